@@ -1,0 +1,167 @@
+package agent
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+)
+
+// Projection is a read-only view of the Model: a function from Model to a
+// Go value whose JSON is what the agent sees. Build one with Project. The
+// zero Projection projects nothing.
+type Projection[Model any] struct {
+	p *projection[Model]
+}
+
+type projection[Model any] struct {
+	typ    reflect.Type
+	schema json.RawMessage
+	read   func(Model) any
+}
+
+// Project declares a projection of the Model. The value's JSON Schema is
+// derived from V (json tags honoured, as for inputs), and reading the
+// projection encodes the value with encoding/json, so what an agent sees
+// is the value's wire form. Project panics if V has no JSON Schema.
+func Project[Model, V any](read func(model Model) V) Projection[Model] {
+	if read == nil {
+		panic("agent: Project needs a read function")
+	}
+	t := reflect.TypeFor[V]()
+	schema, err := projectionSchema(t)
+	if err != nil {
+		panic(fmt.Sprintf("agent: cannot project %s: %v", t, err))
+	}
+	return Projection[Model]{p: &projection[Model]{
+		typ:    t,
+		schema: schema,
+		read:   func(m Model) any { return read(m) },
+	}}
+}
+
+// Schema returns the JSON Schema of the projected value, or nil for the
+// zero Projection.
+func (p Projection[Model]) Schema() json.RawMessage {
+	if p.p == nil {
+		return nil
+	}
+	return p.p.schema
+}
+
+// Resource is a named, read-only projection of the Model with a
+// description, which an agent reads on demand (MCP serves it as
+// app://<name>).
+type Resource[Model any] struct {
+	name        string
+	description string
+	projection  Projection[Model]
+}
+
+// NewResource declares a resource. It panics when the name is not a valid
+// capability-style name (1-128 characters of [a-zA-Z0-9_-]) or the
+// description is empty.
+func NewResource[Model, V any](name, description string, read func(model Model) V) Resource[Model] {
+	if !ValidName(name) {
+		panic(fmt.Sprintf("agent: resource %q: the name must be 1-128 characters of [a-zA-Z0-9_-]", name))
+	}
+	if description == "" {
+		panic(fmt.Sprintf("agent: resource %q: Description is required", name))
+	}
+	return Resource[Model]{name: name, description: description, projection: Project(read)}
+}
+
+// Name returns the resource's name.
+func (r Resource[Model]) Name() string { return r.name }
+
+// ResourceDescriptor is a resource as data.
+type ResourceDescriptor struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Schema      json.RawMessage `json:"schema"`
+}
+
+// Definition is everything a contract declares: what an agent may see
+// (the context and the resources) and what it may do (the capabilities,
+// in the order they are listed).
+type Definition[Model, P any] struct {
+	// Context is the projection returned to an agent as its view of the
+	// application. Optional.
+	Context Projection[Model]
+	// Capabilities are the exposed Messages, in declaration order. Exposure
+	// is opt-in: a Message not listed here cannot be reached.
+	Capabilities []Capability[Model, P]
+	// Resources are named read-only projections, in declaration order.
+	Resources []Resource[Model]
+}
+
+// Contract is a validated, protocol-neutral declaration of what an agent
+// may see and do. It is data: it runs nothing and reads no Model until it
+// is bound to a host with Bind. A Contract is immutable and safe to share.
+type Contract[Model, P any] struct {
+	caps       []*capability[Model, P]
+	byName     map[string]*capability[Model, P]
+	byType     map[reflect.Type]*capability[Model, P]
+	context    Projection[Model]
+	resources  []Resource[Model]
+	resByName  map[string]*Resource[Model]
+	descriptor []Descriptor
+}
+
+// Make validates a definition and returns its contract. It panics, naming
+// the culprit, on a nil capability, two capabilities with one name, two
+// capabilities for one Message type, or two resources with one name.
+func Make[Model, P any](d Definition[Model, P]) *Contract[Model, P] {
+	c := &Contract[Model, P]{
+		byName:    make(map[string]*capability[Model, P], len(d.Capabilities)),
+		byType:    make(map[reflect.Type]*capability[Model, P], len(d.Capabilities)),
+		context:   d.Context,
+		resources: append([]Resource[Model](nil), d.Resources...),
+		resByName: make(map[string]*Resource[Model], len(d.Resources)),
+	}
+	for i, decl := range d.Capabilities {
+		if decl == nil || decl.capability() == nil {
+			panic(fmt.Sprintf("agent: Make: capability %d is nil", i))
+		}
+		capab := decl.capability()
+		if prev, dup := c.byName[capab.name]; dup {
+			panic(fmt.Sprintf("agent: Make: duplicate capability name %q (Messages %s and %s)", capab.name, prev.tag, capab.tag))
+		}
+		if prev, dup := c.byType[capab.msgType]; dup {
+			panic(fmt.Sprintf("agent: Make: Message %s is exposed twice (as %q and %q)", capab.tag, prev.name, capab.name))
+		}
+		c.byName[capab.name] = capab
+		c.byType[capab.msgType] = capab
+		c.caps = append(c.caps, capab)
+		c.descriptor = append(c.descriptor, capab.descriptor)
+	}
+	for i := range c.resources {
+		r := &c.resources[i]
+		if r.projection.p == nil {
+			panic(fmt.Sprintf("agent: Make: resource %d was not built with NewResource", i))
+		}
+		if _, dup := c.resByName[r.name]; dup {
+			panic(fmt.Sprintf("agent: Make: duplicate resource name %q", r.name))
+		}
+		c.resByName[r.name] = r
+	}
+	return c
+}
+
+// Capabilities returns every capability's descriptor in declaration order,
+// whatever the Model. The slice is a copy.
+func (c *Contract[Model, P]) Capabilities() []Descriptor {
+	return append([]Descriptor(nil), c.descriptor...)
+}
+
+// Resources returns every resource's descriptor in declaration order.
+func (c *Contract[Model, P]) Resources() []ResourceDescriptor {
+	out := make([]ResourceDescriptor, len(c.resources))
+	for i, r := range c.resources {
+		out[i] = ResourceDescriptor{Name: r.name, Description: r.description, Schema: r.projection.Schema()}
+	}
+	return out
+}
+
+// ContextSchema returns the JSON Schema of the context projection, or nil
+// when the contract projects no context.
+func (c *Contract[Model, P]) ContextSchema() json.RawMessage { return c.context.Schema() }

@@ -1,0 +1,46 @@
+// Package agent lets an AI agent use an Elm-architecture application
+// through the Messages it already has.
+//
+// An application declares once, in Go, a contract: what an agent may see
+// and what it may do. What it may see is a projection of the Model (the
+// context) and named read-only projections (resources). What it may do is
+// an opt-in set of Message types, each exposed as a capability with a
+// description, a typed input, an optional Available predicate over the
+// Model, an optional Authorize hook and, optionally, a completion contract
+// saying which later fact finishes the work. A capability is a Message, so
+// an agent can do nothing the application cannot, and update stays the
+// single source of truth.
+//
+//	type capability[M any] = agent.Variant[M, Model, User]
+//
+//	contract := agent.Make(agent.Definition[Model, User]{
+//		Context: agent.Project(func(m Model) View { return view(m) }),
+//		Capabilities: []agent.Capability[Model, User]{
+//			agent.Expose(capability[CreateTodo]{Description: "Create a todo."}),
+//		},
+//	})
+//
+// The contract is data: Manifest and Markdown render it without reading a
+// Model, and it is bound to a live application with Bind, through the Host
+// seam (read the current Model, dispatch a Message) and the optional
+// Subscriber and Observer seams. The host/loop and host/teahost packages
+// are ready hosts.
+//
+// Every invocation, in-process (Dispatch, DispatchMessage) or from a
+// protocol adapter (Runtime.DispatchUnknown), runs the same checked path
+// in the same order: resolve the capability; refuse if the context is
+// already done; read the Model once; Available; decode the wire input
+// against the advertised JSON Schema; resolve the principal once;
+// Authorize; refuse if the context ended meanwhile; construct the Message
+// from the same snapshot; hand it to the host. A refusal at any step
+// before the last sends nothing, and Available runs before Authorize so an
+// unavailable capability never reveals whether the caller would have been
+// allowed.
+//
+// Refusals are typed errors (UnknownCapabilityError, UnavailableError,
+// InvalidInputError, AuthorizationError, CancelledError,
+// CompletionTimeoutError, ResourceError), each with a stable protocol Tag,
+// a message written for the calling agent and a JSON encoding an adapter
+// can send across a protocol boundary. A panic or error in application
+// code is a DefectError, whose message reveals nothing but the capability.
+package agent

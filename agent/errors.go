@@ -1,0 +1,275 @@
+package agent
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// Error is implemented by every refusal the runtime reports to a calling
+// agent. Each has a stable Tag (the protocol's "_tag") and a message
+// written for the agent: it names the capability, never the Model, the
+// payload or the underlying decode failure, which stay on the error's
+// cause for the application.
+//
+// Every Error encodes to JSON as {"_tag": ..., "message": ..., fields...}
+// so an adapter can send it across a protocol boundary unchanged.
+type Error interface {
+	error
+	// Tag is the error's stable protocol tag, such as
+	// "AgentCapabilityUnavailableError".
+	Tag() string
+}
+
+// Tags of the errors in this package. They are protocol: adapters, audit
+// outcomes and other implementations of the contract use the same words.
+const (
+	TagUnknownCapability = "AgentUnknownCapabilityError"
+	TagUnavailable       = "AgentCapabilityUnavailableError"
+	TagInvalidInput      = "AgentInvalidInputError"
+	TagAuthorization     = "AgentAuthorizationError"
+	TagCancelled         = "AgentCancelledError"
+	TagCompletionTimeout = "AgentCompletionTimeoutError"
+	TagResource          = "AgentResourceError"
+	TagDefect            = "AgentDefect"
+	TagProjection        = "AgentProjectionError"
+)
+
+// UnknownCapabilityError reports a name (or Message type) the contract does
+// not expose. The Model was not read.
+type UnknownCapabilityError struct {
+	// Capability is the name the caller asked for, or the Go type name of
+	// an unexposed Message.
+	Capability string
+}
+
+func (e *UnknownCapabilityError) Error() string {
+	return fmt.Sprintf("There is no capability named %q.", e.Capability)
+}
+
+// Tag returns "AgentUnknownCapabilityError".
+func (e *UnknownCapabilityError) Tag() string { return TagUnknownCapability }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "message"}.
+func (e *UnknownCapabilityError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Message    string `json:"message"`
+	}{e.Tag(), e.Capability, e.Error()})
+}
+
+// UnavailableError reports a capability that exists in the contract but is
+// not offered by the current Model: its available predicate answered false.
+// Nothing was decoded, authorized or dispatched.
+type UnavailableError struct {
+	Capability string // protocol name
+	Type       string // Go type tag of the Message
+}
+
+func (e *UnavailableError) Error() string {
+	return fmt.Sprintf("Capability %q is not offered in the application's current state.", e.Capability)
+}
+
+// Tag returns "AgentCapabilityUnavailableError".
+func (e *UnavailableError) Tag() string { return TagUnavailable }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "tag", "message"}.
+func (e *UnavailableError) MarshalJSON() ([]byte, error) {
+	return marshalCapabilityError(e.Tag(), e.Capability, e.Type, e.Error())
+}
+
+// InvalidInputError reports a payload that does not match the capability's
+// input schema. The message names only the capability; the decode detail is
+// the error's cause (see Unwrap) and is never sent to the agent.
+type InvalidInputError struct {
+	Capability string
+	Type       string
+	cause      error
+}
+
+func (e *InvalidInputError) Error() string {
+	return fmt.Sprintf("The input for %q does not match its input schema.", e.Capability)
+}
+
+// Tag returns "AgentInvalidInputError".
+func (e *InvalidInputError) Tag() string { return TagInvalidInput }
+
+// Unwrap returns the decode failure, for the application's logs.
+func (e *InvalidInputError) Unwrap() error { return e.cause }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "tag", "message"};
+// the cause is deliberately left out.
+func (e *InvalidInputError) MarshalJSON() ([]byte, error) {
+	return marshalCapabilityError(e.Tag(), e.Capability, e.Type, e.Error())
+}
+
+// AuthorizationError reports that the capability's authorize hook refused
+// the caller. When the hook gave a reason, the reason is the message, so
+// the agent learns why; a bare refusal says only that it was refused.
+type AuthorizationError struct {
+	Capability string
+	Type       string
+	// Reason is the authorize hook's explanation, if it gave one.
+	Reason string
+}
+
+func (e *AuthorizationError) Error() string {
+	if e.Reason != "" {
+		return e.Reason
+	}
+	return fmt.Sprintf("You are not authorized to use %q.", e.Capability)
+}
+
+// Tag returns "AgentAuthorizationError".
+func (e *AuthorizationError) Tag() string { return TagAuthorization }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "tag", "message"}.
+func (e *AuthorizationError) MarshalJSON() ([]byte, error) {
+	return marshalCapabilityError(e.Tag(), e.Capability, e.Type, e.Error())
+}
+
+// CancelledError reports that the caller's context ended the invocation.
+//
+// Dispatched is false when the Message was never handed to the host, or when
+// the host's Dispatch had been called but had not returned (delivery is
+// then unknown: see DeliveryUnknown). Dispatched is true when the Message
+// reached update and only the wait for its completion was cancelled:
+// cancelling never undoes a delivered Message.
+type CancelledError struct {
+	Capability string
+	Dispatched bool
+	// DeliveryUnknown is true when the host's Dispatch was called and had
+	// not returned when the context ended.
+	DeliveryUnknown bool
+	cause           error
+}
+
+func (e *CancelledError) Error() string {
+	switch {
+	case e.Dispatched:
+		return fmt.Sprintf("The Message of %q reached update; only the wait for its completion was cancelled. Nothing was undone.", e.Capability)
+	case e.DeliveryUnknown:
+		return fmt.Sprintf("%q was cancelled while its Message was being delivered; whether update received it is unknown. Read the current state before trying again.", e.Capability)
+	default:
+		return fmt.Sprintf("%q was cancelled before its Message was sent; nothing happened.", e.Capability)
+	}
+}
+
+// Tag returns "AgentCancelledError".
+func (e *CancelledError) Tag() string { return TagCancelled }
+
+// Unwrap returns the context's error (context.Canceled or
+// context.DeadlineExceeded).
+func (e *CancelledError) Unwrap() error { return e.cause }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "dispatched", "message"}.
+func (e *CancelledError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Dispatched bool   `json:"dispatched"`
+		Message    string `json:"message"`
+	}{e.Tag(), e.Capability, e.Dispatched, e.Error()})
+}
+
+// CompletionTimeoutError reports that a capability's completion contract
+// was not met before its deadline. The wait ended; nothing was undone, and
+// the Message still reached update.
+type CompletionTimeoutError struct {
+	Capability string
+	Invocation string
+	Timeout    time.Duration
+}
+
+func (e *CompletionTimeoutError) Error() string {
+	return fmt.Sprintf("%q did not complete within %s. Its Message still reached update and nothing was undone; read the current state before trying again.", e.Capability, e.Timeout)
+}
+
+// Tag returns "AgentCompletionTimeoutError".
+func (e *CompletionTimeoutError) Tag() string { return TagCompletionTimeout }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "invocation", "message"}.
+func (e *CompletionTimeoutError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Invocation string `json:"invocation"`
+		Message    string `json:"message"`
+	}{e.Tag(), e.Capability, e.Invocation, e.Error()})
+}
+
+// ResourceError reports a resource that cannot be read by that name.
+type ResourceError struct {
+	Resource string
+}
+
+func (e *ResourceError) Error() string {
+	return fmt.Sprintf("There is no resource named %q to read.", e.Resource)
+}
+
+// Tag returns "AgentResourceError".
+func (e *ResourceError) Tag() string { return TagResource }
+
+// MarshalJSON encodes the error as {"_tag", "resource", "message"}.
+func (e *ResourceError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag      string `json:"_tag"`
+		Resource string `json:"resource"`
+		Message  string `json:"message"`
+	}{e.Tag(), e.Resource, e.Error()})
+}
+
+// DefectError reports a failure inside application code: a panic or error
+// in the host, in a hook (available, authorize, toMessage, a projection),
+// or a projection that cannot be encoded. It is not a refusal the agent
+// can correct, so its message reveals nothing but the capability; the
+// panic value or error is kept on Cause for the application.
+type DefectError struct {
+	// Capability is the capability (or resource) being served.
+	Capability string
+	// Stage names where it failed: "model", "available", "decode",
+	// "principal", "authorize", "construct", "dispatch", "completion",
+	// "context" or "resource".
+	Stage string
+	// Cause is the error returned, or the recovered panic value wrapped as
+	// an error.
+	Cause error
+}
+
+func (e *DefectError) Error() string {
+	return fmt.Sprintf("Capability %q failed unexpectedly.", e.Capability)
+}
+
+// Tag returns "AgentDefect".
+func (e *DefectError) Tag() string { return TagDefect }
+
+// Unwrap returns the underlying failure.
+func (e *DefectError) Unwrap() error { return e.Cause }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "message"}: the
+// cause never crosses a protocol boundary.
+func (e *DefectError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Message    string `json:"message"`
+	}{e.Tag(), e.Capability, e.Error()})
+}
+
+// PanicError wraps a value recovered from a panic in application code.
+type PanicError struct {
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
+
+func marshalCapabilityError(tag, capability, typ, message string) ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Type       string `json:"tag"`
+		Message    string `json:"message"`
+	}{tag, capability, typ, message})
+}

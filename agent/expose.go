@@ -1,0 +1,219 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+)
+
+// Variant declares a capability whose input is the Message itself: the
+// agent sends the Message's fields, and the decoded value is dispatched
+// as is. M is the Message type (a named struct), Model the application's
+// Model and P its principal type (NoPrincipal when hooks read none).
+//
+// To avoid writing the Model and principal types on every declaration,
+// declare a generic alias once in the application:
+//
+//	type capability[M any] = agent.Variant[M, Model, User]
+//
+//	agent.Expose(capability[CreateTodo]{Description: "Create a todo"})
+type Variant[M, Model, P any] struct {
+	// Name is the protocol name. It defaults to DefaultName of the Go type
+	// name and must match ^[a-zA-Z0-9_-]{1,128}$.
+	Name string
+	// Description is required: it is what the agent reads to choose the
+	// capability. Write it as an authored sentence; it is served verbatim.
+	Description string
+	// Available reports whether the capability exists in this Model. A
+	// capability whose Available is false is not listed, and dispatching it
+	// is refused before its input is even decoded. Nil means always.
+	Available func(model Model) bool
+	// Authorize decides whether this principal may invoke it, after the
+	// input has been decoded. Nil means always allowed. Returning a non-nil
+	// error that is one of this package's Errors refuses with that error;
+	// any other error is a defect.
+	Authorize func(ctx context.Context, req Request[M, Model, P]) (Decision, error)
+	// Completion, when set, makes dispatch wait for the fact that finishes
+	// the capability's work. See CompletionContract.
+	Completion CompletionContract[M, Model, P]
+}
+
+// Mapped declares a capability whose input is its own type In, mapped to
+// the Message M by ToMessage. Use it when the agent should send less than
+// the Message holds (an id the application fills in, a field taken from
+// the Model), or a different shape.
+type Mapped[In, M, Model, P any] struct {
+	Name        string
+	Description string
+	Available   func(model Model) bool
+	Authorize   func(ctx context.Context, req Request[In, Model, P]) (Decision, error)
+	// ToMessage builds the Message from the decoded input and the call. It
+	// is required. call.Model is the snapshot Available approved, so a
+	// value Available checked (a selection, say) is still there.
+	ToMessage  func(in In, call Call[Model, P]) M
+	Completion CompletionContract[In, Model, P]
+}
+
+// Capability is one exposed capability of a contract, as Expose and
+// ExposeMapped return it. Pass capabilities to Make.
+type Capability[Model, P any] interface {
+	capability() *capability[Model, P]
+}
+
+// Exposed is a typed handle on a capability whose input type is In. Keep it
+// to dispatch with a compile-time checked input (see Dispatch): the handle
+// survives a rename of the capability.
+type Exposed[In, Model, P any] struct {
+	c *capability[Model, P]
+}
+
+func (e *Exposed[In, Model, P]) capability() *capability[Model, P] { return e.c }
+
+// Name returns the capability's protocol name.
+func (e *Exposed[In, Model, P]) Name() string { return e.c.name }
+
+// Descriptor returns the capability's description as data.
+func (e *Exposed[In, Model, P]) Descriptor() Descriptor { return e.c.descriptor }
+
+// capability is the type-erased form the runtime works with. Every func
+// field closes over the declaration's own types, so the erasure is
+// checked once, at Expose.
+type capability[Model, P any] struct {
+	name        string
+	tag         string
+	description string
+	msgType     reflect.Type
+	inType      reflect.Type
+	direct      bool
+	codec       *inputCodec
+	available   func(Model) bool
+	authorize   func(ctx context.Context, in any, req Request[any, Model, P]) (Decision, error)
+	construct   func(in any, call Call[Model, P]) any
+	decode      func(raw []byte) (any, error)
+	completion  completionPlan[Model, P]
+	descriptor  Descriptor
+}
+
+// Expose declares a capability whose input is the Message itself.
+//
+// It panics, naming the Message type, when the declaration is invalid: M
+// is not a named struct, the description is empty, or the name is not a
+// valid capability name. Like regexp.MustCompile, it is meant for
+// package-level declarations, where a mistake should stop the program.
+func Expose[M, Model, P any](v Variant[M, Model, P]) *Exposed[M, Model, P] {
+	msgType := reflect.TypeFor[M]()
+	c := newCapability[M, Model, P](msgType, msgType, v.Name, v.Description, v.Available)
+	c.direct = true
+	c.construct = func(in any, _ Call[Model, P]) any { return in }
+	if v.Authorize != nil {
+		c.authorize = adaptAuthorize(v.Authorize)
+	}
+	c.completion = compileCompletion[M, Model, P](c.name, v.Completion)
+	c.descriptor = c.describe()
+	return &Exposed[M, Model, P]{c: c}
+}
+
+// ExposeMapped declares a capability whose input type In is mapped to the
+// Message M by ToMessage. It panics, naming the Message type, when the
+// declaration is invalid, including when ToMessage is missing.
+func ExposeMapped[In, M, Model, P any](v Mapped[In, M, Model, P]) *Exposed[In, Model, P] {
+	msgType := reflect.TypeFor[M]()
+	if v.ToMessage == nil {
+		panic(fmt.Sprintf("agent: cannot expose %s: a mapped input (%s) was given without ToMessage", typeLabel(msgType), reflect.TypeFor[In]()))
+	}
+	c := newCapability[In, Model, P](msgType, reflect.TypeFor[In](), v.Name, v.Description, v.Available)
+	toMessage := v.ToMessage
+	c.construct = func(in any, call Call[Model, P]) any { return toMessage(in.(In), call) }
+	if v.Authorize != nil {
+		c.authorize = adaptAuthorize(v.Authorize)
+	}
+	c.completion = compileCompletion[In, Model, P](c.name, v.Completion)
+	c.descriptor = c.describe()
+	return &Exposed[In, Model, P]{c: c}
+}
+
+func newCapability[In, Model, P any](msgType, inType reflect.Type, name, description string, available func(Model) bool) *capability[Model, P] {
+	if msgType.Kind() != reflect.Struct || msgType.Name() == "" {
+		panic(fmt.Sprintf("agent: cannot expose %s: a capability's Message must be a named struct type", typeLabel(msgType)))
+	}
+	if description == "" {
+		panic(fmt.Sprintf("agent: cannot expose %s: Description is required", typeLabel(msgType)))
+	}
+	if name == "" {
+		name = DefaultName(msgType.Name())
+	}
+	if !ValidName(name) {
+		panic(fmt.Sprintf("agent: cannot expose %s: %q is not a valid capability name; use 1-128 characters of [a-zA-Z0-9_-]", typeLabel(msgType), name))
+	}
+	codec, err := newInputCodec(inType)
+	if err != nil {
+		panic(fmt.Sprintf("agent: cannot expose %s: %v", typeLabel(msgType), err))
+	}
+	return &capability[Model, P]{
+		name:        name,
+		tag:         msgType.Name(),
+		description: description,
+		msgType:     msgType,
+		inType:      inType,
+		codec:       codec,
+		available:   available,
+		decode: func(raw []byte) (any, error) {
+			in, err := decodeInput[In](codec, raw)
+			if err != nil {
+				return nil, err
+			}
+			return in, nil
+		},
+	}
+}
+
+func adaptAuthorize[In, Model, P any](f func(context.Context, Request[In, Model, P]) (Decision, error)) func(context.Context, any, Request[any, Model, P]) (Decision, error) {
+	return func(ctx context.Context, in any, r Request[any, Model, P]) (Decision, error) {
+		return f(ctx, Request[In, Model, P]{
+			Input:      in.(In),
+			Model:      r.Model,
+			Principal:  r.Principal,
+			Transport:  r.Transport,
+			Invocation: r.Invocation,
+		})
+	}
+}
+
+func (c *capability[Model, P]) describe() Descriptor {
+	return Descriptor{
+		Name:                  c.name,
+		Tag:                   c.tag,
+		Description:           c.description,
+		InputSchema:           c.codec.schemaJSON,
+		ModelDependent:        c.available != nil,
+		RequiresAuthorization: c.authorize != nil,
+		Completion:            c.completion.describe(),
+	}
+}
+
+// Descriptor is a capability as data: what a manifest lists and what an
+// adapter turns into a tool.
+type Descriptor struct {
+	// Name is the protocol name.
+	Name string `json:"name"`
+	// Tag is the Go type name of the Message the capability dispatches.
+	Tag string `json:"tag"`
+	// Description is the authored description.
+	Description string `json:"description"`
+	// InputSchema is the JSON Schema of the wire input.
+	InputSchema json.RawMessage `json:"inputSchema"`
+	// ModelDependent is true when the capability declares Available.
+	ModelDependent bool `json:"modelDependent"`
+	// RequiresAuthorization is true when the capability declares Authorize.
+	RequiresAuthorization bool `json:"requiresAuthorization"`
+	// Completion describes the completion contract, when one is declared.
+	Completion *CompletionDescriptor `json:"completion,omitempty"`
+}
+
+func typeLabel(t reflect.Type) string {
+	if t.Name() != "" {
+		return t.Name()
+	}
+	return t.String()
+}

@@ -1,0 +1,98 @@
+package agent
+
+import (
+	"crypto/rand"
+	"fmt"
+)
+
+// Transport names the route an invocation arrived by. Adapters use the
+// constants below; an application may use its own.
+type Transport string
+
+// Transports used by this module's adapters.
+const (
+	InApp  Transport = "in-app"
+	MCP    Transport = "mcp"
+	WebMCP Transport = "webmcp"
+	A2A    Transport = "a2a"
+)
+
+// Invocation identifies one call of a capability. Its zero value is ready
+// to use: dispatch fills in a fresh ID (see NewInvocationID) and the in-app
+// transport. An adapter passes its own ID and transport.
+//
+// Cancellation is not a field: it is the context.Context passed to
+// dispatch.
+type Invocation struct {
+	ID        string    `json:"id"`
+	Transport Transport `json:"transport"`
+}
+
+func (inv Invocation) withDefaults(newID func() string) Invocation {
+	if inv.ID == "" {
+		inv.ID = newID()
+	}
+	if inv.Transport == "" {
+		inv.Transport = InApp
+	}
+	return inv
+}
+
+// NewInvocationID returns a fresh random invocation id (a version 4 UUID).
+// It is the default generator; an adapter that mints its own ids can use
+// it too.
+func NewInvocationID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+).
+	b[6] = (b[6] & 0x0f) | 0x40
+	b[8] = (b[8] & 0x3f) | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// Call is what a mapped variant's ToMessage receives beside its input: the
+// invocation, the Model snapshot that available approved, and the
+// resolved principal.
+type Call[Model, P any] struct {
+	Invocation Invocation
+	Model      Model
+	Principal  P
+}
+
+// Request is what an authorize hook judges: the decoded input, the Model
+// snapshot that available approved, the principal and the transport.
+type Request[In, Model, P any] struct {
+	Input      In
+	Model      Model
+	Principal  P
+	Transport  Transport
+	Invocation Invocation
+}
+
+// Decision is an authorize hook's answer. The zero value refuses, so a
+// hook that forgets to decide fails closed.
+type Decision struct {
+	allowed bool
+	reason  string
+}
+
+// Allow permits the invocation.
+var Allow = Decision{allowed: true}
+
+// Refuse refuses the invocation without saying why; the agent is told only
+// that it is not authorized.
+var Refuse = Decision{}
+
+// RefuseBecause refuses the invocation with a reason written for the
+// calling agent; the reason becomes the AuthorizationError's message.
+// Write it as an authored sentence: do not put Model values or input in it.
+func RefuseBecause(reason string) Decision { return Decision{reason: reason} }
+
+// Allowed reports whether the decision permits the invocation.
+func (d Decision) Allowed() bool { return d.allowed }
+
+// Reason returns the refusal's reason, or "" when none was given.
+func (d Decision) Reason() string { return d.reason }
+
+// NoPrincipal is the principal type of a contract whose hooks never read a
+// principal.
+type NoPrincipal = struct{}

@@ -1,0 +1,465 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"runtime/debug"
+	"strings"
+)
+
+// Host is the seam between a contract and a running application: read the
+// current Model, hand it a Message. host/loop and host/teahost implement
+// it; so can any application that keeps its state elsewhere.
+//
+// Model must return an immutable snapshot: the runtime keeps the value it
+// read for the whole invocation and never clones it, so an application
+// replaces its Model on update rather than mutating it.
+//
+// Dispatch hands msg to the application. It should return once the
+// Message is accepted (queued or applied), and return early with an error
+// when ctx ends. An error from Dispatch is a defect: delivery is then
+// unknown.
+type Host[Model, Msg any] interface {
+	Model() Model
+	Dispatch(ctx context.Context, msg Msg) error
+}
+
+// Subscriber is the optional seam for Model changes: listener is called
+// after every Model change, and the returned function unsubscribes.
+// Completion on state needs it, and adapters use it to follow the
+// available capabilities.
+type Subscriber interface {
+	Subscribe(listener func()) (unsubscribe func())
+}
+
+// Observer is the optional seam for processed Messages: listener is called
+// with every Message update has applied, after the Model it produced is
+// visible through Model. Completion on Messages needs it.
+type Observer[Msg any] interface {
+	Observe(listener func(msg Msg)) (unsubscribe func())
+}
+
+// BindOptions configure a Runtime. The zero value (or nil) is ready to
+// use.
+type BindOptions[P any] struct {
+	// Principal resolves who is calling, once per invocation, after the
+	// input is decoded and before Authorize runs. Nil resolves the zero P.
+	// A returned Error (such as an *AuthorizationError) refuses the
+	// invocation with that error; any other error is a defect.
+	Principal func(ctx context.Context, inv Invocation) (P, error)
+	// NewInvocationID mints ids for invocations that arrive without one.
+	// Nil uses NewInvocationID.
+	NewInvocationID func() string
+}
+
+// Runtime is a contract bound to a live application. It is safe for
+// concurrent use: every invocation reads its own Model snapshot.
+type Runtime[Model, Msg, P any] struct {
+	contract   *Contract[Model, P]
+	host       Host[Model, Msg]
+	subscriber Subscriber
+	observer   Observer[Msg]
+	principal  func(ctx context.Context, inv Invocation) (P, error)
+	newID      func() string
+}
+
+// Bind binds a contract to a host.
+//
+// It refuses, with an error naming the culprits, a host whose Message type
+// cannot hold one of the contract's Messages, and a contract that needs a
+// seam the host lacks: completion on Messages needs an Observer, and
+// completion on state needs a Subscriber.
+func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts *BindOptions[P]) (*Runtime[Model, Msg, P], error) {
+	if c == nil {
+		return nil, errors.New("agent: Bind needs a contract")
+	}
+	if host == nil {
+		return nil, errors.New("agent: Bind needs a host")
+	}
+	r := &Runtime[Model, Msg, P]{contract: c, host: host, newID: NewInvocationID}
+	if opts != nil {
+		r.principal = opts.Principal
+		if opts.NewInvocationID != nil {
+			r.newID = opts.NewInvocationID
+		}
+	}
+	r.subscriber, _ = host.(Subscriber)
+	r.observer, _ = host.(Observer[Msg])
+
+	msgType := reflect.TypeFor[Msg]()
+	var misfits, needObserve, needSubscribe []string
+	for _, capab := range c.caps {
+		if !capab.msgType.AssignableTo(msgType) {
+			misfits = append(misfits, capab.tag)
+		}
+		if plan := capab.completion; plan != nil {
+			if plan.needsObserve() && r.observer == nil {
+				needObserve = append(needObserve, capab.name)
+			}
+			if plan.needsSubscribe() && r.subscriber == nil {
+				needSubscribe = append(needSubscribe, capab.name)
+			}
+		}
+	}
+	if len(misfits) > 0 {
+		return nil, fmt.Errorf("agent: Bind: the host's Message type %s cannot hold %s", msgType, strings.Join(misfits, ", "))
+	}
+	if len(needObserve) > 0 {
+		return nil, fmt.Errorf("agent: Bind: this host cannot observe Messages, which %s needs to report completion; the host must implement Observe", quoteJoin(needObserve))
+	}
+	if len(needSubscribe) > 0 {
+		return nil, fmt.Errorf("agent: Bind: this host cannot report Model changes, which %s needs to complete on state; the host must implement Subscribe", quoteJoin(needSubscribe))
+	}
+	return r, nil
+}
+
+// MustBind is like Bind but panics when Bind would return an error. It is
+// meant for program start-up.
+func MustBind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts *BindOptions[P]) *Runtime[Model, Msg, P] {
+	r, err := Bind(c, host, opts)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+func quoteJoin(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// Contract returns the bound contract.
+func (r *Runtime[Model, Msg, P]) Contract() *Contract[Model, P] { return r.contract }
+
+// List returns every capability's descriptor in declaration order,
+// whatever the Model.
+func (r *Runtime[Model, Msg, P]) List() []Descriptor { return r.contract.Capabilities() }
+
+// Available returns the descriptors of the capabilities the current Model
+// offers, in declaration order. It reads the Model once. A panicking
+// Available hook leaves its capability out and is reported as a
+// *DefectError beside the list; a panicking host returns no list.
+func (r *Runtime[Model, Msg, P]) Available() ([]Descriptor, error) {
+	model, err := r.readModel("")
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Descriptor, 0, len(r.contract.caps))
+	var defect error
+	for _, capab := range r.contract.caps {
+		ok, err := capab.isAvailable(model)
+		if err != nil {
+			if defect == nil {
+				defect = err
+			}
+			continue
+		}
+		if ok {
+			out = append(out, capab.descriptor)
+		}
+	}
+	return out, defect
+}
+
+// Subscribe registers listener for Model changes through the host's
+// Subscriber seam. On a host without one it registers nothing and returns
+// a no-op.
+func (r *Runtime[Model, Msg, P]) Subscribe(listener func()) (unsubscribe func()) {
+	if r.subscriber == nil {
+		return func() {}
+	}
+	return r.subscriber.Subscribe(listener)
+}
+
+// CanSubscribe reports whether the host reports Model changes.
+func (r *Runtime[Model, Msg, P]) CanSubscribe() bool { return r.subscriber != nil }
+
+// Context reads the context projection from the current Model and returns
+// its JSON, or nil when the contract projects no context. A projection that
+// panics or cannot be encoded is a *DefectError.
+func (r *Runtime[Model, Msg, P]) Context(ctx context.Context) (json.RawMessage, error) {
+	if r.contract.context.p == nil {
+		return nil, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, &CancelledError{Capability: "context", cause: err}
+	}
+	model, err := r.readModel("context")
+	if err != nil {
+		return nil, err
+	}
+	return encodeProjection(r.contract.context.p, model, "context", "context")
+}
+
+// ReadResource reads the named resource from the current Model and returns
+// its JSON. An unknown name is a *ResourceError and reads no Model.
+func (r *Runtime[Model, Msg, P]) ReadResource(ctx context.Context, name string) (json.RawMessage, error) {
+	res, ok := r.contract.resByName[name]
+	if !ok {
+		return nil, &ResourceError{Resource: name}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, &CancelledError{Capability: name, cause: err}
+	}
+	model, err := r.readModel(name)
+	if err != nil {
+		return nil, err
+	}
+	return encodeProjection(res.projection.p, model, name, "resource")
+}
+
+func encodeProjection[Model any](p *projection[Model], model Model, subject, stage string) (out json.RawMessage, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			out, err = nil, &DefectError{Capability: subject, Stage: stage, Cause: panicError(v)}
+		}
+	}()
+	b, err := json.Marshal(p.read(model))
+	if err != nil {
+		return nil, &DefectError{Capability: subject, Stage: stage, Cause: fmt.Errorf("%s projection cannot be encoded: %w", stage, err)}
+	}
+	return b, nil
+}
+
+// Result reports a dispatched invocation.
+type Result struct {
+	// Capability is the protocol name.
+	Capability string `json:"capability"`
+	// Tag is the Go type name of the dispatched Message.
+	Tag string `json:"tag"`
+	// Message is the Message handed to the host.
+	Message any `json:"-"`
+	// Invocation is the invocation, with its defaults filled in.
+	Invocation Invocation `json:"invocation"`
+	// Completion is the fact that finished the work; nil when the
+	// capability declares no completion contract.
+	Completion *Completion `json:"completion,omitempty"`
+}
+
+// DispatchUnknown is the adapters' path: it invokes the capability named
+// name with a raw JSON payload read off the wire. It runs the same checked
+// path as Dispatch: resolve, (cancelled?), read the Model once, available,
+// decode, principal, authorize, (cancelled?), construct, dispatch. A
+// refusal at any step before the last sends nothing.
+//
+// Every refusal is one of this package's Errors; a failure in application
+// code is a *DefectError.
+func (r *Runtime[Model, Msg, P]) DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv Invocation) (Result, error) {
+	return r.invoke(ctx, r.contract.byName[name], name, payload, nil, inv)
+}
+
+// Dispatch invokes a capability by its typed handle, with a compile-time
+// checked input. The input goes through the same path as DispatchUnknown:
+// it is encoded and then decoded and checked against the advertised
+// schema, so a typed caller gets exactly the checks an agent gets.
+func Dispatch[In, Model, Msg, P any](ctx context.Context, r *Runtime[Model, Msg, P], c *Exposed[In, Model, P], input In, inv Invocation) (Result, error) {
+	if c == nil || c.c == nil || r.contract.byName[c.c.name] != c.c {
+		name := "<nil>"
+		if c != nil && c.c != nil {
+			name = c.c.name
+		}
+		return Result{}, &UnknownCapabilityError{Capability: name}
+	}
+	return r.invokeTyped(ctx, c.c, input, inv)
+}
+
+// DispatchMessage invokes the direct variant that exposes Messages of type
+// M, with msg as its input. A Message type the contract does not expose
+// directly is refused with an *UnknownCapabilityError naming the type.
+func DispatchMessage[M, Model, Msg, P any](ctx context.Context, r *Runtime[Model, Msg, P], msg M, inv Invocation) (Result, error) {
+	t := reflect.TypeFor[M]()
+	capab := r.contract.byType[t]
+	if capab == nil || !capab.direct {
+		return Result{}, &UnknownCapabilityError{Capability: typeLabel(t)}
+	}
+	return r.invokeTyped(ctx, capab, msg, inv)
+}
+
+func (r *Runtime[Model, Msg, P]) invokeTyped(ctx context.Context, capab *capability[Model, P], input any, inv Invocation) (Result, error) {
+	payload, err := json.Marshal(input)
+	if err != nil {
+		return r.invoke(ctx, capab, capab.name, nil, err, inv)
+	}
+	return r.invoke(ctx, capab, capab.name, payload, nil, inv)
+}
+
+// invoke is the one checked path every dispatch takes.
+func (r *Runtime[Model, Msg, P]) invoke(ctx context.Context, capab *capability[Model, P], asked string, payload []byte, encodeErr error, inv Invocation) (Result, error) {
+	inv = inv.withDefaults(r.newID)
+	// 1. Resolve. An unknown capability never reads the Model.
+	if capab == nil {
+		return Result{}, &UnknownCapabilityError{Capability: asked}
+	}
+	// 1b. Already cancelled: refused before the Model is read.
+	if err := ctx.Err(); err != nil {
+		return Result{}, &CancelledError{Capability: capab.name, cause: err}
+	}
+	// 2. One Model snapshot feeds available, authorize and construct.
+	model, err := r.readModel(capab.name)
+	if err != nil {
+		return Result{}, err
+	}
+	ok, err := capab.isAvailable(model)
+	if err != nil {
+		return Result{}, err
+	}
+	if !ok {
+		return Result{}, &UnavailableError{Capability: capab.name, Type: capab.tag}
+	}
+	// 3. Decode the wire input.
+	if encodeErr != nil {
+		return Result{}, &InvalidInputError{Capability: capab.name, Type: capab.tag, cause: encodeErr}
+	}
+	input, err := capab.decode(payload)
+	if err != nil {
+		return Result{}, &InvalidInputError{Capability: capab.name, Type: capab.tag, cause: err}
+	}
+	// 4. Principal (once), then authorize.
+	principal, err := r.resolvePrincipal(ctx, capab, inv)
+	if err != nil {
+		return Result{}, err
+	}
+	if capab.authorize != nil {
+		if err := capab.runAuthorize(ctx, input, Request[any, Model, P]{
+			Input: input, Model: model, Principal: principal, Transport: inv.Transport, Invocation: inv,
+		}); err != nil {
+			return Result{}, err
+		}
+	}
+	// 4b. Cancelled while decode or authorize was pending: nothing is built.
+	if err := ctx.Err(); err != nil {
+		return Result{}, &CancelledError{Capability: capab.name, cause: err}
+	}
+	// 5. Construct from the same snapshot, then dispatch.
+	msg, err := capab.build(input, Call[Model, P]{Invocation: inv, Model: model, Principal: principal})
+	if err != nil {
+		return Result{}, err
+	}
+	typed, _ := msg.(Msg) // Bind checked that every Message fits.
+	res := Result{Capability: capab.name, Tag: capab.tag, Message: msg, Invocation: inv}
+	if err := r.deliver(ctx, capab, typed); err != nil {
+		return Result{}, err
+	}
+	return res, nil
+}
+
+// deliver hands msg to the host. When ctx can end, the host runs on its own
+// goroutine so that a host which never returns cannot hold the caller past
+// its context; the call then settles with delivery unknown.
+func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[Model, P], msg Msg) error {
+	if ctx.Done() == nil {
+		return r.safeHostDispatch(ctx, capab, msg)
+	}
+	done := make(chan error, 1)
+	go func() { done <- r.safeHostDispatch(ctx, capab, msg) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		select {
+		case err := <-done:
+			return err
+		default:
+			return &CancelledError{Capability: capab.name, DeliveryUnknown: true, cause: ctx.Err()}
+		}
+	}
+}
+
+func (r *Runtime[Model, Msg, P]) safeHostDispatch(ctx context.Context, capab *capability[Model, P], msg Msg) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &DefectError{Capability: capab.name, Stage: "dispatch", Cause: panicError(v)}
+		}
+	}()
+	if err := r.host.Dispatch(ctx, msg); err != nil {
+		return &DefectError{Capability: capab.name, Stage: "dispatch", Cause: err}
+	}
+	return nil
+}
+
+func (r *Runtime[Model, Msg, P]) readModel(subject string) (m Model, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &DefectError{Capability: subject, Stage: "model", Cause: panicError(v)}
+		}
+	}()
+	return r.host.Model(), nil
+}
+
+func (r *Runtime[Model, Msg, P]) resolvePrincipal(ctx context.Context, capab *capability[Model, P], inv Invocation) (p P, err error) {
+	if r.principal == nil {
+		return p, nil
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			err = &DefectError{Capability: capab.name, Stage: "principal", Cause: panicError(v)}
+		}
+	}()
+	p, err = r.principal(ctx, inv)
+	if err != nil {
+		return p, refusalOrDefect(capab.name, "principal", err)
+	}
+	return p, nil
+}
+
+func (c *capability[Model, P]) isAvailable(model Model) (ok bool, err error) {
+	if c.available == nil {
+		return true, nil
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			ok, err = false, &DefectError{Capability: c.name, Stage: "available", Cause: panicError(v)}
+		}
+	}()
+	return c.available(model), nil
+}
+
+func (c *capability[Model, P]) runAuthorize(ctx context.Context, input any, req Request[any, Model, P]) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &DefectError{Capability: c.name, Stage: "authorize", Cause: panicError(v)}
+		}
+	}()
+	d, err := c.authorize(ctx, input, req)
+	if err != nil {
+		return refusalOrDefect(c.name, "authorize", err)
+	}
+	if !d.allowed {
+		return &AuthorizationError{Capability: c.name, Type: c.tag, Reason: d.reason}
+	}
+	return nil
+}
+
+func (c *capability[Model, P]) build(input any, call Call[Model, P]) (msg any, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			msg, err = nil, &DefectError{Capability: c.name, Stage: "construct", Cause: panicError(v)}
+		}
+	}()
+	return c.construct(input, call), nil
+}
+
+// refusalOrDefect passes one of this package's Errors through (a hook may
+// refuse with its own typed error) and turns anything else into a defect.
+func refusalOrDefect(capability, stage string, err error) error {
+	var agentErr Error
+	if errors.As(err, &agentErr) {
+		if _, isDefect := agentErr.(*DefectError); !isDefect {
+			return agentErr
+		}
+	}
+	return &DefectError{Capability: capability, Stage: stage, Cause: err}
+}
+
+func panicError(v any) error {
+	if err, ok := v.(error); ok {
+		return &PanicError{Value: err, Stack: debug.Stack()}
+	}
+	return &PanicError{Value: v, Stack: debug.Stack()}
+}
