@@ -1,0 +1,142 @@
+package loop_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	"github.com/foldagent/foldagent/host/loop"
+)
+
+// The benchmarks push b.N Messages through an update that adds the Message to
+// an int Model, and stop the clock once the last one has been applied.
+// BenchmarkLoopDispatch goes through a Program with one Observe and one
+// Subscribe listener; BenchmarkLoopDispatchBaseline is the least a
+// hand-written host does: a buffered channel and one goroutine applying the
+// same update. Compare their ns/op (run both in the same invocation):
+//
+//	go test -run '^$' -bench 'LoopDispatch' ./host/loop/
+
+func sum(m int, msg int) int { return m + msg }
+
+type sumApp struct{}
+
+func (sumApp) Init() (int, loop.Cmd[int])                 { return 0, nil }
+func (sumApp) Update(m int, msg int) (int, loop.Cmd[int]) { return sum(m, msg), nil }
+
+// benchProgram starts a Program whose Observe listener closes done after
+// want Messages, and whose Subscribe listener reads the Model.
+func benchProgram(b *testing.B, want int) (*loop.Program[int, int], chan struct{}) {
+	p := loop.New[int, int](sumApp{}, nil)
+	done := make(chan struct{})
+	seen := 0
+	p.Observe(func(int) {
+		seen++
+		if seen == want {
+			close(done)
+		}
+	})
+	var last atomic.Int64
+	p.Subscribe(func() { last.Store(int64(p.Model())) })
+	ctx, cancel := context.WithCancel(context.Background())
+	go p.Run(ctx)
+	b.Cleanup(cancel)
+	return p, done
+}
+
+func BenchmarkLoopDispatch(b *testing.B) {
+	p, done := benchProgram(b, b.N)
+	ctx := context.Background()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if err := p.Dispatch(ctx, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+	<-done
+	b.StopTimer()
+	if p.Model() != b.N {
+		b.Fatalf("Model = %d, want %d", p.Model(), b.N)
+	}
+}
+
+func BenchmarkLoopDispatchBaseline(b *testing.B) {
+	msgs := make(chan int, 256)
+	done := make(chan struct{})
+	var model atomic.Int64
+	go func() {
+		m, seen := 0, 0
+		for msg := range msgs {
+			m = sum(m, msg)
+			model.Store(int64(m))
+			seen++
+			if seen == b.N {
+				close(done)
+			}
+		}
+	}()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		msgs <- 1
+	}
+	<-done
+	b.StopTimer()
+	close(msgs)
+	if model.Load() != int64(b.N) {
+		b.Fatalf("Model = %d, want %d", model.Load(), b.N)
+	}
+}
+
+// The parallel pair dispatches from GOMAXPROCS goroutines at once.
+
+func BenchmarkLoopDispatchParallel(b *testing.B) {
+	p, done := benchProgram(b, b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		ctx := context.Background()
+		for pb.Next() {
+			if err := p.Dispatch(ctx, 1); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	<-done
+	b.StopTimer()
+	if p.Model() != b.N {
+		b.Fatalf("Model = %d, want %d", p.Model(), b.N)
+	}
+}
+
+func BenchmarkLoopDispatchParallelBaseline(b *testing.B) {
+	msgs := make(chan int, 256)
+	done := make(chan struct{})
+	var model atomic.Int64
+	go func() {
+		m, seen := 0, 0
+		for msg := range msgs {
+			m = sum(m, msg)
+			model.Store(int64(m))
+			seen++
+			if seen == b.N {
+				close(done)
+			}
+		}
+	}()
+	b.ReportAllocs()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			msgs <- 1
+		}
+	})
+	<-done
+	b.StopTimer()
+	close(msgs)
+	if model.Load() != int64(b.N) {
+		b.Fatalf("Model = %d, want %d", model.Load(), b.N)
+	}
+}

@@ -1,0 +1,527 @@
+package loop
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+)
+
+// App is an Elm-architecture application: a Model, the Messages that change
+// it, and the function that applies them.
+//
+// Init returns the first Model and a Cmd to start with (nil for none). It is
+// called exactly once, by [New].
+//
+// Update returns the Model that results from applying msg to m, and a Cmd for
+// any effect that should follow (nil for none). It runs on the Program's
+// update goroutine, one Message at a time, so it needs no locking; it must
+// not block, because nothing else is applied while it runs. Update must treat
+// m as immutable and return a new value rather than changing m in place:
+// the Program hands m out as a snapshot that other goroutines may be reading.
+type App[Model, Msg any] interface {
+	Init() (Model, Cmd[Msg])
+	Update(m Model, msg Msg) (Model, Cmd[Msg])
+}
+
+// Funcs returns an App made of two functions, for applications that are not
+// a named type. Both must be non-nil.
+func Funcs[Model, Msg any](init func() (Model, Cmd[Msg]), update func(Model, Msg) (Model, Cmd[Msg])) App[Model, Msg] {
+	if init == nil || update == nil {
+		panic("loop: Funcs needs both an init and an update function")
+	}
+	return funcs[Model, Msg]{init, update}
+}
+
+type funcs[Model, Msg any] struct {
+	init   func() (Model, Cmd[Msg])
+	update func(Model, Msg) (Model, Cmd[Msg])
+}
+
+func (f funcs[Model, Msg]) Init() (Model, Cmd[Msg])                   { return f.init() }
+func (f funcs[Model, Msg]) Update(m Model, msg Msg) (Model, Cmd[Msg]) { return f.update(m, msg) }
+
+// Options configures a Program. The zero value, and a nil *Options, are
+// valid: contained panics are then logged to [slog.Default].
+type Options[Msg any] struct {
+	// OnPanic, if set, is called with every panic the Program contains: in
+	// update, in a Cmd, or in a listener. It is called on the goroutine that
+	// recovered the panic (the update goroutine for update and listener
+	// panics, the Cmd's goroutine for Cmd panics) and must not block. A panic
+	// inside OnPanic is itself logged and dropped.
+	OnPanic func(*PanicError)
+
+	// PanicMsg, if set, turns a contained panic into a Message that is
+	// queued like any other, so the application can show or record the
+	// failure through its own update. A Message produced this way that makes
+	// update or a listener panic again is not turned into another Message
+	// (the panic is still passed to OnPanic or logged), so a broken handler
+	// cannot loop forever.
+	PanicMsg func(*PanicError) Msg
+
+	// Logger receives contained panics when neither OnPanic nor PanicMsg is
+	// set, and panics raised by OnPanic or PanicMsg themselves. Nil means
+	// slog.Default().
+	Logger *slog.Logger
+}
+
+// PanicError describes a panic the Program contained. It is a defect in the
+// application, reported rather than allowed to crash the process.
+type PanicError struct {
+	// Source says where the panic happened: "update", "cmd" or "listener".
+	Source string
+	// Value is the value passed to panic.
+	Value any
+	// Stack is the stack of the panicking goroutine, as debug.Stack prints it.
+	Stack []byte
+}
+
+// Error reports where the panic happened and its value.
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("loop: panic in %s: %v", e.Source, e.Value)
+}
+
+// Unwrap returns the panic value if it is an error, so errors.Is and
+// errors.As see through a panic(err).
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
+
+var (
+	// ErrStopped is returned by Dispatch once Stop has been called or Run has
+	// returned, and by Run once the Program has stopped.
+	ErrStopped = errors.New("loop: program stopped")
+	// ErrAlreadyRunning is returned by a second call to Run.
+	ErrAlreadyRunning = errors.New("loop: Run called more than once")
+)
+
+type state int
+
+const (
+	stateIdle     state = iota // built, Run not called yet
+	stateRunning               // applying Messages
+	stateDraining              // Stop called: finishing queued Messages and running Cmds
+	stateStopped               // loop exited; nothing more is applied
+)
+
+// item is one queued Message. fromPanic marks a Message made by
+// Options.PanicMsg, whose own panics are not turned into Messages again.
+type item[Msg any] struct {
+	msg       Msg
+	fromPanic bool
+}
+
+// Program runs an [App]: it owns the current Model, applies Messages to it
+// one at a time on a single goroutine, runs the Cmds update returns, and
+// tells listeners about each change.
+//
+// Its methods Model, Dispatch, Subscribe and Observe are safe to call from
+// any goroutine, including from inside update, a Cmd or a listener.
+type Program[Model, Msg any] struct {
+	app    App[Model, Msg]
+	opts   Options[Msg]
+	logger *slog.Logger
+
+	model   atomic.Pointer[Model]
+	initCmd Cmd[Msg]
+
+	subs registry[func()]
+	obs  registry[func(Msg)]
+
+	mu      sync.Mutex
+	state   state
+	queue   []item[Msg]
+	running int // Cmds started and not yet returned
+
+	wake      chan struct{} // capacity 1: "something changed, look again"
+	abandon   chan struct{} // closed to make the loop exit without draining
+	abandoned atomic.Bool   // set together with closing abandon
+	abandonMu sync.Once
+	done      chan struct{} // closed when the loop has exited
+
+	cmdCtx context.Context // cancelled when the loop exits
+}
+
+// New returns a Program for app, configured by opts (nil for defaults).
+//
+// New calls app.Init at once, so Model returns the initial Model as soon as
+// New returns, before Run. Init's Cmd waits for Run. A nil app, or an Init
+// that panics, is a programming error and panics here, at construction, with
+// a message saying so.
+func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model, Msg] {
+	if app == nil {
+		panic("loop: New called with a nil App")
+	}
+	p := &Program[Model, Msg]{
+		app:     app,
+		wake:    make(chan struct{}, 1),
+		abandon: make(chan struct{}),
+		done:    make(chan struct{}),
+	}
+	if opts != nil {
+		p.opts = *opts
+	}
+	p.logger = p.opts.Logger
+	if p.logger == nil {
+		p.logger = slog.Default()
+	}
+	m, cmd := p.initApp()
+	p.model.Store(&m)
+	p.initCmd = cmd
+	return p
+}
+
+func (p *Program[Model, Msg]) initApp() (m Model, cmd Cmd[Msg]) {
+	defer func() {
+		if r := recover(); r != nil {
+			panic(fmt.Sprintf("loop: New: the App's Init panicked: %v", r))
+		}
+	}()
+	return p.app.Init()
+}
+
+// Model returns the latest Model: the one produced by the most recently
+// applied Message, or by Init before any. It never blocks, not even while
+// update is running. The value is shared, not copied: treat it as immutable.
+func (p *Program[Model, Msg]) Model() Model {
+	return *p.model.Load()
+}
+
+// Dispatch queues msg to be applied after every Message queued before it. It
+// never waits for update: it returns as soon as msg is queued, so it is safe
+// to call from a listener or from update itself. A nil error means msg was
+// accepted; it is then applied unless the Program is abandoned first (Run's
+// context cancelled, or Stop's deadline passed) — see Run and Stop.
+//
+// Dispatch fails without queuing anything when ctx is already done (the
+// context's error) or when the Program is stopping or stopped
+// ([ErrStopped]). Messages may be dispatched before Run; they wait for it.
+func (p *Program[Model, Msg]) Dispatch(ctx context.Context, msg Msg) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	p.mu.Lock()
+	if p.state >= stateDraining {
+		p.mu.Unlock()
+		return ErrStopped
+	}
+	p.queue = append(p.queue, item[Msg]{msg: msg})
+	p.mu.Unlock()
+	p.signal()
+	return nil
+}
+
+// send is the function handed to Cmds: like Dispatch, but still accepted
+// while the Program drains, so the Cmds Stop waits for can deliver.
+func (p *Program[Model, Msg]) send(msg Msg) {
+	p.enqueue(item[Msg]{msg: msg})
+}
+
+func (p *Program[Model, Msg]) enqueue(it item[Msg]) {
+	p.mu.Lock()
+	if p.state == stateStopped {
+		p.mu.Unlock()
+		return
+	}
+	p.queue = append(p.queue, it)
+	p.mu.Unlock()
+	p.signal()
+}
+
+func (p *Program[Model, Msg]) signal() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Subscribe registers listener to be called after each Message is applied,
+// once the Model it produced is what Model returns. It is called for every
+// applied Message, whether or not the new Model differs from the old one;
+// compare snapshots if that matters. It returns a function that removes the
+// listener; calling it more than once is harmless.
+//
+// See Observe for the guarantees listeners get.
+func (p *Program[Model, Msg]) Subscribe(listener func()) (unsubscribe func()) {
+	if listener == nil {
+		return func() {}
+	}
+	return p.subs.add(listener)
+}
+
+// Observe registers listener to be called with each Message after it has
+// been applied and the Model it produced is what Model returns. For each
+// Message, Subscribe listeners run first, then Observe listeners, each group
+// in registration order. It returns a function that removes the listener;
+// calling it more than once is harmless. A nil listener is ignored.
+//
+// A listener registered before a call to Dispatch sees the Message that call
+// queued, and every Message that follows it, including those sent by the
+// Cmds its update returned. Messages update rejected by panicking are not
+// observed.
+//
+// Listeners run on the update goroutine, in line: a slow listener delays
+// every later Message, so hand long work to another goroutine. From a
+// listener it is safe to call Model (it returns the Model the Message
+// produced, or a later one), Dispatch (the Message is queued behind the
+// current one, never applied re-entrantly), Subscribe, Observe, and any
+// unsubscribe function, including the listener's own: a listener removed
+// during a notification is not called again, even later in the same round. A
+// listener must not call Stop, which waits for the update goroutine and so
+// would wait for itself; call it from another goroutine or from a Cmd. A
+// panicking listener is contained and reported, and the other listeners are
+// still called.
+func (p *Program[Model, Msg]) Observe(listener func(Msg)) (unsubscribe func()) {
+	if listener == nil {
+		return func() {}
+	}
+	return p.obs.add(listener)
+}
+
+// Done returns a channel that is closed once the Program has stopped: Run has
+// returned, or Stop was called before Run.
+func (p *Program[Model, Msg]) Done() <-chan struct{} {
+	return p.done
+}
+
+// Run applies Messages until the Program stops, and reports why. It starts
+// Init's Cmd, then applies queued Messages one at a time, in order, on the
+// calling goroutine.
+//
+// There are two ways to stop, and they treat pending work differently:
+//
+//   - Stop drains: Dispatch is refused from then on, but Messages already
+//     queued are applied, running Cmds are waited for and their Messages
+//     applied (as are those of Cmds started meanwhile), and then Run returns
+//     nil. Stop's own context bounds the wait; when it ends, the rest is
+//     abandoned as below.
+//   - Cancelling ctx abandons: Run returns as soon as the current update and
+//     its listeners return, leaving queued Messages unapplied. The context
+//     passed to every Cmd is cancelled, and whatever they send later is
+//     discarded. Run returns context.Cause(ctx).
+//
+// Run does not wait for abandoned Cmds to return; a Cmd that ignores its
+// context keeps its goroutine until it finishes on its own. Run returns
+// [ErrAlreadyRunning] if called twice and [ErrStopped] if Stop came first.
+func (p *Program[Model, Msg]) Run(ctx context.Context) error {
+	p.mu.Lock()
+	switch p.state {
+	case stateIdle:
+	case stateRunning, stateDraining:
+		p.mu.Unlock()
+		return ErrAlreadyRunning
+	default:
+		p.mu.Unlock()
+		return ErrStopped
+	}
+	p.state = stateRunning
+	cmdCtx, cancelCmds := context.WithCancel(ctx)
+	p.cmdCtx = cmdCtx
+	p.mu.Unlock()
+
+	stopWatch := context.AfterFunc(ctx, p.abandonNow)
+	defer func() {
+		stopWatch()
+		p.mu.Lock()
+		p.state = stateStopped
+		clear(p.queue)
+		p.queue = nil
+		p.mu.Unlock()
+		cancelCmds()
+		close(p.done)
+	}()
+
+	if p.initCmd != nil {
+		p.start(p.initCmd)
+		p.initCmd = nil
+	}
+
+	var spare []item[Msg]
+	for {
+		// Swap the queue for the spare buffer so senders append to one
+		// array while this goroutine reads the other; the two never alias.
+		var batch []item[Msg]
+		p.mu.Lock()
+		if len(p.queue) > 0 {
+			batch, p.queue = p.queue, spare[:0]
+		}
+		finished := len(batch) == 0 && p.running == 0 && p.state == stateDraining
+		p.mu.Unlock()
+
+		if len(batch) == 0 {
+			if finished {
+				return nil
+			}
+			select {
+			case <-p.wake:
+				continue
+			case <-p.abandon:
+				return p.abandonErr(ctx)
+			}
+		}
+		for i := range batch {
+			if p.abandoned.Load() || ctx.Err() != nil {
+				return p.abandonErr(ctx)
+			}
+			p.apply(batch[i])
+		}
+		clear(batch) // drop references to applied Messages
+		spare = batch
+	}
+}
+
+// abandonErr is Run's result when it exits without draining.
+func (p *Program[Model, Msg]) abandonErr(ctx context.Context) error {
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	return nil // Stop's deadline passed; Stop reports that
+}
+
+func (p *Program[Model, Msg]) abandonNow() {
+	p.abandonMu.Do(func() {
+		p.abandoned.Store(true)
+		close(p.abandon)
+	})
+}
+
+// Stop stops the Program, draining first: see Run for what that means. It
+// returns nil once Run has returned. If ctx ends before the drain finishes,
+// Stop abandons what is left (cancelling the Cmds' context and discarding
+// queued Messages) and returns the context's error at once, without waiting
+// for the update in progress. Calling Stop before Run stops the Program
+// without running anything; calling it again waits like the first call.
+//
+// Stop must not be called from update or from a listener: it waits for the
+// update goroutine, which would then be waiting for itself until ctx ends.
+func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
+	p.mu.Lock()
+	switch p.state {
+	case stateIdle:
+		p.state = stateStopped
+		p.queue = nil
+		p.mu.Unlock()
+		close(p.done)
+		return nil
+	case stateRunning:
+		p.state = stateDraining
+	}
+	p.mu.Unlock()
+	p.signal()
+	select {
+	case <-p.done:
+		return nil
+	case <-ctx.Done():
+		p.abandonNow()
+		return ctx.Err()
+	}
+}
+
+// apply runs update for one Message, publishes the result, starts its Cmd and
+// notifies listeners.
+func (p *Program[Model, Msg]) apply(it item[Msg]) {
+	next, cmd, ok := p.update(it)
+	if !ok {
+		return
+	}
+	p.model.Store(&next)
+	if cmd != nil {
+		p.start(cmd)
+	}
+	for _, e := range p.subs.snapshot() {
+		if e.live.Load() {
+			p.callSub(e.fn, it.fromPanic)
+		}
+	}
+	for _, e := range p.obs.snapshot() {
+		if e.live.Load() {
+			p.callObs(e.fn, it)
+		}
+	}
+}
+
+func (p *Program[Model, Msg]) update(it item[Msg]) (next Model, cmd Cmd[Msg], ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.report(asPanics(r, "update"), it.fromPanic)
+		}
+	}()
+	next, cmd = p.app.Update(*p.model.Load(), it.msg)
+	return next, cmd, true
+}
+
+func (p *Program[Model, Msg]) callSub(fn func(), fromPanic bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.report(asPanics(r, "listener"), fromPanic)
+		}
+	}()
+	fn()
+}
+
+func (p *Program[Model, Msg]) callObs(fn func(Msg), it item[Msg]) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.report(asPanics(r, "listener"), it.fromPanic)
+		}
+	}()
+	fn(it.msg)
+}
+
+// start runs cmd on its own goroutine, counted so that a draining Stop can
+// wait for it.
+func (p *Program[Model, Msg]) start(cmd Cmd[Msg]) {
+	p.mu.Lock()
+	if p.state == stateStopped {
+		p.mu.Unlock()
+		return
+	}
+	p.running++
+	ctx := p.cmdCtx
+	p.mu.Unlock()
+	go func() {
+		defer func() {
+			p.mu.Lock()
+			p.running--
+			p.mu.Unlock()
+			p.signal()
+		}()
+		defer func() {
+			if r := recover(); r != nil {
+				p.report(asPanics(r, "cmd"), false)
+			}
+		}()
+		cmd(ctx, p.send)
+	}()
+}
+
+// report hands contained panics to the application, or logs them.
+func (p *Program[Model, Msg]) report(panics cmdPanics, fromPanic bool) {
+	for _, pe := range panics {
+		if p.opts.OnPanic != nil {
+			p.guard("OnPanic", func() { p.opts.OnPanic(pe) })
+		}
+		if p.opts.PanicMsg != nil && !fromPanic {
+			p.guard("PanicMsg", func() {
+				p.enqueue(item[Msg]{msg: p.opts.PanicMsg(pe), fromPanic: true})
+			})
+		}
+		if (p.opts.OnPanic == nil && p.opts.PanicMsg == nil) || (p.opts.OnPanic == nil && fromPanic) {
+			p.logger.Error("loop: contained a panic", "source", pe.Source, "panic", fmt.Sprint(pe.Value), "stack", string(pe.Stack))
+		}
+	}
+}
+
+// guard runs a panic callback supplied by the application, logging a panic
+// in it instead of letting it escape.
+func (p *Program[Model, Msg]) guard(name string, fn func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.logger.Error("loop: "+name+" panicked", "panic", fmt.Sprint(r))
+		}
+	}()
+	fn()
+}
