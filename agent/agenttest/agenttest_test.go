@@ -29,10 +29,16 @@ type recorder struct {
 	msgs   []string
 }
 
-func (r *recorder) Helper()                   {}
-func (r *recorder) Errorf(f string, a ...any) { r.failed = true; r.msgs = append(r.msgs, sprintf(f, a...)) }
-func (r *recorder) Fatalf(f string, a ...any) { r.failed = true; r.msgs = append(r.msgs, sprintf(f, a...)) }
-func (r *recorder) Fatal(a ...any)            { r.failed = true }
+func (r *recorder) Helper() {}
+func (r *recorder) Errorf(f string, a ...any) {
+	r.failed = true
+	r.msgs = append(r.msgs, sprintf(f, a...))
+}
+func (r *recorder) Fatalf(f string, a ...any) {
+	r.failed = true
+	r.msgs = append(r.msgs, sprintf(f, a...))
+}
+func (r *recorder) Fatal(a ...any) { r.failed = true }
 
 func TestGoldenMatchesAndDetectsDrift(t *testing.T) {
 	dir := t.TempDir()
