@@ -166,7 +166,7 @@ func main() {
 	fmt.Printf("context: %s\n", ctxJSON)
 
 	section("Refusals (none of these sends a Message)")
-	call(ctx, rt, "delete_todoo", `{}`)                      // unknown
+	call(ctx, rt, "delete_todoo", `{}`)                       // unknown
 	call(ctx, rt, "create_todo", `{"title":"a","due":"now"}`) // undeclared field
 	call(ctx, rt, "create_todo", `{"title":42}`)              // wrong type
 	call(ctx, rt, "select_todo", `[]`)                        // not an object
