@@ -1,0 +1,478 @@
+package teahost
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Options configures a Host. The zero value, and a nil *Options, are valid.
+type Options struct {
+	// OnPanic, if set, is called with every panic the Host contains: in the
+	// application's Update, or in a listener. It runs on Bubble Tea's event
+	// loop goroutine and must not block; it may call Dispatch. Nil means the
+	// panic is logged to Logger.
+	OnPanic func(*PanicError)
+
+	// OnViolation, if set, is called each time an Update is caught breaking
+	// the model obligation (see Violation). It runs on Bubble Tea's event
+	// loop goroutine and must not block. Nil means the first violation of each
+	// kind for each Message type is logged to Logger, and later ones are not.
+	OnViolation func(*Violation)
+
+	// DeepCheck fingerprints everything reachable from the previous model
+	// before and after each Update, which also catches value models that
+	// share a slice or map with their predecessor and change it in place. It
+	// costs time proportional to the model, twice per Message: turn it on in
+	// tests and while debugging.
+	DeepCheck bool
+
+	// NoCheck turns off the default shallow check for pointer models.
+	// DeepCheck still applies if set.
+	NoCheck bool
+
+	// Logger receives what OnPanic and OnViolation would have, when they are
+	// nil, and panics raised inside them. Nil means slog.Default(). A TUI
+	// usually wants a logger that writes to a file rather than to the
+	// terminal it draws on.
+	Logger *slog.Logger
+}
+
+// PanicError describes a panic the Host contained.
+type PanicError struct {
+	// Source says where the panic happened: "update" or "listener".
+	Source string
+	// Msg is the Bubble Tea Message being handled when it happened.
+	Msg tea.Msg
+	// Value is the value passed to panic.
+	Value any
+	// Stack is the stack of the panicking goroutine.
+	Stack []byte
+}
+
+// Error reports where the panic happened, the Message's type and the panic
+// value.
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("teahost: panic in %s handling %T: %v", e.Source, e.Msg, e.Value)
+}
+
+// Unwrap returns the panic value if it is an error.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
+
+// ViolationKind names the way an Update broke the model obligation.
+type ViolationKind string
+
+const (
+	// MutatedInPlace: Update changed the previous model instead of
+	// returning a new one, so a snapshot already handed out changed under
+	// its reader. The new model is still published.
+	MutatedInPlace ViolationKind = "mutated in place"
+	// TypeChanged: Update returned a model that is not of the Host's model
+	// type (or nil). Bubble Tea carries on with it, but the Host cannot
+	// publish it: Model keeps returning the last model of the right type.
+	TypeChanged ViolationKind = "model type changed"
+)
+
+// A Violation reports an Update that broke the model obligation.
+type Violation struct {
+	Kind ViolationKind
+	// Msg is the Bubble Tea Message whose Update broke it.
+	Msg tea.Msg
+	// Model is the type of the model Update returned, as %T prints it.
+	Model string
+}
+
+// Error describes the violation by kind and types, never by values.
+func (v *Violation) Error() string {
+	return fmt.Sprintf("teahost: Update for %T: %s (returned %s)", v.Msg, v.Kind, v.Model)
+}
+
+var (
+	// ErrStopped is returned by Dispatch once Run has returned, and by Run
+	// when called after that.
+	ErrStopped = errors.New("teahost: program stopped")
+	// ErrAlreadyRunning is returned by Run while another Run is in progress.
+	ErrAlreadyRunning = errors.New("teahost: Run called more than once")
+)
+
+type state int
+
+const (
+	stateIdle state = iota
+	stateRunning
+	stateStopped
+)
+
+// Host runs a Bubble Tea application and exposes it to an agent: M is the
+// application's model type and Msg the type of the Messages an agent may
+// send (tea.Msg for any). The application's own code is unchanged: the Host
+// wraps its model, and each Update it makes publishes the new model as the
+// current snapshot and tells listeners.
+//
+// Model, Dispatch, Subscribe and Observe are safe from any goroutine,
+// including from inside Update, a Cmd or a listener.
+type Host[M tea.Model, Msg any] struct {
+	opts   Options
+	logger *slog.Logger
+
+	model atomic.Pointer[M]
+	subs  registry[func()]
+	obs   registry[func(Msg)]
+
+	// Fields below are used only on Bubble Tea's event loop goroutine.
+	shallow shallowCheck
+	logged  map[string]bool // violations already logged, by kind and Message type
+
+	mu    sync.Mutex
+	state state
+	queue []tea.Msg     // Messages waiting for the pump to send them
+	wake  chan struct{} // capacity 1
+	done  chan struct{} // closed when Run returns
+}
+
+// New returns a Host for an application whose initial model is model,
+// configured by opts (nil for defaults). Model returns model until the first
+// Update. Msg cannot be inferred, so name both type arguments:
+//
+//	h := teahost.New[model, tea.Msg](initialModel(), nil)
+//
+// A nil model is a programming error and panics.
+func New[M tea.Model, Msg any](model M, opts *Options) *Host[M, Msg] {
+	if any(model) == nil {
+		panic("teahost: New called with a nil model")
+	}
+	h := &Host[M, Msg]{
+		wake: make(chan struct{}, 1),
+		done: make(chan struct{}),
+	}
+	if opts != nil {
+		h.opts = *opts
+	}
+	h.logger = h.opts.Logger
+	if h.logger == nil {
+		h.logger = slog.Default()
+	}
+	h.model.Store(&model)
+	return h
+}
+
+// Model returns the model produced by the most recent Update, or the initial
+// model before any. It never blocks. The value is shared: treat it as
+// immutable, and so must the application (see the package documentation).
+func (h *Host[M, Msg]) Model() M {
+	return *h.model.Load()
+}
+
+// Dispatch queues msg for the running Bubble Tea program and returns at
+// once, without waiting for the program to take it, so it is safe from a
+// listener or from Update. Queued Messages reach Update in the order they
+// were dispatched, mixed in with keys, resizes and the application's own
+// Cmd results. Messages dispatched before Run wait for it.
+//
+// A nil error means msg was accepted. A Message still queued when the program
+// exits is dropped. Dispatch fails without queuing anything when ctx is
+// already done (the context's error) or Run has returned ([ErrStopped]).
+func (h *Host[M, Msg]) Dispatch(ctx context.Context, msg Msg) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return h.enqueue(msg)
+}
+
+// Quit asks the running program to quit, as tea.Quit does, after every
+// Message dispatched before it. It returns ErrStopped if Run has returned.
+func (h *Host[M, Msg]) Quit() error {
+	return h.enqueue(tea.QuitMsg{})
+}
+
+func (h *Host[M, Msg]) enqueue(msg tea.Msg) error {
+	h.mu.Lock()
+	if h.state == stateStopped {
+		h.mu.Unlock()
+		return ErrStopped
+	}
+	h.queue = append(h.queue, msg)
+	h.mu.Unlock()
+	select {
+	case h.wake <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// Subscribe registers listener to be called after every Update, once the
+// model it returned is what Model returns. Every Bubble Tea Message counts,
+// keys and resizes included, whether or not the model changed. It returns an
+// idempotent function that removes the listener. A nil listener is ignored.
+//
+// See Observe for the guarantees listeners get.
+func (h *Host[M, Msg]) Subscribe(listener func()) (unsubscribe func()) {
+	if listener == nil {
+		return func() {}
+	}
+	return h.subs.add(listener)
+}
+
+// Observe registers listener to be called with every Message of type Msg
+// after Update has applied it and the model it returned is what Model
+// returns. Messages of other types (keys, resizes, timers of another type)
+// are not observed; with Msg = tea.Msg every Message is. For each Message,
+// Subscribe listeners run first, then Observe listeners, each group in
+// registration order. It returns an idempotent function that removes the
+// listener. A nil listener is ignored.
+//
+// A listener registered before a call to Dispatch sees the Message that call
+// queued and everything after it, including Messages the application's Cmds
+// produce in response.
+//
+// Listeners run on Bubble Tea's event loop goroutine, before the view is
+// rendered: keep them short. From a listener it is safe to call Model,
+// Dispatch (the Message is queued, never applied re-entrantly), Quit,
+// Subscribe, Observe, and any unsubscribe function, including its own: a
+// listener removed during a notification is not called again. A panicking
+// listener is contained and reported, and the other listeners still run.
+func (h *Host[M, Msg]) Observe(listener func(Msg)) (unsubscribe func()) {
+	if listener == nil {
+		return func() {}
+	}
+	return h.obs.add(listener)
+}
+
+// Done returns a channel closed when Run has returned.
+func (h *Host[M, Msg]) Done() <-chan struct{} {
+	return h.done
+}
+
+// Run runs the application as a Bubble Tea program built with opts, and
+// returns its final model and the program's error, as tea.Program.Run does.
+// The program stops when the application quits, when Quit is called, or when
+// ctx is cancelled (Run then returns an error wrapping tea.ErrProgramKilled
+// and the context's error). Run passes tea.WithContext(ctx) after opts, so ctx
+// is the program's context. Once Run returns, Dispatch is refused and
+// Messages still queued are dropped. A Host runs once: a second call returns
+// ErrAlreadyRunning, or ErrStopped after the first has returned.
+//
+// Bubble Tea hands the wrapped model, not the application's, to a
+// tea.WithFilter function; use [Unwrap] there to reach the application's.
+func (h *Host[M, Msg]) Run(ctx context.Context, opts ...tea.ProgramOption) (M, error) {
+	h.mu.Lock()
+	switch h.state {
+	case stateRunning:
+		h.mu.Unlock()
+		return h.Model(), ErrAlreadyRunning
+	case stateStopped:
+		h.mu.Unlock()
+		return h.Model(), ErrStopped
+	}
+	h.state = stateRunning
+	h.mu.Unlock()
+
+	opts = append(opts[:len(opts):len(opts)], tea.WithContext(ctx))
+	prog := tea.NewProgram(wrapped[M, Msg]{h: h, inner: h.Model()}, opts...)
+
+	pumpCtx, stopPump := context.WithCancel(context.Background())
+	pumped := make(chan struct{})
+	go func() {
+		defer close(pumped)
+		h.pump(pumpCtx, prog)
+	}()
+
+	final, err := prog.Run()
+
+	h.mu.Lock()
+	h.state = stateStopped
+	h.queue = nil
+	h.mu.Unlock()
+	stopPump()
+	<-pumped // tea.Program.Send returns at once after Run has returned
+	close(h.done)
+
+	if w, ok := final.(wrapped[M, Msg]); ok {
+		if m, ok := w.inner.(M); ok {
+			return m, err
+		}
+	}
+	return h.Model(), err
+}
+
+// pump forwards queued Messages to the program in order. tea.Program.Send
+// blocks until the event loop takes the Message, which is why Dispatch
+// queues instead of sending: a listener on the event loop would otherwise
+// wait for itself.
+func (h *Host[M, Msg]) pump(ctx context.Context, prog *tea.Program) {
+	var batch, spare []tea.Msg
+	for {
+		h.mu.Lock()
+		if len(h.queue) > 0 {
+			batch, h.queue = h.queue, spare[:0]
+		}
+		h.mu.Unlock()
+		if len(batch) == 0 {
+			select {
+			case <-h.wake:
+				continue
+			case <-ctx.Done():
+				return
+			}
+		}
+		for _, m := range batch {
+			if ctx.Err() != nil {
+				return
+			}
+			prog.Send(m)
+		}
+		clear(batch)
+		spare, batch = batch, nil
+	}
+}
+
+// Unwrap returns the application's model from the model Bubble Tea holds,
+// for code that receives it from Bubble Tea directly, such as a
+// tea.WithFilter function. Any other model is returned as it is.
+func Unwrap(m tea.Model) tea.Model {
+	if w, ok := m.(interface{ unwrap() tea.Model }); ok {
+		return w.unwrap()
+	}
+	return m
+}
+
+// wrapped is the tea.Model the program actually runs: the application's
+// model plus the Host to publish through.
+type wrapped[M tea.Model, Msg any] struct {
+	h     *Host[M, Msg]
+	inner tea.Model
+}
+
+func (w wrapped[M, Msg]) unwrap() tea.Model { return w.inner }
+
+// Init returns the application's initial Cmd.
+func (w wrapped[M, Msg]) Init() tea.Cmd { return w.inner.Init() }
+
+// View renders the application's view.
+func (w wrapped[M, Msg]) View() tea.View { return w.inner.View() }
+
+// Update applies msg with the application's Update, checks the model
+// obligation, publishes the result and notifies listeners.
+func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	h := w.h
+	prev := w.inner
+	check := !h.opts.NoCheck && !h.opts.DeepCheck
+	var before uint64
+	if h.opts.DeepCheck {
+		before = fingerprint(prev)
+	} else if check {
+		h.shallow.before(prev)
+	}
+
+	next, cmd, ok := h.update(prev, msg)
+	if !ok {
+		h.shallow.release()
+		return w, nil // the panicking Message is dropped; the model stays
+	}
+
+	mutated := false
+	if h.opts.DeepCheck {
+		mutated = fingerprint(prev) != before
+	} else if check {
+		mutated = h.shallow.changed()
+		h.shallow.release()
+	}
+	if mutated {
+		h.violation(&Violation{Kind: MutatedInPlace, Msg: msg, Model: fmt.Sprintf("%T", next)})
+	}
+
+	if m, ok := next.(M); ok && next != nil {
+		h.model.Store(&m)
+	} else {
+		h.violation(&Violation{Kind: TypeChanged, Msg: msg, Model: fmt.Sprintf("%T", next)})
+	}
+
+	for _, e := range h.subs.snapshot() {
+		if e.live.Load() {
+			h.callSub(e.fn, msg)
+		}
+	}
+	if am, ok := msg.(Msg); ok {
+		for _, e := range h.obs.snapshot() {
+			if e.live.Load() {
+				h.callObs(e.fn, am)
+			}
+		}
+	}
+	if next == nil {
+		return w, cmd // keep a model Bubble Tea can render; reported above
+	}
+	return wrapped[M, Msg]{h: h, inner: next}, cmd
+}
+
+func (h *Host[M, Msg]) update(prev tea.Model, msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			h.panicked(&PanicError{Source: "update", Msg: msg, Value: r, Stack: debug.Stack()})
+		}
+	}()
+	next, cmd = prev.Update(msg)
+	return next, cmd, true
+}
+
+func (h *Host[M, Msg]) callSub(fn func(), msg tea.Msg) {
+	defer func() {
+		if r := recover(); r != nil {
+			h.panicked(&PanicError{Source: "listener", Msg: msg, Value: r, Stack: debug.Stack()})
+		}
+	}()
+	fn()
+}
+
+func (h *Host[M, Msg]) callObs(fn func(Msg), msg Msg) {
+	defer func() {
+		if r := recover(); r != nil {
+			h.panicked(&PanicError{Source: "listener", Msg: msg, Value: r, Stack: debug.Stack()})
+		}
+	}()
+	fn(msg)
+}
+
+func (h *Host[M, Msg]) panicked(e *PanicError) {
+	if h.opts.OnPanic != nil {
+		h.guard("OnPanic", func() { h.opts.OnPanic(e) })
+		return
+	}
+	h.logger.Error("teahost: contained a panic", "source", e.Source, "msg", fmt.Sprintf("%T", e.Msg),
+		"panic", fmt.Sprint(e.Value), "stack", string(e.Stack))
+}
+
+func (h *Host[M, Msg]) violation(v *Violation) {
+	if h.opts.OnViolation != nil {
+		h.guard("OnViolation", func() { h.opts.OnViolation(v) })
+		return
+	}
+	key := string(v.Kind) + "\x00" + fmt.Sprintf("%T", v.Msg)
+	if h.logged[key] {
+		return
+	}
+	if h.logged == nil {
+		h.logged = map[string]bool{}
+	}
+	h.logged[key] = true
+	h.logger.Warn("teahost: Update broke the model obligation; later ones like it are not logged",
+		"kind", string(v.Kind), "msg", fmt.Sprintf("%T", v.Msg), "model", v.Model)
+}
+
+func (h *Host[M, Msg]) guard(name string, fn func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			h.logger.Error("teahost: "+name+" panicked", "panic", fmt.Sprint(r))
+		}
+	}()
+	fn()
+}
