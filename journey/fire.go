@@ -1,0 +1,741 @@
+package journey
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+)
+
+// FireOptions are the arguments of a fire.
+type FireOptions struct {
+	// Source is who fires. Empty reads as agent, never as user. A
+	// user/system fire is the app's self-report and is not gated by
+	// NOT_MATERIALIZED or by confirmation.
+	Source Principal
+	// Input is the action's input (any JSON value; it is detached).
+	Input any
+	// Instance names the repeats instance to act on.
+	Instance string
+	// Confirm is the caller's confirmation of a high-effect action. In
+	// default mode an agent fire of a high-effect action without it mints
+	// an ask and pauses; under enforcement it is not enough on its own.
+	Confirm bool
+	// AskID points at the ask whose yes authorizes this fire (enforced
+	// mode). Without it the session looks for an approved, unspent ask for
+	// the same action, instance and input.
+	AskID string
+}
+
+// FireResult is the synchronous answer of a fire: a refusal (OK false with
+// a Reason), a pause for confirmation (OK false, NeedsConfirm), or a
+// recorded fire (OK true with a TransitionID). Only the fields the case
+// carries are set.
+type FireResult struct {
+	OK     bool   `json:"ok"`
+	Reason Reason `json:"reason,omitempty"`
+	Action string `json:"affordanceId,omitempty"`
+	// TransitionID names the recorded fire; pass it to SettlementOf.
+	TransitionID string `json:"transitionId,omitempty"`
+	Version      int64  `json:"version"`
+	// Settlement is "awaiting-state" (comes to rest later) or "settled".
+	Settlement   string       `json:"settlement,omitempty"`
+	EffectStatus EffectStatus `json:"effectStatus,omitempty"`
+	// NeedsConfirm marks the default-mode pause: nothing fired, an ask was
+	// minted (AskID, Receipts) and the caller must confirm or decline.
+	NeedsConfirm bool      `json:"needsConfirm,omitempty"`
+	AskID        string    `json:"askId,omitempty"`
+	Receipts     *Receipts `json:"receipts,omitempty"`
+	// Available lists the served action ids (UNKNOWN_ACTION).
+	Available []string `json:"available,omitempty"`
+	// Node is the current page (NOT_ON_NODE).
+	Node             string          `json:"node,omitempty"`
+	Evidence         []Condition     `json:"evidence,omitempty"`
+	GuardUnevaluated []string        `json:"guardUnevaluated,omitempty"`
+	Issues           []string        `json:"issues,omitempty"`
+	Expects          json.RawMessage `json:"expects,omitempty"`
+	Retriable        bool            `json:"retriable,omitempty"`
+	Busy             string          `json:"busy,omitempty"`
+	BlockedBecause   *Blocked        `json:"blockedBecause,omitempty"`
+	Instances        []string        `json:"instances,omitempty"`
+	InstancesTotal   int             `json:"instancesTotal,omitempty"`
+	// Verdict on INSTANCE_UNKNOWN: "never-existed" when the container
+	// declares its existence source, "unsupported" when only registered
+	// instances are known.
+	Verdict             string `json:"verdict,omitempty"`
+	PendingTransitionID string `json:"pendingTransitionId,omitempty"`
+	Scope               string `json:"scope,omitempty"`
+	// Differs says what an APPROVAL_MISMATCH differs in.
+	Differs       string `json:"differs,omitempty"`
+	Executed      *bool  `json:"executed,omitempty"`
+	Materialized  *bool  `json:"materialized,omitempty"`
+	AlreadyTrue   bool   `json:"alreadyTrue,omitempty"`
+	ToNodeClaimed bool   `json:"toNodeClaimed,omitempty"`
+}
+
+const maxInstancesListed = 50
+
+func falsePtr() *bool { f := false; return &f }
+
+// Fire performs an action. The gates run in this fixed order, and the
+// first that fails refuses the fire:
+//
+//	UNKNOWN_ACTION      no such action in the graph
+//	NOT_ON_NODE         not offered on the current page
+//	INSTANCE_REQUIRED   a repeats action fired without an instance
+//	INSTANCE_UNKNOWN    an instance that does not exist
+//	GUARD_FAILED        its guard fails now (per-condition evidence;
+//	                    unevaluable keys are dropped, never false)
+//	PAYLOAD_INVALID     the input breaks the contract (carries expects)
+//	TOOL_DISABLED       the control is switched off (retriable)
+//	NOT_MATERIALIZED    an agent fire with nothing bound to run it
+//	PRIOR_FIRE_PENDING  single-flight, an earlier fire not at rest
+//	confirmation        default mode: a high-effect agent fire without
+//	                    Confirm pauses with an ask (NeedsConfirm)
+//	APPROVAL_*          enforced mode: the approval gate
+//
+// Capability comes before authority: nobody is asked to approve what is
+// guard-closed, mis-shaped, switched off or wired to nothing. A refusal
+// writes one gap row, mints no transition and moves no version; a pause
+// writes no gap row either. On success the fire is recorded (version+1)
+// and its handler, if bound, runs on its own goroutine with a context
+// derived from ctx that is not cancelled with it.
+func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) FireResult {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	src := normPrincipal(opts.Source)
+	input, inputErr := normalize(opts.Input)
+
+	s.mu.Lock()
+	defer s.unlock()
+	an, ok := s.g.actionIndex[actionID]
+	if !ok {
+		ids := s.servedIDsLocked()
+		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonUnknownAction, Principal: src, Request: actionID})
+		return FireResult{Reason: ReasonUnknownAction, Available: ids, Version: s.version}
+	}
+	refuse := func(r FireResult, evidence []Condition) FireResult {
+		r.Action, r.Version = an.id, s.version
+		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Principal: src, Action: an.id, Does: an.does, Evidence: evidence})
+		return r
+	}
+	if s.page < 0 || !slices.Contains(an.on, s.page) {
+		return refuse(FireResult{Reason: ReasonNotOnNode, Node: s.pageID()}, nil)
+	}
+	instance := ""
+	if an.repeat != nil {
+		keys, declared := s.instancesLocked(an)
+		listed := keys
+		if len(listed) > maxInstancesListed {
+			listed = listed[:maxInstancesListed]
+		}
+		if opts.Instance == "" {
+			return refuse(FireResult{Reason: ReasonInstanceRequired, Instances: listed, InstancesTotal: len(keys)}, nil)
+		}
+		if !slices.Contains(keys, opts.Instance) {
+			verdict := "unsupported"
+			if declared {
+				verdict = "never-existed"
+			}
+			return refuse(FireResult{Reason: ReasonInstanceUnknown, Instances: listed, InstancesTotal: len(keys), Verdict: verdict}, nil)
+		}
+		instance = opts.Instance
+	}
+	pass, evidence, unevaluated := evalFull(an.guard, s.state, s.redacted)
+	if !pass {
+		return refuse(FireResult{Reason: ReasonGuardFailed, Evidence: evidence, GuardUnevaluated: unevaluated}, evidence)
+	}
+	if inputErr != nil {
+		return refuse(FireResult{Reason: ReasonPayloadInvalid, Issues: []string{"the input is not a JSON value"}, Expects: an.input.expectsJSON()}, nil)
+	}
+	payload, issues := an.input.check(input)
+	if len(issues) > 0 {
+		return refuse(FireResult{Reason: ReasonPayloadInvalid, Issues: issues, Expects: an.input.expectsJSON()}, nil)
+	}
+	handler, disabled, busy, _ := s.bindingState(an, instance)
+	var enabledEvidence []Condition
+	if an.enabled != nil {
+		ok, ev, _ := evalFull(an.enabled, s.state, s.redacted)
+		if !ok {
+			disabled = true
+			for _, c := range ev {
+				if !c.Result {
+					enabledEvidence = append(enabledEvidence, c)
+				}
+			}
+		}
+	}
+	if disabled {
+		r := FireResult{Reason: ReasonToolDisabled, Retriable: true, Evidence: enabledEvidence, Busy: busy}
+		if an.blocked != nil {
+			b := *an.blocked
+			r.BlockedBecause = &b
+		}
+		return refuse(r, enabledEvidence)
+	}
+	materialized := handler != nil
+	tour := false
+	if !materialized && src == PrincipalAgent {
+		if !s.opts.AllowUnmaterializedFires {
+			return refuse(FireResult{Reason: ReasonNotMaterialized}, nil)
+		}
+		tour = true
+	}
+	if an.conc.SingleFlight {
+		for _, r := range s.unsettled[an.idx] {
+			if an.conc.PerInstance && r.t.Instance != instance {
+				continue
+			}
+			scope := "action"
+			if an.conc.PerInstance {
+				scope = "instance"
+			}
+			return refuse(FireResult{Reason: ReasonPriorFirePending, PendingTransitionID: r.t.ID, Scope: scope}, nil)
+		}
+	}
+	askID := ""
+	if an.highEffect && src == PrincipalAgent {
+		if s.opts.RequireHumanApproval {
+			a, refusal := s.approvalGateLocked(an, instance, payload, opts)
+			if refusal != nil {
+				return refuse(*refusal, nil)
+			}
+			askID = a.id
+		} else if !opts.Confirm {
+			a := s.mintAskLocked(an, instance, payload, src)
+			rc := a.receipts
+			return FireResult{NeedsConfirm: true, Action: an.id, AskID: a.id, Receipts: &rc, Version: s.version}
+		} else if a := s.openAsk[askKey{an.idx, instance}]; a != nil {
+			askID = a.id
+		}
+	}
+
+	// The fire is recorded.
+	s.seq++
+	r := &record{an: an, seq: s.seq, fired: true, input: payload, tour: tour, done: make(chan struct{})}
+	r.t = Transition{ID: an.id + "#" + strconv.FormatInt(s.seq, 10), Kind: KindFired, Principal: src, Action: an.id, Does: an.does,
+		Timestamp: s.now(), Input: payload, Instance: instance, Outcome: OutcomePending, Evidence: evidence,
+		GuardUnevaluated: unevaluated, FromNode: s.pageID(), CursorVersion: s.version, AskID: askID}
+	if !materialized {
+		r.t.Materialized = falsePtr()
+	}
+	if askID != "" {
+		s.spendAskLocked(askID, r.t.ID)
+	}
+	alreadyTrue := s.alreadyTrueLocked(an)
+	r.t.AlreadyTrue = alreadyTrue
+	// The next fired transition closes any earlier claim window; a
+	// navigating fire opens its own, unless it is a tour, which can claim
+	// but never be corroborated.
+	s.claim = nil
+	if an.goTo >= 0 && !tour {
+		s.claim = r
+	}
+	s.version++
+	r.t.Version = s.version
+	s.addRecord(r)
+	s.actFires[an.idx] = append(s.actFires[an.idx], r)
+	s.unsettled[an.idx] = append(s.unsettled[an.idx], r)
+	if tour {
+		s.gapLocked(GapRecord{Kind: GapUnmaterializedFire, Principal: src, Action: an.id, Does: an.does})
+	}
+
+	res := FireResult{OK: true, Action: an.id, TransitionID: r.t.ID, GuardUnevaluated: unevaluated, AlreadyTrue: alreadyTrue}
+	if !materialized {
+		res.Materialized, res.Executed = falsePtr(), falsePtr()
+	}
+	writes := len(an.writes) > 0
+	runs := materialized
+	switch {
+	case writes && s.tap && !alreadyTrue && !tour:
+		r.awaiting = true
+		res.Settlement, res.EffectStatus = "awaiting-state", EffectPending
+	case writes && runs:
+		res.Settlement, res.EffectStatus = "awaiting-state", EffectPending
+	case writes:
+		s.commitLocked(r)
+		s.settleLocked(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
+		res.Settlement, res.EffectStatus = "settled", EffectUnobservable
+	case runs:
+		s.commitLocked(r)
+		res.Settlement, res.EffectStatus = "settled", EffectPending
+	default:
+		s.commitLocked(r)
+		s.settleLocked(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
+		res.Settlement, res.EffectStatus = "settled", EffectUnobservable
+	}
+	res.ToNodeClaimed = r.t.ToNodeClaimed
+	res.Version = s.version
+	if !r.settled {
+		s.emitTransition(r)
+	}
+	if runs {
+		r.running = true
+		hctx := context.WithValue(context.WithoutCancel(ctx), ctxKey{}, r.t.ID)
+		in, _ := normalize(payload)
+		go s.runHandler(hctx, r, handler, in)
+	}
+	return res
+}
+
+func (s *Session) runHandler(ctx context.Context, r *record, h Handler, input any) {
+	var produced any
+	var err error
+	panicked := false
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				panicked = true
+				s.defect("handler of "+r.an.id, p)
+			}
+		}()
+		produced, err = h(ctx, input)
+	}()
+	s.mu.Lock()
+	defer s.unlock()
+	r.running = false
+	if produced != nil {
+		if p, perr := normalize(produced); perr == nil {
+			r.t.Produced = p
+		}
+	}
+	switch {
+	case panicked:
+		s.failLocked(r, &SettleError{Reason: ReasonHandlerFailed, Message: "the handler panicked"})
+	case err != nil:
+		s.failLocked(r, &SettleError{Reason: ReasonHandlerFailed, Message: err.Error()})
+	case r.settled:
+		// A state report or a reject got there first: first settlement wins.
+	case r.awaiting && s.tap:
+		// Waits for the app's state report.
+	default:
+		s.settleLocked(r, EffectPerformed, OutcomeCommitted, Unobservable, nil)
+	}
+}
+
+// alreadyTrueLocked: the declarative verify covers every declared write
+// and already holds, fully evaluable, before the fire.
+func (s *Session) alreadyTrueLocked(an *actionNode) bool {
+	if an.verify == nil || len(an.writes) == 0 {
+		return false
+	}
+	keys := guardKeys(an.verify)
+	for _, w := range an.writes {
+		if !slices.Contains(keys, w) {
+			return false
+		}
+	}
+	pass, unev := evalQuick(an.verify, s.state)
+	return pass && len(unev) == 0
+}
+
+// commitLocked moves a record's live outcome to committed and, for a
+// navigating action, stamps the claim and moves the cursor optimistically
+// while its claim window is still open.
+func (s *Session) commitLocked(r *record) {
+	if r.t.Outcome != OutcomePending {
+		return
+	}
+	r.t.Outcome = OutcomeCommitted
+	if r.an.goTo >= 0 && r.t.Arrival == "" {
+		r.t.ToNode = r.an.goToID
+		r.t.ToNodeClaimed = true
+		r.t.Arrival = ArrivalClaimed
+		if r.landed {
+			r.t.Arrival = ArrivalObserved
+		}
+		if s.claim == r || r.tour {
+			if s.page != r.an.goTo {
+				s.page = r.an.goTo
+				s.offPath = ""
+			}
+		}
+	}
+}
+
+// settleLocked writes the settlement receipt, once. Later calls are
+// ignored: first settlement wins.
+func (s *Session) settleLocked(r *record, eff EffectStatus, outcome Outcome, ev Observed, serr *SettleError) {
+	if r.settled {
+		return
+	}
+	if r.t.Outcome == OutcomePending || outcome != OutcomeCommitted {
+		r.t.Outcome = outcome
+	}
+	if ev != "" {
+		r.t.EffectVerified = ev
+	}
+	verdict := VerifyVerdict("")
+	if r.an.verify != nil || r.an.verifyFn != nil {
+		verdict = VerifyUnevaluable
+		if eff == EffectPerformed && outcome == OutcomeCommitted {
+			verdict = s.verifyLocked(r.an)
+			if verdict == VerifyNotHeld {
+				eff = EffectRefused
+				serr = &SettleError{Reason: ReasonVerifyFailed}
+			}
+		}
+	}
+	s.version++
+	r.settled = true
+	r.t.Settled = true
+	r.receipt = Settlement{TransitionID: r.t.ID, Action: r.an.id, EffectStatus: eff, Outcome: outcome, EffectVerified: r.t.EffectVerified,
+		VerifyHeld: verdict, ToNode: r.t.ToNode, Materialized: r.t.Materialized, AlreadyTrue: r.t.AlreadyTrue, Error: serr,
+		SettledAt: s.now(), Version: s.version}
+	if r.receipt.EffectVerified == "" {
+		r.receipt.EffectVerified = Unobservable
+		r.t.EffectVerified = Unobservable
+	}
+	s.unsettled[r.an.idx] = slices.DeleteFunc(s.unsettled[r.an.idx], func(x *record) bool { return x == r })
+	close(r.done)
+	s.emitTransition(r)
+}
+
+func (s *Session) verifyLocked(an *actionNode) VerifyVerdict {
+	if an.verifyFn != nil {
+		held, ok := false, false
+		s.safeCall("verify of "+an.id, func() { held = an.verifyFn(StateView{s.state}); ok = true })
+		switch {
+		case !ok:
+			return VerifyUnevaluable
+		case held:
+			return VerifyHeld
+		}
+		return VerifyNotHeld
+	}
+	pass, unev := evalQuick(an.verify, s.state)
+	switch {
+	case !pass:
+		return VerifyNotHeld
+	case len(unev) == len(guardKeys(an.verify)):
+		return VerifyUnevaluable
+	}
+	return VerifyHeld
+}
+
+// failLocked is the failure path (a failing handler, failed work, an
+// external refusal): a pending record is rejected; a committed record
+// that only claims (no state report behind it) is rolled back and its
+// cursor move walked back; a commit backed by a real state report stands.
+func (s *Session) failLocked(r *record, serr *SettleError) {
+	switch {
+	case r.t.Outcome == OutcomePending:
+		s.settleLocked(r, EffectRefused, OutcomeRejected, "", serr)
+	case r.t.Outcome == OutcomeCommitted && !r.byReport:
+		s.rollBackLocked(r, OutcomeRolledBack)
+		if r.settled {
+			s.version++
+			s.emitTransition(r)
+		} else {
+			s.settleLocked(r, EffectRefused, OutcomeRolledBack, "", serr)
+		}
+	default:
+		s.settleLocked(r, EffectRefused, r.t.Outcome, "", serr)
+	}
+}
+
+func (s *Session) rollBackLocked(r *record, to Outcome) {
+	r.t.Outcome = to
+	if to == OutcomeRolledBack && r.an.goTo >= 0 && s.page == r.an.goTo && r.t.Arrival != ArrivalObserved {
+		if pi, ok := s.g.pageIndex[r.t.FromNode]; ok {
+			s.page = pi
+		}
+	}
+}
+
+// Reject moves a fire's outcome from outside (a server refused what the
+// app had reported): a pending fire becomes rejected (the default); a
+// committed one becomes rolled-back (the default) or superseded. If the
+// fire had already come to rest its receipt is not rewritten; the answer
+// then carries outcomeNow beside it. Any id that is not a fire, or a fire
+// already rejected or rolled back, is refused and nothing changes.
+func (s *Session) Reject(transitionID string, outcome Outcome) error {
+	s.mu.Lock()
+	defer s.unlock()
+	r, ok := s.byID[transitionID]
+	if !ok || !r.fired {
+		return &Error{Reason: ReasonUnknownTransition, Msg: "Reject names no fire in this session", Value: transitionID, Known: s.awaitingSettlementLocked()}
+	}
+	switch r.t.Outcome {
+	case OutcomePending:
+		if outcome == "" {
+			outcome = OutcomeRejected
+		}
+		if outcome != OutcomeRejected {
+			return &Error{Reason: ReasonAlreadyFinal, Msg: "a fire that has not committed can only be rejected", Value: string(outcome)}
+		}
+		s.settleLocked(r, EffectRefused, OutcomeRejected, "", &SettleError{Reason: ReasonRejected})
+		return nil
+	case OutcomeCommitted:
+		if outcome == "" {
+			outcome = OutcomeRolledBack
+		}
+		if outcome != OutcomeRolledBack && outcome != OutcomeSuperseded {
+			return &Error{Reason: ReasonAlreadyFinal, Msg: "a committed fire can only be rolled back or superseded", Value: string(outcome)}
+		}
+		s.rollBackLocked(r, outcome)
+		if r.settled {
+			s.version++
+			s.emitTransition(r)
+			return nil
+		}
+		eff := EffectRefused
+		if outcome == OutcomeSuperseded {
+			eff = EffectUnobservable
+		}
+		s.settleLocked(r, eff, outcome, "", &SettleError{Reason: ReasonRejected})
+		return nil
+	}
+	return &Error{Reason: ReasonAlreadyFinal, Msg: "the fire's outcome is already final", Value: string(r.t.Outcome)}
+}
+
+// Observation is an external report of a fire's effect (a webhook, a
+// payment provider, a sensor).
+type Observation struct {
+	// Source names the reporter (runtime data).
+	Source string `json:"source"`
+	// Status is performed, refused or unobservable.
+	Status      EffectStatus `json:"status"`
+	EvidenceRef string       `json:"evidenceRef,omitempty"`
+	// Settled is true on the report that settled the fire.
+	Settled bool `json:"settled"`
+}
+
+// ObserveEffect records an external report about a fire. The first report
+// settles the fire (refused goes through the failure path); later reports
+// are kept with Settled false.
+func (s *Session) ObserveEffect(transitionID string, o Observation) (Observation, error) {
+	s.mu.Lock()
+	defer s.unlock()
+	r, ok := s.byID[transitionID]
+	if !ok {
+		return Observation{}, &Error{Reason: ReasonUnknownTransition, Msg: "ObserveEffect names no transition in this session", Value: transitionID, Known: s.awaitingSettlementLocked()}
+	}
+	if !r.fired {
+		return Observation{}, &Error{Reason: ReasonNotAFire, Msg: "only fires can be observed", Value: transitionID}
+	}
+	switch o.Status {
+	case EffectPerformed, EffectRefused, EffectUnobservable:
+	default:
+		return Observation{}, &Error{Reason: ReasonInvalidObservation, Msg: "status must be performed, refused or unobservable", Value: string(o.Status)}
+	}
+	o.Settled = !r.settled
+	r.obs = append(r.obs, o)
+	if !o.Settled {
+		return o, nil
+	}
+	switch o.Status {
+	case EffectRefused:
+		s.failLocked(r, &SettleError{Reason: ReasonExternalRefused})
+	default:
+		s.commitLocked(r)
+		s.settleLocked(r, o.Status, OutcomeCommitted, r.t.EffectVerified, nil)
+	}
+	r.receipt.SettledBy, r.receipt.ReportedBy, r.receipt.EvidenceRef = "external-report", o.Source, o.EvidenceRef
+	return o, nil
+}
+
+// ObservationsOf lists the external reports about a fire.
+func (s *Session) ObservationsOf(transitionID string) []Observation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r, ok := s.byID[transitionID]; ok {
+		return slices.Clone(r.obs)
+	}
+	return nil
+}
+
+// ---- settlement doors ----
+
+func (s *Session) settlementRecordLocked(id string) (*record, error) {
+	r, ok := s.byID[id]
+	if !ok || !r.fired {
+		return nil, &Error{Reason: ReasonUnknownTransition, Msg: "no settlement can exist for that id: only a fire opens one", Value: id, Known: s.awaitingSettlementLocked()}
+	}
+	return r, nil
+}
+
+func (s *Session) answerLocked(r *record) Settlement {
+	a := r.receipt
+	if r.t.Outcome != a.Outcome {
+		a.OutcomeNow = r.t.Outcome
+	}
+	a.Arrival = r.t.Arrival
+	a.StillWorking = s.stillWorkingLocked(r.t.ID)
+	if r.t.Produced != nil {
+		a.Produced, _ = normalize(r.t.Produced)
+	}
+	if a.Error != nil {
+		e := *a.Error
+		a.Error = &e
+	}
+	return a
+}
+
+// SettlementOf waits until the fire comes to rest and returns its
+// settlement; it never fails for a real fire, and for a fire the app
+// never reports it waits until ctx is done. An id no settlement can exist
+// for (unknown, or a sync or stimulus row) is refused at once with an
+// *Error whose Reason is UNKNOWN_TRANSITION.
+func (s *Session) SettlementOf(ctx context.Context, transitionID string) (Settlement, error) {
+	s.mu.Lock()
+	r, err := s.settlementRecordLocked(transitionID)
+	s.mu.Unlock()
+	if err != nil {
+		return Settlement{}, err
+	}
+	select {
+	case <-r.done:
+	case <-ctx.Done():
+		return Settlement{}, ctx.Err()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.answerLocked(r), nil
+}
+
+// Settled returns a channel closed when the fire comes to rest, for a
+// caller that selects over several things. It refuses an impossible id
+// like SettlementOf.
+func (s *Session) Settled(transitionID string) (<-chan struct{}, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, err := s.settlementRecordLocked(transitionID)
+	if err != nil {
+		return nil, err
+	}
+	return r.done, nil
+}
+
+// SettlementIfKnown answers without waiting: the settlement and true for
+// a fire at rest, false while it is in flight, and an error for an id no
+// settlement can exist for.
+func (s *Session) SettlementIfKnown(transitionID string) (Settlement, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, err := s.settlementRecordLocked(transitionID)
+	if err != nil {
+		return Settlement{}, false, err
+	}
+	if !r.settled {
+		return Settlement{}, false, nil
+	}
+	return s.answerLocked(r), true, nil
+}
+
+// ---- ledgers ----
+
+func (s *Session) copyTransition(r *record) Transition {
+	t := r.t
+	t.Evidence = slices.Clone(t.Evidence)
+	t.GuardUnevaluated = slices.Clone(t.GuardUnevaluated)
+	t.Keys = slices.Clone(t.Keys)
+	if t.Input != nil {
+		t.Input, _ = normalize(t.Input)
+	}
+	if t.Produced != nil {
+		t.Produced, _ = normalize(t.Produced)
+	}
+	if t.Materialized != nil {
+		t.Materialized = falsePtr()
+	}
+	return t
+}
+
+// Transitions returns copies of every ledger row, oldest first.
+func (s *Session) Transitions() []Transition {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Transition, len(s.records))
+	for i, r := range s.records {
+		out[i] = s.copyTransition(r)
+	}
+	return out
+}
+
+// Transition returns a copy of one ledger row.
+func (s *Session) Transition(id string) (Transition, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, ok := s.byID[id]
+	if !ok {
+		return Transition{}, false
+	}
+	return s.copyTransition(r), true
+}
+
+// PendingFire is a fire awaiting the app's state report.
+type PendingFire struct {
+	ID     string `json:"id"`
+	Action string `json:"affordanceId"`
+	Does   string `json:"does"`
+}
+
+// Pending lists the fires awaiting the app's state report, oldest first.
+// A fire that declares no writes never joins it.
+func (s *Session) Pending() []PendingFire {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []PendingFire
+	for _, r := range s.records {
+		if r.fired && r.awaiting && !r.settled {
+			out = append(out, PendingFire{ID: r.t.ID, Action: r.an.id, Does: r.an.does})
+		}
+	}
+	return out
+}
+
+func (s *Session) pendingLocked() []string {
+	var out []string
+	for _, r := range s.records {
+		if r.fired && r.awaiting && !r.settled {
+			out = append(out, r.t.ID)
+		}
+	}
+	return out
+}
+
+// AwaitingSettlement lists every fire not yet at rest: the ids a
+// settlement question can be asked about.
+func (s *Session) AwaitingSettlement() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.awaitingSettlementLocked()
+}
+
+func (s *Session) awaitingSettlementLocked() []string {
+	var out []string
+	for _, r := range s.records {
+		if r.fired && !r.settled {
+			out = append(out, r.t.ID)
+		}
+	}
+	return out
+}
+
+// Gaps returns the gap ledger, oldest first.
+func (s *Session) Gaps() []GapRecord {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]GapRecord, len(s.gaps))
+	for i, g := range s.gaps {
+		g.AvailableActions = slices.Clone(g.AvailableActions)
+		g.AvailableJourneys = slices.Clone(g.AvailableJourneys)
+		g.Evidence = slices.Clone(g.Evidence)
+		out[i] = g
+	}
+	return out
+}
+
+func (s *Session) gapLocked(g GapRecord) {
+	s.gapSeq++
+	g.seq = s.seq
+	g.Timestamp = s.now()
+	g.Node = s.pageID()
+	g.Version = s.version
+	g.AvailableActions = s.servedIDsLocked()
+	g.AvailableJourneys = s.entryJourneyIDsLocked()
+	s.gaps = append(s.gaps, g)
+	emit(s, &s.onGap, "gap observer", g)
+}

@@ -1,0 +1,763 @@
+package journey
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// GraphDef is the authored declaration of a navigation graph. Every list is
+// a slice, never a map, because declaration order is part of the contract:
+// it is the order actions are served in, the order journey tools are built
+// in, and the tie-breaker for route finding.
+type GraphDef struct {
+	// Does is an optional authored description of the whole app.
+	Does string
+	// Pages are the places the cursor can be. At least one is required.
+	Pages []Page
+	// Actions are root actions offered on several pages. Their ids stay
+	// unqualified (a root action named "login" has the id "login").
+	Actions []RootAction
+	// Journeys are named, ordered flows over the declared actions.
+	Journeys []JourneyDef
+}
+
+// Page is one place in the app. Its actions get ids qualified by the page
+// id ("checkout.place-order"); a container inserts its own name
+// ("checkout.lines.remove").
+type Page struct {
+	// ID is the page id: a segment of letters, digits, '-' and '_'.
+	ID string
+	// Route is an optional path pattern ("/products/:id") used by Sync and
+	// MatchRoute to map the application's router location to this page.
+	Route string
+	// Does is an optional authored description of the page.
+	Does string
+	// Actions declared directly on the page.
+	Actions []Action
+	// Containers group actions below the page (areas, and repeats templates).
+	Containers []Container
+}
+
+// Container is a named group of actions inside a page. A container with
+// Repeats set is a template: its actions exist once per runtime instance
+// (an order line, a message in a list), and every fire must name the
+// instance it acts on.
+type Container struct {
+	// Name is the container's segment in qualified action ids.
+	Name string
+	// Does is an optional authored description.
+	Does string
+	// When is a container guard, AND-composed into the guard of every
+	// action below it. Nil means no guard.
+	When Guard
+	// Repeats marks a template container with runtime instance keys.
+	Repeats bool
+	// Instances is the existence source of a Repeats container: the keys
+	// that exist right now, read from the state view. Optional: without it
+	// the instances are the ones registered by the host (RegisterActions
+	// with an Instance). It must not call back into the session.
+	Instances func(StateView) []string
+	// Actions declared in this container.
+	Actions []Action
+	// Containers nested below this one.
+	Containers []Container
+}
+
+// Action declares one thing a person (or a model) can do. Only Name and
+// Does are required.
+type Action struct {
+	// Name is the action's own segment; its id is qualified by its page and
+	// containers.
+	Name string
+	// Does is the one authored sentence both the planner and the model
+	// read. It is the only action text that ever reaches a model as text.
+	Does string
+	// When is the availability guard: while it fails the action is hidden
+	// (not served). AND-composed with every ancestor container's When.
+	When Guard
+	// EnabledWhen is clickability: while it fails the action is still
+	// served, greyed (enabled:false), and a fire is refused TOOL_DISABLED.
+	// It is not composed with ancestors.
+	EnabledWhen Guard
+	// Writes are the state keys the action claims to change (names only).
+	Writes []string
+	// Reads are the state keys its outcome depends on.
+	Reads []string
+	// GoTo is the page the action claims to navigate to. The claim is the
+	// page edge: pages declare no edges of their own.
+	GoTo string
+	// Confirm marks the action high-effect: a model must have it confirmed
+	// (or, under enforcement, approved by a person) before it fires.
+	Confirm bool
+	// Input is the input contract. Nil accepts any input unchecked.
+	Input *Input
+	// Verify is the app's own postcondition, as a guard over the state
+	// view, checked once after the action comes to rest.
+	Verify Guard
+	// VerifyFunc is the same postcondition as a predicate. At most one of
+	// Verify and VerifyFunc may be set.
+	VerifyFunc func(StateView) bool
+	// BlockedBecause is the app's explanation for a greyed control. It is
+	// served (as data) only while the control is switched off.
+	BlockedBecause *Blocked
+	// Concurrency limits overlapping fires of this action.
+	Concurrency Concurrency
+}
+
+// RootAction is an action offered on several pages.
+type RootAction struct {
+	Action
+	// On lists the pages the action is offered on (at least one).
+	On []string
+}
+
+// JourneyDef declares a journey: a named, described, ordered list of steps.
+type JourneyDef struct {
+	// ID is the journey id (a segment; it becomes part of a tool name).
+	ID string
+	// Does is the authored description of the whole flow.
+	Does string
+	// Steps are qualified action ids, or unambiguous suffixes of one
+	// ("place-order" matches "checkout.place-order").
+	Steps []string
+	// When is an optional precondition over the state view.
+	When Guard
+}
+
+// Blocked is the app's own explanation of why a control is switched off.
+// Says is application text: it rides data fields only.
+type Blocked struct {
+	Says      string `json:"says"`
+	ClearedBy string `json:"clearedBy,omitempty"` // "app", "user" or "invalid"
+}
+
+// Concurrency declares how overlapping fires of one action are handled.
+// The zero value is parallel: no limit.
+type Concurrency struct {
+	// SingleFlight refuses a fire (PRIOR_FIRE_PENDING) while an earlier
+	// fire of the same action has not come to rest.
+	SingleFlight bool
+	// PerInstance scopes SingleFlight to the instance key instead of the
+	// whole action.
+	PerInstance bool
+}
+
+// GraphError is a definition-time mistake found while building a graph.
+// The message names the culprit.
+type GraphError struct {
+	Graph string
+	Msg   string
+}
+
+func (e *GraphError) Error() string {
+	return fmt.Sprintf("journey: graph %q: %s", e.Graph, e.Msg)
+}
+
+// segmentRE is what one id segment may contain. Segments are joined by '.'
+// into qualified ids and then into tool names, which MCP limits to
+// [A-Za-z0-9_.-]; a dot inside a segment would make ids ambiguous.
+var segmentRE = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+
+// maxToolName is the longest tool name MCP hosts accept.
+const maxToolName = 128
+
+// reservedNames cannot be used as action or journey names.
+var reservedNames = []string{"leave-journey"}
+
+// Graph is a compiled, immutable navigation graph. Build one with NewGraph
+// or MustNewGraph, then open sessions with NewSession. A Graph is safe for
+// concurrent use.
+type Graph struct {
+	id   string
+	does string
+
+	pages     []*pageNode
+	pageIndex map[string]int
+
+	actions     []*actionNode // declaration order
+	actionIndex map[string]*actionNode
+
+	journeys     []*journeyNode
+	journeyIndex map[string]*journeyNode
+
+	// served[i] lists the actions offered on page i, in declaration order:
+	// the page's own actions (containers depth-first) then root actions.
+	served [][]*actionNode
+	// entries[i] lists the journeys whose first step is offered on page i.
+	entries [][]*journeyNode
+	// hops[i] lists the navigating actions offered on page i.
+	hops [][]*actionNode
+
+	requiredKeys []string
+}
+
+type pageNode struct {
+	idx   int
+	id    string
+	route string
+	does  string
+	segs  []string // parsed route segments
+}
+
+type containerNode struct {
+	name      string
+	path      string
+	when      Guard
+	repeats   bool
+	instances func(StateView) []string
+}
+
+type actionNode struct {
+	idx        int
+	id         string
+	name       string
+	does       string
+	on         []int // page indexes
+	onIDs      []string
+	root       bool
+	chain      []*containerNode // ancestors, outermost first
+	guard      Guard            // composed: container guards then action guard
+	enabled    Guard
+	writes     []string
+	reads      []string
+	goTo       int // -1 when none
+	goToID     string
+	highEffect bool
+	input      *Input
+	verify     Guard
+	verifyFn   func(StateView) bool
+	blocked    *Blocked
+	conc       Concurrency
+	repeat     *containerNode // nearest repeats container, if any
+}
+
+type journeyNode struct {
+	idx   int
+	id    string
+	does  string
+	steps []*actionNode
+	when  Guard
+	// deps[i] lists the other steps whose declared writes overlap step i's
+	// guard keys: the derived dependency edges.
+	deps [][]string
+}
+
+// MustNewGraph is NewGraph that panics on a definition error, for graphs
+// declared in package variables and tests, like regexp.MustCompile.
+func MustNewGraph(id string, def GraphDef) *Graph {
+	g, err := NewGraph(id, def)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
+
+// NewGraph validates and compiles a graph declaration. Every authoring
+// mistake is reported as a *GraphError naming it: an invalid or duplicate
+// name, a missing Does, an empty guard, an unknown operator, a GoTo naming
+// an unknown page, a journey step that matches nothing or is ambiguous,
+// and so on. The definition is copied; later changes to def do not affect
+// the graph.
+func NewGraph(id string, def GraphDef) (*Graph, error) {
+	g := &Graph{id: id, does: def.Does, pageIndex: map[string]int{}, actionIndex: map[string]*actionNode{}, journeyIndex: map[string]*journeyNode{}}
+	fail := func(format string, a ...any) error {
+		return &GraphError{Graph: id, Msg: fmt.Sprintf(format, a...)}
+	}
+	if strings.TrimSpace(id) == "" {
+		return nil, fail("the graph id is empty")
+	}
+	if !segmentRE.MatchString(id) {
+		return nil, fail("the graph id cannot become part of a tool name: use letters, digits, '-' and '_'")
+	}
+	if len(def.Pages) == 0 {
+		return nil, fail("a graph needs at least one page")
+	}
+	for _, p := range def.Pages {
+		if !segmentRE.MatchString(p.ID) {
+			return nil, fail("page id %q cannot become part of a tool name: use letters, digits, '-' and '_'", p.ID)
+		}
+		if _, dup := g.pageIndex[p.ID]; dup {
+			return nil, fail("page %q is declared twice", p.ID)
+		}
+		pn := &pageNode{idx: len(g.pages), id: p.ID, route: p.Route, does: p.Does}
+		if p.Route != "" {
+			if !strings.HasPrefix(p.Route, "/") {
+				return nil, fail("page %q: route %q must start with '/'", p.ID, p.Route)
+			}
+			pn.segs = splitPath(p.Route)
+		}
+		g.pageIndex[p.ID] = pn.idx
+		g.pages = append(g.pages, pn)
+	}
+	g.served = make([][]*actionNode, len(g.pages))
+	g.entries = make([][]*journeyNode, len(g.pages))
+	g.hops = make([][]*actionNode, len(g.pages))
+
+	// Pass 1: page actions, then root actions, in declaration order.
+	var goTos []string
+	add := func(an *actionNode, a Action, where string) error {
+		if err := g.compileAction(an, a, where); err != nil {
+			return err
+		}
+		if _, dup := g.actionIndex[an.id]; dup {
+			return fail("action id %q is declared twice", an.id)
+		}
+		an.idx = len(g.actions)
+		g.actions = append(g.actions, an)
+		g.actionIndex[an.id] = an
+		goTos = append(goTos, a.GoTo)
+		return nil
+	}
+	for i, p := range def.Pages {
+		var walk func(prefix string, chain []*containerNode, acts []Action, conts []Container) error
+		walk = func(prefix string, chain []*containerNode, acts []Action, conts []Container) error {
+			local := map[string]bool{}
+			for _, a := range acts {
+				if !segmentRE.MatchString(a.Name) {
+					return fail("action name %q on %q cannot become part of a tool name: use letters, digits, '-' and '_'", a.Name, prefix)
+				}
+				if local[a.Name] {
+					return fail("%q declares the name %q twice", prefix, a.Name)
+				}
+				local[a.Name] = true
+				an := &actionNode{id: prefix + "." + a.Name, name: a.Name, on: []int{i}, onIDs: []string{p.ID}, chain: slices.Clone(chain)}
+				if err := add(an, a, an.id); err != nil {
+					return err
+				}
+			}
+			for _, c := range conts {
+				if !segmentRE.MatchString(c.Name) {
+					return fail("container name %q in %q cannot become part of an id: use letters, digits, '-' and '_'", c.Name, prefix)
+				}
+				if local[c.Name] {
+					return fail("%q declares the name %q twice (a container and an action share one namespace)", prefix, c.Name)
+				}
+				local[c.Name] = true
+				path := prefix + "." + c.Name
+				when, err := compileGuard(c.When, path+" when")
+				if err != nil {
+					return fail("%s", err)
+				}
+				if c.Instances != nil && !c.Repeats {
+					return fail("container %q has Instances but is not a Repeats container", path)
+				}
+				cn := &containerNode{name: c.Name, path: path, when: when, repeats: c.Repeats, instances: c.Instances}
+				if err := walk(path, append(slices.Clone(chain), cn), c.Actions, c.Containers); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if err := walk(p.ID, nil, p.Actions, p.Containers); err != nil {
+			return nil, err
+		}
+	}
+	for _, ra := range def.Actions {
+		if !segmentRE.MatchString(ra.Name) {
+			return nil, fail("root action name %q cannot become part of a tool name: use letters, digits, '-' and '_'", ra.Name)
+		}
+		if len(ra.On) == 0 {
+			return nil, fail("root action %q is offered on no page: On is empty", ra.Name)
+		}
+		an := &actionNode{id: ra.Name, name: ra.Name, root: true}
+		seen := map[string]bool{}
+		for _, pid := range ra.On {
+			pi, ok := g.pageIndex[pid]
+			if !ok {
+				return nil, fail("root action %q is offered on unknown page %q", ra.Name, pid)
+			}
+			if seen[pid] {
+				return nil, fail("root action %q lists page %q twice", ra.Name, pid)
+			}
+			seen[pid] = true
+			an.on = append(an.on, pi)
+			an.onIDs = append(an.onIDs, pid)
+		}
+		if err := add(an, ra.Action, ra.Name); err != nil {
+			return nil, err
+		}
+	}
+	// Pass 2: goTo targets, served lists, hops.
+	for i, an := range g.actions {
+		an.goTo = -1
+		if t := goTos[i]; t != "" {
+			pi, ok := g.pageIndex[t]
+			if !ok {
+				return nil, fail("action %q: goTo names unknown page %q", an.id, t)
+			}
+			an.goTo, an.goToID = pi, t
+		}
+	}
+	for _, an := range g.actions {
+		if an.root {
+			continue
+		}
+		for _, pi := range an.on {
+			g.served[pi] = append(g.served[pi], an)
+		}
+	}
+	for _, an := range g.actions {
+		if !an.root {
+			continue
+		}
+		for _, pi := range an.on {
+			g.served[pi] = append(g.served[pi], an)
+		}
+	}
+	for pi, list := range g.served {
+		for _, an := range list {
+			if an.goTo >= 0 {
+				g.hops[pi] = append(g.hops[pi], an)
+			}
+		}
+	}
+
+	// Journeys.
+	for _, jd := range def.Journeys {
+		if !segmentRE.MatchString(jd.ID) {
+			return nil, fail("journey id %q cannot become part of a tool name: use letters, digits, '-' and '_'", jd.ID)
+		}
+		if slices.Contains(reservedNames, jd.ID) {
+			return nil, fail("journey id %q is reserved", jd.ID)
+		}
+		if len(id)+len(".journey.")+len(jd.ID) > maxToolName {
+			return nil, fail("journey id %q makes a tool name longer than %d characters", jd.ID, maxToolName)
+		}
+		if _, dup := g.journeyIndex[jd.ID]; dup {
+			return nil, fail("journey %q is declared twice", jd.ID)
+		}
+		if strings.TrimSpace(jd.Does) == "" {
+			return nil, fail("journey %q has no Does", jd.ID)
+		}
+		if len(jd.Steps) == 0 {
+			return nil, fail("journey %q has no steps", jd.ID)
+		}
+		when, err := compileGuard(jd.When, "journey "+jd.ID+" when")
+		if err != nil {
+			return nil, fail("%s", err)
+		}
+		jn := &journeyNode{idx: len(g.journeys), id: jd.ID, does: jd.Does, when: when}
+		for _, s := range jd.Steps {
+			an, err := g.resolveStep(s)
+			if err != nil {
+				return nil, fail("journey %q: %s", jd.ID, err)
+			}
+			jn.steps = append(jn.steps, an)
+		}
+		jn.deps = make([][]string, len(jn.steps))
+		for i, b := range jn.steps {
+			keys := guardKeys(b.guard)
+			jn.deps[i] = []string{}
+			for j, a := range jn.steps {
+				if i == j || a == b || slices.Contains(jn.deps[i], a.id) {
+					continue
+				}
+				for _, w := range a.writes {
+					if slices.Contains(keys, w) {
+						jn.deps[i] = append(jn.deps[i], a.id)
+						break
+					}
+				}
+			}
+		}
+		g.journeys = append(g.journeys, jn)
+		g.journeyIndex[jd.ID] = jn
+		for _, pi := range jn.steps[0].on {
+			g.entries[pi] = append(g.entries[pi], jn)
+		}
+	}
+
+	// Required state keys: every key a guard, precondition or container
+	// guard reads, sorted and de-duplicated.
+	keys := map[string]bool{}
+	for _, an := range g.actions {
+		for _, c := range an.guard {
+			keys[c.Key] = true
+		}
+		for _, c := range an.enabled {
+			keys[c.Key] = true
+		}
+	}
+	for _, jn := range g.journeys {
+		for _, c := range jn.when {
+			keys[c.Key] = true
+		}
+	}
+	for k := range keys {
+		g.requiredKeys = append(g.requiredKeys, k)
+	}
+	slices.Sort(g.requiredKeys)
+	return g, nil
+}
+
+func (g *Graph) compileAction(an *actionNode, a Action, where string) error {
+	fail := func(format string, args ...any) error {
+		return &GraphError{Graph: g.id, Msg: fmt.Sprintf(format, args...)}
+	}
+	if slices.Contains(reservedNames, a.Name) {
+		return fail("action %q uses the reserved name %q", where, a.Name)
+	}
+	if strings.TrimSpace(a.Does) == "" {
+		return fail("action %q has no Does: every action needs its one authored sentence", where)
+	}
+	if len(g.id)+1+len(an.id) > maxToolName {
+		return fail("action %q makes a tool name longer than %d characters", where, maxToolName)
+	}
+	when, err := compileGuard(a.When, where+" when")
+	if err != nil {
+		return fail("%s", err)
+	}
+	enabledWhen, err := compileGuard(a.EnabledWhen, where+" enabledWhen")
+	if err != nil {
+		return fail("%s", err)
+	}
+	verify, err := compileGuard(a.Verify, where+" verify")
+	if err != nil {
+		return fail("%s", err)
+	}
+	if a.Verify != nil && a.VerifyFunc != nil {
+		return fail("action %q declares both Verify and VerifyFunc; pick one", where)
+	}
+	for _, k := range append(slices.Clone(a.Writes), a.Reads...) {
+		if strings.TrimSpace(k) == "" {
+			return fail("action %q declares an empty state key in writes or reads", where)
+		}
+	}
+	if a.Input != nil && a.Input.err != nil {
+		return fail("action %q: input contract: %v", where, a.Input.err)
+	}
+	if a.Input != nil && a.Input.kind == inputInvalid {
+		return fail("action %q: input contract is not recognized (use NoInput, InputSchema or InputFor)", where)
+	}
+	if a.BlockedBecause != nil {
+		switch a.BlockedBecause.ClearedBy {
+		case "", "app", "user", "invalid":
+		default:
+			return fail("action %q: blockedBecause.clearedBy %q must be app, user or invalid", where, a.BlockedBecause.ClearedBy)
+		}
+	}
+	if a.Concurrency.PerInstance && !a.Concurrency.SingleFlight {
+		return fail("action %q: concurrency PerInstance needs SingleFlight", where)
+	}
+	an.does = a.Does
+	for _, c := range an.chain {
+		an.guard = append(an.guard, c.when...)
+		if c.repeats {
+			an.repeat = c
+		}
+	}
+	an.guard = append(an.guard, when...)
+	if len(an.guard) == 0 {
+		an.guard = nil
+	}
+	an.enabled = enabledWhen
+	an.writes = slices.Clone(a.Writes)
+	an.reads = slices.Clone(a.Reads)
+	an.highEffect = a.Confirm
+	an.input = a.Input
+	an.verify = verify
+	an.verifyFn = a.VerifyFunc
+	if a.BlockedBecause != nil {
+		b := *a.BlockedBecause
+		an.blocked = &b
+	}
+	an.conc = a.Concurrency
+	if an.root && an.repeat != nil {
+		return fail("root action %q cannot live in a repeats container", where)
+	}
+	return nil
+}
+
+// resolveStep maps a journey step to an action: an exact qualified id, or
+// a unique ".suffix" match.
+func (g *Graph) resolveStep(s string) (*actionNode, error) {
+	if an, ok := g.actionIndex[s]; ok {
+		return an, nil
+	}
+	if strings.TrimSpace(s) == "" {
+		return nil, fmt.Errorf("a step is empty")
+	}
+	var hits []string
+	for _, an := range g.actions {
+		if strings.HasSuffix(an.id, "."+s) {
+			hits = append(hits, an.id)
+		}
+	}
+	switch len(hits) {
+	case 0:
+		return nil, fmt.Errorf("step %q matches no action", s)
+	case 1:
+		return g.actionIndex[hits[0]], nil
+	default:
+		return nil, fmt.Errorf("step %q is ambiguous; qualify it: %s", s, strings.Join(hits, " | "))
+	}
+}
+
+// ID returns the graph id.
+func (g *Graph) ID() string { return g.id }
+
+// Does returns the graph's authored description, if any.
+func (g *Graph) Does() string { return g.does }
+
+// RequiredStateKeys lists every state key a guard or precondition reads,
+// sorted. Seed each in the session's initial state, or the guards reading
+// it are unevaluable.
+func (g *Graph) RequiredStateKeys() []string { return slices.Clone(g.requiredKeys) }
+
+// PageInfo describes one declared page.
+type PageInfo struct {
+	ID    string `json:"id"`
+	Route string `json:"route,omitempty"`
+	Does  string `json:"does,omitempty"`
+}
+
+// Pages lists the declared pages in declaration order.
+func (g *Graph) Pages() []PageInfo {
+	out := make([]PageInfo, len(g.pages))
+	for i, p := range g.pages {
+		out[i] = PageInfo{ID: p.id, Route: p.route, Does: p.does}
+	}
+	return out
+}
+
+// HasPage reports whether the graph declares the page.
+func (g *Graph) HasPage(id string) bool { _, ok := g.pageIndex[id]; return ok }
+
+// ActionInfo describes one declared action. Slices are copies.
+type ActionInfo struct {
+	ID         string   `json:"id"`
+	Does       string   `json:"does"`
+	On         []string `json:"on"`
+	Writes     []string `json:"writes,omitempty"`
+	Reads      []string `json:"reads,omitempty"`
+	GoTo       string   `json:"goTo,omitempty"`
+	HighEffect bool     `json:"highEffect,omitempty"`
+	// Expects is the wire-shaped input contract: a JSON Schema object, the
+	// JSON string "none", or absent when no contract was declared.
+	Expects json.RawMessage `json:"expects,omitempty"`
+	// Repeats is the qualified path of the repeats container the action
+	// lives in; fires of it must name an instance.
+	Repeats      string `json:"repeats,omitempty"`
+	HasVerify    bool   `json:"hasVerify,omitempty"`
+	Guarded      bool   `json:"guarded,omitempty"`
+	SingleFlight bool   `json:"singleFlight,omitempty"`
+}
+
+func (an *actionNode) info() ActionInfo {
+	ai := ActionInfo{ID: an.id, Does: an.does, On: slices.Clone(an.onIDs), Writes: slices.Clone(an.writes), Reads: slices.Clone(an.reads),
+		GoTo: an.goToID, HighEffect: an.highEffect, Expects: an.input.expectsJSON(), HasVerify: an.verify != nil || an.verifyFn != nil,
+		Guarded: an.guard != nil, SingleFlight: an.conc.SingleFlight}
+	if an.repeat != nil {
+		ai.Repeats = an.repeat.path
+	}
+	return ai
+}
+
+// Actions lists every declared action in declaration order (page actions
+// in page order, then root actions).
+func (g *Graph) Actions() []ActionInfo {
+	out := make([]ActionInfo, len(g.actions))
+	for i, an := range g.actions {
+		out[i] = an.info()
+	}
+	return out
+}
+
+// Action returns one declared action by its qualified id.
+func (g *Graph) Action(id string) (ActionInfo, bool) {
+	an, ok := g.actionIndex[id]
+	if !ok {
+		return ActionInfo{}, false
+	}
+	return an.info(), true
+}
+
+// JourneyInfo describes one declared journey.
+type JourneyInfo struct {
+	ID    string   `json:"id"`
+	Does  string   `json:"does"`
+	Steps []string `json:"steps"`
+	// HasPrecondition reports whether the journey declares a When guard.
+	HasPrecondition bool `json:"hasPrecondition,omitempty"`
+}
+
+// Journeys lists the declared journeys in declaration order.
+func (g *Graph) Journeys() []JourneyInfo {
+	out := make([]JourneyInfo, len(g.journeys))
+	for i, jn := range g.journeys {
+		out[i] = jn.info()
+	}
+	return out
+}
+
+// Journey returns one declared journey.
+func (g *Graph) Journey(id string) (JourneyInfo, bool) {
+	jn, ok := g.journeyIndex[id]
+	if !ok {
+		return JourneyInfo{}, false
+	}
+	return jn.info(), true
+}
+
+func (jn *journeyNode) info() JourneyInfo {
+	steps := make([]string, len(jn.steps))
+	for i, s := range jn.steps {
+		steps[i] = s.id
+	}
+	return JourneyInfo{ID: jn.id, Does: jn.does, Steps: steps, HasPrecondition: jn.when != nil}
+}
+
+// MatchRoute maps a router path to a declared page id. Literal segments
+// and ":param" segments are read; a trailing slash, query and hash are
+// ignored; the most literal match wins, ties going to the page declared
+// first. It reports false when no declared route matches.
+func (g *Graph) MatchRoute(path string) (string, bool) {
+	pi := g.matchRoute(path)
+	if pi < 0 {
+		return "", false
+	}
+	return g.pages[pi].id, true
+}
+
+func (g *Graph) matchRoute(path string) int {
+	if i := strings.IndexAny(path, "?#"); i >= 0 {
+		path = path[:i]
+	}
+	segs := splitPath(path)
+	best, bestLit := -1, -1
+	for _, p := range g.pages {
+		if p.route == "" || len(p.segs) != len(segs) {
+			continue
+		}
+		lit, ok := 0, true
+		for i, s := range p.segs {
+			if strings.HasPrefix(s, ":") {
+				if segs[i] == "" {
+					ok = false
+					break
+				}
+				continue
+			}
+			if s != segs[i] {
+				ok = false
+				break
+			}
+			lit++
+		}
+		if ok && lit > bestLit {
+			best, bestLit = p.idx, lit
+		}
+	}
+	return best
+}
+
+func splitPath(p string) []string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return []string{}
+	}
+	return strings.Split(p, "/")
+}

@@ -1,0 +1,545 @@
+package journey
+
+import (
+	"encoding/json"
+	"slices"
+	"time"
+)
+
+// FrameStatus is the state of a journey frame.
+type FrameStatus string
+
+// The frame statuses.
+const (
+	FrameOpen      FrameStatus = "open"
+	FrameCompleted FrameStatus = "completed"
+	FrameCancelled FrameStatus = "cancelled"
+	// FrameDemoted: a world change broke the journey's precondition while
+	// its frame was open.
+	FrameDemoted FrameStatus = "demoted"
+)
+
+type frame struct {
+	jn            *journeyNode
+	status        FrameStatus
+	openSeq       int64
+	openedVersion int64
+	closedVersion int64
+	principal     Principal
+	reason        string
+	opened        time.Time
+}
+
+// FrameInfo describes a journey frame. Reason is the caller's note on
+// leaving (runtime data).
+type FrameInfo struct {
+	JourneyID       string      `json:"journeyId"`
+	Status          FrameStatus `json:"status"`
+	Principal       Principal   `json:"principal"`
+	OpenedAtVersion int64       `json:"openedAtVersion"`
+	ClosedAtVersion int64       `json:"closedAtVersion,omitempty"`
+	Reason          string      `json:"reason,omitempty"`
+	Opened          time.Time   `json:"opened"`
+}
+
+func (f *frame) info() FrameInfo {
+	return FrameInfo{JourneyID: f.jn.id, Status: f.status, Principal: f.principal, OpenedAtVersion: f.openedVersion,
+		ClosedAtVersion: f.closedVersion, Reason: f.reason, Opened: f.opened}
+}
+
+// StepStatus is a plan step's status.
+type StepStatus string
+
+// The step statuses. Done and inferred-done count only while a frame for
+// the journey is open.
+const (
+	StepDone         StepStatus = "done"
+	StepInferredDone StepStatus = "inferred-done"
+	StepReady        StepStatus = "ready"
+	StepBlocked      StepStatus = "blocked"
+	StepOffNode      StepStatus = "off-node"
+)
+
+// PlanStep is one step of a journey plan, with the live control state a
+// serving port needs to sort it into ready and later steps.
+type PlanStep struct {
+	Step   string     `json:"step"`
+	Does   string     `json:"does"`
+	Status StepStatus `json:"status"`
+	// DependsOn lists the steps whose declared writes feed this step's
+	// guard (derived, never authored).
+	DependsOn        []string `json:"dependsOn"`
+	OnNodes          []string `json:"onNodes"`
+	BlockedOn        []string `json:"blockedOn,omitempty"`
+	GuardUnevaluated []string `json:"guardUnevaluated,omitempty"`
+	GoesTo           string   `json:"goesTo,omitempty"`
+	HighEffect       bool     `json:"highEffect,omitempty"`
+	// Enabled is present, and false, while the control is switched off.
+	Enabled        *bool     `json:"enabled,omitempty"`
+	BlockedBecause *Blocked  `json:"blockedBecause,omitempty"`
+	UnblockedBy    []Unblock `json:"unblockedBy,omitempty"`
+	Busy           string    `json:"busy,omitempty"`
+	// Materialized is present, and false, when nothing is bound to run it.
+	Materialized *bool           `json:"materialized,omitempty"`
+	Expects      json.RawMessage `json:"expects,omitempty"`
+	Instances    []string        `json:"instances,omitempty"`
+	// PendingFire is the latest fire of this step not yet at rest.
+	PendingFire string `json:"pendingFire,omitempty"`
+	// OpenAsk is an unanswered ask for this step's action.
+	OpenAsk string `json:"openAsk,omitempty"`
+}
+
+// Plan is a journey's steps evaluated at the cursor.
+type Plan struct {
+	JourneyID   string     `json:"journeyId"`
+	Description string     `json:"description"`
+	Steps       []PlanStep `json:"steps"`
+	// FrameOpen is true when these statuses are read inside an open frame.
+	FrameOpen bool `json:"frameOpen"`
+}
+
+func (s *Session) unknownJourney(id string) error {
+	known := make([]string, len(s.g.journeys))
+	for i, jn := range s.g.journeys {
+		known[i] = jn.id
+	}
+	return &Error{Reason: ReasonUnknownJourney, Msg: "the graph declares no journey with that id", Value: id, Known: known}
+}
+
+// Plan evaluates a journey at the cursor. It fails with an *Error
+// (UNKNOWN_JOURNEY, listing the known ids) for an undeclared id.
+func (s *Session) Plan(journeyID string) (Plan, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	jn, ok := s.g.journeyIndex[journeyID]
+	if !ok {
+		return Plan{}, s.unknownJourney(journeyID)
+	}
+	return s.planLocked(jn), nil
+}
+
+func (s *Session) frameFor(jn *journeyNode) *frame {
+	if s.open != nil && s.open.jn == jn {
+		return s.open
+	}
+	return nil
+}
+
+func (s *Session) planLocked(jn *journeyNode) Plan {
+	f := s.frameFor(jn)
+	p := Plan{JourneyID: jn.id, Description: jn.does, Steps: make([]PlanStep, len(jn.steps)), FrameOpen: f != nil}
+	occurrence := map[*actionNode]int{}
+	for i, an := range jn.steps {
+		occurrence[an]++
+		st := PlanStep{Step: an.id, Does: an.does, DependsOn: slices.Clone(jn.deps[i]), OnNodes: slices.Clone(an.onIDs), GoesTo: an.goToID,
+			HighEffect: an.highEffect, Expects: an.input.expectsJSON()}
+		pass, unev := evalQuick(an.guard, s.state)
+		st.GuardUnevaluated = unev
+		switch {
+		case f != nil && s.committedSinceLocked(an, f.openSeq) >= occurrence[an]:
+			st.Status = StepDone
+		case f != nil && s.inferredLocked(an, f.openSeq):
+			st.Status = StepInferredDone
+		case s.page < 0 || !slices.Contains(an.on, s.page):
+			st.Status = StepOffNode
+		case !pass:
+			st.Status = StepBlocked
+			st.BlockedOn = failingKeys(an.guard, s.state)
+		default:
+			st.Status = StepReady
+		}
+		if st.Status == StepReady || st.Status == StepBlocked {
+			row := s.rowLocked(an, unev)
+			st.Enabled, st.BlockedBecause, st.UnblockedBy, st.Busy, st.Materialized, st.Instances = row.Enabled, row.BlockedBecause, row.UnblockedBy, row.Busy, row.Materialized, row.Instances
+		}
+		if u := s.unsettled[an.idx]; len(u) > 0 {
+			st.PendingFire = u[len(u)-1].t.ID
+		}
+		st.OpenAsk = s.openAskIDLocked(an)
+		p.Steps[i] = st
+	}
+	return p
+}
+
+func (s *Session) openAskIDLocked(an *actionNode) string {
+	for i := len(s.asks) - 1; i >= 0; i-- {
+		a := s.asks[i]
+		if a.an == an && a.inBook && a.answer == "" && !a.superseded {
+			return a.id
+		}
+	}
+	return ""
+}
+
+func (s *Session) committedSinceLocked(an *actionNode, seq int64) int {
+	n := 0
+	for _, r := range s.actFires[an.idx] {
+		if r.seq > seq && r.t.Outcome == OutcomeCommitted && r.t.Materialized == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// inferredLocked: the step was not fired in the frame, but every key it
+// declares writing was committed since the frame opened by something
+// else (a person, another fire, a stimulus).
+func (s *Session) inferredLocked(an *actionNode, seq int64) bool {
+	if len(an.writes) == 0 {
+		return false
+	}
+	for _, w := range an.writes {
+		seen := false
+		for i := len(s.commits) - 1; i >= 0 && s.commits[i].seq > seq; i-- {
+			c := s.commits[i]
+			if (c.rec == nil || c.rec.an != an) && slices.Contains(c.keys, w) {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			return false
+		}
+	}
+	return true
+}
+
+// CommitResult is the answer of CommitJourney.
+type CommitResult struct {
+	OK     bool   `json:"ok"`
+	Reason Reason `json:"reason,omitempty"`
+	// JourneyID is the journey asked about (or, on FRAME_ALREADY_OPEN, the
+	// journey whose frame is open).
+	JourneyID               string      `json:"journeyId,omitempty"`
+	Known                   []string    `json:"known,omitempty"`
+	Evidence                []Condition `json:"evidence,omitempty"`
+	PreconditionUnevaluable []string    `json:"preconditionUnevaluable,omitempty"`
+	// Action is the first step that nothing is bound to
+	// (ENTRY_NOT_MATERIALIZED).
+	Action  string     `json:"affordanceId,omitempty"`
+	Frame   *FrameInfo `json:"frame,omitempty"`
+	Plan    *Plan      `json:"plan,omitempty"`
+	Version int64      `json:"version"`
+}
+
+// CommitJourney opens a frame for a journey. One frame is open at a time.
+// It is refused with UNKNOWN_JOURNEY, FRAME_ALREADY_OPEN,
+// PRECONDITION_FAILED (an evaluable precondition condition fails), or
+// ENTRY_NOT_MATERIALIZED: an agent commit whose first step is offered on
+// this page with nothing bound to run it (unless unmaterialized fires are
+// allowed); that refusal writes a gap row naming the journey.
+func (s *Session) CommitJourney(journeyID string, source Principal) CommitResult {
+	src := normPrincipal(source)
+	s.mu.Lock()
+	defer s.unlock()
+	jn, ok := s.g.journeyIndex[journeyID]
+	if !ok {
+		err := s.unknownJourney(journeyID).(*Error)
+		return CommitResult{Reason: ReasonUnknownJourney, Known: err.Known, Version: s.version}
+	}
+	if s.open != nil {
+		return CommitResult{Reason: ReasonFrameAlreadyOpen, JourneyID: s.open.jn.id, Version: s.version}
+	}
+	if jn.when != nil {
+		pass, ev, unev := evalFull(jn.when, s.state, s.redacted)
+		if !pass {
+			return CommitResult{Reason: ReasonPreconditionFailed, JourneyID: jn.id, Evidence: ev, PreconditionUnevaluable: unev, Version: s.version}
+		}
+	}
+	first := jn.steps[0]
+	if src == PrincipalAgent && !s.opts.AllowUnmaterializedFires && s.page >= 0 && slices.Contains(first.on, s.page) {
+		if h, _, _, _ := s.rowControl(first); h == nil {
+			s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonEntryNotMaterialized, Principal: src, Action: first.id, Does: first.does, JourneyID: jn.id})
+			return CommitResult{Reason: ReasonEntryNotMaterialized, JourneyID: jn.id, Action: first.id, Version: s.version}
+		}
+	}
+	s.version++
+	f := &frame{jn: jn, status: FrameOpen, openSeq: s.seq, openedVersion: s.version, principal: src, opened: s.now()}
+	s.frames = append(s.frames, f)
+	s.open = f
+	fi := f.info()
+	plan := s.planLocked(jn)
+	return CommitResult{OK: true, JourneyID: jn.id, Frame: &fi, Plan: &plan, Version: s.version}
+}
+
+// LeaveJourney closes the open frame: completed when every step is done
+// or inferred done, cancelled otherwise. reason is the caller's note. It
+// reports false when no frame is open.
+func (s *Session) LeaveJourney(reason string) (FrameInfo, bool) {
+	s.mu.Lock()
+	defer s.unlock()
+	f := s.open
+	if f == nil {
+		return FrameInfo{}, false
+	}
+	status := FrameCompleted
+	for _, st := range s.planLocked(f.jn).Steps {
+		if st.Status != StepDone && st.Status != StepInferredDone {
+			status = FrameCancelled
+			break
+		}
+	}
+	s.version++
+	f.status, f.reason, f.closedVersion = status, reason, s.version
+	s.open = nil
+	return f.info(), true
+}
+
+func (s *Session) checkDemotionLocked() {
+	f := s.open
+	if f == nil || f.jn.when == nil {
+		return
+	}
+	if pass, _ := evalQuick(f.jn.when, s.state); !pass {
+		f.status, f.closedVersion = FrameDemoted, s.version
+		s.open = nil
+	}
+}
+
+// Frame returns the open frame, if any.
+func (s *Session) Frame() (FrameInfo, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.open == nil {
+		return FrameInfo{}, false
+	}
+	return s.open.info(), true
+}
+
+// Frames lists every frame opened this session, oldest first.
+func (s *Session) Frames() []FrameInfo {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]FrameInfo, len(s.frames))
+	for i, f := range s.frames {
+		out[i] = f.info()
+	}
+	return out
+}
+
+// Standing is a journey's standing word.
+type Standing string
+
+// The standings. Failed is minted only from a fire that came to rest
+// badly, never from a pause or a refusal.
+const (
+	StandingDone          Standing = "done"
+	StandingInProgress    Standing = "in-progress"
+	StandingAwaitingHuman Standing = "awaiting-human"
+	StandingWithTheHuman  Standing = "with-the-human"
+	StandingBlocked       Standing = "blocked"
+	StandingFailed        Standing = "failed"
+	StandingDeclined      Standing = "declined"
+)
+
+// JourneyStanding is a journey's standing with its evidence.
+type JourneyStanding struct {
+	JourneyID        string   `json:"journeyId"`
+	Standing         Standing `json:"standing"`
+	Step             string   `json:"step,omitempty"`
+	AskID            string   `json:"askId,omitempty"`
+	BlockedOn        []string `json:"blockedOn,omitempty"`
+	GuardUnevaluated []string `json:"guardUnevaluated,omitempty"`
+	TransitionID     string   `json:"transitionId,omitempty"`
+	StepsDone        int      `json:"stepsDone"`
+	StepsTotal       int      `json:"stepsTotal"`
+}
+
+// Standing folds the plan, the asks, the settlements and the frames into
+// one word: done (a frame completed, or every step done in the open
+// frame), failed (a step's fire in the open frame came to rest badly),
+// declined (a step's card was declined), awaiting-human (a step's card is
+// open), blocked (a failing precondition, or no step can move), else
+// in-progress.
+func (s *Session) Standing(journeyID string) (JourneyStanding, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	jn, ok := s.g.journeyIndex[journeyID]
+	if !ok {
+		return JourneyStanding{}, s.unknownJourney(journeyID)
+	}
+	return s.standingLocked(jn), nil
+}
+
+func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
+	plan := s.planLocked(jn)
+	js := JourneyStanding{JourneyID: jn.id, StepsTotal: len(plan.Steps)}
+	for _, st := range plan.Steps {
+		if st.Status == StepDone || st.Status == StepInferredDone {
+			js.StepsDone++
+		}
+	}
+	f := s.frameFor(jn)
+	if f == nil {
+		for i := len(s.frames) - 1; i >= 0; i-- {
+			if s.frames[i].jn == jn {
+				if s.frames[i].status == FrameCompleted {
+					js.Standing = StandingDone
+					js.StepsDone = js.StepsTotal
+					return js
+				}
+				break
+			}
+		}
+		if jn.when != nil {
+			if pass, unev := evalQuick(jn.when, s.state); !pass {
+				js.Standing, js.BlockedOn, js.GuardUnevaluated = StandingBlocked, failingKeys(jn.when, s.state), unev
+				return js
+			}
+		}
+		js.Standing = StandingInProgress
+		return js
+	}
+	if js.StepsDone == js.StepsTotal {
+		js.Standing = StandingDone
+		return js
+	}
+	// A step's latest fire in the frame that came to rest badly.
+	for _, an := range jn.steps {
+		fires := s.actFires[an.idx]
+		if len(fires) == 0 {
+			continue
+		}
+		r := fires[len(fires)-1]
+		if r.seq <= f.openSeq {
+			continue
+		}
+		bad := r.t.Outcome == OutcomeRejected || r.t.Outcome == OutcomeRolledBack || (r.settled && r.receipt.EffectStatus == EffectRefused)
+		if bad {
+			js.Standing, js.Step, js.TransitionID = StandingFailed, an.id, r.t.ID
+			return js
+		}
+	}
+	for _, an := range jn.steps {
+		for i := len(s.asks) - 1; i >= 0; i-- {
+			a := s.asks[i]
+			if a.an != an || a.superseded || a.spent {
+				continue
+			}
+			if a.answer == "declined" {
+				js.Standing, js.Step, js.AskID = StandingDeclined, an.id, a.id
+				return js
+			}
+			if a.answer == "" {
+				js.Standing, js.Step, js.AskID = StandingAwaitingHuman, an.id, a.id
+				return js
+			}
+			break
+		}
+	}
+	movable := false
+	for _, st := range plan.Steps {
+		if st.Status == StepReady || st.PendingFire != "" {
+			movable = true
+			break
+		}
+	}
+	if !movable {
+		for _, st := range plan.Steps {
+			if st.Status == StepBlocked {
+				js.Standing, js.Step, js.BlockedOn, js.GuardUnevaluated = StandingBlocked, st.Step, st.BlockedOn, st.GuardUnevaluated
+				return js
+			}
+		}
+	}
+	js.Standing = StandingInProgress
+	return js
+}
+
+// RouteStep is one declared hop: fire Action to get to To.
+type RouteStep struct {
+	Action string `json:"action"`
+	To     string `json:"to"`
+}
+
+// HowToReach finds the fewest declared hops (actions whose GoTo claims a
+// page) from the cursor to a page, ties broken in declaration order. It
+// returns an empty route when already there and reachable=false when no
+// declared route exists (including from off the graph). An undeclared
+// page id is an *Error (UNKNOWN_PAGE).
+func (s *Session) HowToReach(page string) (route []RouteStep, reachable bool, err error) {
+	target, ok := s.g.pageIndex[page]
+	if !ok {
+		known := make([]string, len(s.g.pages))
+		for i, p := range s.g.pages {
+			known[i] = p.id
+		}
+		return nil, false, &Error{Reason: ReasonUnknownPage, Msg: "the graph declares no such page", Value: page, Known: known}
+	}
+	s.mu.Lock()
+	from := s.page
+	s.mu.Unlock()
+	if from < 0 {
+		return nil, false, nil
+	}
+	if from == target {
+		return []RouteStep{}, true, nil
+	}
+	prev := make([]*actionNode, len(s.g.pages))
+	prevPage := make([]int, len(s.g.pages))
+	seen := make([]bool, len(s.g.pages))
+	seen[from] = true
+	queue := []int{from}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, an := range s.g.hops[p] {
+			q := an.goTo
+			if seen[q] {
+				continue
+			}
+			seen[q], prev[q], prevPage[q] = true, an, p
+			if q == target {
+				var out []RouteStep
+				for at := q; at != from; at = prevPage[at] {
+					out = append(out, RouteStep{Action: prev[at].id, To: s.g.pages[at].id})
+				}
+				slices.Reverse(out)
+				return out, true, nil
+			}
+			queue = append(queue, q)
+		}
+	}
+	return nil, false, nil
+}
+
+// WhatUnblocks lists the actions whose declared writes touch a currently
+// failing condition of the action's guard or enabledWhen. It never names
+// the action itself. An undeclared id is an *Error (UNKNOWN_ACTION).
+func (s *Session) WhatUnblocks(actionID string) ([]Unblock, error) {
+	an, ok := s.g.actionIndex[actionID]
+	if !ok {
+		return nil, &Error{Reason: ReasonUnknownAction, Msg: "the graph declares no such action", Value: actionID}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.unblocksLocked(an), nil
+}
+
+func (s *Session) unblocksLocked(an *actionNode) []Unblock {
+	failing := failingKeys(an.guard, s.state)
+	for _, k := range failingKeys(an.enabled, s.state) {
+		if !slices.Contains(failing, k) {
+			failing = append(failing, k)
+		}
+	}
+	if len(failing) == 0 {
+		return nil
+	}
+	var out []Unblock
+	for _, other := range s.g.actions {
+		if other == an {
+			continue
+		}
+		var via []string
+		for _, w := range other.writes {
+			if slices.Contains(failing, w) {
+				via = append(via, w)
+			}
+		}
+		if len(via) > 0 {
+			out = append(out, Unblock{Action: other.id, Writes: via, InFlight: len(s.unsettled[other.idx]) > 0})
+		}
+	}
+	return out
+}

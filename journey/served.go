@@ -1,0 +1,227 @@
+package journey
+
+import (
+	"slices"
+)
+
+// Available returns the actions served at the cursor, in declaration
+// order: every action offered on the current page whose guard does not
+// fail. A guard whose keys are absent from the state is unevaluable, not
+// false: the action is served with guardUnevaluated. Off the graph,
+// nothing is served.
+func (s *Session) Available() []ServedAction {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.availableLocked()
+}
+
+func (s *Session) availableLocked() []ServedAction {
+	if s.page < 0 {
+		return nil
+	}
+	list := s.g.served[s.page]
+	out := make([]ServedAction, 0, len(list))
+	for _, an := range list {
+		pass, unev := evalQuick(an.guard, s.state)
+		if !pass {
+			continue
+		}
+		out = append(out, s.rowLocked(an, unev))
+	}
+	return out
+}
+
+// rowControl folds the bindings that describe a served control. For a
+// repeats action served without an instance, any instance's handler makes
+// it materialized, but only instance-less bindings switch it off or label
+// it busy.
+func (s *Session) rowControl(an *actionNode) (handler Handler, disabled bool, busy string, holds func() any) {
+	if an.repeat == nil {
+		return s.bindingState(an, "")
+	}
+	list := s.bindings[an.idx]
+	for i := len(list) - 1; i >= 0; i-- {
+		b := list[i]
+		if handler == nil && b.handler != nil {
+			handler = b.handler
+		}
+		if b.instance != "" {
+			continue
+		}
+		if b.enabled != nil && !*b.enabled {
+			disabled = true
+		}
+		if busy == "" && b.busy != "" {
+			busy = b.busy
+		}
+		if holds == nil && b.holds != nil {
+			holds = b.holds
+		}
+	}
+	return
+}
+
+func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
+	row := ServedAction{Action: an.id, Does: an.does, GoesTo: an.goToID, HighEffect: an.highEffect, GuardUnevaluated: unev, Expects: an.input.expectsJSON()}
+	handler, disabled, busy, holds := s.rowControl(an)
+	if an.enabled != nil {
+		if ok, _ := evalQuick(an.enabled, s.state); !ok {
+			disabled = true
+			_, ev, _ := evalFull(an.enabled, s.state, s.redacted)
+			for _, c := range ev {
+				if !c.Result {
+					row.EnabledEvidence = append(row.EnabledEvidence, c)
+				}
+			}
+		}
+	}
+	if disabled {
+		row.Enabled = falsePtr()
+		if an.blocked != nil {
+			b := *an.blocked
+			row.BlockedBecause = &b
+		}
+		row.UnblockedBy = s.unblocksLocked(an)
+	}
+	if holds != nil {
+		s.safeCall("holds reader of "+an.id, func() {
+			v := holds()
+			if nv, err := normalize(v); err == nil {
+				row.Holds = nv
+			}
+		})
+	}
+	row.Busy = busy
+	if handler == nil {
+		row.Materialized = falsePtr()
+	}
+	if an.repeat != nil {
+		row.Instances, _ = s.instancesLocked(an)
+	}
+	if u := s.unsettled[an.idx]; len(u) > 0 {
+		row.PriorFireUnsettled = u[len(u)-1].t.ID
+	}
+	return row
+}
+
+func (s *Session) servedIDsLocked() []string {
+	if s.page < 0 {
+		return []string{}
+	}
+	out := []string{}
+	for _, an := range s.g.served[s.page] {
+		if pass, _ := evalQuick(an.guard, s.state); pass {
+			out = append(out, an.id)
+		}
+	}
+	return out
+}
+
+// JourneyAvailability is one journey's standing at the cursor.
+type JourneyAvailability struct {
+	ID          string   `json:"id"`
+	Description string   `json:"description"`
+	Steps       []string `json:"steps"`
+	// PreconditionPassed is false only when an evaluable precondition
+	// condition fails.
+	PreconditionPassed bool `json:"preconditionPassed"`
+	// Evidence is the precondition's evidence, present when it failed.
+	Evidence                []Condition `json:"evidence,omitempty"`
+	PreconditionUnevaluable []string    `json:"preconditionUnevaluable,omitempty"`
+	// EntryAvailable: the first step is offered on this page and its
+	// guard does not fail.
+	EntryAvailable bool `json:"entryAvailable"`
+	// Open marks the journey whose frame is open.
+	Open bool `json:"open,omitempty"`
+}
+
+func (s *Session) journeyAvailLocked(jn *journeyNode) JourneyAvailability {
+	ja := JourneyAvailability{ID: jn.id, Description: jn.does, Steps: make([]string, len(jn.steps)), PreconditionPassed: true}
+	for i, st := range jn.steps {
+		ja.Steps[i] = st.id
+	}
+	if jn.when != nil {
+		pass, unev := evalQuick(jn.when, s.state)
+		ja.PreconditionPassed, ja.PreconditionUnevaluable = pass, unev
+		if !pass {
+			_, ja.Evidence, _ = evalFull(jn.when, s.state, s.redacted)
+		}
+	}
+	ja.EntryAvailable = s.entryAvailableLocked(jn)
+	ja.Open = s.open != nil && s.open.jn == jn
+	return ja
+}
+
+func (s *Session) entryAvailableLocked(jn *journeyNode) bool {
+	first := jn.steps[0]
+	if s.page < 0 || !slices.Contains(first.on, s.page) {
+		return false
+	}
+	pass, _ := evalQuick(first.guard, s.state)
+	return pass
+}
+
+func (s *Session) entryJourneyIDsLocked() []string {
+	out := []string{}
+	if s.page < 0 {
+		return out
+	}
+	for _, jn := range s.g.entries[s.page] {
+		if s.entryAvailableLocked(jn) {
+			out = append(out, jn.id)
+		}
+	}
+	return out
+}
+
+// AvailableJourneys answers for every declared journey, in declaration
+// order, whatever page the cursor is on.
+func (s *Session) AvailableJourneys() []JourneyAvailability {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]JourneyAvailability, len(s.g.journeys))
+	for i, jn := range s.g.journeys {
+		out[i] = s.journeyAvailLocked(jn)
+	}
+	return out
+}
+
+// Here is one consistent snapshot of the cursor: the position, the served
+// actions, and the journeys that can start here (entryAvailable) plus the
+// open one, whatever its entry step says now. JourneysElsewhere counts
+// the declared journeys not listed.
+type Here struct {
+	Position
+	Actions           []ServedAction        `json:"actions"`
+	Journeys          []JourneyAvailability `json:"journeys"`
+	JourneysElsewhere int                   `json:"journeysElsewhere,omitempty"`
+	// OpenJourney is the id of the journey whose frame is open, if any.
+	OpenJourney string `json:"openJourney,omitempty"`
+}
+
+// Here returns the snapshot. Its cost depends on what is offered on the
+// current page and on the journeys that start there, never on the rest of
+// the graph: both are indexed per page when the graph is built.
+func (s *Session) Here() Here {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h := Here{Position: s.positionLocked(), Actions: s.availableLocked(), Journeys: []JourneyAvailability{}}
+	if h.Actions == nil {
+		h.Actions = []ServedAction{}
+	}
+	if s.page >= 0 {
+		for _, jn := range s.g.entries[s.page] {
+			if s.entryAvailableLocked(jn) || (s.open != nil && s.open.jn == jn) {
+				h.Journeys = append(h.Journeys, s.journeyAvailLocked(jn))
+			}
+		}
+	}
+	if s.open != nil {
+		h.OpenJourney = s.open.jn.id
+		if !slices.ContainsFunc(h.Journeys, func(j JourneyAvailability) bool { return j.ID == s.open.jn.id }) {
+			h.Journeys = append(h.Journeys, s.journeyAvailLocked(s.open.jn))
+		}
+	}
+	h.JourneysElsewhere = len(s.g.journeys) - len(h.Journeys)
+	return h
+}

@@ -1,0 +1,876 @@
+package journey
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// Options configure a session. The zero value works: the cursor starts on
+// the first declared page, there is no state tap, and high-effect agent
+// fires are gated by confirmation (default mode).
+type Options struct {
+	// Page is the start page; empty means the first declared page.
+	Page string
+	// State is the initial state view. A non-nil map (even empty) turns the
+	// state tap on: fires that declare writes then wait for the app's
+	// state report (UpdateState) before they come to rest.
+	State map[string]any
+	// RequireHumanApproval enforces the ask book: a high-effect agent fire
+	// needs a yes a person gave through ApproveAsk, and the yes is single
+	// use.
+	RequireHumanApproval bool
+	// ApprovalExpiresAfter makes an unspent yes stale after this long
+	// (APPROVAL_STALE). Zero means a yes does not expire.
+	ApprovalExpiresAfter time.Duration
+	// AllowUnmaterializedFires lets an agent fire an action nothing is
+	// bound to, as a read-only tour: it is recorded, runs nothing, and is
+	// graded as not having happened.
+	AllowUnmaterializedFires bool
+	// RedactedKeys are state keys whose values never appear in evidence.
+	RedactedKeys []string
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+	// Logger receives defect reports; nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// Handler runs an action. ctx carries the transition id (TransitionIDFrom)
+// so the handler can report its state change by name. A returned error is
+// a refusal: the fire comes to rest badly. Any other return value is the
+// fire's produced data. Handlers always run on their own goroutine, after
+// Fire has returned, so a fire's synchronous result is never "performed".
+type Handler func(ctx context.Context, input any) (any, error)
+
+type ctxKey struct{}
+
+// TransitionIDFrom returns the id of the fire a handler is running for.
+func TransitionIDFrom(ctx context.Context) (string, bool) {
+	id, ok := ctx.Value(ctxKey{}).(string)
+	return id, ok
+}
+
+// Session is one conversation's live view of an application through its
+// graph: the cursor, the state view, the ledgers, the ask book, the
+// settlement latches and the journey frames. All methods are safe for
+// concurrent use. Host callbacks (handlers, observers, holds readers,
+// Instances, VerifyFunc) are isolated: a panic is recovered and recorded
+// as a Defect. Instances, VerifyFunc and holds readers run while the
+// session is locked and must not call back into it.
+type Session struct {
+	g    *Graph
+	opts Options
+	now  func() time.Time
+	log  *slog.Logger
+
+	mu sync.Mutex
+
+	page    int // -1 when off the graph
+	offPath string
+
+	state    map[string]any
+	tap      bool
+	redacted map[string]bool
+
+	version, stateVersion, structureVersion int64
+	seq                                     int64 // transition counter
+	askSeq                                  int64
+	gapSeq                                  int64
+
+	records   []*record
+	byID      map[string]*record
+	actFires  [][]*record // per action idx, fired records in order
+	unsettled [][]*record // per action idx, fired records not at rest
+	commits   []commit
+	gaps      []GapRecord
+
+	asks     []*ask
+	askByID  map[string]*ask
+	openAsk  map[askKey]*ask // default mode: one open ask per action+instance
+	askFired map[string]string
+
+	frames []*frame
+	open   *frame
+
+	work    []*workItem
+	workSeq int64
+
+	regSeq   int
+	bindings [][]*binding // per action idx, newest last
+
+	claim *record // the open navigation claim window
+
+	defects []Defect
+
+	obsMu      sync.Mutex
+	obsSeq     int
+	onTrans    []observer[Transition]
+	onState    []observer[StateChange]
+	onGap      []observer[GapRecord]
+	onAsk      []observer[AskEvent]
+	outbox     []func()
+	delivering sync.Mutex
+}
+
+type observer[T any] struct {
+	id int
+	fn func(T)
+}
+
+type record struct {
+	t        Transition
+	an       *actionNode
+	seq      int64
+	fired    bool
+	input    any
+	awaiting bool // awaiting the app's state report
+	running  bool // handler in flight
+	settled  bool
+	receipt  Settlement
+	done     chan struct{}
+	landed   bool // a sync landed on the claimed page while the window was open
+	byReport bool // committed by a real state report
+	tour     bool
+	obs      []Observation
+}
+
+type commit struct {
+	seq       int64
+	version   int64
+	rec       *record // the transition the commit is attributed to
+	keys      []string
+	principal Principal
+}
+
+// StateChange is delivered to state observers after a state report.
+type StateChange struct {
+	Version      int64     `json:"version"`
+	Keys         []string  `json:"keys"`
+	TransitionID string    `json:"transitionId"`
+	Principal    Principal `json:"principal"`
+}
+
+// NewSession opens a session on the graph. It fails for an unknown start
+// page.
+func (g *Graph) NewSession(opts Options) (*Session, error) {
+	s := &Session{g: g, opts: opts, now: opts.Now, log: opts.Logger,
+		byID: map[string]*record{}, askByID: map[string]*ask{}, openAsk: map[askKey]*ask{}, askFired: map[string]string{},
+		actFires: make([][]*record, len(g.actions)), unsettled: make([][]*record, len(g.actions)), bindings: make([][]*binding, len(g.actions)),
+		redacted: map[string]bool{}, state: map[string]any{}}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if opts.Page == "" {
+		s.page = 0
+	} else {
+		pi, ok := g.pageIndex[opts.Page]
+		if !ok {
+			return nil, &Error{Reason: ReasonUnknownPage, Msg: "the start page is not declared", Value: opts.Page}
+		}
+		s.page = pi
+	}
+	if opts.State != nil {
+		s.tap = true
+		for k, v := range opts.State {
+			nv, err := normalize(v)
+			if err != nil {
+				return nil, &Error{Reason: ReasonUncloneableDelta, Msg: "an initial state value is not JSON", Value: k}
+			}
+			s.state[k] = nv
+		}
+	}
+	for _, k := range opts.RedactedKeys {
+		s.redacted[k] = true
+	}
+	return s, nil
+}
+
+// MustNewSession is NewSession that panics on error.
+func (g *Graph) MustNewSession(opts Options) *Session {
+	s, err := g.NewSession(opts)
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// Error is a typed runtime refusal of a session method. Msg is a library
+// sentence; Value carries the offending runtime value (data only).
+type Error struct {
+	Reason Reason
+	Msg    string
+	Value  string
+	// Known lists what would have been accepted (ids), when useful.
+	Known []string
+}
+
+func (e *Error) Error() string { return "journey: " + string(e.Reason) + ": " + e.Msg }
+
+// Is lets errors.Is match on the reason: errors.Is(err, &Error{Reason: R}).
+func (e *Error) Is(target error) bool {
+	var t *Error
+	if errors.As(target, &t) {
+		return t.Reason == e.Reason
+	}
+	return false
+}
+
+// Graph returns the session's graph.
+func (s *Session) Graph() *Graph { return s.g }
+
+// Enforced reports whether the session requires human approval.
+func (s *Session) Enforced() bool { return s.opts.RequireHumanApproval }
+
+// ---- locking and delivery ----
+
+// unlock releases the session lock and delivers queued observer calls.
+func (s *Session) unlock() {
+	out := s.outbox
+	s.outbox = nil
+	s.mu.Unlock()
+	if len(out) == 0 {
+		return
+	}
+	s.delivering.Lock()
+	defer s.delivering.Unlock()
+	for _, f := range out {
+		f()
+	}
+}
+
+func (s *Session) safeCall(where string, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.defect(where, r)
+		}
+	}()
+	f()
+}
+
+func (s *Session) defect(where string, r any) {
+	d := Defect{Where: where, Value: fmt.Sprint(r), At: s.now()}
+	s.log.Error("journey: host callback panicked", "where", where, "panic", d.Value, "stack", string(debug.Stack()))
+	s.obsMu.Lock()
+	s.defects = append(s.defects, d)
+	s.obsMu.Unlock()
+}
+
+// Defects lists host callbacks that panicked, oldest first.
+func (s *Session) Defects() []Defect {
+	s.obsMu.Lock()
+	defer s.obsMu.Unlock()
+	return slices.Clone(s.defects)
+}
+
+func emit[T any](s *Session, list *[]observer[T], where string, v T) {
+	s.obsMu.Lock()
+	obs := slices.Clone(*list)
+	s.obsMu.Unlock()
+	if len(obs) == 0 {
+		return
+	}
+	s.outbox = append(s.outbox, func() {
+		for _, o := range obs {
+			s.safeCall(where, func() { o.fn(v) })
+		}
+	})
+}
+
+func subscribe[T any](s *Session, list *[]observer[T], fn func(T)) func() {
+	s.obsMu.Lock()
+	s.obsSeq++
+	id := s.obsSeq
+	*list = append(*list, observer[T]{id, fn})
+	s.obsMu.Unlock()
+	return func() {
+		s.obsMu.Lock()
+		*list = slices.DeleteFunc(*list, func(o observer[T]) bool { return o.id == id })
+		s.obsMu.Unlock()
+	}
+}
+
+// OnTransition registers an observer for transition rows (new rows and
+// rows whose settlement, outcome or arrival moved). It returns a function
+// that removes the observer. A panicking observer is recorded as a Defect.
+func (s *Session) OnTransition(fn func(Transition)) func() { return subscribe(s, &s.onTrans, fn) }
+
+// OnState registers an observer for committed state reports.
+func (s *Session) OnState(fn func(StateChange)) func() { return subscribe(s, &s.onState, fn) }
+
+// OnGap registers an observer for gap-ledger rows.
+func (s *Session) OnGap(fn func(GapRecord)) func() { return subscribe(s, &s.onGap, fn) }
+
+// OnAsk registers an observer for ask-book events.
+func (s *Session) OnAsk(fn func(AskEvent)) func() { return subscribe(s, &s.onAsk, fn) }
+
+func (s *Session) emitTransition(r *record) {
+	emit(s, &s.onTrans, "transition observer", s.copyTransition(r))
+}
+
+// ---- position ----
+
+func (s *Session) pageID() string {
+	if s.page < 0 {
+		return ""
+	}
+	return s.g.pages[s.page].id
+}
+
+// Position returns where the cursor is and the current version.
+func (s *Session) Position() Position {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.positionLocked()
+}
+
+func (s *Session) positionLocked() Position {
+	return Position{YouAreOn: s.pageID(), OffGraph: s.page < 0, Version: s.version}
+}
+
+// Version returns the session version: it moves on every recorded fire,
+// settlement, rejection, page change, state report, journey commit or
+// leave, and served-surface change. Refusals and reads never move it.
+func (s *Session) Version() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.version
+}
+
+// StateVersion moves only when a state report commits keys.
+func (s *Session) StateVersion() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stateVersion
+}
+
+// StructureVersion moves when the served surface changes (registration,
+// unregistration, enabled or busy flips).
+func (s *Session) StructureVersion() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.structureVersion
+}
+
+// SyncResult reports what a Sync did.
+type SyncResult struct {
+	Page     string `json:"page"`
+	OffGraph bool   `json:"offGraph,omitempty"`
+	Changed  bool   `json:"changed"`
+	// Observed names the fire whose navigation claim this sync corroborated.
+	Observed string `json:"observed,omitempty"`
+	Version  int64  `json:"version"`
+}
+
+// Sync reports the application's location from its router: a declared
+// page id, or a path matched against the declared routes. A location the
+// graph does not map is legal: the cursor goes off the graph and nothing
+// is served. A sync that lands on the page an open navigation claim named
+// upgrades that fire's arrival from claimed to observed (even when the
+// page did not change); any sync closes the claim window.
+func (s *Session) Sync(pageOrPath string) SyncResult {
+	s.mu.Lock()
+	defer s.unlock()
+	pi, ok := s.g.pageIndex[pageOrPath]
+	if !ok {
+		pi = -1
+		if len(pageOrPath) > 0 && pageOrPath[0] == '/' {
+			pi = s.g.matchRoute(pageOrPath)
+		}
+	}
+	res := SyncResult{}
+	if c := s.claim; c != nil {
+		s.claim = nil
+		if pi >= 0 && pi == c.an.goTo {
+			c.landed = true
+			if c.t.Arrival == ArrivalClaimed {
+				c.t.Arrival = ArrivalObserved
+				s.emitTransition(c)
+			}
+			res.Observed = c.t.ID
+		}
+	}
+	if pi != s.page || (pi < 0 && s.offPath != pageOrPath) {
+		from := s.pageID()
+		s.page = pi
+		s.offPath = ""
+		name := "(off-graph)"
+		if pi < 0 {
+			s.offPath = pageOrPath
+		} else {
+			name = s.g.pages[pi].id
+		}
+		s.seq++
+		s.version++
+		r := &record{seq: s.seq, t: Transition{ID: "sync:" + name + "#" + strconv.FormatInt(s.seq, 10), Kind: KindSync,
+			Principal: PrincipalSystem, Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: from, ToNode: s.pageID(),
+			CursorVersion: s.version - 1, Version: s.version, Settled: true}}
+		s.addRecord(r)
+		s.emitTransition(r)
+		res.Changed = true
+	}
+	res.Page, res.OffGraph, res.Version = s.pageID(), s.page < 0, s.version
+	return res
+}
+
+func (s *Session) addRecord(r *record) {
+	s.records = append(s.records, r)
+	s.byID[r.t.ID] = r
+}
+
+// ---- state ----
+
+// State returns a detached copy of the state view.
+func (s *Session) State() map[string]any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make(map[string]any, len(s.state))
+	for k, v := range s.state {
+		out[k], _ = normalize(v)
+	}
+	return out
+}
+
+// StateReport says what UpdateState did with a delta.
+type StateReport struct {
+	OK     bool   `json:"ok"`
+	Reason Reason `json:"reason,omitempty"`
+	// TransitionID is the row the delta was attributed to: the named or
+	// inferred fire, or a new stimulus row.
+	TransitionID string `json:"transitionId,omitempty"`
+	// Basis is how it was attributed: named-by-report, queue-order, or
+	// stimulus (no pending fire's writes were covered).
+	Basis   string   `json:"basis,omitempty"`
+	Keys    []string `json:"keys,omitempty"`
+	Version int64    `json:"version"`
+	// Pending lists the fires awaiting a state report (on UNKNOWN_TRANSITION).
+	Pending []string `json:"pending,omitempty"`
+	Issues  []string `json:"issues,omitempty"`
+}
+
+// UpdateState is the state tap: the app reports a delta of its state
+// view. With a transitionID the delta is attributed to that fire exactly;
+// without one, to the oldest pending fire whose declared writes the delta
+// covers; otherwise it becomes a stimulus row, so state never moves
+// silently. A fire awaiting its state report comes to rest here
+// (performed, committed), with effectVerified saying whether every
+// declared write key was in the delta. A bad delta or an unknown id
+// changes nothing.
+func (s *Session) UpdateState(delta map[string]any, transitionID string) StateReport {
+	s.mu.Lock()
+	defer s.unlock()
+	norm := make(map[string]any, len(delta))
+	keys := make([]string, 0, len(delta))
+	for k, v := range delta {
+		nv, err := normalize(v)
+		if err != nil {
+			return StateReport{Reason: ReasonUncloneableDelta, Issues: []string{"a value is not JSON: " + err.Error()}, Version: s.version}
+		}
+		norm[k] = nv
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	var target *record
+	basis := ""
+	if transitionID != "" {
+		r, ok := s.byID[transitionID]
+		if !ok || !r.fired {
+			return StateReport{Reason: ReasonUnknownTransition, Pending: s.pendingLocked(), Version: s.version}
+		}
+		target, basis = r, "named-by-report"
+	} else {
+		for _, r := range s.records {
+			if r.fired && r.awaiting && !r.settled && len(r.an.writes) > 0 && coversAll(norm, r.an.writes) {
+				target, basis = r, "queue-order"
+				break
+			}
+		}
+	}
+	for k, v := range norm {
+		s.state[k] = v
+	}
+	s.seq++
+	if target == nil {
+		basis = "stimulus"
+		s.version++
+		target = &record{seq: s.seq, t: Transition{ID: "stimulus:state#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
+			Principal: PrincipalUnknown, Stimulus: "state", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
+			Keys: keys, CursorVersion: s.version - 1, Version: s.version, Settled: true}}
+		s.addRecord(target)
+		s.emitTransition(target)
+	} else {
+		if basis == "queue-order" {
+			target.t.Inferred = true
+		}
+		if target.awaiting && !target.settled {
+			ev := ObservedNo
+			if coversAll(norm, target.an.writes) {
+				ev = ObservedYes
+			}
+			target.t.EffectVerified = ev
+			target.byReport = true
+			s.commitLocked(target)
+			s.settleLocked(target, EffectPerformed, OutcomeCommitted, ev, nil)
+		} else {
+			s.version++
+		}
+	}
+	if len(keys) > 0 {
+		s.stateVersion++
+	}
+	s.commits = append(s.commits, commit{seq: s.seq, version: s.version, rec: target, keys: keys, principal: target.t.Principal})
+	s.checkDemotionLocked()
+	emit(s, &s.onState, "state observer", StateChange{Version: s.version, Keys: keys, TransitionID: target.t.ID, Principal: target.t.Principal})
+	return StateReport{OK: true, TransitionID: target.t.ID, Basis: basis, Keys: keys, Version: s.version}
+}
+
+func coversAll(delta map[string]any, writes []string) bool {
+	for _, w := range writes {
+		if _, ok := delta[w]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// ---- registration ----
+
+type binding struct {
+	reg      int
+	an       *actionNode
+	instance string
+	handler  Handler
+	enabled  *bool
+	busy     string
+	holds    func() any
+}
+
+// Registration is what a page hands the session when it mounts. Keys of
+// the maps name actions offered on the page: the name relative to the
+// page ("add-to-cart", "lines.remove"), the qualified id, or a root
+// action's id.
+type Registration struct {
+	// Instance is the repeats instance this registration mounts, if any.
+	Instance string
+	// Handlers bind actions to the code that performs them.
+	Handlers map[string]Handler
+	// Enabled sets initial clickability (false greys a control out).
+	Enabled map[string]bool
+	// Busy sets the app's initial working label for a control.
+	Busy map[string]string
+	// Holds reads what a control holds right now (a draft in a box). It is
+	// read each time the control is served and must not call the session.
+	Holds map[string]func() any
+}
+
+// Handle is a mounted registration. Unregister it when the page unmounts.
+type Handle struct {
+	s    *Session
+	id   int
+	page string
+	mine []*binding
+}
+
+// RegisterActions binds handlers and control state for actions offered on
+// a page. It fails, changing nothing, for an unknown page or an action
+// the page does not offer.
+func (s *Session) RegisterActions(page string, reg Registration) (*Handle, error) {
+	pi, ok := s.g.pageIndex[page]
+	if !ok {
+		return nil, &Error{Reason: ReasonUnknownPage, Msg: "RegisterActions names a page the graph does not declare", Value: page}
+	}
+	resolve := func(k string) (*actionNode, error) {
+		for _, cand := range []string{k, page + "." + k} {
+			if an, ok := s.g.actionIndex[cand]; ok && slices.Contains(an.on, pi) {
+				return an, nil
+			}
+		}
+		return nil, &Error{Reason: ReasonUnknownActionRegister, Msg: "a registration names an action the page does not offer", Value: k}
+	}
+	s.mu.Lock()
+	defer s.unlock()
+	s.regSeq++
+	h := &Handle{s: s, id: s.regSeq, page: page}
+	byAction := map[*actionNode]*binding{}
+	var order []*actionNode
+	get := func(k string) (*binding, error) {
+		an, err := resolve(k)
+		if err != nil {
+			return nil, err
+		}
+		b, ok := byAction[an]
+		if !ok {
+			b = &binding{reg: h.id, an: an, instance: reg.Instance}
+			byAction[an] = b
+			order = append(order, an)
+		}
+		return b, nil
+	}
+	for k, fn := range reg.Handlers {
+		b, err := get(k)
+		if err != nil {
+			return nil, err
+		}
+		b.handler = fn
+	}
+	for k, on := range reg.Enabled {
+		b, err := get(k)
+		if err != nil {
+			return nil, err
+		}
+		v := on
+		b.enabled = &v
+	}
+	for k, label := range reg.Busy {
+		b, err := get(k)
+		if err != nil {
+			return nil, err
+		}
+		b.busy = label
+	}
+	for k, fn := range reg.Holds {
+		b, err := get(k)
+		if err != nil {
+			return nil, err
+		}
+		b.holds = fn
+	}
+	slices.SortFunc(order, func(a, b *actionNode) int { return a.idx - b.idx })
+	for _, an := range order {
+		b := byAction[an]
+		s.bindings[an.idx] = append(s.bindings[an.idx], b)
+		h.mine = append(h.mine, b)
+	}
+	if len(order) > 0 {
+		s.structureSwapLocked()
+	}
+	return h, nil
+}
+
+func (s *Session) structureSwapLocked() {
+	s.seq++
+	s.version++
+	s.structureVersion++
+	r := &record{seq: s.seq, t: Transition{ID: "stimulus:structure-swap#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
+		Principal: PrincipalSystem, Stimulus: "structure-swap", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
+		CursorVersion: s.version - 1, Version: s.version, Settled: true}}
+	s.addRecord(r)
+	s.emitTransition(r)
+}
+
+func (h *Handle) find(action string) *binding {
+	for _, b := range h.mine {
+		if b.an.id == action || b.an.id == h.page+"."+action {
+			return b
+		}
+	}
+	return nil
+}
+
+func (h *Handle) bindingFor(action string) (*binding, error) {
+	if b := h.find(action); b != nil {
+		return b, nil
+	}
+	pi := h.s.g.pageIndex[h.page]
+	for _, cand := range []string{action, h.page + "." + action} {
+		if an, ok := h.s.g.actionIndex[cand]; ok && slices.Contains(an.on, pi) {
+			b := &binding{reg: h.id, an: an, instance: ""}
+			if len(h.mine) > 0 {
+				b.instance = h.mine[0].instance
+			}
+			h.mine = append(h.mine, b)
+			h.s.bindings[an.idx] = append(h.s.bindings[an.idx], b)
+			return b, nil
+		}
+	}
+	return nil, &Error{Reason: ReasonUnknownActionRegister, Msg: "the handle's page does not offer that action", Value: action}
+}
+
+// SetEnabled switches a control on or off. A switched-off control is
+// served greyed (enabled:false) and its fires are refused TOOL_DISABLED.
+func (h *Handle) SetEnabled(action string, on bool) error {
+	h.s.mu.Lock()
+	defer h.s.unlock()
+	b, err := h.bindingFor(action)
+	if err != nil {
+		return err
+	}
+	was := b.enabled == nil || *b.enabled
+	v := on
+	b.enabled = &v
+	if was != on {
+		h.s.structureSwapLocked()
+	}
+	return nil
+}
+
+// SetBusy sets (or, with "", clears) the app's own label for working on a
+// control right now. It gates nothing.
+func (h *Handle) SetBusy(action string, label string) error {
+	h.s.mu.Lock()
+	defer h.s.unlock()
+	b, err := h.bindingFor(action)
+	if err != nil {
+		return err
+	}
+	if b.busy != label {
+		b.busy = label
+		h.s.structureSwapLocked()
+	}
+	return nil
+}
+
+// Unregister removes everything the registration bound. It is idempotent.
+func (h *Handle) Unregister() {
+	h.s.mu.Lock()
+	defer h.s.unlock()
+	if len(h.mine) == 0 {
+		return
+	}
+	for _, b := range h.mine {
+		list := h.s.bindings[b.an.idx]
+		h.s.bindings[b.an.idx] = slices.DeleteFunc(list, func(x *binding) bool { return x == b })
+	}
+	h.mine = nil
+	h.s.structureSwapLocked()
+}
+
+// bindingState folds the bindings of an action for an instance: the
+// newest binding with a handler, the switched-off flag, the busy label and
+// the holds reader. An instance-less binding applies to every instance.
+func (s *Session) bindingState(an *actionNode, instance string) (handler Handler, disabled bool, busy string, holds func() any) {
+	list := s.bindings[an.idx]
+	for i := len(list) - 1; i >= 0; i-- {
+		b := list[i]
+		if b.instance != "" && instance != "" && b.instance != instance {
+			continue
+		}
+		if b.instance != "" && instance == "" && an.repeat == nil {
+			continue
+		}
+		if handler == nil && b.handler != nil {
+			handler = b.handler
+		}
+		if b.enabled != nil && !*b.enabled {
+			disabled = true
+		}
+		if busy == "" && b.busy != "" {
+			busy = b.busy
+		}
+		if holds == nil && b.holds != nil {
+			holds = b.holds
+		}
+	}
+	return
+}
+
+// instancesLocked lists the instance keys of an action's repeats
+// container: the declared existence source if any, else the registered
+// instances in registration order.
+func (s *Session) instancesLocked(an *actionNode) (keys []string, declared bool) {
+	c := an.repeat
+	if c == nil {
+		return nil, false
+	}
+	if c.instances != nil {
+		s.safeCall("instances of "+c.path, func() { keys = slices.Clone(c.instances(StateView{s.state})) })
+		return keys, true
+	}
+	for _, a := range s.g.actions {
+		if a.repeat != c {
+			continue
+		}
+		for _, b := range s.bindings[a.idx] {
+			if b.instance != "" && !slices.Contains(keys, b.instance) {
+				keys = append(keys, b.instance)
+			}
+		}
+	}
+	return keys, false
+}
+
+// ---- work ledger ----
+
+type workItem struct {
+	id           string
+	label        string
+	transitionID string
+	started      time.Time
+	open         bool
+}
+
+// Work is an open piece of app work, tied to a fire or not.
+type Work struct {
+	s    *Session
+	item *workItem
+}
+
+// WorkInfo describes open work. Label is the app's text (runtime data).
+type WorkInfo struct {
+	WorkID       string    `json:"workId"`
+	Label        string    `json:"label,omitempty"`
+	TransitionID string    `json:"transitionId,omitempty"`
+	Started      time.Time `json:"started"`
+}
+
+// BeginWork opens a piece of work. While it is open, a settlement of the
+// fire it is tied to carries stillWorking. Nothing ever times it out.
+func (s *Session) BeginWork(label, transitionID string) *Work {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.workSeq++
+	w := &workItem{id: "work#" + strconv.FormatInt(s.workSeq, 10), label: label, transitionID: transitionID, started: s.now(), open: true}
+	s.work = append(s.work, w)
+	return &Work{s: s, item: w}
+}
+
+// ID returns the work id.
+func (w *Work) ID() string { return w.item.id }
+
+// Done closes the work. A non-nil err on work tied to a fire is reported
+// as that fire's failure (the same path as a failing handler). Done is
+// idempotent.
+func (w *Work) Done(err error) {
+	s := w.s
+	s.mu.Lock()
+	defer s.unlock()
+	if !w.item.open {
+		return
+	}
+	w.item.open = false
+	if err != nil && w.item.transitionID != "" {
+		if r, ok := s.byID[w.item.transitionID]; ok && r.fired {
+			s.failLocked(r, &SettleError{Reason: ReasonHandlerFailed, Message: err.Error()})
+		}
+	}
+}
+
+// OpenWork lists work not yet done, oldest first.
+func (s *Session) OpenWork() []WorkInfo {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []WorkInfo
+	for _, w := range s.work {
+		if w.open {
+			out = append(out, WorkInfo{WorkID: w.id, Label: w.label, TransitionID: w.transitionID, Started: w.started})
+		}
+	}
+	return out
+}
+
+func (s *Session) stillWorkingLocked(id string) bool {
+	for _, w := range s.work {
+		if w.open && w.transitionID == id {
+			return true
+		}
+	}
+	return false
+}

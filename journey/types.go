@@ -1,0 +1,346 @@
+package journey
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Principal is who a fire or a report is attributed to.
+type Principal string
+
+// The principals. An omitted Source on a fire reads as PrincipalAgent,
+// never as the user.
+const (
+	PrincipalUser    Principal = "user"
+	PrincipalAgent   Principal = "agent"
+	PrincipalSystem  Principal = "system"
+	PrincipalUnknown Principal = "unknown"
+)
+
+// normPrincipal maps an empty source to agent and anything outside the
+// four principals to unknown, so a caller's string never reaches a record.
+func normPrincipal(p Principal) Principal {
+	switch p {
+	case "":
+		return PrincipalAgent
+	case PrincipalUser, PrincipalAgent, PrincipalSystem, PrincipalUnknown:
+		return p
+	}
+	return PrincipalUnknown
+}
+
+// Reason is a refusal code. The codes are protocol: they cross the wire
+// unchanged.
+type Reason string
+
+// Fire refusal codes, in the order Fire checks them (see Fire).
+const (
+	ReasonUnknownAction    Reason = "UNKNOWN_ACTION"
+	ReasonNotOnNode        Reason = "NOT_ON_NODE"
+	ReasonInstanceRequired Reason = "INSTANCE_REQUIRED"
+	ReasonInstanceUnknown  Reason = "INSTANCE_UNKNOWN"
+	ReasonGuardFailed      Reason = "GUARD_FAILED"
+	ReasonPayloadInvalid   Reason = "PAYLOAD_INVALID"
+	ReasonToolDisabled     Reason = "TOOL_DISABLED"
+	ReasonNotMaterialized  Reason = "NOT_MATERIALIZED"
+	ReasonPriorFirePending Reason = "PRIOR_FIRE_PENDING"
+	ReasonApprovalRequired Reason = "APPROVAL_REQUIRED"
+	ReasonApprovalSpent    Reason = "APPROVAL_SPENT"
+	ReasonApprovalMismatch Reason = "APPROVAL_MISMATCH"
+	ReasonApprovalStale    Reason = "APPROVAL_STALE"
+	ReasonApprovalDeclined Reason = "APPROVAL_DECLINED"
+	ReasonApprovalRevoked  Reason = "APPROVAL_REVOKED"
+)
+
+// Other codes: journey commits, state reports, settlement look-ups and the
+// human approval doors.
+const (
+	ReasonUnknownJourney        Reason = "UNKNOWN_JOURNEY"
+	ReasonFrameAlreadyOpen      Reason = "FRAME_ALREADY_OPEN"
+	ReasonPreconditionFailed    Reason = "PRECONDITION_FAILED"
+	ReasonEntryNotMaterialized  Reason = "ENTRY_NOT_MATERIALIZED"
+	ReasonUnknownTransition     Reason = "UNKNOWN_TRANSITION"
+	ReasonUncloneableDelta      Reason = "UNCLONEABLE_DELTA"
+	ReasonNotAFire              Reason = "NOT_A_FIRE"
+	ReasonInvalidObservation    Reason = "INVALID_OBSERVATION"
+	ReasonUnknownAsk            Reason = "UNKNOWN_ASK"
+	ReasonAskAlreadyAnswered    Reason = "ASK_ALREADY_ANSWERED"
+	ReasonAskAlreadySpent       Reason = "ASK_ALREADY_SPENT"
+	ReasonRevokeUnanswered      Reason = "REVOKE_UNANSWERED"
+	ReasonNeedsDecider          Reason = "NEEDS_DECIDER"
+	ReasonNotEnforced           Reason = "NOT_ENFORCED"
+	ReasonAlreadyFinal          Reason = "ALREADY_FINAL"
+	ReasonVerifyFailed          Reason = "VERIFY_FAILED"
+	ReasonHandlerFailed         Reason = "HANDLER_FAILED"
+	ReasonRejected              Reason = "REJECTED"
+	ReasonExternalRefused       Reason = "EXTERNAL_REFUSED"
+	ReasonUnknownPage           Reason = "UNKNOWN_PAGE"
+	ReasonUnknownActionRegister Reason = "UNKNOWN_ACTION_FOR_PAGE"
+)
+
+// EffectStatus is the invocation axis: did anyone perform the action.
+// EffectPending is only ever seen on the synchronous Fire result.
+type EffectStatus string
+
+// The effect statuses.
+const (
+	EffectPending      EffectStatus = "pending"
+	EffectPerformed    EffectStatus = "performed"
+	EffectRefused      EffectStatus = "refused"
+	EffectUnobservable EffectStatus = "unobservable"
+)
+
+// Outcome is the record's outcome axis.
+type Outcome string
+
+// The outcomes.
+const (
+	OutcomePending    Outcome = "pending"
+	OutcomeCommitted  Outcome = "committed"
+	OutcomeRejected   Outcome = "rejected"
+	OutcomeRolledBack Outcome = "rolled-back"
+	OutcomeSuperseded Outcome = "superseded"
+)
+
+// Observed is the state axis (effectVerified): were the declared write
+// keys in the state report that settled the fire. It marshals as true,
+// false or "unobservable"; the zero value means "not known yet" and is
+// omitted.
+type Observed string
+
+// The Observed values.
+const (
+	ObservedYes  Observed = "true"
+	ObservedNo   Observed = "false"
+	Unobservable Observed = "unobservable"
+)
+
+// MarshalJSON renders ObservedYes/No as booleans.
+func (o Observed) MarshalJSON() ([]byte, error) {
+	switch o {
+	case ObservedYes:
+		return []byte("true"), nil
+	case ObservedNo:
+		return []byte("false"), nil
+	}
+	return json.Marshal(string(o))
+}
+
+// Bool returns the boolean form and whether one exists (writesObserved).
+func (o Observed) Bool() (bool, bool) {
+	switch o {
+	case ObservedYes:
+		return true, true
+	case ObservedNo:
+		return false, true
+	}
+	return false, false
+}
+
+// VerifyVerdict is the contract axis (verifyHeld): did the app's own
+// verify postcondition hold. It marshals as true, false or "unevaluable";
+// the zero value means no contract was declared and is omitted.
+type VerifyVerdict string
+
+// The verify verdicts.
+const (
+	VerifyHeld        VerifyVerdict = "true"
+	VerifyNotHeld     VerifyVerdict = "false"
+	VerifyUnevaluable VerifyVerdict = "unevaluable"
+)
+
+// MarshalJSON renders held/not held as booleans.
+func (v VerifyVerdict) MarshalJSON() ([]byte, error) {
+	switch v {
+	case VerifyHeld:
+		return []byte("true"), nil
+	case VerifyNotHeld:
+		return []byte("false"), nil
+	}
+	return json.Marshal(string(v))
+}
+
+// Arrival is the navigation axis of an action that declared GoTo. It has
+// exactly two values; there is no third value for "did not arrive".
+type Arrival string
+
+// The arrival values.
+const (
+	ArrivalClaimed  Arrival = "claimed"
+	ArrivalObserved Arrival = "observed"
+)
+
+// TransitionKind tells a fire from a stimulus or a sync row.
+type TransitionKind string
+
+// The transition kinds.
+const (
+	KindFired    TransitionKind = "fired"
+	KindStimulus TransitionKind = "stimulus"
+	KindSync     TransitionKind = "sync"
+)
+
+// Transition is one row of the transition ledger: a fire, a state report
+// no fire claimed (a stimulus), a page change, or a change of the served
+// surface. Reads hand out copies.
+type Transition struct {
+	ID        string         `json:"id"`
+	Kind      TransitionKind `json:"kind"`
+	Principal Principal      `json:"principal"`
+	Action    string         `json:"affordanceId,omitempty"`
+	Does      string         `json:"does,omitempty"`
+	Stimulus  string         `json:"stimulus,omitempty"`
+	Timestamp time.Time      `json:"timestamp"`
+	// Input is the detached input the fire carried (runtime data).
+	Input    any    `json:"payload,omitempty"`
+	Instance string `json:"instance,omitempty"`
+	// Outcome is the live outcome; it can move after the settlement
+	// receipt was written (see Settlement.OutcomeNow).
+	Outcome          Outcome     `json:"outcome"`
+	EffectVerified   Observed    `json:"effectVerified,omitempty"`
+	Evidence         []Condition `json:"evidence,omitempty"`
+	GuardUnevaluated []string    `json:"guardUnevaluated,omitempty"`
+	FromNode         string      `json:"fromNode"`
+	ToNode           string      `json:"toNode,omitempty"`
+	ToNodeClaimed    bool        `json:"toNodeClaimed,omitempty"`
+	Arrival          Arrival     `json:"arrival,omitempty"`
+	// Keys are the state keys a stimulus row committed.
+	Keys []string `json:"keys,omitempty"`
+	// Produced is what the handler returned (runtime data).
+	Produced any `json:"produced,omitempty"`
+	// CursorVersion is the session version when the fire was attempted.
+	CursorVersion int64 `json:"cursorVersion"`
+	// Version is the session version right after the row was recorded.
+	Version      int64  `json:"version"`
+	AskID        string `json:"askId,omitempty"`
+	Materialized *bool  `json:"materialized,omitempty"`
+	AlreadyTrue  bool   `json:"alreadyTrue,omitempty"`
+	// Inferred marks a state report attributed by inference (queue order)
+	// rather than named by the app.
+	Inferred bool `json:"inferred,omitempty"`
+	Settled  bool `json:"settled"`
+}
+
+// SettleError is why a fire came to rest badly. Reason is a library code;
+// Message is the application's own error text (runtime data).
+type SettleError struct {
+	Reason  Reason `json:"reason"`
+	Message string `json:"message,omitempty"`
+}
+
+// Settlement is the receipt of how a fire came to rest. First settlement
+// wins: the receipt is written once and never rewritten. Fields read live
+// at answer time (OutcomeNow, Arrival, StillWorking) say where the record
+// stands now, beside the receipt.
+type Settlement struct {
+	TransitionID   string        `json:"transitionId"`
+	Action         string        `json:"did"`
+	EffectStatus   EffectStatus  `json:"effectStatus"`
+	Outcome        Outcome       `json:"outcome"`
+	OutcomeNow     Outcome       `json:"outcomeNow,omitempty"`
+	EffectVerified Observed      `json:"effectVerified"`
+	VerifyHeld     VerifyVerdict `json:"verifyHeld,omitempty"`
+	Arrival        Arrival       `json:"arrival,omitempty"`
+	ToNode         string        `json:"toNode,omitempty"`
+	Materialized   *bool         `json:"materialized,omitempty"`
+	AlreadyTrue    bool          `json:"alreadyTrue,omitempty"`
+	// SettledBy is "external-report" when ObserveEffect settled the fire.
+	SettledBy   string       `json:"settledBy,omitempty"`
+	ReportedBy  string       `json:"reportedBy,omitempty"`
+	EvidenceRef string       `json:"evidenceOnRecord,omitempty"`
+	Error       *SettleError `json:"error,omitempty"`
+	Produced    any          `json:"data,omitempty"`
+	// StillWorking is read live: the app has open work tied to this fire.
+	StillWorking bool      `json:"stillWorking,omitempty"`
+	SettledAt    time.Time `json:"settledAt"`
+	// Version is the session version right after the settlement.
+	Version int64 `json:"version"`
+}
+
+// WritesObserved is the boolean form of EffectVerified, and false in its
+// second result when the answer is not knowable.
+func (s Settlement) WritesObserved() (bool, bool) { return s.EffectVerified.Bool() }
+
+// Position is where the session's cursor is.
+type Position struct {
+	// YouAreOn is the current page id, empty when off the graph.
+	YouAreOn string `json:"youAreOn"`
+	// OffGraph is true after a Sync to a location the graph does not map.
+	OffGraph bool  `json:"offGraph,omitempty"`
+	Version  int64 `json:"version"`
+}
+
+// Unblock names an action whose declared writes touch a currently failing
+// condition of another action.
+type Unblock struct {
+	Action   string   `json:"action"`
+	Writes   []string `json:"writes"`
+	InFlight bool     `json:"inFlight,omitempty"`
+}
+
+// ServedAction is one row of what is served at the cursor. Every stamp is
+// presence-only: an absent key means "not said" or "not known", never
+// false. Field order is the emission order.
+type ServedAction struct {
+	Action string `json:"action"`
+	Does   string `json:"does"`
+	GoesTo string `json:"goesTo,omitempty"`
+	// Holds is what the control holds right now, read through the host's
+	// holds reader when one was registered (runtime data).
+	Holds            any      `json:"holds,omitempty"`
+	HighEffect       bool     `json:"highEffect,omitempty"`
+	GuardUnevaluated []string `json:"guardUnevaluated,omitempty"`
+	// Enabled is present, and false, only while the control is switched off.
+	Enabled        *bool     `json:"enabled,omitempty"`
+	BlockedBecause *Blocked  `json:"blockedBecause,omitempty"`
+	UnblockedBy    []Unblock `json:"unblockedBy,omitempty"`
+	// PriorFireUnsettled is the most recent fire of this control that has
+	// not come to rest.
+	PriorFireUnsettled string `json:"priorFireUnsettled,omitempty"`
+	Busy               string `json:"busy,omitempty"`
+	// Materialized is present, and false, when nothing is bound to run it.
+	Materialized *bool           `json:"materialized,omitempty"`
+	Instances    []string        `json:"instances,omitempty"`
+	Expects      json.RawMessage `json:"expects,omitempty"`
+	// EnabledEvidence lists the failing enabledWhen conditions while the
+	// control is switched off by its declaration (not serialized on rows).
+	EnabledEvidence []Condition `json:"-"`
+}
+
+// GapKind classifies a gap-ledger row.
+type GapKind string
+
+// The gap kinds.
+const (
+	GapFireRejected       GapKind = "fire-rejected"
+	GapUnmaterializedFire GapKind = "unmaterialized-fire"
+)
+
+// GapRecord is one row of the gap ledger: an attempt that did not become
+// a transition (or a tour that ran nothing).
+type GapRecord struct {
+	Kind              GapKind     `json:"kind"`
+	Timestamp         time.Time   `json:"timestamp"`
+	Node              string      `json:"node"`
+	Version           int64       `json:"version"`
+	AvailableActions  []string    `json:"availableActions"`
+	AvailableJourneys []string    `json:"availableJourneys"`
+	Action            string      `json:"affordanceId,omitempty"`
+	Does              string      `json:"does,omitempty"`
+	Reason            Reason      `json:"rejectionReason,omitempty"`
+	Principal         Principal   `json:"principal,omitempty"`
+	Evidence          []Condition `json:"evidence,omitempty"`
+	JourneyID         string      `json:"journeyId,omitempty"`
+	// Request is the id the caller asked for when the graph lacks it
+	// (runtime data; never rendered into text).
+	Request string `json:"request,omitempty"`
+	seq     int64
+}
+
+// Defect is a host callback that panicked (an observer, a handler, a holds
+// reader). The session recovers and records it; it never crosses the API.
+type Defect struct {
+	Where string    `json:"where"`
+	Value string    `json:"value"`
+	At    time.Time `json:"at"`
+}
