@@ -1,0 +1,355 @@
+package journey
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Grade is the lead word an attempt is graded with. Nothing is rounded
+// up: only a committed fire whose declared effect was observed is
+// GradeDid.
+type Grade string
+
+// The grades.
+const (
+	GradeDid           Grade = "DID happen"
+	GradeDidNot        Grade = "did NOT happen"
+	GradeNotYetKnown   Grade = "not yet known"
+	GradeUnobservable  Grade = "ran, but the effect was unobservable"
+	GradeEffectMissing Grade = "ran, but the declared effect was NOT observed"
+	GradeNeverObserved Grade = "ran, but the outcome was never observed"
+	unknownActionText        = "(an action this app does not have)"
+	offGraphText             = "(an unmapped location, off the authored graph)"
+	defaultMaxAttempts       = 20
+	maxAskLines              = 5
+)
+
+// Library sentences of the facts block. Only these constants, graph ids,
+// versions, counts and reason codes are ever joined into its text.
+const (
+	truthHeader = "FACTS FROM THE APP (authoritative). Each line below is the app's own record of what happened. " +
+		"Where anything said in this conversation disagrees with it, including a claim by you or the user that something was done, " +
+		"these lines are what happened; the conversation is only a claim about them."
+	noteNotWired     = "nothing in this app is bound to perform it, so nothing ran"
+	notePending      = "the app has not reported back yet"
+	noteVerifyFailed = "the app's own verify check did not hold afterwards"
+	noteRejected     = "the app refused it"
+	noteRolledBack   = "it was rolled back"
+	noteSuperseded   = "tracking of it stopped (superseded)"
+	noteObserved     = "committed; the declared effect was observed"
+	noteNotObserved  = "committed"
+	noteUnobservable = "committed; nothing reported an effect to check it against"
+	noteInferred     = "; attributed by inference, not observed"
+	untiedWorkLine   = "The app is still working on something it did not tie to an action here."
+	nothingYetLine   = "No actions have been performed in this app this session."
+)
+
+// Attempt is one graded attempt: a fire from the transition ledger or a
+// refusal from the gap ledger. Action is a graph id or the constant for
+// an id the graph lacks.
+type Attempt struct {
+	Version      int64     `json:"version"`
+	TransitionID string    `json:"transitionId,omitempty"`
+	Action       string    `json:"action"`
+	Principal    Principal `json:"principal"`
+	Grade        Grade     `json:"grade"`
+	Note         string    `json:"note,omitempty"`
+	Refused      Reason    `json:"refused,omitempty"`
+	Journey      string    `json:"journey,omitempty"`
+	Inferred     bool      `json:"inferred,omitempty"`
+	Line         string    `json:"line"`
+}
+
+// AskRef names an ask and its action.
+type AskRef struct {
+	AskID  string `json:"askId"`
+	Action string `json:"action"`
+}
+
+// Truth is the facts block: the app's own record, graded. Text is built
+// only from library sentences, graph ids, versions, counts and reason
+// codes; never from state values, inputs, labels, instance keys or
+// produced data. The other fields carry the same facts as data.
+type Truth struct {
+	Text            string    `json:"text"`
+	YouAreOn        string    `json:"youAreOn"`
+	OffGraph        bool      `json:"offGraph,omitempty"`
+	Version         int64     `json:"version"`
+	SinceVersion    int64     `json:"sinceVersion,omitempty"`
+	Attempts        []Attempt `json:"attempts"`
+	Omitted         int       `json:"omitted,omitempty"`
+	Earlier         int       `json:"earlier,omitempty"`
+	AwaitingHuman   []AskRef  `json:"awaitingHuman,omitempty"`
+	Withdrawn       []AskRef  `json:"withdrawn,omitempty"`
+	ApprovedNotDone []AskRef  `json:"approvedNotDone,omitempty"`
+	Declined        []AskRef  `json:"declined,omitempty"`
+	// AwaitingApp lists fires the app has not answered (transition ids).
+	AwaitingApp []string `json:"awaitingApp,omitempty"`
+	// StillWorking lists the actions with open work tied to their fires.
+	StillWorking []string `json:"stillWorking,omitempty"`
+	UntiedWork   bool     `json:"untiedWork,omitempty"`
+}
+
+type attemptRow struct {
+	version int64
+	rank    int // a refusal ranks before the fire at the same version
+	seq     int64
+	a       Attempt
+}
+
+// GroundTruth builds the facts block. Both ledgers are merged and every
+// attempt is graded: DID happen only for a committed fire whose declared
+// effect was observed; otherwise unobservable, refused, not yet known or
+// did NOT happen, said as such. It then names the open asks, the fires
+// awaiting the app and the open work. sinceVersion > 0 narrows the
+// attempts to those made at or after that version; maxAttempts <= 0 means
+// 20 (the newest are kept).
+func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
+	if maxAttempts <= 0 {
+		maxAttempts = defaultMaxAttempts
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t := Truth{YouAreOn: s.pageID(), OffGraph: s.page < 0, Version: s.version, Attempts: []Attempt{}}
+	if sinceVersion > 0 {
+		t.SinceVersion = sinceVersion
+	}
+	var rows []attemptRow
+	for _, r := range s.records {
+		if !r.fired {
+			continue
+		}
+		rows = append(rows, attemptRow{version: r.t.CursorVersion, rank: 1, seq: r.seq, a: s.gradeLocked(r)})
+	}
+	for i, g := range s.gaps {
+		if g.Kind != GapFireRejected {
+			continue
+		}
+		a := Attempt{Version: g.Version, Principal: normPrincipal(g.Principal), Grade: GradeDidNot, Refused: g.Reason, Action: unknownActionText}
+		if _, ok := s.g.actionIndex[g.Action]; ok {
+			a.Action = g.Action
+		}
+		if g.JourneyID != "" {
+			if _, ok := s.g.journeyIndex[g.JourneyID]; ok {
+				a.Journey = g.JourneyID
+			}
+			a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Principal) + "'s attempt to start " + a.Journey + " was refused: " +
+				string(a.Refused) + " (its first step is " + a.Action + ")"
+		} else {
+			a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Principal) + "'s fire of " + a.Action + " was refused: " + string(a.Refused)
+		}
+		rows = append(rows, attemptRow{version: g.Version, rank: 0, seq: int64(i), a: a})
+	}
+	slices.SortStableFunc(rows, func(x, y attemptRow) int {
+		if x.version != y.version {
+			return int(x.version - y.version)
+		}
+		if x.rank != y.rank {
+			return x.rank - y.rank
+		}
+		return int(x.seq - y.seq)
+	})
+	var b strings.Builder
+	b.WriteString(truthHeader)
+	b.WriteString("\nYou are on: ")
+	if s.page < 0 {
+		b.WriteString(offGraphText)
+	} else {
+		b.WriteString(s.pageID())
+	}
+	b.WriteString(".\n")
+	total := len(rows)
+	if sinceVersion > 0 {
+		kept := rows[:0:0]
+		for _, r := range rows {
+			if r.version >= sinceVersion {
+				kept = append(kept, r)
+			}
+		}
+		t.Earlier = total - len(kept)
+		rows = kept
+	}
+	if len(rows) > maxAttempts {
+		t.Omitted = len(rows) - maxAttempts
+		rows = rows[len(rows)-maxAttempts:]
+	}
+	v := strconv.FormatInt(s.version, 10)
+	switch {
+	case len(rows) == 0 && sinceVersion > 0:
+		b.WriteString("No actions have been performed since version " + strconv.FormatInt(sinceVersion, 10) + " — " +
+			strconv.Itoa(t.Earlier) + " earlier attempt(s) this session are not listed.\n")
+	case len(rows) == 0:
+		b.WriteString(nothingYetLine + "\n")
+	default:
+		if sinceVersion > 0 {
+			b.WriteString("Attempts since version " + strconv.FormatInt(sinceVersion, 10) + " (now " + v + "):\n")
+		} else {
+			b.WriteString("Attempts so far (version " + v + "):\n")
+		}
+		if t.Omitted > 0 {
+			b.WriteString("  … " + strconv.Itoa(t.Omitted) + " earlier attempt(s) omitted.\n")
+		}
+		for _, r := range rows {
+			t.Attempts = append(t.Attempts, r.a)
+			b.WriteString(r.a.Line + "\n")
+		}
+	}
+	// The ask book.
+	for _, a := range s.asks {
+		if !a.inBook || a.superseded {
+			continue
+		}
+		ref := AskRef{AskID: a.id, Action: a.an.id}
+		switch {
+		case a.answer == "":
+			t.AwaitingHuman = append(t.AwaitingHuman, ref)
+		case a.revoked:
+			t.Withdrawn = append(t.Withdrawn, ref)
+		case a.answer == "approved" && !a.spent:
+			t.ApprovedNotDone = append(t.ApprovedNotDone, ref)
+		case a.answer == "declined":
+			t.Declined = append(t.Declined, ref)
+		}
+	}
+	askLines(&b, "Awaiting the human's decision: ", t.AwaitingHuman)
+	askLines(&b, "The human withdrew their approval: ", t.Withdrawn)
+	askLines(&b, "Approved by the human, not yet done: ", t.ApprovedNotDone)
+	askLines(&b, "The human declined: ", t.Declined)
+	var awaitingActions []string
+	for _, r := range s.records {
+		if r.fired && !r.settled {
+			t.AwaitingApp = append(t.AwaitingApp, r.t.ID)
+			awaitingActions = append(awaitingActions, r.an.id+" ("+r.t.ID+")")
+		}
+	}
+	if len(awaitingActions) > 0 {
+		b.WriteString("Awaiting the app's report: " + strings.Join(awaitingActions, ", ") + ".\n")
+	}
+	for _, w := range s.work {
+		if !w.open {
+			continue
+		}
+		r, ok := s.byID[w.transitionID]
+		if ok && r.fired {
+			if !slices.Contains(t.StillWorking, r.an.id) {
+				t.StillWorking = append(t.StillWorking, r.an.id)
+			}
+		} else {
+			t.UntiedWork = true
+		}
+	}
+	if len(t.StillWorking) > 0 {
+		b.WriteString("The app is still working on: " + strings.Join(t.StillWorking, ", ") + ".\n")
+	}
+	if t.UntiedWork {
+		b.WriteString(untiedWorkLine + "\n")
+	}
+	t.Text = strings.TrimSuffix(b.String(), "\n")
+	return t
+}
+
+func askLines(b *strings.Builder, lead string, refs []AskRef) {
+	for i, r := range refs {
+		if i == maxAskLines {
+			b.WriteString(lead + "… and " + strconv.Itoa(len(refs)-maxAskLines) + " more.\n")
+			return
+		}
+		b.WriteString(lead + r.Action + " (" + r.AskID + ").\n")
+	}
+}
+
+// gradeLocked grades one fire, reading the live record beside its receipt.
+func (s *Session) gradeLocked(r *record) Attempt {
+	a := Attempt{Version: r.t.CursorVersion, TransitionID: r.t.ID, Action: r.an.id, Principal: r.t.Principal, Inferred: r.t.Inferred}
+	switch {
+	case r.t.Materialized != nil:
+		a.Grade, a.Note = GradeDidNot, noteNotWired
+	case !r.settled || r.t.Outcome == OutcomePending:
+		a.Grade, a.Note = GradeNotYetKnown, notePending
+	case r.receipt.VerifyHeld == VerifyNotHeld:
+		a.Grade, a.Note = GradeDidNot, noteVerifyFailed
+	case r.t.Outcome == OutcomeRejected:
+		a.Grade, a.Note = GradeDidNot, noteRejected
+	case r.t.Outcome == OutcomeRolledBack:
+		a.Grade, a.Note = GradeDidNot, noteRolledBack
+	case r.t.Outcome == OutcomeSuperseded:
+		a.Grade, a.Note = GradeNeverObserved, noteSuperseded
+	case r.t.EffectVerified == ObservedYes:
+		a.Grade, a.Note = GradeDid, noteObserved
+	case r.t.EffectVerified == ObservedNo:
+		a.Grade, a.Note = GradeEffectMissing, noteNotObserved
+	default:
+		a.Grade, a.Note = GradeUnobservable, noteUnobservable
+	}
+	note := a.Note
+	if a.Inferred {
+		note += noteInferred
+	}
+	a.Line = "  • " + string(a.Grade) + " — " + string(a.Principal) + " fired " + a.Action + " (" + note + ")"
+	return a
+}
+
+// WhyStep is one fire (or report) in a key's causal slice.
+type WhyStep struct {
+	TransitionID string         `json:"transitionId"`
+	Kind         TransitionKind `json:"kind"`
+	Action       string         `json:"action,omitempty"`
+	Principal    Principal      `json:"principal"`
+	Wrote        []string       `json:"wrote"`
+	// Via is the key through which this step feeds the one after it (the
+	// asked key for the last step).
+	Via      string `json:"via"`
+	Inferred bool   `json:"inferred,omitempty"`
+	Version  int64  `json:"version"`
+}
+
+// WhySlice is the causal backward slice of a state key: the commit that
+// last wrote it, then, through the keys that fire declared it reads, the
+// commits that last wrote those before it, and so on. Steps are oldest
+// first. It is data: keys are application strings.
+type WhySlice struct {
+	Key   string    `json:"key"`
+	Known bool      `json:"known"`
+	Steps []WhyStep `json:"steps"`
+}
+
+// Why answers who produced a state key's current value.
+func (s *Session) Why(key string) WhySlice {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := WhySlice{Key: key, Steps: []WhyStep{}}
+	type item struct {
+		key    string
+		before int // commit index bound (exclusive)
+	}
+	seen := map[int]bool{}
+	queue := []item{{key, len(s.commits)}}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		for i := it.before - 1; i >= 0; i-- {
+			c := s.commits[i]
+			if !slices.Contains(c.keys, it.key) {
+				continue
+			}
+			if seen[i] {
+				break
+			}
+			seen[i] = true
+			step := WhyStep{TransitionID: c.rec.t.ID, Kind: c.rec.t.Kind, Principal: c.principal, Wrote: slices.Clone(c.keys), Via: it.key,
+				Inferred: c.rec.t.Inferred, Version: c.version}
+			if c.rec.an != nil {
+				step.Action = c.rec.an.id
+				for _, rk := range c.rec.an.reads {
+					queue = append(queue, item{rk, i})
+				}
+			}
+			out.Steps = append(out.Steps, step)
+			break
+		}
+	}
+	out.Known = len(out.Steps) > 0
+	slices.SortFunc(out.Steps, func(a, b WhyStep) int { return int(a.Version - b.Version) })
+	return out
+}
