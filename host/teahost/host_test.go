@@ -394,3 +394,44 @@ func TestNewNilModelPanics(t *testing.T) {
 	}()
 	teahost.New[tea.Model, tea.Msg](nil, nil)
 }
+
+type seqMsg struct{ ID, I int }
+
+func (seqMsg) agent() {}
+
+func TestConcurrentDispatch(t *testing.T) {
+	h := teahost.New[board, agentMsg](board{}, nil)
+	const senders, each = 4, 200
+	next := make([]int, senders) // touched only on the event loop goroutine
+	var outOfOrder atomic.Int32
+	wait := waitObserved(t, h)
+	h.Observe(func(m agentMsg) {
+		s := m.(seqMsg)
+		if s.I != next[s.ID] {
+			outOfOrder.Add(1)
+		}
+		next[s.ID] = s.I + 1
+	})
+	runHeadless(t, h, nil)
+	var wg sync.WaitGroup
+	for id := range senders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range each {
+				if err := h.Dispatch(context.Background(), seqMsg{ID: id, I: i}); err != nil {
+					t.Errorf("Dispatch: %v", err)
+					return
+				}
+				_ = h.Model()
+			}
+		}()
+	}
+	wg.Wait()
+	if got := wait(senders * each); len(got) != senders*each {
+		t.Fatalf("observed %d Messages, want %d", len(got), senders*each)
+	}
+	if outOfOrder.Load() != 0 {
+		t.Fatalf("%d Messages applied out of their sender's order", outOfOrder.Load())
+	}
+}
