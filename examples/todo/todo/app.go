@@ -1,0 +1,246 @@
+package todo
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// The application's Messages. The agent contract exposes some of them
+// (see Contract); the rest are the application's own business.
+type (
+	// CreateTodo adds a todo. RequestID carries the agent invocation that
+	// asked for it (empty for a person), so that the CreatedTodo it causes
+	// can be told apart from another one with the same title.
+	CreateTodo struct {
+		Title     string `json:"title"`
+		RequestID string `json:"requestId,omitempty"`
+	}
+	// CreatedTodo reports a todo that CreateTodo added.
+	CreatedTodo struct {
+		Todo      Todo   `json:"todo"`
+		RequestID string `json:"requestId,omitempty"`
+	}
+	// RenameTodo gives a todo a new title.
+	RenameTodo struct {
+		ID    string `json:"id"`
+		Title string `json:"title"`
+	}
+	// SelectTodo selects a todo.
+	SelectTodo struct {
+		ID string `json:"id"`
+	}
+	// ToggleTodo marks a todo done, or not done again.
+	ToggleTodo struct {
+		ID string `json:"id"`
+	}
+	// DeleteTodo removes a todo.
+	DeleteTodo struct {
+		ID string `json:"id"`
+	}
+	// ClearCompleted removes every todo that is done.
+	ClearCompleted struct{}
+
+	// Saved reports that a version of the list reached the file.
+	Saved struct{ Version int64 }
+	// SaveFailed reports that a version could not be written.
+	SaveFailed struct {
+		Version int64
+		Err     string
+	}
+	// Activity reports something an agent did, for the activity panel.
+	Activity struct {
+		At         time.Time
+		Who        string
+		Capability string
+		Outcome    string
+	}
+)
+
+type mode int
+
+const (
+	browsing mode = iota
+	adding
+	renaming
+)
+
+// maxActivity is how many agent actions the panel shows.
+const maxActivity = 6
+
+// App is the todo application as a Bubble Tea model. Like every model a
+// host publishes to an agent, it is a value: Update returns a new App and
+// never changes the one it was given.
+type App struct {
+	List List
+
+	store    *Store
+	version  int64
+	status   string
+	activity []Activity
+	mode     mode
+	draft    string
+}
+
+// New returns the application with list loaded from store. Loading is
+// synchronous, before the program starts, so that nothing an agent does
+// early can be overwritten by a late load; saving is asynchronous.
+func New(store *Store, list List) App {
+	return App{List: list, store: store, status: "loaded " + store.Path()}
+}
+
+// Init implements tea.Model.
+func (a App) Init() tea.Cmd { return nil }
+
+// Update implements tea.Model.
+func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case CreateTodo:
+		list, created := a.List.Add(msg.Title)
+		a, save := a.changed(list)
+		report := func() tea.Msg { return CreatedTodo{Todo: created, RequestID: msg.RequestID} }
+		return a, tea.Batch(save, report)
+	case RenameTodo:
+		return a.changed(a.List.Rename(msg.ID, msg.Title))
+	case SelectTodo:
+		a.List = a.List.Select(msg.ID)
+		return a, nil
+	case ToggleTodo:
+		return a.changed(a.List.Toggle(msg.ID))
+	case DeleteTodo:
+		return a.changed(a.List.Delete(msg.ID))
+	case ClearCompleted:
+		return a.changed(a.List.ClearCompleted())
+	case Saved:
+		if msg.Version == a.version {
+			a.status = "saved"
+		}
+		return a, nil
+	case SaveFailed:
+		a.status = "could not save: " + msg.Err
+		return a, nil
+	case Activity:
+		a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], msg)
+		return a, nil
+	case tea.KeyPressMsg:
+		return a.key(msg)
+	}
+	return a, nil
+}
+
+// changed installs a new list and returns the Cmd that saves it.
+func (a App) changed(list List) (App, tea.Cmd) {
+	a.List = list
+	a.version++
+	a.status = "saving…"
+	store, version := a.store, a.version
+	if store == nil {
+		return a, nil
+	}
+	return a, func() tea.Msg {
+		if err := store.Save(version, list); err != nil {
+			return SaveFailed{Version: version, Err: err.Error()}
+		}
+		return Saved{Version: version}
+	}
+}
+
+func (a App) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	key := k.String()
+	if a.mode != browsing {
+		switch key {
+		case "enter":
+			title := strings.TrimSpace(a.draft)
+			m := a.mode
+			a.mode, a.draft = browsing, ""
+			if title == "" {
+				return a, nil
+			}
+			if m == adding {
+				return a.Update(CreateTodo{Title: title})
+			}
+			return a.Update(RenameTodo{ID: a.List.Selected, Title: title})
+		case "esc":
+			a.mode, a.draft = browsing, ""
+		case "backspace":
+			if r := []rune(a.draft); len(r) > 0 {
+				a.draft = string(r[:len(r)-1])
+			}
+		default:
+			if k.Text != "" {
+				a.draft += k.Text
+			}
+		}
+		return a, nil
+	}
+	switch key {
+	case "q", "ctrl+c":
+		return a, tea.Quit
+	case "up", "k":
+		a.List = a.List.Move(-1)
+	case "down", "j":
+		a.List = a.List.Move(1)
+	case "space", "x":
+		if a.List.Selected != "" {
+			return a.Update(ToggleTodo{ID: a.List.Selected})
+		}
+	case "a":
+		a.mode, a.draft = adding, ""
+	case "r":
+		if t, ok := a.List.Find(a.List.Selected); ok {
+			a.mode, a.draft = renaming, t.Title
+		}
+	case "d":
+		if a.List.Selected != "" {
+			return a.Update(DeleteTodo{ID: a.List.Selected})
+		}
+	case "c":
+		return a.Update(ClearCompleted{})
+	}
+	return a, nil
+}
+
+// View implements tea.Model.
+func (a App) View() tea.View {
+	var b strings.Builder
+	b.WriteString("foldagent todo\n\n")
+	if len(a.List.Todos) == 0 {
+		b.WriteString("  (no todos yet: press a to add one)\n")
+	}
+	for _, t := range a.List.Todos {
+		cursor, box := "  ", "[ ]"
+		if t.ID == a.List.Selected {
+			cursor = "> "
+		}
+		if t.Done {
+			box = "[x]"
+		}
+		fmt.Fprintf(&b, "%s%s %s\n", cursor, box, t.Title)
+	}
+	b.WriteString("\n")
+	switch a.mode {
+	case adding:
+		fmt.Fprintf(&b, "new todo: %s█\n", a.draft)
+	case renaming:
+		fmt.Fprintf(&b, "rename to: %s█\n", a.draft)
+	default:
+		b.WriteString("a add · r rename · space done · d delete · c clear done · ↑↓ select · q quit\n")
+	}
+	fmt.Fprintf(&b, "status: %s\n", a.status)
+	b.WriteString("\nagent activity:\n")
+	if len(a.activity) == 0 {
+		b.WriteString("  (none yet)\n")
+	}
+	for _, e := range a.activity {
+		fmt.Fprintf(&b, "  %s %s %s → %s\n", e.At.Format("15:04:05"), e.Who, e.Capability, e.Outcome)
+	}
+	return tea.NewView(b.String())
+}
+
+// Activity returns the agent actions the panel shows, oldest first.
+func (a App) Activity() []Activity { return append([]Activity(nil), a.activity...) }
+
+// Status returns the status line (loaded, saving…, saved, could not save).
+func (a App) Status() string { return a.status }

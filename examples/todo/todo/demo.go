@@ -1,0 +1,55 @@
+package todo
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// DemoStep is one call the scripted agent makes.
+type DemoStep struct {
+	As         Principal
+	Capability string
+	Input      string
+}
+
+// DemoScript is what -demo does: create two todos, select one, rename it,
+// then try clear_completed as a viewer and be refused.
+func DemoScript(firstID string) []DemoStep {
+	assistant := Principal{Name: "assistant", Role: Viewer}
+	return []DemoStep{
+		{assistant, "create_todo", `{"title":"Buy oat milk"}`},
+		{assistant, "create_todo", `{"title":"Book the dentist"}`},
+		{assistant, "select_todo", `{"id":"` + firstID + `"}`},
+		{assistant, "rename_todo", `{"id":"` + firstID + `","title":"Buy oat milk and bread"}`},
+		{assistant, "toggle_todo", `{"id":"` + firstID + `"}`},
+		{assistant, "clear_completed", `{}`},
+	}
+}
+
+// RunDemo plays DemoScript against the live app, pausing between steps so
+// that a person can watch each one land.
+func RunDemo(ctx context.Context, b *Bound) {
+	pause := func() bool {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(900 * time.Millisecond):
+			return true
+		}
+	}
+	if !pause() {
+		return
+	}
+	// The first todo the demo creates gets the next id the list hands out.
+	first := b.host.Model().List
+	first, created := first.Add("")
+	for _, step := range DemoScript(created.ID) {
+		_, _ = b.Runtime.DispatchUnknown(WithPrincipal(ctx, step.As), step.Capability, json.RawMessage(step.Input), agent.Invocation{})
+		if !pause() {
+			return
+		}
+	}
+}
