@@ -1,0 +1,46 @@
+// Package webmcp publishes a bound agent runtime as WebMCP tools: the
+// browser-native tools an agent running inside the page calls, through
+// document.modelContext. The Go application runs in the page (GOOS=js
+// GOARCH=wasm), and the agent operates the same live application the
+// person is using.
+//
+// The package is an adapter and nothing more. It declares no capability,
+// adds no authority and automates no DOM: each capability the contract
+// already exposes, and the current Model offers, becomes one tool with the
+// capability's name, its authored description and its input schema, and
+// calling the tool runs the runtime's one checked dispatch path
+// (available, decode, authorize, dispatch, completion) with transport
+// "webmcp". A tool call never fails as a call: a refusal comes back as a
+// tool error carrying the refusal's agent-facing message, a defect as a
+// generic failure that names only the capability (its detail goes to
+// Options.OnError), and a dispatch as the agent.Summarize text.
+//
+// Availability depends on the Model, so the tool set follows it. Register
+// reconciles after every Model change: a capability that leaves is
+// unregistered by aborting its own registration, and one that arrives is
+// registered. Reconciliation is serialized through a single worker, so
+// overlapping Model changes never register a capability twice; a tool is
+// recorded as live only once the browser has accepted it, so a refused
+// registration is retried on the next pass; and after Unregister nothing
+// is registered again, a registration still in flight being aborted as
+// soon as the browser accepts it. Being off the list is not the only
+// guard: a call to a capability the Model no longer offers is refused by
+// the runtime.
+//
+// WebMCP also derives tools from annotated HTML forms. FormTool draws a
+// capability as such a form, writing toolname, tooldescription and
+// toolparamdescription from the same descriptor the imperative tool uses,
+// so the two cannot disagree. Given the forms, Register answers their
+// agent-invoked submissions as tool calls (fields read as text, then the
+// same checked path) ahead of the application's own submit handler, and in
+// a browser that has declarative tools it does not register those
+// capabilities a second time.
+//
+// The package has two layers. The core (Register, the reconciliation, the
+// call mapping, FormTool) is platform-neutral and talks to the browser
+// only through the ModelContext and FormContext interfaces, so it builds
+// and is tested anywhere with a stand-in. The browser layer, built only
+// for js/wasm, adapts document.modelContext (or the older
+// navigator.modelContext) to those interfaces with syscall/js:
+// PageModelContext returns it, and returns nil outside a browser.
+package webmcp

@@ -1,0 +1,363 @@
+package webmcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// Registration is a runtime published as tools. It keeps the browser's
+// tool set equal to the capabilities the current Model offers until it is
+// unregistered. Its methods are safe for concurrent use.
+type Registration struct {
+	agent   Agent
+	mc      ModelContext
+	newID   func() string
+	onError func(error)
+	forms   map[string]*Form // by capability name
+	// skip holds the capabilities not to register imperatively: the
+	// forms' own, when the browser derives tools from forms.
+	skip map[string]bool
+
+	mu     sync.Mutex // guards everything below
+	closed bool
+	live   map[string]context.CancelFunc // registered tools: their abort
+	// order is the names of live, in registration order (for Registered).
+	order []string
+	// Reconciliation is serialized through one worker: requested counts
+	// passes asked for, completed the ones finished, and waiters the
+	// Refresh calls waiting for a pass that started after they asked.
+	requested, completed uint64
+	running              bool
+	waiters              []waiter
+	stops                []func()
+}
+
+type waiter struct {
+	gen  uint64
+	done chan error
+}
+
+// Register publishes opts.Agent's available capabilities as tools of the
+// model context and returns at once: the first reconciliation runs in the
+// background (call Refresh to wait for the browser to accept the tool
+// set). With FollowModel, every Model change starts another.
+//
+// The registration ends when ctx is done or Unregister is called; a ctx
+// already done registers nothing.
+//
+// Register fails, registering nothing, without an Agent, without a model
+// context (ErrNoModelContext: it never pretends), and with Forms on a
+// model context that cannot answer form submissions.
+func Register(ctx context.Context, opts Options) (*Registration, error) {
+	if opts.Agent == nil {
+		return nil, errors.New("webmcp: Register needs Options.Agent, the bound runtime to publish")
+	}
+	mc := opts.ModelContext
+	if mc == nil {
+		mc = PageModelContext()
+		if mc == nil {
+			return nil, ErrNoModelContext
+		}
+	}
+	r := &Registration{
+		agent:   opts.Agent,
+		mc:      mc,
+		newID:   opts.InvocationID,
+		onError: opts.OnError,
+		live:    map[string]context.CancelFunc{},
+		forms:   map[string]*Form{},
+		skip:    map[string]bool{},
+	}
+	if r.newID == nil {
+		r.newID = agent.NewInvocationID
+	}
+	if len(opts.Forms) > 0 {
+		fc, ok := mc.(FormContext)
+		if !ok {
+			return nil, fmt.Errorf("webmcp: Register was given Forms, but the model context (%T) cannot answer form submissions: it does not implement FormContext", mc)
+		}
+		for i, f := range opts.Forms {
+			if f == nil {
+				return nil, fmt.Errorf("webmcp: Register: Forms[%d] is nil", i)
+			}
+			if _, dup := r.forms[f.name]; dup {
+				return nil, fmt.Errorf("webmcp: Register: capability %q is drawn by two forms", f.name)
+			}
+			r.forms[f.name] = f
+		}
+		declarative := fc.DeclarativeTools()
+		for name := range r.forms {
+			if declarative {
+				r.skip[name] = true
+			}
+		}
+		if ctx.Err() == nil {
+			r.stops = append(r.stops, fc.AnswerForms(slices.Clone(opts.Forms), r.answerForm))
+		}
+	}
+	if ctx.Err() != nil {
+		r.Unregister()
+		return r, nil
+	}
+	if opts.FollowModel == nil || *opts.FollowModel {
+		r.stops = append(r.stops, r.agent.Subscribe(func() { r.schedule() }))
+	}
+	if done := ctx.Done(); done != nil {
+		stop := context.AfterFunc(ctx, r.Unregister)
+		r.stops = append(r.stops, func() { stop() })
+	}
+	r.schedule()
+	return r, nil
+}
+
+// Registered returns the names of the tools the browser has accepted and
+// that are still registered, in the order they were registered.
+func (r *Registration) Registered() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.order)
+}
+
+// Refresh reconciles the tools against the current Model and returns once
+// the browser has accepted the resulting tool set, or with the first
+// registration the browser refused (the others are still attempted, and
+// the refused one is retried on the next reconciliation). It returns
+// ctx's error if ctx ends first (the reconciliation goes on), and
+// ErrUnregistered after Unregister.
+func (r *Registration) Refresh(ctx context.Context) error {
+	w := waiter{done: make(chan error, 1)}
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return ErrUnregistered
+	}
+	w.gen = r.requestLocked()
+	r.waiters = append(r.waiters, w)
+	r.mu.Unlock()
+	select {
+	case err := <-w.done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Unregister stops following the Model and aborts every tool's
+// registration. Nothing is registered afterwards: a registration still in
+// flight is aborted as soon as the browser accepts it. It is safe to call
+// more than once.
+func (r *Registration) Unregister() {
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return
+	}
+	r.closed = true
+	aborts := make([]context.CancelFunc, 0, len(r.live))
+	for _, name := range r.order {
+		aborts = append(aborts, r.live[name])
+	}
+	clear(r.live)
+	r.order = nil
+	stops := r.stops
+	r.stops = nil
+	waiters := r.waiters
+	r.waiters = nil
+	r.mu.Unlock()
+	for _, abort := range aborts {
+		abort()
+	}
+	for _, stop := range stops {
+		stop()
+	}
+	for _, w := range waiters {
+		w.done <- ErrUnregistered
+	}
+}
+
+// schedule asks for a reconciliation without waiting for it.
+func (r *Registration) schedule() {
+	r.mu.Lock()
+	if !r.closed {
+		r.requestLocked()
+	}
+	r.mu.Unlock()
+}
+
+// requestLocked asks for one more pass and starts the worker if it is
+// idle. It returns the pass's generation: the first pass that starts after
+// this call covers it.
+func (r *Registration) requestLocked() uint64 {
+	r.requested++
+	if !r.running {
+		r.running = true
+		go r.work()
+	}
+	return r.requested
+}
+
+// work runs passes until none is pending. Requests that arrive during a
+// pass are coalesced into the next one, so a burst of Model changes costs
+// at most two passes, and passes never overlap: a capability cannot be
+// registered twice.
+func (r *Registration) work() {
+	for {
+		r.mu.Lock()
+		if r.closed || r.completed == r.requested {
+			r.running = false
+			r.mu.Unlock()
+			return
+		}
+		target := r.requested
+		r.mu.Unlock()
+
+		err := r.reconcile()
+
+		r.mu.Lock()
+		r.completed = target
+		var ready []waiter
+		kept := r.waiters[:0]
+		for _, w := range r.waiters {
+			if w.gen <= target {
+				ready = append(ready, w)
+			} else {
+				kept = append(kept, w)
+			}
+		}
+		r.waiters = kept
+		r.mu.Unlock()
+		for _, w := range ready {
+			w.done <- err
+		}
+		if err != nil && len(ready) == 0 {
+			r.report(err)
+		}
+	}
+}
+
+// reconcile makes the registered tools equal to the available
+// capabilities: it aborts the registrations of capabilities that left,
+// then registers the new ones one at a time, recording each only once the
+// browser has accepted it. It returns the first failure after trying
+// every capability.
+func (r *Registration) reconcile() error {
+	descs, availErr := r.agent.Available()
+	if descs == nil && availErr != nil {
+		// The Model could not be read: keep the tools as they are rather
+		// than unregistering everything over one failed read.
+		return fmt.Errorf("webmcp: reading the available capabilities: %w", availErr)
+	}
+	want := make(map[string]bool, len(descs))
+	for _, d := range descs {
+		if !r.skip[d.Name] {
+			want[d.Name] = true
+		}
+	}
+
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return ErrUnregistered
+	}
+	var aborts []context.CancelFunc
+	if len(r.order) > len(want) || !r.allLiveWantedLocked(want) {
+		kept := r.order[:0]
+		for _, name := range r.order {
+			if want[name] {
+				kept = append(kept, name)
+				continue
+			}
+			aborts = append(aborts, r.live[name])
+			delete(r.live, name)
+		}
+		clear(r.order[len(kept):])
+		r.order = kept
+	}
+	var missing []agent.Descriptor
+	for _, d := range descs {
+		if want[d.Name] && r.live[d.Name] == nil {
+			missing = append(missing, d)
+		}
+	}
+	r.mu.Unlock()
+	for _, abort := range aborts {
+		abort()
+	}
+
+	first := availErr
+	if first != nil {
+		first = fmt.Errorf("webmcp: reading the available capabilities: %w", first)
+	}
+	for _, d := range missing {
+		r.mu.Lock()
+		closed := r.closed
+		r.mu.Unlock()
+		if closed {
+			return ErrUnregistered
+		}
+		regCtx, abort := context.WithCancel(context.Background())
+		err := r.registerTool(regCtx, d)
+		r.mu.Lock()
+		switch {
+		case err != nil:
+			r.mu.Unlock()
+			abort()
+			if first == nil {
+				first = fmt.Errorf("webmcp: the browser refused tool %q: %w", d.Name, err)
+			}
+		case r.closed:
+			// Unregister landed while the browser was registering: the
+			// tool it just accepted is withdrawn at once.
+			r.mu.Unlock()
+			abort()
+			return ErrUnregistered
+		default:
+			r.live[d.Name] = abort
+			r.order = append(r.order, d.Name)
+			r.mu.Unlock()
+		}
+	}
+	return first
+}
+
+func (r *Registration) allLiveWantedLocked(want map[string]bool) bool {
+	for _, name := range r.order {
+		if !want[name] {
+			return false
+		}
+	}
+	return true
+}
+
+// registerTool hands one tool to the model context, containing a panic
+// in a stand-in or adapter as a failed registration.
+func (r *Registration) registerTool(ctx context.Context, d agent.Descriptor) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("webmcp: the model context panicked registering %q: %v", d.Name, v)
+		}
+	}()
+	name := d.Name
+	return r.mc.RegisterTool(ctx, Tool{
+		Name:        name,
+		Description: d.Description,
+		InputSchema: d.InputSchema,
+		Execute: func(ctx context.Context, input json.RawMessage) ToolResult {
+			return r.execute(ctx, name, input)
+		},
+	})
+}
+
+func (r *Registration) report(err error) {
+	if r.onError == nil || err == nil {
+		return
+	}
+	defer func() { _ = recover() }() // an OnError that panics must not take the page down
+	r.onError(err)
+}

@@ -1,0 +1,137 @@
+package webmcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// Agent is what this package needs from a bound runtime: the capabilities
+// the current Model offers, a way to hear that the Model changed, and the
+// checked dispatch path. *agent.Runtime satisfies it for every Model,
+// Message and principal type, which keeps this package free of type
+// parameters.
+type Agent interface {
+	// Available returns the descriptors of the capabilities the current
+	// Model offers. A defect in one Available hook leaves that capability
+	// out and is reported beside the list; a failure to read the Model
+	// returns no list.
+	Available() ([]agent.Descriptor, error)
+	// Subscribe calls listener after every Model change and returns a
+	// function that stops it.
+	Subscribe(listener func()) (unsubscribe func())
+	// DispatchUnknown invokes the capability named name with a raw JSON
+	// payload, through the same checked path as every other adapter.
+	DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
+}
+
+// ModelContext is the browser's producer surface for tools: in a page,
+// document.modelContext (see PageModelContext). It is the only
+// browser-specific seam this package has; tests pass a stand-in.
+type ModelContext interface {
+	// RegisterTool offers tool to the browser and returns once the browser
+	// has accepted it (nil) or refused it (an error). The registration
+	// then lasts until ctx is done: ctx is the registration's abort
+	// signal, and its end unregisters the tool. It is distinct from the
+	// context an execution receives, which ends one call.
+	RegisterTool(ctx context.Context, tool Tool) error
+}
+
+// FormContext is implemented by a ModelContext whose page can also submit
+// forms on an agent's behalf (WebMCP's declarative tools). Register uses
+// it when Options.Forms is given.
+type FormContext interface {
+	ModelContext
+	// DeclarativeTools reports whether the browser derives tools from
+	// annotated forms itself (SubmitEvent.agentInvoked exists). When it
+	// does, a form's capability is not also registered imperatively,
+	// since the form already is the tool.
+	DeclarativeTools() bool
+	// AnswerForms starts answering the agent-invoked submissions of
+	// forms: for each, the page reads the text of every field the form
+	// names (Form.Fields), keeps the submission from the application's
+	// own handlers, calls answer, and hands its result back to the
+	// browser. A person's submission, or one of another form, is left
+	// alone. The returned function stops listening.
+	AnswerForms(forms []*Form, answer func(ctx context.Context, form *Form, fields map[string]string) ToolResult) (stop func())
+}
+
+// Tool is one capability as the browser sees it.
+type Tool struct {
+	// Name is the capability's protocol name.
+	Name string `json:"name"`
+	// Description is the capability's authored description.
+	Description string `json:"description"`
+	// InputSchema is the JSON Schema of the capability's wire input.
+	InputSchema json.RawMessage `json:"inputSchema"`
+	// Execute runs one call of the tool with the agent's JSON input. ctx
+	// ends when the browser cancels the call. Execute never fails: every
+	// outcome, refusals included, is a ToolResult.
+	Execute func(ctx context.Context, input json.RawMessage) ToolResult `json:"-"`
+}
+
+// ToolResult is what a tool call answers, in the shape WebMCP and MCP
+// share: text content, and IsError for an outcome the agent should treat
+// as a failure.
+type ToolResult struct {
+	Content []Content `json:"content"`
+	IsError bool      `json:"isError"`
+}
+
+// Content is one piece of a ToolResult. This package only writes text.
+type Content struct {
+	Type string `json:"type"`
+	Text string `json:"text"`
+}
+
+// Text returns the concatenated text of the result's content.
+func (r ToolResult) Text() string {
+	var s string
+	for _, c := range r.Content {
+		s += c.Text
+	}
+	return s
+}
+
+func textResult(text string, isError bool) ToolResult {
+	return ToolResult{Content: []Content{{Type: "text", Text: text}}, IsError: isError}
+}
+
+// Options configure Register. Agent is required; the rest have working
+// zero values.
+type Options struct {
+	// Agent is the bound runtime whose capabilities become tools.
+	Agent Agent
+	// ModelContext is the surface to register against. Nil uses
+	// PageModelContext(); Register fails when there is none.
+	ModelContext ModelContext
+	// FollowModel, when true or nil, reconciles the registered tools
+	// after every Model change, so the tool list follows availability.
+	// Set it to new(false) to register once and reconcile only on
+	// Refresh.
+	FollowModel *bool
+	// InvocationID supplies the id of each tool call. Nil uses
+	// agent.NewInvocationID.
+	InvocationID func() string
+	// OnError receives failures of reconciliations nobody waits for (the
+	// first one, and those a Model change starts), and defects while
+	// answering a call, with their detail, for the application's logs.
+	// Nil drops them.
+	OnError func(err error)
+	// Forms are capabilities drawn as declarative forms (see FormTool).
+	// Agent submissions of these forms are answered as tool calls, and in
+	// a browser with declarative tools their capabilities are not also
+	// registered imperatively. The ModelContext must implement
+	// FormContext.
+	Forms []*Form
+}
+
+// ErrNoModelContext is returned by Register when no model context was
+// given and the page has none.
+var ErrNoModelContext = errors.New("webmcp: no model context: the page has neither document.modelContext nor navigator.modelContext; pass Options.ModelContext to register against another one")
+
+// ErrUnregistered is returned by Refresh once the registration has been
+// unregistered: nothing will be registered again.
+var ErrUnregistered = errors.New("webmcp: the registration was unregistered")
