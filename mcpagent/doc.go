@@ -1,0 +1,49 @@
+// Package mcpagent serves a foldagent contract over the Model Context
+// Protocol, so that desktop assistants, coding agents and IDEs can use an
+// application through the Messages it already has. It is built on the
+// official Go SDK (github.com/modelcontextprotocol/go-sdk) and follows the
+// 2025-11-25 revision of the specification.
+//
+// The adapter adds no authority of its own. A Server wraps one bound
+// runtime (anything satisfying Runtime, which *agent.Runtime does) and
+// every tools/call goes through Runtime.DispatchUnknown with transport
+// "mcp" and the request's context, so availability, input validation,
+// the principal and authorization are decided by the contract exactly as
+// for an in-process call, and a client's notifications/cancelled cancels
+// the invocation.
+//
+// Tools follow the Model. There is one tool per capability the current
+// Model offers, with the name, description and input schema the contract
+// derives. The Server listens to the runtime's Subscribe seam and, after
+// each Model change, compares the available names with what it advertises
+// (one availability check per capability); only when the set really
+// changed does it add or remove the tools that differ, which makes the SDK
+// send notifications/tools/list_changed. Nothing is sent after Close.
+//
+// Results speak the agent package's language. Success is the Summarize
+// wording as text plus structuredContent {capability, tag, invocation,
+// completion?}; a failed completion sets isError. A refusal the model can
+// act on (unavailable, unauthorized, invalid input, completion timeout,
+// cancelled) is a tool result with isError and the error's agent-facing
+// message, so the model can correct itself; a name the contract does not
+// know is a JSON-RPC error -32602; a defect says only that the capability
+// failed, and its cause goes to the Logger. While a call waits and the
+// client sent a progress token, progress notifications keep the wait
+// visible.
+//
+// The context projection is the resource app://context and each declared
+// resource is app://<name> (a declared resource named context takes that
+// URI). resources/subscribe is supported: a subscribed resource is re-read
+// after Model changes and notifications/resources/updated goes out when
+// its JSON changed.
+//
+// Two transports are provided. ServeStdio serves one runtime to the client
+// that launched the process, with nothing but protocol on standard output.
+// Handler is a streamable HTTP endpoint for many clients: identity comes
+// only from a bearer token checked by the application's verifier through
+// the SDK's auth middleware, each session gets its own runtime bound to
+// that principal, a session presented by another principal is answered as
+// unknown, browsers are held to an Origin allowlist, the SDK's DNS
+// rebinding protection stays on, bodies are bounded and idle sessions
+// expire, releasing their runtime's listeners.
+package mcpagent

@@ -1,0 +1,82 @@
+package mcpagent_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+
+	"github.com/foldagent/foldagent/mcpagent"
+	"github.com/foldagent/foldagent/mcpagent/internal/todo"
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// A Server over an in-memory transport: what a test or an in-process
+// client sees.
+func ExampleNewServer() {
+	prog := todo.New()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go prog.Run(ctx)
+
+	rt, _ := todo.Bind(prog, todo.User{Name: "olivia", Role: todo.Owner})
+	srv, err := mcpagent.NewServer(rt, nil)
+	if err != nil {
+		panic(err)
+	}
+	defer srv.Close()
+
+	st, ct := mcp.NewInMemoryTransports()
+	if _, err := srv.Connect(ctx, st, nil); err != nil {
+		panic(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "example"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		panic(err)
+	}
+	defer cs.Close()
+
+	res, _ := cs.CallTool(ctx, &mcp.CallToolParams{Name: "create_todo", Arguments: map[string]any{"title": "milk"}})
+	fmt.Println(res.Content[0].(*mcp.TextContent).Text)
+	// Output: Dispatched CreateTodo
+}
+
+// ServeStdio is what a program launched by an MCP client runs.
+func ExampleServeStdio() {
+	prog := todo.New()
+	ctx := context.Background()
+	go prog.Run(ctx)
+	rt, _ := todo.Bind(prog, todo.User{Name: "local", Role: todo.Owner})
+	if err := mcpagent.ServeStdio(ctx, rt, nil); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
+}
+
+// A streamable HTTP endpoint: tokens map to principals, and each session
+// is served by a runtime bound to its principal.
+func ExampleNewHandler() {
+	prog := todo.New()
+	go prog.Run(context.Background())
+	users := map[string]todo.User{"owner-token": {Name: "olivia", Role: todo.Owner}}
+
+	h, err := mcpagent.NewHandler(mcpagent.HTTPOptions{
+		Verifier: func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+			u, ok := users[token]
+			if !ok {
+				return nil, auth.ErrInvalidToken
+			}
+			return &auth.TokenInfo{UserID: u.Name, Extra: map[string]any{"user": u}}, nil
+		},
+		NewRuntime: func(_ context.Context, p *auth.TokenInfo) (mcpagent.Runtime, error) {
+			return todo.Bind(prog, p.Extra["user"].(todo.User))
+		},
+		AllowedOrigins: []string{"http://127.0.0.1:8080"},
+	})
+	if err != nil {
+		panic(err)
+	}
+	defer h.Close()
+	http.Handle("/mcp", h)
+	// http.ListenAndServe("127.0.0.1:8080", nil)
+}

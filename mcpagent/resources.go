@@ -1,0 +1,179 @@
+package mcpagent
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ContextURI is the URI of the context projection, unless the contract
+// declares a resource named "context", which then takes the URI.
+const ContextURI = "app://context"
+
+// contextDescription describes the context projection in resources/list.
+const contextDescription = "The application's current state, as its contract projects it for agents."
+
+// URI returns the URI a declared resource is served at: app://<name>.
+func URI(name string) string { return "app://" + name }
+
+// collectResources builds the resource table: the context projection
+// (when the contract has one and no declared resource is named context)
+// first, then the declared resources in declaration order.
+func (s *Server) collectResources() {
+	d, ok := describe(s.rt)
+	if !ok {
+		return
+	}
+	declared := d.Resources()
+	shadowed := slices.ContainsFunc(declared, func(r agent.ResourceDescriptor) bool { return r.Name == "context" })
+	if d.ContextSchema() != nil && !shadowed {
+		s.resources[ContextURI] = &resource{
+			uri: ContextURI, name: "context", description: contextDescription, order: -1,
+			read: s.rt.Context,
+		}
+	}
+	for i, r := range declared {
+		name := r.Name
+		s.resources[URI(name)] = &resource{
+			uri: URI(name), name: name, description: r.Description, order: i,
+			read: func(ctx context.Context) (json.RawMessage, error) { return s.rt.ReadResource(ctx, name) },
+		}
+	}
+}
+
+func (s *Server) orderedResources() []*resource {
+	out := make([]*resource, 0, len(s.resources))
+	for _, r := range s.resources {
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b *resource) int { return a.order - b.order })
+	return out
+}
+
+// resourceNotFound is the error for a URI the contract does not declare.
+func resourceNotFound(uri string) error {
+	data, _ := json.Marshal(struct {
+		URI string `json:"uri"`
+	}{uri})
+	return &jsonrpc.Error{Code: CodeResourceNotFound, Message: "Resource not found", Data: data}
+}
+
+// readResource serves resources/read: the projection's JSON, read from
+// the current Model.
+func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+	uri := req.Params.URI
+	r, ok := s.resources[uri]
+	if !ok {
+		return nil, resourceNotFound(uri)
+	}
+	data, err := r.read(ctx)
+	if err != nil {
+		return nil, s.readError(r, err)
+	}
+	if data == nil {
+		return nil, resourceNotFound(uri)
+	}
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{
+		{URI: uri, MIMEType: "application/json", Text: string(data)},
+	}}, nil
+}
+
+func (s *Server) readError(r *resource, err error) error {
+	var missing *agent.ResourceError
+	if errors.As(err, &missing) {
+		return resourceNotFound(r.uri)
+	}
+	var cancelled *agent.CancelledError
+	if errors.As(err, &cancelled) {
+		return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "The read was cancelled."}
+	}
+	s.logDefect("reading "+r.uri, err)
+	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("Reading the resource %q failed unexpectedly.", r.name)}
+}
+
+// subscribe records a resources/subscribe. The value read now is the
+// baseline: the first notification goes out when the projection differs
+// from it.
+func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error {
+	uri := req.Params.URI
+	r, ok := s.resources[uri]
+	if !ok {
+		return resourceNotFound(uri)
+	}
+	s.subMu.Lock()
+	sub := s.subs[uri]
+	s.subMu.Unlock()
+	var baseline []byte
+	if sub == nil {
+		data, err := r.read(ctx)
+		if err != nil {
+			return s.readError(r, err)
+		}
+		baseline = data
+	}
+	s.subMu.Lock()
+	defer s.subMu.Unlock()
+	if s.subs[uri] == nil {
+		s.subs[uri] = &subscription{sessions: make(map[*mcp.ServerSession]struct{}), last: baseline}
+	}
+	s.subs[uri].sessions[req.Session] = struct{}{}
+	return nil
+}
+
+func (s *Server) unsubscribeResource(_ context.Context, req *mcp.UnsubscribeRequest) error {
+	uri := req.Params.URI
+	if _, ok := s.resources[uri]; !ok {
+		return resourceNotFound(uri)
+	}
+	s.subMu.Lock()
+	defer s.subMu.Unlock()
+	if sub := s.subs[uri]; sub != nil {
+		delete(sub.sessions, req.Session)
+		if len(sub.sessions) == 0 {
+			delete(s.subs, uri)
+		}
+	}
+	return nil
+}
+
+// syncResources reads every subscribed resource and notifies its
+// subscribers when the projected JSON changed. Resources nobody subscribed
+// to are not read.
+func (s *Server) syncResources() {
+	s.subMu.Lock()
+	if len(s.subs) == 0 {
+		s.subMu.Unlock()
+		return
+	}
+	uris := make([]string, 0, len(s.subs))
+	for uri := range s.subs {
+		uris = append(uris, uri)
+	}
+	s.subMu.Unlock()
+
+	ctx := context.Background()
+	for _, uri := range uris {
+		data, err := s.resources[uri].read(ctx)
+		if err != nil {
+			s.logDefect("reading "+uri, err)
+			continue
+		}
+		s.subMu.Lock()
+		sub := s.subs[uri]
+		changed := sub != nil && !bytes.Equal(sub.last, data)
+		if changed {
+			sub.last = data
+		}
+		s.subMu.Unlock()
+		if changed && !s.closed.Load() {
+			_ = s.mcp.ResourceUpdated(ctx, &mcp.ResourceUpdatedNotificationParams{URI: uri})
+		}
+	}
+}

@@ -1,0 +1,68 @@
+package mcpagent
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// Runtime is what the adapter needs from a bound contract. It is the
+// non-generic face of *agent.Runtime, which satisfies it whatever its
+// Model, Message and principal types, so the adapter itself is not
+// generic: an application passes its runtime as is.
+//
+// The adapter holds no authority of its own. Every tool call goes through
+// DispatchUnknown, which runs the contract's checked path (availability,
+// input schema, principal, authorization) exactly as an in-process call
+// would.
+type Runtime interface {
+	// List returns every capability's descriptor, whatever the Model.
+	List() []agent.Descriptor
+	// Available returns the descriptors the current Model offers.
+	Available() ([]agent.Descriptor, error)
+	// DispatchUnknown invokes a capability with a raw JSON payload.
+	DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
+	// Subscribe registers a listener for Model changes.
+	Subscribe(listener func()) (unsubscribe func())
+	// CanSubscribe reports whether Subscribe will ever call its listener.
+	CanSubscribe() bool
+	// Context reads the context projection (nil when there is none).
+	Context(ctx context.Context) (json.RawMessage, error)
+	// ReadResource reads a declared resource by name.
+	ReadResource(ctx context.Context, name string) (json.RawMessage, error)
+}
+
+// Describer is implemented by a runtime that can describe its resources
+// and context without reading a Model. The adapter needs that to list
+// resources before any is read. A Runtime that does not implement it is
+// asked through its Contract method, the way *agent.Runtime offers it.
+type Describer interface {
+	// Resources returns the declared resources in declaration order.
+	Resources() []agent.ResourceDescriptor
+	// ContextSchema returns the context's JSON Schema, or nil when the
+	// contract projects no context.
+	ContextSchema() json.RawMessage
+}
+
+// describe finds the runtime's resources and context schema: directly when
+// it implements Describer, otherwise through a Contract() method whose
+// result does (the shape of *agent.Runtime, whose Contract type is
+// generic and so cannot be named in an interface here). It runs once, when
+// a Server is built.
+func describe(rt Runtime) (Describer, bool) {
+	if d, ok := rt.(Describer); ok {
+		return d, true
+	}
+	m := reflect.ValueOf(rt).MethodByName("Contract")
+	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 {
+		return nil, false
+	}
+	out := m.Call(nil)[0]
+	if (out.Kind() == reflect.Pointer || out.Kind() == reflect.Interface) && out.IsNil() {
+		return nil, false
+	}
+	d, ok := out.Interface().(Describer)
+	return d, ok
+}

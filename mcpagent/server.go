@@ -1,0 +1,511 @@
+package mcpagent
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// CodeResourceNotFound is the JSON-RPC error code answered for a
+// resources/read or resources/subscribe of a URI the contract does not
+// declare: -32002, as the 2025-11-25 revision of the MCP specification
+// gives it. (The SDK's own default is -32602, from a later revision.)
+const CodeResourceNotFound = -32002
+
+// ProtocolVersions are the MCP revisions a Server negotiates, newest
+// first. The adapter follows the 2025-11-25 revision; the older ones are
+// kept for clients that have not moved on.
+var ProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+
+// DefaultProgressInterval is how often a call that is still waiting sends
+// a progress notification, when its client asked for progress.
+const DefaultProgressInterval = time.Second
+
+// Options configure a Server. The zero value (or nil) is ready to use.
+type Options struct {
+	// Implementation names the server in the initialize handshake.
+	// Nil uses {Name: "foldagent", Version: "0.1.0"}.
+	Implementation *mcp.Implementation
+	// Instructions are sent to the client at initialization, for the
+	// model's system prompt. Write them as authored sentences.
+	Instructions string
+	// Logger receives the adapter's own diagnostics: defects with their
+	// causes, which are never sent to the client. Nil uses slog.Default,
+	// which writes to standard error, never to standard output.
+	Logger *slog.Logger
+	// ProgressInterval is the period of the progress notifications sent
+	// while a call waits, when the client's request carried a progress
+	// token. Zero uses DefaultProgressInterval; a negative value sends
+	// none.
+	ProgressInterval time.Duration
+}
+
+// Server serves one Runtime as an MCP server: one tool per capability the
+// current Model offers, and the context and resources as app:// resources.
+// It follows the Model through the runtime's Subscribe seam, so the tool
+// list and subscribed resources stay current without polling.
+//
+// A Server may be connected to any number of sessions (see Connect and
+// Run); they share its runtime, and so its principal. To serve several
+// principals, give each its own Server, as Handler does.
+//
+// A Server is safe for concurrent use. Close it to release its listener
+// on the runtime.
+type Server struct {
+	rt       Runtime
+	mcp      *mcp.Server
+	log      *slog.Logger
+	interval time.Duration
+
+	// tools holds one prebuilt tool per capability, by name; index gives
+	// each name's position in declaration order.
+	tools map[string]*mcp.Tool
+	index map[string]int
+
+	toolMu     sync.Mutex // serializes tool reconciliation
+	advertised []string   // names registered with the SDK, declaration order
+	spare      []string   // the other buffer, reused on each change
+
+	resources map[string]*resource // by URI
+	subMu     sync.Mutex
+	subs      map[string]*subscription // by URI
+
+	kick        chan struct{}
+	done        chan struct{}
+	worker      sync.WaitGroup
+	unsubscribe func()
+	closed      atomic.Bool
+	closeOnce   sync.Once
+}
+
+type resource struct {
+	uri, name, description string
+	order                  int
+	read                   func(ctx context.Context) (json.RawMessage, error)
+}
+
+type subscription struct {
+	sessions map[*mcp.ServerSession]struct{}
+	last     []byte
+}
+
+var emptyObject = json.RawMessage(`{}`)
+
+// NewServer builds a Server over rt. It advertises the capabilities the
+// current Model offers at once, and then follows the Model.
+//
+// It returns an error naming the capability when a capability's input
+// schema is not a JSON object schema, which MCP requires of every tool.
+func NewServer(rt Runtime, opts *Options) (*Server, error) {
+	return newServer(rt, opts, nil)
+}
+
+// newServer is NewServer with a hook on the SDK server's options, which
+// Handler uses to name the session.
+func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Server, error) {
+	if rt == nil {
+		return nil, errors.New("mcpagent: NewServer needs a runtime")
+	}
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.Implementation == nil {
+		o.Implementation = &mcp.Implementation{Name: "foldagent", Version: "0.1.0"}
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	switch {
+	case o.ProgressInterval == 0:
+		o.ProgressInterval = DefaultProgressInterval
+	case o.ProgressInterval < 0:
+		o.ProgressInterval = 0
+	}
+
+	s := &Server{
+		rt:        rt,
+		log:       o.Logger,
+		interval:  o.ProgressInterval,
+		tools:     make(map[string]*mcp.Tool),
+		index:     make(map[string]int),
+		resources: make(map[string]*resource),
+		subs:      make(map[string]*subscription),
+		kick:      make(chan struct{}, 1),
+		done:      make(chan struct{}),
+	}
+	for i, d := range rt.List() {
+		if err := checkObjectSchema(d.InputSchema); err != nil {
+			return nil, fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
+		}
+		s.tools[d.Name] = &mcp.Tool{Name: d.Name, Description: d.Description, InputSchema: d.InputSchema}
+		s.index[d.Name] = i
+	}
+	s.collectResources()
+
+	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}
+	if len(s.resources) > 0 {
+		caps.Resources = &mcp.ResourceCapabilities{Subscribe: true}
+	}
+	so := &mcp.ServerOptions{
+		Instructions:              o.Instructions,
+		Logger:                    discardLogger,
+		Capabilities:              caps,
+		SupportedProtocolVersions: ProtocolVersions,
+		SubscribeHandler:          s.subscribe,
+		UnsubscribeHandler:        s.unsubscribeResource,
+	}
+	if tune != nil {
+		tune(so)
+	}
+	s.mcp = mcp.NewServer(o.Implementation, so)
+	s.mcp.AddReceivingMiddleware(s.route)
+	for _, r := range s.orderedResources() {
+		s.mcp.AddResource(&mcp.Resource{
+			URI:         r.uri,
+			Name:        r.name,
+			Description: r.description,
+			MIMEType:    "application/json",
+		}, s.readResource)
+	}
+
+	s.syncTools()
+	if rt.CanSubscribe() {
+		s.unsubscribe = rt.Subscribe(s.changed)
+	}
+	s.worker.Add(1)
+	go s.follow()
+	return s, nil
+}
+
+var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// MCP returns the underlying SDK server, for an application that wants to
+// add prompts or middleware of its own. Tools and resources are the
+// adapter's: do not add or remove them.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Connect connects the server to one client over t and returns the
+// session, as mcp.Server.Connect does.
+func (s *Server) Connect(ctx context.Context, t mcp.Transport, opts *mcp.ServerSessionOptions) (*mcp.ServerSession, error) {
+	if s.closed.Load() {
+		return nil, errors.New("mcpagent: the server is closed")
+	}
+	return s.mcp.Connect(ctx, t, opts)
+}
+
+// Run serves one session over t until the client disconnects or ctx is
+// done, then closes the server.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	defer s.Close()
+	return s.mcp.Run(ctx, t)
+}
+
+// Close stops following the runtime (its listener is released), closes
+// every session, and makes sure no notification is sent afterwards. It is
+// idempotent and returns nil.
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() {
+		// Taking toolMu orders Close after any reconciliation in flight:
+		// once closed is set under it, no tool is added or removed again.
+		s.toolMu.Lock()
+		s.closed.Store(true)
+		s.toolMu.Unlock()
+		if s.unsubscribe != nil {
+			s.unsubscribe()
+		}
+		close(s.done)
+		s.worker.Wait()
+		for ss := range s.mcp.Sessions() {
+			_ = ss.Close()
+		}
+	})
+	return nil
+}
+
+// changed is the runtime listener. It runs on the application's update
+// path, so it only signals the worker and never blocks.
+func (s *Server) changed() {
+	select {
+	case s.kick <- struct{}{}:
+	default: // a reconciliation is already pending; it will see this change
+	}
+}
+
+// follow reconciles tools and subscribed resources after Model changes.
+// Changes that arrive while it works coalesce into one more pass.
+func (s *Server) follow() {
+	defer s.worker.Done()
+	for {
+		select {
+		case <-s.done:
+			return
+		case <-s.kick:
+			s.syncTools()
+			s.syncResources()
+		}
+	}
+}
+
+// syncTools makes the SDK's tool set equal to the capabilities the current
+// Model offers. When the set is unchanged it costs one availability check
+// per capability and a comparison of names, and touches nothing in the
+// SDK, so no tools/list_changed notification is sent for a Model change
+// that leaves the advertised set as it was. Otherwise only the tools that
+// appeared or disappeared are added or removed.
+func (s *Server) syncTools() {
+	s.toolMu.Lock()
+	defer s.toolMu.Unlock()
+	if s.closed.Load() {
+		return
+	}
+	avail, err := s.rt.Available()
+	if err != nil {
+		s.logDefect("listing available capabilities", err)
+		if avail == nil {
+			return // the Model could not be read: keep what is advertised
+		}
+	}
+	if sameNames(avail, s.advertised) {
+		return
+	}
+	var removed []string
+	var added []*mcp.Tool
+	adv := s.advertised
+	i, j := 0, 0
+	for i < len(adv) || j < len(avail) {
+		switch {
+		case j == len(avail):
+			removed = append(removed, adv[i])
+			i++
+		case i == len(adv):
+			added = s.appendTool(added, avail[j].Name)
+			j++
+		case adv[i] == avail[j].Name:
+			i++
+			j++
+		case s.index[adv[i]] < s.index[avail[j].Name]:
+			removed = append(removed, adv[i])
+			i++
+		default:
+			added = s.appendTool(added, avail[j].Name)
+			j++
+		}
+	}
+	next := s.spare[:0]
+	for _, d := range avail {
+		if _, ok := s.tools[d.Name]; ok {
+			next = append(next, d.Name)
+		}
+	}
+	s.spare, s.advertised = s.advertised, next
+	if len(removed) > 0 {
+		s.mcp.RemoveTools(removed...)
+	}
+	for _, t := range added {
+		s.mcp.AddTool(t, s.toolHandler)
+	}
+}
+
+func (s *Server) appendTool(added []*mcp.Tool, name string) []*mcp.Tool {
+	if t, ok := s.tools[name]; ok {
+		return append(added, t)
+	}
+	return added
+}
+
+func sameNames(avail []agent.Descriptor, names []string) bool {
+	if len(avail) != len(names) {
+		return false
+	}
+	for i := range avail {
+		if avail[i].Name != names[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// route intercepts the methods whose answers the contract decides.
+//
+// tools/call goes to the runtime for every name, registered or not, so
+// that a capability the Model withdrew a moment ago is refused by the
+// runtime with a message the model can act on, rather than reported as an
+// unknown tool; only a name the contract does not know is a protocol
+// error. tools/list reconciles first, so it never shows a stale set.
+// resources/read answers unknown URIs with -32002.
+func (s *Server) route(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		switch method {
+		case "tools/call":
+			if r, ok := req.(*mcp.CallToolRequest); ok {
+				res, err := s.callTool(ctx, r)
+				if err != nil {
+					return nil, err
+				}
+				return res, nil
+			}
+		case "tools/list":
+			s.syncTools()
+		case "resources/read":
+			if r, ok := req.(*mcp.ReadResourceRequest); ok {
+				res, err := s.readResource(ctx, r)
+				if err != nil {
+					return nil, err
+				}
+				return res, nil
+			}
+		}
+		return next(ctx, method, req)
+	}
+}
+
+// toolHandler is registered with every tool; route answers calls before
+// the SDK would reach it, so it only serves as the SDK's record of the
+// tool.
+func (s *Server) toolHandler(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	return s.callTool(ctx, req)
+}
+
+// callTool invokes a capability through the runtime with the request's
+// context, so a client's notifications/cancelled cancels the invocation.
+func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	name := req.Params.Name
+	args := req.Params.Arguments
+	if len(args) == 0 || bytes.Equal(args, []byte("null")) {
+		args = emptyObject
+	}
+	var stop func()
+	if s.interval > 0 && req.Session != nil {
+		if tok := req.Params.GetProgressToken(); tok != nil {
+			stop = s.startProgress(ctx, req.Session, tok)
+		}
+	}
+	res, err := s.rt.DispatchUnknown(ctx, name, args, agent.Invocation{Transport: agent.MCP})
+	if stop != nil {
+		stop()
+	}
+	if !s.rt.CanSubscribe() {
+		s.changed() // the call may have changed what is available
+	}
+	if err != nil {
+		return s.refusal(name, err)
+	}
+	ok, text := agent.Summarize(res)
+	structured, err := json.Marshal(res)
+	if err != nil {
+		s.logDefect("encoding the result of "+name, err)
+		return failure(&agent.DefectError{Capability: res.Capability}), nil
+	}
+	return &mcp.CallToolResult{
+		Content: []mcp.Content{
+			&mcp.TextContent{Text: text},
+			// The 2025-11-25 revision asks a tool that returns structured
+			// content to repeat it as text, for clients that read only
+			// content.
+			&mcp.TextContent{Text: string(structured)},
+		},
+		StructuredContent: json.RawMessage(structured),
+		IsError:           !ok,
+	}, nil
+}
+
+// refusal maps a dispatch error to MCP. An unknown capability is a
+// protocol error (-32602), as for any unknown tool. Every other refusal is
+// a tool result with isError set and the error's agent-facing message, so
+// the model can read it and correct itself. A defect says only that the
+// capability failed; its cause goes to the logger.
+func (s *Server) refusal(name string, err error) (*mcp.CallToolResult, error) {
+	var unknown *agent.UnknownCapabilityError
+	if errors.As(err, &unknown) {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: unknown.Error()}
+	}
+	var defect *agent.DefectError
+	if errors.As(err, &defect) {
+		s.logDefect("calling "+defect.Capability, err)
+		return failure(defect), nil
+	}
+	var refused agent.Error
+	if errors.As(err, &refused) {
+		return failure(refused), nil
+	}
+	s.logDefect("calling "+name, err)
+	return failure(&agent.DefectError{Capability: name}), nil
+}
+
+// failure renders an agent error as an isError tool result: its message as
+// text and its JSON encoding ({"_tag", "message", ...}, never a cause) as
+// structured content.
+func failure(e agent.Error) *mcp.CallToolResult {
+	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: e.Error()}}, IsError: true}
+	if b, err := json.Marshal(e); err == nil {
+		res.StructuredContent = json.RawMessage(b)
+	}
+	return res
+}
+
+// progressMessage is sent with every progress notification.
+const progressMessage = "The application has not finished this call yet; still waiting."
+
+// startProgress sends a progress notification every interval until stop
+// is called, so a long wait (usually for a completion contract) is visible
+// to the client instead of silent. stop returns once the sender has
+// stopped, so no progress follows the result.
+func (s *Server) startProgress(ctx context.Context, ss *mcp.ServerSession, token any) (stop func()) {
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(s.interval)
+		defer t.Stop()
+		for n := 1; ; n++ {
+			select {
+			case <-quit:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+				ProgressToken: token,
+				Progress:      float64(n),
+				Message:       progressMessage,
+			})
+		}
+	}()
+	return func() {
+		close(quit)
+		<-finished
+	}
+}
+
+func (s *Server) logDefect(what string, err error) {
+	s.log.Error("mcpagent: application code failed", "while", what, "error", err)
+}
+
+func checkObjectSchema(schema json.RawMessage) error {
+	var head struct {
+		Type any `json:"type"`
+	}
+	if len(schema) == 0 {
+		return errors.New("it has no input schema")
+	}
+	if err := json.Unmarshal(schema, &head); err != nil {
+		return fmt.Errorf("its input schema is not JSON: %w", err)
+	}
+	if head.Type != "object" {
+		return fmt.Errorf(`its input schema has type %v, and MCP requires "object"`, head.Type)
+	}
+	return nil
+}
