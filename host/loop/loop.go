@@ -61,6 +61,14 @@ type Options[Msg any] struct {
 	// cannot loop forever.
 	PanicMsg func(*PanicError) Msg
 
+	// MaxQueue, if positive, bounds how many Messages may wait to be
+	// applied. Dispatch refuses a Message that would exceed it with
+	// ErrQueueFull instead of waiting, because a Dispatch made from a
+	// listener runs on the update goroutine and could never see the queue
+	// shrink. Messages sent by Cmds and by PanicMsg are not refused: the
+	// work that produced them has already happened. Zero means no bound.
+	MaxQueue int
+
 	// Logger receives contained panics when neither OnPanic nor PanicMsg is
 	// set, and panics raised by OnPanic or PanicMsg themselves. Nil means
 	// slog.Default().
@@ -96,6 +104,9 @@ var (
 	ErrStopped = errors.New("loop: program stopped")
 	// ErrAlreadyRunning is returned by a second call to Run.
 	ErrAlreadyRunning = errors.New("loop: Run called more than once")
+	// ErrQueueFull is returned by Dispatch when Options.MaxQueue Messages
+	// are already waiting.
+	ErrQueueFull = errors.New("loop: too many Messages waiting to be applied")
 )
 
 type state int
@@ -131,16 +142,21 @@ type Program[Model, Msg any] struct {
 	subs registry[func()]
 	obs  registry[func(Msg)]
 
+	abandoned atomic.Bool // set together with closing abandon
+	abandonMu sync.Once
+	abandon   chan struct{} // closed to make the loop exit without draining
+	done      chan struct{} // closed when the loop has exited
+
+	// The fields senders write on every Dispatch live on their own cache
+	// lines, so that a busy sender does not slow the update goroutine's
+	// reads of the fields above.
+	_       [64]byte
 	mu      sync.Mutex
 	state   state
 	queue   []item[Msg]
-	running int // Cmds started and not yet returned
-
-	wake      chan struct{} // capacity 1: "something changed, look again"
-	abandon   chan struct{} // closed to make the loop exit without draining
-	abandoned atomic.Bool   // set together with closing abandon
-	abandonMu sync.Once
-	done      chan struct{} // closed when the loop has exited
+	running int           // Cmds started and not yet returned
+	wake    chan struct{} // capacity 1: "something changed, look again"
+	_       [64]byte
 
 	cmdCtx context.Context // cancelled when the loop exits
 }
@@ -197,8 +213,9 @@ func (p *Program[Model, Msg]) Model() Model {
 // context cancelled, or Stop's deadline passed) — see Run and Stop.
 //
 // Dispatch fails without queuing anything when ctx is already done (the
-// context's error) or when the Program is stopping or stopped
-// ([ErrStopped]). Messages may be dispatched before Run; they wait for it.
+// context's error), when the Program is stopping or stopped ([ErrStopped]),
+// or when Options.MaxQueue Messages are already waiting ([ErrQueueFull]).
+// Messages may be dispatched before Run; they wait for it.
 func (p *Program[Model, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -207,6 +224,10 @@ func (p *Program[Model, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 	if p.state >= stateDraining {
 		p.mu.Unlock()
 		return ErrStopped
+	}
+	if p.opts.MaxQueue > 0 && len(p.queue) >= p.opts.MaxQueue {
+		p.mu.Unlock()
+		return ErrQueueFull
 	}
 	p.queue = append(p.queue, item[Msg]{msg: msg})
 	p.mu.Unlock()

@@ -610,3 +610,34 @@ func names(ms []msg) []string {
 	}
 	return out
 }
+
+func TestMaxQueue(t *testing.T) {
+	sent := make(chan struct{})
+	initCmd := func(_ context.Context, send func(msg)) {
+		for range 5 { // more than MaxQueue, while update is blocked
+			send(add{N: 1})
+		}
+		close(sent)
+	}
+	p := loop.New[model, msg](counter{initCmd: initCmd}, &loop.Options[msg]{MaxQueue: 2})
+	release := make(chan struct{})
+	// Before Run nothing is applied, so the queue only fills.
+	dispatch(t, p, block{release: release})
+	dispatch(t, p, add{N: 10})
+	if err := p.Dispatch(context.Background(), add{N: 100}); !errors.Is(err, loop.ErrQueueFull) {
+		t.Fatalf("third Dispatch = %v, want ErrQueueFull", err)
+	}
+	rec := newRecorder()
+	p.Observe(rec.observe)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go p.Run(ctx)
+	<-sent
+	close(release)
+	rec.waitFor(t, 7)
+	if p.Model().N != 15 {
+		t.Fatalf("N = %d, want 15: every Cmd Message applied, the refused add{100} not", p.Model().N)
+	}
+	dispatch(t, p, add{N: 1000}) // room again once the queue has drained
+	rec.waitFor(t, 8)
+}
