@@ -39,6 +39,10 @@
 // [Options.PanicMsg], or to the log. A panicking Update leaves the Model as it
 // was and its Message unobserved.
 //
+// The queue between Dispatch and update is unbounded by default, so Dispatch
+// never waits; set [Options.MaxQueue] to refuse Dispatches beyond a bound
+// with [ErrQueueFull] instead.
+//
 // Stopping comes in two strengths, because pending work sometimes matters and
 // sometimes does not. [Program.Stop] drains: it refuses new Dispatches, then
 // waits for queued Messages and running Cmds (a save in flight, say) to

@@ -61,8 +61,10 @@ type Options[Msg any] struct {
 	// cannot loop forever.
 	PanicMsg func(*PanicError) Msg
 
-	// MaxQueue, if positive, bounds how many Messages may wait to be
-	// applied. Dispatch refuses a Message that would exceed it with
+	// MaxQueue, if positive, bounds how many Messages may wait in the queue
+	// the update goroutine has not yet taken up. That goroutine takes the
+	// whole queue at once, so up to about twice MaxQueue Messages can be
+	// pending in all. Dispatch refuses a Message that would exceed it with
 	// ErrQueueFull instead of waiting, because a Dispatch made from a
 	// listener runs on the update goroutine and could never see the queue
 	// shrink. Messages sent by Cmds and by PanicMsg are not refused: the
