@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -62,10 +61,19 @@ func collectWireSchemas(t reflect.Type, out map[reflect.Type]*jsonschema.Schema,
 
 // inputCodec decodes a capability's wire payload into its Go input type,
 // after checking it against the schema the capability advertises.
+//
+// The check is compiled once, here, from that schema (see validate.go):
+// it walks the payload's bytes and refuses anything jsonschema-go would
+// refuse, so that decoding can then be a plain json.Unmarshal. encoding/json
+// alone is far too lenient for an agent's input: it matches member names
+// case-insensitively, ignores unknown members, and accepts null into any
+// field. None of that reaches Unmarshal, because the payload has already
+// been held to the schema's exact names, types and required members at
+// every depth.
 type inputCodec struct {
 	typ        reflect.Type
 	schemaJSON json.RawMessage
-	resolved   *jsonschema.Resolved
+	validator  *inputValidator
 }
 
 func newInputCodec(t reflect.Type) (*inputCodec, error) {
@@ -95,7 +103,11 @@ func newInputCodec(t reflect.Type) (*inputCodec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the JSON Schema of %s does not resolve: %w", t, err)
 	}
-	return &inputCodec{typ: t, schemaJSON: raw, resolved: resolved}, nil
+	validator, err := compileValidator(schema, resolved)
+	if err != nil {
+		return nil, fmt.Errorf("cannot compile the JSON Schema of %s: %w", t, err)
+	}
+	return &inputCodec{typ: t, schemaJSON: raw, validator: validator}, nil
 }
 
 func exportedFieldCount(t reflect.Type) int {
@@ -111,33 +123,25 @@ func exportedFieldCount(t reflect.Type) int {
 var errNotObject = errors.New("the payload is not a JSON object")
 
 // validate checks raw against the advertised schema. It rejects anything
-// but an object (null, arrays, strings, numbers), undeclared fields at any
-// depth, missing required fields and wrong types.
+// but an object (null, arrays, strings, numbers), malformed JSON,
+// undeclared members at any depth (names are exact: "Title" is not
+// "title"), missing required members, wrong types and nulls the schema
+// does not allow.
 func (c *inputCodec) validate(raw []byte) error {
-	trimmed := bytes.TrimLeft(raw, " \t\r\n")
-	if len(trimmed) == 0 || trimmed[0] != '{' {
-		return errNotObject
-	}
-	var instance any
-	if err := json.Unmarshal(raw, &instance); err != nil {
-		return fmt.Errorf("the payload is not valid JSON: %w", err)
-	}
-	if err := c.resolved.Validate(instance); err != nil {
-		return err
-	}
-	return nil
+	return c.validator.validate(raw)
 }
 
-// decodeInput validates raw and decodes it into an In.
+// decodeInput validates raw and decodes it into an In. Validation comes
+// first, so an input type's UnmarshalJSON (a WireSchema type's, say) only
+// ever sees values its advertised schema accepts.
 func decodeInput[In any](c *inputCodec, raw []byte) (In, error) {
 	var in In
 	if err := c.validate(raw); err != nil {
 		return in, err
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
-		return in, fmt.Errorf("the payload does not decode into %s: %w", c.typ, err)
+	if err := json.Unmarshal(raw, &in); err != nil {
+		var zero In
+		return zero, fmt.Errorf("the payload does not decode into %s: %w", c.typ, err)
 	}
 	return in, nil
 }

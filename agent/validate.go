@@ -1,0 +1,833 @@
+package agent
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// This file holds the input validator: a checker compiled once per input
+// type from the JSON Schema the capability advertises, which walks the raw
+// payload bytes and decides exactly what jsonschema-go's Resolved.Validate
+// would decide about the same payload decoded into an any, without
+// building that any.
+//
+// Why not simply call jsonschema-go? Because its input is a tree of maps
+// and slices, and decoding the payload into that tree, then walking it by
+// reflection, costs several times what the application's own decode
+// costs; the dispatch path is meant to cost little more than a
+// hand-written handler. The schemas dispatch sees are narrow: jsonschema-go
+// derives them from Go types, so they use a handful of keywords (type,
+// properties, required, additionalProperties, items, minItems/maxItems,
+// minimum/maximum, annotations). The validator implements exactly those.
+// A schema node using anything else (a pattern, an enum, a format, oneOf…),
+// typically a WireSchema type, is handed to jsonschema-go: the validator
+// finds the bytes of that value, decodes only them and asks jsonschema-go.
+// A schema using references, identifiers or a $schema is handed to
+// jsonschema-go whole, since its subschemas cannot be judged in isolation.
+//
+// The walk is also a strict JSON parser with encoding/json's syntax rules
+// (including its nesting limit and its float64 range for numbers, which
+// decoding into an any enforces), so the validator's verdict never depends
+// on a later decode to catch malformed input.
+//
+// One deliberate difference from jsonschema-go: when an object names the
+// same member more than once, jsonschema-go sees only the last occurrence
+// (the map decode keeps the last) while encoding/json decodes every
+// occurrence into the same struct or map, so a value from an earlier
+// occurrence can survive into the decoded input. The validator therefore
+// checks every occurrence. It refuses a payload jsonschema-go would accept
+// only when an earlier occurrence of a repeated member is itself invalid.
+
+// maxNestingDepth is encoding/json's limit on nested arrays and objects.
+const maxNestingDepth = 10000
+
+// linearLookupLimit is the number of declared members up to which a key is
+// looked up by comparing names in turn, which beats a map for the few
+// fields an input struct usually has.
+const linearLookupLimit = 8
+
+// jsonKind is a set of JSON Schema type names, as bits.
+type jsonKind uint8
+
+const (
+	kindNull jsonKind = 1 << iota
+	kindBoolean
+	kindObject
+	kindArray
+	kindNumber
+	kindInteger
+	kindString
+)
+
+var kindNames = map[string]jsonKind{
+	"null": kindNull, "boolean": kindBoolean, "object": kindObject, "array": kindArray,
+	"number": kindNumber, "integer": kindInteger, "string": kindString,
+}
+
+func (k jsonKind) String() string {
+	var names []string
+	for name, bit := range kindNames {
+		if k&bit != 0 {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
+// extraMode says what an object accepts besides its declared properties.
+type extraMode uint8
+
+const (
+	extraAny    extraMode = iota // additionalProperties absent or true
+	extraNone                    // additionalProperties false
+	extraSchema                  // additionalProperties is a schema
+)
+
+// vnode is one compiled schema node.
+type vnode struct {
+	// never is the false schema: no value validates.
+	never bool
+	// kinds is the allowed types; zero means any type.
+	kinds jsonKind
+	// fallback, when set, judges the value with jsonschema-go.
+	fallback *jsonschema.Resolved
+
+	// Object keywords. fields holds the declared properties and the
+	// required names, in that order; a required name that is not declared
+	// is still subject to additionalProperties.
+	fields    []vfield
+	byName    map[string]int // set when len(fields) > linearLookupLimit
+	required  []int          // indexes into fields
+	extra     extraMode
+	extraNode *vnode
+
+	// Array keywords.
+	items              *vnode // nil: any item
+	minItems, maxItems int    // -1: absent
+
+	// Number keywords.
+	hasMin, hasMax bool
+	min, max       float64
+}
+
+type vfield struct {
+	name     string
+	node     *vnode // nil when the name is only required, not declared
+	declared bool
+}
+
+// anyNode is the true schema: every well-formed value validates.
+var anyNode = &vnode{minItems: -1, maxItems: -1}
+
+// inputValidator checks raw payloads against one compiled schema.
+type inputValidator struct {
+	root *vnode
+	// whole, when set, is used instead of root for the whole payload.
+	whole *jsonschema.Resolved
+}
+
+// compileValidator compiles s. resolved is s resolved as a whole; it is
+// used as is when s cannot be judged node by node.
+func compileValidator(s *jsonschema.Schema, resolved *jsonschema.Resolved) (*inputValidator, error) {
+	if !everySchema(s, isLocal) {
+		return &inputValidator{whole: resolved}, nil
+	}
+	root, err := compileNode(s)
+	if err != nil {
+		return nil, err
+	}
+	return &inputValidator{root: root}, nil
+}
+
+// isLocal reports whether s can be judged without the schema around it:
+// it names no identifier, anchor, reference, definition, vocabulary or
+// dialect.
+func isLocal(s *jsonschema.Schema) bool {
+	return s.ID == "" && s.Schema == "" && s.Ref == "" && s.Anchor == "" && s.DynamicAnchor == "" &&
+		s.DynamicRef == "" && s.Defs == nil && s.Definitions == nil && s.Vocabulary == nil
+}
+
+var (
+	schemaPtrType   = reflect.TypeFor[*jsonschema.Schema]()
+	schemaSliceType = reflect.TypeFor[[]*jsonschema.Schema]()
+	schemaMapType   = reflect.TypeFor[map[string]*jsonschema.Schema]()
+)
+
+// everySchema reports whether f holds for s and every schema below it. It
+// finds children by reflection over jsonschema.Schema's fields, so a
+// keyword added to jsonschema-go later is still visited.
+func everySchema(s *jsonschema.Schema, f func(*jsonschema.Schema) bool) bool {
+	if s == nil {
+		return true
+	}
+	if !f(s) {
+		return false
+	}
+	v := reflect.ValueOf(s).Elem()
+	for i := range v.NumField() {
+		fv := v.Field(i)
+		switch fv.Type() {
+		case schemaPtrType:
+			if !everySchema(fv.Interface().(*jsonschema.Schema), f) {
+				return false
+			}
+		case schemaSliceType:
+			for _, c := range fv.Interface().([]*jsonschema.Schema) {
+				if !everySchema(c, f) {
+					return false
+				}
+			}
+		case schemaMapType:
+			for _, c := range fv.Interface().(map[string]*jsonschema.Schema) {
+				if !everySchema(c, f) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// subsetRest returns s without the keywords the validator implements and
+// without annotations. When it is the zero Schema, the validator can judge
+// s itself.
+func subsetRest(s *jsonschema.Schema) jsonschema.Schema {
+	rest := *s
+	rest.Title, rest.Description, rest.Comment = "", "", ""
+	rest.Default, rest.Examples = nil, nil
+	rest.Deprecated, rest.ReadOnly, rest.WriteOnly = false, false, false
+	rest.PropertyOrder = nil
+	rest.Type, rest.Types = "", nil
+	rest.Properties, rest.Required, rest.AdditionalProperties = nil, nil, nil
+	rest.Items, rest.MinItems, rest.MaxItems = nil, nil, nil
+	rest.Minimum, rest.Maximum = nil, nil
+	return rest
+}
+
+func isZeroSchema(s jsonschema.Schema) bool { return reflect.ValueOf(s).IsZero() }
+
+// isFalseSchema reports whether s is the false schema ({"not": {}}) and
+// nothing else but annotations.
+func isFalseSchema(s *jsonschema.Schema) bool {
+	if s.Not == nil || !isZeroSchema(*s.Not) {
+		return false
+	}
+	rest := subsetRest(s)
+	rest.Not = nil
+	return isZeroSchema(rest) && s.Type == "" && s.Types == nil && s.Properties == nil && s.Required == nil &&
+		s.AdditionalProperties == nil && s.Items == nil && s.MinItems == nil && s.MaxItems == nil &&
+		s.Minimum == nil && s.Maximum == nil
+}
+
+func compileNode(s *jsonschema.Schema) (*vnode, error) {
+	if isFalseSchema(s) {
+		return &vnode{never: true}, nil
+	}
+	kinds, kindsOK := compileKinds(s)
+	if !kindsOK || !isZeroSchema(subsetRest(s)) {
+		resolved, err := s.CloneSchemas().Resolve(nil)
+		if err != nil {
+			return nil, fmt.Errorf("a subschema does not resolve on its own: %w", err)
+		}
+		return &vnode{fallback: resolved}, nil
+	}
+	n := &vnode{kinds: kinds, minItems: -1, maxItems: -1}
+	if len(s.Properties) > 0 {
+		names := make([]string, 0, len(s.Properties))
+		for name := range s.Properties {
+			names = append(names, name)
+		}
+		// Declared order makes the walk and its errors deterministic.
+		slices.Sort(names)
+		if len(s.PropertyOrder) > 0 {
+			slices.SortStableFunc(names, func(a, b string) int {
+				return orderIndex(s.PropertyOrder, a) - orderIndex(s.PropertyOrder, b)
+			})
+		}
+		for _, name := range names {
+			child, err := compileNode(s.Properties[name])
+			if err != nil {
+				return nil, err
+			}
+			n.fields = append(n.fields, vfield{name: name, node: child, declared: true})
+		}
+	}
+	for _, name := range s.Required {
+		i := slices.IndexFunc(n.fields, func(f vfield) bool { return f.name == name })
+		if i < 0 {
+			n.fields = append(n.fields, vfield{name: name})
+			i = len(n.fields) - 1
+		}
+		if !slices.Contains(n.required, i) {
+			n.required = append(n.required, i)
+		}
+	}
+	if len(n.fields) > linearLookupLimit {
+		n.byName = make(map[string]int, len(n.fields))
+		for i, f := range n.fields {
+			n.byName[f.name] = i
+		}
+	}
+	if a := s.AdditionalProperties; a != nil {
+		child, err := compileNode(a)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case child.never:
+			n.extra = extraNone
+		case child == anyNode || child.isAny():
+			n.extra = extraAny
+		default:
+			n.extra, n.extraNode = extraSchema, child
+		}
+	}
+	if s.Items != nil {
+		child, err := compileNode(s.Items)
+		if err != nil {
+			return nil, err
+		}
+		if !child.isAny() {
+			n.items = child
+		}
+	}
+	if s.MinItems != nil {
+		n.minItems = *s.MinItems
+	}
+	if s.MaxItems != nil {
+		n.maxItems = *s.MaxItems
+	}
+	if s.Minimum != nil {
+		n.hasMin, n.min = true, *s.Minimum
+	}
+	if s.Maximum != nil {
+		n.hasMax, n.max = true, *s.Maximum
+	}
+	return n, nil
+}
+
+func orderIndex(order []string, name string) int {
+	if i := slices.Index(order, name); i >= 0 {
+		return i
+	}
+	return len(order)
+}
+
+// compileKinds reads type or types. ok is false for a type name JSON
+// Schema does not define, which is left to jsonschema-go.
+func compileKinds(s *jsonschema.Schema) (kinds jsonKind, ok bool) {
+	if s.Type != "" {
+		k, ok := kindNames[s.Type]
+		return k, ok
+	}
+	if s.Types == nil {
+		return 0, true
+	}
+	if len(s.Types) == 0 {
+		// "type": [] allows nothing; rare enough to leave to jsonschema-go.
+		return 0, false
+	}
+	for _, name := range s.Types {
+		k, ok := kindNames[name]
+		if !ok {
+			return 0, false
+		}
+		kinds |= k
+	}
+	return kinds, true
+}
+
+// isAny reports whether n accepts every well-formed value.
+func (n *vnode) isAny() bool {
+	return !n.never && n.fallback == nil && n.kinds == 0 && len(n.fields) == 0 && n.extra == extraAny &&
+		n.items == nil && n.minItems < 0 && n.maxItems < 0 && !n.hasMin && !n.hasMax
+}
+
+// lookup returns the index of the field named key, or -1.
+func (n *vnode) lookup(key []byte) int {
+	if n.byName != nil {
+		if i, ok := n.byName[string(key)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range n.fields {
+		if n.fields[i].name == string(key) {
+			return i
+		}
+	}
+	return -1
+}
+
+// validate reports whether raw is a JSON object that the schema accepts.
+// It allocates nothing for a payload the fast path accepts.
+func (v *inputValidator) validate(raw []byte) error {
+	p := payloadWalker{data: raw}
+	p.skipSpace()
+	if p.i >= len(raw) || raw[p.i] != '{' {
+		return errNotObject
+	}
+	if v.whole != nil {
+		var instance any
+		if err := json.Unmarshal(raw, &instance); err != nil {
+			return fmt.Errorf("the payload is not valid JSON: %w", err)
+		}
+		return v.whole.Validate(instance)
+	}
+	if err := p.value(v.root); err != nil {
+		return err
+	}
+	p.skipSpace()
+	if p.i != len(raw) {
+		return p.syntaxError("after the top-level value")
+	}
+	return nil
+}
+
+// schemaMismatch is the cause of an InvalidInputError raised by the
+// validator: where in the payload the schema was not met, and how. It is
+// for the application's logs; the agent sees only the InvalidInputError.
+// It names the member path but never restates a value.
+type schemaMismatch struct {
+	// path holds the JSON Pointer segments, innermost first.
+	path   []string
+	reason string
+}
+
+func (e *schemaMismatch) Error() string {
+	var b strings.Builder
+	for i := len(e.path) - 1; i >= 0; i-- {
+		b.WriteByte('/')
+		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(e.path[i]))
+	}
+	if b.Len() == 0 {
+		b.WriteByte('/')
+	}
+	return "at " + b.String() + ": " + e.reason
+}
+
+func mismatch(format string, args ...any) error {
+	return &schemaMismatch{reason: fmt.Sprintf(format, args...)}
+}
+
+// within records that err happened inside the member or item seg.
+func within(err error, seg string) error {
+	var m *schemaMismatch
+	if errors.As(err, &m) {
+		m.path = append(m.path, seg)
+	}
+	return err
+}
+
+// payloadWalker is one validation's position in the payload.
+type payloadWalker struct {
+	data  []byte
+	i     int
+	depth int
+}
+
+func (p *payloadWalker) syntaxError(where string) error {
+	if p.i >= len(p.data) {
+		return fmt.Errorf("the payload is not valid JSON: it ends %s", where)
+	}
+	return fmt.Errorf("the payload is not valid JSON: unexpected byte %q at offset %d, %s", p.data[p.i], p.i, where)
+}
+
+func (p *payloadWalker) skipSpace() {
+	for p.i < len(p.data) {
+		switch p.data[p.i] {
+		case ' ', '\t', '\n', '\r':
+			p.i++
+		default:
+			return
+		}
+	}
+}
+
+// value checks the value at p.i against n and moves past it.
+func (p *payloadWalker) value(n *vnode) error {
+	if p.i >= len(p.data) {
+		return p.syntaxError("where a value should start")
+	}
+	if n.fallback != nil {
+		return p.fallback(n.fallback)
+	}
+	var got jsonKind
+	switch c := p.data[p.i]; {
+	case c == '{':
+		if err := p.admit(n, kindObject); err != nil {
+			return err
+		}
+		return p.object(n)
+	case c == '[':
+		if err := p.admit(n, kindArray); err != nil {
+			return err
+		}
+		return p.array(n)
+	case c == '"':
+		got = kindString
+		if _, err := p.str(); err != nil {
+			return err
+		}
+	case c == 't':
+		got = kindBoolean
+		if err := p.literal("true"); err != nil {
+			return err
+		}
+	case c == 'f':
+		got = kindBoolean
+		if err := p.literal("false"); err != nil {
+			return err
+		}
+	case c == 'n':
+		got = kindNull
+		if err := p.literal("null"); err != nil {
+			return err
+		}
+	case c == '-' || '0' <= c && c <= '9':
+		return p.number(n)
+	default:
+		return p.syntaxError("where a value should start")
+	}
+	return p.admit(n, got)
+}
+
+// admit checks that a value of kind got may stand where n is.
+func (p *payloadWalker) admit(n *vnode, got jsonKind) error {
+	if n.never {
+		return mismatch("no value is allowed here")
+	}
+	if n.kinds == 0 || n.kinds&got != 0 {
+		return nil
+	}
+	if got == kindInteger && n.kinds&kindNumber != 0 {
+		return nil
+	}
+	return mismatch("found %s, want %s", got, n.kinds)
+}
+
+func (p *payloadWalker) enter() error {
+	p.depth++
+	if p.depth > maxNestingDepth {
+		return fmt.Errorf("the payload is not valid JSON: it nests deeper than %d levels", maxNestingDepth)
+	}
+	return nil
+}
+
+func (p *payloadWalker) object(n *vnode) error {
+	if err := p.enter(); err != nil {
+		return err
+	}
+	p.i++ // {
+	// seen marks the fields present; a bitmask covers the usual struct.
+	var (
+		seen     uint64
+		seenMore []bool
+	)
+	if len(n.fields) > 64 {
+		seenMore = make([]bool, len(n.fields))
+	}
+	p.skipSpace()
+	if p.i < len(p.data) && p.data[p.i] == '}' {
+		p.i++
+	} else {
+		for {
+			p.skipSpace()
+			if p.i >= len(p.data) || p.data[p.i] != '"' {
+				return p.syntaxError("where a member name should start")
+			}
+			start := p.i
+			plain, err := p.str()
+			if err != nil {
+				return err
+			}
+			key := p.data[start+1 : p.i-1]
+			p.skipSpace()
+			if p.i >= len(p.data) || p.data[p.i] != ':' {
+				return p.syntaxError("after a member name")
+			}
+			p.i++
+			p.skipSpace()
+
+			child := anyNode
+			field := -1
+			if len(n.fields) > 0 || n.extra == extraNone {
+				if plain {
+					field = n.lookup(key)
+				} else if name, err := unquote(p.data[start:p.i]); err != nil {
+					return err
+				} else {
+					key = []byte(name)
+					field = n.lookup(key)
+				}
+			}
+			if field >= 0 {
+				if seenMore != nil {
+					seenMore[field] = true
+				} else {
+					seen |= 1 << field
+				}
+			}
+			if field >= 0 && n.fields[field].declared {
+				child = n.fields[field].node
+			} else {
+				switch n.extra {
+				case extraNone:
+					return within(mismatch("the member is not declared"), string(key))
+				case extraSchema:
+					child = n.extraNode
+				}
+			}
+			if err := p.value(child); err != nil {
+				return within(err, string(key))
+			}
+			p.skipSpace()
+			if p.i < len(p.data) && p.data[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.i < len(p.data) && p.data[p.i] == '}' {
+				p.i++
+				break
+			}
+			return p.syntaxError("after an object member")
+		}
+	}
+	p.depth--
+	for _, i := range n.required {
+		if seenMore != nil && !seenMore[i] || seenMore == nil && seen&(1<<i) == 0 {
+			return mismatch("the required member %q is missing", n.fields[i].name)
+		}
+	}
+	return nil
+}
+
+// unquote decodes a JSON string token the way encoding/json does, invalid
+// UTF-8 included. It is used only for a member name with escapes or
+// invalid UTF-8.
+func unquote(token []byte) (string, error) {
+	// The token may be followed by spaces and a colon: cut at the string.
+	end := 1
+	for end < len(token) {
+		if token[end] == '\\' {
+			end += 2
+			continue
+		}
+		if token[end] == '"' {
+			break
+		}
+		end++
+	}
+	var s string
+	if err := json.Unmarshal(token[:end+1], &s); err != nil {
+		return "", fmt.Errorf("the payload is not valid JSON: %w", err)
+	}
+	return s, nil
+}
+
+func (p *payloadWalker) array(n *vnode) error {
+	if err := p.enter(); err != nil {
+		return err
+	}
+	p.i++ // [
+	items := n.items
+	if items == nil {
+		items = anyNode
+	}
+	count := 0
+	p.skipSpace()
+	if p.i < len(p.data) && p.data[p.i] == ']' {
+		p.i++
+	} else {
+		for {
+			p.skipSpace()
+			if err := p.value(items); err != nil {
+				return within(err, strconv.Itoa(count))
+			}
+			count++
+			p.skipSpace()
+			if p.i < len(p.data) && p.data[p.i] == ',' {
+				p.i++
+				continue
+			}
+			if p.i < len(p.data) && p.data[p.i] == ']' {
+				p.i++
+				break
+			}
+			return p.syntaxError("after an array element")
+		}
+	}
+	p.depth--
+	if n.minItems >= 0 && count < n.minItems {
+		return mismatch("the array has %d items, fewer than %d", count, n.minItems)
+	}
+	if n.maxItems >= 0 && count > n.maxItems {
+		return mismatch("the array has %d items, more than %d", count, n.maxItems)
+	}
+	return nil
+}
+
+// str moves past the string at p.i. plain reports that its bytes are its
+// value: no escapes and valid UTF-8.
+func (p *payloadWalker) str() (plain bool, err error) {
+	p.i++ // "
+	start := p.i
+	escaped, high := false, false
+	for p.i < len(p.data) {
+		c := p.data[p.i]
+		switch {
+		case c == '"':
+			p.i++
+			if high && !escaped {
+				return utf8.Valid(p.data[start : p.i-1]), nil
+			}
+			return !escaped, nil
+		case c == '\\':
+			escaped = true
+			p.i++
+			if p.i >= len(p.data) {
+				return false, p.syntaxError("inside a string")
+			}
+			switch p.data[p.i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				p.i++
+			case 'u':
+				p.i++
+				for range 4 {
+					if p.i >= len(p.data) || !isHex(p.data[p.i]) {
+						return false, p.syntaxError("in a \\u escape")
+					}
+					p.i++
+				}
+			default:
+				return false, p.syntaxError("in an escape")
+			}
+		case c < 0x20:
+			return false, p.syntaxError("inside a string")
+		default:
+			if c >= utf8.RuneSelf {
+				high = true
+			}
+			p.i++
+		}
+	}
+	return false, p.syntaxError("inside a string")
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func (p *payloadWalker) literal(word string) error {
+	if len(p.data)-p.i < len(word) || string(p.data[p.i:p.i+len(word)]) != word {
+		return p.syntaxError("in a literal")
+	}
+	p.i += len(word)
+	return nil
+}
+
+// number moves past the number at p.i and checks it against n. Its value
+// is what encoding/json gives an any, a float64: a number out of float64's
+// range is refused, and a number is an integer when that float64 is.
+func (p *payloadWalker) number(n *vnode) error {
+	start := p.i
+	if p.data[p.i] == '-' {
+		p.i++
+	}
+	digits := p.digits()
+	if digits == 0 || digits > 1 && p.data[p.i-digits] == '0' {
+		if digits == 0 {
+			return p.syntaxError("in a number")
+		}
+		// A leading zero ends the integer part: "01" is "0" then junk.
+		p.i -= digits - 1
+		digits = 1
+	}
+	fraction := false
+	if p.i < len(p.data) && p.data[p.i] == '.' {
+		p.i++
+		if p.digits() == 0 {
+			return p.syntaxError("in a number")
+		}
+		fraction = true
+	}
+	if p.i < len(p.data) && (p.data[p.i] == 'e' || p.data[p.i] == 'E') {
+		p.i++
+		if p.i < len(p.data) && (p.data[p.i] == '+' || p.data[p.i] == '-') {
+			p.i++
+		}
+		if p.digits() == 0 {
+			return p.syntaxError("in a number")
+		}
+		fraction = true
+	}
+	token := p.data[start:p.i]
+	var f float64
+	if !fraction && digits <= 15 {
+		// Exact in a float64: no need for strconv.
+		var u int64
+		for _, c := range token {
+			if c != '-' {
+				u = u*10 + int64(c-'0')
+			}
+		}
+		if token[0] == '-' {
+			u = -u
+		}
+		f = float64(u)
+	} else {
+		var err error
+		if f, err = strconv.ParseFloat(string(token), 64); err != nil {
+			return mismatch("the number does not fit a float64")
+		}
+	}
+	got := kindNumber
+	if _, frac := math.Modf(f); frac == 0 {
+		got = kindInteger
+	}
+	if err := p.admit(n, got); err != nil {
+		return err
+	}
+	if n.hasMin && f < n.min {
+		return mismatch("the number is less than the minimum %v", n.min)
+	}
+	if n.hasMax && f > n.max {
+		return mismatch("the number is greater than the maximum %v", n.max)
+	}
+	return nil
+}
+
+// digits moves past a run of decimal digits and returns its length.
+func (p *payloadWalker) digits() int {
+	start := p.i
+	for p.i < len(p.data) && '0' <= p.data[p.i] && p.data[p.i] <= '9' {
+		p.i++
+	}
+	return p.i - start
+}
+
+// fallback judges the value at p.i with jsonschema-go.
+func (p *payloadWalker) fallback(r *jsonschema.Resolved) error {
+	start := p.i
+	if err := p.value(anyNode); err != nil {
+		return err
+	}
+	var instance any
+	if err := json.Unmarshal(p.data[start:p.i], &instance); err != nil {
+		return fmt.Errorf("the payload is not valid JSON: %w", err)
+	}
+	if err := r.Validate(instance); err != nil {
+		return &schemaMismatch{reason: err.Error()}
+	}
+	return nil
+}
