@@ -180,9 +180,16 @@ type CompletionTimeoutError struct {
 	Capability string
 	Invocation string
 	Timeout    time.Duration
+	// DeliveryUnknown is true when the deadline passed before the host's
+	// Dispatch had returned: whether update received the Message is then
+	// unknown.
+	DeliveryUnknown bool
 }
 
 func (e *CompletionTimeoutError) Error() string {
+	if e.DeliveryUnknown {
+		return fmt.Sprintf("%q did not complete within %s, and the application had not yet accepted its Message; whether update received it is unknown. Read the current state before trying again.", e.Capability, e.Timeout)
+	}
 	return fmt.Sprintf("%q did not complete within %s. Its Message still reached update and nothing was undone; read the current state before trying again.", e.Capability, e.Timeout)
 }
 
