@@ -68,6 +68,7 @@ type ask struct {
 	superseded bool
 	firedAs    string
 	inBook     bool
+	seq        int64 // the transition counter when the ask was minted
 }
 
 // AskStatus is an ask as the book holds it. Answer absent means the card
@@ -152,7 +153,7 @@ func (s *Session) mintAskLocked(an *actionNode, instance string, input any, by P
 		}
 	}
 	s.askSeq++
-	a := &ask{id: "ask#" + strconv.FormatInt(s.askSeq, 10), an: an, instance: instance, principal: by, inBook: true}
+	a := &ask{id: "ask#" + strconv.FormatInt(s.askSeq, 10), an: an, instance: instance, principal: by, inBook: true, seq: s.seq}
 	a.input, _ = normalize(input)
 	a.receipts = s.receiptsLocked(an, instance, input)
 	s.asks = append(s.asks, a)

@@ -16,7 +16,7 @@ func shopDef() GraphDef {
 	return GraphDef{
 		Pages: []Page{
 			{ID: "catalog", Route: "/catalog", Actions: []Action{
-				{Name: "add-to-cart", Does: "Add the selected dress to the cart", Writes: []string{"cart"}, Input: InputFor[addInput]()},
+				{Name: "add-to-cart", Does: "Add the selected dress to the cart", Writes: []string{"cart", "cartCount"}, Input: InputFor[addInput]()},
 				{Name: "go-checkout", Does: "Go to checkout", GoTo: "checkout", When: Guard{Gt("cartCount", 0)}},
 				{Name: "go-product", Does: "Open a product page", GoTo: "product"},
 			}},

@@ -411,10 +411,17 @@ func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
 		}
 	}
 	for _, an := range jn.steps {
+		var lastFire int64 = -1
+		if fires := s.actFires[an.idx]; len(fires) > 0 {
+			lastFire = fires[len(fires)-1].seq
+		}
 		for i := len(s.asks) - 1; i >= 0; i-- {
 			a := s.asks[i]
 			if a.an != an || a.superseded || a.spent {
 				continue
+			}
+			if a.seq < lastFire || a.seq < f.openSeq {
+				break // a later fire of the step, or an ask from before the frame, answers nothing now
 			}
 			if a.answer == "declined" {
 				js.Standing, js.Step, js.AskID = StandingDeclined, an.id, a.id
