@@ -1,7 +1,6 @@
 package teahost_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -15,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/host/teahost"
+	"github.com/foldagent/foldagent/host/teahost/teahosttest"
 )
 
 // board is an ordinary Bubble Tea value model: a title an agent can set and
@@ -69,29 +69,8 @@ func (other) Init() tea.Cmd                         { return nil }
 func (o other) Update(tea.Msg) (tea.Model, tea.Cmd) { return o, nil }
 func (other) View() tea.View                        { return tea.NewView("other") }
 
-// screen is a race-safe output buffer standing in for the terminal.
-type screen struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (s *screen) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.buf.Write(p)
-}
-
-// text is what the terminal shows after everything written so far.
-func (s *screen) text() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	t := newVT(60, 10)
-	t.write(s.buf.String())
-	return t.String()
-}
-
 type running[M tea.Model] struct {
-	out    *screen
+	out    *teahosttest.Screen
 	result chan result[M]
 	cancel context.CancelFunc
 }
@@ -106,15 +85,13 @@ type result[M tea.Model] struct {
 func runHeadless[M tea.Model, Msg any](t *testing.T, h *teahost.Host[M, Msg], in io.Reader) *running[M] {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &running[M]{out: &screen{}, result: make(chan result[M], 1), cancel: cancel}
+	r := &running[M]{out: teahosttest.NewScreen(60, 10), result: make(chan result[M], 1), cancel: cancel}
+	opts := r.out.ProgramOptions()
+	if in != nil {
+		opts = append(opts, tea.WithInput(in))
+	}
 	go func() {
-		m, err := h.Run(ctx,
-			tea.WithInput(in),
-			tea.WithOutput(r.out),
-			tea.WithWindowSize(60, 10),
-			tea.WithEnvironment([]string{"TERM=xterm-256color"}),
-			tea.WithoutSignalHandler(),
-		)
+		m, err := h.Run(ctx, opts...)
 		r.result <- result[M]{m, err}
 	}()
 	t.Cleanup(func() {
@@ -130,12 +107,10 @@ func runHeadless[M tea.Model, Msg any](t *testing.T, h *teahost.Host[M, Msg], in
 
 func (r *running[M]) waitScreen(t *testing.T, want string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !strings.Contains(r.out.text(), want) {
-		if time.Now().After(deadline) {
-			t.Fatalf("screen never showed %q; it shows:\n%s", want, r.out.text())
-		}
-		time.Sleep(5 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := r.out.WaitFor(ctx, want); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -1,17 +1,103 @@
-package teahost_test
+// Package teahosttest runs Bubble Tea programs headless in tests and reads
+// what they drew.
+//
+// Bubble Tea's renderer writes only the cells that changed since the last
+// frame, so the raw output of a program rarely contains the text a person
+// sees: "count: 12" may arrive as a cursor movement followed by "12". A
+// [Screen] is an io.Writer that keeps everything the renderer wrote and
+// replays it through a minimal terminal emulator, so a test can assert on
+// the screen as a person would read it. Pass [Screen.ProgramOptions] to
+// teahost's Run (or tea.NewProgram) to draw into it.
+package teahosttest
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"strings"
+	"sync"
+	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
-// vt is a minimal terminal emulator for the tests: it replays what Bubble
-// Tea's renderer wrote into a grid of cells, so a test can assert on what a
-// person would see rather than on the byte stream, which only carries the
-// cells that changed. It understands printable text, CR, LF (as CR LF, the
-// way a terminal with ONLCR does), BS, and the CSI cursor and erase
-// sequences the renderer uses; other sequences (colours, modes) are ignored.
+// Screen is a headless terminal of a fixed size. It is safe for concurrent
+// use: the program writes while the test reads.
+type Screen struct {
+	width, height int
+
+	mu  sync.Mutex
+	out bytes.Buffer
+}
+
+// NewScreen returns an empty screen of the given size in cells. A width or
+// height below 1 is a programming error and panics.
+func NewScreen(width, height int) *Screen {
+	if width < 1 || height < 1 {
+		panic(fmt.Sprintf("teahosttest: NewScreen needs a positive size, got %dx%d", width, height))
+	}
+	return &Screen{width: width, height: height}
+}
+
+// Write records output from the program.
+func (s *Screen) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.Write(p)
+}
+
+// String returns what the screen shows now: one line per row, trailing
+// blanks and empty trailing rows removed.
+func (s *Screen) String() string {
+	s.mu.Lock()
+	data := s.out.String()
+	s.mu.Unlock()
+	t := newVT(s.width, s.height)
+	t.write(data)
+	return t.String()
+}
+
+// ProgramOptions returns the options that run a program headless on this
+// screen: output to the screen at its size, no input, a fixed TERM, and no
+// signal handler (so the test process keeps its own). Options passed later
+// override these.
+func (s *Screen) ProgramOptions() []tea.ProgramOption {
+	return []tea.ProgramOption{
+		tea.WithOutput(s),
+		tea.WithInput(nil),
+		tea.WithWindowSize(s.width, s.height),
+		tea.WithEnvironment([]string{"TERM=xterm-256color"}),
+		tea.WithoutSignalHandler(),
+	}
+}
+
+// WaitFor waits until the screen shows want (a substring of String, which
+// may span rows joined by "\n"), polling every few milliseconds. It returns
+// nil once it does, or an error that includes the screen's current contents
+// when ctx ends first.
+func (s *Screen) WaitFor(ctx context.Context, want string) error {
+	tick := time.NewTicker(5 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		got := s.String()
+		if strings.Contains(got, want) {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("teahosttest: the screen never showed %q (%w); it shows:\n%s", want, ctx.Err(), got)
+		case <-tick.C:
+		}
+	}
+}
+
+// vt is a minimal terminal emulator: it replays what Bubble Tea's renderer
+// wrote into a grid of cells. It understands printable text, CR, LF (as CR
+// LF, the way a terminal with ONLCR does), BS, and the CSI cursor, erase,
+// insert and delete sequences the renderer uses; other sequences (colours,
+// modes, titles) are ignored. Text past the last column overwrites it rather
+// than wrapping.
 type vt struct {
 	w, h  int
 	rows  [][]rune
