@@ -418,6 +418,11 @@ func (p *Program[Model, Msg]) abandonNow() {
 // for the update in progress. Calling Stop before Run stops the Program
 // without running anything; calling it again waits like the first call.
 //
+// A Cmd that runs until its context is cancelled (a ticker, a watch on a
+// file) holds a draining Stop until Stop's context ends, since draining waits
+// for Cmds to return; give Stop a deadline, or cancel Run's context to stop
+// at once.
+//
 // Stop must not be called from update or from a listener: it waits for the
 // update goroutine, which would then be waiting for itself until ctx ends.
 func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
