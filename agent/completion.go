@@ -1,22 +1,334 @@
 package agent
 
+import (
+	"fmt"
+	"reflect"
+	"time"
+)
+
+// DefaultCompletionTimeout is how long dispatch waits for a completion
+// contract when the contract sets no timeout of its own.
+const DefaultCompletionTimeout = 30 * time.Second
+
 // CompletionContract says which later fact finishes a capability's work,
-// so that dispatch can wait for it instead of reporting success on
-// receipt. Without one, validated dispatch is the boundary.
+// so that dispatch waits for it instead of reporting success on receipt.
+// Without one, validated dispatch is the boundary: the result says the
+// Message was handed to the application, and nothing more.
 //
-// The contracts are built by this package's constructors; the interface
-// is closed so that the runtime can rely on their semantics.
+// There are two kinds, built by this package only (the interface is
+// closed, so the runtime can rely on their semantics):
+//
+//   - OnMessages completes when update processes one of the Message types
+//     it names, optionally matched to this invocation by a correlate
+//     function (see On and OnType). The host must implement Observer.
+//   - When and WhenSource complete when a condition over state holds. When
+//     reads the Model, so the host must implement Subscriber; WhenSource
+//     reads a value that lives outside the Model.
+//
+// Either kind can be placed in the Completion field of any Variant or
+// Mapped declaration. The type parameters are the capability's; Expose
+// checks, naming the capability, that the input, Model and principal
+// types the contract's functions were written against are the
+// capability's own, so a mismatch stops the program at start-up.
 type CompletionContract[In, Model, P any] interface {
-	compile(capability string) completionPlan[Model, P]
+	completionDecl() *completionDecl
+}
+
+// completionDecl is a completion contract before it is checked against a
+// capability. Its functions are type-erased; compile restores the types.
+type completionDecl struct {
+	kind    string // "OnMessages" or "When"
+	success []Match
+	failure []Match
+	timeout time.Duration
+	state   *stateDecl
+}
+
+// Match is one Message type that can finish a capability's work, with an
+// optional correlate function that decides whether a given Message of
+// that type belongs to this invocation. Build it with On or OnType; the
+// zero Match is refused by Expose.
+type Match struct {
+	m *matchDecl
+}
+
+type matchDecl struct {
+	typ      reflect.Type // the Message type R
+	tag      string
+	inType   reflect.Type // In, or nil when uncorrelated
+	callType reflect.Type // Call[Model, P], or nil when uncorrelated
+	// correlate is a func(in any, got any, call Call[Model, P]) bool,
+	// stored erased; compile asserts it back to the capability's types.
+	correlate any
+}
+
+// On matches a Message of type R for which correlate returns true. Every
+// type parameter is inferred from the function literal, so correlate is
+// checked by the compiler against the Message it names:
+//
+//	agent.On(func(in CreateTodo, got TodoCreated, call agent.Call[Model, User]) bool {
+//		return got.RequestID == call.Invocation.ID
+//	})
+//
+// in is the decoded input of the capability (the Message itself for a
+// Variant, the mapped input for a Mapped), and call is the same Call that
+// ToMessage received. The invocation id is the usual key: ToMessage puts
+// call.Invocation.ID into the Message, update carries it onto the fact it
+// produces, and correlate compares the two. That is what tells apart two
+// overlapping invocations whose inputs are equal.
+//
+// correlate runs on the goroutine that observes the Message (usually the
+// application's update loop), for each Message of type R while the
+// invocation waits. Keep it a cheap, pure comparison: it must not block or
+// dispatch. A correlate that panics fails only its own invocation, with a
+// *DefectError at stage "completion".
+//
+// R must be a named type or a pointer to one: the Go type name is the tag
+// that manifests and results report.
+func On[In, R, Model, P any](correlate func(in In, got R, call Call[Model, P]) bool) Match {
+	t := reflect.TypeFor[R]()
+	tag := completionTag(t, "On")
+	if correlate == nil {
+		panic(fmt.Sprintf("agent: On[%s] needs a correlate function; use OnType[%s]() to match on the type alone", tag, tag))
+	}
+	return Match{&matchDecl{
+		typ:      t,
+		tag:      tag,
+		inType:   reflect.TypeFor[In](),
+		callType: reflect.TypeFor[Call[Model, P]](),
+		correlate: func(in any, got any, call Call[Model, P]) bool {
+			return correlate(in.(In), got.(R), call)
+		},
+	}}
+}
+
+// OnType matches every Message of type R, whichever invocation caused it:
+// the first one update processes while the invocation waits finishes it.
+// Use it only for a capability that cannot have two invocations in flight
+// at once; otherwise correlate with On.
+func OnType[R any]() Match {
+	t := reflect.TypeFor[R]()
+	return Match{&matchDecl{typ: t, tag: completionTag(t, "OnType")}}
+}
+
+// completionTag is the Go type name reported for a completion Message. It
+// panics on a type that no observed Message can have, or that has no name.
+func completionTag(t reflect.Type, fn string) string {
+	base := t
+	if base.Kind() == reflect.Pointer {
+		base = base.Elem()
+	}
+	if t.Kind() == reflect.Interface {
+		panic(fmt.Sprintf("agent: %s[%s]: a completion Message must be a concrete type, not an interface", fn, t))
+	}
+	if base.Name() == "" {
+		panic(fmt.Sprintf("agent: %s[%s]: a completion Message must be a named type or a pointer to one", fn, t))
+	}
+	return base.Name()
+}
+
+// OnMessages is a completion contract on Messages: the capability's work
+// is finished when update processes a Message that one of Success or
+// Failure matches. The result then carries Completion{Status: Completed}
+// or Completion{Status: Failed}, with that Message and its tag.
+//
+//	agent.Expose(capability[DeleteTodo]{
+//		Description: "Delete a todo.",
+//		Completion: agent.OnMessages{
+//			Success: []agent.Match{agent.On(func(in DeleteTodo, got TodoDeleted, _ agent.Call[Model, User]) bool { return got.ID == in.ID })},
+//			Failure: []agent.Match{agent.On(func(in DeleteTodo, got DeleteFailed, _ agent.Call[Model, User]) bool { return got.ID == in.ID })},
+//			Timeout: 10 * time.Second,
+//		},
+//	})
+//
+// The host must implement Observer (Bind refuses one that does not,
+// rather than report every call as complete), and every Message type
+// named must fit the host's Message type.
+//
+// Dispatch registers its interest before it calls the host's Dispatch, so
+// a Message that update produces synchronously is not missed. The first
+// matching Message settles the invocation; later ones are ignored. A
+// Message type listed twice, in Success and Failure or twice in one list,
+// and a contract with no Success at all, are refused by Expose.
+type OnMessages struct {
+	// Success lists the Messages that report the work done. At least one
+	// is required.
+	Success []Match
+	// Failure lists the Messages that report the work failed. Optional.
+	Failure []Match
+	// Timeout bounds the wait, from the moment the host's Dispatch is
+	// called; a host whose Dispatch never returns is bounded by it too.
+	// Zero means DefaultCompletionTimeout (30 s); negative is refused.
+	Timeout time.Duration
+}
+
+func (o OnMessages) completionDecl() *completionDecl {
+	return &completionDecl{kind: "OnMessages", success: o.Success, failure: o.Failure, timeout: o.Timeout}
+}
+
+// OnState is a completion contract on state, built by When or WhenSource.
+// The capability's work is finished when the condition holds; the result
+// carries Completion{Status: Completed} with no Message.
+//
+// Completed means the condition holds, not that this invocation made it
+// true: write a predicate only this invocation can make true. A creation,
+// where only the resulting fact says which record is this call's,
+// completes on its Message with On instead.
+type OnState struct {
+	d       *stateDecl
+	timeout time.Duration
+}
+
+type stateDecl struct {
+	inType    reflect.Type
+	modelType reflect.Type // nil for a source
+	// fromModel is a func(in any) func(model Model) bool, stored erased.
+	fromModel any
+	// fromSource binds a source check to the input.
+	fromSource func(in any) func() bool
+	subscribe  func(listener func()) (unsubscribe func())
+}
+
+// Within returns a copy of the contract that waits at most timeout, from
+// the moment the host's Dispatch is called. Zero means
+// DefaultCompletionTimeout; negative is refused by Expose.
+func (s OnState) Within(timeout time.Duration) OnState {
+	s.timeout = timeout
+	return s
+}
+
+func (s OnState) completionDecl() *completionDecl {
+	return &completionDecl{kind: "When", timeout: s.timeout, state: s.d}
+}
+
+// When completes a capability when predicate(project(model), in) holds,
+// where model is the application's current Model and in the capability's
+// decoded input. Every type parameter is inferred from the two functions:
+//
+//	Completion: agent.When(
+//		func(m Model) string { return m.ProjectName },
+//		func(name string, in RenameProject) bool { return name == in.Name },
+//	),
+//
+// The host must implement Subscriber. Dispatch subscribes before it calls
+// the host's Dispatch and checks once more when it starts waiting, so a
+// change update makes synchronously is not missed and a condition that
+// already holds completes at once.
+//
+// After each Model change the projection is read again, and the predicate
+// runs only when the projected value differs from the one it last judged:
+// values are compared with == when V is comparable and holds no interface
+// or pointer to mutable data it would miss, otherwise with
+// reflect.DeepEqual. Project to a value (a string, a small struct), not to
+// a pointer into the Model. A projection or predicate that panics fails
+// only that invocation, with a *DefectError at stage "completion"; the
+// code that changed the Model never sees the panic.
+//
+// Both functions run on whichever goroutine reports the Model change and
+// on the dispatching goroutine, never at the same time for one invocation.
+func When[Model, V, In any](project func(model Model) V, predicate func(value V, in In) bool) OnState {
+	if project == nil || predicate == nil {
+		panic("agent: When needs both a projection and a predicate")
+	}
+	equal := equalFunc[V]()
+	return OnState{d: &stateDecl{
+		inType:    reflect.TypeFor[In](),
+		modelType: reflect.TypeFor[Model](),
+		fromModel: func(in any) func(model Model) bool {
+			typed := in.(In)
+			var last V
+			judged := false
+			return func(model Model) bool {
+				v := project(model)
+				if judged && equal(last, v) {
+					return false
+				}
+				last, judged = v, true
+				return predicate(v, typed)
+			}
+		},
+	}}
+}
+
+// Source is a value that lives outside the Model (a synced store, a
+// device reading) that a completion contract can wait on. Get reads the
+// current value; Subscribe registers listener to be called after every
+// change and returns a function that removes it.
+type Source[V any] struct {
+	Get       func() V
+	Subscribe func(listener func()) (unsubscribe func())
+}
+
+// WhenSource completes a capability when predicate(src.Get(), in) holds.
+// It follows the same rules as When, except that the host needs no
+// Subscriber and the predicate is evaluated again on every notification,
+// since a source may change its value in place.
+func WhenSource[V, In any](src Source[V], predicate func(value V, in In) bool) OnState {
+	if src.Get == nil || src.Subscribe == nil || predicate == nil {
+		panic("agent: WhenSource needs a Source with Get and Subscribe, and a predicate")
+	}
+	get := src.Get
+	return OnState{d: &stateDecl{
+		inType: reflect.TypeFor[In](),
+		fromSource: func(in any) func() bool {
+			typed := in.(In)
+			return func() bool { return predicate(get(), typed) }
+		},
+		subscribe: src.Subscribe,
+	}}
+}
+
+// equalFunc chooses how When decides that a projected value is unchanged.
+func equalFunc[V any]() func(a, b V) bool {
+	if plainComparable(reflect.TypeFor[V]()) {
+		return func(a, b V) bool { return any(a) == any(b) }
+	}
+	return func(a, b V) bool { return reflect.DeepEqual(a, b) }
+}
+
+// plainComparable reports whether == on t can neither panic nor stop at
+// an interface: basic kinds, pointers, channels, and arrays and structs of
+// those.
+func plainComparable(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Interface, reflect.Slice, reflect.Map, reflect.Func:
+		return false
+	case reflect.Array:
+		return plainComparable(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !plainComparable(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	default:
+		return t.Comparable()
+	}
 }
 
 // completionPlan is a compiled completion contract. A nil plan means the
 // capability declares none.
 type completionPlan[Model, P any] = *completionSpec[Model, P]
 
-// completionSpec is filled in by the completion constructors.
+// completionSpec is a completion contract checked against its capability,
+// with its functions restored to the capability's types.
 type completionSpec[Model, P any] struct {
 	descriptor *CompletionDescriptor
+	timeout    time.Duration
+	// On Messages: success matches first, then failure matches.
+	matches []compiledMatch[Model, P]
+	// On state: exactly one of these is set.
+	fromModel  func(in any) func(model Model) bool
+	fromSource func(in any) func() bool
+	subscribe  func(listener func()) (unsubscribe func())
+}
+
+type compiledMatch[Model, P any] struct {
+	typ       reflect.Type
+	tag       string
+	status    CompletionStatus
+	correlate func(in any, got any, call Call[Model, P]) bool // nil: any Message of typ
 }
 
 func (s *completionSpec[Model, P]) describe() *CompletionDescriptor {
@@ -26,11 +338,93 @@ func (s *completionSpec[Model, P]) describe() *CompletionDescriptor {
 	return s.descriptor
 }
 
+func (s *completionSpec[Model, P]) needsObserve() bool   { return s != nil && len(s.matches) > 0 }
+func (s *completionSpec[Model, P]) needsSubscribe() bool { return s != nil && s.fromModel != nil }
+
+// compileCompletion checks a completion contract against the capability
+// it is declared on and panics, naming the capability, when it is
+// invalid. It runs inside Expose and ExposeMapped.
 func compileCompletion[In, Model, P any](capability string, cc CompletionContract[In, Model, P]) completionPlan[Model, P] {
 	if cc == nil {
 		return nil
 	}
-	return cc.compile(capability)
+	d := cc.completionDecl()
+	fail := func(format string, args ...any) {
+		panic(fmt.Sprintf("agent: cannot expose %q: "+format, append([]any{capability}, args...)...))
+	}
+	if d == nil {
+		fail("its completion contract is empty")
+	}
+	if d.timeout < 0 {
+		fail("its completion timeout %s is negative", d.timeout)
+	}
+	spec := &completionSpec[Model, P]{timeout: d.timeout}
+	if spec.timeout == 0 {
+		spec.timeout = DefaultCompletionTimeout
+	}
+	inType := reflect.TypeFor[In]()
+	if d.state != nil {
+		st := d.state
+		if st.inType != inType {
+			fail("its completion predicate reads input %s, but the capability's input is %s", st.inType, inType)
+		}
+		if st.fromSource != nil {
+			spec.fromSource, spec.subscribe = st.fromSource, st.subscribe
+		} else {
+			f, ok := st.fromModel.(func(any) func(Model) bool)
+			if !ok {
+				fail("its completion projection reads Model %s, but the capability's Model is %s", st.modelType, reflect.TypeFor[Model]())
+			}
+			spec.fromModel = f
+		}
+		spec.descriptor = &CompletionDescriptor{State: true}
+		return spec
+	}
+	if d.kind == "When" {
+		fail("its completion contract is a zero OnState; build it with When or WhenSource")
+	}
+	if len(d.success) == 0 {
+		fail("its completion contract names no success Message")
+	}
+	callType := reflect.TypeFor[Call[Model, P]]()
+	seen := make(map[reflect.Type]CompletionStatus)
+	desc := &CompletionDescriptor{}
+	add := func(list []Match, status CompletionStatus) {
+		for i, m := range list {
+			if m.m == nil {
+				fail("%s Match %d is the zero Match; build it with On or OnType", status, i)
+			}
+			md := m.m
+			if prev, dup := seen[md.typ]; dup {
+				if prev != status {
+					fail("%q is both a success and a failure Message", md.tag)
+				}
+				fail("%q is named twice as a %s Message", md.tag, status)
+			}
+			seen[md.typ] = status
+			cm := compiledMatch[Model, P]{typ: md.typ, tag: md.tag, status: status}
+			if md.correlate != nil {
+				if md.inType != inType {
+					fail("the correlate for %q reads input %s, but the capability's input is %s", md.tag, md.inType, inType)
+				}
+				f, ok := md.correlate.(func(any, any, Call[Model, P]) bool)
+				if !ok {
+					fail("the correlate for %q takes %s, but the capability's call is %s", md.tag, md.callType, callType)
+				}
+				cm.correlate = f
+			}
+			spec.matches = append(spec.matches, cm)
+			if status == Completed {
+				desc.Success = append(desc.Success, md.tag)
+			} else {
+				desc.Failure = append(desc.Failure, md.tag)
+			}
+		}
+	}
+	add(d.success, Completed)
+	add(d.failure, Failed)
+	spec.descriptor = desc
+	return spec
 }
 
 // CompletionDescriptor is a completion contract as data, for manifests.
@@ -60,6 +454,3 @@ type Completion struct {
 	// Tag is the Go type name of Message, or "" for a contract on state.
 	Tag string `json:"tag,omitempty"`
 }
-
-func (s *completionSpec[Model, P]) needsObserve() bool   { return false }
-func (s *completionSpec[Model, P]) needsSubscribe() bool { return false }

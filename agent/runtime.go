@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strings"
+
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Host is the seam between a contract and a running application: read the
@@ -53,6 +56,15 @@ type BindOptions[P any] struct {
 	// NewInvocationID mints ids for invocations that arrive without one.
 	// Nil uses NewInvocationID.
 	NewInvocationID func() string
+	// Audit records every decision this runtime makes, refusals included:
+	// one entry per invocation (see AuditLog). Nil records nothing and
+	// costs nothing. One log may serve several runtimes.
+	Audit *AuditLog[P]
+	// TracerProvider, when set, runs each invocation inside a span named
+	// "Agent.dispatch" (see SpanName) from its tracer. Nil traces nothing
+	// and costs nothing; the global OpenTelemetry provider is never read
+	// unless passed here (otel.GetTracerProvider()).
+	TracerProvider trace.TracerProvider
 }
 
 // Runtime is a contract bound to a live application. It is safe for
@@ -64,6 +76,9 @@ type Runtime[Model, Msg, P any] struct {
 	observer   Observer[Msg]
 	principal  func(ctx context.Context, inv Invocation) (P, error)
 	newID      func() string
+	waits      *waitIndex[Model, P] // nil when no capability completes on a Message
+	audit      *AuditLog[P]
+	tracer     trace.Tracer
 }
 
 // Bind binds a contract to a host.
@@ -85,6 +100,10 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 		if opts.NewInvocationID != nil {
 			r.newID = opts.NewInvocationID
 		}
+		r.audit = opts.Audit
+		if opts.TracerProvider != nil {
+			r.tracer = opts.TracerProvider.Tracer(tracerName)
+		}
 	}
 	r.subscriber, _ = host.(Subscriber)
 	r.observer, _ = host.(Observer[Msg])
@@ -96,6 +115,11 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 			misfits = append(misfits, capab.tag)
 		}
 		if plan := capab.completion; plan != nil {
+			for _, m := range plan.matches {
+				if !m.typ.AssignableTo(msgType) && !slices.Contains(misfits, m.tag) {
+					misfits = append(misfits, m.tag)
+				}
+			}
 			if plan.needsObserve() && r.observer == nil {
 				needObserve = append(needObserve, capab.name)
 			}
@@ -113,6 +137,7 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 	if len(needSubscribe) > 0 {
 		return nil, fmt.Errorf("agent: Bind: this host cannot report Model changes, which %s needs to complete on state; the host must implement Subscribe", quoteJoin(needSubscribe))
 	}
+	r.waits = newWaitIndex(c, r.observer)
 	return r, nil
 }
 
@@ -264,7 +289,7 @@ func Dispatch[In, Model, Msg, P any](ctx context.Context, r *Runtime[Model, Msg,
 		if c != nil && c.c != nil {
 			name = c.c.name
 		}
-		return Result{}, &UnknownCapabilityError{Capability: name}
+		return r.invoke(ctx, nil, name, nil, nil, inv)
 	}
 	return r.invokeTyped(ctx, c.c, input, inv)
 }
@@ -276,7 +301,7 @@ func DispatchMessage[M, Model, Msg, P any](ctx context.Context, r *Runtime[Model
 	t := reflect.TypeFor[M]()
 	capab := r.contract.byType[t]
 	if capab == nil || !capab.direct {
-		return Result{}, &UnknownCapabilityError{Capability: typeLabel(t)}
+		return r.invoke(ctx, nil, typeLabel(t), nil, nil, inv)
 	}
 	return r.invokeTyped(ctx, capab, msg, inv)
 }
@@ -289,9 +314,30 @@ func (r *Runtime[Model, Msg, P]) invokeTyped(ctx context.Context, capab *capabil
 	return r.invoke(ctx, capab, capab.name, payload, nil, inv)
 }
 
-// invoke is the one checked path every dispatch takes.
+// invoke is the one checked path every dispatch takes. Without audit or
+// tracing it is run itself; with either, observed wraps run to record the
+// decision and the span.
 func (r *Runtime[Model, Msg, P]) invoke(ctx context.Context, capab *capability[Model, P], asked string, payload []byte, encodeErr error, inv Invocation) (Result, error) {
 	inv = inv.withDefaults(r.newID)
+	if r.audit == nil && r.tracer == nil {
+		var tr trail[P]
+		return r.run(ctx, &tr, capab, asked, payload, encodeErr, inv)
+	}
+	return r.observed(ctx, capab, asked, payload, encodeErr, inv)
+}
+
+// trail is what run leaves behind for the audit log: how far delivery got
+// and the principal, if it was resolved.
+type trail[P any] struct {
+	delivery     delivery
+	principal    P
+	hasPrincipal bool
+}
+
+// run performs the checked path: resolve, (cancelled?), read the Model
+// once, available, decode, principal, authorize, (cancelled?), construct,
+// then deliver (and, with a completion contract, wait).
+func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *capability[Model, P], asked string, payload []byte, encodeErr error, inv Invocation) (Result, error) {
 	// 1. Resolve. An unknown capability never reads the Model.
 	if capab == nil {
 		return Result{}, &UnknownCapabilityError{Capability: asked}
@@ -325,6 +371,7 @@ func (r *Runtime[Model, Msg, P]) invoke(ctx context.Context, capab *capability[M
 	if err != nil {
 		return Result{}, err
 	}
+	tr.principal, tr.hasPrincipal = principal, true
 	if capab.authorize != nil {
 		if err := capab.runAuthorize(ctx, input, Request[any, Model, P]{
 			Input: input, Model: model, Principal: principal, Transport: inv.Transport, Invocation: inv,
@@ -337,15 +384,28 @@ func (r *Runtime[Model, Msg, P]) invoke(ctx context.Context, capab *capability[M
 		return Result{}, &CancelledError{Capability: capab.name, cause: err}
 	}
 	// 5. Construct from the same snapshot, then dispatch.
-	msg, err := capab.build(input, Call[Model, P]{Invocation: inv, Model: model, Principal: principal})
+	call := Call[Model, P]{Invocation: inv, Model: model, Principal: principal}
+	msg, err := capab.build(input, call)
 	if err != nil {
 		return Result{}, err
 	}
 	typed, _ := msg.(Msg) // Bind checked that every Message fits.
 	res := Result{Capability: capab.name, Tag: capab.tag, Message: msg, Invocation: inv}
-	if err := r.deliver(ctx, capab, typed); err != nil {
+	if capab.completion == nil {
+		tr.delivery = deliveryAttempted
+		if err := r.deliver(ctx, capab, typed); err != nil {
+			return Result{}, err
+		}
+		tr.delivery = deliverySent
+		return res, nil
+	}
+	// 6. Wait for the completion contract: the waiter is registered before
+	// the host's Dispatch is called, and the deadline starts with it.
+	c, err := r.complete(ctx, tr, capab, input, call, typed)
+	if err != nil {
 		return Result{}, err
 	}
+	res.Completion = c
 	return res, nil
 }
 

@@ -1,0 +1,308 @@
+package agent
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+)
+
+// AuditDecision says what the runtime did with an invocation's Message.
+type AuditDecision string
+
+// Audit decisions. They are protocol words: other implementations of the
+// contract record the same ones.
+const (
+	// DecisionRefused: nothing was handed to the host. Every refusal, a
+	// cancellation before dispatch and a defect before dispatch end here.
+	DecisionRefused AuditDecision = "refused"
+	// DecisionDispatched: the host's Dispatch accepted the Message.
+	DecisionDispatched AuditDecision = "dispatched"
+	// DecisionUnknown: the host's Dispatch was called and failed, or had
+	// not returned when the call settled; whether update received the
+	// Message cannot be known.
+	DecisionUnknown AuditDecision = "unknown"
+)
+
+// Audit outcomes that are not error tags. Any other outcome is the Tag of
+// the error the invocation ended with, such as "AgentAuthorizationError",
+// "AgentCancelledError" or "AgentDefect".
+const (
+	// OutcomeDispatched: delivered, and the capability declares no
+	// completion contract.
+	OutcomeDispatched = "dispatched"
+	// OutcomeCompleted: the completion contract was met by a success
+	// Message or its condition on state.
+	OutcomeCompleted = "completed"
+	// OutcomeFailed: the completion contract was met by a failure Message.
+	OutcomeFailed = "failed"
+	// OutcomeTimeout: the completion contract was not met in time
+	// (*CompletionTimeoutError).
+	OutcomeTimeout = "timeout"
+	// OutcomeInterrupted: the dispatching goroutine was torn down (by
+	// runtime.Goexit in application code, for instance) before the call
+	// settled.
+	OutcomeInterrupted = "interrupted"
+)
+
+// AuditEntry is one decision of the runtime: one invocation, refused or
+// not. It holds no Model, and holds the principal and the input only as
+// the AuditLog's options allow.
+type AuditEntry struct {
+	// At is when the invocation settled.
+	At time.Time `json:"at"`
+	// Invocation is the invocation id.
+	Invocation string `json:"invocation"`
+	// Transport is the route the invocation arrived by.
+	Transport Transport `json:"transport"`
+	// Capability is the capability's protocol name, or what the caller
+	// asked for when no capability has that name.
+	Capability string `json:"capability"`
+	// Tag is the Go type name of the capability's Message, when the
+	// capability was resolved.
+	Tag string `json:"tag,omitempty"`
+	// Principal is the application's projection of the principal (an id),
+	// present only when AuditOptions.Principal is set and the principal
+	// was resolved before the invocation ended.
+	Principal string `json:"principal,omitempty"`
+	// Decision is what was done with the Message.
+	Decision AuditDecision `json:"decision"`
+	// Outcome is how the invocation ended: OutcomeDispatched,
+	// OutcomeCompleted, OutcomeFailed, OutcomeTimeout, OutcomeInterrupted,
+	// or an error's Tag.
+	Outcome string `json:"outcome"`
+	// Input is what the caller sent, as compact JSON, present only with
+	// AuditOptions.IncludeInput and only when it was a JSON object; the
+	// top-level fields named in AuditOptions.Redact read "[redacted]".
+	Input json.RawMessage `json:"input,omitempty"`
+}
+
+// AuditSink receives every entry an AuditLog records, to keep it
+// somewhere durable. Record is called on the dispatching goroutine, after
+// the invocation settled and before dispatch returns, possibly from many
+// goroutines at once. An error or a panic from Record never changes the
+// invocation's result: it goes to AuditOptions.OnError, if set, and is
+// otherwise dropped.
+type AuditSink interface {
+	Record(entry AuditEntry) error
+}
+
+// AuditOptions configure an AuditLog. The zero value keeps the last 500
+// entries, with no principal and no input.
+type AuditOptions[P any] struct {
+	// Capacity is how many entries the log keeps; the oldest is dropped
+	// first. Zero means 500; a negative capacity is refused.
+	Capacity int
+	// Principal projects the resolved principal to what the log keeps: an
+	// id, never the identity, which may carry secrets. Nil keeps no
+	// principal at all.
+	Principal func(principal P) string
+	// IncludeInput keeps what the caller sent. Input is caller-supplied
+	// and may carry anything, so it is off by default.
+	IncludeInput bool
+	// Redact names top-level input fields whose values are replaced by
+	// "[redacted]". Names match case-insensitively, as encoding/json
+	// matches fields when it decodes the input. Nested fields are kept.
+	Redact []string
+	// Sinks receive every entry, in addition to the log's own buffer.
+	Sinks []AuditSink
+	// OnError is told about a sink that fails or panics, and about a
+	// Principal projection that panics (the entry is then kept without a
+	// principal). Nil drops them. It must not block.
+	OnError func(err error)
+	// Clock stamps entries. Nil means time.Now.
+	Clock func() time.Time
+}
+
+// DefaultAuditCapacity is the capacity of an AuditLog whose options set
+// none.
+const DefaultAuditCapacity = 500
+
+// AuditLog records every decision of the runtimes it is bound to (see
+// BindOptions.Audit), refusals included, in a bounded ring buffer, and
+// forwards each entry to its sinks. It never records the Model, keeps the
+// principal only through the application's projection and the input only
+// when asked. Accountability must not become a new way for a capability
+// to break: nothing the log or a sink does changes a dispatch's result.
+//
+// An AuditLog is safe for concurrent use. Its type parameter is the
+// contract's principal type, so the projection is checked by the
+// compiler against the principal it will receive.
+//
+// The log is not a replay journal: re-dispatching a recorded invocation
+// stays an explicit human action.
+type AuditLog[P any] struct {
+	principal    func(P) string
+	includeInput bool
+	redact       []string
+	sinks        []AuditSink
+	onError      func(error)
+	clock        func() time.Time
+
+	mu    sync.Mutex
+	ring  []AuditEntry // grows up to capacity, then wraps
+	start int          // index of the oldest entry once full
+	cap   int
+}
+
+// NewAuditLog returns an empty audit log. It panics on a negative
+// capacity or a nil sink.
+func NewAuditLog[P any](opts AuditOptions[P]) *AuditLog[P] {
+	if opts.Capacity < 0 {
+		panic(fmt.Sprintf("agent: NewAuditLog: capacity %d is negative", opts.Capacity))
+	}
+	for i, s := range opts.Sinks {
+		if s == nil {
+			panic(fmt.Sprintf("agent: NewAuditLog: sink %d is nil", i))
+		}
+	}
+	l := &AuditLog[P]{
+		principal:    opts.Principal,
+		includeInput: opts.IncludeInput,
+		redact:       append([]string(nil), opts.Redact...),
+		sinks:        append([]AuditSink(nil), opts.Sinks...),
+		onError:      opts.OnError,
+		clock:        opts.Clock,
+		cap:          opts.Capacity,
+	}
+	if l.cap == 0 {
+		l.cap = DefaultAuditCapacity
+	}
+	if l.clock == nil {
+		l.clock = time.Now
+	}
+	return l
+}
+
+// Entries returns a copy of the recorded entries, oldest first.
+func (l *AuditLog[P]) Entries() []AuditEntry {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := make([]AuditEntry, 0, len(l.ring))
+	out = append(out, l.ring[l.start:]...)
+	out = append(out, l.ring[:l.start]...)
+	for i := range out {
+		if out[i].Input != nil {
+			out[i].Input = bytes.Clone(out[i].Input)
+		}
+	}
+	return out
+}
+
+// Len returns how many entries the log holds.
+func (l *AuditLog[P]) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.ring)
+}
+
+// Capacity returns how many entries the log keeps.
+func (l *AuditLog[P]) Capacity() int { return l.cap }
+
+// Clear drops every entry. Sinks are not told.
+func (l *AuditLog[P]) Clear() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.ring, l.start = nil, 0
+}
+
+// record builds the entry for one settled invocation, keeps it and hands
+// it to the sinks.
+func (l *AuditLog[P]) record(tr *trail[P], inv Invocation, capability, tag string, payload []byte, decision AuditDecision, outcome string) {
+	e := AuditEntry{
+		At:         l.clock(),
+		Invocation: inv.ID,
+		Transport:  inv.Transport,
+		Capability: capability,
+		Tag:        tag,
+		Decision:   decision,
+		Outcome:    outcome,
+	}
+	if l.principal != nil && tr.hasPrincipal {
+		e.Principal = l.projectPrincipal(tr.principal)
+	}
+	if l.includeInput {
+		e.Input = l.input(payload)
+	}
+	l.mu.Lock()
+	if len(l.ring) < l.cap {
+		l.ring = append(l.ring, e)
+	} else {
+		l.ring[l.start] = e
+		l.start = (l.start + 1) % l.cap
+	}
+	l.mu.Unlock()
+	for _, s := range l.sinks {
+		l.forward(s, e)
+	}
+}
+
+func (l *AuditLog[P]) projectPrincipal(p P) (id string) {
+	defer func() {
+		if v := recover(); v != nil {
+			id = ""
+			l.report(fmt.Errorf("agent: audit principal projection panicked: %w", panicError(v)))
+		}
+	}()
+	return l.principal(p)
+}
+
+func (l *AuditLog[P]) forward(s AuditSink, e AuditEntry) {
+	defer func() {
+		if v := recover(); v != nil {
+			l.report(fmt.Errorf("agent: audit sink %T panicked: %w", s, panicError(v)))
+		}
+	}()
+	if e.Input != nil {
+		e.Input = bytes.Clone(e.Input) // a sink cannot reach the log's copy
+	}
+	if err := s.Record(e); err != nil {
+		l.report(fmt.Errorf("agent: audit sink %T: %w", s, err))
+	}
+}
+
+func (l *AuditLog[P]) report(err error) {
+	if l.onError == nil {
+		return
+	}
+	defer func() { _ = recover() }()
+	l.onError(err)
+}
+
+// redactedValue replaces a redacted field's value.
+var redactedValue = json.RawMessage(`"[redacted]"`)
+
+// input returns the payload as compact JSON with the redacted fields
+// replaced, or nil when it is not a JSON object.
+func (l *AuditLog[P]) input(payload []byte) json.RawMessage {
+	trimmed := bytes.TrimLeft(payload, " \t\r\n")
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		return nil
+	}
+	if len(l.redact) == 0 {
+		var b bytes.Buffer
+		if err := json.Compact(&b, payload); err != nil {
+			return nil
+		}
+		return b.Bytes()
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(payload, &fields); err != nil {
+		return nil
+	}
+	for k := range fields {
+		for _, r := range l.redact {
+			if strings.EqualFold(k, r) {
+				fields[k] = redactedValue
+				break
+			}
+		}
+	}
+	out, err := json.Marshal(fields)
+	if err != nil {
+		return nil
+	}
+	return out
+}
