@@ -266,7 +266,9 @@ func TestCompletionWaiterReleasedOnEveryPath(t *testing.T) {
 			h.dispatchFn = func(context.Context, cmpMsg) error { panic("host fell over") }
 		}, payload: `{"title":"a"}`, wantTag: agent.TagDefect},
 		{name: "cancel while waiting", setup: func(h *cmpHost) { h.manual = true }, payload: `{"title":"a"}`,
-			ctx:     func() (context.Context, context.CancelFunc) { return context.WithTimeout(context.Background(), 15*time.Millisecond) },
+			ctx: func() (context.Context, context.CancelFunc) {
+				return context.WithTimeout(context.Background(), 15*time.Millisecond)
+			},
 			wantTag: agent.TagCancelled},
 		{name: "correlate panic", payload: `{"title":"a"}`, cap: agent.OnMessages{Success: []agent.Match{
 			agent.On(func(cmpCreateInput, cmpCreated, cmpCall) bool { panic("correlate exploded") }),
