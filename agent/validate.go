@@ -551,7 +551,8 @@ func (p *payloadWalker) object(n *vnode) error {
 			if err != nil {
 				return err
 			}
-			key := p.data[start+1 : p.i-1]
+			token := p.data[start:p.i]
+			key := token[1 : len(token)-1]
 			p.skipSpace()
 			if p.i >= len(p.data) || p.data[p.i] != ':' {
 				return p.syntaxError("after a member name")
@@ -564,7 +565,7 @@ func (p *payloadWalker) object(n *vnode) error {
 			if len(n.fields) > 0 || n.extra == extraNone {
 				if plain {
 					field = n.lookup(key)
-				} else if name, err := unquote(p.data[start:p.i]); err != nil {
+				} else if name, err := unquote(token); err != nil {
 					return err
 				} else {
 					key = []byte(name)
@@ -614,22 +615,10 @@ func (p *payloadWalker) object(n *vnode) error {
 
 // unquote decodes a JSON string token the way encoding/json does, invalid
 // UTF-8 included. It is used only for a member name with escapes or
-// invalid UTF-8.
+// invalid UTF-8, so its allocation stays off the common path.
 func unquote(token []byte) (string, error) {
-	// The token may be followed by spaces and a colon: cut at the string.
-	end := 1
-	for end < len(token) {
-		if token[end] == '\\' {
-			end += 2
-			continue
-		}
-		if token[end] == '"' {
-			break
-		}
-		end++
-	}
 	var s string
-	if err := json.Unmarshal(token[:end+1], &s); err != nil {
+	if err := json.Unmarshal(token, &s); err != nil {
 		return "", fmt.Errorf("the payload is not valid JSON: %w", err)
 	}
 	return s, nil
