@@ -230,6 +230,9 @@ func isFalseSchema(s *jsonschema.Schema) bool {
 }
 
 func compileNode(s *jsonschema.Schema) (*vnode, error) {
+	if s == nil {
+		return nil, errors.New("a subschema is missing (nil)")
+	}
 	if isFalseSchema(s) {
 		return &vnode{never: true}, nil
 	}

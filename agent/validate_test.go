@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -366,6 +367,43 @@ func TestValidatorWideObjectAndEmpty(t *testing.T) {
 	}
 }
 
+// More than 64 members: the presence of required members no longer fits
+// a bitmask.
+func TestValidatorManyMembers(t *testing.T) {
+	const n = 70
+	fields := make([]reflect.StructField, n)
+	var all strings.Builder
+	all.WriteByte('{')
+	for i := range n {
+		name := fmt.Sprintf("f%02d", i)
+		fields[i] = reflect.StructField{Name: "F" + name[1:], Type: reflect.TypeFor[int](), Tag: reflect.StructTag(`json:"` + name + `"`)}
+		if i > 0 {
+			all.WriteByte(',')
+		}
+		fmt.Fprintf(&all, "%q:%d", name, i)
+	}
+	all.WriteByte('}')
+	c, ref := validatorFixture(t, reflect.StructOf(fields))
+	full := all.String()
+	for _, tc := range []struct {
+		payload string
+		accept  bool
+	}{
+		{full, true},
+		{strings.Replace(full, `,"f69":69`, "", 1), false},
+		{strings.Replace(full, `"f00":0,`, "", 1), false},
+		{strings.Replace(full, `"f42":42`, `"f42":"x"`, 1), false},
+		{strings.TrimSuffix(full, "}") + `,"f70":70}`, false},
+	} {
+		if err := c.validate([]byte(tc.payload)); (err == nil) != tc.accept {
+			t.Errorf("%.40s…: %v, want accept=%v", tc.payload, err, tc.accept)
+		}
+		if err := referenceValidate(ref, []byte(tc.payload)); (err == nil) != tc.accept {
+			t.Errorf("%.40s…: jsonschema-go says %v, want accept=%v", tc.payload, err, tc.accept)
+		}
+	}
+}
+
 // A schema with an identifier is judged whole by jsonschema-go, and
 // judged the same way.
 func TestValidatorWholeFallback(t *testing.T) {
@@ -484,6 +522,29 @@ func FuzzValidatorMatchesJSONSchema(f *testing.F) {
 		}
 		if (fast == nil) != (ref == nil) {
 			t.Fatalf("%s: %q: fast validator says %v, jsonschema-go says %v", types[i], payload, fast, ref)
+		}
+	})
+}
+
+// BenchmarkInputValidation compares the fast validator with what dispatch
+// did before: decode into an any and validate it with jsonschema-go.
+func BenchmarkInputValidation(b *testing.B) {
+	c, ref := validatorFixture(b, reflect.TypeFor[vtOrder]())
+	raw := []byte(`{"sku":"SKU-1234","quantity":3,"note":"leave at the door"}`)
+	b.Run("fast", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := c.validate(raw); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("jsonschema-go", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if err := referenceValidate(ref, raw); err != nil {
+				b.Fatal(err)
+			}
 		}
 	})
 }
