@@ -167,6 +167,10 @@ const maxToolName = 128
 // reservedNames cannot be used as action or journey names.
 var reservedNames = []string{"leave-journey"}
 
+// reservedRootNames cannot be root action ids: a root action's transition
+// ids are "<name>#<n>", which for these would read as ask ids.
+var reservedRootNames = []string{"ask"}
+
 // Graph is a compiled, immutable navigation graph. Build one with NewGraph
 // or MustNewGraph, then open sessions with NewSession. A Graph is safe for
 // concurrent use.
@@ -361,6 +365,9 @@ func NewGraph(id string, def GraphDef) (*Graph, error) {
 		}
 		if len(ra.On) == 0 {
 			return nil, fail("root action %q is offered on no page: On is empty", ra.Name)
+		}
+		if slices.Contains(reservedRootNames, ra.Name) {
+			return nil, fail("root action %q uses a reserved name: its transition ids would collide with ask ids", ra.Name)
 		}
 		an := &actionNode{id: ra.Name, name: ra.Name, root: true}
 		seen := map[string]bool{}

@@ -36,6 +36,9 @@ func TestGraphValidation(t *testing.T) {
 		{"empty key", "g", func(d *GraphDef) { d.Pages[0].Actions[0].When = Guard{{Op: OpEq, Value: 1}} }, []string{"empty key"}},
 		{"in with a scalar", "g", func(d *GraphDef) { d.Pages[0].Actions[0].When = Guard{In("k", 3)} }, []string{`in on "k" needs a list`}},
 		{"reserved name", "g", func(d *GraphDef) { d.Pages[0].Actions[0].Name = "leave-journey" }, []string{"reserved name"}},
+		{"root action named ask", "g", func(d *GraphDef) {
+			d.Actions = []RootAction{{Action: Action{Name: "ask", Does: "Ask"}, On: []string{"home"}}}
+		}, []string{`root action "ask" uses a reserved name`}},
 		{"root action on no page", "g", func(d *GraphDef) { d.Actions = []RootAction{{Action: Action{Name: "login", Does: "Sign in"}}} }, []string{`root action "login" is offered on no page`}},
 		{"root action on unknown page", "g", func(d *GraphDef) {
 			d.Actions = []RootAction{{Action: Action{Name: "login", Does: "Sign in"}, On: []string{"nope"}}}

@@ -3,6 +3,8 @@ package journey
 import (
 	"encoding/json"
 	"fmt"
+	"math"
+	"strconv"
 	"reflect"
 	"slices"
 	"strings"
@@ -220,6 +222,16 @@ func failingKeys(g Guard, state map[string]any) []string {
 const summaryCap = 80
 
 func summarize(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return strconv.FormatBool(x)
+	case float64:
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return strconv.FormatFloat(x, 'f', -1, 64)
+		}
+	}
 	b, err := json.Marshal(v)
 	if err != nil {
 		return "(unrenderable)"

@@ -281,3 +281,31 @@ func TestWhatUnblocks(t *testing.T) {
 		t.Fatal("priorFireUnsettled missing on the control with a fire out")
 	}
 }
+
+func TestExplainAndKeysChangedSince(t *testing.T) {
+	s := boundShop(t, Options{State: map[string]any{"cartCount": 0}})
+	if _, known := s.Explain("teleport"); known {
+		t.Fatal("an id the graph lacks has no explanation")
+	}
+	e, _ := s.Explain("checkout.pay")
+	if e.OnThisPage || e.Served || !slices.Equal(e.Pages, []string{"checkout"}) {
+		t.Fatalf("%+v", e)
+	}
+	e, _ = s.Explain("catalog.go-checkout")
+	if !e.OnThisPage || e.Served || len(e.Evidence) != 1 || e.Evidence[0].Key != "cartCount" {
+		t.Fatalf("%+v", e)
+	}
+	e, _ = s.Explain("login")
+	if !e.Served || !slices.Equal(e.Pages, []string{"catalog", "checkout"}) {
+		t.Fatalf("%+v", e)
+	}
+	v := s.Version()
+	s.UpdateState(map[string]any{"b": 1, "a": 2}, "")
+	s.UpdateState(map[string]any{"c": 1}, "")
+	if got := s.KeysChangedSince(v); !slices.Equal(got, []string{"a", "b", "c"}) {
+		t.Fatalf("%v", got)
+	}
+	if got := s.KeysChangedSince(s.Version()); got != nil {
+		t.Fatalf("%v", got)
+	}
+}

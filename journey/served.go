@@ -205,10 +205,15 @@ type Here struct {
 func (s *Session) Here() Here {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	h := Here{Position: s.positionLocked(), Actions: s.availableLocked(), Journeys: []JourneyAvailability{}}
+	h := Here{Position: s.positionLocked(), Actions: s.availableLocked()}
 	if h.Actions == nil {
 		h.Actions = []ServedAction{}
 	}
+	n := 1
+	if s.page >= 0 {
+		n += len(s.g.entries[s.page])
+	}
+	h.Journeys = make([]JourneyAvailability, 0, n)
 	if s.page >= 0 {
 		for _, jn := range s.g.entries[s.page] {
 			if s.entryAvailableLocked(jn) || (s.open != nil && s.open.jn == jn) {
@@ -224,4 +229,58 @@ func (s *Session) Here() Here {
 	}
 	h.JourneysElsewhere = len(s.g.journeys) - len(h.Journeys)
 	return h
+}
+
+// Explanation says which true thing is the case for an action id: not in
+// the graph, declared on other pages, or on this page with its
+// conditions unmet, or served.
+type Explanation struct {
+	Action string `json:"action"`
+	// Pages are the pages the action is offered on.
+	Pages []string `json:"pages"`
+	// OnThisPage: the action is offered on the current page.
+	OnThisPage bool `json:"onThisPage"`
+	// Served: offered here and its guard does not fail.
+	Served bool `json:"served"`
+	// Evidence is the guard's evidence when it fails here.
+	Evidence         []Condition `json:"evidence,omitempty"`
+	GuardUnevaluated []string    `json:"guardUnevaluated,omitempty"`
+}
+
+// Explain reports why an action is or is not served. It answers false
+// for an id the graph does not declare: there is nothing true to say
+// about an action the app never had.
+func (s *Session) Explain(actionID string) (Explanation, bool) {
+	an, ok := s.g.actionIndex[actionID]
+	if !ok {
+		return Explanation{}, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	e := Explanation{Action: an.id, Pages: slices.Clone(an.onIDs), OnThisPage: s.page >= 0 && slices.Contains(an.on, s.page)}
+	if e.OnThisPage {
+		pass, ev, unev := evalFull(an.guard, s.state, s.redacted)
+		e.Served, e.GuardUnevaluated = pass, unev
+		if !pass {
+			e.Evidence = ev
+		}
+	}
+	return e, true
+}
+
+// KeysChangedSince lists the state keys committed after the given
+// version, sorted, for a caller narrowing its view to a delta.
+func (s *Session) KeysChangedSince(version int64) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for i := len(s.commits) - 1; i >= 0 && s.commits[i].version > version; i-- {
+		for _, k := range s.commits[i].keys {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
