@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"strconv"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 )
 
