@@ -1,0 +1,166 @@
+//go:build js && wasm
+
+// Command app is the todo application of examples/todo-web, compiled to
+// WebAssembly and run in the page: a host/loop Program owns the Model, a
+// small DOM view renders it and turns the person's clicks into Messages,
+// and webmcp publishes the agent contract as the page's WebMCP tools.
+// The server in the parent directory builds and serves it.
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"syscall/js"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/todo-web/todo"
+	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/webmcp"
+)
+
+var (
+	doc     = js.Global().Get("document")
+	console = js.Global().Get("console")
+)
+
+func main() {
+	ctx := context.Background()
+	program := loop.New(loop.Funcs(todo.Init, todo.Update), &loop.Options[todo.Msg]{
+		OnPanic: func(err *loop.PanicError) { console.Call("error", "todo: "+err.Error()) },
+	})
+	go func() { _ = program.Run(ctx) }()
+
+	runtime := agent.MustBind(todo.Contract, agent.Host[todo.Model, todo.Msg](program), nil)
+
+	createForm := webmcp.MustFormTool(todo.Contract, "create_todo", &webmcp.FormOptions{Autosubmit: true})
+	v := newView(program, createForm)
+	program.Subscribe(func() { v.render(program.Model()) })
+	v.render(program.Model())
+
+	status := doc.Get("body").Get("dataset")
+	if webmcp.PageModelContext() == nil {
+		// The application works without an agent; it just has no tools.
+		status.Set("webmcp", "absent")
+		doc.Call("getElementById", "agent").Set("textContent", "This browser offers no WebMCP model context: no tools are published.")
+	} else {
+		reg, err := webmcp.Register(ctx, webmcp.Options{
+			Agent:   runtime,
+			Forms:   []*webmcp.Form{createForm},
+			OnError: func(err error) { console.Call("warn", "webmcp: "+err.Error()) },
+		})
+		if err != nil {
+			panic(err)
+		}
+		js.Global().Call("addEventListener", "pagehide", js.FuncOf(func(js.Value, []js.Value) any {
+			reg.Unregister()
+			return nil
+		}))
+		go func() {
+			if err := reg.Refresh(ctx); err != nil {
+				console.Call("warn", "webmcp: "+err.Error())
+			}
+			status.Set("webmcp", "ready")
+			doc.Call("getElementById", "agent").Set("textContent",
+				fmt.Sprintf("Published as WebMCP tools (declarative forms: %v).", webmcp.DeclarativeTools()))
+		}()
+	}
+	select {}
+}
+
+// view is the DOM: a form for new todos (also the create_todo
+// declarative tool), the list, and a status line.
+type view struct {
+	program *loop.Program[todo.Model, todo.Msg]
+	list    js.Value
+	input   js.Value
+	status  js.Value
+	submits js.Value
+	// draft is the Draft last written to the field: the field is only
+	// overwritten when the Model's draft changes, never under typing, or
+	// under an agent filling the form.
+	draft string
+}
+
+func newView(p *loop.Program[todo.Model, todo.Msg], createForm *webmcp.Form) *view {
+	v := &view{
+		program: p,
+		list:    doc.Call("getElementById", "todos"),
+		input:   doc.Call("getElementById", "title"),
+		status:  doc.Call("getElementById", "selection"),
+		submits: doc.Call("getElementById", "submits"),
+	}
+	form := doc.Call("getElementById", "create")
+	// The form and its field are described by the contract itself.
+	webmcp.SetAttrs(form, createForm.Attrs())
+	webmcp.SetAttrs(v.input, createForm.MustField("title"))
+
+	v.input.Call("addEventListener", "input", js.FuncOf(func(js.Value, []js.Value) any {
+		v.send(todo.DraftChanged{Text: v.input.Get("value").String()})
+		return nil
+	}))
+	// The application's own submit handler: the person's way in.
+	form.Call("addEventListener", "submit", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		args[0].Call("preventDefault")
+		v.send(todo.DraftChanged{Text: v.input.Get("value").String()})
+		v.send(todo.DraftSubmitted{})
+		return nil
+	}))
+	// One listener for the list: a click on an item selects it, a click
+	// on its checkbox toggles it.
+	v.list.Call("addEventListener", "click", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		target := args[0].Get("target")
+		item := target.Call("closest", "li")
+		if item.IsNull() {
+			return nil
+		}
+		id, err := strconv.Atoi(item.Get("dataset").Get("id").String())
+		if err != nil {
+			return nil
+		}
+		if target.Get("type").String() == "checkbox" {
+			v.send(todo.ToggleTodo{ID: id})
+		} else {
+			v.send(todo.SelectTodo{ID: id})
+		}
+		return nil
+	}))
+	return v
+}
+
+// send queues a Message; loop.Program.Dispatch never waits for update,
+// so it is safe from an event handler.
+func (v *view) send(msg todo.Msg) {
+	if err := v.program.Dispatch(context.Background(), msg); err != nil {
+		console.Call("error", "todo: "+err.Error())
+	}
+}
+
+func (v *view) render(m todo.Model) {
+	v.list.Set("textContent", "")
+	for _, t := range m.Todos {
+		li := doc.Call("createElement", "li")
+		li.Get("dataset").Set("id", strconv.Itoa(t.ID))
+		box := doc.Call("createElement", "input")
+		box.Set("type", "checkbox")
+		box.Set("checked", t.Done)
+		label := doc.Call("createElement", "span")
+		label.Set("className", "title")
+		label.Set("textContent", t.Title)
+		li.Call("append", box, label)
+		classes := li.Get("classList")
+		classes.Call("toggle", "selected", t.ID == m.Selected)
+		classes.Call("toggle", "done", t.Done)
+		v.list.Call("append", li)
+	}
+	if sel, ok := m.Find(m.Selected); ok {
+		v.status.Set("textContent", "Selected: "+sel.Title)
+	} else {
+		v.status.Set("textContent", "Nothing selected")
+	}
+	if m.Draft != v.draft {
+		v.draft = m.Draft
+		v.input.Set("value", m.Draft)
+	}
+	v.submits.Set("textContent", strconv.Itoa(m.FormSubmits))
+}

@@ -1,0 +1,315 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// These tests run the application in real headless Chromium, against its
+// native WebMCP implementation (--enable-features=WebMCP): tools are read
+// with document.modelContext.getTools() and called with executeTool(),
+// the way a browser-resident agent reaches them.
+
+const installHint = "install Chromium (Debian: apt-get install -y chromium)"
+
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("FOLDAGENT_REQUIRE_PEERS") == "1" {
+		t.Fatalf("Chromium is required (FOLDAGENT_REQUIRE_PEERS=1) but not found: %s", installHint)
+	}
+	t.Skipf("Chromium not found: %s", installHint)
+	return ""
+}
+
+var (
+	buildOnce sync.Once
+	buildDir  string
+	buildErr  error
+)
+
+// served builds the wasm once per test binary and serves it on loopback.
+func served(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		buildDir, buildErr = os.MkdirTemp("", "todo-web-e2e-")
+		if buildErr == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			defer cancel()
+			buildErr = Build(ctx, buildDir)
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("building the application: %v", buildErr)
+	}
+	srv := httptest.NewServer(Handler(buildDir)) // 127.0.0.1
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
+// page opens the application in a fresh headless Chromium with WebMCP
+// enabled and waits until its tools are published.
+func page(t *testing.T) context.Context {
+	t.Helper()
+	exe := chromiumPath(t)
+	url := served(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("enable-features", "WebMCP"),
+		chromedp.UserDataDir(t.TempDir()),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancelAlloc)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	t.Cleanup(cancelCtx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(cancelTimeout)
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(url),
+		chromedp.WaitVisible(chromedp.CSS(`li[data-id="2"]`)),
+		chromedp.WaitReady(chromedp.CSS(`body[data-webmcp="ready"]`)),
+	); err != nil {
+		t.Fatalf("opening %s: %v", url, err)
+	}
+	return ctx
+}
+
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", expr, err)
+	}
+	return v
+}
+
+// tools is what a browser agent sees: the names getTools() lists.
+func tools(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	return eval[[]string](t, ctx, `document.modelContext.getTools().then(ts => ts.map(t => t.name).sort())`)
+}
+
+// waitTools polls until the tool list is exactly want.
+func waitTools(t *testing.T, ctx context.Context, want ...string) {
+	t.Helper()
+	slices.Sort(want)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		got := tools(t, ctx)
+		if slices.Equal(got, want) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("tools = %v, want %v", got, want)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+type toolResult struct {
+	Content []struct {
+		Type string `json:"type"`
+		Text string `json:"text"`
+	} `json:"content"`
+	IsError bool `json:"isError"`
+}
+
+func (r toolResult) text() string {
+	var b strings.Builder
+	for _, c := range r.Content {
+		b.WriteString(c.Text)
+	}
+	return b.String()
+}
+
+// execute calls a tool through the browser, as an agent in the page does.
+func execute(t *testing.T, ctx context.Context, name, input string) toolResult {
+	t.Helper()
+	raw := eval[string](t, ctx, fmt.Sprintf(`(async () => {
+		const tool = (await document.modelContext.getTools()).find(t => t.name === %q);
+		if (!tool) throw new Error("no tool named " + %q);
+		return await document.modelContext.executeTool(tool, %s);
+	})()`, name, name, input))
+	var res toolResult
+	if err := json.Unmarshal([]byte(raw), &res); err != nil {
+		t.Fatalf("executeTool(%s) answered %q, not a tool result: %v", name, raw, err)
+	}
+	return res
+}
+
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("reading %s: %v", sel, err)
+	}
+	return strings.TrimSpace(s)
+}
+
+func titles(t *testing.T, ctx context.Context) []string {
+	t.Helper()
+	return eval[[]string](t, ctx, `[...document.querySelectorAll("#todos li .title")].map(e => e.textContent)`)
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+var baseTools = []string{"create_todo", "rename_todo", "select_todo", "toggle_todo"}
+
+func TestNativeWebMCPToolsFollowAClickedSelection(t *testing.T) {
+	ctx := page(t)
+	// create_todo is the form's declarative tool, listed once: the
+	// browser derives it from the form, and it is not registered again.
+	waitTools(t, ctx, baseTools...)
+
+	// A person clicks a todo: delete_selected_todo appears.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="2"] .title`))); err != nil {
+		t.Fatal(err)
+	}
+	waitTools(t, ctx, append(slices.Clone(baseTools), "delete_selected_todo")...)
+	if got := text(t, ctx, "#selection"); got != "Selected: Walk the dog" {
+		t.Fatalf("selection line = %q", got)
+	}
+
+	// Deleting it (through the tool) ends the selection: the tool goes.
+	res := execute(t, ctx, "delete_selected_todo", `{}`)
+	if res.IsError || res.text() != "Dispatched DeleteTodo" {
+		t.Fatalf("delete_selected_todo = %+v", res)
+	}
+	waitTools(t, ctx, baseTools...)
+	if got := titles(t, ctx); !slices.Equal(got, []string{"Buy milk"}) {
+		t.Fatalf("todos on the page = %v", got)
+	}
+}
+
+func TestNativeWebMCPExecuteChangesThePage(t *testing.T) {
+	ctx := page(t)
+	waitTools(t, ctx, baseTools...)
+
+	res := execute(t, ctx, "rename_todo", `{"id": 1, "title": "Buy oat milk"}`)
+	if res.IsError || res.text() != "Dispatched RenameTodo" {
+		t.Fatalf("rename_todo = %+v", res)
+	}
+	waitFor(t, "the rename on the page", func() bool {
+		return slices.Equal(titles(t, ctx), []string{"Buy oat milk", "Walk the dog"})
+	})
+
+	res = execute(t, ctx, "toggle_todo", `{"id": 2}`)
+	if res.IsError || res.text() != "Dispatched ToggleTodo" {
+		t.Fatalf("toggle_todo = %+v", res)
+	}
+	waitFor(t, "the todo shown done", func() bool {
+		return eval[bool](t, ctx, `document.querySelector('li[data-id="2"]').classList.contains("done") && document.querySelector('li[data-id="2"] input').checked`)
+	})
+
+	res = execute(t, ctx, "select_todo", `{"id": 1}`)
+	if res.IsError {
+		t.Fatalf("select_todo = %+v", res)
+	}
+	waitFor(t, "the selection on the page", func() bool { return text(t, ctx, "#selection") == "Selected: Buy oat milk" })
+}
+
+func TestNativeWebMCPInvalidInputIsAToolError(t *testing.T) {
+	ctx := page(t)
+	waitTools(t, ctx, baseTools...)
+	cases := []struct{ tool, input, want string }{
+		{"rename_todo", `{"id": "one", "title": "x"}`, `The input for "rename_todo" does not match its input schema.`},
+		{"rename_todo", `{"id": 1}`, `The input for "rename_todo" does not match its input schema.`},
+		{"select_todo", `{"id": 99}`, `There is no todo with that id; read the list first.`},
+	}
+	for _, c := range cases {
+		res := execute(t, ctx, c.tool, c.input)
+		if !res.IsError || res.text() != c.want {
+			t.Errorf("%s(%s) = %+v, want a tool error %q", c.tool, c.input, res, c.want)
+		}
+	}
+	if got := titles(t, ctx); !slices.Equal(got, []string{"Buy milk", "Walk the dog"}) {
+		t.Fatalf("refused calls changed the page: %v", got)
+	}
+	if got := text(t, ctx, "#selection"); got != "Nothing selected" {
+		t.Fatalf("refused calls changed the selection: %q", got)
+	}
+}
+
+func TestNativeWebMCPFormToolSubmittedByTheAgent(t *testing.T) {
+	ctx := page(t)
+	waitTools(t, ctx, baseTools...)
+	attrs := eval[map[string]string](t, ctx, `(() => { const f = document.getElementById("create"), i = document.getElementById("title");
+		return {toolname: f.getAttribute("toolname"), tooldescription: f.getAttribute("tooldescription"),
+			autosubmit: String(f.hasAttribute("toolautosubmit")), field: i.getAttribute("name"),
+			param: i.getAttribute("toolparamdescription")}; })()`)
+	want := map[string]string{"toolname": "create_todo", "tooldescription": "Add a todo with the given title to the list.",
+		"autosubmit": "true", "field": "title", "param": "The new todo's title."}
+	for k, v := range want {
+		if attrs[k] != v {
+			t.Fatalf("form attribute %s = %q, want %q (all: %v)", k, attrs[k], v, attrs)
+		}
+	}
+
+	// The browser fills the form and submits it on the agent's behalf.
+	res := execute(t, ctx, "create_todo", `{"title": "Water the plants"}`)
+	if res.IsError || res.text() != "Dispatched CreateTodo" {
+		t.Fatalf("create_todo through the form = %+v", res)
+	}
+	waitFor(t, "the new todo on the page", func() bool {
+		return slices.Equal(titles(t, ctx), []string{"Buy milk", "Walk the dog", "Water the plants"})
+	})
+	if got := text(t, ctx, "#submits"); got != "0" {
+		t.Fatalf("the application's submit handler ran %s times for the agent's submission, want 0", got)
+	}
+	// A person's submission is still the application's: they select what
+	// the agent left in the field, type over it and press Add.
+	eval[bool](t, ctx, `(() => { const i = document.getElementById("title"); i.focus(); i.select(); return true; })()`)
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS(`#title`), "Call mum"),
+		chromedp.Click(chromedp.CSS(`#create button`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the person's todo on the page", func() bool {
+		return slices.Equal(titles(t, ctx), []string{"Buy milk", "Walk the dog", "Water the plants", "Call mum"})
+	})
+	if got := text(t, ctx, "#submits"); got != "1" {
+		t.Fatalf("after a person's submission the application's handler count = %s, want 1", got)
+	}
+}
