@@ -18,8 +18,16 @@ func cmpDispatch(t *testing.T, rt *agent.Runtime[cmpModel, cmpMsg, cmpUser], ctx
 	return rt.DispatchUnknown(ctx, name, json.RawMessage(payload), inv)
 }
 
-// waitFor polls cond until it holds or a second passes.
-func waitFor(t *testing.T, what string, cond func() bool) {
+// cmpUntil polls cond, for goroutines that must not fail the test; the test
+// itself notices if cond never holds.
+func cmpUntil(cond func() bool) {
+	for deadline := time.Now().Add(2 * time.Second); !cond() && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// cmpWaitFor polls cond until it holds or a second passes.
+func cmpWaitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(2 * time.Second)
 	for !cond() {
@@ -126,7 +134,7 @@ func TestCompletionOverlappingInvocationsCorrelated(t *testing.T) {
 			ch <- outcome{res, err}
 		}()
 	}
-	waitFor(t, "both Messages to reach the host", func() bool { return len(h.sentMessages()) == 2 })
+	cmpWaitFor(t, "both Messages to reach the host", func() bool { return len(h.sentMessages()) == 2 })
 	// Unrelated and uncorrelated facts first: nobody may take them.
 	h.emit(cmpCreated{ID: "x", Title: "Milk", RequestID: "someone-else"})
 	h.emit(cmpUnrelated{N: 1})
@@ -166,7 +174,7 @@ func TestCompletionWithoutCorrelateFirstMatchWins(t *testing.T) {
 		}
 		done <- res
 	}()
-	waitFor(t, "the Message to reach the host", func() bool { return len(h.sentMessages()) == 1 })
+	cmpWaitFor(t, "the Message to reach the host", func() bool { return len(h.sentMessages()) == 1 })
 	h.emit(cmpDeleted{ID: "t9"}) // caused by someone else
 	h.emit(cmpDeleteFailed{ID: "t1"})
 	res := <-done
@@ -376,7 +384,7 @@ func TestCorrelatePanicFailsOnlyItsInvocation(t *testing.T) {
 			ch <- err
 		}()
 	}
-	waitFor(t, "both Messages", func() bool { return len(h.sentMessages()) == 2 })
+	cmpWaitFor(t, "both Messages", func() bool { return len(h.sentMessages()) == 2 })
 	h.emit(cmpCreated{ID: "t1", RequestID: "fine"}) // returns normally: the panic stays inside agent
 	var de *agent.DefectError
 	if err := <-errs["boom"]; !errors.As(err, &de) || de.Stage != "completion" || de.Capability != "create_todo" {
@@ -578,7 +586,7 @@ func TestWhenAsynchronousChangeAndUnchangedValuesSkipped(t *testing.T) {
 		}
 		done <- res
 	}()
-	waitFor(t, "the first check", func() bool { return calls.Load() == 1 })
+	cmpWaitFor(t, "the first check", func() bool { return calls.Load() == 1 })
 	for range 5 { // Model changes that leave the project alone
 		h.setModel(func(m cmpModel) cmpModel { m.Noise++; return m })
 	}
@@ -614,7 +622,7 @@ func TestWhenPanickingPredicateFailsOnlyItsInvocation(t *testing.T) {
 	if err := <-errs["boom"]; !errors.As(err, &de) || de.Stage != "completion" || de.Capability != "rename_project" {
 		t.Fatalf("boom: err = %#v", err)
 	}
-	waitFor(t, "both Messages", func() bool { return len(h.sentMessages()) == 2 })
+	cmpWaitFor(t, "both Messages", func() bool { return len(h.sentMessages()) == 2 })
 	h.setModel(func(m cmpModel) cmpModel { m.Project = "Fine"; return m }) // must not panic here
 	if err := <-errs["Fine"]; err != nil {
 		t.Fatalf("Fine: err = %v", err)
@@ -640,7 +648,7 @@ func TestWhenPredicatePanicDuringNotificationStaysInside(t *testing.T) {
 		_, err := agent.DispatchMessage(context.Background(), rt, cmpRenameProject{Name: "x"}, agent.Invocation{})
 		errc <- err
 	}()
-	waitFor(t, "the Message", func() bool { return len(h.sentMessages()) == 1 })
+	cmpWaitFor(t, "the Message", func() bool { return len(h.sentMessages()) == 1 })
 	time.Sleep(5 * time.Millisecond) // let the first check pass
 	armed.Store(true)
 	h.setModel(func(m cmpModel) cmpModel { m.Noise++; return m }) // the notifier survives
@@ -698,7 +706,7 @@ func TestWhenSourceReevaluatedOnEveryNotification(t *testing.T) {
 		_, err := agent.DispatchMessage(context.Background(), rt, cmpRenameProject{Name: "abc"}, agent.Invocation{})
 		done <- err
 	}()
-	waitFor(t, "the first check", func() bool { return calls.Load() == 1 })
+	cmpWaitFor(t, "the first check", func() bool { return calls.Load() == 1 })
 	notify(1)
 	notify(1)
 	if n := calls.Load(); n != 3 {
@@ -729,7 +737,7 @@ func TestWhenTimeoutAndCancellation(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		waitFor(t, "the second Message", func() bool { return len(h.sentMessages()) == 2 })
+		cmpUntil(func() bool { return len(h.sentMessages()) == 2 })
 		cancel()
 	}()
 	_, err = agent.DispatchMessage(ctx, rt, cmpRenameProject{Name: "never"}, agent.Invocation{})
@@ -759,7 +767,7 @@ func TestWhenComparesNonComparableValuesDeeply(t *testing.T) {
 		_, err := agent.DispatchMessage(context.Background(), rt, cmpRenameProject{Name: "x"}, agent.Invocation{})
 		done <- err
 	}()
-	waitFor(t, "the first check", func() bool { return calls.Load() == 1 })
+	cmpWaitFor(t, "the first check", func() bool { return calls.Load() == 1 })
 	h.setModel(func(m cmpModel) cmpModel { m.Noise++; return m }) // a fresh, equal slice
 	if calls.Load() != 1 {
 		t.Fatal("an equal slice was judged again")
