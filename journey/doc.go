@@ -1,0 +1,75 @@
+// Package journey is a navigation graph of an application and a session
+// that tracks one conversation's way through it: where the cursor is, what
+// can be done there, what was attempted, and how each attempt came to rest.
+// It is the substrate a fixed tool set for a model ("journeys as fixed
+// tools") is served from; it does not depend on any model or transport.
+//
+// # The graph
+//
+// A Graph is declared once, as data (GraphDef), and compiled by NewGraph,
+// which refuses every authoring mistake with a *GraphError naming it: an
+// invalid or duplicate name, a missing Does, an empty guard, an unknown
+// operator, a goTo naming an unknown page, an ambiguous journey step, a
+// name that cannot become a tool name. Pages hold actions, optionally in
+// containers; a Repeats container is a template whose actions exist once
+// per runtime instance. Root actions are offered on several pages. Every
+// action carries Does, the one authored sentence both a planner and a
+// model read; its other declarations (guard, enabledWhen, writes, reads,
+// goTo, confirm, input contract, verify) are what the session judges it
+// by. An action's goTo is its claim, and the claim is the page edge:
+// pages declare no edges of their own. Journeys are named, described,
+// ordered lists of steps over the actions, with an optional precondition.
+//
+// Declaration order is part of the contract. Go maps are unordered, so
+// every list in the declaration is a slice, and the order survives into
+// everything served: action rows, journey lists, route tie-breaks. The
+// compiled graph is immutable and indexes, per page, what is offered
+// there and which journeys start there, so serving the cursor costs the
+// same on a graph of sixty pages or six hundred.
+//
+// # The session
+//
+// A Session (Graph.NewSession) holds the cursor, moved by Sync from the
+// application's router; the state view, fed by UpdateState; the
+// transition ledger of fires and reports; the gap ledger of refused
+// fires; the ask book; the settlement latches; the journey frames; and
+// the work ledger. The host registers handlers per page when it mounts
+// (RegisterActions) and unregisters them when it unmounts; the returned
+// Handle switches controls off (SetEnabled) or labels them busy
+// (SetBusy).
+//
+// Fire runs a fixed sequence of gates (UNKNOWN_ACTION, NOT_ON_NODE,
+// INSTANCE_REQUIRED/INSTANCE_UNKNOWN, GUARD_FAILED, PAYLOAD_INVALID,
+// TOOL_DISABLED, NOT_MATERIALIZED, PRIOR_FIRE_PENDING, then confirmation
+// or, under RequireHumanApproval, the APPROVAL_* gate). A refusal writes a
+// gap row and changes nothing else. Capability comes before authority:
+// nobody is asked to approve what cannot be done. A guard key absent from
+// the state is unevaluable, never false: the action is still served and
+// carries guardUnevaluated.
+//
+// A recorded fire comes to rest once, and the first settlement wins: a
+// receipt with three separate axes, effectStatus (did anyone perform it),
+// effectVerified (were the declared writes observed in the state report)
+// and verifyHeld (did the app's own postcondition hold). When the record
+// moves later, say a server rejects what the app had reported, the
+// receipt stays and the answer carries outcomeNow beside it. A navigating
+// action's arrival is claimed when it commits and observed when a later
+// Sync lands on the claimed page; there is no third value.
+//
+// # Text and data
+//
+// The session's only prose is the facts block (GroundTruth), and it is
+// built from library sentences, graph ids, versions, counts and reason
+// codes. State values, inputs, labels, instance keys, error texts and
+// produced data ride only in data fields, so a value written to look
+// like an instruction reaches a model as data, never as the app's voice.
+// An id the graph does not declare renders as a constant.
+//
+// # Concurrency
+//
+// Every method is safe for concurrent use. Handlers run on their own
+// goroutines after Fire returns. Observers (OnTransition, OnState, OnGap,
+// OnAsk) are called after the session's lock is released; a panicking
+// observer, handler or reader is recovered and recorded as a Defect, and
+// the session carries on.
+package journey
