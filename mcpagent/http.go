@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -48,8 +49,10 @@ type HTTPOptions struct {
 	// AllowedOrigins lists the Origin values (scheme://host[:port]) a
 	// browser may call from. A request that carries an Origin header not on
 	// the list is refused with 403 before anything else is looked at; a
-	// request without Origin (any non-browser client) is not affected.
-	// Empty refuses every Origin.
+	// request without Origin (any non-browser client) is not affected, and
+	// neither is a page served from this endpoint's own loopback origin
+	// (Origin http://<Host> with a loopback Host). Empty allows no other
+	// Origin.
 	AllowedOrigins []string
 	// SessionTimeout closes a session that has received no request for
 	// this long, and releases its runtime's listeners. Zero uses
@@ -170,11 +173,32 @@ func (h *Handler) verify(ctx context.Context, token string, req *http.Request) (
 
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	if origin := req.Header.Get("Origin"); origin != "" && !h.origins[strings.ToLower(origin)] {
+	if origin := req.Header.Get("Origin"); origin != "" && !h.originAllowed(strings.ToLower(origin), req) {
 		http.Error(w, "Forbidden: origin not allowed", http.StatusForbidden)
 		return
 	}
 	h.chain.ServeHTTP(&challenger{ResponseWriter: w}, req)
+}
+
+// originAllowed reports whether a browser at origin may call. Besides the
+// allowlist, a page served by this very endpoint on a loopback host (the
+// Origin is http://<Host> and Host is 127.0.0.1, ::1 or localhost) is
+// same-origin and allowed: a DNS-rebinding page cannot claim a loopback
+// origin, and a non-loopback Host is refused by the SDK's own check.
+func (h *Handler) originAllowed(origin string, req *http.Request) bool {
+	if h.origins[origin] {
+		return true
+	}
+	host := strings.ToLower(req.Host)
+	if origin != "http://"+host && origin != "https://"+host {
+		return false
+	}
+	name := host
+	if n, _, err := net.SplitHostPort(host); err == nil {
+		name = n
+	}
+	name = strings.Trim(name, "[]")
+	return name == "localhost" || name == "127.0.0.1" || name == "::1"
 }
 
 // challenger makes sure a 401 carries WWW-Authenticate, as RFC 6750 asks:

@@ -354,3 +354,27 @@ func waitUntil(t testing.TB, what string, cond func() bool) {
 		time.Sleep(5 * time.Millisecond)
 	}
 }
+
+func TestHTTPSameLoopbackOriginIsAllowed(t *testing.T) {
+	f := startHTTP(t, func(o *mcpagent.HTTPOptions) { o.AllowedOrigins = nil })
+	host := strings.TrimPrefix(f.srv.URL, "http://")
+	status, _, body := f.post(t, initializeBody, map[string]string{"Authorization": "Bearer owner-token", "Origin": "http://" + host})
+	if status != http.StatusOK {
+		t.Fatalf("same loopback origin: %d %s", status, body)
+	}
+	// A rebinding page claims its own name as both Host and Origin: refused.
+	req, _ := http.NewRequest(http.MethodPost, f.srv.URL, strings.NewReader(initializeBody))
+	req.Host = "rebind.example:80"
+	req.Header.Set("Origin", "http://rebind.example:80")
+	req.Header.Set("Authorization", "Bearer owner-token")
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("rebinding origin: %d, want 403", resp.StatusCode)
+	}
+}

@@ -80,9 +80,10 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest)
 	if data == nil {
 		return nil, resourceNotFound(uri)
 	}
-	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{
-		{URI: uri, MIMEType: "application/json", Text: string(data)},
-	}}, nil
+	return &mcp.ReadResourceResult{
+		Contents:  []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: string(data)}},
+		Cacheable: mcp.Cacheable{CacheScope: "private"}, // the Model's current value, read for this principal
+	}, nil
 }
 
 func (s *Server) readError(r *resource, err error) error {

@@ -165,6 +165,9 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 		SupportedProtocolVersions: ProtocolVersions,
 		SubscribeHandler:          s.subscribe,
 		UnsubscribeHandler:        s.unsubscribeResource,
+		// What is listed depends on the Model and, over HTTP, on the
+		// principal: results are private and immediately stale.
+		SetCacheable: func(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { c.TTLMs, c.CacheScope = 0, "private" },
 	}
 	if tune != nil {
 		tune(so)

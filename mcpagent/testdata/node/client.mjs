@@ -1,0 +1,137 @@
+// Drives the todo server with the official TypeScript MCP client, for the
+// black-box tests in ../../peers_test.go. One JSON line per step on stdout:
+// {"step": "...", "ok": true|false, "detail": ...}; exit status 1 if any
+// step failed.
+//
+//   node client.mjs stdio <server-binary>
+//   node client.mjs http <url> <owner-token> <viewer-token>
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  ToolListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+
+const [mode, target, ownerToken, viewerToken] = process.argv.slice(2);
+let failed = false;
+
+function report(step, ok, detail) {
+  if (!ok) failed = true;
+  console.log(JSON.stringify({ step, ok, detail }));
+}
+
+function transport(role) {
+  if (mode === "stdio") {
+    return new StdioClientTransport({ command: target, args: ["-mcp", "stdio", "-role", role], stderr: "inherit" });
+  }
+  const token = role === "owner" ? ownerToken : viewerToken;
+  return new StreamableHTTPClientTransport(new URL(target), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+}
+
+// waiter counts notifications of one kind and lets a step wait for the next.
+function waiter(client, schema) {
+  const state = { count: 0, last: null, wake: null };
+  client.setNotificationHandler(schema, (n) => {
+    state.count++;
+    state.last = n;
+    if (state.wake) state.wake();
+  });
+  state.next = (seen, ms = 5000) =>
+    new Promise((resolve) => {
+      if (state.count > seen) return resolve(true);
+      const timer = setTimeout(() => resolve(false), ms);
+      state.wake = () => {
+        if (state.count > seen) {
+          clearTimeout(timer);
+          resolve(true);
+        }
+      };
+    });
+  return state;
+}
+
+async function connect(role) {
+  const client = new Client({ name: "foldagent-peer-test", version: "0.0.0" });
+  const listChanged = waiter(client, ToolListChangedNotificationSchema);
+  const updated = waiter(client, ResourceUpdatedNotificationSchema);
+  await client.connect(transport(role));
+  return { client, listChanged, updated };
+}
+
+const names = async (client) => (await client.listTools()).tools.map((t) => t.name).sort();
+const text = (res) => res.content?.[0]?.text;
+
+async function main() {
+  const { client, listChanged, updated } = await connect("owner");
+
+  let tools = await names(client);
+  report("tools/list on an empty list", JSON.stringify(tools) === '["create_todo"]', tools);
+
+  let seen = listChanged.count;
+  let res = await client.callTool({ name: "create_todo", arguments: { title: "milk" } });
+  report("call create_todo", !res.isError && text(res) === "Dispatched CreateTodo" &&
+    res.structuredContent?.capability === "create_todo" && res.structuredContent?.invocation?.transport === "mcp", res);
+  report("list_changed after the first todo", await listChanged.next(seen), listChanged.count);
+  tools = await names(client);
+  report("tools follow the Model", tools.includes("select_todo") && !tools.includes("delete_selected_todo"), tools);
+
+  seen = listChanged.count;
+  res = await client.callTool({ name: "select_todo", arguments: { id: "1" } });
+  report("call select_todo", !res.isError, res);
+  report("list_changed after a selection", await listChanged.next(seen), listChanged.count);
+  tools = await names(client);
+  report("delete_selected_todo offered after a selection", tools.includes("delete_selected_todo"), tools);
+
+  res = await client.callTool({ name: "create_todo", arguments: { title: 5 } });
+  report("invalid input is a tool error", res.isError === true &&
+    res.structuredContent?._tag === "AgentInvalidInputError" && typeof text(res) === "string", res);
+
+  try {
+    await client.callTool({ name: "launch_rockets", arguments: {} });
+    report("unknown tool is a protocol error", false, "the call succeeded");
+  } catch (e) {
+    report("unknown tool is a protocol error", e.code === -32602, { code: e.code, message: e.message });
+  }
+
+  const resources = (await client.listResources()).resources.map((r) => r.uri).sort();
+  report("resources/list", JSON.stringify(resources) === '["app://context","app://stats","app://todos"]', resources);
+  const stats = await client.readResource({ uri: "app://stats" });
+  report("resources/read app://stats", stats.contents?.[0]?.text === '{"total":1,"done":0}' &&
+    stats.contents?.[0]?.mimeType === "application/json", stats);
+  try {
+    await client.readResource({ uri: "app://nothing" });
+    report("unknown resource is an error", false, "the read succeeded");
+  } catch (e) {
+    report("unknown resource is an error", e.code === -32002, { code: e.code, message: e.message });
+  }
+
+  await client.subscribeResource({ uri: "app://stats" });
+  let before = updated.count;
+  await client.callTool({ name: "toggle_todo", arguments: { id: "1" } });
+  const gotUpdate = await updated.next(before);
+  report("resources/updated after a change", gotUpdate && updated.last?.params?.uri === "app://stats", updated.last);
+
+  // A viewer may not clear completed todos. Over stdio the viewer runs its
+  // own process (and Model), so it first makes a done todo of its own.
+  const v = await connect("viewer");
+  if (mode === "stdio") {
+    await v.client.callTool({ name: "create_todo", arguments: { title: "done" } });
+    await v.client.callTool({ name: "toggle_todo", arguments: { id: "1" } });
+  }
+  await new Promise((r) => setTimeout(r, 100)); // let update apply the toggle
+  res = await v.client.callTool({ name: "clear_completed", arguments: {} });
+  report("clear_completed refused for a viewer", res.isError === true &&
+    res.structuredContent?._tag === "AgentAuthorizationError", res);
+  res = await client.callTool({ name: "clear_completed", arguments: {} });
+  report("clear_completed allowed for the owner", !res.isError, res);
+
+  await v.client.close();
+  await client.close();
+}
+
+main()
+  .catch((e) => report("uncaught", false, String(e?.stack ?? e)))
+  .finally(() => process.exit(failed ? 1 : 0));
