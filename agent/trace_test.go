@@ -1,0 +1,132 @@
+package agent_test
+
+import (
+	"context"
+	"testing"
+
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/codes"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+func cmpTraced(t *testing.T, h *cmpHost, caps ...agent.Capability[cmpModel, cmpUser]) (*agent.Runtime[cmpModel, cmpMsg, cmpUser], *tracetest.SpanRecorder) {
+	t.Helper()
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	t.Cleanup(func() { _ = tp.Shutdown(context.Background()) })
+	return cmpBind(cmpContract(caps...), h, &agent.BindOptions[cmpUser]{TracerProvider: tp, Principal: cmpPrincipal}), rec
+}
+
+func spanAttrs(s sdktrace.ReadOnlySpan) map[attribute.Key]string {
+	out := map[attribute.Key]string{}
+	for _, kv := range s.Attributes() {
+		out[kv.Key] = kv.Value.Emit()
+	}
+	return out
+}
+
+func TestDispatchSpanAttributes(t *testing.T) {
+	h := newCmpHost()
+	var hookSpan trace.SpanContext
+	login := agent.Expose(agent.Variant[cmpLogin, cmpModel, cmpUser]{
+		Description: "Log in.",
+		Authorize: func(ctx context.Context, r agent.Request[cmpLogin, cmpModel, cmpUser]) (agent.Decision, error) {
+			hookSpan = trace.SpanContextFromContext(ctx)
+			if r.Input.User == "eve" {
+				return agent.Refuse, nil
+			}
+			return agent.Allow, nil
+		},
+	})
+	rt, rec := cmpTraced(t, h, cmpCreateCap(agent.OnMessages{}), login)
+	bg := context.Background()
+	if _, err := cmpDispatch(t, rt, bg, "create_todo", `{"title":"Milk"}`, agent.Invocation{ID: "inv-1", Transport: agent.MCP}); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = cmpDispatch(t, rt, bg, "no_such_capability", `{}`, agent.Invocation{ID: "inv-2", Transport: agent.WebMCP})
+	_, _ = cmpDispatch(t, rt, bg, "cmp_login", `{"user":"eve","token":"t"}`, agent.Invocation{ID: "inv-3"})
+
+	spans := rec.Ended()
+	if len(spans) != 3 {
+		t.Fatalf("%d spans, want 3", len(spans))
+	}
+	want := []struct {
+		capability, transport, invocation, outcome, decision string
+		status                                               codes.Code
+	}{
+		{"create_todo", "mcp", "inv-1", "completed", "dispatched", codes.Unset},
+		{"no_such_capability", "webmcp", "inv-2", agent.TagUnknownCapability, "refused", codes.Error},
+		{"cmp_login", "in-app", "inv-3", agent.TagAuthorization, "refused", codes.Error},
+	}
+	for i, s := range spans {
+		w := want[i]
+		if s.Name() != agent.SpanName || agent.SpanName != "Agent.dispatch" {
+			t.Fatalf("span %d name = %q", i, s.Name())
+		}
+		a := spanAttrs(s)
+		if a["agent.capability"] != w.capability || a["agent.transport"] != w.transport || a["agent.invocation"] != w.invocation ||
+			a["agent.outcome"] != w.outcome || a["agent.decision"] != w.decision {
+			t.Errorf("span %d attributes = %v", i, a)
+		}
+		if s.Status().Code != w.status {
+			t.Errorf("span %d status = %v, want %v", i, s.Status(), w.status)
+		}
+		if s.InstrumentationScope().Name != "github.com/foldagent/foldagent/agent" {
+			t.Errorf("scope = %q", s.InstrumentationScope().Name)
+		}
+	}
+	// A refusal is annotated from the start: the attributes were given
+	// when the span began, before the capability was resolved.
+	if spans[1].Status().Description != `There is no capability named "no_such_capability".` {
+		t.Errorf("refusal status = %q", spans[1].Status().Description)
+	}
+	// Hooks run inside the span.
+	if !hookSpan.IsValid() || hookSpan.SpanID() != spans[2].SpanContext().SpanID() {
+		t.Errorf("authorize did not run inside the dispatch span")
+	}
+}
+
+// A span is a child of the caller's span, so agent-originated
+// transitions show up in the caller's trace.
+func TestDispatchSpanJoinsTheCallersTrace(t *testing.T) {
+	h := newCmpHost()
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	defer tp.Shutdown(context.Background())
+	rt := cmpBind(cmpContract(), h, &agent.BindOptions[cmpUser]{TracerProvider: tp})
+	ctx, parent := tp.Tracer("caller").Start(context.Background(), "handle request")
+	_, _ = cmpDispatch(t, rt, ctx, "noise", `{}`, agent.Invocation{})
+	parent.End()
+	spans := rec.Ended()
+	if len(spans) != 2 || spans[0].Parent().SpanID() != parent.SpanContext().SpanID() {
+		t.Fatalf("spans = %v", spans)
+	}
+}
+
+// Without a TracerProvider nothing is traced, and the global provider is
+// never consulted.
+func TestNoTracerConfiguredUsesNoGlobal(t *testing.T) {
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	defer tp.Shutdown(context.Background())
+	prev := otel.GetTracerProvider()
+	otel.SetTracerProvider(tp)
+	defer otel.SetTracerProvider(prev)
+	h := newCmpHost()
+	rt := cmpBind(cmpContract(), h, nil)
+	_, _ = cmpDispatch(t, rt, context.Background(), "noise", `{}`, agent.Invocation{})
+	if n := len(rec.Ended()) + len(rec.Started()); n != 0 {
+		t.Fatalf("%d spans recorded without a configured tracer", n)
+	}
+	// Passing the global provider explicitly opts in.
+	rt = cmpBind(cmpContract(), h, &agent.BindOptions[cmpUser]{TracerProvider: otel.GetTracerProvider()})
+	_, _ = cmpDispatch(t, rt, context.Background(), "noise", `{}`, agent.Invocation{})
+	if len(rec.Ended()) != 1 {
+		t.Fatalf("%d spans", len(rec.Ended()))
+	}
+}
