@@ -129,3 +129,15 @@ func ExampleFormTool() {
 	// <input name="title">
 	// <input toolparamdescription="The title of the new todo">
 }
+
+func ExamplePageModelContext() {
+	// In a page built with GOOS=js GOARCH=wasm this is
+	// document.modelContext (or navigator.modelContext); elsewhere, and in
+	// a browser without WebMCP, it is nil, and the application simply
+	// publishes no tools.
+	if mc := webmcp.PageModelContext(); mc == nil {
+		fmt.Println("no model context: no tools to publish")
+	}
+	// Output:
+	// no model context: no tools to publish
+}

@@ -313,3 +313,25 @@ func TestNativeWebMCPFormToolSubmittedByTheAgent(t *testing.T) {
 		t.Fatalf("after a person's submission the application's handler count = %s, want 1", got)
 	}
 }
+
+func TestNativeWebMCPUnregisterWithdrawsTheTools(t *testing.T) {
+	ctx := page(t)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="1"] .title`))); err != nil {
+		t.Fatal(err)
+	}
+	waitTools(t, ctx, append(slices.Clone(baseTools), "delete_selected_todo")...)
+	// The application unregisters on pagehide: every imperative tool's
+	// registration is aborted, and only the form, which the browser
+	// derives from the markup, is left.
+	eval[bool](t, ctx, `window.dispatchEvent(new Event("pagehide")) || true`)
+	waitTools(t, ctx, "create_todo")
+	// A Model change afterwards registers nothing again.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="2"] .title`))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the new selection on the page", func() bool { return text(t, ctx, "#selection") == "Selected: Walk the dog" })
+	time.Sleep(200 * time.Millisecond)
+	if got := tools(t, ctx); !slices.Equal(got, []string{"create_todo"}) {
+		t.Fatalf("after Unregister a Model change registered tools again: %v", got)
+	}
+}
