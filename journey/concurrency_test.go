@@ -160,3 +160,30 @@ func TestPanickingObserversAndCallbacksDoNotBreakTheSession(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+func TestObserversMayCallBackIntoTheSession(t *testing.T) {
+	s := armsGraph().MustNewSession(Options{State: map[string]any{}})
+	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"write": ok, "plain": ok}})
+	var reports atomic.Int64
+	s.OnTransition(func(tr Transition) {
+		_ = s.Here()
+		if tr.Kind == KindFired && !tr.Settled && tr.Action == "p.write" {
+			s.UpdateState(map[string]any{"k": 1}, tr.ID) // report from inside the observer
+		}
+	})
+	s.OnState(func(StateChange) { reports.Add(1); _ = s.GroundTruth(0, 0) })
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		r := mustFire(t, s, "p.write", FireOptions{})
+		settle(t, s, r.TransitionID)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("an observer calling back into the session deadlocked it")
+	}
+	if reports.Load() != 1 {
+		t.Fatalf("%d state reports", reports.Load())
+	}
+}

@@ -562,6 +562,9 @@ func (s *Session) answerLocked(r *record) Settlement {
 		a.OutcomeNow = r.t.Outcome
 	}
 	a.Arrival = r.t.Arrival
+	if b, known := a.EffectVerified.Bool(); known {
+		a.WritesObserved = &b
+	}
 	a.StillWorking = s.stillWorkingLocked(r.t.ID)
 	if r.t.Produced != nil {
 		a.Produced, _ = normalize(r.t.Produced)

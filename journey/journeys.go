@@ -510,17 +510,29 @@ func (s *Session) HowToReach(page string) (route []RouteStep, reachable bool, er
 	return nil, false, nil
 }
 
+// UnblockVia is one answer of WhatUnblocks: an action and the failing
+// keys its declared writes touch.
+type UnblockVia struct {
+	Action  string   `json:"affordanceId"`
+	ViaKeys []string `json:"viaKeys"`
+}
+
 // WhatUnblocks lists the actions whose declared writes touch a currently
-// failing condition of the action's guard or enabledWhen. It never names
-// the action itself. An undeclared id is an *Error (UNKNOWN_ACTION).
-func (s *Session) WhatUnblocks(actionID string) ([]Unblock, error) {
+// failing condition of the action's guard or enabledWhen, in declaration
+// order. It never names the action itself. An undeclared id is an *Error
+// (UNKNOWN_ACTION).
+func (s *Session) WhatUnblocks(actionID string) ([]UnblockVia, error) {
 	an, ok := s.g.actionIndex[actionID]
 	if !ok {
 		return nil, &Error{Reason: ReasonUnknownAction, Msg: "the graph declares no such action", Value: actionID}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.unblocksLocked(an), nil
+	var out []UnblockVia
+	for _, u := range s.unblocksLocked(an) {
+		out = append(out, UnblockVia{Action: u.Action, ViaKeys: u.Writes})
+	}
+	return out, nil
 }
 
 func (s *Session) unblocksLocked(an *actionNode) []Unblock {

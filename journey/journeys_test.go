@@ -257,7 +257,7 @@ func TestHowToReach(t *testing.T) {
 func TestWhatUnblocks(t *testing.T) {
 	s := boundShop(t, Options{State: map[string]any{"cartCount": 0}})
 	u, err := s.WhatUnblocks("catalog.go-checkout")
-	if err != nil || len(u) != 1 || u[0].Action != "catalog.add-to-cart" || !slices.Equal(u[0].Writes, []string{"cartCount"}) {
+	if err != nil || len(u) != 1 || u[0].Action != "catalog.add-to-cart" || !slices.Equal(u[0].ViaKeys, []string{"cartCount"}) {
 		t.Fatalf("%+v %v", u, err)
 	}
 	if u, _ := s.WhatUnblocks("catalog.add-to-cart"); u != nil {

@@ -237,11 +237,8 @@ func (s *Session) unlock() {
 	out := s.outbox
 	s.outbox = nil
 	s.mu.Unlock()
-	if len(out) == 0 {
-		return
-	}
-	s.delivering.Lock()
-	defer s.delivering.Unlock()
+	// Delivery happens on the caller's goroutine with no session lock
+	// held, so an observer may call back into the session.
 	for _, f := range out {
 		f()
 	}

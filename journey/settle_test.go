@@ -119,6 +119,9 @@ func TestSettlementArms(t *testing.T) {
 			if (st.Error == nil) != (c.errReason == "") || (st.Error != nil && st.Error.Reason != c.errReason) {
 				t.Fatalf("settlement error %+v, want %q", st.Error, c.errReason)
 			}
+			if b, known := c.verified.Bool(); (st.WritesObserved != nil) != known || (known && *st.WritesObserved != b) {
+				t.Fatalf("writesObserved %v for effectVerified %s", st.WritesObserved, c.verified)
+			}
 			if st.Action != c.action || st.TransitionID != r.TransitionID {
 				t.Fatalf("settlement names %s/%s", st.Action, st.TransitionID)
 			}

@@ -233,12 +233,16 @@ type SettleError struct {
 // at answer time (OutcomeNow, Arrival, StillWorking) say where the record
 // stands now, beside the receipt.
 type Settlement struct {
-	TransitionID   string        `json:"transitionId"`
-	Action         string        `json:"did"`
-	EffectStatus   EffectStatus  `json:"effectStatus"`
-	Outcome        Outcome       `json:"outcome"`
-	OutcomeNow     Outcome       `json:"outcomeNow,omitempty"`
-	EffectVerified Observed      `json:"effectVerified"`
+	TransitionID   string       `json:"transitionId"`
+	Action         string       `json:"did"`
+	EffectStatus   EffectStatus `json:"effectStatus"`
+	Outcome        Outcome      `json:"outcome"`
+	OutcomeNow     Outcome      `json:"outcomeNow,omitempty"`
+	EffectVerified Observed     `json:"effectVerified"`
+	// WritesObserved is the boolean form of EffectVerified, absent when
+	// that answer is not knowable (so "unobservable" is never read as a
+	// truthy observed write).
+	WritesObserved *bool         `json:"writesObserved,omitempty"`
 	VerifyHeld     VerifyVerdict `json:"verifyHeld,omitempty"`
 	Arrival        Arrival       `json:"arrival,omitempty"`
 	ToNode         string        `json:"toNode,omitempty"`
@@ -256,10 +260,6 @@ type Settlement struct {
 	// Version is the session version right after the settlement.
 	Version int64 `json:"version"`
 }
-
-// WritesObserved is the boolean form of EffectVerified, and false in its
-// second result when the answer is not knowable.
-func (s Settlement) WritesObserved() (bool, bool) { return s.EffectVerified.Bool() }
 
 // Position is where the session's cursor is.
 type Position struct {
