@@ -20,19 +20,42 @@ type Host interface {
 // that feeds the activity panel.
 type Bound struct {
 	Runtime *agent.Runtime[App, tea.Msg, Principal]
-	host    Host
+	// Audit holds every decision the runtime made, refusals included.
+	Audit *agent.AuditLog[Principal]
+	host  Host
 }
 
 // Bind binds the contract to a running App. Each principal's calls go
 // through ForPrincipal.
-func Bind(h Host) (*Bound, error) {
+//
+// Every decision is recorded in an audit log whose entries also reach the
+// running App as Activity Messages, so the person at the terminal sees
+// each agent action and refusal as it happens. More sinks (a JSON Lines
+// file, slog) can be passed in.
+func Bind(h Host, sinks ...agent.AuditSink) (*Bound, error) {
+	audit := agent.NewAuditLog(agent.AuditOptions[Principal]{
+		Principal: func(p Principal) string { return p.Name },
+		Sinks:     append([]agent.AuditSink{activitySink{h}}, sinks...),
+	})
 	rt, err := agent.Bind(Contract(), agent.Host[App, tea.Msg](h), &agent.BindOptions[Principal]{
 		Principal: principalFromContext,
+		Audit:     audit,
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &Bound{Runtime: rt, host: h}, nil
+	return &Bound{Runtime: rt, Audit: audit, host: h}, nil
+}
+
+// activitySink turns audit entries into Activity Messages for the panel.
+type activitySink struct{ h Host }
+
+func (s activitySink) Record(e agent.AuditEntry) error {
+	who := e.Principal
+	if who == "" {
+		who = "anonymous"
+	}
+	return s.h.Dispatch(context.Background(), Activity{At: e.At, Who: who, Capability: e.Capability, Outcome: e.Outcome})
 }
 
 type principalKey struct{}

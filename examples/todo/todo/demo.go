@@ -43,13 +43,21 @@ func RunDemo(ctx context.Context, b *Bound) {
 	if !pause() {
 		return
 	}
-	// The first todo the demo creates gets the next id the list hands out.
-	first := b.host.Model().List
-	first, created := first.Add("")
-	for _, step := range DemoScript(created.ID) {
-		_, _ = b.Runtime.DispatchUnknown(WithPrincipal(ctx, step.As), step.Capability, json.RawMessage(step.Input), agent.Invocation{})
+	ctx = WithPrincipal(ctx, Principal{Name: "assistant", Role: Viewer})
+	// The first step creates the todo the rest of the script works on; its
+	// id comes back on the completion Message.
+	res, err := b.Runtime.DispatchUnknown(ctx, "create_todo", json.RawMessage(`{"title":"Buy oat milk"}`), agent.Invocation{})
+	if err != nil || res.Completion == nil {
+		return
+	}
+	created, ok := res.Completion.Message.(CreatedTodo)
+	if !ok {
+		return
+	}
+	for _, step := range DemoScript(created.Todo.ID)[1:] {
 		if !pause() {
 			return
 		}
+		_, _ = b.Runtime.DispatchUnknown(WithPrincipal(ctx, step.As), step.Capability, json.RawMessage(step.Input), agent.Invocation{})
 	}
 }
