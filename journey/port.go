@@ -1,0 +1,402 @@
+package journey
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"unicode/utf16"
+)
+
+// JourneyTools chooses how a port serves journeys: one tool per journey
+// (the default) or one tool taking the journey id.
+type JourneyTools string
+
+// The journey tool modes.
+const (
+	// PerJourney serves <graph>.journey.<id> for every declared journey,
+	// each described by the journey's own does.
+	PerJourney JourneyTools = "per-journey"
+	// Single serves one <graph>.journey tool taking journey: <id>. Its
+	// bytes do not depend on how many journeys the graph declares, so the
+	// tool array is byte-stable across apps, not merely across turns.
+	// Whether a model chooses as well from one generic tool plus a list as
+	// from N named tools is unmeasured, which is why it is opt-in.
+	Single JourneyTools = "single"
+)
+
+// PortOptions configure ServeToAgent. The zero value is the port a model
+// should be given: high-effect actions need confirmation, every fire is
+// stamped agent, and journeys are served one tool each.
+type PortOptions struct {
+	// SkipConfirm turns off the confirmation pause for high-effect
+	// actions (the seed's confirmHighEffect: false). It is ignored when
+	// the port is gated (the session requires human approval and the
+	// source is agent): then confirmation is always on.
+	SkipConfirm bool
+	// Source is the principal stamped on every fire, journey commit and
+	// ask the port makes. Empty means agent. Leave it at agent for any
+	// port a model drives: a user or system source declares the fires to
+	// be the app's own self-report, which is not gated by NOT_MATERIALIZED.
+	Source Principal
+	// JourneyTools is PerJourney (the default when empty) or Single.
+	JourneyTools JourneyTools
+}
+
+// Tool is one tool a port serves, shaped as MCP's tools/list entry.
+// InputSchema is a JSON Schema object.
+type Tool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+}
+
+type portToolKind int
+
+const (
+	portKindJourney portToolKind = iota + 1
+	portKindSingle
+	portKindWhatsHere
+	portKindWhy
+	portKindDoAction
+	portKindDidItWork
+)
+
+type portToolRef struct {
+	kind    portToolKind
+	journey string
+}
+
+// Port serves a session to a model as a fixed set of tools (Mode B). The
+// tool set is computed once, when the port is built, and every Tools call
+// returns the same bytes for the life of the port: tools render first in a
+// prompt, so a stable set keeps the prompt cache warm, and any plain MCP
+// host can drive it without dynamic tools. What changes from turn to turn
+// (which actions and steps are offered, what happened) rides the results.
+//
+// A Port is safe for concurrent use. Build one with ServeToAgent.
+type Port struct {
+	s       *Session
+	graphID string
+	confirm bool
+	gated   bool
+	source  Principal
+	mode    JourneyTools
+
+	tools []Tool
+	names []string
+	refs  map[string]portToolRef
+
+	mu    sync.Mutex
+	looks []portLook // recent whats_here snapshots, for sinceVersion deltas
+}
+
+// ServeToAgent builds the port for a session. It panics on a nil session or
+// an unknown JourneyTools mode (definition-time mistakes, like
+// regexp.MustCompile).
+func ServeToAgent(s *Session, opts PortOptions) *Port {
+	if s == nil {
+		panic("journey: ServeToAgent needs a session")
+	}
+	mode := opts.JourneyTools
+	switch mode {
+	case "":
+		mode = PerJourney
+	case PerJourney, Single:
+	default:
+		panic(fmt.Sprintf("journey: ServeToAgent: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
+	}
+	src := normPrincipal(opts.Source)
+	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]portToolRef{}}
+	p.gated = s.Enforced() && src == PrincipalAgent
+	p.confirm = !opts.SkipConfirm || p.gated
+	p.buildTools()
+	return p
+}
+
+// Gated reports whether the session requires a person's approval for the
+// fires this port makes (it enforces approval and the source is agent).
+func (p *Port) Gated() bool { return p.gated }
+
+// Session returns the session the port serves.
+func (p *Port) Session() *Session { return p.s }
+
+// Tools returns the fixed tool set: per journey <graph>.journey.<id> (or
+// one <graph>.journey in Single mode), then <graph>.whats_here,
+// <graph>.why, <graph>.do_action and <graph>.did_it_work. Every call
+// returns a fresh copy of the same bytes.
+func (p *Port) Tools() []Tool {
+	out := make([]Tool, len(p.tools))
+	for i, t := range p.tools {
+		t.InputSchema = append(json.RawMessage(nil), t.InputSchema...)
+		out[i] = t
+	}
+	return out
+}
+
+// ToolNames lists the served tool names in order.
+func (p *Port) ToolNames() []string { return append([]string(nil), p.names...) }
+
+// ToolsJSON is the tool array as the bytes a host would serve.
+func (p *Port) ToolsJSON() []byte {
+	b, _ := portMarshal(p.tools)
+	return b
+}
+
+func (p *Port) tool(name string) string { return encodeToolName(p.graphID + "." + name) }
+
+func (p *Port) addTool(name, desc string, schema CallResult, ref portToolRef) {
+	raw, _ := portMarshal(schema)
+	p.tools = append(p.tools, Tool{Name: name, Description: desc, InputSchema: raw})
+	p.names = append(p.names, name)
+	p.refs[name] = ref
+}
+
+func portProp(typ, desc string) CallResult {
+	var r CallResult
+	r.set("type", typ)
+	if desc != "" {
+		r.set("description", desc)
+	}
+	return r
+}
+
+func portSchema(props CallResult, required ...string) CallResult {
+	var r CallResult
+	r.set("type", "object").set("properties", props)
+	if len(required) > 0 {
+		r.set("required", required)
+	}
+	r.set("additionalProperties", false)
+	return r
+}
+
+// portFireProps are the arguments every firing tool takes after its
+// selector (step or action).
+func (p *Port) portFireProps(r *CallResult) {
+	confirm, decline := portPropConfirm, portPropDecline
+	if p.gated {
+		confirm, decline = portPropConfirmGate, portPropDeclineGate
+	}
+	r.set("input", portProp("object", portPropInput))
+	r.set("confirm", portProp("boolean", confirm))
+	r.set("decline", portProp("boolean", decline))
+	r.set("instance", portProp("string", portPropInstance))
+}
+
+func (p *Port) buildTools() {
+	var step CallResult
+	step.set("step", portProp("string", portPropStep))
+	p.portFireProps(&step)
+	if p.mode == Single {
+		var props CallResult
+		props.set("journey", portProp("string", portPropJourney))
+		props.set("step", portProp("string", portPropStep))
+		p.portFireProps(&props)
+		p.addTool(p.tool("journey"), portSingleJourneyDesc, portSchema(props, "journey"), portToolRef{kind: portKindSingle})
+	} else {
+		schema := portSchema(step)
+		for _, j := range p.s.Graph().Journeys() {
+			p.addTool(p.tool("journey."+j.ID), j.Does+portJourneyUsage, schema, portToolRef{kind: portKindJourney, journey: j.ID})
+		}
+	}
+	var wh CallResult
+	wh.set("sinceVersion", portProp("integer", portPropSince))
+	wh.set("routeTo", portProp("string", portPropRouteTo))
+	p.addTool(p.tool("whats_here"), portWhatsHereDesc, portSchema(wh), portToolRef{kind: portKindWhatsHere})
+	var why CallResult
+	why.set("key", portProp("string", portPropKey))
+	p.addTool(p.tool("why"), portWhyDesc, portSchema(why, "key"), portToolRef{kind: portKindWhy})
+	var do CallResult
+	do.set("action", portProp("string", portPropAction))
+	p.portFireProps(&do)
+	p.addTool(p.tool("do_action"), portDoActionDesc, portSchema(do, "action"), portToolRef{kind: portKindDoAction})
+	var dw CallResult
+	dw.set("transitionId", portProp("string", portPropTransition))
+	p.addTool(p.tool("did_it_work"), portDidItWorkDesc, portSchema(dw, "transitionId"), portToolRef{kind: portKindDidItWork})
+}
+
+// ---- tool names ----
+
+var portToolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+
+const portEncPrefix = "_enc_"
+
+// encodeToolName makes any string a valid MCP tool name, reversibly. A
+// name that already is one (and does not start with the escape prefix)
+// passes unchanged; anything else becomes "_enc_" plus an escaped form in
+// which '_' is "__" and every other unit outside [A-Za-z0-9.-] is _uXXXX
+// (UTF-16 code units, hex).
+func encodeToolName(s string) string {
+	if portToolNameRE.MatchString(s) && !strings.HasPrefix(s, portEncPrefix) {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(portEncPrefix)
+	for _, u := range utf16.Encode([]rune(s)) {
+		switch {
+		case u == '_':
+			b.WriteString("__")
+		case u < 0x80 && (u == '.' || u == '-' || ('0' <= u && u <= '9') || ('a' <= u && u <= 'z') || ('A' <= u && u <= 'Z')):
+			b.WriteByte(byte(u))
+		default:
+			fmt.Fprintf(&b, "_u%04X", u)
+		}
+	}
+	return b.String()
+}
+
+// decodeToolName reverses encodeToolName. It reports false for a string
+// that is not a valid encoding.
+func decodeToolName(name string) (string, bool) {
+	if !strings.HasPrefix(name, portEncPrefix) {
+		return name, portToolNameRE.MatchString(name)
+	}
+	rest := name[len(portEncPrefix):]
+	var units []uint16
+	for i := 0; i < len(rest); {
+		c := rest[i]
+		if c != '_' {
+			units = append(units, uint16(c))
+			i++
+			continue
+		}
+		if i+1 < len(rest) && rest[i+1] == '_' {
+			units = append(units, '_')
+			i += 2
+			continue
+		}
+		if i+6 > len(rest) || rest[i+1] != 'u' {
+			return "", false
+		}
+		var u uint16
+		if _, err := fmt.Sscanf(rest[i+2:i+6], "%04X", &u); err != nil {
+			return "", false
+		}
+		units = append(units, u)
+		i += 6
+	}
+	return string(utf16.Decode(units)), true
+}
+
+// ---- calls ----
+
+// Call routes one tool call and returns its result as plain data. It is
+// synchronous: it never waits for the app (did_it_work is a poll, and a
+// fire's result says pending when the app has not finished). Every result
+// carries ok and judgment, and the position (youAreOn, version) except an
+// UNKNOWN_TOOL refusal. args are the tool's arguments as decoded JSON;
+// extra keys are ignored and wrong types read as absent.
+//
+// Call never panics: a defect in host code it reaches is reported as a
+// result with reason DEFECT.
+func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res CallResult) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			p.s.defect("port call "+name, v)
+			res = CallResult{}
+			res.set("ok", false).set("judgment", "error").set("reason", "DEFECT")
+			res.set("defect", fmt.Sprint(v))
+		}
+	}()
+	ref, ok := p.refs[name]
+	if !ok {
+		res.set("ok", false).set("judgment", "error").set("reason", "UNKNOWN_TOOL").set("tools", p.ToolNames())
+		return res
+	}
+	a := portArgs(args)
+	switch ref.kind {
+	case portKindJourney:
+		return p.callJourney(ctx, ref.journey, a)
+	case portKindSingle:
+		return p.callSingle(ctx, a)
+	case portKindWhatsHere:
+		return p.whatsHere(a)
+	case portKindWhy:
+		return p.why(a)
+	case portKindDoAction:
+		return p.doAction(ctx, a)
+	default:
+		return p.didItWork(a)
+	}
+}
+
+// CallJSON is Call for raw JSON arguments (as an MCP tools/call carries
+// them). Arguments that are not a JSON object read as no arguments.
+func (p *Port) CallJSON(ctx context.Context, name string, args json.RawMessage) CallResult {
+	var m map[string]any
+	if len(args) > 0 {
+		_ = json.Unmarshal(args, &m)
+	}
+	return p.Call(ctx, name, m)
+}
+
+type portArgs map[string]any
+
+func (a portArgs) str(k string) string { s, _ := a[k].(string); return s }
+func (a portArgs) yes(k string) bool   { b, _ := a[k].(bool); return b }
+
+func (a portArgs) num(k string) (int64, bool) {
+	switch v := a[k].(type) {
+	case float64:
+		return int64(v), true
+	case int:
+		return int64(v), true
+	case int64:
+		return v, true
+	case json.Number:
+		n, err := v.Int64()
+		return n, err == nil
+	}
+	return 0, false
+}
+
+func (p *Port) position(r *CallResult) *CallResult {
+	pos := p.s.Position()
+	r.set("youAreOn", pos.YouAreOn)
+	if pos.OffGraph {
+		r.set("offGraph", true)
+	}
+	r.set("version", pos.Version)
+	return r
+}
+
+func portRefusal(judgment string, reason Reason) CallResult {
+	var r CallResult
+	r.set("ok", false).set("judgment", judgment)
+	if reason != "" {
+		r.set("reason", string(reason))
+	}
+	return r
+}
+
+// WhenSettled waits until a fire comes to rest and returns its settlement,
+// for a caller holding only the port (it is the session's SettlementOf).
+// An id no settlement can exist for is refused at once.
+func (p *Port) WhenSettled(ctx context.Context, transitionID string) (Settlement, error) {
+	return p.s.SettlementOf(ctx, transitionID)
+}
+
+// SettledAnswer is the same truth as did_it_work's settled arm, without
+// that tool's envelope (ok, judgment, settled, did, youAreOn, version): the
+// facts for a fire at rest and true; false while it is still in flight (no
+// answer yet, never a guessed one); and an error, at once, for an id no
+// settlement can exist for, or one that names both a fire and an ask.
+func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
+	st, done, err := p.s.SettlementIfKnown(transitionID)
+	if err != nil {
+		return CallResult{}, false, err
+	}
+	if _, isAsk := p.s.Ask(transitionID); isAsk {
+		return CallResult{}, false, &Error{Reason: "AMBIGUOUS_ID", Msg: portAmbiguousID, Value: transitionID}
+	}
+	if !done {
+		return CallResult{}, false, nil
+	}
+	return p.settledFacts(st), true, nil
+}

@@ -1,0 +1,579 @@
+package journey
+
+import (
+	"context"
+	"slices"
+	"strings"
+)
+
+// ---- journeys ----
+
+func (p *Port) callSingle(ctx context.Context, a portArgs) CallResult {
+	id := a.str("journey")
+	if id == "" {
+		r := portRefusal("error", "JOURNEY_REQUIRED")
+		r.set("why", portJourneyReq)
+		p.scopedJourneys(&r)
+		return *p.position(&r)
+	}
+	if _, ok := p.s.Graph().Journey(id); !ok {
+		r := portRefusal("error", ReasonUnknownJourney)
+		r.set("journey", id)
+		r.set("why", portUnknownJourney)
+		p.scopedJourneys(&r)
+		return *p.position(&r)
+	}
+	return p.callJourney(ctx, id, a)
+}
+
+// scopedJourneys lists the journeys startable here (plus the open one),
+// the same scope whats_here serves, never every declared id.
+func (p *Port) scopedJourneys(r *CallResult) {
+	h := p.s.Here()
+	ids := make([]string, len(h.Journeys))
+	for i, j := range h.Journeys {
+		ids[i] = j.ID
+	}
+	r.set("journeys", ids)
+	if h.JourneysElsewhere > 0 {
+		r.set("journeysElsewhere", h.JourneysElsewhere)
+		r.set("journeysElsewhereMeans", portElsewhereMeans)
+	}
+}
+
+// callJourney answers a journey tool: open the frame (switching from
+// another one only when this journey's precondition holds), return the
+// frame's ready and later steps, and with step, fire it.
+func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResult {
+	if f, open := p.s.Frame(); open && f.JourneyID != id {
+		for _, j := range p.s.AvailableJourneys() {
+			if j.ID == id && !j.PreconditionPassed {
+				r := portRefusal("blocked", "")
+				r.set("journey", id).set("why", portPrecondKept).set("evidence", j.Evidence).set("keptFrame", f.JourneyID)
+				return *p.position(&r)
+			}
+		}
+		p.s.LeaveJourney("switched to another journey")
+	}
+	if _, open := p.s.Frame(); !open {
+		cr := p.s.CommitJourney(id, p.source)
+		if !cr.OK {
+			if cr.Reason == ReasonPreconditionFailed {
+				r := portRefusal("blocked", "")
+				r.set("journey", id).set("why", portPrecondition).set("evidence", cr.Evidence)
+				if len(cr.PreconditionUnevaluable) > 0 {
+					r.set("guardUnevaluated", cr.PreconditionUnevaluable)
+				}
+				return *p.position(&r)
+			}
+			r := portRefusal("error", cr.Reason)
+			r.set("journey", id)
+			if cr.Action != "" {
+				r.set("step", cr.Action)
+			}
+			if cr.Reason == ReasonEntryNotMaterialized {
+				r.set("why", portNotMaterialized)
+			}
+			return *p.position(&r)
+		}
+	}
+	stepArg := a.str("step")
+	if stepArg == "" {
+		var r CallResult
+		r.set("ok", true).set("judgment", "")
+		r.set("journey", id)
+		p.frameData(&r, id)
+		return *p.position(&r)
+	}
+	info, _ := p.s.Graph().Journey(id)
+	step, ok := portResolve(info.Steps, stepArg)
+	if !ok {
+		r := portRefusal("error", "UNKNOWN_STEP")
+		r.set("journey", id).set("why", portUnknownStep).set("steps", info.Steps)
+		return *p.position(&r)
+	}
+	var r CallResult
+	r.set("ok", true).set("judgment", "")
+	r.set("journey", id).set("step", step)
+	if p.gate(ctx, &r, step, a) {
+		return *p.position(&r)
+	}
+	fr := p.fire(ctx, step, a)
+	p.frameData(&r, id)
+	p.fireData(&r, fr)
+	return *p.position(&r)
+}
+
+// portResolve matches an exact id, else a unique ".suffix".
+func portResolve(ids []string, want string) (string, bool) {
+	if slices.Contains(ids, want) {
+		return want, true
+	}
+	match := ""
+	for _, id := range ids {
+		if strings.HasSuffix(id, "."+want) {
+			if match != "" && match != id {
+				return "", false
+			}
+			match = id
+		}
+	}
+	return match, match != ""
+}
+
+// frameData describes the open frame: its standing and judgment, the steps
+// that can be fired now, and why each of the others waits. When every step
+// is done the frame is closed as completed and the judgment is done.
+func (p *Port) frameData(r *CallResult, id string) {
+	plan, err := p.s.Plan(id)
+	if err != nil {
+		return
+	}
+	f, open := p.s.Frame()
+	if open && f.JourneyID == id {
+		all := true
+		for _, st := range plan.Steps {
+			if st.Status != StepDone && st.Status != StepInferredDone {
+				all = false
+				break
+			}
+		}
+		if all {
+			p.s.LeaveJourney("completed")
+			open = false
+		}
+	}
+	standing := ""
+	if st, err := p.s.Standing(id); err == nil {
+		standing = string(st.Standing)
+	}
+	if !open || f.JourneyID != id {
+		status := FrameCompleted
+		for _, fr := range slices.Backward(p.s.Frames()) {
+			if fr.JourneyID == id {
+				status = fr.Status
+				break
+			}
+		}
+		r.set("frame", string(status))
+		if status == FrameCompleted {
+			r.set("judgment", "done")
+			r.set("howToAct", portDoneHow)
+		} else {
+			r.set("judgment", "navigate-or-wait")
+		}
+		r.set("standing", standing)
+		return
+	}
+	var ready, later []CallResult
+	var awaitingState []string
+	var awaitingHuman []CallResult
+	for _, st := range plan.Steps {
+		if st.PendingFire != "" {
+			awaitingState = append(awaitingState, st.Step)
+		}
+		fireable := st.Status == StepReady && st.PendingFire == "" && st.Enabled == nil
+		switch {
+		case fireable && st.OpenAsk != "":
+			var row CallResult
+			row.set("askId", st.OpenAsk).set("step", st.Step)
+			awaitingHuman = append(awaitingHuman, row)
+		case fireable:
+			var row CallResult
+			row.set("step", st.Step).set("does", st.Does)
+			if st.GoesTo != "" {
+				row.set("goesTo", st.GoesTo)
+			}
+			if st.HighEffect {
+				row.set("highEffect", true)
+			}
+			if len(st.GuardUnevaluated) > 0 {
+				row.set("guardUnevaluated", st.GuardUnevaluated)
+			}
+			if st.Materialized != nil {
+				row.set("materialized", false)
+			}
+			if st.Busy != "" {
+				row.set("busy", st.Busy)
+			}
+			if len(st.Instances) > 0 {
+				row.set("instances", st.Instances)
+			}
+			if len(st.Expects) > 0 {
+				row.set("expects", portRaw(st.Expects))
+			}
+			ready = append(ready, row)
+		default:
+			var row CallResult
+			row.set("step", st.Step).set("status", string(st.Status))
+			if len(st.BlockedOn) > 0 {
+				row.set("blockedOn", st.BlockedOn)
+			}
+			if st.PendingFire != "" {
+				row.set("priorFireUnsettled", st.PendingFire)
+			}
+			if st.Enabled != nil {
+				row.set("enabled", false)
+			}
+			if st.BlockedBecause != nil {
+				row.set("blockedBecause", st.BlockedBecause)
+			}
+			if len(st.UnblockedBy) > 0 {
+				row.set("unblockedBy", st.UnblockedBy)
+			}
+			if st.Busy != "" {
+				row.set("busy", st.Busy)
+			}
+			later = append(later, row)
+		}
+	}
+	r.set("frame", string(FrameOpen)).set("standing", standing)
+	switch {
+	case len(ready) >= 2:
+		r.set("judgment", "needs-choice")
+	case len(ready) == 1:
+		r.set("judgment", "one-ready-step")
+	default:
+		r.set("judgment", "navigate-or-wait")
+	}
+	if len(awaitingState) > 0 {
+		r.set("awaitingState", awaitingState)
+	}
+	if len(awaitingHuman) > 0 {
+		r.set("awaitingHuman", awaitingHuman)
+	}
+	r.set("readySteps", portRows(ready))
+	r.set("laterSteps", portRows(later))
+	if len(ready) > 0 {
+		r.set("howToAct", portReadyHow)
+	} else {
+		r.set("howToAct", portNoReadyHow)
+	}
+}
+
+func portRows(rows []CallResult) []CallResult {
+	if rows == nil {
+		return []CallResult{}
+	}
+	return rows
+}
+
+// ---- do_action ----
+
+func (p *Port) doAction(ctx context.Context, a portArgs) CallResult {
+	served := p.s.Available()
+	ids := make([]string, len(served))
+	for i, row := range served {
+		ids[i] = row.Action
+	}
+	want := a.str("action")
+	if want == "" {
+		r := portRefusal("error", "ACTION_REQUIRED")
+		r.set("why", portActionRequired).set("actions", ids)
+		return *p.position(&r)
+	}
+	matches := 0
+	action := ""
+	if slices.Contains(ids, want) {
+		action, matches = want, 1
+	} else {
+		for _, id := range ids {
+			if strings.HasSuffix(id, "."+want) {
+				action = id
+				matches++
+			}
+		}
+	}
+	switch {
+	case matches == 0:
+		r := portRefusal("error", ReasonUnknownAction)
+		r.set("actions", ids)
+		p.notHere(&r, want)
+		return *p.position(&r)
+	case matches > 1:
+		r := portRefusal("error", "AMBIGUOUS_ACTION")
+		r.set("why", portAmbiguousAct).set("actions", ids)
+		return *p.position(&r)
+	}
+	var r CallResult
+	r.set("ok", true).set("judgment", "")
+	r.set("action", action)
+	if p.gate(ctx, &r, action, a) {
+		return *p.position(&r)
+	}
+	r.Delete("action")
+	p.fireData(&r, p.fire(ctx, action, a))
+	return *p.position(&r)
+}
+
+// notHere says which true thing is the case when the graph does have an
+// action that is not served here: on another page, or here with its
+// conditions unmet. A name the graph lacks gets no why at all: nothing is
+// invented about an action the app never had. A unique suffix of a
+// declared id counts as naming it, as it does when resolving.
+func (p *Port) notHere(r *CallResult, id string) {
+	ex, ok := p.s.Explain(id)
+	if !ok {
+		all := p.s.Graph().Actions()
+		ids := make([]string, len(all))
+		for i, a := range all {
+			ids[i] = a.ID
+		}
+		full, found := portResolve(ids, id)
+		if !found {
+			return
+		}
+		if ex, ok = p.s.Explain(full); !ok {
+			return
+		}
+		r.set("action", full)
+	}
+	switch {
+	case !ex.OnThisPage:
+		r.set("why", portNotOnThisPage).set("on", ex.Pages)
+	case len(ex.Evidence) > 0:
+		r.set("why", portConditionsNot).set("evidence", ex.Evidence)
+		if len(ex.GuardUnevaluated) > 0 {
+			r.set("guardUnevaluated", ex.GuardUnevaluated)
+		}
+	default:
+		r.set("why", portDeclaredNotOff)
+	}
+}
+
+// ---- the confirm gate and the fire ----
+
+// gate is the port's confirmation gate for a high-effect action. It
+// answers (and returns true) with needs-confirm or declined; it lets the
+// call through to the fire when no pause is due, or when the control can
+// not be fired anyway (not offered here, switched off, held by an earlier
+// fire): capability comes before authority, so nobody is asked to approve
+// what nobody can do, and the session refuses it instead.
+func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArgs) bool {
+	info, ok := p.s.Graph().Action(action)
+	if !ok || !info.HighEffect || !p.confirm || a.yes("confirm") {
+		return false
+	}
+	var row *ServedAction
+	for _, sa := range p.s.Available() {
+		if sa.Action == action {
+			row = &sa
+			break
+		}
+	}
+	if row == nil || row.Enabled != nil || (info.SingleFlight && row.PriorFireUnsettled != "") {
+		return false
+	}
+	opts := FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
+	sel := "action"
+	if r.Has("step") {
+		sel = "step"
+	}
+	if a.yes("decline") {
+		d, err := p.s.ReportDecline(action, opts)
+		if err != nil {
+			return false
+		}
+		r.set("ok", false).set("judgment", "declined")
+		r.set(sel, action).set("askId", d.AskID)
+		if d.RecordedAs != "" {
+			r.set("recordedAs", d.RecordedAs).set("why", portRelayedWhy)
+		} else {
+			r.set("why", portDeclinedWhy)
+		}
+		return true
+	}
+	var st AskStatus
+	switch {
+	case p.gated:
+		// An approved or open card for the same request is reused; the
+		// session mints one otherwise. Without confirm nothing fires.
+		found := false
+		for _, c := range slices.Backward(p.s.Asks()) {
+			if c.Action == action && c.Instance == opts.Instance && !c.Spent && !c.Revoked && c.Answer != "declined" && portSameInput(c, opts.Input) {
+				st, found = c, true
+				break
+			}
+		}
+		if !found {
+			st = p.portMintAsk(action, opts)
+		}
+	case p.source == PrincipalAgent:
+		fr := p.s.Fire(ctx, action, opts)
+		if !fr.NeedsConfirm {
+			// Refused by a capability gate after all (the world moved
+			// between the look and the fire): report the refusal.
+			p.fireData(r, fr)
+			return true
+		}
+		st, _ = p.s.Ask(fr.AskID)
+	default:
+		st = p.portMintAsk(action, opts)
+	}
+	p.needsConfirm(r, action, sel, st, "")
+	return true
+}
+
+func portSameInput(c AskStatus, input any) bool {
+	if c.Receipts.WillUse == nil {
+		return input == nil
+	}
+	in, err := normalize(input)
+	return err == nil && jsonEqual(c.Receipts.WillUse.Input, in)
+}
+
+func (p *Port) needsConfirm(r *CallResult, action, sel string, st AskStatus, reason Reason) {
+	r.set("ok", false).set("judgment", "needs-confirm")
+	r.set(sel, action)
+	if reason != "" {
+		r.set("reason", string(reason))
+	}
+	info, _ := p.s.Graph().Action(action)
+	r.set("does", info.Does).set("performed", false).set("why", portNothingDone)
+	r.set("askId", st.AskID).set("receipts", st.Receipts)
+	if p.gated {
+		r.set("howToAct", portConfirmGate)
+	} else {
+		r.set("howToAct", portConfirmHow)
+	}
+}
+
+func (p *Port) fire(ctx context.Context, action string, a portArgs) FireResult {
+	opts := FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
+	info, _ := p.s.Graph().Action(action)
+	if info.HighEffect && (!p.confirm || a.yes("confirm")) {
+		opts.Confirm = true
+	}
+	return p.s.Fire(ctx, action, opts)
+}
+
+// fireData folds a fire's result into r: the success arm (did,
+// effectStatus, transitionId and, while pending only, howToSettle and
+// settleWith), a pause (APPROVAL_REQUIRED is needs-confirm), or a refusal
+// (rejected, carrying the typed reason and what it names).
+func (p *Port) fireData(r *CallResult, fr FireResult) {
+	journey := r.Has("journey")
+	if fr.OK {
+		r.set("ok", true)
+		if !journey {
+			if fr.EffectStatus == EffectPending {
+				r.set("judgment", "navigate-or-wait")
+			} else {
+				r.set("judgment", "done")
+			}
+		}
+		r.set("did", fr.Action).set("effectStatus", string(fr.EffectStatus)).set("transitionId", fr.TransitionID)
+		if fr.EffectStatus == EffectPending {
+			r.set("howToSettle", portSettleHowA+p.graphID+portSettleHowB)
+			var sw CallResult
+			sw.set("tool", p.tool("did_it_work")).set("arg", "transitionId")
+			r.set("settleWith", sw)
+		}
+		if len(fr.GuardUnevaluated) > 0 {
+			r.set("guardUnevaluated", fr.GuardUnevaluated)
+		}
+		if fr.Executed != nil {
+			r.set("executed", false)
+		}
+		if fr.Materialized != nil {
+			r.set("materialized", false)
+		}
+		if fr.AlreadyTrue {
+			r.set("alreadyTrue", true).set("why", portAlreadyTrue)
+		}
+		if fr.ToNodeClaimed {
+			r.set("toNodeClaimed", true)
+		}
+		return
+	}
+	if fr.NeedsConfirm || fr.Reason == ReasonApprovalRequired {
+		st, _ := p.s.Ask(fr.AskID)
+		if fr.Receipts != nil {
+			st.Receipts = *fr.Receipts
+		}
+		st.AskID = fr.AskID
+		sel := "action"
+		if journey {
+			sel = "step"
+		}
+		p.needsConfirm(r, fr.Action, sel, st, fr.Reason)
+		r.set("did", fr.Action)
+		return
+	}
+	r.set("ok", false).set("judgment", "rejected")
+	r.set("did", fr.Action).set("reason", string(fr.Reason))
+	why := ""
+	switch fr.Reason {
+	case ReasonToolDisabled:
+		why = portDisabledWhy
+		if len(fr.Evidence) > 0 {
+			why += " " + portDisabledEvidence
+		}
+	case ReasonNotMaterialized:
+		why = portNotMaterialized
+	case ReasonPriorFirePending:
+		why = portPriorPending
+	case ReasonApprovalSpent:
+		why = portApprovalSpent
+	case ReasonApprovalMismatch:
+		why = portApprovalMismatch
+	case ReasonApprovalStale:
+		why = portApprovalStale
+	case ReasonApprovalDeclined:
+		why = portApprovalDeclined
+	case ReasonApprovalRevoked:
+		why = portApprovalRevoked
+	}
+	if fr.Busy != "" {
+		if why != "" {
+			why += " "
+		}
+		why += portBusyWhy
+	}
+	if why != "" {
+		r.set("why", why)
+	}
+	if fr.Node != "" {
+		r.set("node", fr.Node)
+	}
+	if len(fr.Evidence) > 0 {
+		r.set("evidence", fr.Evidence)
+	}
+	if len(fr.GuardUnevaluated) > 0 {
+		r.set("guardUnevaluated", fr.GuardUnevaluated)
+	}
+	if len(fr.Issues) > 0 {
+		r.set("issues", fr.Issues)
+	}
+	if len(fr.Expects) > 0 {
+		r.set("expects", portRaw(fr.Expects))
+	}
+	if fr.Instances != nil || fr.Reason == ReasonInstanceRequired || fr.Reason == ReasonInstanceUnknown {
+		r.set("instances", portStrings(fr.Instances))
+	}
+	if fr.AskID != "" {
+		r.set("askId", fr.AskID)
+	}
+	if fr.Differs != "" {
+		r.set("differs", fr.Differs)
+	}
+	if fr.PendingTransitionID != "" {
+		r.set("pendingTransitionId", fr.PendingTransitionID).set("scope", fr.Scope)
+	}
+	if fr.Retriable {
+		r.set("retriable", true)
+	}
+	if fr.BlockedBecause != nil {
+		r.set("blockedBecause", fr.BlockedBecause)
+	}
+	if fr.Busy != "" {
+		r.set("busy", fr.Busy)
+	}
+}
+
+func portStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

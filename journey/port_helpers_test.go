@@ -1,0 +1,151 @@
+package journey
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"testing"
+	"time"
+)
+
+// portShop is the port tests' own shop: catalog -> product -> cart ->
+// checkout, a high-effect place-order, an asynchronous payment.
+func portShopDef() GraphDef {
+	return GraphDef{
+		Pages: []Page{
+			{ID: "catalog", Route: "/", Actions: []Action{
+				{Name: "open-product", Does: "Open a product page", GoTo: "product", Input: InputFor[portSKU]()},
+				{Name: "search", Does: "Search the catalog", Writes: []string{"results"}, Input: InputFor[portQuery]()},
+			}},
+			{ID: "product", Route: "/products/:id", Actions: []Action{
+				{Name: "add-to-cart", Does: "Add this product to the cart", Writes: []string{"cart"}, Input: InputFor[portSKU]()},
+				{Name: "go-cart", Does: "Go to the cart", GoTo: "cart"},
+				{Name: "back", Does: "Back to the catalog", GoTo: "catalog", Input: NoInput()},
+			}},
+			{ID: "cart", Route: "/cart", Actions: []Action{
+				{Name: "checkout", Does: "Go to checkout", GoTo: "checkout", When: Guard{Gt("cartCount", 0)}},
+			}, Containers: []Container{{Name: "lines", Repeats: true, Actions: []Action{
+				{Name: "remove", Does: "Remove this line", Writes: []string{"cart"}},
+			}}}},
+			{ID: "checkout", Route: "/checkout", Actions: []Action{
+				{Name: "set-card", Does: "Enter a payment card", Writes: []string{"card"}},
+				{Name: "place-order", Does: "Place the order and pay", Confirm: true, Writes: []string{"order"},
+					EnabledWhen: Guard{Eq("cardOK", true)}, BlockedBecause: &Blocked{Says: "Add a card first", ClearedBy: "user"},
+					Concurrency: Concurrency{SingleFlight: true}},
+			}},
+		},
+		Actions: []RootAction{{Action: Action{Name: "login", Does: "Sign in", Writes: []string{"user"}}, On: []string{"catalog", "checkout"}}},
+		Journeys: []JourneyDef{
+			{ID: "purchase", Does: "Buy a product end to end", Steps: []string{"open-product", "add-to-cart", "go-cart", "checkout", "set-card", "place-order"}},
+			{ID: "vip", Does: "Shop the VIP room", Steps: []string{"search"}, When: Guard{Eq("vip", true)}},
+			{ID: "tidy", Does: "Remove a line from the cart", Steps: []string{"remove"}},
+		},
+	}
+}
+
+type portSKU struct {
+	SKU string `json:"sku"`
+}
+
+type portQuery struct {
+	Q string `json:"q"`
+}
+
+// portShopApp is a session of portShop with handlers that behave like an
+// app: they report their state changes by transition id.
+type portShopApp struct {
+	s   *Session
+	pay chan string // place-order fires waiting for the payment server
+}
+
+func newPortShop(t testing.TB, opts Options, hostile string) *portShopApp {
+	t.Helper()
+	g, err := NewGraph("shop", portShopDef())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts.State == nil {
+		opts.State = map[string]any{"cartCount": 0, "cardOK": false, "vip": false, "note": hostile}
+	}
+	s := g.MustNewSession(opts)
+	app := &portShopApp{s: s, pay: make(chan string, 8)}
+	report := func(delta map[string]any) Handler {
+		return func(ctx context.Context, in any) (any, error) {
+			id, _ := TransitionIDFrom(ctx)
+			s.UpdateState(delta, id)
+			return nil, nil
+		}
+	}
+	must := func(_ *Handle, err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(s.RegisterActions("catalog", Registration{Handlers: map[string]Handler{
+		"open-product": func(ctx context.Context, in any) (any, error) { return map[string]any{"title": hostile}, nil },
+		"search": func(ctx context.Context, in any) (any, error) {
+			id, _ := TransitionIDFrom(ctx)
+			s.UpdateState(map[string]any{"results": []any{hostile}}, id)
+			return []any{hostile}, nil
+		},
+		"login": report(map[string]any{"user": hostile}),
+	}}))
+	must(s.RegisterActions("product", Registration{Handlers: map[string]Handler{
+		"add-to-cart": func(ctx context.Context, in any) (any, error) {
+			id, _ := TransitionIDFrom(ctx)
+			s.UpdateState(map[string]any{"cart": []any{in}, "cartCount": 1}, id)
+			return nil, nil
+		},
+		"go-cart": ok2, "back": ok2,
+	}, Holds: map[string]func() any{"add-to-cart": func() any { return hostile }}}))
+	must(s.RegisterActions("cart", Registration{Handlers: map[string]Handler{"checkout": ok2}}))
+	must(s.RegisterActions("cart", Registration{Instance: "line-" + hostile, Handlers: map[string]Handler{"lines.remove": report(map[string]any{"cart": []any{}})}}))
+	must(s.RegisterActions("checkout", Registration{Handlers: map[string]Handler{
+		"set-card": report(map[string]any{"card": hostile, "cardOK": true}),
+		"place-order": func(ctx context.Context, in any) (any, error) {
+			id, _ := TransitionIDFrom(ctx)
+			app.pay <- id
+			return nil, nil
+		},
+		"login": report(map[string]any{"user": hostile}),
+	}, Busy: map[string]string{"set-card": hostile}}))
+	return app
+}
+
+func ok2(context.Context, any) (any, error) { return nil, nil }
+
+// call runs a port call and decodes its JSON, the way a host sees it.
+func portCall(t testing.TB, p *Port, name string, args map[string]any) map[string]any {
+	t.Helper()
+	r := p.Call(context.Background(), name, args)
+	var m map[string]any
+	if err := json.Unmarshal(r.JSON(), &m); err != nil {
+		t.Fatalf("%s: result is not JSON: %v\n%s", name, err, r.JSON())
+	}
+	if _, ok := m["ok"].(bool); !ok {
+		t.Fatalf("%s: no ok: %s", name, r.JSON())
+	}
+	if _, ok := m["judgment"].(string); !ok {
+		t.Fatalf("%s: no judgment: %s", name, r.JSON())
+	}
+	if m["reason"] != "UNKNOWN_TOOL" {
+		if _, ok := m["youAreOn"]; !ok {
+			t.Fatalf("%s: no youAreOn: %s", name, r.JSON())
+		}
+		if _, ok := m["version"].(float64); !ok {
+			t.Fatalf("%s: no version: %s", name, r.JSON())
+		}
+	}
+	return m
+}
+
+func portSettle(t testing.TB, p *Port, id string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := p.WhenSettled(ctx, id); err != nil {
+		t.Fatalf("WhenSettled(%s): %v", id, err)
+	}
+}
+
+var errPortTest = errors.New("test")

@@ -1,0 +1,206 @@
+package journey
+
+import "unicode/utf8"
+
+const portMaxErrorText = 200
+
+// why answers <graph>.why {key}: the causal backward slice, as data (it
+// may name keys and actions the app wrote; it never becomes text).
+func (p *Port) why(a portArgs) CallResult {
+	key := a.str("key")
+	if key == "" {
+		r := portRefusal("error", "KEY_REQUIRED")
+		r.set("why", portKeyRequired)
+		return *p.position(&r)
+	}
+	var r CallResult
+	r.set("ok", true).set("judgment", "done").set("key", key).set("slice", p.s.Why(key))
+	return *p.position(&r)
+}
+
+// didItWork answers <graph>.did_it_work {transitionId}: a poll that never
+// waits and never moves the world.
+func (p *Port) didItWork(a portArgs) CallResult {
+	id := a.str("transitionId")
+	if id == "" {
+		r := portRefusal("error", "TRANSITION_ID_REQUIRED")
+		r.set("why", portTransitionRequired)
+		p.openQuestions(&r)
+		return *p.position(&r)
+	}
+	return p.answerFor(id, map[string]bool{})
+}
+
+func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
+	visited[id] = true
+	st, settled, err := p.s.SettlementIfKnown(id)
+	ask, isAsk := p.s.Ask(id)
+	switch {
+	case err == nil && isAsk:
+		r := portRefusal("error", "AMBIGUOUS_ID")
+		r.set("why", portAmbiguousID).set("askId", id).set("askedAbout", ask.Action)
+		if t, ok := p.s.Transition(id); ok {
+			r.set("did", t.Action)
+		}
+		return *p.position(&r)
+	case err == nil && settled:
+		var r CallResult
+		r.set("ok", true).set("judgment", portSettledJudgment(st)).set("settled", true).set("did", st.Action)
+		facts := p.settledFacts(st)
+		for _, k := range facts.keys {
+			r.set(k, facts.vals[k])
+		}
+		return *p.position(&r)
+	case err == nil:
+		t, _ := p.s.Transition(id)
+		var r CallResult
+		r.set("ok", true).set("judgment", "still-pending").set("settled", false).set("did", t.Action).set("howToAct", portStillPending)
+		if p.workOpenFor(id) {
+			r.set("stillWorking", true).set("stillWorkingMeans", portStillWorking)
+		}
+		return *p.position(&r)
+	case isAsk:
+		if ask.Spent && ask.TransitionID != "" && !visited[ask.TransitionID] {
+			return p.answerFor(ask.TransitionID, visited)
+		}
+		var r CallResult
+		r.set("ok", true)
+		how := portPausedAwaiting
+		switch {
+		case ask.Answer == "declined":
+			r.set("judgment", "declined")
+			how = portPausedDeclined
+		case ask.Revoked:
+			r.set("judgment", "approval-withdrawn")
+			how = portPausedRevoked
+		case ask.Answer == "approved" && ask.Stale:
+			r.set("judgment", "approval-no-longer-valid")
+			how = portPausedStale
+		case ask.Answer == "approved":
+			r.set("judgment", "approved-not-yet-done")
+			how = portPausedApproved
+		default:
+			r.set("judgment", "awaiting-human")
+		}
+		r.set("settled", false).set("performed", false).set("askId", ask.AskID).set("did", ask.Action).set("howToAct", how)
+		return *p.position(&r)
+	}
+	r := portRefusal("error", ReasonUnknownTransition)
+	r.set("why", portUnknownTransition)
+	p.openQuestions(&r)
+	return *p.position(&r)
+}
+
+// portSettledJudgment routes a settled answer: done when the fire came to
+// rest without being refused, rejected when it was refused, rejected or
+// rolled back.
+func portSettledJudgment(st Settlement) string {
+	now := st.Outcome
+	if st.OutcomeNow != "" {
+		now = st.OutcomeNow
+	}
+	if st.EffectStatus == EffectRefused || now == OutcomeRejected || now == OutcomeRolledBack {
+		return "rejected"
+	}
+	return "done"
+}
+
+// openQuestions lists every open question a settlement id could be about:
+// fires awaiting the app's state report, every fire not at rest, and every
+// card a person has not answered.
+func (p *Port) openQuestions(r *CallResult) {
+	pend := p.s.Pending()
+	ids := make([]string, len(pend))
+	for i, f := range pend {
+		ids[i] = f.ID
+	}
+	r.set("pending", ids)
+	r.set("awaitingSettlement", portStrings(p.s.AwaitingSettlement()))
+	human := []AskRef{}
+	for _, a := range p.s.Asks() {
+		if a.Answer == "" && !a.Spent && !a.Revoked {
+			human = append(human, AskRef{AskID: a.AskID, Action: a.Action})
+		}
+	}
+	r.set("awaitingHuman", human)
+}
+
+func (p *Port) workOpenFor(id string) bool {
+	for _, w := range p.s.OpenWork() {
+		if w.TransitionID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// settledFacts is the one builder of the settled arm: three axes side by
+// side (effectStatus: did anyone perform it; effectVerified: were the
+// declared writes observed; verifyHeld: did the app's own contract hold),
+// the receipt's outcome and, when the live record has moved since, the
+// outcome now beside it, never over it.
+func (p *Port) settledFacts(st Settlement) CallResult {
+	var r CallResult
+	r.set("effectStatus", string(st.EffectStatus)).set("outcome", string(st.Outcome))
+	if st.OutcomeNow != "" {
+		r.set("outcomeNow", string(st.OutcomeNow)).set("howToAct", portOutcomeMoved)
+	}
+	r.set("effectVerified", st.EffectVerified)
+	if st.WritesObserved != nil {
+		r.set("writesObserved", *st.WritesObserved)
+	}
+	if st.VerifyHeld != "" {
+		r.set("verifyHeld", st.VerifyHeld)
+	}
+	switch st.Arrival {
+	case ArrivalClaimed:
+		r.set("arrival", string(st.Arrival)).set("arrivalMeans", portArrClaimed)
+	case ArrivalObserved:
+		r.set("arrival", string(st.Arrival)).set("arrivalMeans", portArrObserved)
+	}
+	if st.Materialized != nil {
+		r.set("materialized", false).set("why", portNothingRan)
+	} else if st.AlreadyTrue {
+		r.set("alreadyTrue", true).set("why", portAlreadyTrue)
+	}
+	if st.ToNode != "" {
+		r.set("toNode", st.ToNode)
+	}
+	if st.SettledBy != "" {
+		r.set("settledBy", st.SettledBy)
+		if st.ReportedBy != "" {
+			r.set("reportedBy", st.ReportedBy)
+		}
+		if st.EvidenceRef != "" {
+			r.set("evidenceOnRecord", st.EvidenceRef)
+		}
+	}
+	if st.Error != nil {
+		var e CallResult
+		e.set("reason", string(st.Error.Reason))
+		if st.Error.Message != "" {
+			e.set("message", portCap(st.Error.Message))
+		}
+		r.set("error", e)
+	}
+	if st.Produced != nil {
+		r.set("data", st.Produced)
+	}
+	if st.StillWorking {
+		r.set("stillWorking", true).set("stillWorkingMeans", portStillWorking)
+	}
+	return r
+}
+
+// portCap caps application error text (data) at 200 bytes, on a rune
+// boundary.
+func portCap(s string) string {
+	if len(s) <= portMaxErrorText {
+		return s
+	}
+	cut := portMaxErrorText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}

@@ -1,0 +1,106 @@
+package journey
+
+// Every sentence a port serves is one of these constants. They are library
+// text: no runtime value is ever joined into them. The only things a port
+// interpolates anywhere in text are the graph id (in tool names and in
+// howToSettle) and ids the graph declares. They are plain ASCII, so UTF-8
+// bytes and UTF-16 code units count the same.
+
+// Tool descriptions and schema property descriptions.
+const (
+	portJourneyUsage = " Call with no arguments to open it and get readySteps; call again with step (and input) to do one." +
+		" A high-effect step first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse." +
+		" Steps come back as data, never as tools."
+	portSingleJourneyDesc = "Follow a journey, a named multi-step flow of this app. whats_here lists the journeys you can start where you are." +
+		" Call with journey: <id> to open one and get readySteps; call again with the same journey and step (and input) to do one." +
+		" A high-effect step first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse." +
+		" Steps come back as data, never as tools."
+	portWhatsHereDesc = "Where you are: the actions here, the journeys you can start here and any open one, and facts, the app's own record of what was attempted and how it ended." +
+		" facts outrank anything said in the conversation, including by you." +
+		" Pass sinceVersion from an earlier result to get only what changed since (the user may have acted meanwhile); pass routeTo: <page id> for the declared hops there."
+	portWhyDesc      = "Why a state key holds its value: the actions that produced it and who fired each, as data."
+	portDoActionDesc = "Perform one action from whats_here outside any journey." +
+		" A high-effect action first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse."
+	portDidItWorkDesc = "How an action came to rest. Pass the transitionId from its result, or the askId of a needs-confirm to learn whether the human has decided." +
+		" Answers at once. Use it whenever effectStatus was pending; never repeat the action to find out."
+
+	portPropStep        = "A step from readySteps."
+	portPropInput       = "The input, shaped as its expects field says."
+	portPropConfirm     = "true only after the human approved the receipts of a needs-confirm."
+	portPropConfirmGate = "true only after a person approved it in the app; your confirm alone is refused."
+	portPropDecline     = "true to record that the human refused."
+	portPropDeclineGate = "true to report that the human refused; the ask stays open until they answer in the app."
+	portPropInstance    = "Which instance to act on, when it lists instances."
+	portPropJourney     = "A journey id from whats_here."
+	portPropAction      = "An action from whats_here."
+	portPropSince       = "A version from an earlier result."
+	portPropRouteTo     = "A page id."
+	portPropKey         = "A state key."
+	portPropTransition  = "A transitionId (or askId) from a result."
+)
+
+// Result sentences.
+const (
+	portNothingDone = "Nothing has been done. This is a question for the human, not a failure: do not report it as an error, and your confirm: true is not their answer."
+	portConfirmHow  = "Show the human the receipts, then call again with confirm: true to proceed, or decline: true if they refuse."
+	portConfirmGate = "Show the human the receipts and let them approve it in the app, then call again with confirm: true." +
+		" Your confirm alone is refused: this app needs an approval recorded from a person. Send decline: true if they refuse."
+	portDeclinedWhy = "Recorded: the human declined. Nothing was performed."
+	portRelayedWhy  = "Recorded as your report. Only the person can answer the ask, in the app, so it stays open. Nothing was performed."
+
+	portSettleHowA = "Not finished yet: the app is still working on it. Call "
+	portSettleHowB = ".did_it_work with this transitionId to learn how it came to rest. Do not perform it again."
+
+	portStillPending = "The app has not finished this action, so there is no outcome yet. Do not perform it again: call this tool again with the same transitionId, or whats_here."
+	portOutcomeMoved = "This is the receipt from when the action came to rest; the app has moved it since (see outcomeNow). Do not act on outcome alone: call whats_here to see where things stand."
+	portArrClaimed   = "The action claimed it would take you to toNode; nothing has confirmed you arrived. That is not a failure: whats_here shows where you are."
+	portArrObserved  = "The app later reported being on toNode. That is corroboration, not proof that this action caused it."
+	portStillWorking = "The app still has work open for this action. Nothing times it out; ask again later."
+	portNothingRan   = "It was recorded, but nothing performed it. Do not tell the human it is done."
+	portAlreadyTrue  = "Its declared effect already held before it fired, so nothing had to change."
+
+	portPausedAwaiting = "Paused, not failed: no outcome exists because nothing was fired. The human has not decided yet."
+	portPausedApproved = "Paused, not failed: nothing was fired yet. A yes is on record; call the action again with confirm: true to use it."
+	portPausedDeclined = "Paused, not failed: nothing was fired, and the human declined. Do not perform it."
+	portPausedRevoked  = "Paused, not failed: nothing was fired, and the human withdrew their yes. Do not perform it."
+	portPausedStale    = "Paused, not failed: nothing was fired, and the yes on record is no longer valid. Ask again."
+
+	portTransitionRequired = "did_it_work needs to know WHICH action: pass a transitionId (or askId) from a result. Nothing was performed."
+	portUnknownTransition  = "No fire or ask has that id. The open ones are listed here."
+	portAmbiguousID        = "That id names two different things, a fire and an ask, so no answer is given for it."
+
+	portElsewhereMeans = "This list is scoped to where you are: the journeys whose first step is available on this page now." +
+		" The others start on other pages; they are not gone and not refused. Pass routeTo: <page id> here for the declared hops to a page where one starts."
+	portRouteMeans  = "Declared hops, fewest first. Whether a hop's action is clickable now is on its row in whats_here once you are there, not here."
+	portNoRoute     = "No action declares a way there from here. That is what this graph says, not proof that the app cannot get there."
+	portUnknownPage = "The graph declares no page with that id; pages lists those it does."
+
+	portNotOnThisPage  = "This app has that action, but not on this page (see on). Go there first: routeTo in whats_here gives the declared hops."
+	portConditionsNot  = "This app has that action on this page, but its conditions are not met now (see evidence), so it is not offered."
+	portDeclaredNotOff = "This app declares that action on this page, but it is not offered right now."
+	portActionRequired = "do_action needs to know WHICH action: pass one of actions. Nothing was performed."
+	portAmbiguousAct   = "That name matches more than one action here: pass one of actions in full. Nothing was performed."
+	portUnknownStep    = "That is not a step of this journey: use one of steps. Nothing was performed."
+	portJourneyReq     = "This tool needs to know WHICH journey: pass one of journeys. Nothing was performed."
+	portUnknownJourney = "No journey has that id: use one of journeys, or whats_here with routeTo. Nothing was performed."
+	portKeyRequired    = "why needs a state key. No list of keys is served and none is wrong: pass the key you want explained."
+	portPrecondition   = "This journey's precondition does not hold now (see evidence)."
+	portPrecondKept    = "This journey's precondition does not hold now (see evidence). Your current journey is still open."
+
+	portDisabledWhy = "The app has this control switched off right now: on screen but not clickable, like a greyed button." +
+		" That is a state, not a verdict, and nothing here knows what would change it: do not invent a reason." +
+		" whats_here shows when its row no longer says enabled: false."
+	portDisabledEvidence = "Its declared enabling conditions fail now (see evidence)."
+	portBusyWhy          = "The app says it is working on this control (see busy)."
+	portNotMaterialized  = "Nothing in the app is bound to perform this action, so firing it would do nothing. Tell the human it is not available."
+	portPriorPending     = "An earlier fire of this has not come to rest (see pendingTransitionId). Ask did_it_work about it instead of firing again."
+	portApprovalSpent    = "That yes was already used; a new approval is needed."
+	portApprovalMismatch = "The person approved something different (see differs); this needs its own approval."
+	portApprovalStale    = "The yes on record is no longer valid; a new approval is needed."
+	portApprovalDeclined = "The person declined this. Do not perform it."
+	portApprovalRevoked  = "The person withdrew their yes. Do not perform it."
+
+	portReadyHow   = "Call this tool again with step set to one of readySteps."
+	portNoReadyHow = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
+	portDoneHow    = "Every step of this journey is done."
+)

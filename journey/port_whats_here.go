@@ -1,0 +1,179 @@
+package journey
+
+import (
+	"slices"
+)
+
+// portLook is what one whats_here served, kept so a later call with
+// sinceVersion can answer with the delta.
+type portLook struct {
+	version  int64
+	actions  map[string]string // action id -> row bytes
+	journeys map[string]string // journey id -> row bytes
+}
+
+const portMaxLooks = 16
+
+// whatsHere answers <graph>.whats_here {sinceVersion?, routeTo?}.
+//
+// The journey list is scoped to the position: the journeys whose first
+// step is offered here with its guard holding, plus the open one whatever
+// its entry says now. What it leaves out it says: journeysElsewhere counts
+// the rest, with one sentence naming routeTo. With sinceVersion, rows that
+// did not change since the look the model took at that version are left
+// out (and rows that went away are named in actionsGone/journeysGone);
+// facts are narrowed to the attempts since then.
+func (p *Port) whatsHere(a portArgs) CallResult {
+	h := p.s.Here()
+	since, hasSince := a.num("sinceVersion")
+	if hasSince && since < 0 {
+		hasSince = false
+	}
+
+	look := portLook{version: h.Version, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
+	actions := make([]any, 0, len(h.Actions))
+	ready := 0
+	for _, row := range h.Actions {
+		b, _ := portMarshal(row)
+		look.actions[row.Action] = string(b)
+		actions = append(actions, portRaw(b))
+		if row.Enabled == nil {
+			ready++
+		}
+	}
+	journeys := make([]any, 0, len(h.Journeys))
+	for _, j := range h.Journeys {
+		var row CallResult
+		row.set("journey", j.ID).set("does", j.Description)
+		if !j.PreconditionPassed {
+			row.set("feasible", false)
+		}
+		if len(j.PreconditionUnevaluable) > 0 {
+			row.set("feasibilityUnknownFor", j.PreconditionUnevaluable)
+		}
+		if st, err := p.s.Standing(j.ID); err == nil {
+			row.set("standing", string(st.Standing))
+		}
+		if j.Open {
+			row.set("open", true)
+		}
+		b, _ := portMarshal(row)
+		look.journeys[j.ID] = string(b)
+		journeys = append(journeys, portRaw(b))
+	}
+
+	var prev *portLook
+	p.mu.Lock()
+	if hasSince {
+		for i := len(p.looks) - 1; i >= 0; i-- {
+			if p.looks[i].version == since {
+				prev = &p.looks[i]
+				break
+			}
+		}
+	}
+	if n := len(p.looks); n == 0 || p.looks[n-1].version != look.version {
+		p.looks = append(p.looks, look)
+		if len(p.looks) > portMaxLooks {
+			p.looks = slices.Delete(p.looks, 0, len(p.looks)-portMaxLooks)
+		}
+	}
+	p.mu.Unlock()
+
+	var r CallResult
+	r.set("ok", true)
+	switch {
+	case ready >= 2:
+		r.set("judgment", "needs-choice")
+	case ready == 1:
+		r.set("judgment", "one-ready-step")
+	default:
+		r.set("judgment", "navigate-or-wait")
+	}
+	r.set("youAreOn", h.YouAreOn)
+	if h.OffGraph {
+		r.set("offGraph", true)
+	}
+	r.set("version", h.Version)
+	if prev != nil {
+		r.set("sinceVersion", since)
+		var gone []string
+		actions, gone = portDelta(h.Actions, func(x ServedAction) string { return x.Action }, look.actions, prev.actions, actions)
+		r.set("actions", actions)
+		if len(gone) > 0 {
+			r.set("actionsGone", gone)
+		}
+		journeys, gone = portDelta(h.Journeys, func(x JourneyAvailability) string { return x.ID }, look.journeys, prev.journeys, journeys)
+		r.set("journeys", journeys)
+		if len(gone) > 0 {
+			r.set("journeysGone", gone)
+		}
+	} else {
+		r.set("actions", actions)
+		r.set("journeys", journeys)
+	}
+	if h.JourneysElsewhere > 0 {
+		r.set("journeysElsewhere", h.JourneysElsewhere)
+		r.set("journeysElsewhereMeans", portElsewhereMeans)
+	}
+	if to := a.str("routeTo"); to != "" {
+		r.set("routeTo", p.route(to))
+	}
+	truthSince := int64(0)
+	if hasSince {
+		truthSince = since
+	}
+	r.set("facts", p.s.GroundTruth(truthSince, 0).Text)
+	return r
+}
+
+// portDelta keeps the rows that are new or changed since prev and names the
+// ids that went away.
+func portDelta[T any](rows []T, id func(T) string, now, prev map[string]string, all []any) ([]any, []string) {
+	out := make([]any, 0, len(all))
+	for i, row := range rows {
+		k := id(row)
+		if old, ok := prev[k]; !ok || old != now[k] {
+			out = append(out, all[i])
+		}
+	}
+	var gone []string
+	for k := range prev {
+		if _, ok := now[k]; !ok {
+			gone = append(gone, k)
+		}
+	}
+	slices.Sort(gone)
+	return out, gone
+}
+
+// route answers routeTo: the declared hops to a page.
+func (p *Port) route(to string) CallResult {
+	var r CallResult
+	r.set("to", to)
+	hops, reachable, err := p.s.HowToReach(to)
+	switch {
+	case err != nil:
+		r.set("reason", string(ReasonUnknownPage))
+		pages := p.s.Graph().Pages()
+		ids := make([]string, len(pages))
+		for i, pg := range pages {
+			ids[i] = pg.ID
+		}
+		r.set("pages", ids)
+		r.set("why", portUnknownPage)
+	case !reachable:
+		r.set("why", portNoRoute)
+	case len(hops) == 0:
+		r.set("alreadyHere", true)
+	default:
+		r.set("hops", hops)
+		r.set("means", portRouteMeans)
+	}
+	return r
+}
+
+// portRaw is pre-encoded JSON riding inside a result.
+type portRaw []byte
+
+func (b portRaw) MarshalJSON() ([]byte, error) { return b, nil }
