@@ -235,7 +235,7 @@ func (r *Registration) work() {
 		for _, w := range ready {
 			w.done <- err
 		}
-		if err != nil && len(ready) == 0 {
+		if err != nil && len(ready) == 0 && !errors.Is(err, ErrUnregistered) {
 			r.report(err)
 		}
 	}

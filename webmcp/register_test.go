@@ -217,7 +217,8 @@ func TestUnregisterAbortsInFlightRegistration(t *testing.T) {
 	mc := newFakeContext()
 	mc.gate = make(chan struct{})
 	mc.entered = make(chan string, 1)
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc})
+	log := &errLog{}
+	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, OnError: log.add})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,6 +256,9 @@ func TestUnregisterAbortsInFlightRegistration(t *testing.T) {
 	}
 	if host.subscribers() != 0 {
 		t.Fatal("Unregister did not stop following the Model")
+	}
+	if errs := log.all(); len(errs) != 0 {
+		t.Fatalf("Unregister was reported as a failure: %v", errs)
 	}
 	reg.Unregister() // twice is harmless
 }

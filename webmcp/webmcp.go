@@ -125,6 +125,11 @@ type Options struct {
 	// a browser with declarative tools their capabilities are not also
 	// registered imperatively. The ModelContext must implement
 	// FormContext.
+	//
+	// A declarative tool exists while its form is in the page, so the
+	// view decides when the agent sees it: render the form only while
+	// the capability is available. The runtime still refuses a
+	// submission the Model does not allow.
 	Forms []*Form
 }
 
