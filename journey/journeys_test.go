@@ -203,6 +203,10 @@ func TestJourneyInferredFailedBlockedDemoted(t *testing.T) {
 		if g := s.Gaps(); len(g) != 1 || g[0].JourneyID != "purchase" || g[0].Reason != ReasonEntryNotMaterialized {
 			t.Fatalf("%+v", g)
 		}
+		want := "  • did NOT happen — agent's attempt to start purchase was refused: ENTRY_NOT_MATERIALIZED (its first step is catalog.add-to-cart)"
+		if tr := s.GroundTruth(0, 0); len(tr.Attempts) != 1 || tr.Attempts[0].Line != want || tr.Attempts[0].Journey != "purchase" {
+			t.Fatalf("%+v", tr.Attempts)
+		}
 		if c := s.CommitJourney("purchase", PrincipalUser); !c.OK {
 			t.Fatalf("a user commit is not gated: %+v", c)
 		}

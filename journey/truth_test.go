@@ -180,6 +180,31 @@ func TestHostileStringsNeverReachText(t *testing.T) {
 		s.CommitJourney(bad, PrincipalAgent)
 		s.LeaveJourney(bad)
 		s.Sync("/" + bad)
+		var errs []error
+		_, err := s.Plan(bad)
+		errs = append(errs, err)
+		_, _, err = s.HowToReach(bad)
+		errs = append(errs, err)
+		_, err = s.ApproveAsk(bad, bad)
+		errs = append(errs, err)
+		_, err = s.SettlementOf(context.Background(), bad)
+		errs = append(errs, err, s.Reject(bad, Outcome(bad)))
+		_, err = s.ObserveEffect(bad, Observation{Source: bad, Status: EffectStatus(bad)})
+		errs = append(errs, err)
+		_, err = s.RegisterActions(bad, Registration{})
+		errs = append(errs, err)
+		_, err = s.RegisterActions("catalog", Registration{Handlers: map[string]Handler{bad: ok}})
+		errs = append(errs, err)
+		_, err = s.WhatUnblocks(bad)
+		errs = append(errs, err)
+		_, err = s.ReportDecline(bad, FireOptions{})
+		errs = append(errs, err)
+		for _, e := range errs {
+			if e == nil {
+				t.Fatal("a hostile id was accepted")
+			}
+			texts = append(texts, e.Error())
+		}
 		tr := s.GroundTruth(0, 0)
 		texts = append(texts, tr.Text)
 		for _, a := range tr.Attempts {
@@ -210,7 +235,8 @@ func TestHostileStringsNeverReachText(t *testing.T) {
 			t.Fatalf("text %d differs between apps:\n%q\n%q", i, hostile[i], plain[i])
 		}
 	}
-	if !strings.Contains(hostile[0], "refused: UNKNOWN_ACTION") || !strings.Contains(hostile[0], unknownActionText) {
-		t.Fatalf("the scenario did not exercise the unknown-id path:\n%s", hostile[0])
+	all := strings.Join(hostile, "\n")
+	if !strings.Contains(all, "refused: UNKNOWN_ACTION") || !strings.Contains(all, unknownActionText) || !strings.Contains(all, "The human declined: checkout.place-order") {
+		t.Fatalf("the scenario did not exercise the unknown-id and ask paths:\n%s", all)
 	}
 }
