@@ -1,0 +1,223 @@
+package journey
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"testing"
+	"unicode/utf16"
+)
+
+// The fixture of the published byte measurements (hcifootprint notes §4):
+// graph bigapp; 60 pages page-0..59, each with step-a-N (writes kN) and
+// go-next-N (claims the next page); 57 journeys journey-number-J whose
+// steps are page-(J%56).step-a and its go-next; journey 56 has the one
+// failing precondition, vip eq true with vip:false; every handler
+// registered; the cursor on page-0.
+//
+// The notes give the journeys' does only as "about 75 characters". The
+// template below is 72 characters plus the journey number, chosen so the
+// figures the notes do give agree with it: the two rows startable on
+// page-0 (journeys 0 and 56) carry 147 characters of does between them,
+// which is what the quoted 310-character scoped list leaves for them in
+// the reference row shape; and the 57 strings total 4,208 characters,
+// against the 4,205-4,220 that the quoted 79,117-character per-journey
+// array implies.
+const (
+	fixture57Pages    = 60
+	fixture57Journeys = 57
+	fixture57DoesFmt  = "Journey %d of the synthetic app: record the entry on its page, then go on."
+)
+
+// The reference system's figures on the same fixture (UTF-16 code units).
+const (
+	fixture57RefPerJourney = 79117
+	fixture57RefSingle     = 4962
+	fixture57RefList       = 310
+)
+
+func fixture57Def(journeys int) GraphDef {
+	def := GraphDef{Pages: make([]Page, fixture57Pages)}
+	for n := range fixture57Pages {
+		id, next := strconv.Itoa(n), strconv.Itoa((n+1)%fixture57Pages)
+		def.Pages[n] = Page{ID: "page-" + id, Actions: []Action{
+			{Name: "step-a-" + id, Does: "Record the entry on page " + id + ".", Writes: []string{"k" + id}},
+			{Name: "go-next-" + id, Does: "Go on to page " + next + ".", GoTo: "page-" + next},
+		}}
+	}
+	for j := range journeys {
+		p := strconv.Itoa(j % 56)
+		jd := JourneyDef{ID: "journey-number-" + strconv.Itoa(j), Does: fmt.Sprintf(fixture57DoesFmt, j),
+			Steps: []string{"page-" + p + ".step-a-" + p, "page-" + p + ".go-next-" + p}}
+		if j == 56 {
+			jd.When = Guard{Eq("vip", true)}
+		}
+		def.Journeys = append(def.Journeys, jd)
+	}
+	return def
+}
+
+func fixture57Session(tb testing.TB, journeys int) *Session {
+	tb.Helper()
+	g, err := NewGraph("bigapp", fixture57Def(journeys))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := g.MustNewSession(Options{State: map[string]any{"vip": false}})
+	noop := func(context.Context, any) (any, error) { return nil, nil }
+	for n := range fixture57Pages {
+		id := strconv.Itoa(n)
+		if _, err := s.RegisterActions("page-"+id, Registration{Handlers: map[string]Handler{"step-a-" + id: noop, "go-next-" + id: noop}}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return s
+}
+
+func utf16Len(b []byte) int { return len(utf16.Encode([]rune(string(b)))) }
+
+func TestFixture57CursorFacts(t *testing.T) {
+	s := fixture57Session(t, fixture57Journeys)
+	passed, entry, does := 0, 0, 0
+	for _, j := range s.AvailableJourneys() {
+		if j.PreconditionPassed {
+			passed++
+		}
+		if j.EntryAvailable {
+			entry++
+		}
+		does += len(j.Description)
+	}
+	if passed != 56 || entry != 2 || s.Position().YouAreOn != "page-0" {
+		t.Fatalf("preconditions %d/57, entry %d/57, on %s", passed, entry, s.Position().YouAreOn)
+	}
+	if does != 4208 {
+		t.Fatalf("the 57 does strings total %d characters", does)
+	}
+}
+
+// TestPortByteEconomy prints what a model reads on the fixture and holds
+// every figure at or below the reference system's, with every field the
+// seed names still present.
+func TestPortByteEconomy(t *testing.T) {
+	s := fixture57Session(t, fixture57Journeys)
+	per := ServeToAgent(s, PortOptions{})
+	single := ServeToAgent(s, PortOptions{JourneyTools: Single})
+	perB, singleB := per.ToolsJSON(), single.ToolsJSON()
+	wh := per.Call(context.Background(), "bigapp.whats_here", nil)
+	whB := wh.JSON()
+	list, _ := wh.Get("journeys")
+	listB, _ := portMarshal(list)
+
+	t.Logf("fixture: 60 pages, 57 journeys, cursor page-0 (reference figures are UTF-16 code units)")
+	t.Logf("%-28s %8s %8s %10s", "", "UTF-8", "UTF-16", "reference")
+	t.Logf("%-28s %8d %8d %10d", "tools, per-journey (61)", len(perB), utf16Len(perB), fixture57RefPerJourney)
+	t.Logf("%-28s %8d %8d %10d", "tools, single (5)", len(singleB), utf16Len(singleB), fixture57RefSingle)
+	t.Logf("%-28s %8d %8d %10s", "whats_here result", len(whB), utf16Len(whB), "-")
+	t.Logf("%-28s %8d %8d %10d", "whats_here journey list", len(listB), utf16Len(listB), fixture57RefList)
+	for _, c := range []struct {
+		what   string
+		b      []byte
+		target int
+	}{{"per-journey tools", perB, fixture57RefPerJourney}, {"single tools", singleB, fixture57RefSingle}, {"journey list", listB, fixture57RefList}} {
+		if len(c.b) > c.target || utf16Len(c.b) > c.target {
+			t.Errorf("%s: %d bytes / %d units, above the reference %d", c.what, len(c.b), utf16Len(c.b), c.target)
+		}
+	}
+	if n := len(per.Tools()); n != 61 {
+		t.Fatalf("%d per-journey tools, want 61", n)
+	}
+
+	// Nothing the seed names was dropped to get there.
+	var tools []struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+		InputSchema struct {
+			Properties map[string]any `json:"properties"`
+		} `json:"inputSchema"`
+	}
+	if err := json.Unmarshal(perB, &tools); err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range tools[:57] {
+		for _, k := range []string{"step", "input", "confirm", "decline", "instance"} {
+			if _, ok := tool.InputSchema.Properties[k]; !ok {
+				t.Fatalf("%s lacks %s", tool.Name, k)
+			}
+		}
+	}
+	var m map[string]any
+	if err := json.Unmarshal(whB, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"ok", "judgment", "youAreOn", "version", "actions", "journeys", "journeysElsewhere", "journeysElsewhereMeans", "facts"} {
+		if _, ok := m[k]; !ok {
+			t.Fatalf("whats_here lacks %s", k)
+		}
+	}
+	rows := portRowsOf(m["journeys"])
+	if len(rows) != 2 || m["journeysElsewhere"] != 55.0 {
+		t.Fatalf("scoped list: %d rows, %v elsewhere", len(rows), m["journeysElsewhere"])
+	}
+	for _, r := range rows {
+		for _, k := range []string{"journey", "does", "standing"} {
+			if _, ok := r[k]; !ok {
+				t.Fatalf("journey row lacks %s: %v", k, r)
+			}
+		}
+	}
+	if rows[1]["feasible"] != false {
+		t.Fatalf("the failing precondition must show: %v", rows[1])
+	}
+}
+
+// TestPortToolBytesPerJourney pins the invariants behind the figures: in
+// single mode the tool bytes do not depend on how many journeys the graph
+// declares (3 or 57); per journey, each journey adds one constant plus
+// its name and its does.
+func TestPortToolBytesPerJourney(t *testing.T) {
+	three := ServeToAgent(fixture57Session(t, 3), PortOptions{JourneyTools: Single}).ToolsJSON()
+	full := ServeToAgent(fixture57Session(t, fixture57Journeys), PortOptions{JourneyTools: Single}).ToolsJSON()
+	if string(three) != string(full) {
+		t.Fatalf("single-mode tools differ: %d bytes at 3 journeys, %d at 57", len(three), len(full))
+	}
+	zero := len(ServeToAgent(fixture57Session(t, 0), PortOptions{}).ToolsJSON())
+	one := len(ServeToAgent(fixture57Session(t, 1), PortOptions{}).ToolsJSON())
+	def := fixture57Def(fixture57Journeys)
+	constant := one - zero - len("bigapp.journey.journey-number-0") - len(def.Journeys[0].Does)
+	want := zero
+	for _, j := range def.Journeys {
+		want += constant + len("bigapp.journey."+j.ID) + len(j.Does)
+	}
+	if got := len(ServeToAgent(fixture57Session(t, fixture57Journeys), PortOptions{}).ToolsJSON()); got != want {
+		t.Fatalf("per-journey tools: %d bytes, want %d (constant %d per journey)", got, want, constant)
+	}
+	t.Logf("per-journey marginal cost: %d bytes + name + does", constant)
+}
+
+// BenchmarkWhatsHere measures a model's whats_here on the fixture against
+// the session's own snapshot (Here) in the same run: the difference is
+// the port's rendering (rows, journey list, facts, JSON).
+func BenchmarkWhatsHere(b *testing.B) {
+	s := fixture57Session(b, fixture57Journeys)
+	p := ServeToAgent(s, PortOptions{})
+	b.Run("baseline=Here", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = s.Here()
+		}
+	})
+	b.Run("WhatsHere", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = p.Call(context.Background(), "bigapp.whats_here", nil)
+		}
+	})
+	b.Run("WhatsHere+JSON", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = p.Call(context.Background(), "bigapp.whats_here", nil).JSON()
+		}
+	})
+}
