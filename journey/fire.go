@@ -732,8 +732,6 @@ func (s *Session) Gaps() []GapRecord {
 }
 
 func (s *Session) gapLocked(g GapRecord) {
-	s.gapSeq++
-	g.seq = s.seq
 	g.Timestamp = s.now()
 	g.Node = s.pageID()
 	g.Version = s.version

@@ -307,3 +307,25 @@ func TestSettlementOfRefusesImpossibleIDsAtOnce(t *testing.T) {
 		t.Fatal("SettlementIfKnown accepted a sync row")
 	}
 }
+
+func TestInstanceRegistrationBindsPageActionsToo(t *testing.T) {
+	s := shopGraph(t).MustNewSession(Options{Page: "checkout"})
+	if _, err := s.RegisterActions("checkout", Registration{Instance: "line-2", Handlers: map[string]Handler{"lines.remove": ok, "to-catalog": ok}}); err != nil {
+		t.Fatal(err)
+	}
+	if r := s.Fire(context.Background(), "checkout.to-catalog", FireOptions{}); !r.OK || r.Materialized != nil {
+		t.Fatalf("a page action bound by an instance registration: %+v", r)
+	}
+	s.Sync("checkout")
+	if r := s.Fire(context.Background(), "checkout.lines.remove", FireOptions{Instance: "line-2"}); !r.OK || r.Materialized != nil {
+		t.Fatalf("%+v", r)
+	}
+	if _, err := s.RegisterActions("checkout", Registration{Instance: "line-3"}); err != nil {
+		t.Fatal(err)
+	}
+	// line-3 mounted nothing: it is not an instance, and line-2's handler
+	// does not run for another instance.
+	if r := s.Fire(context.Background(), "checkout.lines.remove", FireOptions{Instance: "line-3"}); r.Reason != ReasonInstanceUnknown {
+		t.Fatalf("%+v", r)
+	}
+}

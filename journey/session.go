@@ -81,7 +81,6 @@ type Session struct {
 	version, stateVersion, structureVersion int64
 	seq                                     int64 // transition counter
 	askSeq                                  int64
-	gapSeq                                  int64
 
 	records   []*record
 	byID      map[string]*record
@@ -443,8 +442,9 @@ type StateReport struct {
 	// TransitionID is the row the delta was attributed to: the named or
 	// inferred fire, or a new stimulus row.
 	TransitionID string `json:"transitionId,omitempty"`
-	// Basis is how it was attributed: named-by-report, queue-order, or
-	// stimulus (no pending fire's writes were covered).
+	// Basis is how it was attributed: named-by-report, queue-order,
+	// stimulus (no pending fire's writes were covered), or empty (an empty
+	// delta naming no fire: nothing is recorded).
 	Basis   string   `json:"basis,omitempty"`
 	Keys    []string `json:"keys,omitempty"`
 	Version int64    `json:"version"`
@@ -475,6 +475,10 @@ func (s *Session) UpdateState(delta map[string]any, transitionID string) StateRe
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	if len(keys) == 0 && transitionID == "" {
+		// Nothing moved and nobody was named: there is nothing to record.
+		return StateReport{OK: true, Basis: "empty", Version: s.version}
+	}
 	var target *record
 	basis := ""
 	if transitionID != "" {
@@ -742,15 +746,14 @@ func (h *Handle) Unregister() {
 
 // bindingState folds the bindings of an action for an instance: the
 // newest binding with a handler, the switched-off flag, the busy label and
-// the holds reader. An instance-less binding applies to every instance.
+// the holds reader. For a repeats action a binding applies to its own
+// instance, and an instance-less binding to every instance; for any other
+// action the registration's instance does not matter.
 func (s *Session) bindingState(an *actionNode, instance string) (handler Handler, disabled bool, busy string, holds func() any) {
 	list := s.bindings[an.idx]
 	for i := len(list) - 1; i >= 0; i-- {
 		b := list[i]
-		if b.instance != "" && instance != "" && b.instance != instance {
-			continue
-		}
-		if b.instance != "" && instance == "" && an.repeat == nil {
+		if an.repeat != nil && b.instance != "" && b.instance != instance {
 			continue
 		}
 		if handler == nil && b.handler != nil {

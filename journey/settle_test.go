@@ -347,6 +347,10 @@ func TestStateAttribution(t *testing.T) {
 	if tr, _ := s.Transition(w3.TransitionID); tr.Inferred {
 		t.Fatal("a named report is not inferred")
 	}
+	v := s.Version()
+	if rep := s.UpdateState(map[string]any{}, ""); !rep.OK || rep.Basis != "empty" || s.Version() != v {
+		t.Fatalf("an empty anonymous delta records nothing: %+v", rep)
+	}
 	rep := s.UpdateState(map[string]any{"bad": func() {}}, "")
 	if rep.OK || rep.Reason != ReasonUncloneableDelta {
 		t.Fatalf("%+v", rep)

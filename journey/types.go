@@ -334,7 +334,6 @@ type GapRecord struct {
 	// Request is the id the caller asked for when the graph lacks it
 	// (runtime data; never rendered into text).
 	Request string `json:"request,omitempty"`
-	seq     int64
 }
 
 // Defect is a host callback that panicked (an observer, a handler, a holds
