@@ -31,6 +31,7 @@ type httpFixture struct {
 	srv     *httptest.Server
 	live    atomic.Int64 // runtime listeners currently registered
 	opened  atomic.Int64 // runtimes created
+	audit   *agent.AuditLog[todo.User]
 }
 
 func verifyToken(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
@@ -48,7 +49,11 @@ func startHTTP(t testing.TB, tune func(*mcpagent.HTTPOptions)) *httpFixture {
 		Verifier: verifyToken,
 		NewRuntime: func(_ context.Context, p *auth.TokenInfo) (mcpagent.Runtime, error) {
 			f.opened.Add(1)
-			return countingRuntime{f.app.runtime(t, p.Extra["user"].(todo.User)), &f.live}, nil
+			rt, err := todo.BindAudited(f.app.prog, p.Extra["user"].(todo.User), f.audit)
+			if err != nil {
+				return nil, err
+			}
+			return countingRuntime{rt, &f.live}, nil
 		},
 		AllowedOrigins: []string{"http://127.0.0.1:3000"},
 		Server:         &mcpagent.Options{Logger: quietLogger()},

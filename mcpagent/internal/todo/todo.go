@@ -76,11 +76,16 @@ func Init() (Model, loop.Cmd[Msg]) { return Model{Next: 1}, nil }
 
 // Update applies msg to m.
 func Update(m Model, msg Msg) (Model, loop.Cmd[Msg]) {
+	if msg, ok := msg.(CreateTodo); ok {
+		// Appending never changes what an older snapshot sees: its length
+		// ends before the new element, and only the newest Model is
+		// appended to.
+		m.Todos = append(m.Todos, Todo{ID: strconv.Itoa(m.Next), Title: msg.Title})
+		m.Next++
+		return m, nil
+	}
 	todos := append([]Todo(nil), m.Todos...)
 	switch msg := msg.(type) {
-	case CreateTodo:
-		todos = append(todos, Todo{ID: strconv.Itoa(m.Next), Title: msg.Title})
-		m.Next++
 	case RenameTodo:
 		for i := range todos {
 			if todos[i].ID == msg.ID {
@@ -205,7 +210,13 @@ type Runtime = agent.Runtime[Model, Msg, User]
 // Bind binds the contract to p for one principal: every invocation through
 // the returned runtime is made as u.
 func Bind(p *Program, u User) (*Runtime, error) {
+	return BindAudited(p, u, nil)
+}
+
+// BindAudited is Bind with an audit log that records every decision.
+func BindAudited(p *Program, u User, audit *agent.AuditLog[User]) (*Runtime, error) {
 	return agent.Bind[Model, Msg, User](Contract, p, &agent.BindOptions[User]{
 		Principal: func(context.Context, agent.Invocation) (User, error) { return u, nil },
+		Audit:     audit,
 	})
 }

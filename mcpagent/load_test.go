@@ -1,0 +1,139 @@
+package mcpagent_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/mcpagent/internal/todo"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestHTTPLoad opens 200 concurrent streamable HTTP sessions on loopback,
+// each making 50 create_todo calls, and checks that there is no protocol
+// error and that every accepted call was applied exactly once: the
+// Model's todo count, the Messages update applied and the audit log all
+// agree with the calls the clients saw accepted. It reports p50 and p99
+// call latency.
+func TestHTTPLoad(t *testing.T) {
+	if testing.Short() {
+		t.Skip("load test skipped under -short")
+	}
+	const sessions, calls = 200, 50
+	f := startHTTP(t, nil)
+	f.audit = agent.NewAuditLog(agent.AuditOptions[todo.User]{
+		Capacity:  sessions*calls + 1000,
+		Principal: func(u todo.User) string { return u.Name },
+	})
+	transport := &http.Transport{MaxIdleConns: 2 * sessions, MaxIdleConnsPerHost: 2 * sessions, MaxConnsPerHost: 0}
+	t.Cleanup(transport.CloseIdleConnections)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var (
+		mu        sync.Mutex
+		latencies []time.Duration
+		accepted  []string // invocation ids the clients saw accepted
+		failures  []string
+	)
+	fail := func(format string, args ...any) {
+		mu.Lock()
+		if len(failures) < 20 {
+			failures = append(failures, fmt.Sprintf(format, args...))
+		}
+		mu.Unlock()
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	for s := range sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			token := "owner-token"
+			if s%2 == 1 {
+				token = "bob-token"
+			}
+			cs, err := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "0"}, nil).Connect(ctx, &mcp.StreamableClientTransport{
+				Endpoint:   f.srv.URL,
+				HTTPClient: &http.Client{Transport: bearer{token, transport}},
+				MaxRetries: -1,
+			}, nil)
+			if err != nil {
+				fail("session %d: connect: %v", s, err)
+				return
+			}
+			defer cs.Close()
+			local := make([]time.Duration, 0, calls)
+			ids := make([]string, 0, calls)
+			for c := range calls {
+				t0 := time.Now()
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "create_todo", Arguments: map[string]any{"title": fmt.Sprintf("s%d-c%d", s, c)}})
+				local = append(local, time.Since(t0))
+				if err != nil {
+					fail("session %d call %d: %v", s, c, err)
+					continue
+				}
+				if res.IsError {
+					fail("session %d call %d: isError %q", s, c, text(res))
+					continue
+				}
+				var sc struct {
+					Invocation agent.Invocation `json:"invocation"`
+				}
+				b, _ := json.Marshal(res.StructuredContent)
+				if err := json.Unmarshal(b, &sc); err != nil || sc.Invocation.ID == "" {
+					fail("session %d call %d: structuredContent %s", s, c, b)
+					continue
+				}
+				ids = append(ids, sc.Invocation.ID)
+			}
+			mu.Lock()
+			latencies = append(latencies, local...)
+			accepted = append(accepted, ids...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	if len(failures) > 0 {
+		t.Fatalf("protocol errors (first %d):\n%v", len(failures), failures)
+	}
+	total := sessions * calls
+	if len(accepted) != total {
+		t.Fatalf("%d calls accepted, want %d", len(accepted), total)
+	}
+	f.app.waitModel(t, "every accepted todo", func(m todo.Model) bool { return len(m.Todos) >= total })
+	time.Sleep(20 * time.Millisecond)
+	if n := len(f.app.prog.Model().Todos); n != total {
+		t.Fatalf("the Model holds %d todos, want exactly %d", n, total)
+	}
+	if n := f.app.created.Load(); n != int64(total) {
+		t.Fatalf("update applied %d CreateTodo, want exactly %d", n, total)
+	}
+	var audited []string
+	for _, e := range f.audit.Entries() {
+		if e.Capability != "create_todo" || e.Decision != agent.DecisionDispatched || e.Transport != agent.MCP {
+			t.Fatalf("unexpected audit entry %+v", e)
+		}
+		audited = append(audited, e.Invocation)
+	}
+	slices.Sort(audited)
+	slices.Sort(accepted)
+	if !slices.Equal(audited, accepted) {
+		t.Fatalf("audit log (%d entries) and accepted calls (%d) disagree", len(audited), len(accepted))
+	}
+	if len(slices.Compact(slices.Clone(accepted))) != total {
+		t.Fatal("an invocation id was reported twice")
+	}
+	slices.Sort(latencies)
+	p := func(q float64) time.Duration { return latencies[int(q*float64(len(latencies)-1))] }
+	t.Logf("%d sessions x %d calls = %d calls in %v (%.0f calls/s); latency p50 %v, p99 %v, max %v",
+		sessions, calls, total, elapsed.Round(time.Millisecond), float64(total)/elapsed.Seconds(),
+		p(0.50).Round(time.Microsecond), p(0.99).Round(time.Microsecond), latencies[len(latencies)-1].Round(time.Microsecond))
+}
