@@ -152,6 +152,7 @@ type GraphError struct {
 	Msg   string
 }
 
+// Error renders the mistake with the graph id.
 func (e *GraphError) Error() string {
 	return fmt.Sprintf("journey: graph %q: %s", e.Graph, e.Msg)
 }

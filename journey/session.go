@@ -212,6 +212,8 @@ type Error struct {
 	Known []string
 }
 
+// Error renders the reason and the library sentence; the offending
+// runtime value stays in Value and is never spliced into the message.
 func (e *Error) Error() string { return "journey: " + string(e.Reason) + ": " + e.Msg }
 
 // Is lets errors.Is match on the reason: errors.Is(err, &Error{Reason: R}).
@@ -864,6 +866,15 @@ func (s *Session) OpenWork() []WorkInfo {
 		}
 	}
 	return out
+}
+
+// StillWorking reports whether the app has open work tied to a fire. It
+// rides either answer about the fire, settled or not: a fire can be at
+// rest while the app is still working on it.
+func (s *Session) StillWorking(transitionID string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stillWorkingLocked(transitionID)
 }
 
 func (s *Session) stillWorkingLocked(id string) bool {

@@ -365,6 +365,9 @@ func TestStillWorking(t *testing.T) {
 	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"plain": ok}})
 	r := mustFire(t, s, "p.plain", FireOptions{})
 	w := s.BeginWork("Uploading…", r.TransitionID)
+	if !s.StillWorking(r.TransitionID) || s.StillWorking("p.plain#999") {
+		t.Fatal("StillWorking")
+	}
 	st := settle(t, s, r.TransitionID)
 	if !st.StillWorking || len(s.OpenWork()) != 1 {
 		t.Fatalf("stillWorking rides the settled answer: %+v", st)
