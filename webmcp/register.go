@@ -23,6 +23,12 @@ type Registration struct {
 	// skip holds the capabilities not to register imperatively: the
 	// forms' own, when the browser derives tools from forms.
 	skip map[string]bool
+	// The worker's own state, touched by no one else: want is its scratch
+	// set of wanted names; lastNames the available names its last pass
+	// saw, and settled whether that pass left exactly them live.
+	want      map[string]bool
+	lastNames []string
+	settled   bool
 
 	mu     sync.Mutex // guards everything below
 	closed bool
@@ -253,7 +259,24 @@ func (r *Registration) reconcile() error {
 		// than unregistering everything over one failed read.
 		return fmt.Errorf("webmcp: reading the available capabilities: %w", availErr)
 	}
-	want := make(map[string]bool, len(descs))
+	// Fast path: the same capabilities as the last pass, which left every
+	// one of them live. Most Model changes leave availability alone.
+	if availErr == nil && r.settled && sameNames(descs, r.lastNames) {
+		return nil
+	}
+	r.settled = false
+	r.lastNames = r.lastNames[:0]
+	for _, d := range descs {
+		r.lastNames = append(r.lastNames, d.Name)
+	}
+
+	// want is reused from pass to pass (passes never overlap), so a pass
+	// that changes nothing allocates nothing for it.
+	if r.want == nil {
+		r.want = make(map[string]bool, len(descs))
+	}
+	want := r.want
+	clear(want)
 	for _, d := range descs {
 		if !r.skip[d.Name] {
 			want[d.Name] = true
@@ -323,7 +346,20 @@ func (r *Registration) reconcile() error {
 			r.mu.Unlock()
 		}
 	}
+	r.settled = first == nil
 	return first
+}
+
+func sameNames(descs []agent.Descriptor, names []string) bool {
+	if len(descs) != len(names) {
+		return false
+	}
+	for i, d := range descs {
+		if d.Name != names[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *Registration) allLiveWantedLocked(want map[string]bool) bool {
