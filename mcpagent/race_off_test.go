@@ -1,0 +1,5 @@
+//go:build !race
+
+package mcpagent_test
+
+const raceEnabled = false
