@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -74,6 +76,13 @@ func TestMain(m *testing.M) {
 // enabled and waits until its tools are published.
 func page(t *testing.T) context.Context {
 	t.Helper()
+	return pageWith(t, "")
+}
+
+// pageWith is page with a script run in the document before the page's
+// own scripts.
+func pageWith(t *testing.T, initScript string) context.Context {
+	t.Helper()
 	exe := chromiumPath(t)
 	url := served(t)
 	opts := []chromedp.ExecAllocatorOption{
@@ -96,6 +105,15 @@ func page(t *testing.T) context.Context {
 	t.Cleanup(cancelCtx)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
 	t.Cleanup(cancelTimeout)
+	if initScript != "" {
+		err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, target *chromedp.Target) error {
+			_, err := cdp.Call(ctx, target, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: initScript})
+			return err
+		}))
+		if err != nil {
+			t.Fatalf("adding the init script: %v", err)
+		}
+	}
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(url),
 		chromedp.WaitReady(chromedp.CSS(`body:not([data-webmcp="loading"])`)),
@@ -347,4 +365,42 @@ func TestNativeWebMCPUnregisterWithdrawsTheTools(t *testing.T) {
 	if got := tools(t, ctx); !slices.Equal(got, []string{"create_todo"}) {
 		t.Fatalf("after Unregister a Model change registered tools again: %v", got)
 	}
+}
+
+// squatter registers a tool named toggle_todo before the application
+// starts, so the browser refuses the application's own registration of
+// that name (Chromium: "Duplicate tool name").
+const squatter = `
+window.squatter = new AbortController();
+document.modelContext.registerTool({
+	name: "toggle_todo", description: "Someone else's tool.",
+	inputSchema: {type: "object", properties: {}},
+	execute: async () => ({content: [{type: "text", text: "squatter"}]}),
+}, {signal: window.squatter.signal});
+`
+
+func TestNativeWebMCPRefusedRegistrationIsRetried(t *testing.T) {
+	ctx := pageWith(t, squatter)
+	// The browser refused the application's toggle_todo: the name is the
+	// squatter's.
+	waitTools(t, ctx, baseTools...)
+	if res := execute(t, ctx, "toggle_todo", `{"id": 1}`); res.text() != "squatter" {
+		t.Fatalf("toggle_todo = %+v, want the squatter's tool", res)
+	}
+	// The squatter leaves. The refused registration was not recorded as
+	// live, so nothing named toggle_todo is left…
+	eval[bool](t, ctx, `(window.squatter.abort(), true)`)
+	waitTools(t, ctx, "create_todo", "rename_todo", "select_todo")
+	// …and the next reconcile, started by a person's click, registers it.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="1"] .title`))); err != nil {
+		t.Fatal(err)
+	}
+	waitTools(t, ctx, append(slices.Clone(baseTools), "delete_selected_todo")...)
+	res := execute(t, ctx, "toggle_todo", `{"id": 1}`)
+	if res.IsError || res.text() != "Dispatched ToggleTodo" {
+		t.Fatalf("toggle_todo after the retry = %+v", res)
+	}
+	waitFor(t, "the todo shown done", func() bool {
+		return eval[bool](t, ctx, `document.querySelector('li[data-id="1"]').classList.contains("done")`)
+	})
 }
