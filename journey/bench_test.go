@@ -3,6 +3,7 @@ package journey_test
 import (
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/journeytest"
@@ -72,4 +73,35 @@ func TestHereAllocationsIgnoreOtherPages(t *testing.T) {
 	if allocs[60] != allocs[600] || allocs[60] == 0 {
 		t.Fatalf("Here allocates %v per call at 60 pages and %v at 600", allocs[60], allocs[600])
 	}
+}
+
+// BenchmarkAvailableActionsRatio interleaves the 60- and 600-page graphs in
+// one loop, so both see the same machine load, and reports the ratio of
+// their per-call costs: the baseline is the 60-page graph measured in the
+// same run. A ratio near 1 is the claim; a cost growing with pages that
+// are not current would show as a ratio near 10.
+func BenchmarkAvailableActionsRatio(b *testing.B) {
+	small, err := journeytest.BigAppSession(60)
+	if err != nil {
+		b.Fatal(err)
+	}
+	large, err := journeytest.BigAppSession(600)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var tSmall, tLarge time.Duration
+	n := 0
+	for b.Loop() {
+		t0 := time.Now()
+		_ = small.Here()
+		t1 := time.Now()
+		_ = large.Here()
+		t2 := time.Now()
+		tSmall += t1.Sub(t0)
+		tLarge += t2.Sub(t1)
+		n++
+	}
+	b.ReportMetric(float64(tSmall.Nanoseconds())/float64(n), "ns/op-60pages")
+	b.ReportMetric(float64(tLarge.Nanoseconds())/float64(n), "ns/op-600pages")
+	b.ReportMetric(float64(tLarge)/float64(tSmall), "ratio-600/60")
 }

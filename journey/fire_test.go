@@ -329,3 +329,35 @@ func TestInstanceRegistrationBindsPageActionsToo(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 }
+
+func TestSessionAndRegistrationErrorsChangeNothing(t *testing.T) {
+	g := shopGraph(t)
+	if _, err := g.NewSession(Options{Page: "moon"}); !errors.Is(err, &Error{Reason: ReasonUnknownPage}) {
+		t.Fatalf("%v", err)
+	}
+	if _, err := g.NewSession(Options{State: map[string]any{"bad": make(chan int)}}); !errors.Is(err, &Error{Reason: ReasonUncloneableDelta}) {
+		t.Fatalf("%v", err)
+	}
+	s := g.MustNewSession(Options{})
+	v := s.Version()
+	if _, err := s.RegisterActions("moon", Registration{}); !errors.Is(err, &Error{Reason: ReasonUnknownPage}) {
+		t.Fatalf("%v", err)
+	}
+	// checkout.pay is declared, but not on catalog.
+	if _, err := s.RegisterActions("catalog", Registration{Handlers: map[string]Handler{"add-to-cart": ok, "checkout.pay": ok}}); !errors.Is(err, &Error{Reason: ReasonUnknownActionRegister}) {
+		t.Fatalf("%v", err)
+	}
+	if s.Version() != v || s.Available()[0].Materialized == nil {
+		t.Fatal("a refused registration bound something")
+	}
+	h, _ := s.RegisterActions("catalog", Registration{})
+	if err := h.SetEnabled("checkout.pay", false); err == nil {
+		t.Fatal("SetEnabled accepted an action the page does not offer")
+	}
+	if s.StructureVersion() != 0 {
+		t.Fatalf("structure version %d after nothing was bound", s.StructureVersion())
+	}
+	if err := h.SetBusy("login", "Signing in…"); err != nil || s.StructureVersion() != 1 {
+		t.Fatalf("%v %d", err, s.StructureVersion())
+	}
+}
