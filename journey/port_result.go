@@ -133,3 +133,31 @@ func portMarshal(v any) ([]byte, error) {
 	}
 	return bytes.TrimRight(b.Bytes(), "\n"), nil
 }
+
+// FoldSettled folds a fire's settled facts (Port.SettledAnswer) into the
+// result the fire returned, the way an MCP server answers once the fire
+// came to rest within its ceiling: the facts overwrite the synchronous
+// effectStatus, and the keys that only ride the pending arm (howToSettle,
+// settleWith) are dropped, because they point at a poll nobody needs. A
+// do_action result's judgment follows the settlement (done, or rejected
+// when the fire was refused, rejected or rolled back); a journey step's
+// judgment stays about its frame.
+func (r *CallResult) FoldSettled(facts CallResult) {
+	for _, k := range facts.keys {
+		r.set(k, facts.vals[k])
+	}
+	r.Delete("howToSettle")
+	r.Delete("settleWith")
+	if r.Has("journey") || !r.Has("judgment") {
+		return
+	}
+	now := facts.String("outcome")
+	if moved := facts.String("outcomeNow"); moved != "" {
+		now = moved
+	}
+	judgment := "done"
+	if facts.String("effectStatus") == string(EffectRefused) || now == string(OutcomeRejected) || now == string(OutcomeRolledBack) {
+		judgment = "rejected"
+	}
+	r.set("judgment", judgment)
+}

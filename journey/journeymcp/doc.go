@@ -1,0 +1,25 @@
+// Package journeymcp serves a journey port over the Model Context Protocol,
+// with the official Go SDK, on any transport the SDK offers (stdio for a
+// desktop host, streamable HTTP for a remote one, in-memory for tests).
+//
+// The server is a thin adapter. tools/list returns the port's fixed tool
+// set exactly (journey.Port.Tools), and the server never sends
+// notifications/tools/list_changed: the set cannot change, which is the
+// point of serving journeys as fixed tools, so it advertises the tools
+// capability with listChanged false. tools/call routes to
+// journey.Port.Call and returns the result as one JSON text content.
+//
+// A call that fired is folded with its settlement when the fire comes to
+// rest within SettleWithin (250 ms by default): the settled facts replace
+// the synchronous "pending", and the keys that only ride the pending arm
+// (howToSettle, settleWith) are dropped, so a quick action answers in one
+// round trip. A fire still running at the ceiling is returned as it was,
+// pending, with its pointer to did_it_work. A pause for the human
+// (needs-confirm) never waits: nothing was fired.
+//
+// isError is set only for an UNKNOWN_TOOL refusal or a defect (a panic in
+// host code reached by the call). Refusals and pauses are answers, not
+// errors: a model that reads isError on a needs-confirm goes looking for
+// another way round, which is exactly the failure the pause exists to
+// prevent.
+package journeymcp
