@@ -299,9 +299,12 @@ type ServedAction struct {
 	PriorFireUnsettled string `json:"priorFireUnsettled,omitempty"`
 	Busy               string `json:"busy,omitempty"`
 	// Materialized is present, and false, when nothing is bound to run it.
-	Materialized *bool           `json:"materialized,omitempty"`
-	Instances    []string        `json:"instances,omitempty"`
-	Expects      json.RawMessage `json:"expects,omitempty"`
+	Materialized *bool    `json:"materialized,omitempty"`
+	Instances    []string `json:"instances,omitempty"`
+	// Expects is the wire-shaped input contract: a JSON Schema object or
+	// the JSON string "none". It is rendered once per action and shared by
+	// every row and result that describes the action: do not modify it.
+	Expects json.RawMessage `json:"expects,omitempty"`
 	// EnabledEvidence lists the failing enabledWhen conditions while the
 	// control is switched off by its declaration (not serialized on rows).
 	EnabledEvidence []Condition `json:"-"`
