@@ -127,6 +127,9 @@ func TestRefusalFields(t *testing.T) {
 		if r.Reason != ReasonPayloadInvalid || len(r.Issues) == 0 || len(r.Expects) == 0 {
 			t.Fatalf("%+v", r)
 		}
+		if want := `{"type":"object","properties":{"sku":{"type":"string"},"qty":{"type":"integer"}},"required":["sku"],"additionalProperties":false}`; string(r.Expects) != want {
+			t.Fatalf("expects %s\nwant    %s (properties in field order)", r.Expects, want)
+		}
 		var schema map[string]any
 		if err := json.Unmarshal(r.Expects, &schema); err != nil || schema["type"] != "object" {
 			t.Fatalf("expects is not the schema: %s", r.Expects)

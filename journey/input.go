@@ -1,6 +1,7 @@
 package journey
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -36,8 +37,10 @@ var noneExpects = json.RawMessage(`"none"`)
 // refused PAYLOAD_INVALID.
 func NoInput() *Input { return &Input{kind: inputNone, expects: noneExpects} }
 
-// InputSchema declares the input as a JSON Schema. The schema is copied;
-// a schema that does not resolve fails the graph at construction.
+// InputSchema declares the input as a JSON Schema. The schema is copied
+// (its PropertyOrder, as set by jsonschema.For, orders the rendered
+// properties); a schema that does not resolve fails the graph at
+// construction.
 func InputSchema(s *jsonschema.Schema) *Input {
 	if s == nil {
 		return &Input{kind: inputInvalid, err: errors.New("nil schema")}
@@ -49,7 +52,9 @@ func InputSchema(s *jsonschema.Schema) *Input {
 	return InputSchemaJSON(raw)
 }
 
-// InputSchemaJSON declares the input as a JSON Schema given as bytes.
+// InputSchemaJSON declares the input as a JSON Schema given as bytes. The
+// bytes, compacted, are what expects serves, so the author's property
+// order is kept.
 func InputSchemaJSON(raw []byte) *Input {
 	var s jsonschema.Schema
 	if err := json.Unmarshal(raw, &s); err != nil {
@@ -59,11 +64,11 @@ func InputSchemaJSON(raw []byte) *Input {
 	if err != nil {
 		return &Input{kind: inputSchema, err: fmt.Errorf("schema does not resolve: %v", err)}
 	}
-	canon, err := json.Marshal(&s)
-	if err != nil {
-		return &Input{kind: inputSchema, err: fmt.Errorf("schema does not serialize: %v", err)}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, raw); err != nil {
+		return &Input{kind: inputSchema, err: fmt.Errorf("not a JSON Schema: %v", err)}
 	}
-	return &Input{kind: inputSchema, resolved: rs, object: s.Type == "object", expects: canon}
+	return &Input{kind: inputSchema, resolved: rs, object: s.Type == "object", expects: buf.Bytes()}
 }
 
 // InputFor derives the input contract from a Go type with
