@@ -72,18 +72,18 @@ type pageContext struct {
 // RegisterTool calls registerTool with a fresh AbortController's signal
 // and waits for the browser's answer. It must not be called from inside a
 // JavaScript callback: it waits for a promise, which needs the event loop.
-func (p *pageContext) RegisterTool(ctx context.Context, tool Tool) (err error) {
+func (p *pageContext) RegisterTool(ctx context.Context, tool Tool) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var execute js.Func
-	defer func() {
-		if v := recover(); v != nil { // registerTool threw synchronously
-			execute.Release()
-			err = fmt.Errorf("registerTool threw: %v", v)
-		}
-	}()
-	execute = js.FuncOf(func(_ js.Value, args []js.Value) any {
+	execute := js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
+		// A panic must not escape into the JavaScript callback, where it
+		// would end the Go program: the call fails like any defect.
+		defer func() {
+			if v := recover(); v != nil {
+				out = newPromise(func(resolve func(js.Value)) { resolve(resultToJS(failedUnexpectedly(tool.Name))) })
+			}
+		}()
 		return executeFromJS(tool, args)
 	})
 	schema := js.Global().Get("JSON").Call("parse", string(tool.InputSchema))
@@ -96,14 +96,23 @@ func (p *pageContext) RegisterTool(ctx context.Context, tool Tool) (err error) {
 	opts := js.Global().Get("Object").New()
 	opts.Set("signal", controller.Get("signal"))
 
-	if _, err = await(p.mc.Call("registerTool", desc, opts)); err != nil {
-		execute.Release()
-		return err
-	}
-	context.AfterFunc(ctx, func() {
+	// ctx is the registration's signal from the start: ending it while
+	// the browser is still deciding aborts the registration, which then
+	// rejects.
+	withdraw := context.AfterFunc(ctx, func() {
 		controller.Call("abort")
 		execute.Release()
 	})
+	promise, err := catch(func() js.Value { return p.mc.Call("registerTool", desc, opts) })
+	if err == nil {
+		_, err = await(promise)
+	}
+	if err != nil {
+		if withdraw() {
+			execute.Release()
+		}
+		return err
+	}
 	return nil
 }
 
@@ -120,7 +129,10 @@ func (p *pageContext) AnswerForms(forms []*Form, answer func(context.Context, *F
 		byName[f.name] = f
 	}
 	doc := js.Global().Get("document")
-	listener := js.FuncOf(func(_ js.Value, args []js.Value) any {
+	listener := js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
+		// An unexpected page (a target without FormData, say) must not
+		// end the Go program from inside the event handler.
+		defer func() { _ = recover() }()
 		if len(args) == 0 {
 			return nil
 		}
@@ -253,4 +265,15 @@ func await(p js.Value) (js.Value, error) {
 	p.Call("then", onResolve, onReject)
 	s := <-ch
 	return s.v, s.err
+}
+
+// catch runs f, turning a JavaScript exception thrown synchronously (which
+// syscall/js raises as a panic) into an error.
+func catch(f func() js.Value) (v js.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("threw: %v", r)
+		}
+	}()
+	return f(), nil
 }
