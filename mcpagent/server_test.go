@@ -448,3 +448,40 @@ func TestNonObjectInputSchemaIsRefusedAtConstruction(t *testing.T) {
 		t.Fatal("NewServer(nil) succeeded")
 	}
 }
+
+// A panicking Available hook leaves its capability out and is logged; the
+// other tools stay listed and the server keeps serving.
+func TestPanickingAvailabilityLeavesOnlyThatToolOut(t *testing.T) {
+	h := newBlockingHost()
+	c := agent.Make(agent.Definition[slowModel, agent.NoPrincipal]{
+		Capabilities: []agent.Capability[slowModel, agent.NoPrincipal]{
+			agent.Expose(agent.Variant[Work, slowModel, agent.NoPrincipal]{Description: "Do some work."}),
+			agent.Expose(agent.Variant[Rest, slowModel, agent.NoPrincipal]{
+				Description: "Rest.",
+				Available:   func(slowModel) bool { panic("broken predicate") },
+			}),
+		},
+	})
+	rt := agent.MustBind[slowModel, any, agent.NoPrincipal](c, anyHost{h}, nil)
+	_, cs := connect(t, rt, &mcpagent.Options{Logger: quietLogger()}, nil)
+	if got := toolNames(t, cs); !slices.Equal(got, []string{"work"}) {
+		t.Fatalf("tools = %v", got)
+	}
+	res := call(t, cs, "rest", map[string]any{})
+	if !res.IsError || structured(t, res)["_tag"] != agent.TagDefect {
+		t.Fatalf("calling the broken capability: %v", res)
+	}
+}
+
+type Rest struct{}
+
+// anyHost lets the Work host also carry Rest Messages.
+type anyHost struct{ h *blockingHost }
+
+func (a anyHost) Model() slowModel { return a.h.Model() }
+func (a anyHost) Dispatch(ctx context.Context, msg any) error {
+	if w, ok := msg.(Work); ok {
+		return a.h.Dispatch(ctx, w)
+	}
+	return nil
+}
