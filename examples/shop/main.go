@@ -1,0 +1,85 @@
+// Command shop serves a small store to an AI agent over MCP, as a journey
+// port: fixed tools (a journey tool per flow, whats_here, why, do_action,
+// did_it_work) whose bytes never change while the results say what can be
+// done now.
+//
+//	go run ./examples/shop -mcp stdio                        # for a desktop MCP host
+//	go run ./examples/shop -mcp http -addr 127.0.0.1:8080    # streamable HTTP
+//
+// Placing an order is high-effect: the first call answers needs-confirm
+// with receipts for the human, and only a call with confirm: true fires
+// it. The payment then runs on the store's side and settles later (paid,
+// or refused by the payment server for a gift card), so the order comes
+// back pending and did_it_work tells how it came to rest.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/foldagent/foldagent/examples/shop/shop"
+	"github.com/foldagent/foldagent/journey"
+	"github.com/foldagent/foldagent/journey/journeymcp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "shop:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	transport := flag.String("mcp", "stdio", "the MCP transport: stdio or http")
+	addr := flag.String("addr", "127.0.0.1:8080", "the address to listen on with -mcp http")
+	single := flag.Bool("single", false, "serve one journey tool taking the journey id, instead of one per journey")
+	payDelay := flag.Duration("pay-delay", 600*time.Millisecond, "how long the payment server takes to answer")
+	settle := flag.Duration("settle-within", journeymcp.DefaultSettleWithin, "how long a call that fired waits for it to come to rest")
+	approval := flag.Bool("require-approval", false, "require a person's approval (in the app) for placing an order")
+	flag.Parse()
+
+	store, err := shop.New(shop.Options{PayDelay: *payDelay, Session: journey.Options{RequireHumanApproval: *approval}})
+	if err != nil {
+		return err
+	}
+	mode := journey.PerJourney
+	if *single {
+		mode = journey.Single
+	}
+	port := journey.ServeToAgent(store.Session, journey.PortOptions{JourneyTools: mode})
+	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	srv := journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: *settle, Logger: logger})
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	switch *transport {
+	case "stdio":
+		// stdout is the protocol channel; logs go to stderr.
+		return srv.Run(ctx, &mcp.StdioTransport{})
+	case "http":
+		ln, err := net.Listen("tcp", *addr)
+		if err != nil {
+			return err
+		}
+		logger.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String())
+		hs := &http.Server{Handler: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil), ReadHeaderTimeout: 10 * time.Second}
+		go func() {
+			<-ctx.Done()
+			hs.Close()
+		}()
+		if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown -mcp %q: use stdio or http", *transport)
+}
