@@ -12,12 +12,12 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/signal"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/teahost"
 )
@@ -51,7 +51,16 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 
-	host := teahost.New[todo.App, tea.Msg](todo.New(store, list), nil)
+	// The TUI owns the terminal: diagnostics (a contained panic, a model
+	// mutated in place) go to a log file beside the data instead.
+	logFile, err := os.OpenFile(path+".log", os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer logFile.Close()
+	logger := slog.New(slog.NewTextHandler(logFile, nil))
+
+	host := teahost.New[todo.App, tea.Msg](todo.New(store, list), &teahost.Options{Logger: logger})
 	app, err := todo.Bind(host)
 	if err != nil {
 		return err
@@ -62,5 +71,3 @@ func run() error {
 	_, err = host.Run(ctx)
 	return err
 }
-
-var _ = agent.InApp
