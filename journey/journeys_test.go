@@ -1,7 +1,9 @@
 package journey
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"testing"
@@ -311,5 +313,72 @@ func TestExplainAndKeysChangedSince(t *testing.T) {
 	}
 	if got := s.KeysChangedSince(s.Version()); got != nil {
 		t.Fatalf("%v", got)
+	}
+}
+
+// jsonKeys returns the top-level keys of a JSON object in emission order.
+func jsonKeys(t *testing.T, v any) []string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.Token()
+	var keys []string
+	for dec.More() {
+		k, _ := dec.Token()
+		keys = append(keys, k.(string))
+		var skip json.RawMessage
+		dec.Decode(&skip)
+	}
+	return keys
+}
+
+// TestWireFieldNames pins the protocol's JSON field names and, for the
+// served row, the emission order.
+func TestWireFieldNames(t *testing.T) {
+	f := false
+	row := ServedAction{Action: "a", Does: "d", GoesTo: "p", Holds: "", HighEffect: true, GuardUnevaluated: []string{"k"}, Enabled: &f,
+		BlockedBecause: &Blocked{Says: "s"}, UnblockedBy: []Unblock{{Action: "b", Writes: []string{"k"}}}, PriorFireUnsettled: "a#1", Busy: "…",
+		Materialized: &f, Instances: []string{"i"}, Expects: json.RawMessage(`"none"`)}
+	cases := []struct {
+		v    any
+		want []string
+	}{
+		{row, []string{"action", "does", "goesTo", "holds", "highEffect", "guardUnevaluated", "enabled", "blockedBecause", "unblockedBy", "priorFireUnsettled", "busy", "materialized", "instances", "expects"}},
+		{Condition{}, []string{"key", "op", "threshold", "actualSummary", "result", "redacted"}},
+		{Receipts{WillUse: &WillUse{}}, []string{"willDo", "because", "willUse", "youAreOn", "version", "recentSteps"}},
+		{RecentStep{}, []string{"what", "principal", "outcome"}},
+		{UnblockVia{}, []string{"affordanceId", "viaKeys"}},
+		{RouteStep{}, []string{"action", "to"}},
+		{Plan{}, []string{"journeyId", "description", "steps", "frameOpen"}},
+		{JourneyAvailability{}, []string{"id", "description", "steps", "preconditionPassed", "entryAvailable"}},
+		{Position{}, []string{"youAreOn", "version"}},
+	}
+	for _, c := range cases {
+		if got := jsonKeys(t, c.v); !slices.Equal(got, c.want) {
+			t.Errorf("%T keys %v, want %v", c.v, got, c.want)
+		}
+	}
+	ev := jsonKeys(t, Settlement{EffectVerified: ObservedYes, VerifyHeld: VerifyUnevaluable})
+	for _, k := range []string{"did", "effectStatus", "outcome", "effectVerified", "verifyHeld"} {
+		if !slices.Contains(ev, k) {
+			t.Errorf("settlement lacks %s: %v", k, ev)
+		}
+	}
+	b, _ := json.Marshal(Settlement{EffectVerified: ObservedYes, VerifyHeld: VerifyUnevaluable})
+	if !bytes.Contains(b, []byte(`"effectVerified":true`)) || !bytes.Contains(b, []byte(`"verifyHeld":"unevaluable"`)) {
+		t.Fatalf("%s", b)
+	}
+	g := jsonKeys(t, GapRecord{})
+	if !slices.Equal(g, []string{"kind", "timestamp", "node", "version", "availableActions", "availableJourneys"}) {
+		t.Fatalf("%v", g)
+	}
+	if k := jsonKeys(t, GapRecord{Reason: ReasonGuardFailed, Action: "a"}); !slices.Contains(k, "rejectionReason") || !slices.Contains(k, "affordanceId") {
+		t.Fatalf("%v", k)
+	}
+	if k := jsonKeys(t, AskStatus{Does: "d", Instance: "i", Answer: "approved", Spent: true, Stale: true, Revoked: true}); !slices.Equal(k, []string{"askId", "affordanceId", "does", "instance", "answer", "spent", "stale", "revoked", "receipts"}) {
+		t.Fatalf("%v", k)
 	}
 }
