@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -53,6 +54,9 @@ func run() error {
 
 	// The TUI owns the terminal: diagnostics (a contained panic, a model
 	// mutated in place) go to a log file beside the data instead.
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
 	logFile, err := os.OpenFile(path+".log", os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
