@@ -56,7 +56,7 @@ func run() error {
 		mode = journey.Single
 	}
 	port := journey.ServeToAgent(store.Session, journey.PortOptions{JourneyTools: mode})
-	logger := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	srv := journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: *settle, Logger: logger})
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -70,7 +70,7 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		logger.Info("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String())
+		logger.Warn("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String())
 		hs := &http.Server{Handler: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil), ReadHeaderTimeout: 10 * time.Second}
 		go func() {
 			<-ctx.Done()

@@ -1,0 +1,88 @@
+package journeymcp_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/foldagent/foldagent/internal/peer"
+)
+
+// TestTypeScriptClientPurchase is the black-box test: the official
+// TypeScript MCP client (@modelcontextprotocol/sdk, pinned in
+// testdata/node) starts examples/shop as a subprocess and drives it over
+// stdio through a purchase: needs-confirm, confirm, pending, did_it_work,
+// settled. testdata/node/purchase.mjs checks every step and prints one
+// JSON line per step, which this test checks again.
+func TestTypeScriptClientPurchase(t *testing.T) {
+	node := peer.LookPath(t, "node")
+	dir, err := filepath.Abs(filepath.Join("testdata", "node"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", "sdk", "package.json")); err != nil {
+		peer.Missing(t, "the TypeScript MCP client (npm ci in journey/journeymcp/testdata/node)")
+	}
+	bin := filepath.Join(t.TempDir(), "shop")
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	build := exec.Command(gobin, "build", "-o", bin, "github.com/foldagent/foldagent/examples/shop")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building examples/shop: %v\n%s", err, out)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "purchase.mjs", bin, "-mcp", "stdio", "-pay-delay", "700ms")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the TypeScript client failed: %v\nstdout:\n%s\nstderr:\n%s", err, out, stderr.String())
+	}
+	steps := map[string]map[string]any{}
+	var order []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		var m map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("not a JSON line: %q", sc.Text())
+		}
+		s, _ := m["step"].(string)
+		if _, seen := steps[s]; !seen {
+			order = append(order, s)
+		}
+		steps[s] = m
+	}
+	want := []string{"tools", "whats_here", "step", "needs-confirm", "pending", "did_it_work", "settled", "done"}
+	if len(order) != len(want) {
+		t.Fatalf("steps %v, want %v\nstderr:\n%s", order, want, stderr.String())
+	}
+	for i := range want {
+		if order[i] != want[i] {
+			t.Fatalf("steps %v, want %v", order, want)
+		}
+	}
+	if nc := steps["needs-confirm"]; nc["performed"] != false || nc["isError"] != false {
+		t.Fatalf("needs-confirm: %v", nc)
+	}
+	if p := steps["pending"]; p["effectStatus"] != "pending" {
+		t.Fatalf("pending: %v", p)
+	}
+	if d := steps["did_it_work"]; d["judgment"] != "still-pending" || d["stillWorking"] != true {
+		t.Fatalf("did_it_work: %v", d)
+	}
+	if s := steps["settled"]; s["effectStatus"] != "performed" || s["outcome"] != "committed" || s["judgment"] != "done" {
+		t.Fatalf("settled: %v", s)
+	}
+	if d := steps["done"]; d["listChanged"] != 0.0 {
+		t.Fatalf("list_changed sent: %v", d)
+	}
+}

@@ -1,0 +1,107 @@
+// Drives examples/shop over stdio with the official TypeScript MCP client,
+// through a purchase: needs-confirm, confirm, pending, did_it_work,
+// settled. Usage: node purchase.mjs <shop binary> [args...]
+// Prints one JSON line per step ({"step", ...facts}) and exits non-zero on
+// the first broken expectation.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const [bin, ...binArgs] = process.argv.slice(2);
+if (!bin) {
+  console.error("usage: node purchase.mjs <shop binary> [args...]");
+  process.exit(2);
+}
+
+let listChanged = 0;
+const client = new Client({ name: "purchase-test", version: "1.0.0" });
+client.fallbackNotificationHandler = async (n) => {
+  if (n.method === "notifications/tools/list_changed") listChanged++;
+};
+const transport = new StdioClientTransport({ command: bin, args: binArgs, stderr: "inherit" });
+
+function expect(cond, what, got) {
+  if (!cond) {
+    console.error(`FAIL: ${what}: ${JSON.stringify(got)}`);
+    process.exit(1);
+  }
+}
+
+function log(step, obj) {
+  console.log(JSON.stringify({ step, ...obj }));
+}
+
+async function call(name, args) {
+  const res = await client.callTool({ name, arguments: args ?? {} });
+  expect(Array.isArray(res.content) && res.content.length === 1 && res.content[0].type === "text", `${name}: one text content`, res);
+  const body = JSON.parse(res.content[0].text);
+  expect(typeof body.ok === "boolean" && typeof body.judgment === "string", `${name}: ok and judgment`, body);
+  return { isError: res.isError === true, body };
+}
+
+await client.connect(transport);
+const caps = client.getServerCapabilities();
+expect(caps.tools && !caps.tools.listChanged, "tools capability without listChanged", caps);
+
+const { tools } = await client.listTools();
+const names = tools.map((t) => t.name);
+log("tools", { names });
+expect(names.join(",") === "shop.journey.purchase,shop.journey.find,shop.whats_here,shop.why,shop.do_action,shop.did_it_work", "tool names in order", names);
+
+let r = await call("shop.whats_here");
+expect(!r.isError && r.body.youAreOn === "catalog" && typeof r.body.facts === "string", "whats_here", r);
+log("whats_here", { youAreOn: r.body.youAreOn, journeys: r.body.journeys.map((j) => j.journey) });
+
+r = await call("shop.journey.purchase");
+expect(r.body.ok && r.body.frame === "open" && r.body.readySteps.length === 1, "journey opens", r);
+
+for (const [step, input] of [
+  ["open-product", { sku: "dress-blue" }],
+  ["add-to-cart", { qty: 1 }],
+  ["go-cart", undefined],
+  ["checkout", undefined],
+  ["set-address", { address: "1 Main St" }],
+]) {
+  r = await call("shop.journey.purchase", input ? { step, input } : { step });
+  expect(!r.isError && r.body.ok && r.body.effectStatus === "performed", `step ${step} folded to performed`, r);
+  log("step", { did: r.body.did, effectStatus: r.body.effectStatus, youAreOn: r.body.youAreOn });
+}
+
+r = await call("shop.journey.purchase", { step: "place-order" });
+expect(!r.isError && r.body.ok === false && r.body.judgment === "needs-confirm" && r.body.performed === false && r.body.askId && r.body.receipts, "needs-confirm", r);
+expect(r.body.transitionId === undefined, "a pause carries no transitionId", r);
+log("needs-confirm", { askId: r.body.askId, performed: r.body.performed, isError: r.isError });
+const askId = r.body.askId;
+
+r = await call("shop.did_it_work", { transitionId: askId });
+expect(r.body.judgment === "awaiting-human" && r.body.performed === false, "the ask is awaiting the human", r);
+
+r = await call("shop.journey.purchase", { step: "place-order", confirm: true });
+expect(!r.isError && r.body.ok && r.body.effectStatus === "pending" && r.body.transitionId, "confirmed order is pending past the settle ceiling", r);
+expect(r.body.settleWith && r.body.settleWith.tool === "shop.did_it_work" && r.body.settleWith.arg === "transitionId" && typeof r.body.howToSettle === "string", "settleWith on the pending arm", r);
+const id = r.body.transitionId;
+log("pending", { transitionId: id, effectStatus: r.body.effectStatus });
+
+let polls = 0;
+for (;;) {
+  r = await call("shop.did_it_work", { transitionId: id });
+  expect(!r.isError, "did_it_work is never an error", r);
+  if (r.body.settled) break;
+  expect(r.body.judgment === "still-pending", "still-pending while the payment runs", r);
+  if (polls++ === 0) log("did_it_work", { judgment: r.body.judgment, stillWorking: r.body.stillWorking === true });
+  expect(polls < 200, "settles in time", r);
+  await new Promise((res) => setTimeout(res, 50));
+}
+expect(r.body.effectStatus === "performed" && r.body.outcome === "committed" && r.body.writesObserved === true && r.body.judgment === "done", "settled paid", r);
+log("settled", { judgment: r.body.judgment, effectStatus: r.body.effectStatus, outcome: r.body.outcome, polls });
+
+r = await call("shop.did_it_work", { transitionId: askId });
+expect(r.body.settled === true && r.body.did === "checkout.place-order", "the spent ask forwards to its fire", r);
+
+r = await call("shop.nope");
+expect(r.isError && r.body.reason === "UNKNOWN_TOOL", "unknown tool is isError", r);
+
+const again = await client.listTools();
+expect(JSON.stringify(again.tools) === JSON.stringify(tools), "tools/list unchanged after the purchase", again);
+expect(listChanged === 0, "no list_changed ever", listChanged);
+log("done", { listChanged });
+await client.close();
