@@ -46,7 +46,7 @@ func (a *manyAgent) DispatchUnknown(context.Context, string, json.RawMessage, ag
 // nullContext accepts every registration at once and keeps nothing.
 type nullContext struct{}
 
-func (nullContext) RegisterTool(context.Context, Tool) error { return nil }
+func (nullContext) RegisterTool(context.Context, Tool) (func(), error) { return func() {}, nil }
 
 func benchRegistration(b *testing.B) (*Registration, *manyAgent) {
 	a := newManyAgent(200)

@@ -61,16 +61,15 @@ type recorder struct {
 	tools map[string]webmcp.Tool
 }
 
-func (r *recorder) RegisterTool(ctx context.Context, tool webmcp.Tool) error {
+func (r *recorder) RegisterTool(_ context.Context, tool webmcp.Tool) (func(), error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.tools[tool.Name] = tool
-	context.AfterFunc(ctx, func() {
+	return func() {
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		delete(r.tools, tool.Name)
-	})
-	return nil
+	}, nil
 }
 
 func (r *recorder) names() []string {

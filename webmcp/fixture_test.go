@@ -170,8 +170,8 @@ type fakeContext struct {
 }
 
 type fakeReg struct {
-	tool Tool
-	ctx  context.Context
+	tool    Tool
+	aborted bool // guarded by fakeContext.mu
 }
 
 func newFakeContext() *fakeContext {
@@ -184,18 +184,14 @@ func newFakeContext() *fakeContext {
 	}
 }
 
-func (f *fakeContext) RegisterTool(ctx context.Context, tool Tool) error {
+func (f *fakeContext) RegisterTool(ctx context.Context, tool Tool) (func(), error) {
 	f.mu.Lock()
 	f.calls[tool.Name]++
 	if f.inFlight[tool.Name] || f.tools[tool.Name] != nil {
 		f.duplicates = append(f.duplicates, tool.Name)
 	}
 	f.inFlight[tool.Name] = true
-	n := 0
-	for range f.inFlight {
-		n++
-	}
-	f.maxInFlight = max(f.maxInFlight, n)
+	f.maxInFlight = max(f.maxInFlight, len(f.inFlight))
 	gate, entered := f.gate, f.entered
 	f.mu.Unlock()
 
@@ -203,7 +199,7 @@ func (f *fakeContext) RegisterTool(ctx context.Context, tool Tool) error {
 		entered <- tool.Name
 	}
 	if gate != nil {
-		<-gate
+		<-gate // like a browser, answers whatever ctx does meanwhile
 	}
 
 	f.mu.Lock()
@@ -211,23 +207,23 @@ func (f *fakeContext) RegisterTool(ctx context.Context, tool Tool) error {
 	delete(f.inFlight, tool.Name)
 	if f.fail[tool.Name] > 0 {
 		f.fail[tool.Name]--
-		return fmt.Errorf("the browser said no to %s", tool.Name)
+		return nil, fmt.Errorf("the browser said no to %s", tool.Name)
 	}
-	if ctx.Err() != nil {
-		return ctx.Err() // registering with an aborted signal fails, as in Chromium
-	}
-	reg := &fakeReg{tool: tool, ctx: ctx}
+	reg := &fakeReg{tool: tool}
 	f.tools[tool.Name] = reg
 	f.signal()
-	context.AfterFunc(ctx, func() {
+	return func() {
 		f.mu.Lock()
 		defer f.mu.Unlock()
+		if reg.aborted {
+			f.duplicates = append(f.duplicates, "unregistered twice: "+tool.Name)
+		}
+		reg.aborted = true
 		if f.tools[tool.Name] == reg {
 			delete(f.tools, tool.Name)
 			f.signal()
 		}
-	})
-	return nil
+	}, nil
 }
 
 func (f *fakeContext) signal() {

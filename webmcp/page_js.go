@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"syscall/js"
 )
 
@@ -70,11 +71,12 @@ type pageContext struct {
 }
 
 // RegisterTool calls registerTool with a fresh AbortController's signal
-// and waits for the browser's answer. It must not be called from inside a
-// JavaScript callback: it waits for a promise, which needs the event loop.
-func (p *pageContext) RegisterTool(ctx context.Context, tool Tool) error {
+// and waits for the browser's answer; the function it returns aborts that
+// controller. It must not be called from inside a JavaScript callback: it
+// waits for a promise, which needs the event loop.
+func (p *pageContext) RegisterTool(ctx context.Context, tool Tool) (func(), error) {
 	if err := ctx.Err(); err != nil {
-		return err
+		return nil, err
 	}
 	execute := js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
 		// A panic must not escape into the JavaScript callback, where it
@@ -96,24 +98,28 @@ func (p *pageContext) RegisterTool(ctx context.Context, tool Tool) error {
 	opts := js.Global().Get("Object").New()
 	opts.Set("signal", controller.Get("signal"))
 
-	// ctx is the registration's signal from the start: ending it while
-	// the browser is still deciding aborts the registration, which then
-	// rejects.
-	withdraw := context.AfterFunc(ctx, func() {
-		controller.Call("abort")
-		execute.Release()
-	})
+	var once sync.Once
+	unregister := func() {
+		once.Do(func() {
+			controller.Call("abort")
+			execute.Release()
+		})
+	}
+	// Giving up the wait abandons the registration: the browser then
+	// rejects it, or drops it at once if it had accepted it.
+	stop := context.AfterFunc(ctx, unregister)
 	promise, err := catch(func() js.Value { return p.mc.Call("registerTool", desc, opts) })
 	if err == nil {
 		_, err = await(promise)
 	}
-	if err != nil {
-		if withdraw() {
-			execute.Release()
+	if !stop() || err != nil {
+		unregister()
+		if err == nil {
+			err = ctx.Err()
 		}
-		return err
+		return nil, err
 	}
-	return nil
+	return unregister, nil
 }
 
 func (p *pageContext) DeclarativeTools() bool { return DeclarativeTools() }

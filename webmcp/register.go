@@ -15,8 +15,12 @@ import (
 // tool set equal to the capabilities the current Model offers until it is
 // unregistered. Its methods are safe for concurrent use.
 type Registration struct {
-	agent   Agent
-	mc      ModelContext
+	agent Agent
+	mc    ModelContext
+	// ctx ends when the registration does; it bounds the wait for the
+	// browser's answer to a registration.
+	ctx     context.Context
+	cancel  context.CancelFunc
 	newID   func() string
 	onError func(error)
 	forms   map[string]*Form // by capability name
@@ -32,7 +36,7 @@ type Registration struct {
 
 	mu     sync.Mutex // guards everything below
 	closed bool
-	live   map[string]context.CancelFunc // registered tools: their abort
+	live   map[string]func() // registered tools: their unregister (abort)
 	// order is the names of live, in registration order (for Registered).
 	order []string
 	// Reconciliation is serialized through one worker: requested counts
@@ -76,13 +80,14 @@ func Register(ctx context.Context, opts Options) (*Registration, error) {
 		mc:      mc,
 		newID:   opts.InvocationID,
 		onError: opts.OnError,
-		live:    map[string]context.CancelFunc{},
+		live:    map[string]func(){},
 		forms:   map[string]*Form{},
 		skip:    map[string]bool{},
 	}
 	if r.newID == nil {
 		r.newID = agent.NewInvocationID
 	}
+	r.ctx, r.cancel = context.WithCancel(context.Background())
 	if len(opts.Forms) > 0 {
 		fc, ok := mc.(FormContext)
 		if !ok {
@@ -165,7 +170,7 @@ func (r *Registration) Unregister() {
 		return
 	}
 	r.closed = true
-	aborts := make([]context.CancelFunc, 0, len(r.live))
+	aborts := make([]func(), 0, len(r.live))
 	for _, name := range r.order {
 		aborts = append(aborts, r.live[name])
 	}
@@ -176,6 +181,7 @@ func (r *Registration) Unregister() {
 	waiters := r.waiters
 	r.waiters = nil
 	r.mu.Unlock()
+	r.cancel()
 	for _, abort := range aborts {
 		abort()
 	}
@@ -288,7 +294,7 @@ func (r *Registration) reconcile() error {
 		r.mu.Unlock()
 		return ErrUnregistered
 	}
-	var aborts []context.CancelFunc
+	var aborts []func()
 	if len(r.order) > len(want) || !r.allLiveWantedLocked(want) {
 		kept := r.order[:0]
 		for _, name := range r.order {
@@ -324,13 +330,11 @@ func (r *Registration) reconcile() error {
 		if closed {
 			return ErrUnregistered
 		}
-		regCtx, abort := context.WithCancel(context.Background())
-		err := r.registerTool(regCtx, d)
+		unregister, err := r.registerTool(r.ctx, d)
 		r.mu.Lock()
 		switch {
 		case err != nil:
 			r.mu.Unlock()
-			abort()
 			if first == nil {
 				first = fmt.Errorf("webmcp: the browser refused tool %q: %w", d.Name, err)
 			}
@@ -338,10 +342,10 @@ func (r *Registration) reconcile() error {
 			// Unregister landed while the browser was registering: the
 			// tool it just accepted is withdrawn at once.
 			r.mu.Unlock()
-			abort()
+			unregister()
 			return ErrUnregistered
 		default:
-			r.live[d.Name] = abort
+			r.live[d.Name] = unregister
 			r.order = append(r.order, d.Name)
 			r.mu.Unlock()
 		}
@@ -373,14 +377,14 @@ func (r *Registration) allLiveWantedLocked(want map[string]bool) bool {
 
 // registerTool hands one tool to the model context, containing a panic
 // in a stand-in or adapter as a failed registration.
-func (r *Registration) registerTool(ctx context.Context, d agent.Descriptor) (err error) {
+func (r *Registration) registerTool(ctx context.Context, d agent.Descriptor) (unregister func(), err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			err = fmt.Errorf("webmcp: the model context panicked registering %q: %v", d.Name, v)
+			unregister, err = nil, fmt.Errorf("webmcp: the model context panicked registering %q: %v", d.Name, v)
 		}
 	}()
 	name := d.Name
-	return r.mc.RegisterTool(ctx, Tool{
+	unregister, err = r.mc.RegisterTool(ctx, Tool{
 		Name:        name,
 		Description: d.Description,
 		InputSchema: d.InputSchema,
@@ -388,6 +392,10 @@ func (r *Registration) registerTool(ctx context.Context, d agent.Descriptor) (er
 			return r.execute(ctx, name, input)
 		},
 	})
+	if err == nil && unregister == nil {
+		unregister = func() {}
+	}
+	return unregister, err
 }
 
 func (r *Registration) report(err error) {

@@ -31,12 +31,17 @@ type Agent interface {
 // document.modelContext (see PageModelContext). It is the only
 // browser-specific seam this package has; tests pass a stand-in.
 type ModelContext interface {
-	// RegisterTool offers tool to the browser and returns once the browser
-	// has accepted it (nil) or refused it (an error). The registration
-	// then lasts until ctx is done: ctx is the registration's abort
-	// signal, and its end unregisters the tool. It is distinct from the
+	// RegisterTool offers tool to the browser and returns once the
+	// browser has accepted it, with the function that withdraws it, or
+	// refused it, with an error. unregister is the registration's abort
+	// signal: it must take the tool off the browser's list before it
+	// returns, and is called at most once. It is distinct from the
 	// context an execution receives, which ends one call.
-	RegisterTool(ctx context.Context, tool Tool) error
+	//
+	// ctx bounds only the wait for the browser's answer: when it ends
+	// first, the registration is abandoned (aborted) and RegisterTool
+	// returns an error.
+	RegisterTool(ctx context.Context, tool Tool) (unregister func(), err error)
 }
 
 // FormContext is implemented by a ModelContext whose page can also submit
