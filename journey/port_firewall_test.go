@@ -61,6 +61,7 @@ func portTexts(raw []byte) []string {
 func portConversation(t *testing.T, hostile string, mode JourneyTools) (tools []byte, results [][]byte) {
 	t.Helper()
 	app := newPortShop(t, Options{}, hostile)
+	app.stepwise.Store(true)
 	p := ServeToAgent(app.s, PortOptions{JourneyTools: mode})
 	tools = p.ToolsJSON()
 	journeyTool := "shop.journey.purchase"
@@ -81,8 +82,11 @@ func portConversation(t *testing.T, hostile string, mode JourneyTools) (tools []
 		if !bytes.Equal(p.ToolsJSON(), tools) {
 			t.Fatalf("Tools() changed after %s %v", name, args)
 		}
-		if id := r.String("transitionId"); id != "" && r.String("did") != "checkout.place-order" {
-			portSettle(t, p, id)
+		if id := r.String("transitionId"); id != "" {
+			app.gate <- struct{}{} // let the app react only now
+			if r.String("did") != "checkout.place-order" {
+				portSettle(t, p, id)
+			}
 		}
 		return r
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -56,6 +57,11 @@ type portQuery struct {
 type portShopApp struct {
 	s   *Session
 	pay chan string // place-order fires waiting for the payment server
+	// With stepwise set, every handler waits for a token on gate before
+	// it runs, so a test sees each fire's synchronous result before the
+	// app reacts (results are then the same on every run).
+	stepwise atomic.Bool
+	gate     chan struct{}
 }
 
 func newPortShop(t testing.TB, opts Options, hostile string) *portShopApp {
@@ -68,7 +74,18 @@ func newPortShop(t testing.TB, opts Options, hostile string) *portShopApp {
 		opts.State = map[string]any{"cartCount": 0, "cardOK": false, "vip": false, "note": hostile}
 	}
 	s := g.MustNewSession(opts)
-	app := &portShopApp{s: s, pay: make(chan string, 8)}
+	app := &portShopApp{s: s, pay: make(chan string, 8), gate: make(chan struct{})}
+	wrap := func(hs map[string]Handler) map[string]Handler {
+		for k, h := range hs {
+			hs[k] = func(ctx context.Context, in any) (any, error) {
+				if app.stepwise.Load() {
+					<-app.gate
+				}
+				return h(ctx, in)
+			}
+		}
+		return hs
+	}
 	report := func(delta map[string]any) Handler {
 		return func(ctx context.Context, in any) (any, error) {
 			id, _ := TransitionIDFrom(ctx)
@@ -81,7 +98,7 @@ func newPortShop(t testing.TB, opts Options, hostile string) *portShopApp {
 			t.Fatal(err)
 		}
 	}
-	must(s.RegisterActions("catalog", Registration{Handlers: map[string]Handler{
+	must(s.RegisterActions("catalog", Registration{Handlers: wrap(map[string]Handler{
 		"open-product": func(ctx context.Context, in any) (any, error) { return map[string]any{"title": hostile}, nil },
 		"search": func(ctx context.Context, in any) (any, error) {
 			id, _ := TransitionIDFrom(ctx)
@@ -89,18 +106,18 @@ func newPortShop(t testing.TB, opts Options, hostile string) *portShopApp {
 			return []any{hostile}, nil
 		},
 		"login": report(map[string]any{"user": hostile}),
-	}}))
-	must(s.RegisterActions("product", Registration{Handlers: map[string]Handler{
+	})}))
+	must(s.RegisterActions("product", Registration{Handlers: wrap(map[string]Handler{
 		"add-to-cart": func(ctx context.Context, in any) (any, error) {
 			id, _ := TransitionIDFrom(ctx)
 			s.UpdateState(map[string]any{"cart": []any{in}, "cartCount": 1}, id)
 			return nil, nil
 		},
 		"go-cart": ok2, "back": ok2,
-	}, Holds: map[string]func() any{"add-to-cart": func() any { return hostile }}}))
-	must(s.RegisterActions("cart", Registration{Handlers: map[string]Handler{"checkout": ok2}}))
-	must(s.RegisterActions("cart", Registration{Instance: "line-" + hostile, Handlers: map[string]Handler{"lines.remove": report(map[string]any{"cart": []any{}})}}))
-	must(s.RegisterActions("checkout", Registration{Handlers: map[string]Handler{
+	}), Holds: map[string]func() any{"add-to-cart": func() any { return hostile }}}))
+	must(s.RegisterActions("cart", Registration{Handlers: wrap(map[string]Handler{"checkout": ok2})}))
+	must(s.RegisterActions("cart", Registration{Instance: "line-" + hostile, Handlers: wrap(map[string]Handler{"lines.remove": report(map[string]any{"cart": []any{}})})}))
+	must(s.RegisterActions("checkout", Registration{Handlers: wrap(map[string]Handler{
 		"set-card": report(map[string]any{"card": hostile, "cardOK": true}),
 		"place-order": func(ctx context.Context, in any) (any, error) {
 			id, _ := TransitionIDFrom(ctx)
@@ -108,7 +125,7 @@ func newPortShop(t testing.TB, opts Options, hostile string) *portShopApp {
 			return nil, nil
 		},
 		"login": report(map[string]any{"user": hostile}),
-	}, Busy: map[string]string{"set-card": hostile}}))
+	}), Busy: map[string]string{"set-card": hostile}}))
 	return app
 }
 
