@@ -87,7 +87,7 @@ func Register(ctx context.Context, opts Options) (*Registration, error) {
 	if r.newID == nil {
 		r.newID = agent.NewInvocationID
 	}
-	r.ctx, r.cancel = context.WithCancel(context.Background())
+	var forms FormContext
 	if len(opts.Forms) > 0 {
 		fc, ok := mc.(FormContext)
 		if !ok {
@@ -102,19 +102,22 @@ func Register(ctx context.Context, opts Options) (*Registration, error) {
 			}
 			r.forms[f.name] = f
 		}
-		declarative := fc.DeclarativeTools()
-		for name := range r.forms {
-			if declarative {
-				r.skip[name] = true
-			}
-		}
-		if ctx.Err() == nil {
-			r.stops = append(r.stops, fc.AnswerForms(slices.Clone(opts.Forms), r.answerForm))
-		}
+		forms = fc
 	}
+
+	// The options are valid: from here on the registration exists.
+	r.ctx, r.cancel = context.WithCancel(context.Background())
 	if ctx.Err() != nil {
 		r.Unregister()
 		return r, nil
+	}
+	if forms != nil {
+		if forms.DeclarativeTools() {
+			for name := range r.forms {
+				r.skip[name] = true
+			}
+		}
+		r.stops = append(r.stops, forms.AnswerForms(slices.Clone(opts.Forms), r.answerForm))
 	}
 	if opts.FollowModel == nil || *opts.FollowModel {
 		r.stops = append(r.stops, r.agent.Subscribe(func() { r.schedule() }))
