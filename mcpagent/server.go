@@ -308,9 +308,7 @@ func (s *Server) syncTools() {
 	}
 	next := s.spare[:0]
 	for _, d := range avail {
-		if _, ok := s.tools[d.Name]; ok {
-			next = append(next, d.Name)
-		}
+		next = append(next, d.Name) // every available name is one of List's
 	}
 	s.spare, s.advertised = s.advertised, next
 	if len(removed) > 0 {
