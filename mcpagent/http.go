@@ -104,11 +104,10 @@ type httpSession struct {
 type newSessionKey struct{}
 
 type newSessionSlot struct {
-	once    sync.Once
-	owner   string
-	server  *Server
-	id      string
-	failure error
+	once   sync.Once
+	owner  string
+	server *Server
+	id     string
 }
 
 // NewHandler builds a Handler. It returns an error when Verifier or
@@ -139,7 +138,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		h.origins[strings.ToLower(strings.TrimRight(o, "/"))] = true
 	}
 	h.bare = mcp.NewServer(&mcp.Implementation{Name: "foldagent"}, &mcp.ServerOptions{
-		Logger: discardLogger, SupportedProtocolVersions: ProtocolVersions,
+		Logger: discardLogger, SupportedProtocolVersions: protocolVersions,
 	})
 	timeout := opts.SessionTimeout
 	if timeout < 0 {
@@ -222,6 +221,13 @@ func (c *challenger) Unwrap() http.ResponseWriter { return c.ResponseWriter }
 // serve runs after the bearer check: it enforces session ownership and
 // hands the request to the SDK.
 func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
+	h.mu.Lock()
+	closed := h.closed
+	h.mu.Unlock()
+	if closed {
+		http.Error(w, "Service Unavailable: the MCP endpoint is closed", http.StatusServiceUnavailable)
+		return
+	}
 	user := auth.TokenInfoFromContext(req.Context()).UserID
 	if id := req.Header.Get(sessionHeader); id != "" {
 		h.mu.Lock()
@@ -268,15 +274,13 @@ func (h *Handler) open(ctx context.Context, slot *newSessionSlot) {
 	closed := h.closed
 	h.mu.Unlock()
 	if closed {
-		slot.failure = errors.New("the handler is closed")
-		return
+		return // the SDK answers 400: no server
 	}
 	rt, err := h.opts.NewRuntime(ctx, auth.TokenInfoFromContext(ctx))
 	if err == nil && rt == nil {
 		err = errors.New("NewRuntime returned no runtime")
 	}
 	if err != nil {
-		slot.failure = err
 		h.log.Error("mcpagent: cannot open a session", "error", err)
 		return
 	}
@@ -293,7 +297,6 @@ func (h *Handler) open(ctx context.Context, slot *newSessionSlot) {
 		}
 	})
 	if err != nil {
-		slot.failure = err
 		h.log.Error("mcpagent: cannot open a session", "error", err)
 		return
 	}
@@ -338,7 +341,7 @@ func (h *Handler) Sessions() int {
 }
 
 // Close ends every session, releasing their runtimes' listeners, and
-// refuses new sessions from then on. It returns nil.
+// answers every later request 503. It returns nil.
 func (h *Handler) Close() error {
 	h.mu.Lock()
 	h.closed = true

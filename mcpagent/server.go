@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -23,10 +24,16 @@ import (
 // gives it. (The SDK's own default is -32602, from a later revision.)
 const CodeResourceNotFound = -32002
 
-// ProtocolVersions are the MCP revisions a Server negotiates, newest
+// protocolVersions are the MCP revisions a Server negotiates, newest
 // first. The adapter follows the 2025-11-25 revision; the older ones are
 // kept for clients that have not moved on.
-var ProtocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+var protocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+
+// ProtocolVersions returns the MCP revisions a Server negotiates, newest
+// first: the 2025-11-25 revision the adapter follows, and the older ones
+// for clients that have not moved on. Later revisions (the sessionless
+// 2026 protocol) are refused.
+func ProtocolVersions() []string { return slices.Clone(protocolVersions) }
 
 // DefaultProgressInterval is how often a call that is still waiting sends
 // a progress notification, when its client asked for progress.
@@ -162,7 +169,7 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 		Instructions:              o.Instructions,
 		Logger:                    discardLogger,
 		Capabilities:              caps,
-		SupportedProtocolVersions: ProtocolVersions,
+		SupportedProtocolVersions: protocolVersions,
 		SubscribeHandler:          s.subscribe,
 		UnsubscribeHandler:        s.unsubscribeResource,
 		// What is listed depends on the Model and, over HTTP, on the

@@ -45,22 +45,28 @@ type Msg interface{ isMsg() }
 
 // Messages.
 type (
+	// CreateTodo appends a todo.
 	CreateTodo struct {
 		Title string `json:"title" jsonschema:"the todo's title"`
 	}
+	// RenameTodo changes a todo's title.
 	RenameTodo struct {
 		ID    string `json:"id" jsonschema:"the id of the todo to rename"`
 		Title string `json:"title" jsonschema:"the new title"`
 	}
+	// SelectTodo selects a todo.
 	SelectTodo struct {
 		ID string `json:"id" jsonschema:"the id of the todo to select"`
 	}
+	// ToggleTodo flips a todo's done flag.
 	ToggleTodo struct {
 		ID string `json:"id" jsonschema:"the id of the todo to mark done or not done"`
 	}
+	// DeleteTodo removes a todo (delete_selected_todo sends it for the selection).
 	DeleteTodo struct {
 		ID string `json:"id"`
 	}
+	// ClearCompleted removes every done todo.
 	ClearCompleted struct{}
 )
 
