@@ -258,7 +258,9 @@ func TestNativeWebMCPExecuteChangesThePage(t *testing.T) {
 	waitTools(t, ctx, baseTools...)
 
 	res := execute(t, ctx, "rename_todo", `{"id": 1, "title": "Buy oat milk"}`)
-	if res.IsError || res.text() != "Dispatched RenameTodo" {
+	// rename_todo completes on state: the call answers once the todo has
+	// the new title.
+	if res.IsError || res.text() != "Completed: RenameTodo (its condition on state holds)" {
 		t.Fatalf("rename_todo = %+v", res)
 	}
 	waitFor(t, "the rename on the page", func() bool {
@@ -319,7 +321,9 @@ func TestNativeWebMCPFormToolSubmittedByTheAgent(t *testing.T) {
 
 	// The browser fills the form and submits it on the agent's behalf.
 	res := execute(t, ctx, "create_todo", `{"title": "Water the plants"}`)
-	if res.IsError || res.text() != "Dispatched CreateTodo" {
+	// create_todo completes on a Message: the call answers once update
+	// reports this call's own todo.
+	if res.IsError || res.text() != "Completed: TodoCreated" {
 		t.Fatalf("create_todo through the form = %+v", res)
 	}
 	waitFor(t, "the new todo on the page", func() bool {

@@ -45,9 +45,17 @@ func (m Model) Find(id int) (Todo, bool) {
 // Messages. The first five are what the agent may cause; the person's
 // page sends them too, and the last two only the page sends.
 type (
-	// CreateTodo adds a todo.
+	// CreateTodo adds a todo. Request is the invocation id of the agent
+	// call that asked for it (empty for the person's own), carried onto
+	// TodoCreated so that the call completes on its own todo.
 	CreateTodo struct {
-		Title string `json:"title" jsonschema:"The new todo's title."`
+		Title   string
+		Request string
+	}
+	// TodoCreated reports the todo a CreateTodo added.
+	TodoCreated struct {
+		ID      int
+		Request string
 	}
 	// SelectTodo selects a todo.
 	SelectTodo struct {
@@ -90,6 +98,7 @@ func Update(m Model, msg Msg) (Model, loop.Cmd[Msg]) {
 	switch msg := msg.(type) {
 	case CreateTodo:
 		m = m.add(msg.Title)
+		return m, loop.Emit[Msg](TodoCreated{ID: m.nextID - 1, Request: msg.Request})
 	case SelectTodo:
 		if _, ok := m.Find(msg.ID); ok {
 			m.Selected = msg.ID
@@ -114,8 +123,9 @@ func Update(m Model, msg Msg) (Model, loop.Cmd[Msg]) {
 	case DraftSubmitted:
 		m.FormSubmits++
 		if strings.TrimSpace(m.Draft) != "" {
-			m = m.add(m.Draft)
+			title := m.Draft
 			m.Draft = ""
+			return Update(m, CreateTodo{Title: title})
 		}
 	}
 	return m, nil
@@ -132,6 +142,11 @@ func (m Model) add(title string) Model {
 
 func (m Model) index(id int) int {
 	return slices.IndexFunc(m.Todos, func(t Todo) bool { return t.ID == id })
+}
+
+// CreateInput is what an agent sends to create a todo: a title only.
+type CreateInput struct {
+	Title string `json:"title" jsonschema:"The new todo's title."`
 }
 
 // capability and mapped shorten the declarations below.
@@ -158,9 +173,16 @@ func existing[In any](id func(In) int) func(context.Context, request[In]) (agent
 var Contract = agent.Make(agent.Definition[Model, agent.NoPrincipal]{
 	Context: agent.Project(func(m Model) []Todo { return m.Todos }),
 	Capabilities: []agent.Capability[Model, agent.NoPrincipal]{
-		agent.Expose(capability[CreateTodo]{
+		agent.ExposeMapped(mapped[CreateInput, CreateTodo]{
 			Name:        "create_todo",
 			Description: "Add a todo with the given title to the list.",
+			ToMessage: func(in CreateInput, c call) CreateTodo {
+				return CreateTodo{Title: in.Title, Request: c.Invocation.ID}
+			},
+			// Done when update reports this call's todo.
+			Completion: agent.OnMessages{Success: []agent.Match{
+				agent.On(func(_ CreateInput, got TodoCreated, c call) bool { return got.Request == c.Invocation.ID }),
+			}},
 		}),
 		agent.Expose(capability[SelectTodo]{
 			Name:        "select_todo",
@@ -179,6 +201,14 @@ var Contract = agent.Make(agent.Definition[Model, agent.NoPrincipal]{
 			Description: "Give the todo with the given id a new title.",
 			Available:   func(m Model) bool { return len(m.Todos) > 0 },
 			Authorize:   existing(func(in RenameTodo) int { return in.ID }),
+			// Done when the todo has the new title.
+			Completion: agent.When(
+				func(m Model) []Todo { return m.Todos },
+				func(todos []Todo, in RenameTodo) bool {
+					i := slices.IndexFunc(todos, func(t Todo) bool { return t.ID == in.ID })
+					return i >= 0 && todos[i].Title == in.Title
+				},
+			),
 		}),
 		agent.ExposeMapped(mapped[noInput, DeleteTodo]{
 			Name:        "delete_selected_todo",
