@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"slices"
+	"strconv"
+	"sync"
+	"unicode/utf8"
 )
 
 // CallResult is the plain data a port call returns: a JSON object whose
@@ -18,19 +21,33 @@ import (
 // running app (state values, inputs, labels, instance keys, evidence,
 // produced data) rides in data fields.
 type CallResult struct {
-	keys []string
-	vals map[string]any
+	kv []portKV
+}
+
+type portKV struct {
+	k string
+	v any
+}
+
+func (r CallResult) index(key string) int {
+	for i := range r.kv {
+		if r.kv[i].k == key {
+			return i
+		}
+	}
+	return -1
 }
 
 // set adds or replaces a key, keeping the position of an existing key.
 func (r *CallResult) set(key string, v any) *CallResult {
-	if r.vals == nil {
-		r.vals = map[string]any{}
+	if i := r.index(key); i >= 0 {
+		r.kv[i].v = v
+		return r
 	}
-	if _, ok := r.vals[key]; !ok {
-		r.keys = append(r.keys, key)
+	if r.kv == nil {
+		r.kv = make([]portKV, 0, 8)
 	}
-	r.vals[key] = v
+	r.kv = append(r.kv, portKV{key, v})
 	return r
 }
 
@@ -39,76 +56,184 @@ func (r *CallResult) Set(key string, v any) { r.set(key, v) }
 
 // Delete removes a key, if present.
 func (r *CallResult) Delete(key string) {
-	if _, ok := r.vals[key]; !ok {
-		return
+	if i := r.index(key); i >= 0 {
+		r.kv = slices.Delete(r.kv, i, i+1)
 	}
-	delete(r.vals, key)
-	r.keys = slices.DeleteFunc(r.keys, func(k string) bool { return k == key })
 }
 
 // Get returns a key's value.
 func (r CallResult) Get(key string) (any, bool) {
-	v, ok := r.vals[key]
-	return v, ok
+	if i := r.index(key); i >= 0 {
+		return r.kv[i].v, true
+	}
+	return nil, false
 }
 
 // Has reports whether the key is present.
-func (r CallResult) Has(key string) bool {
-	_, ok := r.vals[key]
-	return ok
-}
+func (r CallResult) Has(key string) bool { return r.index(key) >= 0 }
 
 // String returns a key's value when it is a string, else "".
 func (r CallResult) String(key string) string {
-	s, _ := r.vals[key].(string)
+	v, _ := r.Get(key)
+	s, _ := v.(string)
 	return s
 }
 
 // Keys lists the keys in order.
-func (r CallResult) Keys() []string { return slices.Clone(r.keys) }
+func (r CallResult) Keys() []string {
+	out := make([]string, len(r.kv))
+	for i, e := range r.kv {
+		out[i] = e.k
+	}
+	return out
+}
 
 // Len is the number of keys.
-func (r CallResult) Len() int { return len(r.keys) }
+func (r CallResult) Len() int { return len(r.kv) }
 
 // OK is the ok field: whether the call did what it was asked. ok:false is
 // a fact about the call; a pause for the human is not a failure.
-func (r CallResult) OK() bool { b, _ := r.vals["ok"].(bool); return b }
+func (r CallResult) OK() bool { v, _ := r.Get("ok"); b, _ := v.(bool); return b }
 
 // Judgment is the routing word of the result.
 func (r CallResult) Judgment() string { return r.String("judgment") }
 
 // Clone returns a copy whose top level can be changed independently.
-func (r CallResult) Clone() CallResult {
-	c := CallResult{keys: slices.Clone(r.keys), vals: make(map[string]any, len(r.vals))}
-	for k, v := range r.vals {
-		c.vals[k] = v
-	}
-	return c
-}
+func (r CallResult) Clone() CallResult { return CallResult{kv: slices.Clone(r.kv)} }
 
 // MarshalJSON encodes the object with its keys in order and without HTML
 // escaping (a model reads '<' better than \u003c).
 func (r CallResult) MarshalJSON() ([]byte, error) {
 	var b bytes.Buffer
+	if err := r.appendJSON(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+func (r CallResult) appendJSON(b *bytes.Buffer) error {
 	b.WriteByte('{')
-	for i, k := range r.keys {
+	for i, e := range r.kv {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		kb, err := portMarshal(k)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(kb)
+		portAppendString(b, e.k)
 		b.WriteByte(':')
-		vb, err := portMarshal(r.vals[k])
-		if err != nil {
-			return nil, err
+		if err := portAppendValue(b, e.v); err != nil {
+			return err
 		}
-		b.Write(vb)
 	}
 	b.WriteByte('}')
-	return b.Bytes(), nil
+	return nil
+}
+
+// portAppendValue writes the common result values directly and hands the
+// rest to encoding/json.
+func portAppendValue(b *bytes.Buffer, v any) error {
+	switch x := v.(type) {
+	case string:
+		portAppendString(b, x)
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case int64:
+		b.WriteString(strconv.FormatInt(x, 10))
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case CallResult:
+		return x.appendJSON(b)
+	case portRaw:
+		b.Write(x)
+	case []CallResult:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := e.appendJSON(b); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(']')
+	case []any:
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if err := portAppendValue(b, e); err != nil {
+				return err
+			}
+		}
+		b.WriteByte(']')
+	default:
+		raw, err := portMarshal(v)
+		if err != nil {
+			return err
+		}
+		b.Write(raw)
+	}
+	return nil
+}
+
+const portHex = "0123456789abcdef"
+
+// portAppendString writes s as a JSON string exactly as encoding/json does
+// with HTML escaping off: quotes, backslashes and control characters
+// escaped, U+2028 and U+2029 escaped, invalid UTF-8 replaced by U+FFFD.
+func portAppendString(b *bytes.Buffer, s string) {
+	b.WriteByte('"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b.WriteString(s[start:i])
+			switch c {
+			case '"', '\\':
+				b.WriteByte('\\')
+				b.WriteByte(c)
+			case '\n':
+				b.WriteString(`\n`)
+			case '\r':
+				b.WriteString(`\r`)
+			case '\t':
+				b.WriteString(`\t`)
+			case '\b':
+				b.WriteString(`\b`)
+			case '\f':
+				b.WriteString(`\f`)
+			default:
+				b.WriteString(`\u00`)
+				b.WriteByte(portHex[c>>4])
+				b.WriteByte(portHex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteString(s[start:i])
+			b.WriteString(`\ufffd`)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b.WriteString(s[start:i])
+			b.WriteString(`\u202`)
+			b.WriteByte(portHex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b.WriteString(s[start:])
+	b.WriteByte('"')
 }
 
 // JSON is MarshalJSON for callers that want the bytes a model will read.
@@ -122,16 +247,28 @@ func (r CallResult) JSON() []byte {
 	return b
 }
 
+type portEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+var portEncoders = sync.Pool{New: func() any {
+	e := &portEncoder{}
+	e.enc = json.NewEncoder(&e.buf)
+	e.enc.SetEscapeHTML(false)
+	return e
+}}
+
 // portMarshal encodes v without HTML escaping and without a trailing
 // newline.
 func portMarshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	e := portEncoders.Get().(*portEncoder)
+	defer portEncoders.Put(e)
+	e.buf.Reset()
+	if err := e.enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
+	return bytes.Clone(bytes.TrimRight(e.buf.Bytes(), "\n")), nil
 }
 
 // FoldSettled folds a fire's settled facts (Port.SettledAnswer) into the
@@ -143,8 +280,8 @@ func portMarshal(v any) ([]byte, error) {
 // when the fire was refused, rejected or rolled back); a journey step's
 // judgment stays about its frame.
 func (r *CallResult) FoldSettled(facts CallResult) {
-	for _, k := range facts.keys {
-		r.set(k, facts.vals[k])
+	for _, e := range facts.kv {
+		r.set(e.k, e.v)
 	}
 	r.Delete("howToSettle")
 	r.Delete("settleWith")

@@ -47,8 +47,8 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 		var r CallResult
 		r.set("ok", true).set("judgment", portSettledJudgment(st)).set("settled", true).set("did", st.Action)
 		facts := p.settledFacts(st)
-		for _, k := range facts.keys {
-			r.set(k, facts.vals[k])
+		for _, e := range facts.kv {
+			r.set(e.k, e.v)
 		}
 		return *p.position(&r)
 	case err == nil:
