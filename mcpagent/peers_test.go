@@ -40,19 +40,23 @@ func requirePeers(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	required := os.Getenv("FOLDAGENT_REQUIRE_PEERS") == "1"
 	missing := ""
 	if _, err := exec.LookPath("node"); err != nil {
 		missing = "node is not on PATH"
-	} else if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
-		missing = "testdata/node/node_modules is not installed"
+	}
+	for _, pkg := range []string{"sdk", "inspector-cli", "conformance"} {
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", pkg)); err != nil && missing == "" {
+			missing = "testdata/node/node_modules/@modelcontextprotocol/" + pkg + " is not installed"
+		}
 	}
 	if missing != "" {
-		if os.Getenv("FOLDAGENT_REQUIRE_PEERS") == "1" {
+		if required {
 			t.Fatalf("MCP peers required (FOLDAGENT_REQUIRE_PEERS=1) but %s: %s", missing, installStep)
 		}
 		t.Skipf("MCP peers not available (%s): %s", missing, installStep)
 	}
-	if testing.Short() {
+	if testing.Short() && !required {
 		t.Skip("peer tests launch processes; skipped under -short")
 	}
 	return dir
