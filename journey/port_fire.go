@@ -156,10 +156,13 @@ func (p *Port) frameData(r *CallResult, id string) {
 			}
 		}
 		r.set("frame", string(status))
-		if status == FrameCompleted {
+		switch status {
+		case FrameCompleted:
 			r.set("judgment", "done")
 			r.set("howToAct", portDoneHow)
-		} else {
+		case FrameDemoted:
+			r.set("judgment", "blocked").set("why", portDemoted)
+		default:
 			r.set("judgment", "navigate-or-wait")
 		}
 		r.set("standing", standing)

@@ -4,8 +4,9 @@ import "unicode/utf8"
 
 const portMaxErrorText = 200
 
-// why answers <graph>.why {key}: the causal backward slice, as data (it
-// may name keys and actions the app wrote; it never becomes text).
+// why answers <graph>.why {key}: the causal backward slice, as data under
+// why (an object, never a sentence: it names keys the app wrote and who
+// wrote them).
 func (p *Port) why(a portArgs) CallResult {
 	key := a.str("key")
 	if key == "" {
@@ -14,7 +15,7 @@ func (p *Port) why(a portArgs) CallResult {
 		return *p.position(&r)
 	}
 	var r CallResult
-	r.set("ok", true).set("judgment", "done").set("key", key).set("slice", p.s.Why(key))
+	r.set("ok", true).set("judgment", "done").set("key", key).set("why", p.s.Why(key))
 	return *p.position(&r)
 }
 

@@ -731,7 +731,7 @@ func TestPortWhy(t *testing.T) {
 	fr := portCall(t, p, "shop.do_action", map[string]any{"action": "login"})
 	portSettle(t, p, fr["transitionId"].(string))
 	r = portCall(t, p, "shop.why", map[string]any{"key": "user"})
-	slice, _ := r["slice"].(map[string]any)
+	slice, _ := r["why"].(map[string]any)
 	steps := portRowsOf(slice["steps"])
 	if r["ok"] != true || r["key"] != "user" || len(steps) != 1 || steps[0]["action"] != "login" || steps[0]["principal"] != "agent" {
 		t.Fatalf("why: %v", r)

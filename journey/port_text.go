@@ -85,6 +85,7 @@ const (
 	portUnknownJourney = "No journey has that id: use one of journeys, or whats_here with routeTo. Nothing was performed."
 	portKeyRequired    = "why needs a state key. No list of keys is served and none is wrong: pass the key you want explained."
 	portPrecondition   = "This journey's precondition does not hold now (see evidence)."
+	portDemoted        = "This journey's precondition stopped holding, so its frame was closed. whats_here shows what can be done now."
 	portPrecondKept    = "This journey's precondition does not hold now (see evidence). Your current journey is still open."
 
 	portDisabledWhy = "The app has this control switched off right now: on screen but not clickable, like a greyed button." +
