@@ -383,3 +383,38 @@ func TestHTTPSameLoopbackOriginIsAllowed(t *testing.T) {
 		t.Fatalf("rebinding origin: %d, want 403", resp.StatusCode)
 	}
 }
+
+func TestHTTPClientCancellationCancelsTheInvocation(t *testing.T) {
+	h := newBlockingHost()
+	handler, err := mcpagent.NewHandler(mcpagent.HTTPOptions{
+		Verifier: verifyToken,
+		NewRuntime: func(context.Context, *auth.TokenInfo) (mcpagent.Runtime, error) {
+			return workRuntime(t, h), nil
+		},
+		Logger: quietLogger(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(handler)
+	t.Cleanup(func() { handler.Close(); srv.Close() })
+	f := &httpFixture{srv: srv}
+	cs := f.client(t, "owner-token", nil)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "work", Arguments: map[string]any{"steps": 1}})
+		errc <- err
+	}()
+	<-h.entered
+	cancel()
+	select {
+	case <-h.cancelled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("notifications/cancelled over HTTP did not cancel the invocation")
+	}
+	if err := <-errc; err == nil {
+		t.Fatal("the cancelled call reported success")
+	}
+}

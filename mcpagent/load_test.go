@@ -19,7 +19,8 @@ import (
 // each making 50 create_todo calls, and checks that there is no protocol
 // error and that every accepted call was applied exactly once: the
 // Model's todo count, the Messages update applied and the audit log all
-// agree with the calls the clients saw accepted. It reports p50 and p99
+// agree with the calls the clients saw accepted, and each was made as the
+// principal of its session's token. It reports p50 and p99
 // call latency. Under -race it runs 40 sessions x 10 calls.
 func TestHTTPLoad(t *testing.T) {
 	if testing.Short() {
@@ -45,7 +46,8 @@ func TestHTTPLoad(t *testing.T) {
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
-		accepted  []string // invocation ids the clients saw accepted
+		accepted  []string              // invocation ids the clients saw accepted
+		callerOf  = map[string]string{} // invocation id -> user of the session's token
 		failures  []string
 	)
 	fail := func(format string, args ...any) {
@@ -65,6 +67,7 @@ func TestHTTPLoad(t *testing.T) {
 			if s%2 == 1 {
 				token = "bob-token"
 			}
+			user := tokens[token].Name
 			cs, err := mcp.NewClient(&mcp.Implementation{Name: "load", Version: "0"}, nil).Connect(ctx, &mcp.StreamableClientTransport{
 				Endpoint:   f.srv.URL,
 				HTTPClient: &http.Client{Transport: bearer{token, transport}},
@@ -102,6 +105,9 @@ func TestHTTPLoad(t *testing.T) {
 			mu.Lock()
 			latencies = append(latencies, local...)
 			accepted = append(accepted, ids...)
+			for _, id := range ids {
+				callerOf[id] = user
+			}
 			mu.Unlock()
 		}()
 	}
@@ -126,6 +132,9 @@ func TestHTTPLoad(t *testing.T) {
 	for _, e := range f.audit.Entries() {
 		if e.Capability != "create_todo" || e.Decision != agent.DecisionDispatched || e.Transport != agent.MCP {
 			t.Fatalf("unexpected audit entry %+v", e)
+		}
+		if e.Principal != callerOf[e.Invocation] {
+			t.Fatalf("invocation %s was made as %q, but its session's token is %q's", e.Invocation, e.Principal, callerOf[e.Invocation])
 		}
 		audited = append(audited, e.Invocation)
 	}
