@@ -209,6 +209,9 @@ func (p *Port) frameData(r *CallResult, id string) {
 		default:
 			var row CallResult
 			row.set("step", st.Step).set("status", string(st.Status))
+			if st.Status == StepOffNode {
+				row.set("on", st.OnNodes)
+			}
 			if len(st.BlockedOn) > 0 {
 				row.set("blockedOn", st.BlockedOn)
 			}

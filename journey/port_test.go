@@ -308,7 +308,7 @@ func TestPortJourneyArms(t *testing.T) {
 		t.Fatalf("readySteps: %v", ready)
 	}
 	later := portRowsOf(r["laterSteps"])
-	if len(later) != 5 || later[0]["status"] != "off-node" {
+	if len(later) != 5 || later[0]["status"] != "off-node" || !slices.Equal(portStrs(later[0]["on"]), []string{"product"}) {
 		t.Fatalf("laterSteps: %v", later)
 	}
 	r = portCall(t, p, "shop.journey.purchase", map[string]any{"step": "fly"})
