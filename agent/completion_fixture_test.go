@@ -190,12 +190,8 @@ func (h *cmpHost) apply(msg cmpMsg) {
 	h.mu.Unlock()
 	h.notify(msg)
 	h.applyMu.Unlock()
-	for _, f := range follow {
-		if h.async {
-			h.queue <- f
-		} else {
-			h.apply(f)
-		}
+	for _, f := range follow { // a Command that finishes at once
+		h.apply(f)
 	}
 }
 
