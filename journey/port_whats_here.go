@@ -16,13 +16,23 @@ const portMaxLooks = 16
 
 // whatsHere answers <graph>.whats_here {sinceVersion?, routeTo?}.
 //
+// The judgment counts the clickable rows: needs-choice for two or more,
+// one-ready-step for one, navigate-or-wait for none.
+//
 // The journey list is scoped to the position: the journeys whose first
 // step is offered here with its guard holding, plus the open one whatever
-// its entry says now. What it leaves out it says: journeysElsewhere counts
-// the rest, with one sentence naming routeTo. With sinceVersion, rows that
-// did not change since the look the model took at that version are left
-// out (and rows that went away are named in actionsGone/journeysGone);
-// facts are narrowed to the attempts since then.
+// its entry says now (open: true). Each row is {journey, does, standing},
+// plus feasible: false (presence-only) when its precondition fails and
+// feasibilityUnknownFor when it cannot be judged. What the list leaves
+// out it says: journeysElsewhere counts the rest, with one sentence
+// naming routeTo. session.AvailableJourneys still answers for every
+// journey; this scopes what the model is served, not what the app sees.
+//
+// With sinceVersion, the rows are compared with the last look this port
+// served at or before that version: unchanged rows are left out, rows
+// that went away are named in actionsGone/journeysGone, and the result
+// echoes sinceVersion to say it is a delta. Without such a look the full
+// rows are served. facts are narrowed to the attempts since then.
 func (p *Port) whatsHere(a portArgs) CallResult {
 	h := p.s.Here()
 	since, hasSince := a.num("sinceVersion")
@@ -65,8 +75,10 @@ func (p *Port) whatsHere(a portArgs) CallResult {
 	var prev *portLook
 	p.mu.Lock()
 	if hasSince {
+		// The rows the model last saw at or before that version: a
+		// later change is shown, an earlier one was already seen.
 		for i := len(p.looks) - 1; i >= 0; i-- {
-			if p.looks[i].version == since {
+			if p.looks[i].version <= since {
 				prev = &p.looks[i]
 				break
 			}
