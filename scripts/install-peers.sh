@@ -8,6 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 apt_packages=(tmux chromium)
+# Node.js runs the MCP clients and the js/wasm tests; the machine image
+# usually has it already.
+command -v node >/dev/null 2>&1 || apt_packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || apt_packages+=(npm)
 missing=()
 for p in "${apt_packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
