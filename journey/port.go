@@ -290,6 +290,22 @@ func decodeToolName(name string) (string, bool) {
 // UNKNOWN_TOOL refusal. args are the tool's arguments as decoded JSON;
 // extra keys are ignored and wrong types read as absent.
 //
+// The judgment routes the result. On a journey frame it is
+// navigate-or-wait, one-ready-step or needs-choice (how many steps can be
+// fired now), and done when every step is; whats_here counts the
+// clickable actions the same way. A pause is needs-confirm (nothing was
+// done: performed is false), a recorded refusal of the human is
+// declined, a fire the session refused is rejected (with its typed
+// reason), a failing precondition is blocked, and a call the port itself
+// cannot route (unknown step, action, journey, missing argument) is
+// error. A do_action that fired answers done once the fire is at rest
+// and navigate-or-wait while it is pending (howToSettle and settleWith
+// then name did_it_work). did_it_work adds its own words: still-pending,
+// and for an askId awaiting-human, approved-not-yet-done, declined,
+// approval-withdrawn or approval-no-longer-valid; its settled arm says
+// done, or rejected when the fire came to rest refused, rejected or
+// rolled back.
+//
 // Call never panics: a defect in host code it reaches is reported as a
 // result with reason DEFECT.
 func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res CallResult) {
