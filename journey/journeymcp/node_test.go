@@ -30,12 +30,7 @@ func TestTypeScriptClientPurchase(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", "sdk", "package.json")); err != nil {
 		peer.Missing(t, "the TypeScript MCP client (npm ci in journey/journeymcp/testdata/node)")
 	}
-	bin := filepath.Join(t.TempDir(), "shop")
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	build := exec.Command(gobin, "build", "-o", bin, "github.com/foldagent/foldagent/examples/shop")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building examples/shop: %v\n%s", err, out)
-	}
+	bin := buildShop(t)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -85,4 +80,16 @@ func TestTypeScriptClientPurchase(t *testing.T) {
 	if d := steps["done"]; d["listChanged"] != 0.0 {
 		t.Fatalf("list_changed sent: %v", d)
 	}
+}
+
+// buildShop builds examples/shop into a temporary directory.
+func buildShop(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "shop")
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	build := exec.Command(gobin, "build", "-o", bin, "github.com/foldagent/foldagent/examples/shop")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building examples/shop: %v\n%s", err, out)
+	}
+	return bin
 }

@@ -1,0 +1,92 @@
+package journeymcp_test
+
+import (
+	"context"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestShopOverStdio is the same purchase as the TypeScript client's, with
+// the Go SDK's client: examples/shop runs as a subprocess and is driven
+// over its stdin and stdout, so this one needs no peer. A gift card's
+// payment is then refused by the payment server.
+func TestShopOverStdio(t *testing.T) {
+	bin := buildShop(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.Command(bin, "-mcp", "stdio", "-pay-delay", "400ms")
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+
+	purchase := func(sku string) string {
+		t.Helper()
+		call(t, cs, "shop.journey.purchase", nil)
+		for _, s := range []struct {
+			step  string
+			input map[string]any
+		}{{"open-product", map[string]any{"sku": sku}}, {"add-to-cart", nil}, {"go-cart", nil}, {"checkout", nil}, {"set-address", map[string]any{"address": "1 Main St"}}} {
+			args := map[string]any{"step": s.step}
+			if s.input != nil {
+				args["input"] = s.input
+			}
+			if r, isErr := call(t, cs, "shop.journey.purchase", args); isErr || r["effectStatus"] != "performed" {
+				t.Fatalf("%s: %v", s.step, r)
+			}
+		}
+		r, isErr := call(t, cs, "shop.journey.purchase", map[string]any{"step": "place-order"})
+		if isErr || r["judgment"] != "needs-confirm" || r["performed"] != false {
+			t.Fatalf("needs-confirm: %v", r)
+		}
+		r, isErr = call(t, cs, "shop.journey.purchase", map[string]any{"step": "place-order", "confirm": true})
+		if isErr || r["effectStatus"] != "pending" || r["settleWith"] == nil {
+			t.Fatalf("pending: %v", r)
+		}
+		return r["transitionId"].(string)
+	}
+	poll := func(id string) map[string]any {
+		t.Helper()
+		for {
+			r, isErr := call(t, cs, "shop.did_it_work", map[string]any{"transitionId": id})
+			if isErr {
+				t.Fatalf("did_it_work: %v", r)
+			}
+			if r["settled"] == true {
+				return r
+			}
+			if r["judgment"] != "still-pending" {
+				t.Fatalf("did_it_work: %v", r)
+			}
+			select {
+			case <-ctx.Done():
+				t.Fatal("the payment never settled")
+			case <-time.After(40 * time.Millisecond):
+			}
+		}
+	}
+	r := poll(purchase("dress-red"))
+	if r["effectStatus"] != "performed" || r["outcome"] != "committed" || r["judgment"] != "done" {
+		t.Fatalf("paid: %v", r)
+	}
+	// Back to the catalog along the declared hops whats_here names.
+	wh, _ := call(t, cs, "shop.whats_here", map[string]any{"routeTo": "catalog"})
+	route, _ := wh["routeTo"].(map[string]any)
+	hops, _ := route["hops"].([]any)
+	if len(hops) != 2 {
+		t.Fatalf("routeTo catalog: %v", wh["routeTo"])
+	}
+	for _, h := range hops {
+		if r, isErr := call(t, cs, "shop.do_action", map[string]any{"action": h.(map[string]any)["action"]}); isErr || r["judgment"] != "done" {
+			t.Fatalf("hop: %v", r)
+		}
+	}
+	r = poll(purchase("gift-card"))
+	if r["effectStatus"] != "refused" || r["outcome"] != "rejected" || r["judgment"] != "rejected" {
+		t.Fatalf("refused by the payment server: %v", r)
+	}
+}
