@@ -126,14 +126,7 @@ func (p *Port) openQuestions(r *CallResult) {
 	r.set("awaitingHuman", human)
 }
 
-func (p *Port) workOpenFor(id string) bool {
-	for _, w := range p.s.OpenWork() {
-		if w.TransitionID == id {
-			return true
-		}
-	}
-	return false
-}
+func (p *Port) workOpenFor(id string) bool { return p.s.StillWorking(id) }
 
 // settledFacts is the one builder of the settled arm: three axes side by
 // side (effectStatus: did anyone perform it; effectVerified: were the
