@@ -737,3 +737,24 @@ func TestPortWhy(t *testing.T) {
 		t.Fatalf("why: %v", r)
 	}
 }
+
+// Only the pending arm carries howToSettle and settleWith: a fire at rest
+// when it returns points at no poll.
+func TestPortSettledAtReturnCarriesNoSettleDoor(t *testing.T) {
+	g := MustNewGraph("m", GraphDef{Pages: []Page{{ID: "a", Actions: []Action{{Name: "x", Does: "Do x"}}}}})
+	p := ServeToAgent(g.MustNewSession(Options{AllowUnmaterializedFires: true}), PortOptions{})
+	r := portCall(t, p, "m.do_action", map[string]any{"action": "x"})
+	if r["ok"] != true || r["judgment"] != "done" || r["effectStatus"] != "unobservable" || r["materialized"] != false || r["executed"] != false {
+		t.Fatalf("%v", r)
+	}
+	if _, has := r["howToSettle"]; has {
+		t.Fatal("howToSettle rides the pending arm only")
+	}
+	if _, has := r["settleWith"]; has {
+		t.Fatal("settleWith rides the pending arm only")
+	}
+	r = portCall(t, p, "m.did_it_work", map[string]any{"transitionId": r["transitionId"].(string)})
+	if r["settled"] != true || r["materialized"] != false || r["why"] != portNothingRan {
+		t.Fatalf("a tour is graded as nothing performed: %v", r)
+	}
+}
