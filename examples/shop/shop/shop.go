@@ -164,7 +164,10 @@ func New(opts Options) (*Store, error) {
 	return st, nil
 }
 
-// Wait blocks until every payment in flight has been answered.
+// Wait blocks until every payment already handed to the payment server
+// has been answered. (A place-order handler runs after its fire returns;
+// to wait for one order, wait on its transition id with the session's
+// SettlementOf.)
 func (st *Store) Wait() { st.payments.Wait() }
 
 // Orders returns copies of the placed orders.

@@ -80,7 +80,7 @@ func TestPurchaseSettlesPaid(t *testing.T) {
 	if r["judgment"] != "still-pending" && r["settled"] != true {
 		t.Fatalf("did_it_work: %v", r)
 	}
-	st.Wait()
+	settle(t, p, map[string]any{"transitionId": id})
 	r = result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
 	if r["settled"] != true || r["effectStatus"] != "performed" || r["outcome"] != "committed" || r["writesObserved"] != true {
 		t.Fatalf("paid: %v", r)
@@ -101,7 +101,7 @@ func TestGiftCardPaymentIsRefusedByTheServer(t *testing.T) {
 	}
 	p := journey.ServeToAgent(st.Session, journey.PortOptions{})
 	id := buy(t, p, "gift-card")
-	st.Wait()
+	settle(t, p, map[string]any{"transitionId": id})
 	r := result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
 	if r["settled"] != true || r["effectStatus"] != "refused" || r["outcome"] != "rejected" || r["judgment"] != "rejected" {
 		t.Fatalf("refused: %v", r)
