@@ -74,8 +74,10 @@ type AuditEntry struct {
 	// or an error's Tag.
 	Outcome string `json:"outcome"`
 	// Input is what the caller sent, as compact JSON, present only with
-	// AuditOptions.IncludeInput and only when it was a JSON object; the
-	// top-level fields named in AuditOptions.Redact read "[redacted]".
+	// AuditOptions.IncludeInput and only when it was a JSON object (a
+	// refused invocation's input included). With AuditOptions.Redact the
+	// top-level fields it names read "[redacted]" and the fields are
+	// listed in key order. It is what was sent, not what was decoded.
 	Input json.RawMessage `json:"input,omitempty"`
 }
 

@@ -34,6 +34,9 @@ type Host[Model, Msg any] interface {
 // after every Model change, and the returned function unsubscribes.
 // Completion on state needs it, and adapters use it to follow the
 // available capabilities.
+//
+// A listener may call the host's Model (completion on state does), so a
+// host must not hold a lock that Model needs while it calls listeners.
 type Subscriber interface {
 	Subscribe(listener func()) (unsubscribe func())
 }
@@ -41,6 +44,11 @@ type Subscriber interface {
 // Observer is the optional seam for processed Messages: listener is called
 // with every Message update has applied, after the Model it produced is
 // visible through Model. Completion on Messages needs it.
+//
+// A Runtime registers at most one listener, only while some invocation
+// waits for a Message, and removes it when none does; the listener costs
+// a map lookup per Message unless an invocation waits on that Message's
+// type.
 type Observer[Msg any] interface {
 	Observe(listener func(msg Msg)) (unsubscribe func())
 }
@@ -84,7 +92,8 @@ type Runtime[Model, Msg, P any] struct {
 // Bind binds a contract to a host.
 //
 // It refuses, with an error naming the culprits, a host whose Message type
-// cannot hold one of the contract's Messages, and a contract that needs a
+// cannot hold one of the contract's Messages (including the Messages its
+// completion contracts wait for), and a contract that needs a
 // seam the host lacks: completion on Messages needs an Observer, and
 // completion on state needs a Subscriber.
 func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts *BindOptions[P]) (*Runtime[Model, Msg, P], error) {
@@ -263,7 +272,10 @@ type Result struct {
 	// Invocation is the invocation, with its defaults filled in.
 	Invocation Invocation `json:"invocation"`
 	// Completion is the fact that finished the work; nil when the
-	// capability declares no completion contract.
+	// capability declares no completion contract, in which case validated
+	// dispatch is the boundary. A completion with Status Failed is still a
+	// nil error: the application reported the failure, the runtime did
+	// not; Summarize reports it as not ok.
 	Completion *Completion `json:"completion,omitempty"`
 }
 
@@ -273,8 +285,17 @@ type Result struct {
 // decode, principal, authorize, (cancelled?), construct, dispatch. A
 // refusal at any step before the last sends nothing.
 //
+// With a completion contract, dispatch then waits for it (see
+// CompletionContract): the result carries the Completion, or the call
+// fails with a *CompletionTimeoutError when the deadline passes, or a
+// *CancelledError with Dispatched true when ctx ends while waiting. When
+// ctx ends (or the deadline passes) while the host's Dispatch has not
+// returned, the call settles with delivery unknown.
+//
 // Every refusal is one of this package's Errors; a failure in application
-// code is a *DefectError.
+// code is a *DefectError. With BindOptions.Audit every invocation leaves
+// exactly one AuditEntry, and with BindOptions.TracerProvider it runs
+// inside one "Agent.dispatch" span.
 func (r *Runtime[Model, Msg, P]) DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv Invocation) (Result, error) {
 	return r.invoke(ctx, r.contract.byName[name], name, payload, nil, inv)
 }
