@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 )
@@ -76,8 +75,8 @@ type AuditEntry struct {
 	// Input is what the caller sent, as compact JSON, present only with
 	// AuditOptions.IncludeInput and only when it was a JSON object (a
 	// refused invocation's input included). With AuditOptions.Redact the
-	// top-level fields it names read "[redacted]" and the fields are
-	// listed in key order. It is what was sent, not what was decoded.
+	// top-level fields it names read "[redacted]". It is what was sent,
+	// in the caller's field order, not what was decoded.
 	Input json.RawMessage `json:"input,omitempty"`
 }
 
@@ -138,7 +137,7 @@ const DefaultAuditCapacity = 500
 type AuditLog[P any] struct {
 	principal    func(P) string
 	includeInput bool
-	redact       []string
+	redact       [][]byte
 	sinks        []AuditSink
 	onError      func(error)
 	clock        func() time.Time
@@ -163,7 +162,7 @@ func NewAuditLog[P any](opts AuditOptions[P]) *AuditLog[P] {
 	l := &AuditLog[P]{
 		principal:    opts.Principal,
 		includeInput: opts.IncludeInput,
-		redact:       append([]string(nil), opts.Redact...),
+		redact:       redactKeys(opts.Redact),
 		sinks:        append([]AuditSink(nil), opts.Sinks...),
 		onError:      opts.OnError,
 		clock:        opts.Clock,
@@ -176,6 +175,14 @@ func NewAuditLog[P any](opts AuditOptions[P]) *AuditLog[P] {
 		l.clock = time.Now
 	}
 	return l
+}
+
+func redactKeys(names []string) [][]byte {
+	out := make([][]byte, len(names))
+	for i, n := range names {
+		out[i] = []byte(n)
+	}
+	return out
 }
 
 // Entries returns a copy of the recorded entries, oldest first.
@@ -290,21 +297,113 @@ func (l *AuditLog[P]) input(payload []byte) json.RawMessage {
 		}
 		return b.Bytes()
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(payload, &fields); err != nil {
-		return nil
-	}
-	for k := range fields {
-		for _, r := range l.redact {
-			if strings.EqualFold(k, r) {
-				fields[k] = redactedValue
-				break
-			}
-		}
-	}
-	out, err := json.Marshal(fields)
-	if err != nil {
+	out, ok := l.redactObject(payload)
+	if !ok {
 		return nil
 	}
 	return out
+}
+
+// redactObject copies the JSON object in payload field by field, in the
+// caller's order, compacting each value and replacing the redacted ones.
+// It scans the top level by hand, after json.Valid has vouched for the
+// syntax, so that redaction costs a copy rather than a decode.
+func (l *AuditLog[P]) redactObject(payload []byte) (json.RawMessage, bool) {
+	if !json.Valid(payload) {
+		return nil, false
+	}
+	p := bytes.TrimSpace(payload)
+	var b bytes.Buffer
+	b.Grow(len(p))
+	b.WriteByte('{')
+	i := 1
+	for first := true; ; first = false {
+		i = skipSpace(p, i)
+		if p[i] == '}' {
+			break
+		}
+		if p[i] == ',' {
+			i = skipSpace(p, i+1)
+		}
+		keyEnd := endOfString(p, i)
+		key := p[i:keyEnd]
+		i = skipSpace(p, keyEnd) + 1 // past ':'
+		i = skipSpace(p, i)
+		valueEnd := endOfValue(p, i)
+		if !first {
+			b.WriteByte(',')
+		}
+		b.Write(key)
+		b.WriteByte(':')
+		if l.redacted(key) {
+			b.Write(redactedValue)
+		} else if err := json.Compact(&b, p[i:valueEnd]); err != nil {
+			return nil, false
+		}
+		i = valueEnd
+	}
+	b.WriteByte('}')
+	return b.Bytes(), true
+}
+
+func skipSpace(p []byte, i int) int {
+	for i < len(p) && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// endOfString returns the index just past the JSON string starting at i.
+func endOfString(p []byte, i int) int {
+	for j := i + 1; j < len(p); j++ {
+		switch p[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(p)
+}
+
+// endOfValue returns the index just past the JSON value starting at i
+// (trailing spaces included, which Compact removes).
+func endOfValue(p []byte, i int) int {
+	depth := 0
+	for j := i; j < len(p); j++ {
+		switch p[j] {
+		case '"':
+			j = endOfString(p, j) - 1
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return j
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(p)
+}
+
+// redacted reports whether the raw JSON key names a redacted field.
+func (l *AuditLog[P]) redacted(rawKey []byte) bool {
+	key := rawKey[1 : len(rawKey)-1]
+	if bytes.IndexByte(rawKey, '\\') >= 0 {
+		var unquoted string
+		if err := json.Unmarshal(rawKey, &unquoted); err != nil {
+			return false
+		}
+		key = []byte(unquoted)
+	}
+	for _, r := range l.redact {
+		if bytes.EqualFold(key, r) {
+			return true
+		}
+	}
+	return false
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -186,13 +187,15 @@ func TestAuditInputAndRedaction(t *testing.T) {
 	_, _ = cmpDispatch(t, rt, bg, "cmp_login", `["token"]`, agent.Invocation{})
 	_, _ = cmpDispatch(t, rt, bg, "cmp_login", `"token"`, agent.Invocation{})
 	_, _ = cmpDispatch(t, rt, bg, "cmp_login", `{not json`, agent.Invocation{})
+	_, _ = cmpDispatch(t, rt, bg, "cmp_login", `{"user":"a"} {"token":"b"}`, agent.Invocation{})
+	_, _ = cmpDispatch(t, rt, bg, "cmp_login", `{"user":"a",}`, agent.Invocation{})
 
 	e := audit.Entries()
 	want := []string{
-		`{"options":{"token":"nested"},"token":"[redacted]","user":"ada"}`,
-		`{"TOKEN":"[redacted]","user":"bob"}`,
-		`{"extra":1,"token":"[redacted]","user":"eve"}`,
-		``, ``, ``,
+		`{"user":"ada","token":"[redacted]","options":{"token":"nested"}}`,
+		`{"user":"bob","TOKEN":"[redacted]"}`,
+		`{"user":"eve","token":"[redacted]","extra":1}`,
+		``, ``, ``, ``, ``,
 	}
 	if len(e) != len(want) {
 		t.Fatalf("%d entries", len(e))
@@ -330,7 +333,7 @@ func TestSlogAuditSink(t *testing.T) {
 	want := map[string]any{
 		"level": "WARN", "msg": "agent audit", "invocation": "inv-s", "transport": "a2a", "capability": "cmp_login",
 		"tag": "cmpLogin", "principal": "u-7", "decision": "dispatched", "outcome": "dispatched",
-		"input": `{"token":"[redacted]","user":"ada"}`,
+		"input": `{"user":"ada","token":"[redacted]"}`,
 	}
 	for k, v := range want {
 		if rec[k] != v {
@@ -426,4 +429,63 @@ func TestNoAuditConfigured(t *testing.T) {
 	if err != nil || res.Completion.Status != agent.Completed {
 		t.Fatalf("res = %+v, err = %v", res, err)
 	}
+}
+
+// FuzzAuditInputRedaction checks the hand-written top-level scan against
+// encoding/json: with a redaction that names no field the input is the
+// compacted payload, and with one that names a field that field alone
+// reads "[redacted]".
+func FuzzAuditInputRedaction(f *testing.F) {
+	for _, seed := range []string{
+		`{}`, ` { } `, `{"a":1}`, `{"token":"x"}`, `{"a":"}","token":{"b":[1,2,{"c":"]"}]}}`,
+		`{"a\"b":1,"token":"\\\""}`, `{"\u0074oken":"secret","x":null}`, `{"a":[],"b":{},"TOKEN":true}`,
+		"{\n\t\"token\" :\n \"x\" ,\r\n \"y\" : [ 1 , 2 ] }", `{"a":1,"a":2}`, `[1]`, `"s"`, `{"a":}`,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, payload string) {
+		h := newCmpHost()
+		none := agent.NewAuditLog(agent.AuditOptions[cmpUser]{IncludeInput: true, Redact: []string{"no-such-field"}})
+		token := agent.NewAuditLog(agent.AuditOptions[cmpUser]{IncludeInput: true, Redact: []string{"token"}})
+		c := cmpContract(cmpLoginCap())
+		for _, log := range []*agent.AuditLog[cmpUser]{none, token} {
+			rt := cmpBind(c, h, &agent.BindOptions[cmpUser]{Audit: log, Principal: cmpPrincipal})
+			_, _ = cmpDispatch(t, rt, context.Background(), "cmp_login", payload, agent.Invocation{})
+		}
+		var obj map[string]json.RawMessage
+		isObject := json.Unmarshal([]byte(payload), &obj) == nil && obj != nil
+		gotNone, gotToken := none.Entries()[0].Input, token.Entries()[0].Input
+		if !isObject {
+			if gotNone != nil || gotToken != nil {
+				t.Fatalf("input kept for a non-object %q: %s / %s", payload, gotNone, gotToken)
+			}
+			return
+		}
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, []byte(payload)); err != nil {
+			t.Fatal(err)
+		}
+		if string(gotNone) != compact.String() {
+			t.Fatalf("payload %q: kept %s, want %s", payload, gotNone, compact.String())
+		}
+		var redacted map[string]json.RawMessage
+		if err := json.Unmarshal(gotToken, &redacted); err != nil {
+			t.Fatalf("payload %q: redacted input %s is not JSON: %v", payload, gotToken, err)
+		}
+		for k, v := range obj {
+			want := v
+			if strings.EqualFold(k, "token") {
+				want = json.RawMessage(`"[redacted]"`)
+			}
+			var a, b any
+			_ = json.Unmarshal(want, &a)
+			_ = json.Unmarshal(redacted[k], &b)
+			if !reflect.DeepEqual(a, b) {
+				t.Fatalf("payload %q: field %q = %s, want %s", payload, k, redacted[k], want)
+			}
+		}
+		if len(redacted) != len(obj) {
+			t.Fatalf("payload %q: %d fields, want %d", payload, len(redacted), len(obj))
+		}
+	})
 }

@@ -210,10 +210,10 @@ func ExampleNewAuditLog() {
 		fmt.Println(e.Invocation, e.Principal, e.Decision, e.Outcome, string(e.Input))
 	}
 	// Output:
-	// level=INFO msg="agent audit" invocation=a transport=mcp capability=login tag=exRenameList principal=u-1 decision=dispatched outcome=dispatched input="{\"token\":\"[redacted]\",\"user\":\"ada\"}"
-	// level=INFO msg="agent audit" invocation=b transport=mcp capability=login tag=exRenameList principal=u-2 decision=refused outcome=AgentAuthorizationError input="{\"token\":\"[redacted]\",\"user\":\"ada\"}"
-	// a u-1 dispatched dispatched {"token":"[redacted]","user":"ada"}
-	// b u-2 refused AgentAuthorizationError {"token":"[redacted]","user":"ada"}
+	// level=INFO msg="agent audit" invocation=a transport=mcp capability=login tag=exRenameList principal=u-1 decision=dispatched outcome=dispatched input="{\"user\":\"ada\",\"token\":\"[redacted]\"}"
+	// level=INFO msg="agent audit" invocation=b transport=mcp capability=login tag=exRenameList principal=u-2 decision=refused outcome=AgentAuthorizationError input="{\"user\":\"ada\",\"token\":\"[redacted]\"}"
+	// a u-1 dispatched dispatched {"user":"ada","token":"[redacted]"}
+	// b u-2 refused AgentAuthorizationError {"user":"ada","token":"[redacted]"}
 }
 
 // A JSON Lines file that survives the process: each entry is one line,
