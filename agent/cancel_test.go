@@ -88,7 +88,10 @@ func TestCancelledWhileWaitingForCompletion(t *testing.T) {
 	rt, audit := cmpAudited(t, h)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
+		// The Message is recorded inside the host's Dispatch; give Dispatch
+		// time to return, so the cancellation lands while waiting.
 		cmpUntil(func() bool { return len(h.sentMessages()) == 1 })
+		time.Sleep(20 * time.Millisecond)
 		cancel()
 	}()
 	_, err := cmpDispatch(t, rt, ctx, "create_todo", `{"title":"Milk"}`, agent.Invocation{})
