@@ -217,10 +217,11 @@ func (s OnState) completionDecl() *completionDecl {
 //
 // After each Model change the projection is read again, and the predicate
 // runs only when the projected value differs from the one it last judged:
-// values are compared with == when V is comparable and holds no interface
-// or pointer to mutable data it would miss, otherwise with
-// reflect.DeepEqual. Project to a value (a string, a small struct), not to
-// a pointer into the Model. A projection or predicate that panics fails
+// values are compared with == when V is a comparable type with no
+// interface, slice, map or func inside (a pointer then compares by
+// address), and with reflect.DeepEqual otherwise. Project to a value (a
+// string, a small struct), not to a pointer into the Model, so that a
+// change is seen as one. A projection or predicate that panics fails
 // only that invocation, with a *DefectError at stage "completion"; the
 // code that changed the Model never sees the panic.
 //
