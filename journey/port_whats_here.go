@@ -79,7 +79,11 @@ func (p *Port) whatsHere(a portArgs) CallResult {
 		// later change is shown, an earlier one was already seen.
 		for i := len(p.looks) - 1; i >= 0; i-- {
 			if p.looks[i].version <= since {
-				prev = &p.looks[i]
+				// A copy: the slice is shifted under the lock once
+				// it is full. The maps are never written after a
+				// look is stored.
+				l := p.looks[i]
+				prev = &l
 				break
 			}
 		}
