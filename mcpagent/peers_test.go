@@ -3,7 +3,8 @@ package mcpagent_test
 // Black-box tests against real MCP peers: the official TypeScript client
 // (@modelcontextprotocol/sdk) over stdio and streamable HTTP, the MCP
 // Inspector CLI over stdio, and the official conformance suite against the
-// HTTP endpoint. They drive the todoserver command as a separate process.
+// HTTP endpoint. They drive the todo example (examples/todo, headless with
+// -mcp stdio or -mcp http) as a separate process.
 //
 // The peers are pinned in testdata/node/package.json and package-lock.json
 // and installed by testdata/install-peers.sh. Without them these tests
@@ -69,7 +70,7 @@ var (
 	buildOutput []byte
 )
 
-// todoServer builds the todoserver command once per test binary.
+// todoServer builds the todo example once per test binary.
 func todoServer(t *testing.T) string {
 	t.Helper()
 	buildOnce.Do(func() {
@@ -78,12 +79,12 @@ func todoServer(t *testing.T) string {
 			buildErr = err
 			return
 		}
-		serverBin = filepath.Join(dir, "todoserver")
-		cmd := exec.Command("go", "build", "-o", serverBin, "./internal/todoserver")
+		serverBin = filepath.Join(dir, "todo")
+		cmd := exec.Command("go", "build", "-o", serverBin, "../examples/todo")
 		buildOutput, buildErr = cmd.CombinedOutput()
 	})
 	if buildErr != nil {
-		t.Fatalf("building todoserver: %v\n%s", buildErr, buildOutput)
+		t.Fatalf("building examples/todo: %v\n%s", buildErr, buildOutput)
 	}
 	return serverBin
 }
@@ -96,8 +97,8 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// startHTTPServer runs todoserver over streamable HTTP with an owner and a
-// viewer token, and returns its URL.
+// startHTTPServer runs the todo example headless over streamable HTTP,
+// with an owner and a viewer token and a fresh list, and returns its URL.
 func startHTTPServer(t *testing.T) string {
 	t.Helper()
 	bin := todoServer(t)
@@ -105,7 +106,8 @@ func startHTTPServer(t *testing.T) string {
 	if err := os.WriteFile(tokens, []byte(`{"owner-tok":{"name":"olivia","role":"owner"},"viewer-tok":{"name":"victor","role":"viewer"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "-mcp", "http", "-addr", "127.0.0.1:0", "-tokens", tokens)
+	data := filepath.Join(t.TempDir(), "todos.json")
+	cmd := exec.Command(bin, "-mcp", "http", "-addr", "127.0.0.1:0", "-tokens", tokens, "-data", data)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -128,7 +130,7 @@ func startHTTPServer(t *testing.T) string {
 	case u := <-urlc:
 		return u
 	case <-time.After(10 * time.Second):
-		t.Fatal("todoserver did not print its URL")
+		t.Fatal("the todo example did not print its URL")
 		return ""
 	}
 }
@@ -155,11 +157,12 @@ func runClientScript(t *testing.T, dir string, args ...string) {
 		}
 	}
 	want := []string{
-		"tools/list on an empty list", "call create_todo", "list_changed after the first todo",
-		"tools follow the Model", "call select_todo", "list_changed after a selection",
-		"delete_selected_todo offered after a selection", "invalid input is a tool error",
-		"unknown tool is a protocol error", "resources/list", "resources/read app://stats",
-		"unknown resource is an error", "resources/updated after a change",
+		"tools/list on an empty list", "call create_todo completes on its Message",
+		"no list_changed when the offered set stays the same", "call select_todo",
+		"list_changed after a selection", "delete_selected_todo offered after a selection",
+		"invalid input is a tool error", "unknown tool is a protocol error", "resources/list",
+		"resources/read app://stats", "unknown resource is an error",
+		"resources/updated after a change", "list_changed when a todo is done",
 		"clear_completed refused for a viewer", "clear_completed allowed for the owner",
 	}
 	var got []string
@@ -199,7 +202,7 @@ func runWithTimeout(cmd *exec.Cmd, d time.Duration) ([]byte, error) {
 
 func TestPeerTypeScriptClientOverStdio(t *testing.T) {
 	dir := requirePeers(t)
-	runClientScript(t, dir, "stdio", todoServer(t))
+	runClientScript(t, dir, "stdio", todoServer(t), t.TempDir())
 }
 
 func TestPeerTypeScriptClientOverStreamableHTTP(t *testing.T) {
@@ -212,7 +215,8 @@ func TestPeerTypeScriptClientOverStreamableHTTP(t *testing.T) {
 // working directory.
 func inspector(t *testing.T, dir string, args ...string) map[string]any {
 	t.Helper()
-	full := append([]string{filepath.Join(dir, "node_modules", ".bin", "mcp-inspector-cli"), "--cli", todoServer(t), "-mcp", "stdio"}, args...)
+	data := filepath.Join(t.TempDir(), "todos.json")
+	full := append([]string{filepath.Join(dir, "node_modules", ".bin", "mcp-inspector-cli"), "--cli", todoServer(t), "-mcp", "stdio", "-data", data}, args...)
 	cmd := exec.Command(full[0], full[1:]...)
 	cmd.Dir = filepath.Join(dir, "node_modules")
 	out, err := runWithTimeout(cmd, 60*time.Second)
@@ -231,16 +235,20 @@ func TestPeerInspectorCLIOverStdio(t *testing.T) {
 	dir := requirePeers(t)
 	list := inspector(t, dir, "--method", "tools/list")
 	tools, _ := list["tools"].([]any)
-	if len(tools) != 1 || tools[0].(map[string]any)["name"] != "create_todo" {
+	var names []string
+	for _, tool := range tools {
+		names = append(names, tool.(map[string]any)["name"].(string))
+	}
+	if !slices.Equal(names, []string{"create_todo", "rename_todo", "select_todo", "toggle_todo"}) {
 		t.Fatalf("tools/list = %v", list)
 	}
 	res := inspector(t, dir, "--method", "tools/call", "--tool-name", "create_todo", "--tool-arg", "title=milk")
 	content, _ := res["content"].([]any)
-	if len(content) == 0 || content[0].(map[string]any)["text"] != "Dispatched CreateTodo" || res["isError"] == true {
+	if len(content) == 0 || content[0].(map[string]any)["text"] != "Completed: CreatedTodo" || res["isError"] == true {
 		t.Fatalf("tools/call = %v", res)
 	}
 	sc, _ := res["structuredContent"].(map[string]any)
-	if sc["capability"] != "create_todo" {
+	if completion, _ := sc["completion"].(map[string]any); sc["capability"] != "create_todo" || completion["status"] != "completed" {
 		t.Fatalf("structuredContent = %v", sc)
 	}
 	read := inspector(t, dir, "--method", "resources/read", "--uri", "app://stats")

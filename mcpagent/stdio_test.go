@@ -5,19 +5,20 @@ import (
 	"encoding/json"
 	"io"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
 
-// TestStdioCarriesOnlyProtocol runs the todoserver command over stdio and
+// TestStdioCarriesOnlyProtocol runs the todo example over stdio and
 // checks that every line it writes to standard output is a JSON-RPC
 // message, through a session that lists, calls, refuses and reads.
 func TestStdioCarriesOnlyProtocol(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a command; skipped under -short")
 	}
-	cmd := exec.Command(todoServer(t), "-mcp", "stdio")
+	cmd := exec.Command(todoServer(t), "-mcp", "stdio", "-data", filepath.Join(t.TempDir(), "todos.json"))
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()
 	var stderr strings.Builder

@@ -1,26 +1,34 @@
 // Command todo is a terminal todo list that a person uses and an AI agent
 // drives at the same time, through the same Messages.
 //
-//	go run ./examples/todo              # the TUI; -demo adds a scripted in-process agent
-//	go run ./examples/todo -data FILE   # keep the list somewhere else
+//	go run ./examples/todo                 # the TUI, also serving MCP on 127.0.0.1 (URL and owner token printed)
+//	go run ./examples/todo -demo           # the same, with a scripted in-process agent
+//	go run ./examples/todo -mcp stdio      # headless, MCP over stdin/stdout (what an MCP client launches)
+//	go run ./examples/todo -mcp http       # headless, MCP over streamable HTTP only
+//	go run ./examples/todo -data FILE      # keep the list somewhere else
+//	go run ./examples/todo -tokens FILE    # bearer tokens → principals: {"<token>": {"name": "ada", "role": "owner"}}
 //
 // Every agent action and refusal appears in the activity panel as it
-// happens, fed by the contract's audit log.
+// happens, fed by the contract's audit log. Over stdio the client is the
+// local user, acting as -role (owner unless told otherwise).
 package main
 
 import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/teahost"
+	"github.com/foldagent/foldagent/mcpagent"
 )
 
 func main() {
@@ -33,7 +41,15 @@ func main() {
 func run() error {
 	dataPath := flag.String("data", "", "the JSON file the list is kept in (default: under the user's config directory)")
 	demo := flag.Bool("demo", false, "run a short scripted agent in-process while the TUI is up")
+	mode := flag.String("mcp", "", `serve MCP headless: "stdio" or "http" (default: the TUI, with MCP over HTTP beside it)`)
+	addr := flag.String("addr", "127.0.0.1:0", "loopback address of the MCP HTTP endpoint")
+	tokensFile := flag.String("tokens", "", "JSON file mapping bearer tokens to {name, role} (default: one generated owner token)")
+	origins := flag.String("origins", "", "comma-separated browser Origins allowed to call the HTTP endpoint")
+	role := flag.String("role", todo.Owner, "the role of the MCP client over stdio")
 	flag.Parse()
+	if *mode != "" && *mode != "stdio" && *mode != "http" {
+		return fmt.Errorf("-mcp %q: use stdio or http", *mode)
+	}
 
 	path := *dataPath
 	if path == "" {
@@ -49,7 +65,7 @@ func run() error {
 		return err
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
 	// The TUI owns the terminal: diagnostics (a contained panic, a model
@@ -69,9 +85,55 @@ func run() error {
 	if err != nil {
 		return err
 	}
+
+	if *mode == "stdio" {
+		// Headless: stdout carries nothing but the protocol.
+		done := runHeadless(ctx, host)
+		rt, err := app.RuntimeFor(todo.Principal{Name: "mcp-client", Role: *role})
+		if err != nil {
+			return err
+		}
+		err = mcpagent.ServeStdio(ctx, rt, &mcpagent.Options{Logger: logger})
+		stop()
+		<-done
+		return err
+	}
+
+	toks, generated, err := loadTokens(*tokensFile)
+	if err != nil {
+		return err
+	}
+	handler, err := mcpHandler(app, toks, splitOrigins(*origins), logger)
+	if err != nil {
+		return err
+	}
+	defer handler.Close()
+	url, err := listen(ctx, *addr, handler)
+	if err != nil {
+		return err
+	}
+	printEndpoint(os.Stdout, url, generated)
+
+	if *mode == "http" {
+		<-runHeadless(ctx, host)
+		return nil
+	}
+	host.Dispatch(ctx, todo.Endpoint{URL: url})
 	if *demo {
 		go todo.RunDemo(ctx, app)
 	}
 	_, err = host.Run(ctx)
 	return err
+}
+
+// runHeadless runs the app with no terminal until ctx ends.
+func runHeadless(ctx context.Context, host *teahost.Host[todo.App, tea.Msg]) <-chan struct{} {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		// No terminal, no renderer, and no Bubble Tea signal handler: the
+		// process's own context (SIGINT, SIGTERM) stops it.
+		_, _ = host.Run(ctx, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
+	}()
+	return done
 }

@@ -50,6 +50,8 @@ type (
 		Version int64
 		Err     string
 	}
+	// Endpoint tells the app where it serves MCP, to show on screen.
+	Endpoint struct{ URL string }
 	// Activity reports something an agent did, for the activity panel.
 	Activity struct {
 		At         time.Time
@@ -82,6 +84,7 @@ type App struct {
 	activity []Activity
 	mode     mode
 	draft    string
+	endpoint string
 }
 
 // New returns the application with list loaded from store. Loading is
@@ -120,6 +123,9 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case SaveFailed:
 		a.status = "could not save: " + msg.Err
+		return a, nil
+	case Endpoint:
+		a.endpoint = msg.URL
 		return a, nil
 	case Activity:
 		a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], msg)
@@ -229,6 +235,9 @@ func (a App) View() tea.View {
 		b.WriteString("a add · r rename · space done · d delete · c clear done · ↑↓ select · q quit\n")
 	}
 	fmt.Fprintf(&b, "status: %s\n", a.status)
+	if a.endpoint != "" {
+		fmt.Fprintf(&b, "agents: MCP at %s\n", a.endpoint)
+	}
 	b.WriteString("\nagent activity:\n")
 	if len(a.activity) == 0 {
 		b.WriteString("  (none yet)\n")

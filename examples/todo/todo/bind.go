@@ -19,10 +19,24 @@ type Host interface {
 // Bound is the todo contract bound to a running App, with the audit log
 // that feeds the activity panel.
 type Bound struct {
+	// Runtime resolves the principal from the dispatch context (see
+	// WithPrincipal); in-process callers use it.
 	Runtime *agent.Runtime[App, tea.Msg, Principal]
-	// Audit holds every decision the runtime made, refusals included.
+	// Audit holds every decision of every runtime bound here, refusals
+	// included.
 	Audit *agent.AuditLog[Principal]
 	host  Host
+}
+
+// RuntimeFor binds a runtime whose every call acts as p, sharing the audit
+// log (and so the activity panel). A protocol adapter makes one per
+// authenticated session: identity comes from the transport, never from a
+// tool's arguments.
+func (b *Bound) RuntimeFor(p Principal) (*agent.Runtime[App, tea.Msg, Principal], error) {
+	return agent.Bind(Contract(), agent.Host[App, tea.Msg](b.host), &agent.BindOptions[Principal]{
+		Principal: func(context.Context, agent.Invocation) (Principal, error) { return p, nil },
+		Audit:     b.Audit,
+	})
 }
 
 // Bind binds the contract to a running App. Each principal's calls go

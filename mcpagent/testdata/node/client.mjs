@@ -1,9 +1,9 @@
-// Drives the todo server with the official TypeScript MCP client, for the
-// black-box tests in ../../peers_test.go. One JSON line per step on stdout:
-// {"step": "...", "ok": true|false, "detail": ...}; exit status 1 if any
-// step failed.
+// Drives the todo example (examples/todo, headless) with the official
+// TypeScript MCP client, for the black-box tests in ../../peers_test.go.
+// One JSON line per step on stdout: {"step": "...", "ok": true|false,
+// "detail": ...}; exit status 1 if any step failed.
 //
-//   node client.mjs stdio <server-binary>
+//   node client.mjs stdio <todo-binary> <data-dir>
 //   node client.mjs http <url> <owner-token> <viewer-token>
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -13,7 +13,7 @@ import {
   ResourceUpdatedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 
-const [mode, target, ownerToken, viewerToken] = process.argv.slice(2);
+const [mode, target, third, fourth] = process.argv.slice(2);
 let failed = false;
 
 function report(step, ok, detail) {
@@ -23,9 +23,14 @@ function report(step, ok, detail) {
 
 function transport(role) {
   if (mode === "stdio") {
-    return new StdioClientTransport({ command: target, args: ["-mcp", "stdio", "-role", role], stderr: "inherit" });
+    // Each stdio client launches its own process, with its own list.
+    return new StdioClientTransport({
+      command: target,
+      args: ["-mcp", "stdio", "-role", role, "-data", `${third}/${role}.json`],
+      stderr: "inherit",
+    });
   }
-  const token = role === "owner" ? ownerToken : viewerToken;
+  const token = role === "owner" ? third : fourth;
   return new StreamableHTTPClientTransport(new URL(target), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
@@ -68,22 +73,24 @@ async function main() {
   const { client, listChanged, updated } = await connect("owner");
 
   let tools = await names(client);
-  report("tools/list on an empty list", JSON.stringify(tools) === '["create_todo"]', tools);
+  report("tools/list on an empty list",
+    JSON.stringify(tools) === '["create_todo","rename_todo","select_todo","toggle_todo"]', tools);
 
   let seen = listChanged.count;
   let res = await client.callTool({ name: "create_todo", arguments: { title: "milk" } });
-  report("call create_todo", !res.isError && text(res) === "Dispatched CreateTodo" &&
-    res.structuredContent?.capability === "create_todo" && res.structuredContent?.invocation?.transport === "mcp", res);
-  report("list_changed after the first todo", await listChanged.next(seen), listChanged.count);
-  tools = await names(client);
-  report("tools follow the Model", tools.includes("select_todo") && !tools.includes("delete_selected_todo"), tools);
+  const sc = res.structuredContent;
+  report("call create_todo completes on its Message", !res.isError && text(res) === "Completed: CreatedTodo" &&
+    sc?.capability === "create_todo" && sc?.invocation?.transport === "mcp" &&
+    sc?.completion?.status === "completed" && sc?.completion?.tag === "CreatedTodo", res);
+  // A new todo changes the Model but not which capabilities are offered.
+  report("no list_changed when the offered set stays the same", !(await listChanged.next(seen, 300)), listChanged.count);
 
   seen = listChanged.count;
-  res = await client.callTool({ name: "select_todo", arguments: { id: "1" } });
-  report("call select_todo", !res.isError, res);
+  res = await client.callTool({ name: "select_todo", arguments: { id: "t1" } });
+  report("call select_todo", !res.isError && text(res) === "Dispatched SelectTodo", res);
   report("list_changed after a selection", await listChanged.next(seen), listChanged.count);
   tools = await names(client);
-  report("delete_selected_todo offered after a selection", tools.includes("delete_selected_todo"), tools);
+  report("delete_selected_todo offered after a selection", tools.includes("delete_selected_todo") && !tools.includes("clear_completed"), tools);
 
   res = await client.callTool({ name: "create_todo", arguments: { title: 5 } });
   report("invalid input is a tool error", res.isError === true &&
@@ -109,22 +116,24 @@ async function main() {
   }
 
   await client.subscribeResource({ uri: "app://stats" });
-  let before = updated.count;
-  await client.callTool({ name: "toggle_todo", arguments: { id: "1" } });
+  const before = updated.count;
+  seen = listChanged.count;
+  await client.callTool({ name: "toggle_todo", arguments: { id: "t1" } });
   const gotUpdate = await updated.next(before);
   report("resources/updated after a change", gotUpdate && updated.last?.params?.uri === "app://stats", updated.last);
+  report("list_changed when a todo is done", await listChanged.next(seen) && (await names(client)).includes("clear_completed"), listChanged.count);
 
   // A viewer may not clear completed todos. Over stdio the viewer runs its
-  // own process (and Model), so it first makes a done todo of its own.
+  // own process (and list), so it first makes a done todo of its own.
   const v = await connect("viewer");
   if (mode === "stdio") {
     await v.client.callTool({ name: "create_todo", arguments: { title: "done" } });
-    await v.client.callTool({ name: "toggle_todo", arguments: { id: "1" } });
+    await v.client.callTool({ name: "toggle_todo", arguments: { id: "t1" } });
   }
   await new Promise((r) => setTimeout(r, 100)); // let update apply the toggle
   res = await v.client.callTool({ name: "clear_completed", arguments: {} });
   report("clear_completed refused for a viewer", res.isError === true &&
-    res.structuredContent?._tag === "AgentAuthorizationError", res);
+    res.structuredContent?._tag === "AgentAuthorizationError" && /owner/.test(text(res)), res);
   res = await client.callTool({ name: "clear_completed", arguments: {} });
   report("clear_completed allowed for the owner", !res.isError, res);
 
