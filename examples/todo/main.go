@@ -15,6 +15,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -64,6 +65,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	defer store.Close()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -95,8 +97,7 @@ func run() error {
 		}
 		err = mcpagent.ServeStdio(ctx, rt, &mcpagent.Options{Logger: logger})
 		stop()
-		<-done
-		return err
+		return errors.Join(err, (<-done).Flush())
 	}
 
 	toks, generated, err := loadTokens(*tokensFile)
@@ -115,25 +116,25 @@ func run() error {
 	printEndpoint(os.Stdout, url, generated)
 
 	if *mode == "http" {
-		<-runHeadless(ctx, host)
-		return nil
+		return (<-runHeadless(ctx, host)).Flush()
 	}
 	host.Dispatch(ctx, todo.Endpoint{URL: url})
 	if *demo {
 		go todo.RunDemo(ctx, app)
 	}
-	_, err = host.Run(ctx)
-	return err
+	final, err := host.Run(ctx)
+	return errors.Join(err, final.Flush())
 }
 
-// runHeadless runs the app with no terminal until ctx ends.
-func runHeadless(ctx context.Context, host *teahost.Host[todo.App, tea.Msg]) <-chan struct{} {
-	done := make(chan struct{})
+// runHeadless runs the app with no terminal until ctx ends, and then
+// delivers its final model.
+func runHeadless(ctx context.Context, host *teahost.Host[todo.App, tea.Msg]) <-chan todo.App {
+	done := make(chan todo.App, 1)
 	go func() {
-		defer close(done)
 		// No terminal, no renderer, and no Bubble Tea signal handler: the
 		// process's own context (SIGINT, SIGTERM) stops it.
-		_, _ = host.Run(ctx, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
+		final, _ := host.Run(ctx, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
+		done <- final
 	}()
 	return done
 }

@@ -248,6 +248,16 @@ func (a App) View() tea.View {
 	return tea.NewView(b.String())
 }
 
+// Flush writes the list synchronously, unless a save of this version (or
+// a newer one) already reached the file. Call it with the final App when
+// the program returns, before closing the store.
+func (a App) Flush() error {
+	if a.store == nil {
+		return nil
+	}
+	return a.store.Save(a.version, a.List)
+}
+
 // Activity returns the agent actions the panel shows, oldest first.
 func (a App) Activity() []Activity { return append([]Activity(nil), a.activity...) }
 

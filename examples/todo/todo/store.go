@@ -16,8 +16,21 @@ import (
 type Store struct {
 	path string
 
-	mu      sync.Mutex
+	mu      sync.Mutex // held for the whole of a write
 	written int64
+	closed  bool
+}
+
+// ErrClosed is returned by Save after Close.
+var ErrClosed = errors.New("todo: store closed")
+
+// Close waits for a save in progress and refuses every later one, so that
+// nothing writes the file once the application has shut down (a save Cmd
+// can still be running when the program returns).
+func (s *Store) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
 }
 
 // NewStore returns a store for the file at path.
@@ -62,6 +75,9 @@ func (s *Store) Save(version int64, l List) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.closed {
+		return ErrClosed
+	}
 	if version <= s.written {
 		return nil
 	}

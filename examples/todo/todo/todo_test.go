@@ -66,6 +66,24 @@ func TestStore(t *testing.T) {
 	if got.Selected != "" {
 		t.Fatal("the selection is a session's, not the file's")
 	}
+	// Flush writes what the final App holds, even when no save Cmd ran.
+	// (Versions count per process: a new run starts with a new Store.)
+	s = todo.NewStore(path)
+	app, _ := todo.New(s, got).Update(todo.CreateTodo{Title: "bread"})
+	if err := app.(todo.App).Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if l, _ := s.Load(); len(l.Todos) != 2 {
+		t.Fatalf("after Flush the file holds %+v", l)
+	}
+	// After Close nothing writes the file any more.
+	s.Close()
+	if err := s.Save(99, todo.List{}); !errors.Is(err, todo.ErrClosed) {
+		t.Fatalf("Save after Close: %v", err)
+	}
+	if l, _ := s.Load(); len(l.Todos) != 2 {
+		t.Fatal("a save after Close changed the file")
+	}
 	if err := os.WriteFile(path, []byte("not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +107,9 @@ func running(t *testing.T, dir string) (*teahost.Host[todo.App, tea.Msg], *todo.
 		defer close(done)
 		_, _ = h.Run(ctx, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignals())
 	}()
-	t.Cleanup(func() { cancel(); <-done })
+	// Close the store once the program is done, so that no save Cmd still
+	// in flight writes into the test's directory after it is removed.
+	t.Cleanup(func() { cancel(); <-done; store.Close() })
 	return h, b
 }
 
