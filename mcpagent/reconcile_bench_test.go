@@ -101,3 +101,6 @@ func BenchmarkReconcile(b *testing.B) {
 		})
 	}
 }
+
+func (r *flipRuntime) Resources() []agent.ResourceDescriptor { return nil }
+func (r *flipRuntime) ContextSchema() json.RawMessage        { return nil }

@@ -27,10 +27,7 @@ func URI(name string) string { return "app://" + name }
 // (when the contract has one and no declared resource is named context)
 // first, then the declared resources in declaration order.
 func (s *Server) collectResources() {
-	d, ok := describe(s.rt)
-	if !ok {
-		return
-	}
+	d := s.rt
 	declared := d.Resources()
 	shadowed := slices.ContainsFunc(declared, func(r agent.ResourceDescriptor) bool { return r.Name == "context" })
 	if d.ContextSchema() != nil && !shadowed {

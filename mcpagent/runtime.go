@@ -3,7 +3,6 @@ package mcpagent
 import (
 	"context"
 	"encoding/json"
-	"reflect"
 
 	"github.com/foldagent/foldagent/agent"
 )
@@ -32,37 +31,10 @@ type Runtime interface {
 	Context(ctx context.Context) (json.RawMessage, error)
 	// ReadResource reads a declared resource by name.
 	ReadResource(ctx context.Context, name string) (json.RawMessage, error)
-}
-
-// Describer is implemented by a runtime that can describe its resources
-// and context without reading a Model. The adapter needs that to list
-// resources before any is read. A Runtime that does not implement it is
-// asked through its Contract method, the way *agent.Runtime offers it.
-type Describer interface {
-	// Resources returns the declared resources in declaration order.
+	// Resources returns the declared resources in declaration order, read
+	// once when a Server is built.
 	Resources() []agent.ResourceDescriptor
 	// ContextSchema returns the context's JSON Schema, or nil when the
 	// contract projects no context.
 	ContextSchema() json.RawMessage
-}
-
-// describe finds the runtime's resources and context schema: directly when
-// it implements Describer, otherwise through a Contract() method whose
-// result does (the shape of *agent.Runtime, whose Contract type is
-// generic and so cannot be named in an interface here). It runs once, when
-// a Server is built.
-func describe(rt Runtime) (Describer, bool) {
-	if d, ok := rt.(Describer); ok {
-		return d, true
-	}
-	m := reflect.ValueOf(rt).MethodByName("Contract")
-	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 {
-		return nil, false
-	}
-	out := m.Call(nil)[0]
-	if (out.Kind() == reflect.Pointer || out.Kind() == reflect.Interface) && out.IsNil() {
-		return nil, false
-	}
-	d, ok := out.Interface().(Describer)
-	return d, ok
 }

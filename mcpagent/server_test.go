@@ -485,3 +485,6 @@ func (a anyHost) Dispatch(ctx context.Context, msg any) error {
 	}
 	return nil
 }
+
+func (f fakeRuntime) Resources() []agent.ResourceDescriptor { return nil }
+func (f fakeRuntime) ContextSchema() json.RawMessage        { return nil }
