@@ -37,6 +37,25 @@
 // unavailable capability never reveals whether the caller would have been
 // allowed.
 //
+// Dispatching a Message and finishing the work are not always the same
+// event. A capability may declare a completion contract: OnMessages names
+// the Messages that finish it (matched to this invocation with On, whose
+// correlate function is typed against the Message it names, typically by
+// the invocation id ToMessage carried into the Message), and When finishes
+// it when a condition over the Model holds. Dispatch registers its
+// interest before it hands the Message to the host, so a fact produced
+// synchronously is not missed, and waits under a deadline (30 s unless the
+// contract says otherwise) that runs from the host's Dispatch. A timeout
+// or a cancellation while waiting undoes nothing: the Message reached
+// update.
+//
+// Every decision can be recorded in an AuditLog (a bounded ring buffer
+// with sinks for log/slog and JSON Lines files), refusals included. It
+// keeps the principal only through the application's projection, the
+// input only when asked, and never the Model. With a TracerProvider, each
+// invocation runs in an OpenTelemetry span named Agent.dispatch. Neither
+// costs anything when not configured.
+//
 // Refusals are typed errors (UnknownCapabilityError, UnavailableError,
 // InvalidInputError, AuthorizationError, CancelledError,
 // CompletionTimeoutError, ResourceError), each with a stable protocol Tag,
