@@ -1,6 +1,8 @@
 package loop
 
 import (
+	"github.com/foldagent/foldagent/host/internal/listeners"
+
 	"context"
 	"errors"
 	"fmt"
@@ -141,8 +143,8 @@ type Program[Model, Msg any] struct {
 	model   atomic.Pointer[Model]
 	initCmd Cmd[Msg]
 
-	subs registry[func()]
-	obs  registry[func(Msg)]
+	subs listeners.Registry[func()]
+	obs  listeners.Registry[func(Msg)]
 
 	abandoned atomic.Bool // set together with closing abandon
 	abandonMu sync.Once
@@ -272,7 +274,7 @@ func (p *Program[Model, Msg]) Subscribe(listener func()) (unsubscribe func()) {
 	if listener == nil {
 		return func() {}
 	}
-	return p.subs.add(listener)
+	return p.subs.Add(listener)
 }
 
 // Observe registers listener to be called with each Message after it has
@@ -301,7 +303,7 @@ func (p *Program[Model, Msg]) Observe(listener func(Msg)) (unsubscribe func()) {
 	if listener == nil {
 		return func() {}
 	}
-	return p.obs.add(listener)
+	return p.obs.Add(listener)
 }
 
 // Done returns a channel that is closed once the Program has stopped: Run has
@@ -459,16 +461,8 @@ func (p *Program[Model, Msg]) apply(it item[Msg]) {
 	if cmd != nil {
 		p.start(cmd)
 	}
-	for _, e := range p.subs.snapshot() {
-		if e.live.Load() {
-			p.callSub(e.fn, it.fromPanic)
-		}
-	}
-	for _, e := range p.obs.snapshot() {
-		if e.live.Load() {
-			p.callObs(e.fn, it)
-		}
-	}
+	p.subs.Each(func(fn func()) { p.callSub(fn, it.fromPanic) })
+	p.obs.Each(func(fn func(Msg)) { p.callObs(fn, it) })
 }
 
 func (p *Program[Model, Msg]) update(it item[Msg]) (next Model, cmd Cmd[Msg], ok bool) {

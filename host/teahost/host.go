@@ -1,6 +1,8 @@
 package teahost
 
 import (
+	"github.com/foldagent/foldagent/host/internal/listeners"
+
 	"context"
 	"errors"
 	"fmt"
@@ -125,8 +127,8 @@ type Host[M tea.Model, Msg any] struct {
 	logger *slog.Logger
 
 	model atomic.Pointer[M]
-	subs  registry[func()]
-	obs   registry[func(Msg)]
+	subs  listeners.Registry[func()]
+	obs   listeners.Registry[func(Msg)]
 
 	// Fields below are used only on Bubble Tea's event loop goroutine.
 	shallow shallowCheck
@@ -219,7 +221,7 @@ func (h *Host[M, Msg]) Subscribe(listener func()) (unsubscribe func()) {
 	if listener == nil {
 		return func() {}
 	}
-	return h.subs.add(listener)
+	return h.subs.Add(listener)
 }
 
 // Observe registers listener to be called with every Message of type Msg
@@ -244,7 +246,7 @@ func (h *Host[M, Msg]) Observe(listener func(Msg)) (unsubscribe func()) {
 	if listener == nil {
 		return func() {}
 	}
-	return h.obs.add(listener)
+	return h.obs.Add(listener)
 }
 
 // Done returns a channel closed when Run has returned.
@@ -396,17 +398,9 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		h.violation(&Violation{Kind: TypeChanged, Msg: msg, Model: fmt.Sprintf("%T", next)})
 	}
 
-	for _, e := range h.subs.snapshot() {
-		if e.live.Load() {
-			h.callSub(e.fn, msg)
-		}
-	}
+	h.subs.Each(func(fn func()) { h.callSub(fn, msg) })
 	if am, ok := msg.(Msg); ok {
-		for _, e := range h.obs.snapshot() {
-			if e.live.Load() {
-				h.callObs(e.fn, am)
-			}
-		}
+		h.obs.Each(func(fn func(Msg)) { h.callObs(fn, am) })
 	}
 	if next == nil {
 		return w, cmd // keep a model Bubble Tea can render; reported above
