@@ -381,3 +381,22 @@ func (s *Session) ReportDecline(actionID string, opts FireOptions) (DeclineResul
 	s.askEventLocked("relayed-decline", a)
 	return DeclineResult{AskID: a.id, Action: an.id, RecordedAs: "your-report"}, nil
 }
+
+// ConfirmAsk mints an ask with receipts for a high-effect action without
+// firing it and without writing a gap row: the question a port puts to the
+// human before it fires on behalf of a source the session does not gate
+// itself (a user or system source that still confirms), or before a gated
+// port attempts any fire. In default mode it supersedes the open card for
+// the same action and instance, as a paused fire does. An action the graph
+// does not declare is refused with UNKNOWN_ACTION.
+func (s *Session) ConfirmAsk(actionID string, opts FireOptions) (AskStatus, error) {
+	an, ok := s.g.actionIndex[actionID]
+	if !ok {
+		return AskStatus{}, &Error{Reason: ReasonUnknownAction, Msg: "the graph declares no such action", Value: actionID}
+	}
+	input, _ := normalize(opts.Input)
+	s.mu.Lock()
+	defer s.unlock()
+	a := s.mintAskLocked(an, opts.Instance, input, normPrincipal(opts.Source))
+	return s.askStatusLocked(a), nil
+}

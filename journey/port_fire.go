@@ -402,7 +402,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 			}
 		}
 		if !found {
-			st = p.portMintAsk(action, opts)
+			st, _ = p.s.ConfirmAsk(action, opts) // action resolved against the graph above
 		}
 	case p.source == PrincipalAgent:
 		fr := p.s.Fire(ctx, action, opts)
@@ -414,7 +414,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 		}
 		st, _ = p.s.Ask(fr.AskID)
 	default:
-		st = p.portMintAsk(action, opts)
+		st, _ = p.s.ConfirmAsk(action, opts)
 	}
 	p.needsConfirm(r, action, sel, st, "")
 	return true
