@@ -116,14 +116,15 @@ const (
 )
 
 // MarshalJSON renders ObservedYes/No as booleans.
-func (o Observed) MarshalJSON() ([]byte, error) {
-	switch o {
-	case ObservedYes:
-		return []byte("true"), nil
-	case ObservedNo:
-		return []byte("false"), nil
+func (o Observed) MarshalJSON() ([]byte, error) { return triStateJSON(string(o)) }
+
+// triStateJSON renders the two boolean values of a tri-state axis ("true",
+// "false") as JSON booleans and its third value as a string.
+func triStateJSON(v string) ([]byte, error) {
+	if v == "true" || v == "false" {
+		return []byte(v), nil
 	}
-	return json.Marshal(string(o))
+	return json.Marshal(v)
 }
 
 // Bool returns the boolean form and whether one exists (writesObserved).
@@ -150,15 +151,7 @@ const (
 )
 
 // MarshalJSON renders held/not held as booleans.
-func (v VerifyVerdict) MarshalJSON() ([]byte, error) {
-	switch v {
-	case VerifyHeld:
-		return []byte("true"), nil
-	case VerifyNotHeld:
-		return []byte("false"), nil
-	}
-	return json.Marshal(string(v))
-}
+func (v VerifyVerdict) MarshalJSON() ([]byte, error) { return triStateJSON(string(v)) }
 
 // Arrival is the navigation axis of an action that declared GoTo. It has
 // exactly two values; there is no third value for "did not arrive".
