@@ -216,3 +216,35 @@ func TestMarkdown(t *testing.T) {
 		t.Fatalf("cells not escaped:\n%s", agent.Markdown(c2))
 	}
 }
+
+type BlobInput struct {
+	Data []byte `json:"data"`
+}
+type NestedBlob struct {
+	Items []struct {
+		Raw []byte `json:"raw"`
+	} `json:"items"`
+}
+type QuotedNumber struct {
+	N int `json:"n,string"`
+}
+
+func (BlobInput) isMsg()    {}
+func (NestedBlob) isMsg()   {}
+func (QuotedNumber) isMsg() {}
+
+// A field whose advertised schema and Go decoding disagree would make the
+// capability impossible to call; it is refused at declaration instead.
+func TestWireDisagreementFailsAtDeclaration(t *testing.T) {
+	mustPanic(t, []string{"BlobInput", "BlobInput.Data", "byte slice"}, func() {
+		agent.Expose(capability[BlobInput]{Description: "x"})
+	})
+	mustPanic(t, []string{"NestedBlob.Items.Raw", "byte slice"}, func() {
+		agent.Expose(capability[NestedBlob]{Description: "x"})
+	})
+	mustPanic(t, []string{"QuotedNumber.N", `json:",string"`}, func() {
+		agent.Expose(capability[QuotedNumber]{Description: "x"})
+	})
+	// A type that states its own wire form is trusted.
+	agent.Expose(capability[SetQuantity]{Description: "x"})
+}

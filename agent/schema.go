@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -80,6 +82,9 @@ func newInputCodec(t reflect.Type) (*inputCodec, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("its input type %s is not a struct; a capability's input is an object of fields", t)
 	}
+	if err := checkWireAgreement(t, t.Name(), map[reflect.Type]bool{}); err != nil {
+		return nil, err
+	}
 	var (
 		schema *jsonschema.Schema
 		raw    []byte
@@ -108,6 +113,49 @@ func newInputCodec(t reflect.Type) (*inputCodec, error) {
 		return nil, fmt.Errorf("cannot compile the JSON Schema of %s: %w", t, err)
 	}
 	return &inputCodec{typ: t, schemaJSON: raw, validator: validator}, nil
+}
+
+var (
+	byteSliceType     = reflect.TypeFor[[]byte]()
+	jsonUnmarshalType = reflect.TypeFor[json.Unmarshaler]()
+)
+
+// checkWireAgreement refuses input fields whose derived schema would
+// advertise one wire form while encoding/json decodes another, which
+// would make the capability impossible to call: a []byte (advertised as
+// an array of integers, decoded from base64 text) and a field tagged
+// `json:",string"` (advertised as its Go kind, decoded from a quoted
+// string). A type that implements WireSchema, or decodes itself, says its
+// own wire form and is trusted.
+func checkWireAgreement(t reflect.Type, path string, seen map[reflect.Type]bool) error {
+	if seen[t] || t.Implements(wireSchemaType) || reflect.PointerTo(t).Implements(jsonUnmarshalType) {
+		return nil
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Array, reflect.Map:
+		return checkWireAgreement(t.Elem(), path, seen)
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 && t.ConvertibleTo(byteSliceType) {
+			return fmt.Errorf("%s is a byte slice: JSON carries it as base64 text but its schema would advertise an array of integers; use a string, or a type that implements WireSchema", path)
+		}
+		return checkWireAgreement(t.Elem(), path, seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name := path + "." + f.Name
+			if tag := f.Tag.Get("json"); tag != "-" && slices.Contains(strings.Split(tag, ",")[1:], "string") {
+				return fmt.Errorf("%s is tagged json:\",string\": JSON carries it as a quoted string but its schema would advertise its Go kind; use a type that implements WireSchema instead", name)
+			}
+			if err := checkWireAgreement(f.Type, name, seen); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func exportedFieldCount(t reflect.Type) int {
