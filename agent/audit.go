@@ -50,7 +50,8 @@ const (
 // not. It holds no Model, and holds the principal and the input only as
 // the AuditLog's options allow.
 type AuditEntry struct {
-	// At is when the invocation settled.
+	// At is when the invocation settled. In JSON it is milliseconds since
+	// the Unix epoch, as other implementations of the contract record it.
 	At time.Time `json:"at"`
 	// Invocation is the invocation id.
 	Invocation string `json:"invocation"`
@@ -78,6 +79,42 @@ type AuditEntry struct {
 	// top-level fields it names read "[redacted]". It is what was sent,
 	// in the caller's field order, not what was decoded.
 	Input json.RawMessage `json:"input,omitempty"`
+}
+
+// auditEntryJSON is AuditEntry's wire form: the same fields, with At as
+// epoch milliseconds.
+type auditEntryJSON struct {
+	At         int64           `json:"at"`
+	Invocation string          `json:"invocation"`
+	Transport  Transport       `json:"transport"`
+	Capability string          `json:"capability"`
+	Tag        string          `json:"tag,omitempty"`
+	Principal  string          `json:"principal,omitempty"`
+	Decision   AuditDecision   `json:"decision"`
+	Outcome    string          `json:"outcome"`
+	Input      json.RawMessage `json:"input,omitempty"`
+}
+
+// MarshalJSON encodes the entry with "at" in epoch milliseconds.
+func (e AuditEntry) MarshalJSON() ([]byte, error) {
+	return json.Marshal(auditEntryJSON{
+		At: e.At.UnixMilli(), Invocation: e.Invocation, Transport: e.Transport, Capability: e.Capability,
+		Tag: e.Tag, Principal: e.Principal, Decision: e.Decision, Outcome: e.Outcome, Input: e.Input,
+	})
+}
+
+// UnmarshalJSON decodes an entry written by MarshalJSON, such as a line
+// of a JSON Lines audit file.
+func (e *AuditEntry) UnmarshalJSON(b []byte) error {
+	var w auditEntryJSON
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*e = AuditEntry{
+		At: time.UnixMilli(w.At), Invocation: w.Invocation, Transport: w.Transport, Capability: w.Capability,
+		Tag: w.Tag, Principal: w.Principal, Decision: w.Decision, Outcome: w.Outcome, Input: w.Input,
+	}
+	return nil
 }
 
 // AuditSink receives every entry an AuditLog records, to keep it

@@ -125,9 +125,13 @@ func TestAuditEntryJSONFieldNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"at":"2026-01-02T03:04:05Z","invocation":"i","transport":"mcp","capability":"c","tag":"T","principal":"p","decision":"refused","outcome":"AgentAuthorizationError","input":{"a":1}}`
+	want := `{"at":1767323045000,"invocation":"i","transport":"mcp","capability":"c","tag":"T","principal":"p","decision":"refused","outcome":"AgentAuthorizationError","input":{"a":1}}`
 	if string(b) != want {
 		t.Fatalf("JSON = %s\nwant   %s", b, want)
+	}
+	var back agent.AuditEntry
+	if err := json.Unmarshal(b, &back); err != nil || !back.At.Equal(e.At) || back.Capability != "c" || string(back.Input) != `{"a":1}` {
+		t.Fatalf("round trip: %+v %v", back, err)
 	}
 	b, _ = json.Marshal(agent.AuditEntry{Invocation: "i", Decision: agent.DecisionDispatched, Outcome: agent.OutcomeDispatched})
 	for _, absent := range []string{`"tag"`, `"principal"`, `"input"`} {
