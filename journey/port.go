@@ -199,7 +199,7 @@ func (p *Port) buildTools() {
 	} else {
 		schema := portSchema(step)
 		for _, j := range p.s.Graph().Journeys() {
-			p.addTool(p.tool("journey."+j.ID), j.Does+portJourneyUsage, schema, portToolRef{kind: portKindJourney, journey: j.ID})
+			p.addTool(p.tool("journey."+j.ID), portSentence(j.Does)+portJourneyUsage, schema, portToolRef{kind: portKindJourney, journey: j.ID})
 		}
 	}
 	var wh CallResult

@@ -81,8 +81,10 @@ func TestPortToolsNamesOrderAndSchemas(t *testing.T) {
 			}
 		}
 	}
-	if d := per.Tools()[0].Description; !strings.HasPrefix(d, "Buy a product end to end ") {
-		t.Errorf("journey tool description must start with the journey's does: %q", d)
+	// The journey's does comes first, closed as a sentence before the
+	// library's usage text.
+	if d := per.Tools()[0].Description; !strings.HasPrefix(d, "Buy a product end to end. Call with no arguments") {
+		t.Errorf("journey tool description must start with the journey's does, as a sentence: %q", d)
 	}
 	// Tools hands out copies: changing one changes nothing the port serves.
 	ts := per.Tools()

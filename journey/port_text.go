@@ -1,5 +1,7 @@
 package journey
 
+import "strings"
+
 // Every sentence a port serves is one of these constants. They are library
 // text: no runtime value is ever joined into them. The only things a port
 // interpolates anywhere in text are the graph id (in tool names and in
@@ -105,3 +107,13 @@ const (
 	portNoReadyHow = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
 	portDoneHow    = "Every step of this journey is done."
 )
+
+// portSentence ends an authored description with a full stop when it has
+// no closing punctuation of its own, so that the library's usage text
+// that follows reads as a new sentence.
+func portSentence(does string) string {
+	if does == "" || strings.ContainsAny(does[len(does)-1:], ".!?") {
+		return does
+	}
+	return does + "."
+}
