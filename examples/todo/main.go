@@ -1,16 +1,3 @@
-// Command todo is a terminal todo list that a person uses and an AI agent
-// drives at the same time, through the same Messages.
-//
-//	go run ./examples/todo                 # the TUI, also serving MCP on 127.0.0.1 (URL and owner token printed)
-//	go run ./examples/todo -demo           # the same, with a scripted in-process agent
-//	go run ./examples/todo -mcp stdio      # headless, MCP over stdin/stdout (what an MCP client launches)
-//	go run ./examples/todo -mcp http       # headless, MCP over streamable HTTP only
-//	go run ./examples/todo -data FILE      # keep the list somewhere else
-//	go run ./examples/todo -tokens FILE    # bearer tokens → principals: {"<token>": {"name": "ada", "role": "owner"}}
-//
-// Every agent action and refusal appears in the activity panel as it
-// happens, fed by the contract's audit log. Over stdio the client is the
-// local user, acting as -role (owner unless told otherwise).
 package main
 
 import (

@@ -1,0 +1,14 @@
+// Command todo-web serves the todo application running in the page, its
+// agent contract published as WebMCP tools.
+//
+//	go run ./examples/todo-web            # builds the wasm, prints the URL
+//	go run ./examples/todo-web -addr 127.0.0.1:8080
+//
+// It builds ./app with GOOS=js GOARCH=wasm into a temporary directory,
+// copies wasm_exec.js from the Go distribution beside it, and serves
+// those two files and index.html on the loopback interface. Open the URL
+// in a browser with WebMCP (Chromium: --enable-features=WebMCP) and an
+// agent in the page sees create_todo (a declarative form), select_todo,
+// toggle_todo, rename_todo, and delete_selected_todo while a todo is
+// selected.
+package main

@@ -1,0 +1,3 @@
+// Package listeners is the copy-on-write listener registry both hosts use
+// for Subscribe and Observe.
+package listeners
