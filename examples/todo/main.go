@@ -69,7 +69,7 @@ func run() error {
 	defer logFile.Close()
 	logger := slog.New(slog.NewTextHandler(logFile, nil))
 
-	host := teahost.New[todo.App, tea.Msg](todo.New(store, list), &teahost.Options{Logger: logger})
+	host := teahost.New[todo.App, tea.Msg](todo.New(store, list), &teahost.Options{Logger: logger, MaxQueue: 4096})
 	app, err := todo.Bind(host)
 	if err != nil {
 		return err

@@ -39,6 +39,13 @@ type Options struct {
 	// DeepCheck still applies if set.
 	NoCheck bool
 
+	// MaxQueue, if positive, bounds how many dispatched Messages may wait
+	// for the program to take them; Dispatch beyond it fails with
+	// ErrQueueFull instead of growing the queue without limit, so a flood
+	// of agent calls cannot exhaust memory while the program is busy or not
+	// yet running. Zero means unbounded. Quit is never refused.
+	MaxQueue int
+
 	// Logger receives what OnPanic and OnViolation would have, when they are
 	// nil, and panics raised inside them. Nil means slog.Default(). A TUI
 	// usually wants a logger that writes to a file rather than to the
@@ -104,6 +111,9 @@ var (
 	ErrStopped = errors.New("teahost: program stopped")
 	// ErrAlreadyRunning is returned by Run while another Run is in progress.
 	ErrAlreadyRunning = errors.New("teahost: Run called more than once")
+	// ErrQueueFull is returned by Dispatch when Options.MaxQueue Messages
+	// are already waiting for the program.
+	ErrQueueFull = errors.New("teahost: too many Messages waiting for the program")
 )
 
 type state int
@@ -182,25 +192,32 @@ func (h *Host[M, Msg]) Model() M {
 //
 // A nil error means msg was accepted. A Message still queued when the program
 // exits is dropped. Dispatch fails without queuing anything when ctx is
-// already done (the context's error) or Run has returned ([ErrStopped]).
+// already done (the context's error), Run has returned ([ErrStopped]), or
+// Options.MaxQueue Messages are already waiting ([ErrQueueFull]).
 func (h *Host[M, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return h.enqueue(msg)
+	return h.enqueue(msg, h.opts.MaxQueue)
 }
 
 // Quit asks the running program to quit, as tea.Quit does, after every
 // Message dispatched before it. It returns ErrStopped if Run has returned.
 func (h *Host[M, Msg]) Quit() error {
-	return h.enqueue(tea.QuitMsg{})
+	return h.enqueue(tea.QuitMsg{}, 0)
 }
 
-func (h *Host[M, Msg]) enqueue(msg tea.Msg) error {
+// enqueue appends msg for the pump; limit > 0 refuses it when that many
+// Messages already wait.
+func (h *Host[M, Msg]) enqueue(msg tea.Msg, limit int) error {
 	h.mu.Lock()
 	if h.state == stateStopped {
 		h.mu.Unlock()
 		return ErrStopped
+	}
+	if limit > 0 && len(h.queue) >= limit {
+		h.mu.Unlock()
+		return ErrQueueFull
 	}
 	h.queue = append(h.queue, msg)
 	h.mu.Unlock()
