@@ -121,6 +121,8 @@ func TestHTTPLoad(t *testing.T) {
 		t.Fatalf("%d calls accepted, want %d", len(accepted), total)
 	}
 	f.app.waitModel(t, "every accepted todo", func(m todo.Model) bool { return len(m.Todos) >= total })
+	// Observe listeners run just after the Model they follow is visible.
+	waitUntil(t, "every CreateTodo observed", func() bool { return f.app.created.Load() >= int64(total) })
 	time.Sleep(20 * time.Millisecond)
 	if n := len(f.app.prog.Model().Todos); n != total {
 		t.Fatalf("the Model holds %d todos, want exactly %d", n, total)

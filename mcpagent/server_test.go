@@ -153,9 +153,12 @@ func TestCallResultCarriesSummaryAndStructuredContent(t *testing.T) {
 	if err := json.Unmarshal([]byte(res.Content[1].(*mcp.TextContent).Text), &echoed); err != nil || !reflect.DeepEqual(echoed, sc) {
 		t.Fatalf("second block %v does not repeat the structured content %v (%v)", echoed, sc, err)
 	}
-	a.waitModel(t, "one todo", func(m todo.Model) bool { return len(m.Todos) == 1 })
-	if got := a.created.Load(); got != 1 {
-		t.Fatalf("update applied %d CreateTodo, want 1", got)
+	// Observe listeners run just after the new Model is visible, so wait
+	// for the observed count itself, then check that it stays at one.
+	waitUntil(t, "update to apply the CreateTodo", func() bool { return a.created.Load() >= 1 })
+	time.Sleep(20 * time.Millisecond)
+	if got := a.created.Load(); got != 1 || len(a.prog.Model().Todos) != 1 {
+		t.Fatalf("update applied %d CreateTodo (%d todos), want exactly 1", got, len(a.prog.Model().Todos))
 	}
 }
 
