@@ -268,7 +268,7 @@ func TestUnsubscribeOtherListenerDuringNotification(t *testing.T) {
 func TestUpdatePanicContained(t *testing.T) {
 	var reported []*loop.PanicError
 	var mu sync.Mutex
-	p := start(t, counter{}, &loop.Options[msg]{
+	p := loop.New[model, msg](counter{}, &loop.Options[msg]{
 		OnPanic: func(e *loop.PanicError) {
 			mu.Lock()
 			reported = append(reported, e)
@@ -278,9 +278,15 @@ func TestUpdatePanicContained(t *testing.T) {
 	})
 	rec := newRecorder()
 	p.Observe(rec.observe)
+	// Queue all three before the loop runs, so add{1} is already waiting
+	// when boom panics and the failed Message it causes is queued after it.
 	dispatch(t, p, add{N: 5})
 	dispatch(t, p, boom{})
 	dispatch(t, p, add{N: 1})
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- p.Run(ctx) }()
+	defer func() { cancel(); <-errc }()
 	got := rec.waitFor(t, 3)
 	// boom is not observed (it was not applied); failed is, after add{1}.
 	names := fmt.Sprint(names(got))
