@@ -66,21 +66,29 @@ func BenchmarkLoopDispatch(b *testing.B) {
 	}
 }
 
-func BenchmarkLoopDispatchBaseline(b *testing.B) {
+// benchBaseline is the comparison for benchProgram: a bare channel and
+// goroutine applying the same update and publishing the Model, closing
+// done after n Messages.
+func benchBaseline(n int) (chan<- int, <-chan struct{}, *atomic.Int64) {
 	msgs := make(chan int, 256)
 	done := make(chan struct{})
-	var model atomic.Int64
+	model := new(atomic.Int64)
 	go func() {
 		m, seen := 0, 0
 		for msg := range msgs {
 			m = sum(m, msg)
 			model.Store(int64(m))
 			seen++
-			if seen == b.N {
+			if seen == n {
 				close(done)
 			}
 		}
 	}()
+	return msgs, done, model
+}
+
+func BenchmarkLoopDispatchBaseline(b *testing.B) {
+	msgs, done, model := benchBaseline(b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
@@ -117,20 +125,7 @@ func BenchmarkLoopDispatchParallel(b *testing.B) {
 }
 
 func BenchmarkLoopDispatchParallelBaseline(b *testing.B) {
-	msgs := make(chan int, 256)
-	done := make(chan struct{})
-	var model atomic.Int64
-	go func() {
-		m, seen := 0, 0
-		for msg := range msgs {
-			m = sum(m, msg)
-			model.Store(int64(m))
-			seen++
-			if seen == b.N {
-				close(done)
-			}
-		}
-	}()
+	msgs, done, model := benchBaseline(b.N)
 	b.ReportAllocs()
 	b.ResetTimer()
 	b.RunParallel(func(pb *testing.PB) {
