@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+
+	"github.com/foldagent/foldagent/agent/internal/wire"
 )
 
 // Projection is a read-only view of the Model: a function from Model to a
@@ -28,7 +30,7 @@ func Project[Model, V any](read func(model Model) V) Projection[Model] {
 		panic("agent: Project needs a read function")
 	}
 	t := reflect.TypeFor[V]()
-	schema, err := projectionSchema(t)
+	schema, err := wire.ProjectionSchema(t)
 	if err != nil {
 		panic(fmt.Sprintf("agent: cannot project %s: %v", t, err))
 	}

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+
+	"github.com/foldagent/foldagent/agent/internal/wire"
 )
 
 // Variant declares a capability whose input is the Message itself: the
@@ -86,7 +88,7 @@ type capability[Model, P any] struct {
 	msgType     reflect.Type
 	inType      reflect.Type
 	direct      bool
-	codec       *inputCodec
+	codec       *wire.Codec
 	available   func(Model) bool
 	authorize   func(ctx context.Context, in any, req Request[any, Model, P]) (Decision, error)
 	construct   func(in any, call Call[Model, P]) any
@@ -146,7 +148,7 @@ func newCapability[In, Model, P any](msgType, inType reflect.Type, name, descrip
 	if !ValidName(name) {
 		panic(fmt.Sprintf("agent: cannot expose %s: %q is not a valid capability name; use 1-128 characters of [a-zA-Z0-9_-]", typeLabel(msgType), name))
 	}
-	codec, err := newInputCodec(inType)
+	codec, err := wire.NewCodec(inType)
 	if err != nil {
 		panic(fmt.Sprintf("agent: cannot expose %s: %v", typeLabel(msgType), err))
 	}
@@ -159,7 +161,7 @@ func newCapability[In, Model, P any](msgType, inType reflect.Type, name, descrip
 		codec:       codec,
 		available:   available,
 		decode: func(raw []byte) (any, error) {
-			in, err := decodeInput[In](codec, raw)
+			in, err := wire.Decode[In](codec, raw)
 			if err != nil {
 				return nil, err
 			}
@@ -185,7 +187,7 @@ func (c *capability[Model, P]) describe() Descriptor {
 		Name:                  c.name,
 		Tag:                   c.tag,
 		Description:           c.description,
-		InputSchema:           c.codec.schemaJSON,
+		InputSchema:           c.codec.Schema(),
 		ModelDependent:        c.available != nil,
 		RequiresAuthorization: c.authorize != nil,
 		Completion:            c.completion.describe(),

@@ -1,4 +1,4 @@
-package agent
+package wire
 
 import (
 	"encoding/json"
@@ -11,30 +11,24 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
-// WireSchema is implemented by a type whose wire (JSON) form differs from
-// its Go form, the way a quantity can travel as the string "42" and reach
-// update as the number 42. The type supplies the JSON Schema of its wire
-// form, and its json.Unmarshaler and json.Marshaler convert between the two.
-//
-// The schema a capability advertises is always the wire side, because that
-// is what a caller sends and what dispatch decodes. WireSchema is consulted
-// wherever the type appears in an input, context or resource type, and is
-// called on the zero value, so it must not depend on the receiver's value.
-type WireSchema interface {
+// wireSchema is agent.WireSchema: a type that supplies the JSON Schema of
+// its own wire form. It is declared again here, structurally identical, so
+// that this package does not import agent.
+type wireSchema interface {
 	WireSchema() *jsonschema.Schema
 }
 
-var wireSchemaType = reflect.TypeFor[WireSchema]()
+var wireSchemaType = reflect.TypeFor[wireSchema]()
 
 // emptyObjectSchema is what a capability with no payload advertises: an
 // object with no properties and nothing else.
 const emptyObjectSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
 
-// schemaFor derives the JSON Schema of t with jsonschema-go: json tags are
+// SchemaFor derives the JSON Schema of t with jsonschema-go: json tags are
 // honoured, fields without omitempty or omitzero are required, and every
 // struct is closed with additionalProperties: false. Types implementing
 // WireSchema contribute their own schema.
-func schemaFor(t reflect.Type) (*jsonschema.Schema, error) {
+func SchemaFor(t reflect.Type) (*jsonschema.Schema, error) {
 	overrides := map[reflect.Type]*jsonschema.Schema{}
 	collectWireSchemas(t, overrides, map[reflect.Type]bool{})
 	return jsonschema.ForType(t, &jsonschema.ForOptions{TypeSchemas: overrides})
@@ -46,7 +40,7 @@ func collectWireSchemas(t reflect.Type, out map[reflect.Type]*jsonschema.Schema,
 	}
 	seen[t] = true
 	if t.Implements(wireSchemaType) {
-		out[t] = reflect.Zero(t).Interface().(WireSchema).WireSchema()
+		out[t] = reflect.Zero(t).Interface().(wireSchema).WireSchema()
 		return
 	}
 	switch t.Kind() {
@@ -61,7 +55,7 @@ func collectWireSchemas(t reflect.Type, out map[reflect.Type]*jsonschema.Schema,
 	}
 }
 
-// inputCodec decodes a capability's wire payload into its Go input type,
+// Codec decodes a capability's wire payload into its Go input type,
 // after checking it against the schema the capability advertises.
 //
 // The check is compiled once, here, from that schema (see validate.go):
@@ -72,13 +66,13 @@ func collectWireSchemas(t reflect.Type, out map[reflect.Type]*jsonschema.Schema,
 // field. None of that reaches Unmarshal, because the payload has already
 // been held to the schema's exact names, types and required members at
 // every depth.
-type inputCodec struct {
-	typ        reflect.Type
-	schemaJSON json.RawMessage
-	validator  *inputValidator
+type Codec struct {
+	typ       reflect.Type
+	schema    json.RawMessage
+	validator *validator
 }
 
-func newInputCodec(t reflect.Type) (*inputCodec, error) {
+func NewCodec(t reflect.Type) (*Codec, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("its input type %s is not a struct; a capability's input is an object of fields", t)
 	}
@@ -97,7 +91,7 @@ func newInputCodec(t reflect.Type) (*inputCodec, error) {
 			return nil, err
 		}
 	} else {
-		if schema, err = schemaFor(t); err != nil {
+		if schema, err = SchemaFor(t); err != nil {
 			return nil, fmt.Errorf("cannot derive the JSON Schema of %s: %w", t, err)
 		}
 		if raw, err = json.Marshal(schema); err != nil {
@@ -112,7 +106,7 @@ func newInputCodec(t reflect.Type) (*inputCodec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot compile the JSON Schema of %s: %w", t, err)
 	}
-	return &inputCodec{typ: t, schemaJSON: raw, validator: validator}, nil
+	return &Codec{typ: t, schema: raw, validator: validator}, nil
 }
 
 var (
@@ -168,23 +162,26 @@ func exportedFieldCount(t reflect.Type) int {
 	return n
 }
 
-var errNotObject = errors.New("the payload is not a JSON object")
+var ErrNotObject = errors.New("the payload is not a JSON object")
 
-// validate checks raw against the advertised schema. It rejects anything
+// Validate checks raw against the advertised schema. It rejects anything
 // but an object (null, arrays, strings, numbers), malformed JSON,
 // undeclared members at any depth (names are exact: "Title" is not
 // "title"), missing required members, wrong types and nulls the schema
 // does not allow.
-func (c *inputCodec) validate(raw []byte) error {
+func (c *Codec) Validate(raw []byte) error {
 	return c.validator.validate(raw)
 }
 
-// decodeInput validates raw and decodes it into an In. Validation comes
+// Schema returns the JSON Schema the codec checks against, as advertised.
+func (c *Codec) Schema() json.RawMessage { return c.schema }
+
+// Decode validates raw and decodes it into an In. Validation comes
 // first, so an input type's UnmarshalJSON (a WireSchema type's, say) only
 // ever sees values its advertised schema accepts.
-func decodeInput[In any](c *inputCodec, raw []byte) (In, error) {
+func Decode[In any](c *Codec, raw []byte) (In, error) {
 	var in In
-	if err := c.validate(raw); err != nil {
+	if err := c.Validate(raw); err != nil {
 		return in, err
 	}
 	if err := json.Unmarshal(raw, &in); err != nil {
@@ -194,10 +191,10 @@ func decodeInput[In any](c *inputCodec, raw []byte) (In, error) {
 	return in, nil
 }
 
-// projectionSchema derives the schema advertised for a context or resource
+// ProjectionSchema derives the schema advertised for a context or resource
 // value of type t.
-func projectionSchema(t reflect.Type) (json.RawMessage, error) {
-	s, err := schemaFor(t)
+func ProjectionSchema(t reflect.Type) (json.RawMessage, error) {
+	s, err := SchemaFor(t)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package agent
+package wire
 
 import (
 	"bytes"
@@ -92,14 +92,14 @@ type vtWide struct {
 
 // validatorFixture returns the codec for t and the schema it advertises,
 // resolved by jsonschema-go as the reference judge.
-func validatorFixture(t testing.TB, typ reflect.Type) (*inputCodec, *jsonschema.Resolved) {
+func validatorFixture(t testing.TB, typ reflect.Type) (*Codec, *jsonschema.Resolved) {
 	t.Helper()
-	c, err := newInputCodec(typ)
+	c, err := NewCodec(typ)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var s jsonschema.Schema
-	if err := json.Unmarshal(c.schemaJSON, &s); err != nil {
+	if err := json.Unmarshal(c.schema, &s); err != nil {
 		t.Fatal(err)
 	}
 	r, err := s.Resolve(nil)
@@ -114,7 +114,7 @@ func validatorFixture(t testing.TB, typ reflect.Type) (*inputCodec, *jsonschema.
 func referenceValidate(r *jsonschema.Resolved, raw []byte) error {
 	trimmed := bytes.TrimLeft(raw, " \t\r\n")
 	if len(trimmed) == 0 || trimmed[0] != '{' {
-		return errNotObject
+		return ErrNotObject
 	}
 	var instance any
 	if err := json.Unmarshal(raw, &instance); err != nil {
@@ -279,7 +279,7 @@ func TestValidatorTable(t *testing.T) {
 	c, ref := validatorFixture(t, reflect.TypeFor[vtAll]())
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			err := c.validate([]byte(tc.payload))
+			err := c.Validate([]byte(tc.payload))
 			if (err == nil) != tc.accept {
 				t.Fatalf("validate = %v, want accept=%v", err, tc.accept)
 			}
@@ -308,7 +308,7 @@ func TestValidatorRepeatedMembers(t *testing.T) {
 		if err := referenceValidate(ref, []byte(payload)); err != nil {
 			t.Fatalf("jsonschema-go refused %s (%v); the case no longer shows the difference", payload, err)
 		}
-		if err := c.validate([]byte(payload)); err == nil {
+		if err := c.Validate([]byte(payload)); err == nil {
 			t.Errorf("accepted %s, whose earlier occurrence is invalid", payload)
 		}
 	}
@@ -324,16 +324,16 @@ func TestValidatorRepeatedMembers(t *testing.T) {
 
 func TestValidatorErrorsNamePathNotValue(t *testing.T) {
 	c, _ := validatorFixture(t, reflect.TypeFor[vtAll]())
-	err := c.validate([]byte(withMember(`"items":[{"id":"1","done":false},{"id":"2","done":"secret-value"}]`)))
-	var m *schemaMismatch
+	err := c.Validate([]byte(withMember(`"items":[{"id":"1","done":false},{"id":"2","done":"secret-value"}]`)))
+	var m *Mismatch
 	if !errors.As(err, &m) {
 		t.Fatalf("error %T (%v) is not a schema mismatch", err, err)
 	}
 	if got := err.Error(); !strings.HasPrefix(got, "at /items/1/done: ") || strings.Contains(got, "secret-value") {
 		t.Fatalf("error = %q, want the path /items/1/done and no value", got)
 	}
-	if err := c.validate([]byte(`[]`)); !errors.Is(err, errNotObject) {
-		t.Fatalf("array payload: %v, want errNotObject", err)
+	if err := c.Validate([]byte(`[]`)); !errors.Is(err, ErrNotObject) {
+		t.Fatalf("array payload: %v, want ErrNotObject", err)
 	}
 }
 
@@ -352,7 +352,7 @@ func TestValidatorWideObjectAndEmpty(t *testing.T) {
 		{`{"a":"1","j":2,"k":3}`, false},
 		{`{"a":"1","J":2}`, false},
 	} {
-		if err := c.validate([]byte(tc.payload)); (err == nil) != tc.accept {
+		if err := c.Validate([]byte(tc.payload)); (err == nil) != tc.accept {
 			t.Errorf("%s: %v, want accept=%v", tc.payload, err, tc.accept)
 		}
 		if err := referenceValidate(ref, []byte(tc.payload)); (err == nil) != tc.accept {
@@ -361,7 +361,7 @@ func TestValidatorWideObjectAndEmpty(t *testing.T) {
 	}
 	e, _ := validatorFixture(t, reflect.TypeFor[vtEmpty]())
 	for payload, accept := range map[string]bool{`{}`: true, ` { } `: true, `{"a":1}`: false, `{"":null}`: false, `[]`: false, `null`: false} {
-		if err := e.validate([]byte(payload)); (err == nil) != accept {
+		if err := e.Validate([]byte(payload)); (err == nil) != accept {
 			t.Errorf("empty input %s: %v, want accept=%v", payload, err, accept)
 		}
 	}
@@ -395,7 +395,7 @@ func TestValidatorManyMembers(t *testing.T) {
 		{strings.Replace(full, `"f42":42`, `"f42":"x"`, 1), false},
 		{strings.TrimSuffix(full, "}") + `,"f70":70}`, false},
 	} {
-		if err := c.validate([]byte(tc.payload)); (err == nil) != tc.accept {
+		if err := c.Validate([]byte(tc.payload)); (err == nil) != tc.accept {
 			t.Errorf("%.40s…: %v, want accept=%v", tc.payload, err, tc.accept)
 		}
 		if err := referenceValidate(ref, []byte(tc.payload)); (err == nil) != tc.accept {
@@ -415,7 +415,7 @@ func TestValidatorWholeFallback(t *testing.T) {
 		`{"label":"ab"}`: true, `{"label":"a"}`: false, `{"label":"ab","extra":{"id":"1","done":true}}`: true,
 		`{"label":"ab","extra":{"id":"1","done":true,"x":1}}`: false, `{"Label":"ab"}`: false, `null`: false,
 	} {
-		if err := c.validate([]byte(payload)); (err == nil) != accept {
+		if err := c.Validate([]byte(payload)); (err == nil) != accept {
 			t.Errorf("%s: %v, want accept=%v", payload, err, accept)
 		}
 		if err := referenceValidate(ref, []byte(payload)); (err == nil) != accept {
@@ -457,10 +457,10 @@ func TestValidatorAllocatesNothingOnTheFastPath(t *testing.T) {
 	} {
 		c, _ := validatorFixture(t, tc.typ)
 		raw := []byte(tc.payload)
-		if err := c.validate(raw); err != nil {
+		if err := c.Validate(raw); err != nil {
 			t.Fatal(err)
 		}
-		if n := testing.AllocsPerRun(100, func() { _ = c.validate(raw) }); n != 0 {
+		if n := testing.AllocsPerRun(100, func() { _ = c.Validate(raw) }); n != 0 {
 			t.Errorf("%s: %v allocations per validation, want 0", tc.typ, n)
 		}
 	}
@@ -468,7 +468,7 @@ func TestValidatorAllocatesNothingOnTheFastPath(t *testing.T) {
 
 func TestDecodeInputAfterValidation(t *testing.T) {
 	c, _ := validatorFixture(t, reflect.TypeFor[vtAll]())
-	got, err := decodeInput[vtAll](c, []byte(withMember(`"code":"ABC","tags":{"a":1},"ptr":{"id":"p","done":true}`)))
+	got, err := Decode[vtAll](c, []byte(withMember(`"code":"ABC","tags":{"a":1},"ptr":{"id":"p","done":true}`)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -477,11 +477,11 @@ func TestDecodeInputAfterValidation(t *testing.T) {
 	}
 	// Valid for the schema but not for the Go type: the decode refuses,
 	// and the zero value is returned.
-	got, err = decodeInput[vtAll](c, []byte(`{"name":"a","count":2.5e0,"item":{"id":"x","done":false}}`))
+	got, err = Decode[vtAll](c, []byte(`{"name":"a","count":2.5e0,"item":{"id":"x","done":false}}`))
 	if err == nil {
 		t.Fatal("a fraction decoded into an int")
 	}
-	got, err = decodeInput[vtAll](c, []byte(`{"name":"a","count":1.0,"item":{"id":"x","done":false}}`))
+	got, err = Decode[vtAll](c, []byte(`{"name":"a","count":1.0,"item":{"id":"x","done":false}}`))
 	if err == nil || !reflect.DeepEqual(got, vtAll{}) {
 		t.Fatalf("1.0 into an int: %+v, %v; want an error and the zero value", got, err)
 	}
@@ -505,14 +505,14 @@ func FuzzValidatorMatchesJSONSchema(f *testing.F) {
 		reflect.TypeFor[vtAll](), reflect.TypeFor[vtOrder](), reflect.TypeFor[vtEmpty](),
 		reflect.TypeFor[vtWhole](), reflect.TypeFor[vtWide](),
 	}
-	codecs := make([]*inputCodec, len(types))
+	codecs := make([]*Codec, len(types))
 	refs := make([]*jsonschema.Resolved, len(types))
 	for i, typ := range types {
 		codecs[i], refs[i] = validatorFixture(f, typ)
 	}
 	f.Fuzz(func(t *testing.T, which uint8, payload []byte) {
 		i := int(which) % len(types)
-		fast := codecs[i].validate(payload)
+		fast := codecs[i].Validate(payload)
 		ref := referenceValidate(refs[i], payload)
 		if hasDuplicateNames(payload) {
 			if fast == nil && ref != nil {
@@ -534,7 +534,7 @@ func BenchmarkInputValidation(b *testing.B) {
 	b.Run("fast", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if err := c.validate(raw); err != nil {
+			if err := c.Validate(raw); err != nil {
 				b.Fatal(err)
 			}
 		}

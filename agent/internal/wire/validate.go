@@ -1,4 +1,4 @@
-package agent
+package wire
 
 import (
 	"encoding/json"
@@ -129,8 +129,8 @@ type vfield struct {
 // anyNode is the true schema: every well-formed value validates.
 var anyNode = &vnode{minItems: -1, maxItems: -1}
 
-// inputValidator checks raw payloads against one compiled schema.
-type inputValidator struct {
+// validator checks raw payloads against one compiled schema.
+type validator struct {
 	root *vnode
 	// whole, when set, is used instead of root for the whole payload.
 	whole *jsonschema.Resolved
@@ -138,15 +138,15 @@ type inputValidator struct {
 
 // compileValidator compiles s. resolved is s resolved as a whole; it is
 // used as is when s cannot be judged node by node.
-func compileValidator(s *jsonschema.Schema, resolved *jsonschema.Resolved) (*inputValidator, error) {
+func compileValidator(s *jsonschema.Schema, resolved *jsonschema.Resolved) (*validator, error) {
 	if !everySchema(s, isLocal) {
-		return &inputValidator{whole: resolved}, nil
+		return &validator{whole: resolved}, nil
 	}
 	root, err := compileNode(s)
 	if err != nil {
 		return nil, err
 	}
-	return &inputValidator{root: root}, nil
+	return &validator{root: root}, nil
 }
 
 // isLocal reports whether s can be judged without the schema around it:
@@ -374,11 +374,11 @@ func (n *vnode) lookup(key []byte) int {
 
 // validate reports whether raw is a JSON object that the schema accepts.
 // It allocates nothing for a payload the fast path accepts.
-func (v *inputValidator) validate(raw []byte) error {
+func (v *validator) validate(raw []byte) error {
 	p := payloadWalker{data: raw}
 	p.skipSpace()
 	if p.i >= len(raw) || raw[p.i] != '{' {
-		return errNotObject
+		return ErrNotObject
 	}
 	if v.whole != nil {
 		var instance any
@@ -397,17 +397,17 @@ func (v *inputValidator) validate(raw []byte) error {
 	return nil
 }
 
-// schemaMismatch is the cause of an InvalidInputError raised by the
+// Mismatch is the cause of an InvalidInputError raised by the
 // validator: where in the payload the schema was not met, and how. It is
 // for the application's logs; the agent sees only the InvalidInputError.
 // It names the member path but never restates a value.
-type schemaMismatch struct {
+type Mismatch struct {
 	// path holds the JSON Pointer segments, innermost first.
 	path   []string
 	reason string
 }
 
-func (e *schemaMismatch) Error() string {
+func (e *Mismatch) Error() string {
 	var b strings.Builder
 	for i := len(e.path) - 1; i >= 0; i-- {
 		b.WriteByte('/')
@@ -420,12 +420,12 @@ func (e *schemaMismatch) Error() string {
 }
 
 func mismatch(format string, args ...any) error {
-	return &schemaMismatch{reason: fmt.Sprintf(format, args...)}
+	return &Mismatch{reason: fmt.Sprintf(format, args...)}
 }
 
 // within records that err happened inside the member or item seg.
 func within(err error, seg string) error {
-	var m *schemaMismatch
+	var m *Mismatch
 	if errors.As(err, &m) {
 		m.path = append(m.path, seg)
 	}
@@ -819,7 +819,7 @@ func (p *payloadWalker) fallback(r *jsonschema.Resolved) error {
 		return fmt.Errorf("the payload is not valid JSON: %w", err)
 	}
 	if err := r.Validate(instance); err != nil {
-		return &schemaMismatch{reason: err.Error()}
+		return &Mismatch{reason: err.Error()}
 	}
 	return nil
 }

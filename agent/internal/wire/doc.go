@@ -1,0 +1,7 @@
+// Package wire is the agent package's JSON machinery: deriving the JSON
+// Schema a Go type advertises, checking a raw payload against it without
+// building a tree (the validator), decoding it, and copying an audit
+// input with redacted members. None of it is a contract concept, so it
+// lives here, out of the agent package's API, the way log/slog keeps its
+// buffers in an internal package.
+package wire
