@@ -44,8 +44,8 @@ func (cmpLogin) cmpMsg() {}
 func cmpLoginCap() *agent.Exposed[cmpLogin, cmpModel, cmpUser] {
 	return agent.Expose(agent.Variant[cmpLogin, cmpModel, cmpUser]{
 		Description: "Log in.",
-		Authorize: func(_ context.Context, r agent.Request[cmpLogin, cmpModel, cmpUser]) (agent.Decision, error) {
-			if r.Principal.Role != "owner" {
+		Authorize: func(_ context.Context, in cmpLogin, call agent.Call[cmpModel, cmpUser]) (agent.Decision, error) {
+			if call.Principal.Role != "owner" {
 				return agent.RefuseBecause("Only the owner may log in."), nil
 			}
 			return agent.Allow, nil
@@ -61,7 +61,7 @@ func TestAuditRecordsEveryDecision(t *testing.T) {
 		Clock:     clock,
 	})
 	role := "owner"
-	rt := cmpBind(cmpContract(cmpCreateCap(agent.OnMessages{}), cmpDeleteCap(), cmpNoiseCap(), cmpLoginCap()), h, &agent.BindOptions[cmpUser]{
+	rt := cmpBind(cmpContract(cmpCreateCap(nil), cmpDeleteCap(), cmpNoiseCap(), cmpLoginCap()), h, &agent.BindOptions[cmpUser]{
 		Audit: audit,
 		Principal: func(context.Context, agent.Invocation) (cmpUser, error) {
 			return cmpUser{ID: "u-" + role, Secret: "s3cr3t", Role: role}, nil

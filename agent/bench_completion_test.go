@@ -95,10 +95,9 @@ func fanCap[Req, Fact any](name string, req func(Fact) string) agent.Capability[
 	return agent.Expose(agent.Variant[Req, cmpModel, cmpUser]{
 		Name:        name,
 		Description: "Wait for a fact.",
-		Completion: agent.OnMessages{
-			Success: []agent.Match{agent.On(func(_ Req, got Fact, call cmpCall) bool { return req(got) == call.Invocation.ID })},
-			Timeout: time.Hour,
-		},
+		Completion: agent.CompleteOn(
+			agent.On(func(_ Req, got Fact, inv agent.Invocation) bool { return req(got) == inv.ID }),
+		).Within(time.Hour),
 	})
 }
 
@@ -111,7 +110,7 @@ func fanRuntime() (*agent.Runtime[cmpModel, cmpMsg, cmpUser], *fanHost) {
 		fanCap[fanReqD]("d", func(f fanD) string { return f.Req }),
 		fanCap[fanReqU]("u", func(f fanU) string { return f.Req }),
 	}})
-	return agent.MustBind(c, agent.Host[cmpModel, cmpMsg](h), nil), h
+	return agent.MustBind(c, h, nil), h
 }
 
 func memNow() (heap, stack uint64) {
@@ -207,7 +206,7 @@ func BenchmarkAuditRecord(b *testing.B) {
 		{"log+input+redact", agent.NewAuditLog(agent.AuditOptions[cmpUser]{Principal: func(u cmpUser) string { return u.ID }, IncludeInput: true, Redact: []string{"token"}})},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			rt := agent.MustBind(c, agent.Host[cmpModel, cmpMsg](auditBenchHost{}), &agent.BindOptions[cmpUser]{Audit: tc.log, Principal: cmpPrincipal})
+			rt := agent.MustBind(c, auditBenchHost{}, &agent.BindOptions[cmpUser]{Audit: tc.log, Principal: cmpPrincipal})
 			inv := agent.Invocation{ID: "inv", Transport: agent.MCP}
 			b.ReportAllocs()
 			for b.Loop() {
@@ -232,7 +231,7 @@ func BenchmarkDispatchTracing(b *testing.B) {
 				defer tp.Shutdown(context.Background())
 				opts.TracerProvider = tp
 			}
-			rt := agent.MustBind(c, agent.Host[cmpModel, cmpMsg](auditBenchHost{}), opts)
+			rt := agent.MustBind(c, auditBenchHost{}, opts)
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := rt.DispatchUnknown(context.Background(), "cmp_login", payload, agent.Invocation{ID: "inv"}); err != nil {

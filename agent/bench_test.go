@@ -41,15 +41,15 @@ func benchRuntime() (*agent.Runtime[Model, Msg, User], *benchHost) {
 		agent.Expose(capability[PlaceOrder]{
 			Description: "Place an order.",
 			Available:   func(m Model) bool { return len(m.Todos) > 0 },
-			Authorize: func(_ context.Context, r agent.Request[PlaceOrder, Model, User]) (agent.Decision, error) {
-				if r.Principal.Role != "owner" {
+			Authorize: func(_ context.Context, _ PlaceOrder, call agent.Call[Model, User]) (agent.Decision, error) {
+				if call.Principal.Role != "owner" {
 					return agent.Refuse, nil
 				}
 				return agent.Allow, nil
 			},
 		}),
 	}})
-	rt := agent.MustBind(c, agent.Host[Model, Msg](h), owner())
+	rt := agent.MustBind(c, h, owner())
 	return rt, h
 }
 

@@ -54,7 +54,7 @@ func TestCancelledDuringAuthorizeBuildsNothing(t *testing.T) {
 	create := agent.ExposeMapped(agent.Mapped[cmpCreateInput, cmpCreate, cmpModel, cmpUser]{
 		Name:        "create_todo",
 		Description: "Create.",
-		Authorize: func(context.Context, agent.Request[cmpCreateInput, cmpModel, cmpUser]) (agent.Decision, error) {
+		Authorize: func(context.Context, cmpCreateInput, agent.Call[cmpModel, cmpUser]) (agent.Decision, error) {
 			cancel() // the caller gives up while authorize is pending
 			return agent.Allow, nil
 		},
@@ -62,7 +62,9 @@ func TestCancelledDuringAuthorizeBuildsNothing(t *testing.T) {
 			built = true
 			return cmpCreate{Title: in.Title}
 		},
-		Completion: agent.OnMessages{Success: []agent.Match{agent.OnType[cmpCreated]()}},
+		Completion: agent.CompleteOn(
+			agent.OnType[cmpCreateInput, cmpCreated](),
+		),
 	})
 	rt, audit := cmpAudited(t, h, create)
 	_, err := cmpDispatch(t, rt, ctx, "create_todo", `{"title":"Milk"}`, agent.Invocation{})
@@ -152,7 +154,7 @@ func TestInterruptedInvocationIsAudited(t *testing.T) {
 	create := agent.ExposeMapped(agent.Mapped[cmpCreateInput, cmpCreate, cmpModel, cmpUser]{
 		Name:        "create_todo",
 		Description: "Create.",
-		Authorize: func(context.Context, agent.Request[cmpCreateInput, cmpModel, cmpUser]) (agent.Decision, error) {
+		Authorize: func(context.Context, cmpCreateInput, agent.Call[cmpModel, cmpUser]) (agent.Decision, error) {
 			runtime.Goexit()
 			return agent.Allow, nil
 		},

@@ -18,64 +18,64 @@ const DefaultCompletionTimeout = 30 * time.Second
 // There are two kinds, built by this package only (the interface is
 // closed, so the runtime can rely on their semantics):
 //
-//   - OnMessages completes when update processes one of the Message types
-//     it names, optionally matched to this invocation by a correlate
-//     function (see On and OnType). The host must implement Observer.
+//   - CompleteOn completes when update processes one of the Message types
+//     it names, matched to this invocation by a correlate function (see On
+//     and OnType). The host must implement Observer.
 //   - When and WhenSource complete when a condition over state holds. When
 //     reads the Model, so the host must implement Subscriber; WhenSource
 //     reads a value that lives outside the Model.
 //
-// Either kind can be placed in the Completion field of any Variant or
-// Mapped declaration. The type parameters are the capability's; Expose
-// checks, naming the capability, that the input, Model and principal
-// types the contract's functions were written against are the
-// capability's own, so a mismatch stops the program at start-up.
-type CompletionContract[In, Model, P any] interface {
-	completionDecl() *completionDecl
+// In is the capability's input type (the Message itself for a Variant, the
+// mapped input for a Mapped), so the compiler refuses a contract written
+// against another capability's input. Every constructor infers it from
+// the functions it is given.
+type CompletionContract[In any] interface {
+	completionDecl(*In) *completionDecl
 }
 
 // completionDecl is a completion contract before it is checked against a
 // capability. Its functions are type-erased; compile restores the types.
 type completionDecl struct {
 	kind    string // "OnMessages" or "When"
-	success []Match
-	failure []Match
+	success []*matchDecl
+	failure []*matchDecl
 	timeout time.Duration
 	state   *stateDecl
 }
 
-// Match is one Message type that can finish a capability's work, with an
-// optional correlate function that decides whether a given Message of
-// that type belongs to this invocation. Build it with On or OnType; the
-// zero Match is refused by Expose.
-type Match struct {
+// Match is one Message type that can finish the work of a capability whose
+// input is In, with the correlate function that decides whether a given
+// Message of that type belongs to this invocation. Build it with On or
+// OnType; the zero Match is refused by Expose.
+type Match[In any] struct {
 	m *matchDecl
 }
 
 type matchDecl struct {
-	typ      reflect.Type // the Message type R
-	tag      string
-	inType   reflect.Type // In, or nil when uncorrelated
-	callType reflect.Type // Call[Model, P], or nil when uncorrelated
-	// correlate is a func(in any, got any, call Call[Model, P]) bool,
-	// stored erased; compile asserts it back to the capability's types.
-	correlate any
+	typ reflect.Type // the Message type R
+	tag string
+	// correlate is a func(in any, got any, inv Invocation) bool wrapping
+	// the typed function, or nil to accept every Message of typ.
+	correlate func(in any, got any, inv Invocation) bool
 }
 
 // On matches a Message of type R for which correlate returns true. Every
 // type parameter is inferred from the function literal, so correlate is
-// checked by the compiler against the Message it names:
+// checked by the compiler against the capability's input and the Message
+// it names:
 //
-//	agent.On(func(in CreateTodo, got TodoCreated, call agent.Call[Model, User]) bool {
-//		return got.RequestID == call.Invocation.ID
+//	agent.On(func(in CreateInput, got TodoCreated, inv agent.Invocation) bool {
+//		return got.RequestID == inv.ID
 //	})
 //
-// in is the decoded input of the capability (the Message itself for a
-// Variant, the mapped input for a Mapped), and call is the same Call that
-// ToMessage received. The invocation id is the usual key: ToMessage puts
-// call.Invocation.ID into the Message, update carries it onto the fact it
-// produces, and correlate compares the two. That is what tells apart two
-// overlapping invocations whose inputs are equal.
+// in is the decoded input of the capability and inv the invocation, the
+// same one ToMessage received in its Call. The invocation id is the usual
+// key: ToMessage puts call.Invocation.ID into the Message, update carries
+// it onto the fact it produces, and correlate compares the two. That is
+// what tells apart two overlapping invocations whose inputs are equal.
+// Anything else a correlate needs (a value read from the Model, the
+// principal) belongs in the Message ToMessage builds, where update sees it
+// too.
 //
 // correlate runs on the goroutine that observes the Message (usually the
 // application's update loop), for each Message of type R while the
@@ -85,19 +85,17 @@ type matchDecl struct {
 //
 // R must be a named type or a pointer to one: the Go type name is the tag
 // that manifests and results report.
-func On[In, R, Model, P any](correlate func(in In, got R, call Call[Model, P]) bool) Match {
+func On[In, R any](correlate func(in In, got R, inv Invocation) bool) Match[In] {
 	t := reflect.TypeFor[R]()
 	tag := completionTag(t, "On")
 	if correlate == nil {
-		panic(fmt.Sprintf("agent: On[%s] needs a correlate function; use OnType[%s]() to match on the type alone", tag, tag))
+		panic(fmt.Sprintf("agent: On[%s] needs a correlate function; use OnType to match on the type alone", tag))
 	}
-	return Match{&matchDecl{
-		typ:      t,
-		tag:      tag,
-		inType:   reflect.TypeFor[In](),
-		callType: reflect.TypeFor[Call[Model, P]](),
-		correlate: func(in any, got any, call Call[Model, P]) bool {
-			return correlate(in.(In), got.(R), call)
+	return Match[In]{&matchDecl{
+		typ: t,
+		tag: tag,
+		correlate: func(in any, got any, inv Invocation) bool {
+			return correlate(in.(In), got.(R), inv)
 		},
 	}}
 }
@@ -105,10 +103,14 @@ func On[In, R, Model, P any](correlate func(in In, got R, call Call[Model, P]) b
 // OnType matches every Message of type R, whichever invocation caused it:
 // the first one update processes while the invocation waits finishes it.
 // Use it only for a capability that cannot have two invocations in flight
-// at once; otherwise correlate with On.
-func OnType[R any]() Match {
+// at once; otherwise correlate with On. Its type arguments cannot be
+// inferred, since it takes no function: the capability's input type
+// comes first, then the Message's.
+//
+//	agent.CompleteOn(agent.OnType[ResetInput, ResetDone]())
+func OnType[In, R any]() Match[In] {
 	t := reflect.TypeFor[R]()
-	return Match{&matchDecl{typ: t, tag: completionTag(t, "OnType")}}
+	return Match[In]{&matchDecl{typ: t, tag: completionTag(t, "OnType")}}
 }
 
 // completionTag is the Go type name reported for a completion Message. It
@@ -127,19 +129,11 @@ func completionTag(t reflect.Type, fn string) string {
 	return base.Name()
 }
 
-// OnMessages is a completion contract on Messages: the capability's work
-// is finished when update processes a Message that one of Success or
-// Failure matches. The result then carries Completion{Status: Completed}
-// or Completion{Status: Failed}, with that Message and its tag.
-//
-//	agent.Expose(capability[DeleteTodo]{
-//		Description: "Delete a todo.",
-//		Completion: agent.OnMessages{
-//			Success: []agent.Match{agent.On(func(in DeleteTodo, got TodoDeleted, _ agent.Call[Model, User]) bool { return got.ID == in.ID })},
-//			Failure: []agent.Match{agent.On(func(in DeleteTodo, got DeleteFailed, _ agent.Call[Model, User]) bool { return got.ID == in.ID })},
-//			Timeout: 10 * time.Second,
-//		},
-//	})
+// OnMessages is a completion contract on Messages, built by CompleteOn:
+// the capability's work is finished when update processes a Message that
+// one of its success or failure Matches accepts. The result then carries
+// Completion{Status: Completed} or Completion{Status: Failed}, with that
+// Message and its tag.
 //
 // The host must implement Observer (Bind refuses one that does not,
 // rather than report every call as complete), and every Message type
@@ -148,22 +142,53 @@ func completionTag(t reflect.Type, fn string) string {
 // Dispatch registers its interest before it calls the host's Dispatch, so
 // a Message that update produces synchronously is not missed. The first
 // matching Message settles the invocation; later ones are ignored. A
-// Message type listed twice, in Success and Failure or twice in one list,
-// and a contract with no Success at all, are refused by Expose.
-type OnMessages struct {
-	// Success lists the Messages that report the work done. At least one
-	// is required.
-	Success []Match
-	// Failure lists the Messages that report the work failed. Optional.
-	Failure []Match
-	// Timeout bounds the wait, from the moment the host's Dispatch is
-	// called; a host whose Dispatch never returns is bounded by it too.
-	// Zero means DefaultCompletionTimeout (30 s); negative is refused.
-	Timeout time.Duration
+// Message type listed twice, in success and failure or twice in one list,
+// is refused by Expose.
+type OnMessages[In any] struct {
+	success []Match[In]
+	failure []Match[In]
+	timeout time.Duration
 }
 
-func (o OnMessages) completionDecl() *completionDecl {
-	return &completionDecl{kind: "OnMessages", success: o.Success, failure: o.Failure, timeout: o.Timeout}
+// CompleteOn is a completion contract on Messages: the work is done when
+// update processes a Message one of the Matches accepts. At least one is
+// required, so a contract cannot forget its success:
+//
+//	Completion: agent.CompleteOn(
+//		agent.On(func(in CreateInput, got TodoCreated, inv agent.Invocation) bool { return got.RequestID == inv.ID }),
+//	).FailOn(
+//		agent.On(func(in CreateInput, got CreateFailed, inv agent.Invocation) bool { return got.RequestID == inv.ID }),
+//	).Within(10 * time.Second),
+func CompleteOn[In any](success Match[In], more ...Match[In]) OnMessages[In] {
+	return OnMessages[In]{success: append([]Match[In]{success}, more...)}
+}
+
+// FailOn returns a copy of the contract in which the Messages the Matches
+// accept report that the work failed. The result then says Failed, with
+// that Message; the agent is told the work did not happen.
+func (o OnMessages[In]) FailOn(failure ...Match[In]) OnMessages[In] {
+	o.failure = append(append([]Match[In](nil), o.failure...), failure...)
+	return o
+}
+
+// Within returns a copy of the contract that waits at most timeout, from
+// the moment the host's Dispatch is called; a host whose Dispatch never
+// returns is bounded by it too. Zero means DefaultCompletionTimeout
+// (30 s); negative is refused by Expose.
+func (o OnMessages[In]) Within(timeout time.Duration) OnMessages[In] {
+	o.timeout = timeout
+	return o
+}
+
+func (o OnMessages[In]) completionDecl(*In) *completionDecl {
+	d := &completionDecl{kind: "OnMessages", timeout: o.timeout}
+	for _, m := range o.success {
+		d.success = append(d.success, m.m)
+	}
+	for _, m := range o.failure {
+		d.failure = append(d.failure, m.m)
+	}
+	return d
 }
 
 // OnState is a completion contract on state, built by When or WhenSource.
@@ -174,13 +199,12 @@ func (o OnMessages) completionDecl() *completionDecl {
 // true: write a predicate only this invocation can make true. A creation,
 // where only the resulting fact says which record is this call's,
 // completes on its Message with On instead.
-type OnState struct {
+type OnState[In any] struct {
 	d       *stateDecl
 	timeout time.Duration
 }
 
 type stateDecl struct {
-	inType    reflect.Type
 	modelType reflect.Type // nil for a source
 	// fromModel is a func(in any) func(model Model) bool, stored erased.
 	fromModel any
@@ -192,12 +216,12 @@ type stateDecl struct {
 // Within returns a copy of the contract that waits at most timeout, from
 // the moment the host's Dispatch is called. Zero means
 // DefaultCompletionTimeout; negative is refused by Expose.
-func (s OnState) Within(timeout time.Duration) OnState {
+func (s OnState[In]) Within(timeout time.Duration) OnState[In] {
 	s.timeout = timeout
 	return s
 }
 
-func (s OnState) completionDecl() *completionDecl {
+func (s OnState[In]) completionDecl(*In) *completionDecl {
 	return &completionDecl{kind: "When", timeout: s.timeout, state: s.d}
 }
 
@@ -227,13 +251,12 @@ func (s OnState) completionDecl() *completionDecl {
 //
 // Both functions run on whichever goroutine reports the Model change and
 // on the dispatching goroutine, never at the same time for one invocation.
-func When[Model, V, In any](project func(model Model) V, predicate func(value V, in In) bool) OnState {
+func When[Model, V, In any](project func(model Model) V, predicate func(value V, in In) bool) OnState[In] {
 	if project == nil || predicate == nil {
 		panic("agent: When needs both a projection and a predicate")
 	}
 	equal := equalFunc[V]()
-	return OnState{d: &stateDecl{
-		inType:    reflect.TypeFor[In](),
+	return OnState[In]{d: &stateDecl{
 		modelType: reflect.TypeFor[Model](),
 		fromModel: func(in any) func(model Model) bool {
 			typed := in.(In)
@@ -264,13 +287,12 @@ type Source[V any] struct {
 // It follows the same rules as When, except that the host needs no
 // Subscriber and the predicate is evaluated again on every notification,
 // since a source may change its value in place.
-func WhenSource[V, In any](src Source[V], predicate func(value V, in In) bool) OnState {
+func WhenSource[V, In any](src Source[V], predicate func(value V, in In) bool) OnState[In] {
 	if src.Get == nil || src.Subscribe == nil || predicate == nil {
 		panic("agent: WhenSource needs a Source with Get and Subscribe, and a predicate")
 	}
 	get := src.Get
-	return OnState{d: &stateDecl{
-		inType: reflect.TypeFor[In](),
+	return OnState[In]{d: &stateDecl{
 		fromSource: func(in any) func() bool {
 			typed := in.(In)
 			return func() bool { return predicate(get(), typed) }
@@ -318,18 +340,18 @@ type completionSpec[Model, P any] struct {
 	descriptor *CompletionDescriptor
 	timeout    time.Duration
 	// On Messages: success matches first, then failure matches.
-	matches []compiledMatch[Model, P]
+	matches []compiledMatch
 	// On state: exactly one of these is set.
 	fromModel  func(in any) func(model Model) bool
 	fromSource func(in any) func() bool
 	subscribe  func(listener func()) (unsubscribe func())
 }
 
-type compiledMatch[Model, P any] struct {
+type compiledMatch struct {
 	typ       reflect.Type
 	tag       string
 	status    CompletionStatus
-	correlate func(in any, got any, call Call[Model, P]) bool // nil: any Message of typ
+	correlate func(in any, got any, inv Invocation) bool // nil: any Message of typ
 }
 
 func (s *completionSpec[Model, P]) describe() *CompletionDescriptor {
@@ -345,11 +367,11 @@ func (s *completionSpec[Model, P]) needsSubscribe() bool { return s != nil && s.
 // compileCompletion checks a completion contract against the capability
 // it is declared on and panics, naming the capability, when it is
 // invalid. It runs inside Expose and ExposeMapped.
-func compileCompletion[In, Model, P any](capability string, cc CompletionContract[In, Model, P]) completionPlan[Model, P] {
+func compileCompletion[In, Model, P any](capability string, cc CompletionContract[In]) completionPlan[Model, P] {
 	if cc == nil {
 		return nil
 	}
-	d := cc.completionDecl()
+	d := cc.completionDecl(nil)
 	fail := func(format string, args ...any) {
 		panic(fmt.Sprintf("agent: cannot expose %q: "+format, append([]any{capability}, args...)...))
 	}
@@ -363,12 +385,8 @@ func compileCompletion[In, Model, P any](capability string, cc CompletionContrac
 	if spec.timeout == 0 {
 		spec.timeout = DefaultCompletionTimeout
 	}
-	inType := reflect.TypeFor[In]()
 	if d.state != nil {
 		st := d.state
-		if st.inType != inType {
-			fail("its completion predicate reads input %s, but the capability's input is %s", st.inType, inType)
-		}
 		if st.fromSource != nil {
 			spec.fromSource, spec.subscribe = st.fromSource, st.subscribe
 		} else {
@@ -385,17 +403,15 @@ func compileCompletion[In, Model, P any](capability string, cc CompletionContrac
 		fail("its completion contract is a zero OnState; build it with When or WhenSource")
 	}
 	if len(d.success) == 0 {
-		fail("its completion contract names no success Message")
+		fail("its completion contract names no success Message; build it with CompleteOn")
 	}
-	callType := reflect.TypeFor[Call[Model, P]]()
 	seen := make(map[reflect.Type]CompletionStatus)
 	desc := &CompletionDescriptor{}
-	add := func(list []Match, status CompletionStatus) {
-		for i, m := range list {
-			if m.m == nil {
+	add := func(list []*matchDecl, status CompletionStatus) {
+		for i, md := range list {
+			if md == nil {
 				fail("%s Match %d is the zero Match; build it with On or OnType", status, i)
 			}
-			md := m.m
 			if prev, dup := seen[md.typ]; dup {
 				if prev != status {
 					fail("%q is both a success and a failure Message", md.tag)
@@ -403,17 +419,7 @@ func compileCompletion[In, Model, P any](capability string, cc CompletionContrac
 				fail("%q is named twice as a %s Message", md.tag, status)
 			}
 			seen[md.typ] = status
-			cm := compiledMatch[Model, P]{typ: md.typ, tag: md.tag, status: status}
-			if md.correlate != nil {
-				if md.inType != inType {
-					fail("the correlate for %q reads input %s, but the capability's input is %s", md.tag, md.inType, inType)
-				}
-				f, ok := md.correlate.(func(any, any, Call[Model, P]) bool)
-				if !ok {
-					fail("the correlate for %q takes %s, but the capability's call is %s", md.tag, md.callType, callType)
-				}
-				cm.correlate = f
-			}
+			cm := compiledMatch{typ: md.typ, tag: md.tag, status: status, correlate: md.correlate}
 			spec.matches = append(spec.matches, cm)
 			if status == Completed {
 				desc.Success = append(desc.Success, md.tag)

@@ -277,14 +277,14 @@ func (h *cmpHost) sentMessages() []cmpMsg {
 
 // cmpCreateCap creates a todo and completes on the fact that carries its
 // invocation id: the pattern for telling apart two todos titled "Milk".
-func cmpCreateCap(opts agent.OnMessages) *agent.Exposed[cmpCreateInput, cmpModel, cmpUser] {
-	if opts.Success == nil {
-		opts.Success = []agent.Match{agent.On(func(_ cmpCreateInput, got cmpCreated, call cmpCall) bool {
-			return got.RequestID == call.Invocation.ID
-		})}
-		opts.Failure = []agent.Match{agent.On(func(_ cmpCreateInput, got cmpCreateFailed, call cmpCall) bool {
-			return got.RequestID == call.Invocation.ID
-		})}
+// A nil contract means that default: success and failure by invocation id.
+func cmpCreateCap(opts agent.CompletionContract[cmpCreateInput]) *agent.Exposed[cmpCreateInput, cmpModel, cmpUser] {
+	if opts == nil {
+		opts = agent.CompleteOn(agent.On(func(_ cmpCreateInput, got cmpCreated, inv agent.Invocation) bool {
+			return got.RequestID == inv.ID
+		})).FailOn(agent.On(func(_ cmpCreateInput, got cmpCreateFailed, inv agent.Invocation) bool {
+			return got.RequestID == inv.ID
+		}))
 	}
 	return agent.ExposeMapped(agent.Mapped[cmpCreateInput, cmpCreate, cmpModel, cmpUser]{
 		Name:        "create_todo",
@@ -301,10 +301,11 @@ func cmpDeleteCap() *agent.Exposed[cmpDelete, cmpModel, cmpUser] {
 	return agent.Expose(agent.Variant[cmpDelete, cmpModel, cmpUser]{
 		Name:        "delete_todo",
 		Description: "Delete a todo.",
-		Completion: agent.OnMessages{
-			Success: []agent.Match{agent.OnType[cmpDeleted]()},
-			Failure: []agent.Match{agent.OnType[cmpDeleteFailed]()},
-		},
+		Completion: agent.CompleteOn(
+			agent.OnType[cmpDelete, cmpDeleted](),
+		).FailOn(
+			agent.OnType[cmpDelete, cmpDeleteFailed](),
+		),
 	})
 }
 
@@ -337,13 +338,13 @@ func cmpNoiseCap() *agent.Exposed[cmpNoise, cmpModel, cmpUser] {
 // cmpContract exposes the capabilities above.
 func cmpContract(caps ...agent.Capability[cmpModel, cmpUser]) *agent.Contract[cmpModel, cmpUser] {
 	if caps == nil {
-		caps = []agent.Capability[cmpModel, cmpUser]{cmpCreateCap(agent.OnMessages{}), cmpDeleteCap(), cmpRenameCap(nil), cmpNoiseCap()}
+		caps = []agent.Capability[cmpModel, cmpUser]{cmpCreateCap(nil), cmpDeleteCap(), cmpRenameCap(nil), cmpNoiseCap()}
 	}
 	return agent.Make(agent.Definition[cmpModel, cmpUser]{Capabilities: caps})
 }
 
 func cmpBind(c *agent.Contract[cmpModel, cmpUser], h *cmpHost, opts *agent.BindOptions[cmpUser]) *agent.Runtime[cmpModel, cmpMsg, cmpUser] {
-	return agent.MustBind(c, agent.Host[cmpModel, cmpMsg](h), opts)
+	return agent.MustBind(c, h, opts)
 }
 
 func cmpPrincipal(context.Context, agent.Invocation) (cmpUser, error) {

@@ -38,11 +38,11 @@ func iwRuntime(t testing.TB) *Runtime[iwModel, iwMsg, NoPrincipal] {
 	c := Make(Definition[iwModel, NoPrincipal]{Capabilities: []Capability[iwModel, NoPrincipal]{
 		Expose(Variant[iwReq, iwModel, NoPrincipal]{
 			Description: "Wait.",
-			Completion: OnMessages{
-				Success: []Match{On(func(_ iwReq, got iwFact, call Call[iwModel, NoPrincipal]) bool { return got.ID == call.Invocation.ID })},
-				Failure: []Match{OnType[iwOther]()},
-				Timeout: time.Hour,
-			},
+			Completion: CompleteOn(
+				On(func(_ iwReq, got iwFact, inv Invocation) bool { return got.ID == inv.ID }),
+			).FailOn(
+				OnType[iwReq, iwOther](),
+			).Within(time.Hour),
 		}),
 	}})
 	r, err := Bind(c, Host[iwModel, iwMsg](&iwHost{}), nil)

@@ -186,10 +186,9 @@ func TestCompletionWithoutCorrelateFirstMatchWins(t *testing.T) {
 func TestCompletionTimeout(t *testing.T) {
 	h := newCmpHost()
 	h.manual = true // accepts, never produces the fact
-	c := cmpContract(cmpCreateCap(agent.OnMessages{
-		Success: []agent.Match{agent.OnType[cmpCreated]()},
-		Timeout: 80 * time.Millisecond,
-	}))
+	c := cmpContract(cmpCreateCap(agent.CompleteOn(
+		agent.OnType[cmpCreateInput, cmpCreated](),
+	).Within(80 * time.Millisecond)))
 	rt := cmpBind(c, h, nil)
 	start := time.Now()
 	_, err := cmpDispatch(t, rt, context.Background(), "create_todo", `{"title":"Milk"}`, agent.Invocation{ID: "inv-t"})
@@ -219,10 +218,9 @@ func TestCompletionTimeoutBoundsHostThatNeverReturns(t *testing.T) {
 	defer close(block)
 	h.dispatchFn = func(context.Context, cmpMsg) error { <-block; return nil }
 	audit := agent.NewAuditLog(agent.AuditOptions[cmpUser]{})
-	c := cmpContract(cmpCreateCap(agent.OnMessages{
-		Success: []agent.Match{agent.OnType[cmpCreated]()},
-		Timeout: 40 * time.Millisecond,
-	}))
+	c := cmpContract(cmpCreateCap(agent.CompleteOn(
+		agent.OnType[cmpCreateInput, cmpCreated](),
+	).Within(40 * time.Millisecond)))
 	rt := cmpBind(c, h, &agent.BindOptions[cmpUser]{Audit: audit})
 	errc := make(chan error, 1)
 	go func() {
@@ -260,13 +258,15 @@ func TestCompletionWaiterReleasedOnEveryPath(t *testing.T) {
 		setup   func(h *cmpHost)
 		ctx     func() (context.Context, context.CancelFunc)
 		payload string
-		cap     agent.OnMessages
+		cap     agent.CompletionContract[cmpCreateInput]
 		wantTag string // "" for success
 	}{
 		{name: "success", payload: `{"title":"a"}`},
 		{name: "failure", payload: `{"title":""}`},
 		{name: "timeout", setup: func(h *cmpHost) { h.manual = true }, payload: `{"title":"a"}`,
-			cap: agent.OnMessages{Success: []agent.Match{agent.OnType[cmpCreated]()}, Timeout: 10 * time.Millisecond}, wantTag: agent.TagCompletionTimeout},
+			cap: agent.CompleteOn(
+				agent.OnType[cmpCreateInput, cmpCreated](),
+			).Within(10 * time.Millisecond), wantTag: agent.TagCompletionTimeout},
 		{name: "host error", setup: func(h *cmpHost) {
 			h.dispatchFn = func(context.Context, cmpMsg) error { return hostErr }
 		}, payload: `{"title":"a"}`, wantTag: agent.TagDefect},
@@ -278,9 +278,9 @@ func TestCompletionWaiterReleasedOnEveryPath(t *testing.T) {
 				return context.WithTimeout(context.Background(), 15*time.Millisecond)
 			},
 			wantTag: agent.TagCancelled},
-		{name: "correlate panic", payload: `{"title":"a"}`, cap: agent.OnMessages{Success: []agent.Match{
-			agent.On(func(cmpCreateInput, cmpCreated, cmpCall) bool { panic("correlate exploded") }),
-		}}, wantTag: agent.TagDefect},
+		{name: "correlate panic", payload: `{"title":"a"}`, cap: agent.CompleteOn(
+			agent.On(func(cmpCreateInput, cmpCreated, agent.Invocation) bool { panic("correlate exploded") }),
+		), wantTag: agent.TagDefect},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -313,8 +313,8 @@ func TestRefusedInvocationNeverSubscribes(t *testing.T) {
 	create := agent.ExposeMapped(agent.Mapped[cmpCreateInput, cmpCreate, cmpModel, cmpUser]{
 		Description: "Create.",
 		Available:   func(m cmpModel) bool { return m.Project != "closed" },
-		Authorize: func(_ context.Context, r agent.Request[cmpCreateInput, cmpModel, cmpUser]) (agent.Decision, error) {
-			if r.Input.Title == "forbidden" {
+		Authorize: func(_ context.Context, in cmpCreateInput, _ agent.Call[cmpModel, cmpUser]) (agent.Decision, error) {
+			if in.Title == "forbidden" {
 				return agent.Refuse, nil
 			}
 			return agent.Allow, nil
@@ -325,7 +325,9 @@ func TestRefusedInvocationNeverSubscribes(t *testing.T) {
 			}
 			return cmpCreate{Title: in.Title}
 		},
-		Completion: agent.OnMessages{Success: []agent.Match{agent.OnType[cmpCreated]()}},
+		Completion: agent.CompleteOn(
+			agent.OnType[cmpCreateInput, cmpCreated](),
+		),
 	})
 	rt := cmpBind(cmpContract(create, cmpRenameCap(nil)), h, nil)
 	cancelled, cancel := context.WithCancel(context.Background())
@@ -366,14 +368,14 @@ func TestRefusedInvocationNeverSubscribes(t *testing.T) {
 func TestCorrelatePanicFailsOnlyItsInvocation(t *testing.T) {
 	h := newCmpHost()
 	h.manual = true
-	create := cmpCreateCap(agent.OnMessages{Success: []agent.Match{
-		agent.On(func(in cmpCreateInput, got cmpCreated, call cmpCall) bool {
+	create := cmpCreateCap(agent.CompleteOn(
+		agent.On(func(in cmpCreateInput, got cmpCreated, inv agent.Invocation) bool {
 			if in.Title == "boom" {
 				panic("correlate exploded")
 			}
-			return got.RequestID == call.Invocation.ID
+			return got.RequestID == inv.ID
 		}),
-	}})
+	))
 	rt := cmpBind(cmpContract(create), h, nil)
 	errs := make(map[string]chan error)
 	for _, title := range []string{"boom", "fine"} {
@@ -396,42 +398,36 @@ func TestCorrelatePanicFailsOnlyItsInvocation(t *testing.T) {
 }
 
 func TestCompletionDeclarationErrors(t *testing.T) {
-	on := func() agent.Match {
-		return agent.On(func(cmpCreateInput, cmpCreated, cmpCall) bool { return true })
+	on := func() agent.Match[cmpCreateInput] {
+		return agent.On(func(cmpCreateInput, cmpCreated, agent.Invocation) bool { return true })
 	}
-	mapped := func(cc agent.CompletionContract[cmpCreateInput, cmpModel, cmpUser]) func() {
+	mapped := func(cc agent.CompletionContract[cmpCreateInput]) func() {
 		return func() {
 			agent.ExposeMapped(agent.Mapped[cmpCreateInput, cmpCreate, cmpModel, cmpUser]{
 				Name: "make_todo", Description: "Create.", ToMessage: func(cmpCreateInput, cmpCall) cmpCreate { return cmpCreate{} }, Completion: cc,
 			})
 		}
 	}
+	// An input or call type that does not match the capability no longer
+	// reaches Expose: the compiler refuses it (TestCompletionMismatchDoesNotCompile).
 	cases := []struct {
 		name string
 		f    func()
 		want string
 	}{
-		{"no success", mapped(agent.OnMessages{Failure: []agent.Match{agent.OnType[cmpCreateFailed]()}}), `"make_todo": its completion contract names no success Message`},
-		{"both", mapped(agent.OnMessages{Success: []agent.Match{on()}, Failure: []agent.Match{agent.OnType[cmpCreated]()}}), `"make_todo": "cmpCreated" is both a success and a failure Message`},
-		{"twice", mapped(agent.OnMessages{Success: []agent.Match{on(), agent.OnType[cmpCreated]()}}), `"make_todo": "cmpCreated" is named twice`},
-		{"negative timeout", mapped(agent.OnMessages{Success: []agent.Match{on()}, Timeout: -time.Second}), `"make_todo": its completion timeout -1s is negative`},
-		{"zero match", mapped(agent.OnMessages{Success: []agent.Match{{}}}), `"make_todo": completed Match 0 is the zero Match`},
-		{"zero state", mapped(agent.OnState{}), `"make_todo": its completion contract is a zero OnState`},
-		{"input mismatch", mapped(agent.OnMessages{Success: []agent.Match{
-			agent.On(func(cmpCreate, cmpCreated, cmpCall) bool { return true }),
-		}}), `"make_todo": the correlate for "cmpCreated" reads input agent_test.cmpCreate`},
-		{"call mismatch", mapped(agent.OnMessages{Success: []agent.Match{
-			agent.On(func(cmpCreateInput, cmpCreated, agent.Call[cmpModel, User]) bool { return true }),
-		}}), `"make_todo": the correlate for "cmpCreated" takes agent.Call[`},
-		{"state input mismatch", mapped(agent.When(func(m cmpModel) string { return m.Project }, func(string, cmpRenameProject) bool { return true })),
-			`"make_todo": its completion predicate reads input agent_test.cmpRenameProject`},
+		{"no success", mapped(agent.OnMessages[cmpCreateInput]{}.FailOn(agent.OnType[cmpCreateInput, cmpCreateFailed]())), `"make_todo": its completion contract names no success Message`},
+		{"both", mapped(agent.CompleteOn(on()).FailOn(agent.OnType[cmpCreateInput, cmpCreated]())), `"make_todo": "cmpCreated" is both a success and a failure Message`},
+		{"twice", mapped(agent.CompleteOn(on(), agent.OnType[cmpCreateInput, cmpCreated]())), `"make_todo": "cmpCreated" is named twice`},
+		{"negative timeout", mapped(agent.CompleteOn(on()).Within(-time.Second)), `"make_todo": its completion timeout -1s is negative`},
+		{"zero match", mapped(agent.CompleteOn(agent.Match[cmpCreateInput]{})), `"make_todo": completed Match 0 is the zero Match`},
+		{"zero state", mapped(agent.OnState[cmpCreateInput]{}), `"make_todo": its completion contract is a zero OnState`},
 		{"state model mismatch", mapped(agent.When(func(m Model) string { return m.Selected }, func(string, cmpCreateInput) bool { return true })),
 			`"make_todo": its completion projection reads Model agent_test.Model`},
 		{"state negative timeout", mapped(agent.When(func(m cmpModel) string { return m.Project }, func(string, cmpCreateInput) bool { return true }).Within(-1)),
 			`"make_todo": its completion timeout -1ns is negative`},
-		{"On nil", func() { agent.On[cmpCreateInput, cmpCreated, cmpModel, cmpUser](nil) }, "On[cmpCreated] needs a correlate function"},
-		{"OnType interface", func() { agent.OnType[cmpMsg]() }, "must be a concrete type"},
-		{"OnType unnamed", func() { agent.OnType[struct{ A int }]() }, "must be a named type"},
+		{"On nil", func() { agent.On[cmpCreateInput, cmpCreated](nil) }, "On[cmpCreated] needs a correlate function"},
+		{"OnType interface", func() { agent.OnType[cmpCreateInput, cmpMsg]() }, "must be a concrete type"},
+		{"OnType unnamed", func() { agent.OnType[cmpCreateInput, struct{ A int }]() }, "must be a named type"},
 		{"When nil", func() { agent.When[cmpModel, string, cmpCreateInput](nil, nil) }, "When needs both"},
 		{"WhenSource nil", func() { agent.WhenSource(agent.Source[int]{}, func(int, cmpCreateInput) bool { return true }) }, "WhenSource needs"},
 	}
@@ -455,7 +451,9 @@ func TestCompletionPointerMessageTypes(t *testing.T) {
 	type ptrHostMsg = cmpMsg
 	c := cmpContract(agent.Expose(agent.Variant[cmpPing, cmpModel, cmpUser]{
 		Description: "Ping.",
-		Completion:  agent.OnMessages{Success: []agent.Match{agent.OnType[*cmpPong]()}},
+		Completion: agent.CompleteOn(
+			agent.OnType[cmpPing, *cmpPong](),
+		),
 	}))
 	h := newCmpHost()
 	h.dispatchFn = func(_ context.Context, msg ptrHostMsg) error {
@@ -468,7 +466,7 @@ func TestCompletionPointerMessageTypes(t *testing.T) {
 	if err != nil || res.Completion.Tag != "cmpPong" || res.Completion.Message.(*cmpPong).N != 1 {
 		t.Fatalf("res = %+v, err = %v", res, err)
 	}
-	if d := c.Capabilities()[0].Completion; d == nil || len(d.Success) != 1 || d.Success[0] != "cmpPong" {
+	if d := c.Describe().Capabilities[0].Completion; d == nil || len(d.Success) != 1 || d.Success[0] != "cmpPong" {
 		t.Fatalf("descriptor = %+v", d)
 	}
 }
@@ -480,11 +478,11 @@ func (*cmpPong) cmpMsg() {}
 func TestBindChecksCompletionSeams(t *testing.T) {
 	type noSeams struct{ agent.Host[cmpModel, cmpMsg] }
 	bare := noSeams{newCmpHost()}
-	if _, err := agent.Bind(cmpContract(cmpCreateCap(agent.OnMessages{})), agent.Host[cmpModel, cmpMsg](bare), nil); err == nil ||
+	if _, err := agent.Bind(cmpContract(cmpCreateCap(nil)), bare, nil); err == nil ||
 		!strings.Contains(err.Error(), `"create_todo"`) || !strings.Contains(err.Error(), "Observe") {
 		t.Fatalf("err = %v", err)
 	}
-	if _, err := agent.Bind(cmpContract(cmpRenameCap(nil)), agent.Host[cmpModel, cmpMsg](bare), nil); err == nil ||
+	if _, err := agent.Bind(cmpContract(cmpRenameCap(nil)), bare, nil); err == nil ||
 		!strings.Contains(err.Error(), `"rename_project"`) || !strings.Contains(err.Error(), "Subscribe") {
 		t.Fatalf("err = %v", err)
 	}
@@ -492,7 +490,7 @@ func TestBindChecksCompletionSeams(t *testing.T) {
 	src := agent.WhenSource(agent.Source[int]{Get: func() int { return 1 }, Subscribe: func(func()) func() { return func() {} }},
 		func(v int, _ cmpRenameProject) bool { return v == 1 })
 	rt, err := agent.Bind(cmpContract(agent.Expose(agent.Variant[cmpRenameProject, cmpModel, cmpUser]{Description: "Rename.", Completion: src})),
-		agent.Host[cmpModel, cmpMsg](bare), nil)
+		bare, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -502,8 +500,10 @@ func TestBindChecksCompletionSeams(t *testing.T) {
 	// A completion Message the host's Message type cannot hold.
 	type foreign struct{}
 	_, err = agent.Bind(cmpContract(agent.Expose(agent.Variant[cmpPing, cmpModel, cmpUser]{
-		Description: "Ping.", Completion: agent.OnMessages{Success: []agent.Match{agent.OnType[foreign]()}},
-	})), agent.Host[cmpModel, cmpMsg](newCmpHost()), nil)
+		Description: "Ping.", Completion: agent.CompleteOn(
+			agent.OnType[cmpPing, foreign](),
+		),
+	})), newCmpHost(), nil)
 	if err == nil || !strings.Contains(err.Error(), "foreign") {
 		t.Fatalf("err = %v", err)
 	}
@@ -512,7 +512,7 @@ func TestBindChecksCompletionSeams(t *testing.T) {
 func TestCompletionDescriptorAndManifest(t *testing.T) {
 	c := cmpContract()
 	byName := map[string]agent.Descriptor{}
-	for _, d := range c.Capabilities() {
+	for _, d := range c.Describe().Capabilities {
 		byName[d.Name] = d
 	}
 	if d := byName["create_todo"].Completion; d == nil || strings.Join(d.Success, ",") != "cmpCreated" || strings.Join(d.Failure, ",") != "cmpCreateFailed" || d.State {

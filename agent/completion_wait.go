@@ -71,7 +71,7 @@ func (w *waiter[Model, P]) pending() bool { return w.state.Load() == waitPending
 
 // offer hands an observed Message of a type the waiter waits on to the
 // waiter, which settles if correlate accepts it.
-func (w *waiter[Model, P]) offer(m *compiledMatch[Model, P], msg any) {
+func (w *waiter[Model, P]) offer(m *compiledMatch, msg any) {
 	if !w.pending() {
 		return
 	}
@@ -88,13 +88,13 @@ func (w *waiter[Model, P]) offer(m *compiledMatch[Model, P], msg any) {
 	w.settle(&Completion{Status: m.status, Message: msg, Tag: m.tag}, nil)
 }
 
-func (w *waiter[Model, P]) correlate(m *compiledMatch[Model, P], msg any) (ok bool, err error) {
+func (w *waiter[Model, P]) correlate(m *compiledMatch, msg any) (ok bool, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			ok, err = false, &DefectError{Capability: w.capability, Stage: "completion", Cause: panicError(v)}
 		}
 	}()
-	return m.correlate(w.in, msg, w.call), nil
+	return m.correlate(w.in, msg, w.call.Invocation), nil
 }
 
 // evaluate runs the state check once and settles when it holds or panics.
@@ -121,7 +121,7 @@ type waitEntry[Model, P any] struct {
 	prev, next *waitEntry[Model, P]
 	slot       *waitSlot[Model, P]
 	w          *waiter[Model, P]
-	match      *compiledMatch[Model, P]
+	match      *compiledMatch
 }
 
 // waitSlot holds the invocations waiting on one Message type, in the

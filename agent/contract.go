@@ -149,21 +149,31 @@ func Make[Model, P any](d Definition[Model, P]) *Contract[Model, P] {
 	return c
 }
 
-// Capabilities returns every capability's descriptor in declaration order,
-// whatever the Model. The slice is a copy.
-func (c *Contract[Model, P]) Capabilities() []Descriptor {
-	return append([]Descriptor(nil), c.descriptor...)
+// Description is a contract as data, whatever the Model: what it lets an
+// agent do and see. It is the shape of agent.json (see Manifest), and what
+// an adapter turns into tools, skills or actions without naming the
+// contract's type parameters.
+type Description struct {
+	// Capabilities are every capability's descriptor, in declaration
+	// order, available or not in the current Model.
+	Capabilities []Descriptor `json:"capabilities"`
+	// Resources are the named read-only projections, in declaration order.
+	Resources []ResourceDescriptor `json:"resources"`
+	// Context is the JSON Schema of the context projection, or nil when
+	// the contract projects no context.
+	Context json.RawMessage `json:"context,omitempty"`
 }
 
-// Resources returns every resource's descriptor in declaration order.
-func (c *Contract[Model, P]) Resources() []ResourceDescriptor {
-	out := make([]ResourceDescriptor, len(c.resources))
-	for i, r := range c.resources {
-		out[i] = ResourceDescriptor{Name: r.name, Description: r.description, Schema: r.projection.Schema()}
+// Describe returns the contract as data. The slices are fresh copies, so a
+// caller may keep or change them.
+func (c *Contract[Model, P]) Describe() Description {
+	d := Description{
+		Capabilities: append(make([]Descriptor, 0, len(c.descriptor)), c.descriptor...),
+		Resources:    make([]ResourceDescriptor, len(c.resources)),
+		Context:      c.context.Schema(),
 	}
-	return out
+	for i, r := range c.resources {
+		d.Resources[i] = ResourceDescriptor{Name: r.name, Description: r.description, Schema: r.projection.Schema()}
+	}
+	return d
 }
-
-// ContextSchema returns the JSON Schema of the context projection, or nil
-// when the contract projects no context.
-func (c *Contract[Model, P]) ContextSchema() json.RawMessage { return c.context.Schema() }

@@ -115,15 +115,15 @@ func (otherHost) Dispatch(context.Context, AnotherMsg) error { return nil }
 
 func TestBindChecksMessageTypes(t *testing.T) {
 	c, _, _ := newContract(&host{})
-	_, err := agent.Bind(c, agent.Host[Model, AnotherMsg](otherHost{}), nil)
+	_, err := agent.Bind(c, otherHost{}, nil)
 	if err == nil || !strings.Contains(err.Error(), "CreateTodo") || !strings.Contains(err.Error(), "SetQuantity") {
 		t.Fatalf("err = %v, want it to name the Messages the host cannot hold", err)
 	}
 	// A host typed `any` holds everything.
-	if _, err := agent.Bind(c, agent.Host[Model, any](anyHost{}), nil); err != nil {
+	if _, err := agent.Bind(c, anyHost{}, nil); err != nil {
 		t.Fatal(err)
 	}
-	mustPanic(t, []string{"CreateTodo"}, func() { agent.MustBind(c, agent.Host[Model, AnotherMsg](otherHost{}), nil) })
+	mustPanic(t, []string{"CreateTodo"}, func() { agent.MustBind(c, otherHost{}, nil) })
 }
 
 type anyHost struct{}

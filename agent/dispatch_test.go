@@ -17,7 +17,7 @@ import (
 func bindTest(t *testing.T, h *host, opts *agent.BindOptions[User]) *agent.Runtime[Model, Msg, User] {
 	t.Helper()
 	c, _, _ := newContract(h)
-	rt, err := agent.Bind(c, agent.Host[Model, Msg](h), opts)
+	rt, err := agent.Bind(c, h, opts)
 	if err != nil {
 		t.Fatalf("Bind: %v", err)
 	}
@@ -75,8 +75,8 @@ func TestSnapshotHeldAcrossSlowAuthorize(t *testing.T) {
 		Name:        "delete_selected_todo",
 		Description: "Delete the selected todo.",
 		Available:   func(m Model) bool { return m.Selected != "" },
-		Authorize: func(ctx context.Context, r agent.Request[agent.NoPrincipal, Model, User]) (agent.Decision, error) {
-			authorizeSaw = r.Model.Selected
+		Authorize: func(ctx context.Context, _ agent.NoPrincipal, call agent.Call[Model, User]) (agent.Decision, error) {
+			authorizeSaw = call.Model.Selected
 			close(entered)
 			<-release
 			return agent.Allow, nil
@@ -86,7 +86,7 @@ func TestSnapshotHeldAcrossSlowAuthorize(t *testing.T) {
 		},
 	})
 	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{del}})
-	rt := agent.MustBind(c, agent.Host[Model, Msg](h), nil)
+	rt := agent.MustBind(c, h, nil)
 
 	done := make(chan error, 1)
 	go func() {
@@ -176,14 +176,14 @@ func TestRefusals(t *testing.T) {
 func TestBareRefusal(t *testing.T) {
 	h := &host{model: selectedModel()}
 	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
-		agent.Expose(capability[CreateTodo]{Description: "Create.", Authorize: func(context.Context, agent.Request[CreateTodo, Model, User]) (agent.Decision, error) {
+		agent.Expose(capability[CreateTodo]{Description: "Create.", Authorize: func(context.Context, CreateTodo, agent.Call[Model, User]) (agent.Decision, error) {
 			return agent.Refuse, nil
 		}}),
-		agent.Expose(capability[RenameTodo]{Description: "Rename.", Authorize: func(context.Context, agent.Request[RenameTodo, Model, User]) (agent.Decision, error) {
+		agent.Expose(capability[RenameTodo]{Description: "Rename.", Authorize: func(context.Context, RenameTodo, agent.Call[Model, User]) (agent.Decision, error) {
 			return agent.Decision{}, nil // forgot to decide: fails closed
 		}}),
 	}})
-	rt := agent.MustBind(c, agent.Host[Model, Msg](h), nil)
+	rt := agent.MustBind(c, h, nil)
 	_, err := rt.DispatchUnknown(context.Background(), "create_todo", json.RawMessage(`{"title":"a"}`), agent.Invocation{})
 	if err == nil || err.Error() != `You are not authorized to use "create_todo".` {
 		t.Fatalf("err = %v", err)
@@ -201,14 +201,14 @@ func TestBareRefusal(t *testing.T) {
 func TestAuthorizeTypedErrorPassesThrough(t *testing.T) {
 	h := &host{model: selectedModel()}
 	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
-		agent.Expose(capability[CreateTodo]{Description: "Create.", Authorize: func(context.Context, agent.Request[CreateTodo, Model, User]) (agent.Decision, error) {
+		agent.Expose(capability[CreateTodo]{Description: "Create.", Authorize: func(context.Context, CreateTodo, agent.Call[Model, User]) (agent.Decision, error) {
 			return agent.Refuse, &agent.AuthorizationError{Capability: "create_todo", Reason: "Sign in first."}
 		}}),
-		agent.Expose(capability[RenameTodo]{Description: "Rename.", Authorize: func(context.Context, agent.Request[RenameTodo, Model, User]) (agent.Decision, error) {
+		agent.Expose(capability[RenameTodo]{Description: "Rename.", Authorize: func(context.Context, RenameTodo, agent.Call[Model, User]) (agent.Decision, error) {
 			return agent.Allow, errors.New("policy store is down")
 		}}),
 	}})
-	rt := agent.MustBind(c, agent.Host[Model, Msg](h), nil)
+	rt := agent.MustBind(c, h, nil)
 	_, err := rt.DispatchUnknown(context.Background(), "create_todo", json.RawMessage(`{"title":"a"}`), agent.Invocation{})
 	if err == nil || err.Error() != "Sign in first." {
 		t.Fatalf("err = %v", err)
@@ -230,7 +230,7 @@ func TestWireFormInput(t *testing.T) {
 		t.Fatalf("update received %#v, want SetQuantity{42}", got)
 	}
 	var schema map[string]any
-	d := rt.List()[4]
+	d := rt.Describe().Capabilities[4]
 	if err := json.Unmarshal(d.InputSchema, &schema); err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestWireFormInput(t *testing.T) {
 func TestNoPayloadSchema(t *testing.T) {
 	h := &host{model: selectedModel()}
 	rt := bindTest(t, h, owner())
-	for _, d := range rt.List() {
+	for _, d := range rt.Describe().Capabilities {
 		if d.Name == "delete_selected_todo" || d.Name == "clear_completed" {
 			if string(d.InputSchema) != `{"type":"object","properties":{},"required":[],"additionalProperties":false}` {
 				t.Fatalf("%s schema = %s", d.Name, d.InputSchema)
@@ -260,7 +260,7 @@ func TestNestedObjectsAreClosed(t *testing.T) {
 	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
 		agent.Expose(capability[LoadedTodos]{Name: "load", Description: "Replace the todos."}),
 	}})
-	rt := agent.MustBind(c, agent.Host[Model, Msg](h), nil)
+	rt := agent.MustBind(c, h, nil)
 	_, err := rt.DispatchUnknown(context.Background(), "load", json.RawMessage(`{"todos":[{"id":"1","title":"a","done":false,"evil":true}]}`), agent.Invocation{})
 	if tagOf(err) != agent.TagInvalidInput {
 		t.Fatalf("undeclared nested field accepted: %v", err)
@@ -316,14 +316,14 @@ func TestPanickingHooksAreDefects(t *testing.T) {
 	h := &host{model: selectedModel()}
 	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
 		agent.Expose(capability[CreateTodo]{Description: "Create.", Available: func(Model) bool { panic("boom") }}),
-		agent.Expose(capability[RenameTodo]{Description: "Rename.", Authorize: func(context.Context, agent.Request[RenameTodo, Model, User]) (agent.Decision, error) {
+		agent.Expose(capability[RenameTodo]{Description: "Rename.", Authorize: func(context.Context, RenameTodo, agent.Call[Model, User]) (agent.Decision, error) {
 			panic("boom")
 		}}),
 		agent.ExposeMapped(agent.Mapped[agent.NoPrincipal, DeleteTodo, Model, User]{Description: "Delete.", ToMessage: func(agent.NoPrincipal, agent.Call[Model, User]) DeleteTodo {
 			panic("boom")
 		}}),
 	}})
-	rt := agent.MustBind(c, agent.Host[Model, Msg](h), &agent.BindOptions[User]{Principal: func(context.Context, agent.Invocation) (User, error) {
+	rt := agent.MustBind(c, h, &agent.BindOptions[User]{Principal: func(context.Context, agent.Invocation) (User, error) {
 		return User{}, nil
 	}})
 	for name, payload := range map[string]string{"create_todo": `{"title":"a"}`, "rename_todo": `{"id":"a","title":"b"}`, "delete_todo": `{}`} {
@@ -403,7 +403,7 @@ func TestCancelledDuringAuthorize(t *testing.T) {
 	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
 		agent.ExposeMapped(agent.Mapped[agent.NoPrincipal, DeleteTodo, Model, User]{
 			Description: "Delete.",
-			Authorize: func(context.Context, agent.Request[agent.NoPrincipal, Model, User]) (agent.Decision, error) {
+			Authorize: func(context.Context, agent.NoPrincipal, agent.Call[Model, User]) (agent.Decision, error) {
 				cancel()
 				return agent.Allow, nil
 			},
@@ -413,7 +413,7 @@ func TestCancelledDuringAuthorize(t *testing.T) {
 			},
 		}),
 	}})
-	rt := agent.MustBind(c, agent.Host[Model, Msg](h), nil)
+	rt := agent.MustBind(c, h, nil)
 	_, err := rt.DispatchUnknown(ctx, "delete_todo", json.RawMessage(`{}`), agent.Invocation{})
 	var ce *agent.CancelledError
 	if !errors.As(err, &ce) || ce.Dispatched || ce.DeliveryUnknown {
@@ -445,7 +445,7 @@ func TestHostThatNeverReturnsIsBoundedByContext(t *testing.T) {
 func TestTypedDispatch(t *testing.T) {
 	h := &host{model: selectedModel()}
 	c, create, _ := newContract(h)
-	rt := agent.MustBind(c, agent.Host[Model, Msg](h), owner())
+	rt := agent.MustBind(c, h, owner())
 	res, err := agent.Dispatch(context.Background(), rt, create, CreateTodo{Title: "Read the guide"}, agent.Invocation{})
 	if err != nil || res.Capability != "create_todo" {
 		t.Fatalf("res=%+v err=%v", res, err)
@@ -488,7 +488,7 @@ func TestAvailableAndList(t *testing.T) {
 		return out
 	}
 	all := []string{"create_todo", "rename_todo", "delete_selected_todo", "clear_completed", "set_quantity"}
-	if got := names(rt.List()); !slices.Equal(got, all) {
+	if got := names(rt.Describe().Capabilities); !slices.Equal(got, all) {
 		t.Fatalf("List = %v", got)
 	}
 	avail, err := rt.Available()
@@ -533,7 +533,7 @@ func TestContextAndResources(t *testing.T) {
 		Context:   agent.Project(func(Model) stats { panic("no") }),
 		Resources: []agent.Resource[Model]{agent.NewResource("bad", "Bad.", func(Model) map[string]any { return map[string]any{"f": func() {}} })},
 	})
-	rt2 := agent.MustBind(c, agent.Host[Model, Msg](h), nil)
+	rt2 := agent.MustBind(c, h, nil)
 	if _, err := rt2.Context(context.Background()); tagOf(err) != agent.TagDefect {
 		t.Fatalf("err = %v", err)
 	}
@@ -541,7 +541,7 @@ func TestContextAndResources(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	// No context declared: nil, no error.
-	rt3 := agent.MustBind(agent.Make(agent.Definition[Model, User]{}), agent.Host[Model, Msg](h), nil)
+	rt3 := agent.MustBind(agent.Make(agent.Definition[Model, User]{}), h, nil)
 	if v, err := rt3.Context(context.Background()); v != nil || err != nil {
 		t.Fatalf("no context: %s %v", v, err)
 	}

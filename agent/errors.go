@@ -264,13 +264,24 @@ func (e *DefectError) MarshalJSON() ([]byte, error) {
 	}{e.Tag(), e.Capability, e.Error()})
 }
 
-// PanicError wraps a value recovered from a panic in application code.
+// PanicError wraps a value recovered from a panic in application code. It
+// is the Cause of the *DefectError the panic becomes, so errors.As finds
+// it through the defect, and errors.Is and errors.As see through it to a
+// panic value that is itself an error.
 type PanicError struct {
+	// Value is what was passed to panic.
 	Value any
+	// Stack is the panicking goroutine's stack, for the application's logs.
 	Stack []byte
 }
 
 func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
+
+// Unwrap returns the panic value when it is an error, and nil otherwise.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
+}
 
 func marshalCapabilityError(tag, capability, typ, message string) ([]byte, error) {
 	return json.Marshal(struct {

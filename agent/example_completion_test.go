@@ -110,15 +110,14 @@ func ExampleOnMessages() {
 		ToMessage: func(in addInput, c call) exAddItem {
 			return exAddItem{Name: in.Name, RequestID: c.Invocation.ID}
 		},
-		Completion: agent.OnMessages{
-			Success: []agent.Match{agent.On(func(_ addInput, got exItemAdded, c call) bool {
-				return got.RequestID == c.Invocation.ID
-			})},
-			Timeout: 5 * time.Second,
-		},
+		Completion: agent.CompleteOn(
+			agent.On(func(_ addInput, got exItemAdded, inv agent.Invocation) bool {
+				return got.RequestID == inv.ID
+			}),
+		).Within(5 * time.Second),
 	})
 	contract := agent.Make(agent.Definition[exModel, exUser]{Capabilities: []agent.Capability[exModel, exUser]{add}})
-	rt := agent.MustBind(contract, agent.Host[exModel, exMsg](&exHost{}), nil)
+	rt := agent.MustBind(contract, &exHost{}, nil)
 
 	res, err := agent.Dispatch(context.Background(), rt, add, addInput{Name: "Milk"}, agent.Invocation{ID: "req-1"})
 	if err != nil {
@@ -144,7 +143,7 @@ func ExampleWhen() {
 		).Within(2 * time.Second),
 	})
 	contract := agent.Make(agent.Definition[exModel, exUser]{Capabilities: []agent.Capability[exModel, exUser]{rename}})
-	rt := agent.MustBind(contract, agent.Host[exModel, exMsg](&exHost{}), nil)
+	rt := agent.MustBind(contract, &exHost{}, nil)
 
 	res, err := agent.DispatchMessage(context.Background(), rt, exRenameList{Title: "Weekend"}, agent.Invocation{})
 	if err != nil {
@@ -169,8 +168,8 @@ func ExampleNewAuditLog() {
 	login := agent.ExposeMapped(agent.Mapped[exLogin, exRenameList, exModel, exUser]{
 		Name:        "login",
 		Description: "Log in.",
-		Authorize: func(_ context.Context, r agent.Request[exLogin, exModel, exUser]) (agent.Decision, error) {
-			if r.Principal.ID != "u-1" {
+		Authorize: func(_ context.Context, _ exLogin, call agent.Call[exModel, exUser]) (agent.Decision, error) {
+			if call.Principal.ID != "u-1" {
 				return agent.Refuse, nil
 			}
 			return agent.Allow, nil
@@ -195,7 +194,7 @@ func ExampleNewAuditLog() {
 		Sinks:        []agent.AuditSink{agent.SlogAuditSink{Logger: logger}},
 	})
 	caller := "u-1"
-	rt := agent.MustBind(contract, agent.Host[exModel, exMsg](&exHost{}), &agent.BindOptions[exUser]{
+	rt := agent.MustBind(contract, &exHost{}, &agent.BindOptions[exUser]{
 		Audit: audit,
 		Principal: func(context.Context, agent.Invocation) (exUser, error) {
 			return exUser{ID: caller, Email: caller + "@example.com"}, nil
@@ -230,7 +229,7 @@ func ExampleOpenJSONLinesSink() {
 	audit := agent.NewAuditLog(agent.AuditOptions[exUser]{Sinks: []agent.AuditSink{sink}})
 	rename := agent.Expose(agent.Variant[exRenameList, exModel, exUser]{Description: "Rename the shopping list."})
 	rt := agent.MustBind(agent.Make(agent.Definition[exModel, exUser]{Capabilities: []agent.Capability[exModel, exUser]{rename}}),
-		agent.Host[exModel, exMsg](&exHost{}), &agent.BindOptions[exUser]{Audit: audit})
+		&exHost{}, &agent.BindOptions[exUser]{Audit: audit})
 	_, _ = agent.DispatchMessage(context.Background(), rt, exRenameList{Title: "Weekend"}, agent.Invocation{ID: "inv-1"})
 
 	b, _ := os.ReadFile(dir + "/audit.jsonl")

@@ -77,7 +77,7 @@ func ExampleExpose() {
 
 func ExampleBind() {
 	c, _ := counterContract()
-	rt, err := agent.Bind(c, agent.Host[counterModel, counterMsg](&counterHost{}), nil)
+	rt, err := agent.Bind(c, &counterHost{}, nil)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -93,7 +93,7 @@ func ExampleBind() {
 func ExampleDispatch() {
 	c, increment := counterContract()
 	h := &counterHost{}
-	rt := agent.MustBind(c, agent.Host[counterModel, counterMsg](h), nil)
+	rt := agent.MustBind(c, h, nil)
 	ctx := context.Background()
 
 	// In-process, with a compile-time checked input.

@@ -35,10 +35,11 @@ type Variant[M, Model, P any] struct {
 	// input has been decoded. Nil means always allowed. Returning a non-nil
 	// error that is one of this package's Errors refuses with that error;
 	// any other error is a defect.
-	Authorize func(ctx context.Context, req Request[M, Model, P]) (Decision, error)
+	Authorize func(ctx context.Context, in M, call Call[Model, P]) (Decision, error)
 	// Completion, when set, makes dispatch wait for the fact that finishes
-	// the capability's work. See CompletionContract.
-	Completion CompletionContract[M, Model, P]
+	// the capability's work (see CompletionContract). Nil means the work
+	// is done when the Message is handed to the application.
+	Completion CompletionContract[M]
 }
 
 // Mapped declares a capability whose input is its own type In, mapped to
@@ -49,12 +50,14 @@ type Mapped[In, M, Model, P any] struct {
 	Name        string
 	Description string
 	Available   func(model Model) bool
-	Authorize   func(ctx context.Context, req Request[In, Model, P]) (Decision, error)
+	// Authorize is Variant.Authorize, judging the mapped input.
+	Authorize func(ctx context.Context, in In, call Call[Model, P]) (Decision, error)
 	// ToMessage builds the Message from the decoded input and the call. It
 	// is required. call.Model is the snapshot Available approved, so a
 	// value Available checked (a selection, say) is still there.
-	ToMessage  func(in In, call Call[Model, P]) M
-	Completion CompletionContract[In, Model, P]
+	ToMessage func(in In, call Call[Model, P]) M
+	// Completion is Variant.Completion, written against the mapped input.
+	Completion CompletionContract[In]
 }
 
 // Capability is one exposed capability of a contract, as Expose and
@@ -90,7 +93,7 @@ type capability[Model, P any] struct {
 	direct      bool
 	codec       *wire.Codec
 	available   func(Model) bool
-	authorize   func(ctx context.Context, in any, req Request[any, Model, P]) (Decision, error)
+	authorize   func(ctx context.Context, in any, call Call[Model, P]) (Decision, error)
 	construct   func(in any, call Call[Model, P]) any
 	decode      func(raw []byte) (any, error)
 	completion  completionPlan[Model, P]
@@ -170,15 +173,9 @@ func newCapability[In, Model, P any](msgType, inType reflect.Type, name, descrip
 	}
 }
 
-func adaptAuthorize[In, Model, P any](f func(context.Context, Request[In, Model, P]) (Decision, error)) func(context.Context, any, Request[any, Model, P]) (Decision, error) {
-	return func(ctx context.Context, in any, r Request[any, Model, P]) (Decision, error) {
-		return f(ctx, Request[In, Model, P]{
-			Input:      in.(In),
-			Model:      r.Model,
-			Principal:  r.Principal,
-			Transport:  r.Transport,
-			Invocation: r.Invocation,
-		})
+func adaptAuthorize[In, Model, P any](f func(context.Context, In, Call[Model, P]) (Decision, error)) func(context.Context, any, Call[Model, P]) (Decision, error) {
+	return func(ctx context.Context, in any, call Call[Model, P]) (Decision, error) {
+		return f(ctx, in.(In), call)
 	}
 }
 

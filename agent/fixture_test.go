@@ -165,7 +165,7 @@ func newContract(h *host) (*agent.Contract[Model, User], *agent.Exposed[CreateTo
 			h.note("available")
 			return m.Selected != ""
 		},
-		Authorize: func(ctx context.Context, r agent.Request[agent.NoPrincipal, Model, User]) (agent.Decision, error) {
+		Authorize: func(ctx context.Context, _ agent.NoPrincipal, _ agent.Call[Model, User]) (agent.Decision, error) {
 			h.note("authorize")
 			return agent.Allow, nil
 		},
@@ -189,8 +189,8 @@ func newContract(h *host) (*agent.Contract[Model, User], *agent.Exposed[CreateTo
 					}
 					return false
 				},
-				Authorize: func(ctx context.Context, r agent.Request[ClearCompleted, Model, User]) (agent.Decision, error) {
-					if r.Principal.Role != "owner" {
+				Authorize: func(ctx context.Context, _ ClearCompleted, call agent.Call[Model, User]) (agent.Decision, error) {
+					if call.Principal.Role != "owner" {
 						return agent.RefuseBecause("Only the owner of this list may clear completed todos."), nil
 					}
 					return agent.Allow, nil

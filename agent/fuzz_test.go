@@ -24,7 +24,7 @@ func FuzzDispatchUnknown(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name string, payload []byte) {
 		h := &host{model: selectedModel()}
 		c, _, _ := newContract(h)
-		rt := agent.MustBind(c, agent.Host[Model, Msg](h), &agent.BindOptions[User]{
+		rt := agent.MustBind(c, h, &agent.BindOptions[User]{
 			Principal: func(context.Context, agent.Invocation) (User, error) { return User{Role: "viewer"}, nil },
 		})
 		before := len(h.sent())

@@ -49,23 +49,15 @@ func NewInvocationID() string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
 
-// Call is what a mapped variant's ToMessage receives beside its input: the
-// invocation, the Model snapshot that available approved, and the
-// resolved principal.
+// Call is what an Authorize hook and a mapped variant's ToMessage receive
+// beside the decoded input: the invocation (its id and transport), the
+// Model snapshot that Available approved, and the principal resolved for
+// this invocation. Authorize and ToMessage see the same Call, so a value
+// one checked is the value the other reads.
 type Call[Model, P any] struct {
 	Invocation Invocation
 	Model      Model
 	Principal  P
-}
-
-// Request is what an authorize hook judges: the decoded input, the Model
-// snapshot that available approved, the principal and the transport.
-type Request[In, Model, P any] struct {
-	Input      In
-	Model      Model
-	Principal  P
-	Transport  Transport
-	Invocation Invocation
 }
 
 // Decision is an authorize hook's answer. The zero value refuses, so a
@@ -96,3 +88,9 @@ func (d Decision) Reason() string { return d.reason }
 // NoPrincipal is the principal type of a contract whose hooks never read a
 // principal.
 type NoPrincipal = struct{}
+
+// NoInput is the input type of a mapped capability that takes nothing from
+// the agent: its schema is an object with no members, so the agent sends
+// {} (or no arguments), and ToMessage builds the Message from the Call
+// alone, typically from the snapshot Available approved.
+type NoInput struct{}

@@ -7,13 +7,6 @@ import (
 	"strings"
 )
 
-// manifestDoc is the shape of agent.json.
-type manifestDoc struct {
-	Capabilities []Descriptor         `json:"capabilities"`
-	Resources    []ResourceDescriptor `json:"resources"`
-	Context      json.RawMessage      `json:"context,omitempty"`
-}
-
 // Manifest returns the contract as agent.json: its capabilities (name, Go
 // type tag, description, inputSchema, modelDependent,
 // requiresAuthorization, completion), its resources and its context
@@ -23,14 +16,7 @@ type manifestDoc struct {
 // committed manifest makes a change to what an application exposes show
 // up in review (see agenttest.Golden).
 func Manifest[Model, P any](c *Contract[Model, P]) []byte {
-	doc := manifestDoc{
-		Capabilities: c.Capabilities(),
-		Resources:    c.Resources(),
-		Context:      c.ContextSchema(),
-	}
-	if doc.Capabilities == nil {
-		doc.Capabilities = []Descriptor{}
-	}
+	doc := c.Describe()
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		// Every part is data this package built and already encoded once.
@@ -46,7 +32,8 @@ func Markdown[Model, P any](c *Contract[Model, P]) string {
 	line := func(s string) { b.WriteString(s); b.WriteByte('\n') }
 	line("# Agent contract")
 	line("")
-	caps := c.Capabilities()
+	d := c.Describe()
+	caps := d.Capabilities
 	if len(caps) == 0 {
 		line("This contract exposes no capabilities.")
 		line("")
@@ -90,7 +77,7 @@ func Markdown[Model, P any](c *Contract[Model, P]) string {
 			}
 		}
 	}
-	if res := c.Resources(); len(res) > 0 {
+	if res := d.Resources; len(res) > 0 {
 		line("## Resources")
 		line("")
 		for _, r := range res {
@@ -103,7 +90,7 @@ func Markdown[Model, P any](c *Contract[Model, P]) string {
 	}
 	line("## Context")
 	line("")
-	if schema := c.ContextSchema(); schema != nil {
+	if schema := d.Context; schema != nil {
 		jsonBlock(&b, schema)
 	} else {
 		line("This contract projects no context from the Model.")

@@ -171,9 +171,8 @@ func quoteJoin(names []string) string {
 // Contract returns the bound contract.
 func (r *Runtime[Model, Msg, P]) Contract() *Contract[Model, P] { return r.contract }
 
-// List returns every capability's descriptor in declaration order,
-// whatever the Model.
-func (r *Runtime[Model, Msg, P]) List() []Descriptor { return r.contract.Capabilities() }
+// Describe returns the bound contract as data (see Contract.Describe).
+func (r *Runtime[Model, Msg, P]) Describe() Description { return r.contract.Describe() }
 
 // Available returns the descriptors of the capabilities the current Model
 // offers, in declaration order. It reads the Model once. A panicking
@@ -393,10 +392,9 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		return Result{}, err
 	}
 	tr.principal, tr.hasPrincipal = principal, true
+	call := Call[Model, P]{Invocation: inv, Model: model, Principal: principal}
 	if capab.authorize != nil {
-		if err := capab.runAuthorize(ctx, input, Request[any, Model, P]{
-			Input: input, Model: model, Principal: principal, Transport: inv.Transport, Invocation: inv,
-		}); err != nil {
+		if err := capab.runAuthorize(ctx, input, call); err != nil {
 			return Result{}, err
 		}
 	}
@@ -405,7 +403,6 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		return Result{}, &CancelledError{Capability: capab.name, cause: err}
 	}
 	// 5. Construct from the same snapshot, then dispatch.
-	call := Call[Model, P]{Invocation: inv, Model: model, Principal: principal}
 	msg, err := capab.build(input, call)
 	if err != nil {
 		return Result{}, err
@@ -501,13 +498,13 @@ func (c *capability[Model, P]) isAvailable(model Model) (ok bool, err error) {
 	return c.available(model), nil
 }
 
-func (c *capability[Model, P]) runAuthorize(ctx context.Context, input any, req Request[any, Model, P]) (err error) {
+func (c *capability[Model, P]) runAuthorize(ctx context.Context, input any, call Call[Model, P]) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = &DefectError{Capability: c.name, Stage: "authorize", Cause: panicError(v)}
 		}
 	}()
-	d, err := c.authorize(ctx, input, req)
+	d, err := c.authorize(ctx, input, call)
 	if err != nil {
 		return refusalOrDefect(c.name, "authorize", err)
 	}

@@ -35,15 +35,15 @@ func TestDispatchSpanAttributes(t *testing.T) {
 	var hookSpan trace.SpanContext
 	login := agent.Expose(agent.Variant[cmpLogin, cmpModel, cmpUser]{
 		Description: "Log in.",
-		Authorize: func(ctx context.Context, r agent.Request[cmpLogin, cmpModel, cmpUser]) (agent.Decision, error) {
+		Authorize: func(ctx context.Context, in cmpLogin, _ agent.Call[cmpModel, cmpUser]) (agent.Decision, error) {
 			hookSpan = trace.SpanContextFromContext(ctx)
-			if r.Input.User == "eve" {
+			if in.User == "eve" {
 				return agent.Refuse, nil
 			}
 			return agent.Allow, nil
 		},
 	})
-	rt, rec := cmpTraced(t, h, cmpCreateCap(agent.OnMessages{}), login)
+	rt, rec := cmpTraced(t, h, cmpCreateCap(nil), login)
 	bg := context.Background()
 	if _, err := cmpDispatch(t, rt, bg, "create_todo", `{"title":"Milk"}`, agent.Invocation{ID: "inv-1", Transport: agent.MCP}); err != nil {
 		t.Fatal(err)

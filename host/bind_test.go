@@ -61,9 +61,11 @@ func contract() *agent.Contract[model, agent.NoPrincipal] {
 			ToMessage: func(in addInput, call agent.Call[model, agent.NoPrincipal]) Add {
 				return Add{Name: in.Name, RequestID: call.Invocation.ID}
 			},
-			Completion: agent.OnMessages{Success: []agent.Match{agent.On(func(_ addInput, got Added, call agent.Call[model, agent.NoPrincipal]) bool {
-				return got.RequestID == call.Invocation.ID
-			})}},
+			Completion: agent.CompleteOn(
+				agent.On(func(_ addInput, got Added, inv agent.Invocation) bool {
+					return got.RequestID == inv.ID
+				}),
+			),
 		}),
 		agent.Expose(agent.Variant[SetTitle, model, agent.NoPrincipal]{
 			Description: "Set the title.",
@@ -156,9 +158,11 @@ func TestTeaHostIsAHost(t *testing.T) {
 			ToMessage: func(in addInput, call agent.Call[teaModel, agent.NoPrincipal]) Add {
 				return Add{Name: in.Name, RequestID: call.Invocation.ID}
 			},
-			Completion: agent.OnMessages{Success: []agent.Match{agent.On(func(_ addInput, got Added, call agent.Call[teaModel, agent.NoPrincipal]) bool {
-				return got.RequestID == call.Invocation.ID
-			})}},
+			Completion: agent.CompleteOn(
+				agent.On(func(_ addInput, got Added, inv agent.Invocation) bool {
+					return got.RequestID == inv.ID
+				}),
+			),
 		}),
 		agent.Expose(agent.Variant[SetTitle, teaModel, agent.NoPrincipal]{
 			Description: "Set the title.",

@@ -57,11 +57,11 @@ func jobRuntime(t *testing.T) *agent.Runtime[int, jobMsg, agent.NoPrincipal] {
 		Capabilities: []agent.Capability[int, agent.NoPrincipal]{
 			agent.Expose(agent.Variant[StartJob, int, agent.NoPrincipal]{
 				Description: "Start a job and wait for it to finish.",
-				Completion: agent.OnMessages{
-					Success: []agent.Match{agent.OnType[JobFinished]()},
-					Failure: []agent.Match{agent.OnType[JobBroke]()},
-					Timeout: 300 * time.Millisecond,
-				},
+				Completion: agent.CompleteOn(
+					agent.OnType[StartJob, JobFinished](),
+				).FailOn(
+					agent.OnType[StartJob, JobBroke](),
+				).Within(300 * time.Millisecond),
 			}),
 		},
 	})

@@ -31,7 +31,7 @@ func newFlipRuntime(n int) *flipRuntime {
 
 func (f *flipRuntime) available(i int) bool { return i != 0 || f.on }
 
-func (f *flipRuntime) List() []agent.Descriptor { return f.list }
+func (f *flipRuntime) Describe() agent.Description { return agent.Description{Capabilities: f.list} }
 func (f *flipRuntime) Available() ([]agent.Descriptor, error) {
 	out := make([]agent.Descriptor, 0, len(f.list))
 	for i, d := range f.list {
@@ -101,6 +101,3 @@ func BenchmarkReconcile(b *testing.B) {
 		})
 	}
 }
-
-func (r *flipRuntime) Resources() []agent.ResourceDescriptor { return nil }
-func (r *flipRuntime) ContextSchema() json.RawMessage        { return nil }

@@ -26,11 +26,10 @@ func URI(name string) string { return "app://" + name }
 // collectResources builds the resource table: the context projection
 // (when the contract has one and no declared resource is named context)
 // first, then the declared resources in declaration order.
-func (s *Server) collectResources() {
-	d := s.rt
-	declared := d.Resources()
+func (s *Server) collectResources(d agent.Description) {
+	declared := d.Resources
 	shadowed := slices.ContainsFunc(declared, func(r agent.ResourceDescriptor) bool { return r.Name == "context" })
-	if d.ContextSchema() != nil && !shadowed {
+	if d.Context != nil && !shadowed {
 		s.resources[ContextURI] = &resource{
 			uri: ContextURI, name: "context", description: contextDescription, order: -1,
 			read: s.rt.Context,

@@ -17,8 +17,9 @@ import (
 // input schema, principal, authorization) exactly as an in-process call
 // would.
 type Runtime interface {
-	// List returns every capability's descriptor, whatever the Model.
-	List() []agent.Descriptor
+	// Describe returns the whole contract as data, whatever the Model. A
+	// Server reads it once, when it is built.
+	Describe() agent.Description
 	// Available returns the descriptors the current Model offers.
 	Available() ([]agent.Descriptor, error)
 	// DispatchUnknown invokes a capability with a raw JSON payload.
@@ -31,10 +32,4 @@ type Runtime interface {
 	Context(ctx context.Context) (json.RawMessage, error)
 	// ReadResource reads a declared resource by name.
 	ReadResource(ctx context.Context, name string) (json.RawMessage, error)
-	// Resources returns the declared resources in declaration order, read
-	// once when a Server is built.
-	Resources() []agent.ResourceDescriptor
-	// ContextSchema returns the context's JSON Schema, or nil when the
-	// contract projects no context.
-	ContextSchema() json.RawMessage
 }

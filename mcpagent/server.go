@@ -152,14 +152,15 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 		kick:      make(chan struct{}, 1),
 		done:      make(chan struct{}),
 	}
-	for i, d := range rt.List() {
+	desc := rt.Describe()
+	for i, d := range desc.Capabilities {
 		if err := checkObjectSchema(d.InputSchema); err != nil {
 			return nil, fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
 		}
 		s.tools[d.Name] = &mcp.Tool{Name: d.Name, Description: d.Description, InputSchema: d.InputSchema}
 		s.index[d.Name] = i
 	}
-	s.collectResources()
+	s.collectResources(desc)
 
 	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}
 	if len(s.resources) > 0 {
@@ -407,60 +408,29 @@ func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 	if !s.rt.CanSubscribe() {
 		s.changed() // the call may have changed what is available
 	}
-	if err != nil {
-		return s.refusal(name, err)
-	}
-	ok, text := agent.Summarize(res)
-	structured, err := json.Marshal(res)
-	if err != nil {
-		s.logDefect("encoding the result of "+name, err)
-		return failure(&agent.DefectError{Capability: res.Capability}), nil
-	}
-	return &mcp.CallToolResult{
-		Content: []mcp.Content{
-			&mcp.TextContent{Text: text},
-			// The 2025-11-25 revision asks a tool that returns structured
-			// content to repeat it as text, for clients that read only
-			// content.
-			&mcp.TextContent{Text: string(structured)},
-		},
-		StructuredContent: json.RawMessage(structured),
-		IsError:           !ok,
-	}, nil
+	return s.reply(name, agent.ReplyTo(name, res, err))
 }
 
-// refusal maps a dispatch error to MCP. An unknown capability is a
-// protocol error (-32602), as for any unknown tool. Every other refusal is
-// a tool result with isError set and the error's agent-facing message, so
-// the model can read it and correct itself. A defect says only that the
-// capability failed; its cause goes to the logger.
-func (s *Server) refusal(name string, err error) (*mcp.CallToolResult, error) {
-	var unknown *agent.UnknownCapabilityError
-	if errors.As(err, &unknown) {
-		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: unknown.Error()}
+// reply renders what the agent is told (agent.ReplyTo, the one mapping
+// every adapter shares) as MCP. An unknown capability is a protocol error
+// (-32602), as for any unknown tool. Everything else is a tool result: the
+// authored text, the reply's data as structured content and again as
+// text (the 2025-11-25 revision asks a tool that returns structured
+// content to repeat it, for clients that read only content), and isError
+// when the call was refused, failed or its completion reported failure.
+// A defect's cause goes to the logger, never to the client.
+func (s *Server) reply(name string, r agent.Reply) (*mcp.CallToolResult, error) {
+	if r.Unknown {
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: r.Text}
 	}
-	var defect *agent.DefectError
-	if errors.As(err, &defect) {
-		s.logDefect("calling "+defect.Capability, err)
-		return failure(defect), nil
+	if r.Defect {
+		s.logDefect("calling "+name, r.Err)
 	}
-	var refused agent.Error
-	if errors.As(err, &refused) {
-		return failure(refused), nil
+	content := []mcp.Content{&mcp.TextContent{Text: r.Text}}
+	if r.Err == nil {
+		content = append(content, &mcp.TextContent{Text: string(r.Data)})
 	}
-	s.logDefect("calling "+name, err)
-	return failure(&agent.DefectError{Capability: name}), nil
-}
-
-// failure renders an agent error as an isError tool result: its message as
-// text and its JSON encoding ({"_tag", "message", ...}, never a cause) as
-// structured content.
-func failure(e agent.Error) *mcp.CallToolResult {
-	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: e.Error()}}, IsError: true}
-	if b, err := json.Marshal(e); err == nil {
-		res.StructuredContent = json.RawMessage(b)
-	}
-	return res
+	return &mcp.CallToolResult{Content: content, StructuredContent: r.Data, IsError: !r.OK}, nil
 }
 
 // progressMessage is sent with every progress notification.

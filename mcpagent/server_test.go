@@ -428,7 +428,7 @@ type fakeRuntime struct {
 	list []agent.Descriptor
 }
 
-func (f fakeRuntime) List() []agent.Descriptor               { return f.list }
+func (f fakeRuntime) Describe() agent.Description            { return agent.Description{Capabilities: f.list} }
 func (f fakeRuntime) Available() ([]agent.Descriptor, error) { return f.list, nil }
 func (f fakeRuntime) DispatchUnknown(context.Context, string, json.RawMessage, agent.Invocation) (agent.Result, error) {
 	return agent.Result{}, nil
@@ -488,6 +488,3 @@ func (a anyHost) Dispatch(ctx context.Context, msg any) error {
 	}
 	return nil
 }
-
-func (f fakeRuntime) Resources() []agent.ResourceDescriptor { return nil }
-func (f fakeRuntime) ContextSchema() json.RawMessage        { return nil }

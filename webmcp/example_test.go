@@ -84,10 +84,10 @@ func (r *recorder) names() []string {
 }
 
 func ExampleRegister() {
-	runtime := agent.MustBind(contract, agent.Host[Model, any](&host{}), nil)
+	runtime := agent.MustBind(contract, &host{}, nil)
 	mc := &recorder{tools: map[string]webmcp.Tool{}}
 
-	reg, err := webmcp.Register(context.Background(), webmcp.Options{Agent: runtime, ModelContext: mc})
+	reg, err := webmcp.Register(context.Background(), webmcp.Options{Runtime: runtime, ModelContext: mc})
 	if err != nil {
 		panic(err)
 	}

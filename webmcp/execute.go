@@ -3,7 +3,6 @@ package webmcp
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/foldagent/foldagent/agent"
@@ -11,11 +10,10 @@ import (
 
 // execute answers one tool call. It delegates to the runtime's checked
 // dispatch path with transport webmcp and the call's context as
-// cancellation, and never fails: a refusal becomes a tool error carrying
-// the refusal's agent-facing message; a defect, or anything that is not
-// one of the agent package's refusals, becomes a generic failure naming
-// only the capability, its detail going to OnError; a dispatch becomes the
-// Summarize text, an error when its completion reported failure.
+// cancellation, and never fails: the agent reads agent.ReplyTo's text (a
+// refusal's message, a generic failure naming only the capability for a
+// defect, whose detail goes to OnError, or the Summarize text), as an
+// error whenever the reply is not ok.
 func (r *Registration) execute(ctx context.Context, name string, input json.RawMessage) (out ToolResult) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -27,32 +25,17 @@ func (r *Registration) execute(ctx context.Context, name string, input json.RawM
 		input = json.RawMessage("{}")
 	}
 	res, err := r.agent.DispatchUnknown(ctx, name, input, agent.Invocation{ID: r.newID(), Transport: agent.WebMCP})
-	if err != nil {
-		return r.errorResult(name, err)
+	reply := agent.ReplyTo(name, res, err)
+	if reply.Defect {
+		r.report(fmt.Errorf("webmcp: %q: %w", name, reply.Err))
 	}
-	ok, text := agent.Summarize(res)
-	return textResult(text, !ok)
-}
-
-// errorResult maps an error from dispatch to the result the agent reads.
-func (r *Registration) errorResult(name string, err error) ToolResult {
-	var defect *agent.DefectError
-	if errors.As(err, &defect) {
-		r.report(err)
-		return failedUnexpectedly(name)
-	}
-	var refusal agent.Error
-	if errors.As(err, &refusal) {
-		return textResult(refusal.Error(), true)
-	}
-	r.report(fmt.Errorf("webmcp: %q: %w", name, err))
-	return failedUnexpectedly(name)
+	return textResult(reply.Text, !reply.OK)
 }
 
 // failedUnexpectedly is the generic failure: it names the capability and
 // nothing else, so no application detail reaches the agent.
 func failedUnexpectedly(name string) ToolResult {
-	return textResult((&agent.DefectError{Capability: name}).Error(), true)
+	return textResult(agent.ReplyTo(name, agent.Result{}, &agent.DefectError{Capability: name}).Text, true)
 }
 
 // answerForm answers an agent's submission of form as the tool call would

@@ -13,11 +13,11 @@ import (
 
 // registered registers rt against a fresh stand-in and returns it once
 // the first tool set is live.
-func registered(t *testing.T, a Agent, opts Options) (*Registration, *fakeContext, *errLog) {
+func registered(t *testing.T, a Runtime, opts Options) (*Registration, *fakeContext, *errLog) {
 	t.Helper()
 	mc := newFakeContext()
 	log := &errLog{}
-	opts.Agent, opts.ModelContext, opts.OnError = a, mc, log.add
+	opts.Runtime, opts.ModelContext, opts.OnError = a, mc, log.add
 	reg, err := Register(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -79,10 +79,10 @@ func TestExecuteDispatchesThroughTheRuntime(t *testing.T) {
 
 func TestExecuteRefusalsAreToolErrors(t *testing.T) {
 	rt, host := bindTodo(t)
-	_, mc, _ := registered(t, rt, Options{FollowModel: new(false)})
+	_, mc, _ := registered(t, rt, Options{WithoutFollowingModel: true})
 	// delete_selected_todo is registered while something is selected…
 	host.set(todoModel{Todos: []string{"a"}, Selected: 0})
-	_, mc2, _ := registered(t, rt, Options{FollowModel: new(false)})
+	_, mc2, _ := registered(t, rt, Options{WithoutFollowingModel: true})
 	// …and called after the selection went away, before any reconcile.
 	host.set(todoModel{Todos: []string{"a"}, Selected: -1})
 
@@ -120,7 +120,7 @@ func TestExecuteRefusalsAreToolErrors(t *testing.T) {
 func TestExecuteMissingInputIsAnEmptyObject(t *testing.T) {
 	rt, host := bindTodo(t)
 	host.set(todoModel{Todos: []string{"a"}, Selected: 0})
-	_, mc, _ := registered(t, rt, Options{FollowModel: new(false)})
+	_, mc, _ := registered(t, rt, Options{WithoutFollowingModel: true})
 	res := call(t, mc, context.Background(), "delete_selected_todo", ``)
 	if res.IsError || res.Text() != "Dispatched DeleteSelectedTodo" {
 		t.Fatalf("result = %+v", res)
@@ -150,7 +150,7 @@ func TestExecuteDefectIsGeneric(t *testing.T) {
 
 // oddAgent answers dispatch with a plain error, or panics.
 type oddAgent struct {
-	Agent
+	Runtime
 	panic bool
 }
 
@@ -164,7 +164,7 @@ func (a oddAgent) DispatchUnknown(context.Context, string, json.RawMessage, agen
 func TestExecuteAdapterFailuresAreGeneric(t *testing.T) {
 	for _, panics := range []bool{false, true} {
 		rt, _ := bindTodo(t)
-		_, mc, log := registered(t, oddAgent{Agent: rt, panic: panics}, Options{})
+		_, mc, log := registered(t, oddAgent{Runtime: rt, panic: panics}, Options{})
 		res := call(t, mc, context.Background(), "select_todo", `{"index":0}`)
 		if want := `Capability "select_todo" failed unexpectedly.`; !res.IsError || res.Text() != want {
 			t.Fatalf("panic=%v: result = %+v, want %q", panics, res, want)
@@ -177,7 +177,7 @@ func TestExecuteAdapterFailuresAreGeneric(t *testing.T) {
 
 // summaryAgent returns a fixed result, for the completion mapping.
 type summaryAgent struct {
-	Agent
+	Runtime
 	res agent.Result
 }
 
@@ -195,7 +195,7 @@ func TestExecuteCompletionOutcomes(t *testing.T) {
 	}
 	for _, c := range cases {
 		rt, _ := bindTodo(t)
-		_, mc, _ := registered(t, summaryAgent{Agent: rt, res: c.res}, Options{})
+		_, mc, _ := registered(t, summaryAgent{Runtime: rt, res: c.res}, Options{})
 		res := call(t, mc, context.Background(), "select_todo", `{"index":0}`)
 		_, want := agent.Summarize(c.res)
 		if res.Text() != want || res.IsError != c.isError {

@@ -46,10 +46,10 @@ func todoContract() *agent.Contract[todoModel, user] {
 		Capabilities: []agent.Capability[todoModel, user]{
 			agent.Expose(capability[CreateTodo]{
 				Description: "Add a todo to the list.",
-				Authorize: func(_ context.Context, req agent.Request[CreateTodo, todoModel, user]) (agent.Decision, error) {
-					seenTransport.Store(req.Transport)
-					seenID.Store(req.Invocation.ID)
-					if req.Input.Title == "forbidden" {
+				Authorize: func(_ context.Context, in CreateTodo, call agent.Call[todoModel, user]) (agent.Decision, error) {
+					seenTransport.Store(call.Invocation.Transport)
+					seenID.Store(call.Invocation.ID)
+					if in.Title == "forbidden" {
 						return agent.RefuseBecause("That title is not allowed."), nil
 					}
 					return agent.Allow, nil
@@ -145,7 +145,7 @@ func (h *todoHost) dispatched() []any {
 func bindTodo(t testing.TB) (*agent.Runtime[todoModel, any, user], *todoHost) {
 	t.Helper()
 	h := newTodoHost()
-	return agent.MustBind(todoContract(), agent.Host[todoModel, any](h), nil), h
+	return agent.MustBind(todoContract(), h, nil), h
 }
 
 // fakeContext is the stand-in model context: it records registrations,

@@ -9,10 +9,10 @@ import (
 	"github.com/foldagent/foldagent/agent"
 )
 
-// Catalog is what FormTool reads a capability from: the whole contract's
-// descriptors, whatever the Model. *agent.Contract satisfies it.
+// Catalog is what FormTool reads a capability from: the whole contract as
+// data, whatever the Model. *agent.Contract and *agent.Runtime satisfy it.
 type Catalog interface {
-	Capabilities() []agent.Descriptor
+	Describe() agent.Description
 }
 
 // FormOptions configure FormTool. The zero value (or nil) is ready to use.
@@ -58,11 +58,12 @@ func FormTool(contract Catalog, name string, opts *FormOptions) (*Form, error) {
 	if contract == nil {
 		return nil, fmt.Errorf("webmcp: FormTool(%q) needs a contract", name)
 	}
-	i := slices.IndexFunc(contract.Capabilities(), func(d agent.Descriptor) bool { return d.Name == name })
+	caps := contract.Describe().Capabilities
+	i := slices.IndexFunc(caps, func(d agent.Descriptor) bool { return d.Name == name })
 	if i < 0 {
 		return nil, fmt.Errorf("webmcp: FormTool: the contract exposes no capability named %q", name)
 	}
-	d := contract.Capabilities()[i]
+	d := caps[i]
 	var schema struct {
 		Type       any `json:"type"`
 		Properties map[string]struct {

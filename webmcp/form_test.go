@@ -16,7 +16,7 @@ func TestFormToolAttributes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := c.Capabilities()[0]
+	d := c.Describe().Capabilities[0]
 	want := []Attr{{"toolname", "create_todo"}, {"tooldescription", d.Description}}
 	if got := f.Attrs(); !slices.Equal(got, want) {
 		t.Fatalf("Attrs() = %v, want %v", got, want)
@@ -45,7 +45,7 @@ func TestFormToolAttributes(t *testing.T) {
 
 type catalog []agent.Descriptor
 
-func (c catalog) Capabilities() []agent.Descriptor { return c }
+func (c catalog) Describe() agent.Description { return agent.Description{Capabilities: c} }
 
 func TestFormToolRefusals(t *testing.T) {
 	c := todoContract()
@@ -76,7 +76,7 @@ func TestFormsAnswerAgentSubmissions(t *testing.T) {
 		form := MustFormTool(rt.Contract(), "create_todo", &FormOptions{Autosubmit: true})
 		mc := formFake{newFakeContext()}
 		mc.declarative = declarative
-		reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, Forms: []*Form{form}})
+		reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc, Forms: []*Form{form}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -86,7 +86,7 @@ func TestPageModelContextDetection(t *testing.T) {
 	if PageModelContext() != nil {
 		t.Fatal("a model context outside a page")
 	}
-	if _, err := Register(context.Background(), Options{Agent: &flakyAgent{}}); err != ErrNoModelContext {
+	if _, err := Register(context.Background(), Options{Runtime: &flakyAgent{}}); err != ErrNoModelContext {
 		t.Fatalf("Register without a page model context = %v", err)
 	}
 	installFakePage(t)
@@ -110,7 +110,7 @@ func TestPageModelContextDetection(t *testing.T) {
 func TestPageRegistersAndWithdrawsTools(t *testing.T) {
 	mc := installFakePage(t)
 	rt, host := bindTodo(t)
-	reg, err := Register(context.Background(), Options{Agent: rt})
+	reg, err := Register(context.Background(), Options{Runtime: rt})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestPageRefusedRegistration(t *testing.T) {
 	mc := installFakePage(t)
 	mc.Get("refuse").Call("add", "select_todo")
 	rt, _ := bindTodo(t)
-	reg, err := Register(context.Background(), Options{Agent: rt, FollowModel: new(false)})
+	reg, err := Register(context.Background(), Options{Runtime: rt, WithoutFollowingModel: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func TestPageExecute(t *testing.T) {
 	mc := installFakePage(t)
 	rt, host := bindTodo(t)
 	host.set(todoModel{Todos: []string{"a"}, Selected: 0})
-	reg, err := Register(context.Background(), Options{Agent: rt})
+	reg, err := Register(context.Background(), Options{Runtime: rt})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestPageAnswersAgentSubmissions(t *testing.T) {
 	doc := js.Global().Get("document")
 	rt, host := bindTodo(t)
 	form := MustFormTool(rt.Contract(), "create_todo", nil)
-	reg, err := Register(context.Background(), Options{Agent: rt, Forms: []*Form{form}})
+	reg, err := Register(context.Background(), Options{Runtime: rt, Forms: []*Form{form}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // tool set equal to the capabilities the current Model offers until it is
 // unregistered. Its methods are safe for concurrent use.
 type Registration struct {
-	agent Agent
+	agent Runtime
 	mc    ModelContext
 	// ctx ends when the registration does; it bounds the wait for the
 	// browser's answer to a registration.
@@ -53,20 +53,20 @@ type waiter struct {
 	done chan error
 }
 
-// Register publishes opts.Agent's available capabilities as tools of the
+// Register publishes opts.Runtime's available capabilities as tools of the
 // model context and returns at once: the first reconciliation runs in the
 // background (call Refresh to wait for the browser to accept the tool
-// set). With FollowModel, every Model change starts another.
+// set). Unless WithoutFollowingModel, every Model change starts another.
 //
 // The registration ends when ctx is done or Unregister is called; a ctx
 // already done registers nothing.
 //
-// Register fails, registering nothing, without an Agent, without a model
+// Register fails, registering nothing, without a Runtime, without a model
 // context (ErrNoModelContext: it never pretends), and with Forms on a
 // model context that cannot answer form submissions.
 func Register(ctx context.Context, opts Options) (*Registration, error) {
-	if opts.Agent == nil {
-		return nil, errors.New("webmcp: Register needs Options.Agent, the bound runtime to publish")
+	if opts.Runtime == nil {
+		return nil, errors.New("webmcp: Register needs Options.Runtime, the bound runtime to publish")
 	}
 	mc := opts.ModelContext
 	if mc == nil {
@@ -76,7 +76,7 @@ func Register(ctx context.Context, opts Options) (*Registration, error) {
 		}
 	}
 	r := &Registration{
-		agent:   opts.Agent,
+		agent:   opts.Runtime,
 		mc:      mc,
 		newID:   opts.InvocationID,
 		onError: opts.OnError,
@@ -119,7 +119,7 @@ func Register(ctx context.Context, opts Options) (*Registration, error) {
 		}
 		r.stops = append(r.stops, forms.AnswerForms(slices.Clone(opts.Forms), r.answerForm))
 	}
-	if opts.FollowModel == nil || *opts.FollowModel {
+	if !opts.WithoutFollowingModel {
 		r.stops = append(r.stops, r.agent.Subscribe(func() { r.schedule() }))
 	}
 	if done := ctx.Done(); done != nil {

@@ -16,7 +16,7 @@ import (
 func TestRegisterPublishesAvailableCapabilities(t *testing.T) {
 	rt, _ := bindTodo(t)
 	mc := newFakeContext()
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc})
+	reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestRegisterPublishesAvailableCapabilities(t *testing.T) {
 		t.Fatalf("Registered() = %v, want %v", got, want)
 	}
 	mc.waitNames(t, want...)
-	for _, d := range rt.Contract().Capabilities() {
+	for _, d := range rt.Contract().Describe().Capabilities {
 		tool, ok := mc.tool(d.Name)
 		if d.Name == "delete_selected_todo" {
 			if ok {
@@ -46,7 +46,7 @@ func TestRegisterPublishesAvailableCapabilities(t *testing.T) {
 func TestToolsFollowTheModel(t *testing.T) {
 	rt, host := bindTodo(t)
 	mc := newFakeContext()
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc})
+	reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,10 +72,10 @@ func TestToolsFollowTheModel(t *testing.T) {
 	}
 }
 
-func TestFollowModelFalseWaitsForRefresh(t *testing.T) {
+func TestWithoutFollowingModelWaitsForRefresh(t *testing.T) {
 	rt, host := bindTodo(t)
 	mc := newFakeContext()
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, FollowModel: new(false)})
+	reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc, WithoutFollowingModel: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,12 +84,12 @@ func TestFollowModelFalseWaitsForRefresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	if host.subscribers() != 0 {
-		t.Fatal("FollowModel false still subscribed to the Model")
+		t.Fatal("WithoutFollowingModel still subscribed to the Model")
 	}
 	host.set(todoModel{Todos: []string{"milk"}, Selected: 0})
 	time.Sleep(20 * time.Millisecond)
 	if slices.Contains(mc.names(), "delete_selected_todo") {
-		t.Fatal("a Model change reconciled although FollowModel is false")
+		t.Fatal("a Model change reconciled although WithoutFollowingModel is set")
 	}
 	if err := reg.Refresh(context.Background()); err != nil {
 		t.Fatal(err)
@@ -105,7 +105,7 @@ func TestFailedRegistrationIsRetriedAndNotRecorded(t *testing.T) {
 	mc.fail["select_todo"] = 1
 	var bg []error
 	var mu sync.Mutex
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, FollowModel: new(false), OnError: func(err error) {
+	reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc, WithoutFollowingModel: true, OnError: func(err error) {
 		mu.Lock()
 		bg = append(bg, err)
 		mu.Unlock()
@@ -150,7 +150,7 @@ func TestBackgroundFailureGoesToOnError(t *testing.T) {
 	mc := newFakeContext()
 	mc.fail["create_todo"] = 1
 	got := make(chan error, 4)
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, OnError: func(err error) { got <- err }})
+	reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc, OnError: func(err error) { got <- err }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestReconcileIsSerialized(t *testing.T) {
 	mc := newFakeContext()
 	mc.gate = make(chan struct{})
 	mc.entered = make(chan string, 64)
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc})
+	reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestUnregisterAbortsInFlightRegistration(t *testing.T) {
 	mc.gate = make(chan struct{})
 	mc.entered = make(chan string, 1)
 	log := &errLog{}
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, OnError: log.add})
+	reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc, OnError: log.add})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func TestUnregisterAbortsInFlightRegistration(t *testing.T) {
 func TestUnregisterAbortsLiveTools(t *testing.T) {
 	rt, _ := bindTodo(t)
 	mc := newFakeContext()
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc})
+	reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -301,7 +301,7 @@ func TestContextEndUnregisters(t *testing.T) {
 	rt, _ := bindTodo(t)
 	mc := newFakeContext()
 	ctx, cancel := context.WithCancel(context.Background())
-	reg, err := Register(ctx, Options{Agent: rt, ModelContext: mc})
+	reg, err := Register(ctx, Options{Runtime: rt, ModelContext: mc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,7 +317,7 @@ func TestContextEndUnregisters(t *testing.T) {
 	done, cancelNow := context.WithCancel(context.Background())
 	cancelNow()
 	mc2 := newFakeContext()
-	if _, err := Register(done, Options{Agent: rt, ModelContext: mc2}); err != nil {
+	if _, err := Register(done, Options{Runtime: rt, ModelContext: mc2}); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(20 * time.Millisecond)
@@ -328,18 +328,18 @@ func TestContextEndUnregisters(t *testing.T) {
 
 func TestRegisterRefusesBadOptions(t *testing.T) {
 	rt, _ := bindTodo(t)
-	if _, err := Register(context.Background(), Options{Agent: rt}); !errors.Is(err, ErrNoModelContext) {
+	if _, err := Register(context.Background(), Options{Runtime: rt}); !errors.Is(err, ErrNoModelContext) {
 		t.Fatalf("Register without a model context outside a browser = %v, want ErrNoModelContext", err)
 	}
-	if _, err := Register(context.Background(), Options{ModelContext: newFakeContext()}); err == nil || !strings.Contains(err.Error(), "Agent") {
-		t.Fatalf("Register without an Agent = %v", err)
+	if _, err := Register(context.Background(), Options{ModelContext: newFakeContext()}); err == nil || !strings.Contains(err.Error(), "Options.Runtime") {
+		t.Fatalf("Register without a Runtime = %v", err)
 	}
 	form := MustFormTool(rt.Contract(), "create_todo", nil)
 	mc := newFakeContext()
-	if _, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, Forms: []*Form{form}}); err == nil || !strings.Contains(err.Error(), "FormContext") {
+	if _, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc, Forms: []*Form{form}}); err == nil || !strings.Contains(err.Error(), "FormContext") {
 		t.Fatalf("Register with Forms on a context without forms = %v", err)
 	}
-	if _, err := Register(context.Background(), Options{Agent: rt, ModelContext: formFake{mc}, Forms: []*Form{form, form}}); err == nil || !strings.Contains(err.Error(), `"create_todo"`) {
+	if _, err := Register(context.Background(), Options{Runtime: rt, ModelContext: formFake{mc}, Forms: []*Form{form, form}}); err == nil || !strings.Contains(err.Error(), `"create_todo"`) {
 		t.Fatalf("Register with one capability drawn twice = %v", err)
 	}
 	time.Sleep(10 * time.Millisecond)
@@ -350,7 +350,7 @@ func TestRegisterRefusesBadOptions(t *testing.T) {
 
 // panickyAgent is an Agent whose Available panics on demand.
 type flakyAgent struct {
-	Agent
+	Runtime
 	mu   sync.Mutex
 	fail error
 }
@@ -362,14 +362,14 @@ func (a *flakyAgent) Available() ([]agent.Descriptor, error) {
 	if fail != nil {
 		return nil, fail
 	}
-	return a.Agent.Available()
+	return a.Runtime.Available()
 }
 
 func TestUnreadableModelKeepsTools(t *testing.T) {
 	rt, _ := bindTodo(t)
-	a := &flakyAgent{Agent: rt}
+	a := &flakyAgent{Runtime: rt}
 	mc := newFakeContext()
-	reg, err := Register(context.Background(), Options{Agent: a, ModelContext: mc, FollowModel: new(false)})
+	reg, err := Register(context.Background(), Options{Runtime: a, ModelContext: mc, WithoutFollowingModel: true})
 	if err != nil {
 		t.Fatal(err)
 	}

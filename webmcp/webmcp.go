@@ -8,12 +8,12 @@ import (
 	"github.com/foldagent/foldagent/agent"
 )
 
-// Agent is what this package needs from a bound runtime: the capabilities
+// Runtime is what this package needs from a bound runtime: the capabilities
 // the current Model offers, a way to hear that the Model changed, and the
 // checked dispatch path. *agent.Runtime satisfies it for every Model,
 // Message and principal type, which keeps this package free of type
 // parameters.
-type Agent interface {
+type Runtime interface {
 	// Available returns the descriptors of the capabilities the current
 	// Model offers. A defect in one Available hook leaves that capability
 	// out and is reported beside the list; a failure to read the Model
@@ -104,19 +104,18 @@ func textResult(text string, isError bool) ToolResult {
 	return ToolResult{Content: []Content{{Type: "text", Text: text}}, IsError: isError}
 }
 
-// Options configure Register. Agent is required; the rest have working
+// Options configure Register. Runtime is required; the rest have working
 // zero values.
 type Options struct {
-	// Agent is the bound runtime whose capabilities become tools.
-	Agent Agent
+	// Runtime is the bound runtime whose capabilities become tools.
+	Runtime Runtime
 	// ModelContext is the surface to register against. Nil uses
 	// PageModelContext(); Register fails when there is none.
 	ModelContext ModelContext
-	// FollowModel, when true or nil, reconciles the registered tools
-	// after every Model change, so the tool list follows availability.
-	// Set it to new(false) to register once and reconcile only on
-	// Refresh.
-	FollowModel *bool
+	// WithoutFollowingModel registers once and reconciles only on
+	// Refresh. By default the registered tools are reconciled after every
+	// Model change, so the tool list follows availability.
+	WithoutFollowingModel bool
 	// InvocationID supplies the id of each tool call. Nil uses
 	// agent.NewInvocationID.
 	InvocationID func() string

@@ -123,8 +123,8 @@ func contract() *agent.Contract[Model, User] {
 			}),
 			agent.Expose(capability[ClearCompleted]{
 				Description: "Remove every todo that is done.",
-				Authorize: func(_ context.Context, r agent.Request[ClearCompleted, Model, User]) (agent.Decision, error) {
-					if r.Principal.Role != "owner" {
+				Authorize: func(_ context.Context, _ ClearCompleted, call agent.Call[Model, User]) (agent.Decision, error) {
+					if call.Principal.Role != "owner" {
 						return agent.RefuseBecause("Only the list's owner may clear completed todos."), nil
 					}
 					return agent.Allow, nil
@@ -141,7 +141,7 @@ func main() {
 	ctx := context.Background()
 	h := &memoryHost{}
 	caller := User{Name: "assistant", Role: "viewer"}
-	rt, err := agent.Bind(contract(), agent.Host[Model, Msg](h), &agent.BindOptions[User]{
+	rt, err := agent.Bind(contract(), h, &agent.BindOptions[User]{
 		Principal: func(context.Context, agent.Invocation) (User, error) { return caller, nil },
 	})
 	if err != nil {

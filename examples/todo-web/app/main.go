@@ -31,7 +31,7 @@ func main() {
 	})
 	go func() { _ = program.Run(ctx) }()
 
-	runtime := agent.MustBind(todo.Contract, agent.Host[todo.Model, todo.Msg](program), nil)
+	runtime := agent.MustBind(todo.Contract, program, nil)
 
 	createForm := webmcp.MustFormTool(todo.Contract, "create_todo", &webmcp.FormOptions{Autosubmit: true})
 	v := newView(program, createForm)
@@ -45,7 +45,7 @@ func main() {
 		doc.Call("getElementById", "agent").Set("textContent", "This browser offers no WebMCP model context: no tools are published.")
 	} else {
 		reg, err := webmcp.Register(ctx, webmcp.Options{
-			Agent:   runtime,
+			Runtime: runtime,
 			Forms:   []*webmcp.Form{createForm},
 			OnError: func(err error) { console.Call("warn", "webmcp: "+err.Error()) },
 		})

@@ -150,15 +150,13 @@ type CreateInput struct {
 type (
 	capability[M any] = agent.Variant[M, Model, agent.NoPrincipal]
 	mapped[In, M any] = agent.Mapped[In, M, Model, agent.NoPrincipal]
-	request[In any]   = agent.Request[In, Model, agent.NoPrincipal]
-	noInput           = struct{}
 	call              = agent.Call[Model, agent.NoPrincipal]
 )
 
 // existing refuses an id the Model does not hold.
-func existing[In any](id func(In) int) func(context.Context, request[In]) (agent.Decision, error) {
-	return func(_ context.Context, r request[In]) (agent.Decision, error) {
-		if _, ok := r.Model.Find(id(r.Input)); !ok {
+func existing[In any](id func(In) int) func(context.Context, In, call) (agent.Decision, error) {
+	return func(_ context.Context, in In, c call) (agent.Decision, error) {
+		if _, ok := c.Model.Find(id(in)); !ok {
 			return agent.RefuseBecause("There is no todo with that id; read the list first."), nil
 		}
 		return agent.Allow, nil
@@ -177,9 +175,9 @@ var Contract = agent.Make(agent.Definition[Model, agent.NoPrincipal]{
 				return CreateTodo{Title: in.Title, Request: c.Invocation.ID}
 			},
 			// Done when update reports this call's todo.
-			Completion: agent.OnMessages{Success: []agent.Match{
-				agent.On(func(_ CreateInput, got TodoCreated, c call) bool { return got.Request == c.Invocation.ID }),
-			}},
+			Completion: agent.CompleteOn(
+				agent.On(func(_ CreateInput, got TodoCreated, inv agent.Invocation) bool { return got.Request == inv.ID }),
+			),
 		}),
 		agent.Expose(capability[SelectTodo]{
 			Name:        "select_todo",
@@ -207,12 +205,12 @@ var Contract = agent.Make(agent.Definition[Model, agent.NoPrincipal]{
 				},
 			),
 		}),
-		agent.ExposeMapped(mapped[noInput, DeleteTodo]{
+		agent.ExposeMapped(mapped[agent.NoInput, DeleteTodo]{
 			Name:        "delete_selected_todo",
 			Description: "Delete the selected todo.",
 			Available:   func(m Model) bool { return m.Selected != 0 },
 			// The selection Available approved, from the same snapshot.
-			ToMessage: func(_ noInput, c call) DeleteTodo { return DeleteTodo{ID: c.Model.Selected} },
+			ToMessage: func(_ agent.NoInput, c call) DeleteTodo { return DeleteTodo{ID: c.Model.Selected} },
 		}),
 	},
 })

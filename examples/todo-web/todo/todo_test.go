@@ -25,7 +25,7 @@ func start(t *testing.T) (*loop.Program[Model, Msg], *agent.Runtime[Model, Msg, 
 	done := make(chan struct{})
 	go func() { _ = p.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
-	return p, agent.MustBind(Contract, agent.Host[Model, Msg](p), nil)
+	return p, agent.MustBind(Contract, p, nil)
 }
 
 func waitModel(t *testing.T, p *loop.Program[Model, Msg], what string, ok func(Model) bool) {

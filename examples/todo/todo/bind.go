@@ -33,7 +33,7 @@ type Bound struct {
 // authenticated session: identity comes from the transport, never from a
 // tool's arguments.
 func (b *Bound) RuntimeFor(p Principal) (*agent.Runtime[App, tea.Msg, Principal], error) {
-	return agent.Bind(Contract(), agent.Host[App, tea.Msg](b.host), &agent.BindOptions[Principal]{
+	return agent.Bind(Contract(), b.host, &agent.BindOptions[Principal]{
 		Principal: func(context.Context, agent.Invocation) (Principal, error) { return p, nil },
 		Audit:     b.Audit,
 	})
@@ -51,7 +51,7 @@ func Bind(h Host, sinks ...agent.AuditSink) (*Bound, error) {
 		Principal: func(p Principal) string { return p.Name },
 		Sinks:     append([]agent.AuditSink{activitySink{h}}, sinks...),
 	})
-	rt, err := agent.Bind(Contract(), agent.Host[App, tea.Msg](h), &agent.BindOptions[Principal]{
+	rt, err := agent.Bind(Contract(), h, &agent.BindOptions[Principal]{
 		Principal: principalFromContext,
 		Audit:     audit,
 	})

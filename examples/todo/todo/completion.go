@@ -11,19 +11,18 @@ import (
 // CreateTodo caused. Two agents creating two todos titled "Milk" at once
 // each get their own: ToMessage put the invocation id into CreateTodo,
 // update carried it onto CreatedTodo, and correlate compares the two.
-func createdCompletion() agent.CompletionContract[CreateInput, App, Principal] {
-	return agent.OnMessages{
-		Success: []agent.Match{agent.On(func(_ CreateInput, got CreatedTodo, call agent.Call[App, Principal]) bool {
-			return got.RequestID == call.Invocation.ID
-		})},
-		Timeout: 10 * time.Second,
-	}
+func createdCompletion() agent.CompletionContract[CreateInput] {
+	return agent.CompleteOn(
+		agent.On(func(_ CreateInput, got CreatedTodo, inv agent.Invocation) bool {
+			return got.RequestID == inv.ID
+		}),
+	).Within(10 * time.Second)
 }
 
 // renamedCompletion finishes rename_todo when that todo has that title,
 // whoever made it so. A rename of an id that does not exist never holds,
 // so it times out rather than reporting success.
-func renamedCompletion() agent.CompletionContract[RenameTodo, App, Principal] {
+func renamedCompletion() agent.CompletionContract[RenameTodo] {
 	return agent.When(
 		func(a App) []Todo { return a.List.Todos },
 		func(todos []Todo, in RenameTodo) bool {

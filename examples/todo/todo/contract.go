@@ -62,11 +62,11 @@ func Contract() *agent.Contract[App, Principal] {
 				Name:        "toggle_todo",
 				Description: "Mark the todo with the given id done, or not done if it already is.",
 			}),
-			agent.ExposeMapped(agent.Mapped[struct{}, DeleteTodo, App, Principal]{
+			agent.ExposeMapped(agent.Mapped[agent.NoInput, DeleteTodo, App, Principal]{
 				Name:        "delete_selected_todo",
 				Description: "Delete the selected todo.",
 				Available:   func(a App) bool { return a.List.Selected != "" },
-				ToMessage: func(_ struct{}, call agent.Call[App, Principal]) DeleteTodo {
+				ToMessage: func(_ agent.NoInput, call agent.Call[App, Principal]) DeleteTodo {
 					// The selection Available approved, from the same snapshot.
 					return DeleteTodo{ID: call.Model.List.Selected}
 				},
@@ -75,8 +75,8 @@ func Contract() *agent.Contract[App, Principal] {
 				Name:        "clear_completed",
 				Description: "Remove every todo that is done.",
 				Available:   func(a App) bool { return a.List.AnyDone() },
-				Authorize: func(_ context.Context, r agent.Request[ClearCompleted, App, Principal]) (agent.Decision, error) {
-					if r.Principal.Role != Owner {
+				Authorize: func(_ context.Context, _ ClearCompleted, call agent.Call[App, Principal]) (agent.Decision, error) {
+					if call.Principal.Role != Owner {
 						return agent.RefuseBecause("Only the list's owner may clear completed todos; ask the owner to do it."), nil
 					}
 					return agent.Allow, nil

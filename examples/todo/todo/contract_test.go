@@ -19,14 +19,14 @@ func TestCommittedContractDocuments(t *testing.T) {
 
 func TestCapabilityNames(t *testing.T) {
 	var names []string
-	for _, d := range todo.Contract().Capabilities() {
+	for _, d := range todo.Contract().Describe().Capabilities {
 		names = append(names, d.Name)
 	}
 	want := []string{"create_todo", "rename_todo", "select_todo", "toggle_todo", "delete_selected_todo", "clear_completed"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("capabilities = %v, want %v", names, want)
 	}
-	for _, d := range todo.Contract().Capabilities() {
+	for _, d := range todo.Contract().Describe().Capabilities {
 		if d.Tag == "Saved" || d.Tag == "SaveFailed" || d.Tag == "CreatedTodo" || d.Tag == "Activity" {
 			t.Fatalf("%s must not be exposed", d.Tag)
 		}

@@ -188,7 +188,9 @@ func TestDeleteSelectedUsesTheApprovedSnapshot(t *testing.T) {
 	_, b := running(t, t.TempDir())
 	call(t, b, viewer, "create_todo", `{"title":"a"}`)
 	call(t, b, viewer, "create_todo", `{"title":"b"}`)
-	waitFor(t, "two todos", func() bool { return len(b.Runtime.Contract().Capabilities()) > 0 && len(modelOf(b).List.Todos) == 2 })
+	waitFor(t, "two todos", func() bool {
+		return len(b.Runtime.Contract().Describe().Capabilities) > 0 && len(modelOf(b).List.Todos) == 2
+	})
 	call(t, b, viewer, "select_todo", `{"id":"t2"}`)
 	waitFor(t, "selection", func() bool { return modelOf(b).List.Selected == "t2" })
 	res, err := call(t, b, viewer, "delete_selected_todo", `{}`)

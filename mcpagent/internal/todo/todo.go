@@ -174,8 +174,8 @@ var Contract = agent.Make(agent.Definition[Model, User]{
 		agent.Expose(capability[ClearCompleted]{
 			Description: "Remove every todo that is done. Only the list's owner may do this.",
 			Available:   anyDone,
-			Authorize: func(_ context.Context, r agent.Request[ClearCompleted, Model, User]) (agent.Decision, error) {
-				if r.Principal.Role != Owner {
+			Authorize: func(_ context.Context, _ ClearCompleted, call agent.Call[Model, User]) (agent.Decision, error) {
+				if call.Principal.Role != Owner {
 					return agent.RefuseBecause("Only the owner of this list may clear completed todos."), nil
 				}
 				return agent.Allow, nil
