@@ -11,14 +11,27 @@
 // an agent can do nothing the application cannot, and update stays the
 // single source of truth.
 //
-//	type capability[M any] = agent.Variant[M, Model, User]
-//
 //	contract := agent.Make(agent.Definition[Model, User]{
 //		Context: agent.Project(func(m Model) View { return view(m) }),
 //		Capabilities: []agent.Capability[Model, User]{
 //			agent.Expose(capability[CreateTodo]{Description: "Create a todo."}),
 //		},
 //	})
+//
+// Declarations name the application's Model and principal types, which Go
+// cannot infer from a struct literal. Write them once, with this one alias
+// pattern (each alias only if the application uses it):
+//
+//	type (
+//		capability[M any] = agent.Variant[M, Model, User]     // the Message is the input
+//		mapped[In, M any] = agent.Mapped[In, M, Model, User]  // an input mapped to a Message
+//		call              = agent.Call[Model, User]           // what Authorize and ToMessage receive
+//	)
+//
+// Everything else is inferred: the completion constructors (CompleteOn,
+// On, When) from the functions they are given, and Bind from the contract
+// and the host. A capability that takes no input from the agent uses
+// NoInput; a contract whose hooks read no principal uses NoPrincipal.
 //
 // The contract is data: Manifest and Markdown render it without reading a
 // Model, and it is bound to a live application with Bind, through the Host
@@ -38,11 +51,13 @@
 // allowed.
 //
 // Dispatching a Message and finishing the work are not always the same
-// event. A capability may declare a completion contract: OnMessages names
+// event. A capability may declare a completion contract: CompleteOn names
 // the Messages that finish it (matched to this invocation with On, whose
-// correlate function is typed against the Message it names, typically by
-// the invocation id ToMessage carried into the Message), and When finishes
-// it when a condition over the Model holds. Dispatch registers its
+// correlate function is typed against the capability's input and the
+// Message it names, typically comparing the invocation id ToMessage
+// carried into the Message), and When finishes it when a condition over
+// the Model holds. A contract written against another capability's input
+// does not compile. Dispatch registers its
 // interest before it hands the Message to the host, so a fact produced
 // synchronously is not missed, and waits under a deadline (30 s unless the
 // contract says otherwise) that runs from the host's Dispatch. A timeout
@@ -62,4 +77,7 @@
 // a message written for the calling agent and a JSON encoding an adapter
 // can send across a protocol boundary. A panic or error in application
 // code is a DefectError, whose message reveals nothing but the capability.
+// ReplyTo is the one mapping from what dispatch returned to what an agent
+// is told, shared by every adapter; Describe gives a bound contract as
+// data (capabilities, resources, context schema) for an adapter to serve.
 package agent

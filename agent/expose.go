@@ -15,7 +15,8 @@ import (
 // Model and P its principal type (NoPrincipal when hooks read none).
 //
 // To avoid writing the Model and principal types on every declaration,
-// declare a generic alias once in the application:
+// declare the package's alias pattern once in the application (see the
+// package documentation):
 //
 //	type capability[M any] = agent.Variant[M, Model, User]
 //

@@ -30,9 +30,9 @@ func updating() bool {
 	return false
 }
 
-// Render returns what Golden compares for path: the manifest (agent.json)
+// render returns what Golden compares for path: the manifest (agent.json)
 // for a .json file, the Markdown documentation for a .md file.
-func Render[Model, P any](c *agent.Contract[Model, P], path string) ([]byte, error) {
+func render[Model, P any](c *agent.Contract[Model, P], path string) ([]byte, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".json":
 		return agent.Manifest(c), nil
@@ -44,11 +44,11 @@ func Render[Model, P any](c *agent.Contract[Model, P], path string) ([]byte, err
 }
 
 // Golden fails t, with a line diff, when the file at path does not hold
-// what the contract renders to (see Render). Under -update it writes the
+// what the contract renders to (the manifest for a .json file, the Markdown for a .md file). Under -update it writes the
 // file instead.
 func Golden[Model, P any](t testing.TB, c *agent.Contract[Model, P], path string) {
 	t.Helper()
-	want, err := Render(c, path)
+	want, err := render(c, path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,14 +63,14 @@ func Golden[Model, P any](t testing.TB, c *agent.Contract[Model, P], path string
 		t.Fatalf("agenttest: cannot read %s (run the tests with -update to create it): %v", path, err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("agenttest: %s no longer matches the contract (run the tests with -update to rewrite it after review):\n%s", path, Diff(string(got), string(want)))
+		t.Errorf("agenttest: %s no longer matches the contract (run the tests with -update to rewrite it after review):\n%s", path, diff(string(got), string(want)))
 	}
 }
 
-// Diff returns a line diff from old to new: lines only in old start with
+// diff returns a line diff from old to new: lines only in old start with
 // "-", lines only in new with "+", and up to two unchanged lines of context
 // surround each change.
-func Diff(old, new string) string {
+func diff(old, new string) string {
 	a, b := strings.Split(old, "\n"), strings.Split(new, "\n")
 	// Longest common subsequence table, from the end.
 	lcs := make([][]int, len(a)+1)

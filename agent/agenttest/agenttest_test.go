@@ -1,4 +1,4 @@
-package agenttest_test
+package agenttest
 
 import (
 	"os"
@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/foldagent/foldagent/agent"
-	"github.com/foldagent/foldagent/agent/agenttest"
 )
 
 type model struct{ N int }
@@ -44,7 +43,7 @@ func TestGoldenMatchesAndDetectsDrift(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"agent.json", "AGENT.md"} {
 		path := filepath.Join(dir, name)
-		want, err := agenttest.Render(contract("Bump the counter."), path)
+		want, err := render(contract("Bump the counter."), path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,12 +51,12 @@ func TestGoldenMatchesAndDetectsDrift(t *testing.T) {
 			t.Fatal(err)
 		}
 		ok := &recorder{TB: t}
-		agenttest.Golden(ok, contract("Bump the counter."), path)
+		Golden(ok, contract("Bump the counter."), path)
 		if ok.failed {
 			t.Fatalf("%s: matching file reported as drift: %v", name, ok.msgs)
 		}
 		drift := &recorder{TB: t}
-		agenttest.Golden(drift, contract("Add to the counter."), path)
+		Golden(drift, contract("Add to the counter."), path)
 		if !drift.failed {
 			t.Fatalf("%s: a changed description was not detected", name)
 		}
@@ -70,22 +69,22 @@ func TestGoldenMatchesAndDetectsDrift(t *testing.T) {
 
 func TestGoldenMissingFileAndBadExtension(t *testing.T) {
 	r := &recorder{TB: t}
-	agenttest.Golden(r, contract("x"), filepath.Join(t.TempDir(), "none.json"))
+	Golden(r, contract("x"), filepath.Join(t.TempDir(), "none.json"))
 	if !r.failed || !strings.Contains(strings.Join(r.msgs, ""), "-update") {
 		t.Fatalf("missing file: %v", r.msgs)
 	}
-	if _, err := agenttest.Render(contract("x"), "agent.yaml"); err == nil {
+	if _, err := render(contract("x"), "agent.yaml"); err == nil {
 		t.Fatal("unknown extension accepted")
 	}
 }
 
 func TestDiff(t *testing.T) {
-	d := agenttest.Diff("a\nb\nc\nd\ne\nf\ng", "a\nb\nc\nD\ne\nf\ng")
+	d := diff("a\nb\nc\nd\ne\nf\ng", "a\nb\nc\nD\ne\nf\ng")
 	want := "  b\n  c\n- d\n+ D\n  e\n  f\n"
 	if d != want {
 		t.Fatalf("diff =\n%q\nwant\n%q", d, want)
 	}
-	if agenttest.Diff("same", "same") != "" {
+	if diff("same", "same") != "" {
 		t.Fatal("equal texts must give an empty diff")
 	}
 }

@@ -1,0 +1,117 @@
+// Package readme is the code the repository's README.md shows, compiled
+// and run, so that the README cannot drift from the API: readme_test.go
+// checks that every Go block of the README appears here, line for line.
+package readme
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"time"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+type Todo struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+type User struct{ Role string }
+
+// README: sixty seconds
+
+type Model struct {
+	Todos    []Todo
+	Selected string
+}
+
+type Msg interface{ isMsg() }
+type CreateTodo struct {
+	Title string `json:"title"`
+}
+type DeleteTodo struct{ ID string }
+
+// Write the Model and principal types once, with aliases.
+type (
+	capability[M any] = agent.Variant[M, Model, User]
+	mapped[In, M any] = agent.Mapped[In, M, Model, User]
+	call              = agent.Call[Model, User]
+)
+
+func (CreateTodo) isMsg() {}
+func (DeleteTodo) isMsg() {}
+
+var contract = agent.Make(agent.Definition[Model, User]{
+	Context: agent.Project(func(m Model) []Todo { return m.Todos }),
+	Capabilities: []agent.Capability[Model, User]{
+		agent.Expose(capability[CreateTodo]{Description: "Create a todo."}),
+		agent.ExposeMapped(mapped[agent.NoInput, DeleteTodo]{
+			Name:        "delete_selected_todo",
+			Description: "Delete the selected todo.",
+			Available:   func(m Model) bool { return m.Selected != "" },
+			ToMessage: func(_ agent.NoInput, c call) DeleteTodo {
+				return DeleteTodo{ID: c.Model.Selected} // the snapshot Available approved
+			},
+		}),
+	},
+})
+
+func sixtySeconds(ctx context.Context, host agent.Host[Model, Msg]) (agent.Reply, error) {
+	rt, err := agent.Bind(contract, host, nil) // host: Model() + Dispatch(ctx, msg)
+	if err != nil {
+		return agent.Reply{}, err
+	}
+
+	// An adapter's path: a name and raw JSON off the wire.
+	res, err := rt.DispatchUnknown(ctx, "create_todo", json.RawMessage(`{"title":"Milk"}`), agent.Invocation{})
+	// err is nil, or a typed refusal with a message written for the agent:
+	// *agent.UnknownCapabilityError, *agent.UnavailableError,
+	// *agent.InvalidInputError, *agent.AuthorizationError, ...
+	// agent.ReplyTo turns either into what the agent is told.
+	reply := agent.ReplyTo("create_todo", res, err)
+	return reply, nil
+}
+
+// README: completion
+
+type CreateInput struct {
+	Title string `json:"title"`
+}
+
+type CreateTodoRequest struct{ Title, RequestID string }
+
+type CreatedTodo struct{ ID, RequestID string }
+
+type RenameTodo struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+func (CreateTodoRequest) isMsg() {}
+func (CreatedTodo) isMsg()       {}
+func (RenameTodo) isMsg()        {}
+
+var create = agent.ExposeMapped(mapped[CreateInput, CreateTodoRequest]{
+	Description: "Create a todo.",
+	ToMessage: func(in CreateInput, c call) CreateTodoRequest {
+		return CreateTodoRequest{Title: in.Title, RequestID: c.Invocation.ID}
+	},
+	// Complete on the CreatedTodo this call caused, even with two "Milk"s in flight.
+	Completion: agent.CompleteOn(
+		agent.On(func(_ CreateInput, got CreatedTodo, inv agent.Invocation) bool {
+			return got.RequestID == inv.ID
+		}),
+	).Within(10 * time.Second),
+})
+
+// Or complete when a condition on state holds.
+var rename = agent.Expose(capability[RenameTodo]{
+	Description: "Rename a todo.",
+	Completion: agent.When(
+		func(m Model) []Todo { return m.Todos },
+		func(todos []Todo, in RenameTodo) bool {
+			return slices.Contains(todos, Todo{ID: in.ID, Title: in.Title})
+		},
+	),
+})
