@@ -2,10 +2,10 @@ package agent_test
 
 import (
 	"encoding/json"
+	"go/build"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -18,9 +18,10 @@ func TestCompletionMismatchDoesNotCompile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds Go snippets with the go command")
 	}
-	goCmd := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goCmd); err != nil {
-		if goCmd, err = exec.LookPath("go"); err != nil {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		goCmd = filepath.Join(build.Default.GOROOT, "bin", "go")
+		if _, err := os.Stat(goCmd); err != nil {
 			t.Skip("no go command to build the snippets with")
 		}
 	}

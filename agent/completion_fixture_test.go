@@ -91,10 +91,10 @@ func cmpUpdate(m cmpModel, msg cmpMsg) (cmpModel, []cmpMsg) {
 		for i, t := range m.Todos {
 			if t.ID == msg.ID {
 				m.Todos = append(append([]cmpTodo(nil), m.Todos[:i]...), m.Todos[i+1:]...)
-				return m, []cmpMsg{cmpDeleted{ID: msg.ID}}
+				return m, []cmpMsg{cmpDeleted(msg)}
 			}
 		}
-		return m, []cmpMsg{cmpDeleteFailed{ID: msg.ID}}
+		return m, []cmpMsg{cmpDeleteFailed(msg)}
 	case cmpRenameProject:
 		m.Project = msg.Name
 	case cmpNoise:

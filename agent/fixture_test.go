@@ -174,7 +174,7 @@ func newContract(h *host) (*agent.Contract[Model, User], *agent.Exposed[CreateTo
 		},
 	})
 	c := agent.Make(agent.Definition[Model, User]{
-		Context: agent.Project(func(m Model) contextView { return contextView{Todos: m.Todos, Selected: m.Selected} }),
+		Context: agent.Project(func(m Model) contextView { return contextView(m) }),
 		Capabilities: []agent.Capability[Model, User]{
 			create,
 			agent.Expose(capability[RenameTodo]{Name: "rename_todo", Description: "Rename a todo."}),

@@ -25,7 +25,7 @@ func cmpTraced(t *testing.T, h *cmpHost, caps ...agent.Capability[cmpModel, cmpU
 func spanAttrs(s sdktrace.ReadOnlySpan) map[attribute.Key]string {
 	out := map[attribute.Key]string{}
 	for _, kv := range s.Attributes() {
-		out[kv.Key] = kv.Value.Emit()
+		out[kv.Key] = kv.Value.String()
 	}
 	return out
 }

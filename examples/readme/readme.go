@@ -111,7 +111,7 @@ var rename = agent.Expose(capability[RenameTodo]{
 	Completion: agent.When(
 		func(m Model) []Todo { return m.Todos },
 		func(todos []Todo, in RenameTodo) bool {
-			return slices.Contains(todos, Todo{ID: in.ID, Title: in.Title})
+			return slices.Contains(todos, Todo(in))
 		},
 	),
 })
