@@ -36,11 +36,11 @@ type PortOptions struct {
 	// the port is gated (the session requires human approval and the
 	// source is agent): then confirmation is always on.
 	SkipConfirm bool
-	// Source is the principal stamped on every fire, journey commit and
+	// Source is the actor stamped on every fire, journey commit and
 	// ask the port makes. Empty means agent. Leave it at agent for any
 	// port a model drives: a user or system source declares the fires to
 	// be the app's own self-report, which is not gated by NOT_MATERIALIZED.
-	Source Principal
+	Source Actor
 	// JourneyTools is PerJourney (the default when empty) or Single.
 	JourneyTools JourneyTools
 }
@@ -82,7 +82,7 @@ type Port struct {
 	graphID string
 	confirm bool
 	gated   bool
-	source  Principal
+	source  Actor
 	mode    JourneyTools
 
 	tools []Tool
@@ -108,9 +108,9 @@ func ServeToAgent(s *Session, opts PortOptions) *Port {
 	default:
 		panic(fmt.Sprintf("journey: ServeToAgent: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
-	src := normPrincipal(opts.Source)
+	src := normActor(opts.Source)
 	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]portToolRef{}}
-	p.gated = s.Enforced() && src == PrincipalAgent
+	p.gated = s.Enforced() && src == ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
 	return p
