@@ -50,7 +50,7 @@ func (nullContext) RegisterTool(context.Context, Tool) (func(), error) { return 
 
 func benchRegistration(b *testing.B) (*Registration, *manyAgent) {
 	a := newManyAgent(200)
-	r, err := Register(context.Background(), Options{Agent: a, ModelContext: nullContext{}, FollowModel: new(false)})
+	r, err := Register(context.Background(), Options{Agent: a, ModelContext: nullContext{}, NoFollowModel: true})
 	if err != nil {
 		b.Fatal(err)
 	}

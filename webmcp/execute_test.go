@@ -79,10 +79,10 @@ func TestExecuteDispatchesThroughTheRuntime(t *testing.T) {
 
 func TestExecuteRefusalsAreToolErrors(t *testing.T) {
 	rt, host := bindTodo(t)
-	_, mc, _ := registered(t, rt, Options{FollowModel: new(false)})
+	_, mc, _ := registered(t, rt, Options{NoFollowModel: true})
 	// delete_selected_todo is registered while something is selected…
 	host.set(todoModel{Todos: []string{"a"}, Selected: 0})
-	_, mc2, _ := registered(t, rt, Options{FollowModel: new(false)})
+	_, mc2, _ := registered(t, rt, Options{NoFollowModel: true})
 	// …and called after the selection went away, before any reconcile.
 	host.set(todoModel{Todos: []string{"a"}, Selected: -1})
 
@@ -120,7 +120,7 @@ func TestExecuteRefusalsAreToolErrors(t *testing.T) {
 func TestExecuteMissingInputIsAnEmptyObject(t *testing.T) {
 	rt, host := bindTodo(t)
 	host.set(todoModel{Todos: []string{"a"}, Selected: 0})
-	_, mc, _ := registered(t, rt, Options{FollowModel: new(false)})
+	_, mc, _ := registered(t, rt, Options{NoFollowModel: true})
 	res := call(t, mc, context.Background(), "delete_selected_todo", ``)
 	if res.IsError || res.Text() != "Dispatched DeleteSelectedTodo" {
 		t.Fatalf("result = %+v", res)

@@ -151,7 +151,7 @@ func TestPageRefusedRegistration(t *testing.T) {
 	mc := installFakePage(t)
 	mc.Get("refuse").Call("add", "select_todo")
 	rt, _ := bindTodo(t)
-	reg, err := Register(context.Background(), Options{Agent: rt, FollowModel: new(false)})
+	reg, err := Register(context.Background(), Options{Agent: rt, NoFollowModel: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ type waiter struct {
 // Register publishes opts.Agent's available capabilities as tools of the
 // model context and returns at once: the first reconciliation runs in the
 // background (call Refresh to wait for the browser to accept the tool
-// set). With FollowModel, every Model change starts another.
+// set). Unless NoFollowModel is set, every Model change starts another.
 //
 // The registration ends when ctx is done or Unregister is called; a ctx
 // already done registers nothing.
@@ -119,7 +119,7 @@ func Register(ctx context.Context, opts Options) (*Registration, error) {
 		}
 		r.stops = append(r.stops, forms.AnswerForms(slices.Clone(opts.Forms), r.answerForm))
 	}
-	if opts.FollowModel == nil || *opts.FollowModel {
+	if !opts.NoFollowModel {
 		r.stops = append(r.stops, r.agent.Subscribe(func() { r.schedule() }))
 	}
 	if done := ctx.Done(); done != nil {

@@ -72,10 +72,10 @@ func TestToolsFollowTheModel(t *testing.T) {
 	}
 }
 
-func TestFollowModelFalseWaitsForRefresh(t *testing.T) {
+func TestNoFollowModelWaitsForRefresh(t *testing.T) {
 	rt, host := bindTodo(t)
 	mc := newFakeContext()
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, FollowModel: new(false)})
+	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, NoFollowModel: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,12 +84,12 @@ func TestFollowModelFalseWaitsForRefresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	if host.subscribers() != 0 {
-		t.Fatal("FollowModel false still subscribed to the Model")
+		t.Fatal("NoFollowModel still subscribed to the Model")
 	}
 	host.set(todoModel{Todos: []string{"milk"}, Selected: 0})
 	time.Sleep(20 * time.Millisecond)
 	if slices.Contains(mc.names(), "delete_selected_todo") {
-		t.Fatal("a Model change reconciled although FollowModel is false")
+		t.Fatal("a Model change reconciled although NoFollowModel is set")
 	}
 	if err := reg.Refresh(context.Background()); err != nil {
 		t.Fatal(err)
@@ -105,7 +105,7 @@ func TestFailedRegistrationIsRetriedAndNotRecorded(t *testing.T) {
 	mc.fail["select_todo"] = 1
 	var bg []error
 	var mu sync.Mutex
-	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, FollowModel: new(false), OnError: func(err error) {
+	reg, err := Register(context.Background(), Options{Agent: rt, ModelContext: mc, NoFollowModel: true, OnError: func(err error) {
 		mu.Lock()
 		bg = append(bg, err)
 		mu.Unlock()
@@ -369,7 +369,7 @@ func TestUnreadableModelKeepsTools(t *testing.T) {
 	rt, _ := bindTodo(t)
 	a := &flakyAgent{Agent: rt}
 	mc := newFakeContext()
-	reg, err := Register(context.Background(), Options{Agent: a, ModelContext: mc, FollowModel: new(false)})
+	reg, err := Register(context.Background(), Options{Agent: a, ModelContext: mc, NoFollowModel: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -112,11 +112,11 @@ type Options struct {
 	// ModelContext is the surface to register against. Nil uses
 	// PageModelContext(); Register fails when there is none.
 	ModelContext ModelContext
-	// FollowModel, when true or nil, reconciles the registered tools
-	// after every Model change, so the tool list follows availability.
-	// Set it to new(false) to register once and reconcile only on
-	// Refresh.
-	FollowModel *bool
+	// NoFollowModel stops the registration from following the Model: the
+	// tools are registered once and reconciled only on Refresh. By
+	// default (false) every Model change starts a reconciliation, so the
+	// tool list follows availability.
+	NoFollowModel bool
 	// InvocationID supplies the id of each tool call. Nil uses
 	// agent.NewInvocationID.
 	InvocationID func() string
