@@ -32,9 +32,11 @@ const (
 // stamped agent, and journeys are served one tool each.
 type PortOptions struct {
 	// SkipConfirm turns off the confirmation pause for high-effect
-	// actions (the seed's confirmHighEffect: false). It is ignored when
-	// the port is gated (the session requires human approval and the
-	// source is agent): then confirmation is always on.
+	// actions (the protocol's confirmHighEffect: false), so they fire on
+	// the first call. It is an opt-out: false, the zero value, keeps the
+	// pause, so a port nobody configured is the careful one. It is
+	// ignored when the port is gated (the session requires human
+	// approval and the source is agent): then confirmation is always on.
 	SkipConfirm bool
 	// Source is the actor stamped on every fire, journey commit and
 	// ask the port makes. Empty means agent. Leave it at agent for any
