@@ -40,9 +40,9 @@ type WillUse struct {
 
 // RecentStep is one of the last fires, for receipts.
 type RecentStep struct {
-	What      string    `json:"what"`
-	Principal Principal `json:"principal"`
-	Outcome   Outcome   `json:"outcome"`
+	What    string  `json:"what"`
+	Actor   Actor   `json:"principal"`
+	Outcome Outcome `json:"outcome"`
 }
 
 const maxRecentSteps = 5
@@ -57,7 +57,7 @@ type ask struct {
 	an         *actionNode
 	instance   string
 	input      any
-	principal  Principal
+	actor      Actor
 	receipts   Receipts
 	answer     string // "", "approved", "declined"
 	by         string
@@ -135,7 +135,7 @@ func (s *Session) receiptsLocked(an *actionNode, instance string, input any) Rec
 	}
 	for i := len(s.records) - 1; i >= 0 && len(rc.RecentSteps) < maxRecentSteps; i-- {
 		if r := s.records[i]; r.fired {
-			rc.RecentSteps = append(rc.RecentSteps, RecentStep{What: r.an.id, Principal: r.t.Principal, Outcome: r.t.Outcome})
+			rc.RecentSteps = append(rc.RecentSteps, RecentStep{What: r.an.id, Actor: r.t.Actor, Outcome: r.t.Outcome})
 		}
 	}
 	slices.Reverse(rc.RecentSteps)
@@ -144,7 +144,7 @@ func (s *Session) receiptsLocked(an *actionNode, instance string, input any) Rec
 
 // mintAskLocked mints a new ask. In default mode there is one open ask per
 // action and instance, so asking again supersedes the earlier card.
-func (s *Session) mintAskLocked(an *actionNode, instance string, input any, by Principal) *ask {
+func (s *Session) mintAskLocked(an *actionNode, instance string, input any, by Actor) *ask {
 	if !s.opts.RequireHumanApproval {
 		if old := s.openAsk[askKey{an.idx, instance}]; old != nil {
 			old.superseded, old.inBook = true, false
@@ -153,7 +153,7 @@ func (s *Session) mintAskLocked(an *actionNode, instance string, input any, by P
 		}
 	}
 	s.askSeq++
-	a := &ask{id: "ask#" + strconv.FormatInt(s.askSeq, 10), an: an, instance: instance, principal: by, inBook: true, seq: s.seq}
+	a := &ask{id: "ask#" + strconv.FormatInt(s.askSeq, 10), an: an, instance: instance, actor: by, inBook: true, seq: s.seq}
 	a.input, _ = normalize(input)
 	a.receipts = s.receiptsLocked(an, instance, input)
 	s.asks = append(s.asks, a)
@@ -199,7 +199,7 @@ func (s *Session) approvalGateLocked(an *actionNode, instance string, input any,
 		}
 	}
 	if a == nil {
-		a = s.mintAskLocked(an, instance, input, PrincipalAgent)
+		a = s.mintAskLocked(an, instance, input, ActorAgent)
 		rc := a.receipts
 		return nil, &FireResult{Reason: ReasonApprovalRequired, AskID: a.id, Receipts: &rc}
 	}
@@ -354,7 +354,7 @@ func (s *Session) ReportDecline(actionID string, opts FireOptions) (DeclineResul
 	if !ok {
 		return DeclineResult{}, &Error{Reason: ReasonUnknownAction, Msg: "ReportDecline names an action the graph does not declare", Value: actionID}
 	}
-	src := normPrincipal(opts.Source)
+	src := normActor(opts.Source)
 	input, _ := normalize(opts.Input)
 	if !s.opts.RequireHumanApproval {
 		a := s.openAsk[askKey{an.idx, opts.Instance}]
@@ -397,6 +397,6 @@ func (s *Session) ConfirmAsk(actionID string, opts FireOptions) (AskStatus, erro
 	input, _ := normalize(opts.Input)
 	s.mu.Lock()
 	defer s.unlock()
-	a := s.mintAskLocked(an, opts.Instance, input, normPrincipal(opts.Source))
+	a := s.mintAskLocked(an, opts.Instance, input, normActor(opts.Source))
 	return s.askStatusLocked(a), nil
 }

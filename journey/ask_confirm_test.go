@@ -11,7 +11,7 @@ import (
 func TestConfirmAskMintsWithoutFiring(t *testing.T) {
 	s := boundShop(t, Options{Page: "checkout", State: map[string]any{"paymentReady": true}})
 	v, transitions := s.Version(), len(s.Transitions())
-	st, err := s.ConfirmAsk("checkout.place-order", FireOptions{Source: PrincipalUser})
+	st, err := s.ConfirmAsk("checkout.place-order", FireOptions{Source: ActorUser})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -21,7 +21,7 @@ func TestConfirmAskMintsWithoutFiring(t *testing.T) {
 	if len(s.Transitions()) != transitions || len(s.Gaps()) != 0 || s.Version() != v || len(s.Pending()) != 0 {
 		t.Fatalf("ConfirmAsk fired something or wrote a gap row: %d→%d transitions, %d gaps, version %d→%d, %d pending", transitions, len(s.Transitions()), len(s.Gaps()), v, s.Version(), len(s.Pending()))
 	}
-	again, err := s.ConfirmAsk("checkout.place-order", FireOptions{Source: PrincipalUser})
+	again, err := s.ConfirmAsk("checkout.place-order", FireOptions{Source: ActorUser})
 	if err != nil || again.AskID == st.AskID {
 		t.Fatalf("second ask %+v %v", again, err)
 	}

@@ -67,7 +67,7 @@ func TestAskBookDefaultMode(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 	// A user's own click is not gated by confirmation.
-	if r := fire(FireOptions{Source: PrincipalUser}); !r.OK {
+	if r := fire(FireOptions{Source: ActorUser}); !r.OK {
 		t.Fatalf("%+v", r)
 	}
 	if _, err := s.ReportDecline("nope", FireOptions{}); !errors.Is(err, &Error{Reason: ReasonUnknownAction}) {

@@ -12,7 +12,7 @@ type FireOptions struct {
 	// Source is who fires. Empty reads as agent, never as user. A
 	// user/system fire is the app's self-report and is not gated by
 	// NOT_MATERIALIZED or by confirmation.
-	Source Principal
+	Source Actor
 	// Input is the action's input (any JSON value; it is detached).
 	Input any
 	// Instance names the repeats instance to act on.
@@ -104,7 +104,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	src := normPrincipal(opts.Source)
+	src := normActor(opts.Source)
 	input, inputErr := normalize(opts.Input)
 
 	s.mu.Lock()
@@ -112,12 +112,12 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	an, ok := s.g.actionIndex[actionID]
 	if !ok {
 		ids := s.servedIDsLocked()
-		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonUnknownAction, Principal: src, Request: actionID})
+		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonUnknownAction, Actor: src, Request: actionID})
 		return FireResult{Reason: ReasonUnknownAction, Available: ids, Version: s.version}
 	}
 	refuse := func(r FireResult, evidence []Condition) FireResult {
 		r.Action, r.Version = an.id, s.version
-		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Principal: src, Action: an.id, Does: an.does, Evidence: evidence})
+		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Actor: src, Action: an.id, Does: an.does, Evidence: evidence})
 		return r
 	}
 	if s.page < 0 || !slices.Contains(an.on, s.page) {
@@ -176,7 +176,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	}
 	materialized := handler != nil
 	tour := false
-	if !materialized && src == PrincipalAgent {
+	if !materialized && src == ActorAgent {
 		if !s.opts.AllowUnmaterializedFires {
 			return refuse(FireResult{Reason: ReasonNotMaterialized}, nil)
 		}
@@ -195,7 +195,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 		}
 	}
 	askID := ""
-	if an.highEffect && src == PrincipalAgent {
+	if an.highEffect && src == ActorAgent {
 		if s.opts.RequireHumanApproval {
 			a, refusal := s.approvalGateLocked(an, instance, payload, opts)
 			if refusal != nil {
@@ -214,7 +214,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	// The fire is recorded.
 	s.seq++
 	r := &record{an: an, seq: s.seq, fired: true, input: payload, tour: tour, done: make(chan struct{})}
-	r.t = Transition{ID: an.id + "#" + strconv.FormatInt(s.seq, 10), Kind: KindFired, Principal: src, Action: an.id, Does: an.does,
+	r.t = Transition{ID: an.id + "#" + strconv.FormatInt(s.seq, 10), Kind: KindFired, Actor: src, Action: an.id, Does: an.does,
 		Timestamp: s.now(), Input: payload, Instance: instance, Outcome: OutcomePending, Evidence: evidence,
 		GuardUnevaluated: unevaluated, FromNode: s.pageID(), CursorVersion: s.version, AskID: askID}
 	if !materialized {
@@ -238,7 +238,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	s.actFires[an.idx] = append(s.actFires[an.idx], r)
 	s.unsettled[an.idx] = append(s.unsettled[an.idx], r)
 	if tour {
-		s.gapLocked(GapRecord{Kind: GapUnmaterializedFire, Principal: src, Action: an.id, Does: an.does})
+		s.gapLocked(GapRecord{Kind: GapUnmaterializedFire, Actor: src, Action: an.id, Does: an.does})
 	}
 
 	res := FireResult{OK: true, Action: an.id, TransitionID: r.t.ID, GuardUnevaluated: unevaluated, AlreadyTrue: alreadyTrue}

@@ -193,7 +193,7 @@ func TestRefusalFields(t *testing.T) {
 		if r := s.Fire(context.Background(), "catalog.go-product", FireOptions{}); r.Reason != ReasonNotMaterialized {
 			t.Fatalf("agent: %+v", r)
 		}
-		for _, p := range []Principal{PrincipalUser, PrincipalSystem} {
+		for _, p := range []Actor{ActorUser, ActorSystem} {
 			s := shopGraph(t).MustNewSession(Options{})
 			r := s.Fire(context.Background(), "catalog.go-product", FireOptions{Source: p})
 			if !r.OK || r.Materialized == nil || *r.Materialized {

@@ -25,7 +25,7 @@ type frame struct {
 	openSeq       int64
 	openedVersion int64
 	closedVersion int64
-	principal     Principal
+	actor         Actor
 	reason        string
 	opened        time.Time
 }
@@ -35,7 +35,7 @@ type frame struct {
 type FrameInfo struct {
 	JourneyID       string      `json:"journeyId"`
 	Status          FrameStatus `json:"status"`
-	Principal       Principal   `json:"principal"`
+	Actor           Actor       `json:"principal"`
 	OpenedAtVersion int64       `json:"openedAtVersion"`
 	ClosedAtVersion int64       `json:"closedAtVersion,omitempty"`
 	Reason          string      `json:"reason,omitempty"`
@@ -43,7 +43,7 @@ type FrameInfo struct {
 }
 
 func (f *frame) info() FrameInfo {
-	return FrameInfo{JourneyID: f.jn.id, Status: f.status, Principal: f.principal, OpenedAtVersion: f.openedVersion,
+	return FrameInfo{JourneyID: f.jn.id, Status: f.status, Actor: f.actor, OpenedAtVersion: f.openedVersion,
 		ClosedAtVersion: f.closedVersion, Reason: f.reason, Opened: f.opened}
 }
 
@@ -228,8 +228,8 @@ type CommitResult struct {
 // ENTRY_NOT_MATERIALIZED: an agent commit whose first step is offered on
 // this page with nothing bound to run it (unless unmaterialized fires are
 // allowed); that refusal writes a gap row naming the journey.
-func (s *Session) CommitJourney(journeyID string, source Principal) CommitResult {
-	src := normPrincipal(source)
+func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
+	src := normActor(source)
 	s.mu.Lock()
 	defer s.unlock()
 	jn, ok := s.g.journeyIndex[journeyID]
@@ -247,14 +247,14 @@ func (s *Session) CommitJourney(journeyID string, source Principal) CommitResult
 		}
 	}
 	first := jn.steps[0]
-	if src == PrincipalAgent && !s.opts.AllowUnmaterializedFires && s.page >= 0 && slices.Contains(first.on, s.page) {
+	if src == ActorAgent && !s.opts.AllowUnmaterializedFires && s.page >= 0 && slices.Contains(first.on, s.page) {
 		if h, _, _, _ := s.rowControl(first); h == nil {
-			s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonEntryNotMaterialized, Principal: src, Action: first.id, Does: first.does, JourneyID: jn.id})
+			s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonEntryNotMaterialized, Actor: src, Action: first.id, Does: first.does, JourneyID: jn.id})
 			return CommitResult{Reason: ReasonEntryNotMaterialized, JourneyID: jn.id, Action: first.id, Version: s.version}
 		}
 	}
 	s.version++
-	f := &frame{jn: jn, status: FrameOpen, openSeq: s.seq, openedVersion: s.version, principal: src, opened: s.now()}
+	f := &frame{jn: jn, status: FrameOpen, openSeq: s.seq, openedVersion: s.version, actor: src, opened: s.now()}
 	s.frames = append(s.frames, f)
 	s.open = f
 	fi := f.info()

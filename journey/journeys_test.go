@@ -36,7 +36,7 @@ func TestJourneyListScopedToHere(t *testing.T) {
 		t.Fatalf("AvailableJourneys answers for every journey: %+v", all)
 	}
 	// Inside a frame, the open journey stays listed wherever the cursor is.
-	if r := s.CommitJourney("purchase", PrincipalAgent); !r.OK {
+	if r := s.CommitJourney("purchase", ActorAgent); !r.OK {
 		t.Fatalf("%+v", r)
 	}
 	s.Sync("product")
@@ -198,7 +198,7 @@ func TestJourneyInferredFailedBlockedDemoted(t *testing.T) {
 	})
 	t.Run("entry not materialized", func(t *testing.T) {
 		s := shopGraph(t).MustNewSession(Options{})
-		c := s.CommitJourney("purchase", PrincipalAgent)
+		c := s.CommitJourney("purchase", ActorAgent)
 		if c.Reason != ReasonEntryNotMaterialized || c.Action != "catalog.add-to-cart" {
 			t.Fatalf("%+v", c)
 		}
@@ -209,7 +209,7 @@ func TestJourneyInferredFailedBlockedDemoted(t *testing.T) {
 		if tr := s.GroundTruth(0, 0); len(tr.Attempts) != 1 || tr.Attempts[0].Line != want || tr.Attempts[0].Journey != "purchase" {
 			t.Fatalf("%+v", tr.Attempts)
 		}
-		if c := s.CommitJourney("purchase", PrincipalUser); !c.OK {
+		if c := s.CommitJourney("purchase", ActorUser); !c.OK {
 			t.Fatalf("a user commit is not gated: %+v", c)
 		}
 	})

@@ -32,15 +32,17 @@ const (
 // stamped agent, and journeys are served one tool each.
 type PortOptions struct {
 	// SkipConfirm turns off the confirmation pause for high-effect
-	// actions (the seed's confirmHighEffect: false). It is ignored when
-	// the port is gated (the session requires human approval and the
-	// source is agent): then confirmation is always on.
+	// actions (the protocol's confirmHighEffect: false), so they fire on
+	// the first call. It is an opt-out: false, the zero value, keeps the
+	// pause, so a port nobody configured is the careful one. It is
+	// ignored when the port is gated (the session requires human
+	// approval and the source is agent): then confirmation is always on.
 	SkipConfirm bool
-	// Source is the principal stamped on every fire, journey commit and
+	// Source is the actor stamped on every fire, journey commit and
 	// ask the port makes. Empty means agent. Leave it at agent for any
 	// port a model drives: a user or system source declares the fires to
 	// be the app's own self-report, which is not gated by NOT_MATERIALIZED.
-	Source Principal
+	Source Actor
 	// JourneyTools is PerJourney (the default when empty) or Single.
 	JourneyTools JourneyTools
 }
@@ -82,7 +84,7 @@ type Port struct {
 	graphID string
 	confirm bool
 	gated   bool
-	source  Principal
+	source  Actor
 	mode    JourneyTools
 
 	tools []Tool
@@ -108,9 +110,9 @@ func ServeToAgent(s *Session, opts PortOptions) *Port {
 	default:
 		panic(fmt.Sprintf("journey: ServeToAgent: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
-	src := normPrincipal(opts.Source)
+	src := normActor(opts.Source)
 	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]portToolRef{}}
-	p.gated = s.Enforced() && src == PrincipalAgent
+	p.gated = s.Enforced() && src == ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
 	return p

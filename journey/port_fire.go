@@ -404,7 +404,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 		if !found {
 			st, _ = p.s.ConfirmAsk(action, opts) // action resolved against the graph above
 		}
-	case p.source == PrincipalAgent:
+	case p.source == ActorAgent:
 		fr := p.s.Fire(ctx, action, opts)
 		if !fr.NeedsConfirm {
 			// Refused by a capability gate after all (the world moved

@@ -104,7 +104,7 @@ func TestPortGatedSchemaWording(t *testing.T) {
 	if !bytes.Contains(gated.ToolsJSON(), []byte(portPropConfirmGate)) || bytes.Contains(plain.ToolsJSON(), []byte(portPropConfirmGate)) {
 		t.Fatal("the confirm wording must follow gating")
 	}
-	user := ServeToAgent(newPortShop(t, Options{RequireHumanApproval: true}, "x").s, PortOptions{Source: PrincipalUser})
+	user := ServeToAgent(newPortShop(t, Options{RequireHumanApproval: true}, "x").s, PortOptions{Source: ActorUser})
 	if user.Gated() || !bytes.Equal(user.ToolsJSON(), plain.ToolsJSON()) {
 		t.Fatal("a user-stamped port is not gated and keeps the plain wording")
 	}
@@ -700,7 +700,7 @@ func TestPortEnforced(t *testing.T) {
 func TestPortSourceAndSkipConfirm(t *testing.T) {
 	app := newPortShop(t, Options{Page: "checkout"}, "x")
 	app.s.UpdateState(map[string]any{"cardOK": true}, "")
-	user := ServeToAgent(app.s, PortOptions{Source: PrincipalUser})
+	user := ServeToAgent(app.s, PortOptions{Source: ActorUser})
 	r := portCall(t, user, "shop.do_action", map[string]any{"action": "place-order"})
 	if r["judgment"] != "needs-confirm" || r["askId"] == nil {
 		t.Fatalf("a user-stamped port still confirms: %v", r)
@@ -711,8 +711,8 @@ func TestPortSourceAndSkipConfirm(t *testing.T) {
 	}
 	id := r["transitionId"].(string)
 	<-app.pay
-	if tr, _ := app.s.Transition(id); tr.Principal != PrincipalUser {
-		t.Fatalf("source stamp: %s", tr.Principal)
+	if tr, _ := app.s.Transition(id); tr.Actor != ActorUser {
+		t.Fatalf("source stamp: %s", tr.Actor)
 	}
 	app.s.UpdateState(map[string]any{"order": 1}, id)
 	skip := ServeToAgent(app.s, PortOptions{SkipConfirm: true})

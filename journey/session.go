@@ -140,19 +140,19 @@ type record struct {
 }
 
 type commit struct {
-	seq       int64
-	version   int64
-	rec       *record // the transition the commit is attributed to
-	keys      []string
-	principal Principal
+	seq     int64
+	version int64
+	rec     *record // the transition the commit is attributed to
+	keys    []string
+	actor   Actor
 }
 
 // StateChange is delivered to state observers after a state report.
 type StateChange struct {
-	Version      int64     `json:"version"`
-	Keys         []string  `json:"keys"`
-	TransitionID string    `json:"transitionId"`
-	Principal    Principal `json:"principal"`
+	Version      int64    `json:"version"`
+	Keys         []string `json:"keys"`
+	TransitionID string   `json:"transitionId"`
+	Actor        Actor    `json:"principal"`
 }
 
 // NewSession opens a session on the graph. It fails for an unknown start
@@ -409,7 +409,7 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 		s.seq++
 		s.version++
 		r := &record{seq: s.seq, t: Transition{ID: "sync:" + name + "#" + strconv.FormatInt(s.seq, 10), Kind: KindSync,
-			Principal: PrincipalSystem, Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: from, ToNode: s.pageID(),
+			Actor: ActorSystem, Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: from, ToNode: s.pageID(),
 			CursorVersion: s.version - 1, Version: s.version, Settled: true}}
 		s.addRecord(r)
 		s.emitTransition(r)
@@ -505,7 +505,7 @@ func (s *Session) UpdateState(delta map[string]any, transitionID string) StateRe
 		basis = "stimulus"
 		s.version++
 		target = &record{seq: s.seq, t: Transition{ID: "stimulus:state#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
-			Principal: PrincipalUnknown, Stimulus: "state", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
+			Actor: ActorUnknown, Stimulus: "state", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
 			Keys: keys, CursorVersion: s.version - 1, Version: s.version, Settled: true}}
 		s.addRecord(target)
 		s.emitTransition(target)
@@ -529,9 +529,9 @@ func (s *Session) UpdateState(delta map[string]any, transitionID string) StateRe
 	if len(keys) > 0 {
 		s.stateVersion++
 	}
-	s.commits = append(s.commits, commit{seq: s.seq, version: s.version, rec: target, keys: keys, principal: target.t.Principal})
+	s.commits = append(s.commits, commit{seq: s.seq, version: s.version, rec: target, keys: keys, actor: target.t.Actor})
 	s.checkDemotionLocked()
-	emit(s, &s.onState, "state observer", StateChange{Version: s.version, Keys: keys, TransitionID: target.t.ID, Principal: target.t.Principal})
+	emit(s, &s.onState, "state observer", StateChange{Version: s.version, Keys: keys, TransitionID: target.t.ID, Actor: target.t.Actor})
 	return StateReport{OK: true, TransitionID: target.t.ID, Basis: basis, Keys: keys, Version: s.version}
 }
 
@@ -663,7 +663,7 @@ func (s *Session) structureSwapLocked() {
 	s.version++
 	s.structureVersion++
 	r := &record{seq: s.seq, t: Transition{ID: "stimulus:structure-swap#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
-		Principal: PrincipalSystem, Stimulus: "structure-swap", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
+		Actor: ActorSystem, Stimulus: "structure-swap", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
 		CursorVersion: s.version - 1, Version: s.version, Settled: true}}
 	s.addRecord(r)
 	s.emitTransition(r)

@@ -34,7 +34,7 @@ func TestSettlementArms(t *testing.T) {
 		name      string
 		tap       bool
 		bound     bool
-		source    Principal
+		source    Actor
 		action    string
 		fail      bool
 		then      step
@@ -52,17 +52,17 @@ func TestSettlementArms(t *testing.T) {
 			sync: "awaiting-state", syncEff: EffectPending, eff: EffectPerformed, outcome: OutcomeCommitted, verified: ObservedNo},
 		{name: "writes+tap, handler fails before the report", tap: true, bound: true, action: "p.write", fail: true,
 			sync: "awaiting-state", syncEff: EffectPending, eff: EffectRefused, outcome: OutcomeRejected, verified: Unobservable, errReason: ReasonHandlerFailed},
-		{name: "writes+tap, user self-report without handler", tap: true, source: PrincipalUser, action: "p.write", then: report(map[string]any{"k": 1}),
+		{name: "writes+tap, user self-report without handler", tap: true, source: ActorUser, action: "p.write", then: report(map[string]any{"k": 1}),
 			sync: "awaiting-state", syncEff: EffectPending, eff: EffectPerformed, outcome: OutcomeCommitted, verified: ObservedYes},
 		{name: "writes, no tap, handler: completion settles, unobservable", bound: true, action: "p.write",
 			sync: "awaiting-state", syncEff: EffectPending, eff: EffectPerformed, outcome: OutcomeCommitted, verified: Unobservable},
-		{name: "writes, no tap, no handler: settled at once", source: PrincipalUser, action: "p.write",
+		{name: "writes, no tap, no handler: settled at once", source: ActorUser, action: "p.write",
 			sync: "settled", syncEff: EffectUnobservable, eff: EffectUnobservable, outcome: OutcomeCommitted, verified: Unobservable},
 		{name: "no writes, handler: committed at once, settles on completion", bound: true, action: "p.plain",
 			sync: "settled", syncEff: EffectPending, eff: EffectPerformed, outcome: OutcomeCommitted, verified: Unobservable},
 		{name: "no writes, handler fails: rolled back", bound: true, action: "p.plain", fail: true,
 			sync: "settled", syncEff: EffectPending, eff: EffectRefused, outcome: OutcomeRolledBack, verified: Unobservable, errReason: ReasonHandlerFailed},
-		{name: "no writes, no handler", source: PrincipalSystem, action: "p.plain",
+		{name: "no writes, no handler", source: ActorSystem, action: "p.plain",
 			sync: "settled", syncEff: EffectUnobservable, eff: EffectUnobservable, outcome: OutcomeCommitted, verified: Unobservable},
 		{name: "verify holds", tap: true, bound: true, action: "p.checked", then: report(map[string]any{"k": 1}),
 			sync: "awaiting-state", syncEff: EffectPending, eff: EffectPerformed, outcome: OutcomeCommitted, verified: ObservedYes, verifyHdl: VerifyHeld},

@@ -49,16 +49,16 @@ const (
 // refusal from the gap ledger. Action is a graph id or the constant for
 // an id the graph lacks.
 type Attempt struct {
-	Version      int64     `json:"version"`
-	TransitionID string    `json:"transitionId,omitempty"`
-	Action       string    `json:"action"`
-	Principal    Principal `json:"principal"`
-	Grade        Grade     `json:"grade"`
-	Note         string    `json:"note,omitempty"`
-	Refused      Reason    `json:"refused,omitempty"`
-	Journey      string    `json:"journey,omitempty"`
-	Inferred     bool      `json:"inferred,omitempty"`
-	Line         string    `json:"line"`
+	Version      int64  `json:"version"`
+	TransitionID string `json:"transitionId,omitempty"`
+	Action       string `json:"action"`
+	Actor        Actor  `json:"principal"`
+	Grade        Grade  `json:"grade"`
+	Note         string `json:"note,omitempty"`
+	Refused      Reason `json:"refused,omitempty"`
+	Journey      string `json:"journey,omitempty"`
+	Inferred     bool   `json:"inferred,omitempty"`
+	Line         string `json:"line"`
 }
 
 // AskRef names an ask and its action.
@@ -126,7 +126,7 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 		if g.Kind != GapFireRejected {
 			continue
 		}
-		a := Attempt{Version: g.Version, Principal: normPrincipal(g.Principal), Grade: GradeDidNot, Refused: g.Reason, Action: unknownActionText}
+		a := Attempt{Version: g.Version, Actor: normActor(g.Actor), Grade: GradeDidNot, Refused: g.Reason, Action: unknownActionText}
 		if _, ok := s.g.actionIndex[g.Action]; ok {
 			a.Action = g.Action
 		}
@@ -134,10 +134,10 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 			if _, ok := s.g.journeyIndex[g.JourneyID]; ok {
 				a.Journey = g.JourneyID
 			}
-			a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Principal) + "'s attempt to start " + a.Journey + " was refused: " +
+			a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Actor) + "'s attempt to start " + a.Journey + " was refused: " +
 				string(a.Refused) + " (its first step is " + a.Action + ")"
 		} else {
-			a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Principal) + "'s fire of " + a.Action + " was refused: " + string(a.Refused)
+			a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Actor) + "'s fire of " + a.Action + " was refused: " + string(a.Refused)
 		}
 		rows = append(rows, attemptRow{version: g.Version, rank: 0, seq: int64(i), a: a})
 	}
@@ -261,7 +261,7 @@ func askLines(b *strings.Builder, lead string, refs []AskRef) {
 
 // gradeLocked grades one fire, reading the live record beside its receipt.
 func (s *Session) gradeLocked(r *record) Attempt {
-	a := Attempt{Version: r.t.CursorVersion, TransitionID: r.t.ID, Action: r.an.id, Principal: r.t.Principal, Inferred: r.t.Inferred}
+	a := Attempt{Version: r.t.CursorVersion, TransitionID: r.t.ID, Action: r.an.id, Actor: r.t.Actor, Inferred: r.t.Inferred}
 	switch {
 	case r.t.Materialized != nil:
 		a.Grade, a.Note = GradeDidNot, noteNotWired
@@ -286,7 +286,7 @@ func (s *Session) gradeLocked(r *record) Attempt {
 	if a.Inferred {
 		note += noteInferred
 	}
-	a.Line = "  • " + string(a.Grade) + " — " + string(a.Principal) + " fired " + a.Action + " (" + note + ")"
+	a.Line = "  • " + string(a.Grade) + " — " + string(a.Actor) + " fired " + a.Action + " (" + note + ")"
 	return a
 }
 
@@ -295,7 +295,7 @@ type WhyStep struct {
 	TransitionID string         `json:"transitionId"`
 	Kind         TransitionKind `json:"kind"`
 	Action       string         `json:"action,omitempty"`
-	Principal    Principal      `json:"principal"`
+	Actor        Actor          `json:"principal"`
 	Wrote        []string       `json:"wrote"`
 	// Via is the key through which this step feeds the one after it (the
 	// asked key for the last step).
@@ -337,7 +337,7 @@ func (s *Session) Why(key string) WhySlice {
 				break
 			}
 			seen[i] = true
-			step := WhyStep{TransitionID: c.rec.t.ID, Kind: c.rec.t.Kind, Principal: c.principal, Wrote: slices.Clone(c.keys), Via: it.key,
+			step := WhyStep{TransitionID: c.rec.t.ID, Kind: c.rec.t.Kind, Actor: c.actor, Wrote: slices.Clone(c.keys), Via: it.key,
 				Inferred: c.rec.t.Inferred, Version: c.version}
 			if c.rec.an != nil {
 				step.Action = c.rec.an.id

@@ -127,7 +127,7 @@ func TestWhy(t *testing.T) {
 	}}}})
 	s := g.MustNewSession(Options{State: map[string]any{}})
 	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"pick": ok, "add": ok, "other": ok}})
-	pick := mustFire(t, s, "p.pick", FireOptions{Source: PrincipalUser})
+	pick := mustFire(t, s, "p.pick", FireOptions{Source: ActorUser})
 	s.UpdateState(map[string]any{"selected": "d-1"}, pick.TransitionID)
 	other := mustFire(t, s, "p.other", FireOptions{})
 	s.UpdateState(map[string]any{"noise": 1}, other.TransitionID)
@@ -137,13 +137,13 @@ func TestWhy(t *testing.T) {
 	if !w.Known || len(w.Steps) != 2 {
 		t.Fatalf("%+v", w)
 	}
-	if w.Steps[0].TransitionID != pick.TransitionID || w.Steps[0].Principal != PrincipalUser || w.Steps[0].Via != "selected" ||
-		w.Steps[1].TransitionID != add.TransitionID || w.Steps[1].Principal != PrincipalAgent || w.Steps[1].Via != "cart" {
+	if w.Steps[0].TransitionID != pick.TransitionID || w.Steps[0].Actor != ActorUser || w.Steps[0].Via != "selected" ||
+		w.Steps[1].TransitionID != add.TransitionID || w.Steps[1].Actor != ActorAgent || w.Steps[1].Via != "cart" {
 		t.Fatalf("slice %+v", w.Steps)
 	}
 	s.UpdateState(map[string]any{"cart": []string{}}, "")
 	w = s.Why("cart")
-	if len(w.Steps) != 1 || w.Steps[0].Kind != KindStimulus || w.Steps[0].Principal != PrincipalUnknown {
+	if len(w.Steps) != 1 || w.Steps[0].Kind != KindStimulus || w.Steps[0].Actor != ActorUnknown {
 		t.Fatalf("the latest writer was a stimulus: %+v", w)
 	}
 	if w := s.Why("never"); w.Known || len(w.Steps) != 0 {
@@ -166,7 +166,7 @@ func TestHostileStringsNeverReachText(t *testing.T) {
 		s.Fire(context.Background(), bad, FireOptions{Input: bad, Instance: bad})
 		s.Fire(context.Background(), "catalog.add-to-cart", FireOptions{Input: map[string]any{"sku": bad}})
 		s.Fire(context.Background(), "catalog.add-to-cart", FireOptions{Input: map[string]any{"sku": 7, bad: bad}})
-		s.Fire(context.Background(), "catalog.go-checkout", FireOptions{Source: Principal(bad)})
+		s.Fire(context.Background(), "catalog.go-checkout", FireOptions{Source: Actor(bad)})
 		s.UpdateState(map[string]any{"cartCount": 1, bad: bad}, "")
 		settle(t, s, mustFire(t, s, "catalog.go-checkout", FireOptions{}).TransitionID)
 		s.Sync("checkout")
@@ -177,7 +177,7 @@ func TestHostileStringsNeverReachText(t *testing.T) {
 		s.Fire(context.Background(), "checkout.place-order", FireOptions{Input: map[string]any{"note": bad}})
 		s.ReportDecline("checkout.place-order", FireOptions{Input: bad})
 		s.BeginWork(bad, "")
-		s.CommitJourney(bad, PrincipalAgent)
+		s.CommitJourney(bad, ActorAgent)
 		s.LeaveJourney(bad)
 		s.Sync("/" + bad)
 		var errs []error

@@ -5,28 +5,34 @@ import (
 	"time"
 )
 
-// Principal is who a fire or a report is attributed to.
-type Principal string
+// Actor is who a fire or a report is attributed to: the person using the
+// app, the agent, or the app itself. Records carry it in their "principal"
+// field (the protocol's name), but it is not an authenticated identity:
+// package agent's principal (the P type parameter) is who is calling, and
+// an Actor is only which of these roles an action is stamped with.
+type Actor string
 
-// The principals. An omitted Source on a fire reads as PrincipalAgent,
-// never as the user.
+// The actors. An omitted Source on a fire reads as ActorAgent, never as
+// ActorUser, so nothing a model does is passed off as the person's own.
+// ActorUnknown stamps a state change no fire accounts for, and replaces
+// any Source outside these four.
 const (
-	PrincipalUser    Principal = "user"
-	PrincipalAgent   Principal = "agent"
-	PrincipalSystem  Principal = "system"
-	PrincipalUnknown Principal = "unknown"
+	ActorUser    Actor = "user"
+	ActorAgent   Actor = "agent"
+	ActorSystem  Actor = "system"
+	ActorUnknown Actor = "unknown"
 )
 
-// normPrincipal maps an empty source to agent and anything outside the
-// four principals to unknown, so a caller's string never reaches a record.
-func normPrincipal(p Principal) Principal {
-	switch p {
+// normActor maps an empty source to agent and anything outside the
+// four actors to unknown, so a caller's string never reaches a record.
+func normActor(a Actor) Actor {
+	switch a {
 	case "":
-		return PrincipalAgent
-	case PrincipalUser, PrincipalAgent, PrincipalSystem, PrincipalUnknown:
-		return p
+		return ActorAgent
+	case ActorUser, ActorAgent, ActorSystem, ActorUnknown:
+		return a
 	}
-	return PrincipalUnknown
+	return ActorUnknown
 }
 
 // Reason is a refusal code. The codes are protocol: they cross the wire
@@ -179,7 +185,7 @@ const (
 type Transition struct {
 	ID        string         `json:"id"`
 	Kind      TransitionKind `json:"kind"`
-	Principal Principal      `json:"principal"`
+	Actor     Actor          `json:"principal"`
 	Action    string         `json:"affordanceId,omitempty"`
 	Does      string         `json:"does,omitempty"`
 	Stimulus  string         `json:"stimulus,omitempty"`
@@ -324,7 +330,7 @@ type GapRecord struct {
 	Action            string      `json:"affordanceId,omitempty"`
 	Does              string      `json:"does,omitempty"`
 	Reason            Reason      `json:"rejectionReason,omitempty"`
-	Principal         Principal   `json:"principal,omitempty"`
+	Actor             Actor       `json:"principal,omitempty"`
 	Evidence          []Condition `json:"evidence,omitempty"`
 	JourneyID         string      `json:"journeyId,omitempty"`
 	// Request is the id the caller asked for when the graph lacks it

@@ -40,16 +40,20 @@ func ProtocolVersions() []string { return slices.Clone(protocolVersions) }
 const DefaultProgressInterval = time.Second
 
 // Options configure a Server. The zero value (or nil) is ready to use.
+// journeymcp.Options names and defaults the fields the two adapters share
+// (Implementation, Instructions, Logger) the same way.
 type Options struct {
-	// Implementation names the server in the initialize handshake.
-	// Nil uses {Name: "foldagent", Version: "0.1.0"}.
+	// Implementation names the server in the initialize handshake. Nil,
+	// or an empty Name or Version in it, takes the default for that field:
+	// Name "foldagent", Version "0.1.0".
 	Implementation *mcp.Implementation
 	// Instructions are sent to the client at initialization, for the
 	// model's system prompt. Write them as authored sentences.
 	Instructions string
 	// Logger receives the adapter's own diagnostics: defects with their
 	// causes, which are never sent to the client. Nil uses slog.Default,
-	// which writes to standard error, never to standard output.
+	// which writes to standard error, never to standard output. The SDK's
+	// own activity log is not forwarded.
 	Logger *slog.Logger
 	// ProgressInterval is the period of the progress notifications sent
 	// while a call waits, when the client's request carried a progress
@@ -128,9 +132,7 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 	if opts != nil {
 		o = *opts
 	}
-	if o.Implementation == nil {
-		o.Implementation = &mcp.Implementation{Name: "foldagent", Version: "0.1.0"}
-	}
+	o.Implementation = implementation(o.Implementation, "foldagent")
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -201,6 +203,22 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 }
 
 var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// implementation returns a copy of impl (the caller's value is left alone)
+// with an empty Name or Version filled in.
+func implementation(impl *mcp.Implementation, name string) *mcp.Implementation {
+	var c mcp.Implementation
+	if impl != nil {
+		c = *impl
+	}
+	if c.Name == "" {
+		c.Name = name
+	}
+	if c.Version == "" {
+		c.Version = "0.1.0"
+	}
+	return &c
+}
 
 // MCP returns the underlying SDK server, for an application that wants to
 // add prompts or middleware of its own. Tools and resources are the

@@ -44,7 +44,11 @@ func run() error {
 	}
 	port := journey.ServeToAgent(store.Session, journey.PortOptions{JourneyTools: mode})
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: *settle, Logger: logger})
+	srv, err := journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: *settle, Logger: logger})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -58,7 +62,7 @@ func run() error {
 			return err
 		}
 		logger.Warn("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String())
-		hs := &http.Server{Handler: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil), ReadHeaderTimeout: 10 * time.Second}
+		hs := &http.Server{Handler: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.MCP() }, nil), ReadHeaderTimeout: 10 * time.Second}
 		go func() {
 			<-ctx.Done()
 			hs.Close()

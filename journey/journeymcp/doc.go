@@ -21,5 +21,10 @@
 // host code reached by the call). Refusals and pauses are answers, not
 // errors: a model that reads isError on a needs-confirm goes looking for
 // another way round, which is exactly the failure the pause exists to
-// prevent.
+// prevent. A defect is answered with the port's DEFECT result and no
+// detail; its cause goes to Options.Logger.
+//
+// NewServer returns a Server with the shape of mcpagent's (Run, Connect,
+// Close, MCP), and Options names and defaults the fields the two adapters
+// share (Implementation, Instructions, Logger) the same way.
 package journeymcp

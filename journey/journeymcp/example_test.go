@@ -10,9 +10,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// Serving a session's port over MCP. A real host would use
-// srv.Run(ctx, &mcp.StdioTransport{}) or mcp.NewStreamableHTTPHandler; the
-// in-memory pair keeps the example self-contained.
+// Serving a session's port over MCP. A real host would call
+// srv.Run(ctx, &mcp.StdioTransport{}), or hand srv.MCP() to
+// mcp.NewStreamableHTTPHandler; the in-memory pair keeps the example
+// self-contained.
 func ExampleNewServer() {
 	g := journey.MustNewGraph("notes", journey.GraphDef{
 		Pages: []journey.Page{{ID: "list", Actions: []journey.Action{
@@ -28,7 +29,11 @@ func ExampleNewServer() {
 			return nil, nil
 		},
 	}})
-	srv := journeymcp.NewServer(journey.ServeToAgent(s, journey.PortOptions{}), nil)
+	srv, err := journeymcp.NewServer(journey.ServeToAgent(s, journey.PortOptions{}), nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer srv.Close()
 
 	ctx := context.Background()
 	ct, st := mcp.NewInMemoryTransports()

@@ -2,8 +2,11 @@ package journeymcp
 
 import (
 	"context"
-	"fmt"
+	"errors"
+	"io"
 	"log/slog"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/foldagent/foldagent/journey"
@@ -14,41 +17,65 @@ import (
 // come to rest before it answers pending.
 const DefaultSettleWithin = 250 * time.Millisecond
 
-// Options configure a server. The zero value works.
+// Options configure a Server. The zero value (or nil) is ready to use.
+// mcpagent.Options names and defaults the fields the two adapters share
+// (Implementation, Instructions, Logger) the same way.
 type Options struct {
-	// Name is the implementation name announced at initialization; empty
-	// means the graph id.
-	Name string
-	// Version is the implementation version; empty means "0.1.0".
-	Version string
-	// SettleWithin is the ceiling a call that fired waits for its
-	// settlement before answering pending. Zero means
-	// DefaultSettleWithin; a negative value means do not wait (a fire
-	// already at rest is still folded).
-	SettleWithin time.Duration
-	// Instructions are optional server instructions for the host.
+	// Implementation names the server in the initialize handshake. Nil,
+	// or an empty Name or Version in it, takes the default for that field:
+	// Name the graph's id, Version "0.1.0".
+	Implementation *mcp.Implementation
+	// Instructions are sent to the client at initialization, for the
+	// model's system prompt. Write them as authored sentences.
 	Instructions string
-	// Logger receives the SDK's server logs; nil means none.
+	// Logger receives the adapter's own diagnostics: defects with their
+	// causes, which are never sent to the client. Nil uses slog.Default,
+	// which writes to standard error, never to standard output. The SDK's
+	// own activity log is not forwarded.
 	Logger *slog.Logger
+	// SettleWithin is the ceiling a call that fired waits for its
+	// settlement before answering pending. Zero uses
+	// DefaultSettleWithin; a negative value does not wait (a fire already
+	// at rest is still folded).
+	SettleWithin time.Duration
 }
 
-// NewServer builds an MCP server for a port. Connect it to a transport
-// with its Run or Connect method, or serve it over HTTP with
-// mcp.NewStreamableHTTPHandler. Every client connected to the server
-// drives the same port, and so the same session.
-func NewServer(port *journey.Port, opts *Options) *mcp.Server {
+// Server serves one journey port as an MCP server: the port's fixed tools,
+// in the port's order, and nothing else.
+//
+// A Server may be connected to any number of sessions (see Connect and
+// Run); they all drive the same port, and so the same journey session. To
+// serve several conversations, give each its own session, port and
+// Server.
+//
+// A Server is safe for concurrent use.
+type Server struct {
+	port   *journey.Port
+	mcp    *mcp.Server
+	log    *slog.Logger
+	within time.Duration
+	tools  []*mcp.Tool
+
+	closed    atomic.Bool
+	closeOnce sync.Once
+}
+
+// NewServer builds a Server over port. Connect it to a transport with Run
+// or Connect, or serve it over streamable HTTP by handing MCP() to
+// mcp.NewStreamableHTTPHandler.
+//
+// It returns an error when port is nil.
+func NewServer(port *journey.Port, opts *Options) (*Server, error) {
 	if port == nil {
-		panic("journeymcp: NewServer needs a port")
+		return nil, errors.New("journeymcp: NewServer needs a port")
 	}
 	var o Options
 	if opts != nil {
 		o = *opts
 	}
-	if o.Name == "" {
-		o.Name = port.Session().Graph().ID()
-	}
-	if o.Version == "" {
-		o.Version = "0.1.0"
+	o.Implementation = implementation(o.Implementation, port.Session().Graph().ID())
+	if o.Logger == nil {
+		o.Logger = slog.Default()
 	}
 	switch {
 	case o.SettleWithin == 0:
@@ -56,49 +83,95 @@ func NewServer(port *journey.Port, opts *Options) *mcp.Server {
 	case o.SettleWithin < 0:
 		o.SettleWithin = 0
 	}
-	srv := mcp.NewServer(&mcp.Implementation{Name: o.Name, Version: o.Version}, &mcp.ServerOptions{
+	s := &Server{port: port, log: o.Logger, within: o.SettleWithin}
+	s.mcp = mcp.NewServer(o.Implementation, &mcp.ServerOptions{
 		Instructions: o.Instructions,
-		Logger:       o.Logger,
+		Logger:       discardLogger,
 		// Tools only, and never a list_changed: the set is fixed.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: false}},
 	})
-	h := &handler{port: port, within: o.SettleWithin}
 	for _, t := range port.Tools() {
 		tool := &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}
-		srv.AddTool(tool, h.call)
-		h.tools = append(h.tools, tool)
+		s.mcp.AddTool(tool, s.call)
+		s.tools = append(s.tools, tool)
 	}
 	// A name the port does not serve is answered by the port itself
 	// (UNKNOWN_TOOL, listing the tools that exist) as a tool result with
 	// isError, rather than as the SDK's protocol error: a model sees the
 	// list and can correct itself.
-	srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
+	s.mcp.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			// The SDK lists tools sorted by name; the port's order (journeys,
 			// then the four generics) is part of the fixed bytes, so the
 			// list is answered here, whole, in that order.
 			if method == "tools/list" {
-				return &mcp.ListToolsResult{Tools: h.tools}, nil
+				return &mcp.ListToolsResult{Tools: s.tools}, nil
 			}
 			if method == "tools/call" {
-				if ctr, ok := req.(*mcp.CallToolRequest); ok && ctr.Params != nil && !h.serves(ctr.Params.Name) {
-					return h.call(ctx, ctr)
+				if ctr, ok := req.(*mcp.CallToolRequest); ok && ctr.Params != nil && !s.serves(ctr.Params.Name) {
+					return s.call(ctx, ctr)
 				}
 			}
 			return next(ctx, method, req)
 		}
 	})
-	return srv
+	return s, nil
 }
 
-type handler struct {
-	port   *journey.Port
-	within time.Duration
-	tools  []*mcp.Tool
+var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// implementation returns a copy of impl (the caller's value is left alone)
+// with an empty Name or Version filled in.
+func implementation(impl *mcp.Implementation, name string) *mcp.Implementation {
+	var c mcp.Implementation
+	if impl != nil {
+		c = *impl
+	}
+	if c.Name == "" {
+		c.Name = name
+	}
+	if c.Version == "" {
+		c.Version = "0.1.0"
+	}
+	return &c
 }
 
-func (h *handler) serves(name string) bool {
-	for _, n := range h.port.ToolNames() {
+// MCP returns the underlying SDK server, for serving over HTTP or for an
+// application that wants to add prompts or middleware of its own. The
+// tools are the adapter's: do not add or remove them.
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Connect connects the server to one client over t and returns the
+// session, as mcp.Server.Connect does.
+func (s *Server) Connect(ctx context.Context, t mcp.Transport, opts *mcp.ServerSessionOptions) (*mcp.ServerSession, error) {
+	if s.closed.Load() {
+		return nil, errors.New("journeymcp: the server is closed")
+	}
+	return s.mcp.Connect(ctx, t, opts)
+}
+
+// Run serves one session over t until the client disconnects or ctx is
+// done, then closes the server.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	defer s.Close()
+	return s.mcp.Run(ctx, t)
+}
+
+// Close closes every session and refuses later Connects. The port and its
+// journey session are the application's and stay as they are. It is
+// idempotent and returns nil.
+func (s *Server) Close() error {
+	s.closeOnce.Do(func() {
+		s.closed.Store(true)
+		for ss := range s.mcp.Sessions() {
+			_ = ss.Close()
+		}
+	})
+	return nil
+}
+
+func (s *Server) serves(name string) bool {
+	for _, n := range s.port.ToolNames() {
 		if n == name {
 			return true
 		}
@@ -106,20 +179,24 @@ func (h *handler) serves(name string) bool {
 	return false
 }
 
+// defectResult is the answer to a call that panicked below the port: the
+// shape of the port's own DEFECT result, with the cause left to the log.
+const defectResult = `{"ok":false,"judgment":"error","reason":"DEFECT"}`
+
 // call answers one tools/call. It never returns a protocol error for a
-// tool's own outcome; a panic anywhere below is reported as a defect with
-// isError.
-func (h *handler) call(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
+// tool's own outcome; a panic anywhere below is logged with its cause and
+// answered as a defect with isError.
+func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
 	name := req.Params.Name
 	defer func() {
 		if v := recover(); v != nil {
-			res = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{
-				Text: fmt.Sprintf("journeymcp: tool %q failed: %v", name, v)}}}
+			s.log.Error("journeymcp: application code failed", "tool", name, "panic", v)
+			res = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: defectResult}}}
 			err = nil
 		}
 	}()
-	r := h.port.CallJSON(ctx, name, req.Params.Arguments)
-	h.fold(ctx, &r)
+	r := s.port.CallJSON(ctx, name, req.Params.Arguments)
+	s.fold(ctx, &r)
 	reason := r.String("reason")
 	return &mcp.CallToolResult{
 		IsError: reason == "UNKNOWN_TOOL" || reason == "DEFECT",
@@ -129,21 +206,21 @@ func (h *handler) call(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.
 
 // fold waits up to the ceiling for a fire the call made and, if it came to
 // rest, folds its settled facts into the result.
-func (h *handler) fold(ctx context.Context, r *journey.CallResult) {
+func (s *Server) fold(ctx context.Context, r *journey.CallResult) {
 	id := r.String("transitionId")
 	if id == "" || !r.OK() {
 		return
 	}
-	wctx, cancel := context.WithTimeout(ctx, h.within)
+	wctx, cancel := context.WithTimeout(ctx, s.within)
 	defer cancel()
-	if _, err := h.port.WhenSettled(wctx, id); err != nil {
+	if _, err := s.port.WhenSettled(wctx, id); err != nil {
 		// Still running at the ceiling (or an id that cannot settle,
 		// which a fire result never carries): answer as is.
-		if _, done, _ := h.port.SettledAnswer(id); !done {
+		if _, done, _ := s.port.SettledAnswer(id); !done {
 			return
 		}
 	}
-	facts, done, err := h.port.SettledAnswer(id)
+	facts, done, err := s.port.SettledAnswer(id)
 	if err != nil || !done {
 		return
 	}

@@ -57,7 +57,18 @@ func newApp(t *testing.T) *app {
 	return a
 }
 
-func connect(t *testing.T, srv *mcp.Server) *mcp.ClientSession {
+// newServer builds a Server and fails the test if it cannot.
+func newServer(t *testing.T, port *journey.Port, opts *journeymcp.Options) *journeymcp.Server {
+	t.Helper()
+	srv, err := journeymcp.NewServer(port, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	return srv
+}
+
+func connect(t *testing.T, srv *journeymcp.Server) *mcp.ClientSession {
 	t.Helper()
 	ct, st := mcp.NewInMemoryTransports()
 	ctx := context.Background()
@@ -93,7 +104,7 @@ func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any)
 func TestToolsListIsThePortsFixedSet(t *testing.T) {
 	a := newApp(t)
 	port := journey.ServeToAgent(a.s, journey.PortOptions{})
-	cs := connect(t, journeymcp.NewServer(port, nil))
+	cs := connect(t, newServer(t, port, nil))
 	if caps := cs.InitializeResult().Capabilities; caps.Tools == nil || caps.Tools.ListChanged {
 		t.Fatalf("tools capability must say listChanged false: %+v", caps.Tools)
 	}
@@ -124,7 +135,7 @@ func TestToolsListIsThePortsFixedSet(t *testing.T) {
 func TestFoldWithinCeilingAndPendingPastIt(t *testing.T) {
 	a := newApp(t)
 	port := journey.ServeToAgent(a.s, journey.PortOptions{})
-	cs := connect(t, journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: 5 * time.Second}))
+	cs := connect(t, newServer(t, port, &journeymcp.Options{SettleWithin: 5 * time.Second}))
 	// Settles within the ceiling: folded, pending-only keys dropped.
 	r, isErr := call(t, cs, "store.do_action", map[string]any{"action": "quick"})
 	if isErr || r["ok"] != true || r["effectStatus"] != "performed" || r["outcome"] != "committed" || r["judgment"] != "done" {
@@ -137,7 +148,7 @@ func TestFoldWithinCeilingAndPendingPastIt(t *testing.T) {
 		t.Fatalf("produced data rides the fold: %v", r)
 	}
 	// Past the ceiling: returned as is, pending, with the door out.
-	cs2 := connect(t, journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: -1}))
+	cs2 := connect(t, newServer(t, port, &journeymcp.Options{SettleWithin: -1}))
 	r, isErr = call(t, cs2, "store.do_action", map[string]any{"action": "slow"})
 	if isErr || r["effectStatus"] != "pending" || r["howToSettle"] == nil || r["settleWith"] == nil || r["judgment"] != "navigate-or-wait" {
 		t.Fatalf("pending: %v", r)
@@ -160,7 +171,7 @@ func TestFoldWithinCeilingAndPendingPastIt(t *testing.T) {
 func TestIsErrorOnlyForUnknownTool(t *testing.T) {
 	a := newApp(t)
 	port := journey.ServeToAgent(a.s, journey.PortOptions{JourneyTools: journey.Single})
-	cs := connect(t, journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: 2 * time.Second}))
+	cs := connect(t, newServer(t, port, &journeymcp.Options{SettleWithin: 2 * time.Second}))
 	r, isErr := call(t, cs, "store.journey.shop", nil)
 	if !isErr || r["reason"] != "UNKNOWN_TOOL" || !slices.Equal(toStrings(r["tools"]), port.ToolNames()) {
 		t.Fatalf("UNKNOWN_TOOL: %v %v", isErr, r)
@@ -182,8 +193,8 @@ func TestIsErrorOnlyForUnknownTool(t *testing.T) {
 
 func TestStreamableHTTP(t *testing.T) {
 	a := newApp(t)
-	srv := journeymcp.NewServer(journey.ServeToAgent(a.s, journey.PortOptions{}), nil)
-	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	srv := newServer(t, journey.ServeToAgent(a.s, journey.PortOptions{}), nil)
+	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.MCP() }, nil))
 	defer hs.Close()
 	ctx := context.Background()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: hs.URL, MaxRetries: -1}, nil)
