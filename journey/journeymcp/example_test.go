@@ -11,7 +11,7 @@ import (
 )
 
 // Serving a session's port over MCP. A real host would use
-// srv.Run(ctx, &mcp.StdioTransport{}) or mcp.NewStreamableHTTPHandler; the
+// srv.Run(ctx, journeymcp.StdioTransport()) or mcp.NewStreamableHTTPHandler; the
 // in-memory pair keeps the example self-contained.
 func ExampleNewServer() {
 	g := journey.MustNewGraph("notes", journey.GraphDef{
