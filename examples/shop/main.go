@@ -55,7 +55,7 @@ func run() error {
 	switch *transport {
 	case "stdio":
 		// stdout is the protocol channel; logs go to stderr.
-		return srv.Run(ctx, &mcp.StdioTransport{})
+		return srv.Run(ctx, journeymcp.StdioTransport())
 	case "http":
 		ln, err := net.Listen("tcp", *addr)
 		if err != nil {

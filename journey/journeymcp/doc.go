@@ -1,6 +1,8 @@
 // Package journeymcp serves a journey port over the Model Context Protocol,
-// with the official Go SDK, on any transport the SDK offers (stdio for a
-// desktop host, streamable HTTP for a remote one, in-memory for tests).
+// with the official Go SDK: over standard input and output for a desktop
+// host (StdioTransport, one message per line, answering bad lines instead
+// of ending the session), or on any transport the SDK offers (streamable
+// HTTP for a remote host, in-memory for tests).
 //
 // The server is a thin adapter. tools/list returns the port's fixed tool
 // set exactly (journey.Port.Tools), and the server never sends

@@ -11,7 +11,7 @@ import (
 )
 
 // Serving a session's port over MCP. A real host would call
-// srv.Run(ctx, &mcp.StdioTransport{}), or hand srv.MCP() to
+// srv.Run(ctx, journeymcp.StdioTransport()), or hand srv.MCP() to
 // mcp.NewStreamableHTTPHandler; the in-memory pair keeps the example
 // self-contained.
 func ExampleNewServer() {

@@ -3,8 +3,11 @@ package journeymcp_test
 import (
 	"context"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/foldagent/foldagent/internal/stdio/stdiotest"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -89,4 +92,34 @@ func TestShopOverStdio(t *testing.T) {
 	if r["effectStatus"] != "refused" || r["outcome"] != "rejected" || r["judgment"] != "rejected" {
 		t.Fatalf("refused by the payment server: %v", r)
 	}
+}
+
+// TestShopOverStdioSurvivesBadLines runs examples/shop over stdio and
+// sends it a garbage line, a batch and a truncated request between good
+// ones: each bad line gets its JSON-RPC error and the session goes on.
+func TestShopOverStdioSurvivesBadLines(t *testing.T) {
+	bin := buildShop(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	p := stdiotest.Start(ctx, t, bin, "-mcp", "stdio")
+
+	p.Send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}` + "\r\n")
+	p.Want("1", 0)
+	p.Send(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
+
+	p.Send("GET / HTTP/1.1\n")
+	p.Want("null", -32700)
+	p.Send(`[{"jsonrpc":"2.0","id":90,"method":"tools/list"},{"jsonrpc":"2.0","id":91,"method":"ping"}]` + "\n")
+	p.Want("null", -32600)
+	p.Send(`{"jsonrpc":"2.0","id":92,"method":"tools/call","params":{"name":"shop.wh` + "\n" +
+		`{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n")
+	p.Want("null", -32700)
+	if r := p.Want("2", 0); !strings.Contains(string(r.Result), `"shop.whats_here"`) {
+		t.Fatalf("tools/list has no shop.whats_here: %s", r.Result)
+	}
+	p.Send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"shop.whats_here","arguments":{}}}` + "\n")
+	if r := p.Want("3", 0); strings.Contains(string(r.Result), `"isError":true`) {
+		t.Fatalf("whats_here: %s", r.Result)
+	}
+	p.End()
 }
