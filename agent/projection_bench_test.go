@@ -55,3 +55,57 @@ func BenchmarkContextBaseline(b *testing.B) {
 		})
 	}
 }
+
+type pricedTodo struct {
+	Title string    `json:"title"`
+	Price WirePrice `json:"price"`
+}
+
+type pricedList struct {
+	Items []pricedTodo `json:"items"`
+}
+
+func pricedListOf(n int) pricedList {
+	var l pricedList
+	for i := range n {
+		l.Items = append(l.Items, pricedTodo{Title: fmt.Sprintf("Item number %d, with a title of ordinary length", i), Price: WirePrice{Cents: 100 + i}})
+	}
+	return l
+}
+
+// BenchmarkContextChecked measures Runtime.Context for a projection that
+// holds a WireSchema type, whose encoded value is checked against the
+// schema on every read. Compare with BenchmarkContextCheckedBaseline.
+func BenchmarkContextChecked(b *testing.B) {
+	for _, n := range []int{1, 20, 200} {
+		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
+			l := pricedListOf(n)
+			c := agent.Make(agent.Definition[pricedModel, User]{
+				Context: agent.Project(func(pricedModel) pricedList { return l }),
+			})
+			rt := agent.MustBind(c, &pricedHost{}, nil)
+			ctx := context.Background()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := rt.Context(ctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkContextCheckedBaseline only encodes the same value.
+func BenchmarkContextCheckedBaseline(b *testing.B) {
+	for _, n := range []int{1, 20, 200} {
+		b.Run(fmt.Sprintf("items=%d", n), func(b *testing.B) {
+			l := pricedListOf(n)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := json.Marshal(l); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
