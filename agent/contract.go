@@ -16,29 +16,53 @@ type Projection[Model any] struct {
 }
 
 type projection[Model any] struct {
-	typ    reflect.Type
-	schema json.RawMessage
-	read   func(Model) any
+	typ  reflect.Type
+	wire *wire.Projected
+	read func(Model) any
 }
 
 // Project declares a projection of the Model. The value's JSON Schema is
 // derived from V (json tags honoured, as for inputs), and reading the
 // projection encodes the value with encoding/json, so what an agent sees
-// is the value's wire form. Project panics if V has no JSON Schema.
+// is the value's wire form.
+//
+// What an agent is shown always matches what it is told, in two layers.
+// At declaration, Project panics, naming the field path, when V's schema
+// and its encoding would disagree: a type that encodes itself
+// (MarshalJSON or MarshalText) without declaring its wire form with
+// WireSchema, a []byte, json.Number or `json:",string"` field, or an
+// embedding encoding/json serves differently from its schema (a tagged,
+// non-struct or pointer embedding). time.Time and slog.Level are fine:
+// they are advertised as the strings they encode to. A map is advertised
+// as nullable, since a nil map encodes as null. Then, every value served
+// is checked against the advertised schema, so a WireSchema type whose
+// encoding does not match what it declares is a *ProjectionError, and its
+// value never reaches the agent.
+//
+// Project also panics if V has no JSON Schema (a channel, a func, a map
+// keyed by something other than strings, a type that contains itself).
 func Project[Model, V any](read func(model Model) V) Projection[Model] {
 	if read == nil {
 		panic("agent: Project needs a read function")
 	}
-	t := reflect.TypeFor[V]()
-	schema, err := wire.ProjectionSchema(t)
+	p, err := newProjection(read)
 	if err != nil {
-		panic(fmt.Sprintf("agent: cannot project %s: %v", t, err))
+		panic(fmt.Sprintf("agent: Project: %v", err))
+	}
+	return p
+}
+
+func newProjection[Model, V any](read func(model Model) V) (Projection[Model], error) {
+	t := reflect.TypeFor[V]()
+	w, err := wire.NewProjected(t, typeLabel(t))
+	if err != nil {
+		return Projection[Model]{}, fmt.Errorf("cannot project %s: %w", t, err)
 	}
 	return Projection[Model]{p: &projection[Model]{
-		typ:    t,
-		schema: schema,
-		read:   func(m Model) any { return read(m) },
-	}}
+		typ:  t,
+		wire: w,
+		read: func(m Model) any { return read(m) },
+	}}, nil
 }
 
 // Schema returns the JSON Schema of the projected value, or nil for the
@@ -47,7 +71,7 @@ func (p Projection[Model]) Schema() json.RawMessage {
 	if p.p == nil {
 		return nil
 	}
-	return p.p.schema
+	return p.p.wire.Schema()
 }
 
 // Resource is a named, read-only projection of the Model with a
@@ -59,9 +83,11 @@ type Resource[Model any] struct {
 	projection  Projection[Model]
 }
 
-// NewResource declares a resource. It panics when the name is not a valid
-// capability-style name (1-128 characters of [a-zA-Z0-9_-]) or the
-// description is empty.
+// NewResource declares a resource. Its value is projected as by Project,
+// and refused at declaration for the same reasons. It panics, naming the
+// resource, when the name is not a valid capability-style name (1-128
+// characters of [a-zA-Z0-9_-]), the description is empty, read is nil, or
+// V cannot be projected.
 func NewResource[Model, V any](name, description string, read func(model Model) V) Resource[Model] {
 	if !ValidName(name) {
 		panic(fmt.Sprintf("agent: resource %q: the name must be 1-128 characters of [a-zA-Z0-9_-]", name))
@@ -69,7 +95,14 @@ func NewResource[Model, V any](name, description string, read func(model Model) 
 	if description == "" {
 		panic(fmt.Sprintf("agent: resource %q: Description is required", name))
 	}
-	return Resource[Model]{name: name, description: description, projection: Project(read)}
+	if read == nil {
+		panic(fmt.Sprintf("agent: resource %q needs a read function", name))
+	}
+	p, err := newProjection(read)
+	if err != nil {
+		panic(fmt.Sprintf("agent: resource %q: %v", name, err))
+	}
+	return Resource[Model]{name: name, description: description, projection: p}
 }
 
 // Name returns the resource's name.

@@ -227,6 +227,49 @@ func (e *ResourceError) MarshalJSON() ([]byte, error) {
 	}{e.Tag(), e.Resource, e.Error()})
 }
 
+// ProjectionError reports a context or resource value whose JSON does not
+// match the schema its projection advertises: a WireSchema type whose
+// encoding contradicts the schema it declares, say. It is a defect, not a
+// refusal: the agent can do nothing about it, the value is never served,
+// and its message names only the projection. Where the value and its
+// schema parted is kept as the cause (see Unwrap), for the application's
+// logs; it names a member path and restates no value.
+//
+// Types whose schema and encoding can be seen to disagree are refused
+// when the projection is declared (see Project), so this error is left
+// for what only a served value can show.
+type ProjectionError struct {
+	// Projection is "context" for the context projection, or the
+	// resource's name.
+	Projection string
+	// Resource is true when Projection names a resource.
+	Resource bool
+	cause    error
+}
+
+func (e *ProjectionError) Error() string {
+	if e.Resource {
+		return fmt.Sprintf("The resource %q could not be read: the application produced a value that breaks the resource's own schema.", e.Projection)
+	}
+	return "The application's context could not be read: the application produced a value that breaks the context's own schema."
+}
+
+// Tag returns "AgentProjectionError".
+func (e *ProjectionError) Tag() string { return TagProjection }
+
+// Unwrap returns where the value and the schema disagree.
+func (e *ProjectionError) Unwrap() error { return e.cause }
+
+// MarshalJSON encodes the error as {"_tag", "projection", "message"}: the
+// cause never crosses a protocol boundary.
+func (e *ProjectionError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Projection string `json:"projection"`
+		Message    string `json:"message"`
+	}{e.Tag(), e.Projection, e.Error()})
+}
+
 // DefectError reports a failure inside application code: a panic or error
 // in the host, in a hook (available, authorize, toMessage, a projection),
 // or a projection that cannot be encoded. It is not a refusal the agent

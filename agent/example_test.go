@@ -156,7 +156,10 @@ func ExampleManifest() {
 	//   ],
 	//   "resources": [],
 	//   "context": {
-	//     "type": "object",
+	//     "type": [
+	//       "null",
+	//       "object"
+	//     ],
 	//     "additionalProperties": {
 	//       "type": "integer"
 	//     }

@@ -70,6 +70,12 @@ func ReplyTo(capability string, res Result, err error) Reply {
 		r := defectReply(defect.Capability, err)
 		return r
 	}
+	var projection *ProjectionError
+	if errors.As(err, &projection) {
+		// A defect with its own tag: its message is already generic.
+		data, _ := json.Marshal(projection) // cannot fail: strings only
+		return Reply{Text: projection.Error(), Tag: TagProjection, Data: data, Defect: true, Err: err}
+	}
 	var refusal Error
 	if !errors.As(err, &refusal) {
 		return defectReply(capability, err)

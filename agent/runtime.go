@@ -215,7 +215,9 @@ func (r *Runtime[Model, Msg, P]) CanSubscribe() bool { return r.subscriber != ni
 
 // Context reads the context projection from the current Model and returns
 // its JSON, or nil when the contract projects no context. A projection that
-// panics or cannot be encoded is a *DefectError.
+// panics or cannot be encoded is a *DefectError; a value whose JSON does
+// not match the advertised schema is a *ProjectionError. Either way no
+// JSON is returned.
 func (r *Runtime[Model, Msg, P]) Context(ctx context.Context) (json.RawMessage, error) {
 	if r.contract.context.p == nil {
 		return nil, nil
@@ -231,7 +233,10 @@ func (r *Runtime[Model, Msg, P]) Context(ctx context.Context) (json.RawMessage, 
 }
 
 // ReadResource reads the named resource from the current Model and returns
-// its JSON. An unknown name is a *ResourceError and reads no Model.
+// its JSON. An unknown name is a *ResourceError and reads no Model. As for
+// Context, a failing projection is a *DefectError and a value that does
+// not match the resource's schema a *ProjectionError, and no JSON is
+// returned.
 func (r *Runtime[Model, Msg, P]) ReadResource(ctx context.Context, name string) (json.RawMessage, error) {
 	res, ok := r.contract.resByName[name]
 	if !ok {
@@ -256,6 +261,11 @@ func encodeProjection[Model any](p *projection[Model], model Model, subject, sta
 	b, err := json.Marshal(p.read(model))
 	if err != nil {
 		return nil, &DefectError{Capability: subject, Stage: stage, Cause: fmt.Errorf("%s projection cannot be encoded: %w", stage, err)}
+	}
+	// What the agent is shown must be what it is told: the encoded value
+	// is held to the advertised schema before it leaves.
+	if err := p.wire.Check(b); err != nil {
+		return nil, &ProjectionError{Projection: subject, Resource: stage == "resource", cause: err}
 	}
 	return b, nil
 }

@@ -91,8 +91,28 @@ func (s *Server) readError(r *resource, err error) error {
 	if errors.As(err, &cancelled) {
 		return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "The read was cancelled."}
 	}
-	s.logDefect("reading "+r.uri, err)
+	// A defect, or a projection whose value broke its own schema
+	// (*agent.ProjectionError): the value is not served and the client
+	// learns only that the read failed; the cause goes to the log.
+	s.logReadFailure("reading "+r.uri, err)
 	return &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: fmt.Sprintf("Reading the resource %q failed unexpectedly.", r.name)}
+}
+
+// logReadFailure logs a failed read with its cause: an error's own text is
+// written for the agent, so where a projection broke its schema, or what
+// a projection's defect was, is only in the cause.
+func (s *Server) logReadFailure(what string, err error) {
+	var projection *agent.ProjectionError
+	if errors.As(err, &projection) {
+		s.log.Error("mcpagent: a projection's value does not match its advertised schema; it was not served",
+			"while", what, "tag", projection.Tag(), "projection", projection.Projection, "cause", errors.Unwrap(projection))
+		return
+	}
+	if cause := errors.Unwrap(err); cause != nil {
+		s.log.Error("mcpagent: application code failed", "while", what, "error", err, "cause", cause)
+		return
+	}
+	s.logDefect(what, err)
 }
 
 // subscribe records a resources/subscribe. The value read now is the
@@ -159,7 +179,8 @@ func (s *Server) syncResources() {
 	for _, uri := range uris {
 		data, err := s.resources[uri].read(ctx)
 		if err != nil {
-			s.logDefect("reading "+uri, err)
+			// Nothing is announced for a value that cannot be served.
+			s.logReadFailure("reading "+uri, err)
 			continue
 		}
 		s.subMu.Lock()

@@ -39,12 +39,19 @@ func collectWireSchemas(t reflect.Type, out map[reflect.Type]*jsonschema.Schema,
 		return
 	}
 	seen[t] = true
+	if t.Kind() == reflect.Pointer {
+		// jsonschema-go looks a type's schema up after following pointers,
+		// so the override belongs to the pointed-to type; and calling a
+		// value-receiver WireSchema on a nil pointer would panic.
+		collectWireSchemas(t.Elem(), out, seen)
+		return
+	}
 	if t.Implements(wireSchemaType) {
 		out[t] = reflect.Zero(t).Interface().(wireSchema).WireSchema()
 		return
 	}
 	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+	case reflect.Slice, reflect.Array, reflect.Map:
 		collectWireSchemas(t.Elem(), out, seen)
 	case reflect.Struct:
 		for i := range t.NumField() {
@@ -189,14 +196,4 @@ func Decode[In any](c *Codec, raw []byte) (In, error) {
 		return zero, fmt.Errorf("the payload does not decode into %s: %w", c.typ, err)
 	}
 	return in, nil
-}
-
-// ProjectionSchema derives the schema advertised for a context or resource
-// value of type t.
-func ProjectionSchema(t reflect.Type) (json.RawMessage, error) {
-	s, err := SchemaFor(t)
-	if err != nil {
-		return nil, err
-	}
-	return json.Marshal(s)
 }
