@@ -107,14 +107,13 @@ type Session struct {
 
 	defects []Defect
 
-	obsMu      sync.Mutex
-	obsSeq     int
-	onTrans    []observer[Transition]
-	onState    []observer[StateChange]
-	onGap      []observer[GapRecord]
-	onAsk      []observer[AskEvent]
-	outbox     []func()
-	delivering sync.Mutex
+	obsMu   sync.Mutex
+	obsSeq  int
+	onTrans []observer[Transition]
+	onState []observer[StateChange]
+	onGap   []observer[GapRecord]
+	onAsk   []observer[AskEvent]
+	outbox  []func()
 }
 
 type observer[T any] struct {

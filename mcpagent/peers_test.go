@@ -7,7 +7,7 @@ package mcpagent_test
 // -mcp stdio or -mcp http) as a separate process.
 //
 // The peers are pinned in testdata/node/package.json and package-lock.json
-// and installed by testdata/install-peers.sh. Without them these tests
+// and installed by scripts/install-peers.sh. Without them these tests
 // skip, naming that step; with FOLDAGENT_REQUIRE_PEERS=1 they fail instead.
 
 import (
@@ -29,35 +29,18 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/foldagent/foldagent/internal/peer"
 )
 
-const installStep = "run mcpagent/testdata/install-peers.sh (npm ci of the pinned peers)"
-
 // requirePeers skips (or, with FOLDAGENT_REQUIRE_PEERS=1, fails) when node
-// or the installed peers are missing, and returns the node directory.
+// or the pinned peers are missing, and returns the node directory.
 func requirePeers(t *testing.T) string {
 	t.Helper()
-	dir, err := filepath.Abs("testdata/node")
-	if err != nil {
-		t.Fatal(err)
-	}
-	required := os.Getenv("FOLDAGENT_REQUIRE_PEERS") == "1"
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node is not on PATH"
-	}
-	for _, pkg := range []string{"sdk", "inspector-cli", "conformance"} {
-		if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", pkg)); err != nil && missing == "" {
-			missing = "testdata/node/node_modules/@modelcontextprotocol/" + pkg + " is not installed"
-		}
-	}
-	if missing != "" {
-		if required {
-			t.Fatalf("MCP peers required (FOLDAGENT_REQUIRE_PEERS=1) but %s: %s", missing, installStep)
-		}
-		t.Skipf("MCP peers not available (%s): %s", missing, installStep)
-	}
-	if testing.Short() && !required {
+	peer.Program(t, "node")
+	dir := peer.NodeModules(t, "testdata/node",
+		"@modelcontextprotocol/sdk", "@modelcontextprotocol/inspector-cli", "@modelcontextprotocol/conformance")
+	if testing.Short() && !peer.Required() {
 		t.Skip("peer tests launch processes; skipped under -short")
 	}
 	return dir

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -16,28 +15,14 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/foldagent/foldagent/internal/peer"
 )
 
 // These tests run the application in real headless Chromium, against its
 // native WebMCP implementation (--enable-features=WebMCP): tools are read
 // with document.modelContext.getTools() and called with executeTool(),
 // the way a browser-resident agent reaches them.
-
-const installHint = "install Chromium (Debian: apt-get install -y chromium)"
-
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("FOLDAGENT_REQUIRE_PEERS") == "1" {
-		t.Fatalf("Chromium is required (FOLDAGENT_REQUIRE_PEERS=1) but not found: %s", installHint)
-	}
-	t.Skipf("Chromium not found: %s", installHint)
-	return ""
-}
 
 var (
 	buildOnce sync.Once
@@ -83,7 +68,7 @@ func page(t *testing.T) context.Context {
 // own scripts.
 func pageWith(t *testing.T, initScript string) context.Context {
 	t.Helper()
-	exe := chromiumPath(t)
+	exe := peer.Program(t, "chromium", "chromium-browser", "google-chrome")
 	url := served(t)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe),
@@ -123,11 +108,9 @@ func pageWith(t *testing.T, initScript string) context.Context {
 	switch state := eval[string](t, ctx, `document.body.dataset.webmcp`); state {
 	case "ready":
 	case "absent":
-		msg := "this Chromium offers no document.modelContext even with --enable-features=WebMCP; these tests need a Chromium with WebMCP (Debian's chromium 156 has it): " + installHint
-		if os.Getenv("FOLDAGENT_REQUIRE_PEERS") == "1" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
+		// This Chromium has no document.modelContext even with the
+		// feature flag.
+		peer.Require(t, "a Chromium with WebMCP (Debian's chromium 156 has it)", false)
 	default:
 		t.Fatalf("the application did not start (state %q): %s", state, text(t, ctx, "#agent"))
 	}

@@ -20,7 +20,7 @@ func TestPersonAndAgentInTmux(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives a real terminal for several seconds")
 	}
-	tmux := peer.LookPath(t, "tmux")
+	tmux := peer.Program(t, "tmux")
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "todo")
 	build := exec.Command("go", "build", "-o", bin, ".")

@@ -5,10 +5,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 
@@ -22,14 +20,8 @@ import (
 // settled. testdata/node/purchase.mjs checks every step and prints one
 // JSON line per step, which this test checks again.
 func TestTypeScriptClientPurchase(t *testing.T) {
-	node := peer.LookPath(t, "node")
-	dir, err := filepath.Abs(filepath.Join("testdata", "node"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", "sdk", "package.json")); err != nil {
-		peer.Missing(t, "the TypeScript MCP client (npm ci in journey/journeymcp/testdata/node)")
-	}
+	node := peer.Program(t, "node")
+	dir := peer.NodeModules(t, filepath.Join("testdata", "node"), "@modelcontextprotocol/sdk")
 	bin := buildShop(t)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -86,8 +78,7 @@ func TestTypeScriptClientPurchase(t *testing.T) {
 func buildShop(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "shop")
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	build := exec.Command(gobin, "build", "-o", bin, "github.com/foldagent/foldagent/examples/shop")
+	build := exec.Command("go", "build", "-o", bin, "github.com/foldagent/foldagent/examples/shop")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building examples/shop: %v\n%s", err, out)
 	}
