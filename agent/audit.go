@@ -81,6 +81,14 @@ type AuditEntry struct {
 	// top-level fields it names read "[redacted]". It is what was sent,
 	// in the caller's field order, not what was decoded.
 	Input json.RawMessage `json:"input,omitempty"`
+	// TraceID and SpanID identify the OpenTelemetry span the invocation
+	// ran in (hex, as OpenTelemetry writes them), so an entry and its
+	// trace can be found from each other: the runtime's own
+	// "Agent.dispatch" span when BindOptions.TracerProvider is set,
+	// otherwise the caller's span carried by the dispatch context (an
+	// adapter's HTTP request span, say). Empty when there is neither.
+	TraceID string `json:"traceId,omitempty"`
+	SpanID  string `json:"spanId,omitempty"`
 }
 
 // auditEntryJSON is AuditEntry's wire form: the same fields, with At as
@@ -95,6 +103,8 @@ type auditEntryJSON struct {
 	Decision   AuditDecision   `json:"decision"`
 	Outcome    string          `json:"outcome"`
 	Input      json.RawMessage `json:"input,omitempty"`
+	TraceID    string          `json:"traceId,omitempty"`
+	SpanID     string          `json:"spanId,omitempty"`
 }
 
 // MarshalJSON encodes the entry with "at" in epoch milliseconds.
@@ -102,6 +112,7 @@ func (e AuditEntry) MarshalJSON() ([]byte, error) {
 	return json.Marshal(auditEntryJSON{
 		At: e.At.UnixMilli(), Invocation: e.Invocation, Transport: e.Transport, Capability: e.Capability,
 		Tag: e.Tag, Principal: e.Principal, Decision: e.Decision, Outcome: e.Outcome, Input: e.Input,
+		TraceID: e.TraceID, SpanID: e.SpanID,
 	})
 }
 
@@ -115,6 +126,7 @@ func (e *AuditEntry) UnmarshalJSON(b []byte) error {
 	*e = AuditEntry{
 		At: time.UnixMilli(w.At), Invocation: w.Invocation, Transport: w.Transport, Capability: w.Capability,
 		Tag: w.Tag, Principal: w.Principal, Decision: w.Decision, Outcome: w.Outcome, Input: w.Input,
+		TraceID: w.TraceID, SpanID: w.SpanID,
 	}
 	return nil
 }
@@ -258,7 +270,7 @@ func (l *AuditLog[P]) Clear() {
 
 // record builds the entry for one settled invocation, keeps it and hands
 // it to the sinks.
-func (l *AuditLog[P]) record(tr *trail[P], inv Invocation, capability, tag string, payload []byte, decision AuditDecision, outcome string) {
+func (l *AuditLog[P]) record(tr *trail[P], inv Invocation, capability, tag string, payload []byte, decision AuditDecision, outcome string, traceID, spanID string) {
 	e := AuditEntry{
 		At:         l.clock(),
 		Invocation: inv.ID,
@@ -267,6 +279,8 @@ func (l *AuditLog[P]) record(tr *trail[P], inv Invocation, capability, tag strin
 		Tag:        tag,
 		Decision:   decision,
 		Outcome:    outcome,
+		TraceID:    traceID,
+		SpanID:     spanID,
 	}
 	if l.principal != nil && tr.hasPrincipal {
 		e.Principal = l.projectPrincipal(tr.principal)

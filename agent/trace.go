@@ -52,27 +52,34 @@ func (r *Runtime[Model, Msg, P]) observed(ctx context.Context, capab *capability
 			AttrInvocation.String(inv.ID),
 		))
 	}
+	// The span the audit entry points to: the runtime's own, or else the
+	// caller's, so that an entry and its trace always correlate.
+	sc := trace.SpanContextFromContext(ctx)
 	var tr trail[P]
 	returned := false
 	defer func() {
 		if !returned {
-			r.settleObserved(span, &tr, capab, name, payload, inv, Result{}, nil, OutcomeInterrupted)
+			r.settleObserved(span, sc, &tr, capab, name, payload, inv, Result{}, nil, OutcomeInterrupted)
 		}
 	}()
 	res, err = r.run(ctx, &tr, capab, asked, payload, encodeErr, inv)
 	returned = true
-	r.settleObserved(span, &tr, capab, name, payload, inv, res, err, outcomeOf(res, err))
+	r.settleObserved(span, sc, &tr, capab, name, payload, inv, res, err, outcomeOf(res, err))
 	return res, err
 }
 
-func (r *Runtime[Model, Msg, P]) settleObserved(span trace.Span, tr *trail[P], capab *capability[Model, P], name string, payload []byte, inv Invocation, res Result, err error, outcome string) {
+func (r *Runtime[Model, Msg, P]) settleObserved(span trace.Span, sc trace.SpanContext, tr *trail[P], capab *capability[Model, P], name string, payload []byte, inv Invocation, res Result, err error, outcome string) {
 	decision := decisionOf(tr.delivery)
 	if r.audit != nil {
 		tag := ""
 		if capab != nil {
 			tag = capab.tag
 		}
-		r.audit.record(tr, inv, name, tag, payload, decision, outcome)
+		var traceID, spanID string
+		if sc.IsValid() {
+			traceID, spanID = sc.TraceID().String(), sc.SpanID().String()
+		}
+		r.audit.record(tr, inv, name, tag, payload, decision, outcome, traceID, spanID)
 	}
 	if span != nil {
 		attrs := []attribute.KeyValue{AttrDecision.String(string(decision)), AttrOutcome.String(outcome)}

@@ -2,6 +2,7 @@ package agent_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"go.opentelemetry.io/otel"
@@ -128,5 +129,56 @@ func TestNoTracerConfiguredUsesNoGlobal(t *testing.T) {
 	_, _ = cmpDispatch(t, rt, context.Background(), "noise", `{}`, agent.Invocation{})
 	if len(rec.Ended()) != 1 {
 		t.Fatalf("%d spans", len(rec.Ended()))
+	}
+}
+
+// An audit entry names the span its invocation ran in: the runtime's own
+// Agent.dispatch span when tracing is bound, the caller's span otherwise,
+// and none when there is neither.
+func TestAuditEntriesCarryTheTraceID(t *testing.T) {
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	defer func() { _ = tp.Shutdown(context.Background()) }()
+
+	audit := agent.NewAuditLog(agent.AuditOptions[cmpUser]{})
+	traced := cmpBind(cmpContract(cmpCreateCap(nil)), newCmpHost(), &agent.BindOptions[cmpUser]{TracerProvider: tp, Audit: audit})
+	if _, err := cmpDispatch(t, traced, context.Background(), "create_todo", `{"title":"Milk"}`, agent.Invocation{ID: "own"}); err != nil {
+		t.Fatal(err)
+	}
+	spans := rec.Ended()
+	if len(spans) != 1 {
+		t.Fatalf("%d spans, want 1", len(spans))
+	}
+	e := audit.Entries()[0]
+	if sc := spans[0].SpanContext(); e.TraceID != sc.TraceID().String() || e.SpanID != sc.SpanID().String() {
+		t.Fatalf("entry trace %s/%s, span %s/%s", e.TraceID, e.SpanID, sc.TraceID(), sc.SpanID())
+	}
+
+	// No tracer bound: the caller's span is the one named.
+	audit2 := agent.NewAuditLog(agent.AuditOptions[cmpUser]{})
+	untraced := cmpBind(cmpContract(cmpCreateCap(nil)), newCmpHost(), &agent.BindOptions[cmpUser]{Audit: audit2})
+	ctx, caller := tp.Tracer("caller").Start(context.Background(), "request")
+	if _, err := cmpDispatch(t, untraced, ctx, "create_todo", `{"title":"Milk"}`, agent.Invocation{ID: "caller"}); err != nil {
+		t.Fatal(err)
+	}
+	caller.End()
+	if _, err := cmpDispatch(t, untraced, context.Background(), "create_todo", `{"title":"Tea"}`, agent.Invocation{ID: "none"}); err != nil {
+		t.Fatal(err)
+	}
+	got := audit2.Entries()
+	if sc := caller.SpanContext(); got[0].TraceID != sc.TraceID().String() || got[0].SpanID != sc.SpanID().String() {
+		t.Fatalf("entry trace %s/%s, caller's span %s/%s", got[0].TraceID, got[0].SpanID, sc.TraceID(), sc.SpanID())
+	}
+	if got[1].TraceID != "" || got[1].SpanID != "" {
+		t.Fatalf("an untraced call recorded trace %q span %q", got[1].TraceID, got[1].SpanID)
+	}
+	// The ids survive the JSON encoding sinks write.
+	b, err := json.Marshal(got[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back agent.AuditEntry
+	if err := json.Unmarshal(b, &back); err != nil || back.TraceID != got[0].TraceID || back.SpanID != got[0].SpanID {
+		t.Fatalf("round trip: %+v, %v (%s)", back, err, b)
 	}
 }
