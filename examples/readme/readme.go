@@ -9,7 +9,11 @@ import (
 	"slices"
 	"time"
 
+	"github.com/nats-io/nats.go/jetstream"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/natsaudit"
 )
 
 type Todo struct {
@@ -115,3 +119,17 @@ var rename = agent.Expose(capability[RenameTodo]{
 		},
 	),
 })
+
+// README: audit and traces
+
+func observability(exporter sdktrace.SpanExporter, js jetstream.JetStream) *agent.BindOptions[User] {
+	// Each dispatch runs in an "Agent.dispatch" span, exported as usual.
+	tp := sdktrace.NewTracerProvider(sdktrace.WithBatcher(exporter))
+	// Each decision, refusals included, is an audit entry carrying that
+	// span's trace id, kept on a JetStream stream that outlives the process.
+	audit := agent.NewAuditLog(agent.AuditOptions[User]{
+		Principal: func(u User) string { return u.Role },
+		Sinks:     []agent.AuditSink{natsaudit.New(js, natsaudit.Options{Stream: "AUDIT"})},
+	})
+	return &agent.BindOptions[User]{TracerProvider: tp, Audit: audit}
+}
