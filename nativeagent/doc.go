@@ -1,0 +1,53 @@
+// Package nativeagent serves a foldagent contract as Agent Native actions:
+// the HTTP action convention of the action-first application framework
+// @agent-native/core, so that an Agent Native application (its assistant,
+// its MCP and A2A surfaces, its CLI), or anything else that speaks that
+// convention, can use a Go application's capabilities.
+//
+// Every exposed capability is an action:
+//
+//	POST <prefix>/actions/<capability>      the raw input as the JSON body
+//	→ {"ok": true, "tag": "CreateTodo", "completion": "completed", "message": "Completed: TodoCreated", "data": {...}}
+//
+// The body is the capability's input itself, with no envelope, and the
+// answer is the action result, bare: ok, the protocol tag of a refusal,
+// the completion status when the capability declares a completion
+// contract, the authored message (agent.ReplyTo's text, the same every
+// adapter sends), and, beside it, the data: the dispatch result, with the
+// completing Message, or the refusal's encoding. Status codes follow the
+// framework: 400 for input the capability's schema refuses, 401 without a
+// valid bearer token (or the application's own session check), 403 for a
+// refusal by the capability's Authorize hook, 404 for an unknown action,
+// 405 for any method but POST, 413 for a body over the bound, 503 when the
+// application did not accept the Message and a retry is safe, and 500 with
+// a generic body for a defect. Other refusals (unavailable, cancelled,
+// timed out) and a completion that reported failure are 200 with ok false,
+// as the framework returns what an action's run returned.
+//
+// GET <prefix>/actions is the catalogue the framework registers from:
+// each action's tool (description and parameters, the input's JSON Schema
+// as sent on the wire), http method, requiresAuth and readOnly.
+//
+// The handler adds no authority: identity comes only from the transport,
+// each principal gets its own runtime (Options.NewRuntime), and every call
+// goes through the runtime's checked path (available, decode, authorize,
+// audit, tracing) with transport agent-native. Input is decoded once, by
+// the runtime.
+//
+// # Reaching a foldagent application from Agent Native
+//
+// An Agent Native application has three ways to use a foldagent one:
+//
+//   - These actions, over HTTP: the application calls
+//     POST <base>/actions/<capability> with the bearer token, or registers
+//     the catalogue (GET <base>/actions) as actions of its own. Each call is
+//     one action result; nothing streams.
+//   - MCP: the framework's MCP client takes an entry in mcp.config.json,
+//     {"todo": {"type": "http", "url": "http://127.0.0.1:PORT/mcp",
+//     "headers": {"Authorization": "Bearer TOKEN"}}}, and the tools appear
+//     as mcp__todo__<capability>, following availability (list_changed),
+//     with resources and progress.
+//   - A2A 0.3: the framework's A2A client sends message/send to the
+//     a2aagent package's 0.3 compatibility endpoint; each call is a task
+//     with the A2A states (completed, failed, rejected, canceled).
+package nativeagent

@@ -1,0 +1,356 @@
+package nativeagent
+
+import (
+	"bytes"
+	"container/list"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/httpguard"
+)
+
+// DefaultPrefix is the framework's own path prefix for actions.
+const DefaultPrefix = "/_agent-native"
+
+// DefaultMaxRequestBodyBytes bounds an action's body when
+// Options.MaxRequestBodyBytes is zero.
+const DefaultMaxRequestBodyBytes int64 = 1 << 20
+
+// DefaultMaxRuntimes is how many principals' runtimes a Handler keeps when
+// Options.MaxRuntimes is zero; the least recently used goes first.
+const DefaultMaxRuntimes = 1024
+
+// Transport is the transport an action's invocation is recorded with.
+const Transport agent.Transport = "agent-native"
+
+// Runtime is what the handler needs from a bound contract; *agent.Runtime
+// satisfies it for every Model, Message and principal type.
+type Runtime interface {
+	// Describe returns the whole contract as data.
+	Describe() agent.Description
+	// DispatchUnknown runs the checked path for a raw JSON input.
+	DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
+}
+
+// Options configure a Handler. NewRuntime and one of Verifier or
+// Authenticate are required.
+type Options struct {
+	// Prefix is where the actions are served: <Prefix>/actions/<name>.
+	// Empty means DefaultPrefix.
+	Prefix string
+	// Verifier checks a request's bearer token and says who is calling,
+	// as mcpagent.HTTPOptions.Verifier does: the returned TokenInfo must
+	// name a user, and a token it rejects (an error wrapping
+	// auth.ErrInvalidToken) is answered 401.
+	Verifier auth.TokenVerifier
+	// Authenticate is the application's own session check (a cookie, say),
+	// used when Verifier is nil or the request carries no bearer token.
+	// It returns the caller, or an error wrapping auth.ErrInvalidToken for
+	// a request that is not authenticated (401).
+	Authenticate func(r *http.Request) (*auth.TokenInfo, error)
+	// NewRuntime returns the runtime the principal's actions are served
+	// by, bound to that principal (typically through
+	// agent.BindOptions.Principal). It is called once per principal
+	// identity (user, scopes and extra claims together) and the runtime is
+	// kept for that identity's later calls.
+	NewRuntime func(ctx context.Context, principal *auth.TokenInfo) (Runtime, error)
+	// MaxRuntimes bounds the runtimes kept; zero means
+	// DefaultMaxRuntimes. The least recently used is dropped first, and
+	// made again on that principal's next call.
+	MaxRuntimes int
+	// AllowedOrigins lists the Origin values a browser may call from, as
+	// mcpagent's: a request with another Origin is refused 403.
+	AllowedOrigins []string
+	// MaxRequestBodyBytes bounds each body (413 beyond it). Zero means
+	// DefaultMaxRequestBodyBytes.
+	MaxRequestBodyBytes int64
+	// Logger receives the handler's diagnostics: defects with their
+	// causes, which are never sent to the caller. Nil uses slog.Default,
+	// which writes to standard error.
+	Logger *slog.Logger
+}
+
+// Handler serves the actions. It is safe for concurrent use.
+type Handler struct {
+	opts    Options
+	prefix  string
+	origins httpguard.Origins
+	log     *slog.Logger
+	maxBody int64
+
+	mu       sync.Mutex
+	runtimes map[string]*list.Element // identity → element of lru
+	lru      *list.List               // of *entry, most recent first
+}
+
+type entry struct {
+	key     string
+	rt      Runtime
+	catOnce sync.Once
+	catalog []byte // the runtime's catalogue, built on first request
+	catErr  error
+}
+
+// NewHandler returns a Handler, or an error naming a missing option.
+func NewHandler(opts Options) (*Handler, error) {
+	if opts.NewRuntime == nil {
+		return nil, errors.New("nativeagent: Options.NewRuntime is required")
+	}
+	if opts.Verifier == nil && opts.Authenticate == nil {
+		return nil, errors.New("nativeagent: Options.Verifier or Options.Authenticate is required: identity comes only from the transport")
+	}
+	h := &Handler{
+		opts:     opts,
+		prefix:   strings.TrimRight(opts.Prefix, "/"),
+		origins:  httpguard.NewOrigins(opts.AllowedOrigins),
+		log:      opts.Logger,
+		maxBody:  opts.MaxRequestBodyBytes,
+		runtimes: map[string]*list.Element{},
+		lru:      list.New(),
+	}
+	if opts.Prefix == "" {
+		h.prefix = DefaultPrefix
+	}
+	if h.log == nil {
+		h.log = slog.Default()
+	}
+	if h.maxBody <= 0 {
+		h.maxBody = DefaultMaxRequestBodyBytes
+	}
+	if h.opts.MaxRuntimes <= 0 {
+		h.opts.MaxRuntimes = DefaultMaxRuntimes
+	}
+	return h, nil
+}
+
+// Result is the action result the framework reads: what an action's run
+// returns, sent bare as the response body.
+type Result struct {
+	// OK is false when the action was refused, failed, or its completion
+	// reported failure.
+	OK bool `json:"ok"`
+	// Tag is the refusal's protocol tag, or the dispatched Message's Go
+	// type name.
+	Tag string `json:"tag,omitempty"`
+	// Completion is "completed" or "failed" for a capability with a
+	// completion contract that settled.
+	Completion string `json:"completion,omitempty"`
+	// Message is the authored sentence for the caller.
+	Message string `json:"message"`
+	// Error repeats Message on a response whose status is not 2xx, under
+	// the key the framework's HTTP clients read errors from.
+	Error string `json:"error,omitempty"`
+	// Data is the dispatch result, or the refusal's encoding (never a
+	// defect's cause).
+	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// Action is one entry of the catalogue, in the framework's registry shape.
+type Action struct {
+	Tool         Tool       `json:"tool"`
+	HTTP         HTTPMethod `json:"http"`
+	RequiresAuth bool       `json:"requiresAuth"`
+	ReadOnly     bool       `json:"readOnly"`
+}
+
+// Tool is an action's description and parameters (the input's JSON Schema,
+// as sent on the wire).
+type Tool struct {
+	Description string          `json:"description"`
+	Parameters  json.RawMessage `json:"parameters"`
+}
+
+// HTTPMethod is the method an action is called with.
+type HTTPMethod struct {
+	Method string `json:"method"`
+}
+
+// Actions returns the catalogue for a contract: every capability, whether
+// or not the current Model offers it (dispatch refuses what is
+// unavailable), keyed by name.
+func Actions(d agent.Description) map[string]Action {
+	out := make(map[string]Action, len(d.Capabilities))
+	for _, c := range d.Capabilities {
+		out[c.Name] = Action{
+			Tool:         Tool{Description: c.Description, Parameters: c.InputSchema},
+			HTTP:         HTTPMethod{Method: http.MethodPost},
+			RequiresAuth: true,
+			ReadOnly:     false, // the contract does not say a capability changes nothing
+		}
+	}
+	return out
+}
+
+// ServeHTTP answers the catalogue and the actions.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !h.origins.Allowed(r) || httpguard.Rebinding(r) {
+		writeError(w, http.StatusForbidden, "This origin may not call the application.")
+		return
+	}
+	rest, ok := strings.CutPrefix(r.URL.Path, h.prefix+"/actions")
+	if !ok {
+		writeError(w, http.StatusNotFound, "There is nothing at this path.")
+		return
+	}
+	caller, err := h.authenticate(r)
+	if err != nil {
+		if httpguard.Unauthenticated(err) {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="agent-native"`)
+			writeError(w, http.StatusUnauthorized, "Authentication is required: send a valid bearer token.")
+			return
+		}
+		h.log.Error("nativeagent: authenticating a request failed", "err", err)
+		writeError(w, http.StatusInternalServerError, "The request could not be authenticated.")
+		return
+	}
+	e, err := h.runtime(r.Context(), caller)
+	if err != nil {
+		h.log.Error("nativeagent: building a principal's runtime failed", "user", caller.UserID, "err", err)
+		writeError(w, http.StatusInternalServerError, "The application could not serve this caller.")
+		return
+	}
+	if rest == "" || rest == "/" {
+		if r.Method != http.MethodGet {
+			w.Header().Set("Allow", http.MethodGet)
+			writeError(w, http.StatusMethodNotAllowed, "The catalogue is read with GET.")
+			return
+		}
+		h.serveCatalog(w, e)
+		return
+	}
+	name := strings.TrimPrefix(rest, "/")
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		writeError(w, http.StatusMethodNotAllowed, "Actions are called with POST.")
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, h.maxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, "The request body is larger than this endpoint accepts.")
+			return
+		}
+		writeError(w, http.StatusBadRequest, "The request body could not be read.")
+		return
+	}
+	if len(bytes.TrimSpace(body)) == 0 {
+		body = []byte("{}")
+	}
+	res, err := e.rt.DispatchUnknown(r.Context(), name, body, agent.Invocation{Transport: Transport})
+	h.reply(w, name, agent.ReplyTo(name, res, err))
+}
+
+func (h *Handler) authenticate(r *http.Request) (*auth.TokenInfo, error) {
+	if h.opts.Verifier != nil {
+		info, err := httpguard.Bearer(r.Context(), h.opts.Verifier, r)
+		if !errors.Is(err, httpguard.ErrNoToken) || h.opts.Authenticate == nil {
+			return info, err
+		}
+	}
+	info, err := h.opts.Authenticate(r)
+	if err != nil {
+		return nil, err
+	}
+	if info == nil || info.UserID == "" {
+		return nil, auth.ErrInvalidToken
+	}
+	return info, nil
+}
+
+// runtime returns the caller's runtime, making it on first use.
+func (h *Handler) runtime(ctx context.Context, caller *auth.TokenInfo) (*entry, error) {
+	key := httpguard.Identity(caller)
+	h.mu.Lock()
+	if el, ok := h.runtimes[key]; ok {
+		h.lru.MoveToFront(el)
+		h.mu.Unlock()
+		return el.Value.(*entry), nil
+	}
+	h.mu.Unlock()
+	rt, err := h.opts.NewRuntime(ctx, caller)
+	if err != nil {
+		return nil, err
+	}
+	if rt == nil {
+		return nil, errors.New("NewRuntime returned no runtime")
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if el, ok := h.runtimes[key]; ok { // made concurrently: keep the first
+		h.lru.MoveToFront(el)
+		return el.Value.(*entry), nil
+	}
+	e := &entry{key: key, rt: rt}
+	h.runtimes[key] = h.lru.PushFront(e)
+	for h.lru.Len() > h.opts.MaxRuntimes {
+		old := h.lru.Back()
+		h.lru.Remove(old)
+		delete(h.runtimes, old.Value.(*entry).key)
+	}
+	return e, nil
+}
+
+func (h *Handler) serveCatalog(w http.ResponseWriter, e *entry) {
+	e.catOnce.Do(func() { e.catalog, e.catErr = json.Marshal(Actions(e.rt.Describe())) })
+	if e.catErr != nil {
+		h.log.Error("nativeagent: encoding the catalogue failed", "err", e.catErr)
+		writeError(w, http.StatusInternalServerError, "The catalogue could not be built.")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(e.catalog)
+}
+
+// reply writes what agent.ReplyTo says, with the framework's status.
+func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
+	res := Result{OK: r.OK, Tag: r.Tag, Message: r.Text, Data: r.Data}
+	if r.Err == nil {
+		res.Tag = r.Result.Tag
+		if c := r.Result.Completion; c != nil {
+			res.Completion = string(c.Status)
+		}
+	}
+	status := http.StatusOK
+	switch {
+	case r.Defect:
+		h.log.Error("nativeagent: action failed", "action", name, "err", r.Err)
+		status = http.StatusInternalServerError
+	case r.Unknown:
+		status = http.StatusNotFound
+	case r.Tag == agent.TagInvalidInput:
+		status = http.StatusBadRequest
+	case r.Tag == agent.TagAuthorization:
+		status = http.StatusForbidden
+	}
+	if status != http.StatusOK {
+		res.Error = res.Message
+	}
+	b, err := json.Marshal(res)
+	if err != nil {
+		h.log.Error("nativeagent: encoding a result failed", "action", name, "err", err)
+		writeError(w, http.StatusInternalServerError, "The result could not be encoded.")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// writeError answers a request refused before any action ran, in the
+// action result's shape.
+func writeError(w http.ResponseWriter, status int, message string) {
+	b, _ := json.Marshal(Result{Message: message, Error: message})
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
