@@ -16,14 +16,19 @@ type AuditDecision string
 // Audit decisions. They are protocol words: other implementations of the
 // contract record the same ones.
 const (
-	// DecisionRefused: nothing was handed to the host. Every refusal, a
-	// cancellation before dispatch and a defect before dispatch end here.
+	// DecisionRefused: the Message never reached update. Every refusal, a
+	// cancellation before dispatch and a defect before dispatch end here,
+	// and so does a Message the host refused or dropped and said so
+	// (*NotDeliveredError, or a *CancelledError the host refused for its
+	// ended context).
 	DecisionRefused AuditDecision = "refused"
-	// DecisionDispatched: the host's Dispatch accepted the Message.
+	// DecisionDispatched: the Message was delivered: the host's Dispatch
+	// returned nil, or a host that tracks delivery reported that update
+	// took it (see Host and DeliveryTracker).
 	DecisionDispatched AuditDecision = "dispatched"
-	// DecisionUnknown: the host's Dispatch was called and failed, or had
-	// not returned when the call settled; whether update received the
-	// Message cannot be known.
+	// DecisionUnknown: the host was called and failed without saying the
+	// Message was not delivered, or had not delivered it when the call
+	// settled; whether update received the Message cannot be known.
 	DecisionUnknown AuditDecision = "unknown"
 )
 

@@ -256,7 +256,7 @@ func TestCompletionWaiterReleasedOnEveryPath(t *testing.T) {
 	cases := []struct {
 		name    string
 		setup   func(h *cmpHost)
-		ctx     func() (context.Context, context.CancelFunc)
+		ctx     func(h *cmpHost) (context.Context, context.CancelFunc)
 		payload string
 		cap     agent.CompletionContract[cmpCreateInput]
 		wantTag string // "" for success
@@ -274,8 +274,15 @@ func TestCompletionWaiterReleasedOnEveryPath(t *testing.T) {
 			h.dispatchFn = func(context.Context, cmpMsg) error { panic("host fell over") }
 		}, payload: `{"title":"a"}`, wantTag: agent.TagDefect},
 		{name: "cancel while waiting", setup: func(h *cmpHost) { h.manual = true }, payload: `{"title":"a"}`,
-			ctx: func() (context.Context, context.CancelFunc) {
-				return context.WithTimeout(context.Background(), 15*time.Millisecond)
+			// Cancelled once the host has been called, so the waiter is
+			// certainly registered (it is armed before the host's
+			// Dispatch), however slowly the machine runs.
+			ctx: func(h *cmpHost) (context.Context, context.CancelFunc) {
+				ctx, cancel := context.WithCancel(context.Background())
+				called := make(chan struct{})
+				h.dispatchFn = func(context.Context, cmpMsg) error { close(called); return nil }
+				go func() { <-called; cancel() }()
+				return ctx, cancel
 			},
 			wantTag: agent.TagCancelled},
 		{name: "correlate panic", payload: `{"title":"a"}`, cap: agent.CompleteOn(
@@ -291,7 +298,7 @@ func TestCompletionWaiterReleasedOnEveryPath(t *testing.T) {
 			rt := cmpBind(cmpContract(cmpCreateCap(tc.cap)), h, nil)
 			ctx, cancel := context.Background(), context.CancelFunc(func() {})
 			if tc.ctx != nil {
-				ctx, cancel = tc.ctx()
+				ctx, cancel = tc.ctx(h)
 			}
 			defer cancel()
 			_, err := cmpDispatch(t, rt, ctx, "create_todo", tc.payload, agent.Invocation{})

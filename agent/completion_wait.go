@@ -341,10 +341,24 @@ func (r *Runtime[Model, Msg, P]) armState(w *waiter[Model, P], capab *capability
 type delivery uint8
 
 const (
-	deliveryNone      delivery = iota // nothing was handed to the host
-	deliveryAttempted                 // the host's Dispatch was called and did not (yet) succeed
-	deliverySent                      // the host's Dispatch returned without error
+	deliveryNone      delivery = iota // nothing reached update: not handed over, or refused or dropped by the host
+	deliveryAttempted                 // the host was called and has not (yet) delivered
+	deliverySent                      // delivered: the host's Dispatch returned nil, or update took the Message
 )
+
+// undelivered moves the trail back to deliveryNone when err says for
+// certain that update never received the Message (the host refused or
+// dropped it), so the audit records a refusal, not an unknown.
+func (tr *trail[P]) undelivered(err error) {
+	switch e := err.(type) {
+	case *NotDeliveredError:
+		tr.delivery = deliveryNone
+	case *CancelledError:
+		if !e.Dispatched && !e.DeliveryUnknown {
+			tr.delivery = deliveryNone
+		}
+	}
+}
 
 // complete hands msg to the host and waits for the capability's
 // completion contract. It registers the waiter first, starts the deadline
@@ -360,8 +374,7 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 	timer := time.NewTimer(plan.timeout)
 	defer timer.Stop()
 	tr.delivery = deliveryAttempted
-	done := make(chan error, 1)
-	go func() { done <- r.safeHostDispatch(ctx, capab, msg) }()
+	done := r.handOver(ctx, capab, msg)
 
 	timedOut := func(unknown bool) error {
 		return &CompletionTimeoutError{Capability: capab.name, Invocation: call.Invocation.ID, Timeout: plan.timeout, DeliveryUnknown: unknown}
@@ -375,8 +388,9 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 		}
 		return c, err
 	}
-	// Phase 1: the host accepts the Message (bounded by the deadline and
-	// by the caller's context).
+	// Phase 1: the host delivers the Message (bounded by the deadline and
+	// by the caller's context): its Dispatch returns, or, for a host that
+	// tracks delivery, update takes the Message.
 	select {
 	case err := <-done:
 		if err != nil {

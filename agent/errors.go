@@ -30,6 +30,7 @@ const (
 	TagAuthorization     = "AgentAuthorizationError"
 	TagCancelled         = "AgentCancelledError"
 	TagCompletionTimeout = "AgentCompletionTimeoutError"
+	TagNotDelivered      = "AgentNotDeliveredError"
 	TagResource          = "AgentResourceError"
 	TagDefect            = "AgentDefect"
 	TagProjection        = "AgentProjectionError"
@@ -131,16 +132,18 @@ func (e *AuthorizationError) MarshalJSON() ([]byte, error) {
 
 // CancelledError reports that the caller's context ended the invocation.
 //
-// Dispatched is false when the Message was never handed to the host, or when
-// the host's Dispatch had been called but had not returned (delivery is
-// then unknown: see DeliveryUnknown). Dispatched is true when the Message
-// reached update and only the wait for its completion was cancelled:
-// cancelling never undoes a delivered Message.
+// Dispatched is false when the Message was never handed to the host, when
+// the host refused it because the context had ended, or when the host had
+// not yet delivered it when the context ended (delivery is then unknown:
+// see DeliveryUnknown). Dispatched is true when the Message reached update
+// and only the wait for its completion was cancelled: cancelling never
+// undoes a delivered Message.
 type CancelledError struct {
 	Capability string
 	Dispatched bool
 	// DeliveryUnknown is true when the host's Dispatch was called and had
-	// not returned when the context ended.
+	// not returned, or had queued the Message and not yet reported it
+	// delivered (see DeliveryTracker), when the context ended.
 	DeliveryUnknown bool
 	cause           error
 }
@@ -152,7 +155,7 @@ func (e *CancelledError) Error() string {
 	case e.DeliveryUnknown:
 		return fmt.Sprintf("%q was cancelled while its Message was being delivered; whether update received it is unknown. Read the current state before trying again.", e.Capability)
 	default:
-		return fmt.Sprintf("%q was cancelled before its Message was sent; nothing happened.", e.Capability)
+		return fmt.Sprintf("%q was cancelled before its Message reached the application; nothing happened.", e.Capability)
 	}
 }
 
@@ -173,22 +176,70 @@ func (e *CancelledError) MarshalJSON() ([]byte, error) {
 	}{e.Tag(), e.Capability, e.Dispatched, e.Error()})
 }
 
+// NotDeliveredError reports that the host refused the Message, or dropped
+// it before update received it: its queue was full, or the application
+// was stopping or had stopped. Update never saw the Message, so nothing
+// happened and sending it again cannot apply it twice; whether a retry
+// can succeed depends on why (a full queue drains, a stopped application
+// stays stopped). It is a refusal, audited with decision "refused", unlike
+// a defect (something failed) and unlike a delivery that is unknown (see
+// CancelledError.DeliveryUnknown).
+//
+// The runtime reports it when the host's error says so: an error that
+// has, anywhere in its chain (errors.As), a method NotDelivered() bool
+// returning true. host/loop's and host/teahost's ErrQueueFull and
+// ErrStopped do.
+type NotDeliveredError struct {
+	Capability string // protocol name
+	Type       string // Go type tag of the Message
+	// RetrySafe is always true for an error the runtime reports: the
+	// Message never reached update, so sending it again cannot apply it
+	// twice. It is a field so that it crosses a protocol boundary.
+	RetrySafe bool
+	cause     error
+}
+
+func (e *NotDeliveredError) Error() string {
+	return fmt.Sprintf("The application did not take the Message of %q, so nothing happened. It is safe to try again, though it may be refused again while the application is busy or stopped.", e.Capability)
+}
+
+// Tag returns "AgentNotDeliveredError".
+func (e *NotDeliveredError) Tag() string { return TagNotDelivered }
+
+// Unwrap returns the host's error (such as loop.ErrQueueFull), for the
+// application's logs.
+func (e *NotDeliveredError) Unwrap() error { return e.cause }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "tag",
+// "retrySafe", "message"}; the host's error is left out.
+func (e *NotDeliveredError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Type       string `json:"tag"`
+		RetrySafe  bool   `json:"retrySafe"`
+		Message    string `json:"message"`
+	}{e.Tag(), e.Capability, e.Type, e.RetrySafe, e.Error()})
+}
+
 // CompletionTimeoutError reports that a capability's completion contract
-// was not met before its deadline. The wait ended; nothing was undone, and
-// the Message still reached update.
+// was not met before its deadline. The wait ended and nothing was undone.
+// Unless DeliveryUnknown is set, the Message reached update (or the host
+// promised it would: see Host).
 type CompletionTimeoutError struct {
 	Capability string
 	Invocation string
 	Timeout    time.Duration
 	// DeliveryUnknown is true when the deadline passed before the host's
-	// Dispatch had returned: whether update received the Message is then
+	// Dispatch had returned, or before a host that tracks delivery had
+	// reported the Message delivered: whether update received it is then
 	// unknown.
 	DeliveryUnknown bool
 }
 
 func (e *CompletionTimeoutError) Error() string {
 	if e.DeliveryUnknown {
-		return fmt.Sprintf("%q did not complete within %s, and the application had not yet accepted its Message; whether update received it is unknown. Read the current state before trying again.", e.Capability, e.Timeout)
+		return fmt.Sprintf("%q did not complete within %s, and the application had not yet confirmed taking its Message; whether update received it is unknown. Read the current state before trying again.", e.Capability, e.Timeout)
 	}
 	return fmt.Sprintf("%q did not complete within %s. Its Message still reached update and nothing was undone; read the current state before trying again.", e.Capability, e.Timeout)
 }

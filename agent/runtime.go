@@ -21,14 +21,61 @@ import (
 // read for the whole invocation and never clones it, so an application
 // replaces its Model on update rather than mutating it.
 //
-// Dispatch hands msg to the application. It should return once the
-// Message is accepted (queued or applied), and return early with an error
-// when ctx ends. An error from Dispatch is a defect: delivery is then
-// unknown.
+// Dispatch hands msg to the application. What its result promises is what
+// the runtime tells the agent, so it must be exact:
+//
+//   - nil promises that update has received msg or certainly will: the
+//     runtime reports the Message dispatched and, after a completion
+//     timeout or a cancellation, that it reached update. A host that can
+//     still lose a Message it accepted (a queue dropped when the
+//     application stops) must not return nil for it from Dispatch alone:
+//     it implements DeliveryTracker, and the runtime then calls
+//     DispatchTracked instead and waits for the verdict.
+//   - An error that reports non-delivery promises that update will never
+//     receive msg: an error with, anywhere in its chain (errors.As), a
+//     method NotDelivered() bool that returns true. The agent is told
+//     nothing happened and a retry is safe (*NotDeliveredError), or, when
+//     the error also wraps context.Canceled or context.DeadlineExceeded,
+//     that the call was cancelled before the Message reached the
+//     application (*CancelledError). Either is audited as refused. Return
+//     one when the queue is full, when the application is stopping or
+//     stopped, and when ctx has already ended; hosts need not import this
+//     package for it.
+//   - Any other error, or a panic, promises nothing: it is a defect, and
+//     delivery is unknown.
+//
+// Dispatch should return promptly and return early when ctx ends; when it
+// does not, the runtime settles without it, with delivery unknown.
 type Host[Model, Msg any] interface {
 	Model() Model
 	Dispatch(ctx context.Context, msg Msg) error
 }
+
+// DeliveryTracker is the optional seam for a host that queues Messages and
+// may still drop one it accepted, such as host/loop (on an abandoned Run)
+// and host/teahost (when the program exits). A Runtime discovers it at
+// Bind and then hands every Message over through DispatchTracked instead
+// of Dispatch, so what it tells the agent follows what became of the
+// Message, not what the queue said.
+//
+// DispatchTracked refuses msg with an error exactly as Dispatch would (see
+// Host); delivered is then never called. A nil error means msg is queued,
+// and promises that delivered is called exactly once, later or already:
+// with nil when update takes msg (before update runs, so a panicking update
+// still counts as delivered), or with an error reporting non-delivery
+// (NotDelivered() true) when the host drops msg unapplied. delivered does
+// not block; it may be called from the host's update goroutine.
+//
+// While it waits for the verdict the runtime holds the calling goroutine,
+// so a capability must not be invoked, through a tracking host, from
+// update or a listener: the Message could never be taken.
+type DeliveryTracker[Msg any] interface {
+	DispatchTracked(ctx context.Context, msg Msg, delivered func(err error)) error
+}
+
+// notDelivered is how a host's error says update will never see the
+// Message (see Host).
+type notDelivered interface{ NotDelivered() bool }
 
 // Subscriber is the optional seam for Model changes: listener is called
 // after every Model change, and the returned function unsubscribes.
@@ -82,6 +129,7 @@ type Runtime[Model, Msg, P any] struct {
 	host       Host[Model, Msg]
 	subscriber Subscriber
 	observer   Observer[Msg]
+	tracker    DeliveryTracker[Msg]
 	principal  func(ctx context.Context, inv Invocation) (P, error)
 	newID      func() string
 	waits      *waitIndex[Model, P] // nil when no capability completes on a Message
@@ -116,6 +164,7 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 	}
 	r.subscriber, _ = host.(Subscriber)
 	r.observer, _ = host.(Observer[Msg])
+	r.tracker, _ = host.(DeliveryTracker[Msg])
 
 	msgType := reflect.TypeFor[Msg]()
 	var misfits, needObserve, needSubscribe []string
@@ -422,6 +471,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	if capab.completion == nil {
 		tr.delivery = deliveryAttempted
 		if err := r.deliver(ctx, capab, typed); err != nil {
+			tr.undelivered(err)
 			return Result{}, err
 		}
 		tr.delivery = deliverySent
@@ -431,21 +481,23 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	// the host's Dispatch is called, and the deadline starts with it.
 	c, err := r.complete(ctx, tr, capab, input, call, typed)
 	if err != nil {
+		tr.undelivered(err)
 		return Result{}, err
 	}
 	res.Completion = c
 	return res, nil
 }
 
-// deliver hands msg to the host. When ctx can end, the host runs on its own
-// goroutine so that a host which never returns cannot hold the caller past
-// its context; the call then settles with delivery unknown.
+// deliver hands msg to the host and waits for the verdict: the host's
+// Dispatch returning, or, with a DeliveryTracker, update taking the
+// Message. When ctx can end or the host tracks delivery, the host runs on
+// its own goroutine so that a host which never answers cannot hold the
+// caller past its context; the call then settles with delivery unknown.
 func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[Model, P], msg Msg) error {
-	if ctx.Done() == nil {
-		return r.safeHostDispatch(ctx, capab, msg)
+	if ctx.Done() == nil && r.tracker == nil {
+		return r.safeHostDispatch(ctx, capab, msg, nil)
 	}
-	done := make(chan error, 1)
-	go func() { done <- r.safeHostDispatch(ctx, capab, msg) }()
+	done := r.handOver(ctx, capab, msg)
 	select {
 	case err := <-done:
 		return err
@@ -459,16 +511,58 @@ func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[
 	}
 }
 
-func (r *Runtime[Model, Msg, P]) safeHostDispatch(ctx context.Context, capab *capability[Model, P], msg Msg) (err error) {
+// handOver calls the host on its own goroutine and returns the channel
+// that receives the verdict, once: nil when the Message was delivered (or
+// the host's plain Dispatch accepted it), this package's error otherwise.
+func (r *Runtime[Model, Msg, P]) handOver(ctx context.Context, capab *capability[Model, P], msg Msg) <-chan error {
+	done := make(chan error, 1)
+	settle := func(err error) {
+		select {
+		case done <- err:
+		default: // a host reporting twice is heard once
+		}
+	}
+	go func() {
+		if err := r.safeHostDispatch(ctx, capab, msg, settle); err != nil || r.tracker == nil {
+			settle(err)
+		}
+	}()
+	return done
+}
+
+// safeHostDispatch calls the host: through DispatchTracked when the host
+// tracks delivery and delivered is not nil (delivered then receives the
+// verdict), through Dispatch otherwise.
+func (r *Runtime[Model, Msg, P]) safeHostDispatch(ctx context.Context, capab *capability[Model, P], msg Msg, delivered func(error)) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = &DefectError{Capability: capab.name, Stage: "dispatch", Cause: panicError(v)}
 		}
 	}()
-	if err := r.host.Dispatch(ctx, msg); err != nil {
-		return &DefectError{Capability: capab.name, Stage: "dispatch", Cause: err}
+	if r.tracker != nil && delivered != nil {
+		err = r.tracker.DispatchTracked(ctx, msg, func(err error) { delivered(hostError(capab, err)) })
+	} else {
+		err = r.host.Dispatch(ctx, msg)
 	}
-	return nil
+	return hostError(capab, err)
+}
+
+// hostError turns what a host reported into what the agent is told: nil
+// stays nil; an error that reports non-delivery is a refusal (cancelled
+// when it carries the context's error, not delivered otherwise); anything
+// else is a defect, with delivery unknown.
+func hostError[Model, P any](capab *capability[Model, P], err error) error {
+	if err == nil {
+		return nil
+	}
+	var nd notDelivered
+	if errors.As(err, &nd) && nd.NotDelivered() {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return &CancelledError{Capability: capab.name, cause: err}
+		}
+		return &NotDeliveredError{Capability: capab.name, Type: capab.tag, RetrySafe: true, cause: err}
+	}
+	return &DefectError{Capability: capab.name, Stage: "dispatch", Cause: err}
 }
 
 func (r *Runtime[Model, Msg, P]) readModel(subject string) (m Model, err error) {

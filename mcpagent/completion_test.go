@@ -96,18 +96,57 @@ func TestCompletionIsReported(t *testing.T) {
 }
 
 func TestProgressWhileWaitingForCompletion(t *testing.T) {
+	// The job finishes only once the client has seen three progress
+	// notifications, so the test waits for the state it checks rather
+	// than racing a fixed delay against the machine's load.
+	release := make(chan struct{})
+	prog := loop.New[int, jobMsg](loop.Funcs(func() (int, loop.Cmd[jobMsg]) { return 0, nil },
+		func(m int, msg jobMsg) (int, loop.Cmd[jobMsg]) {
+			if _, ok := msg.(StartJob); !ok {
+				return m + 1, nil
+			}
+			return m, func(ctx context.Context, send func(jobMsg)) {
+				select {
+				case <-release:
+					send(JobFinished{})
+				case <-ctx.Done():
+				}
+			}
+		}), nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); prog.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	c := agent.Make(agent.Definition[int, agent.NoPrincipal]{
+		Capabilities: []agent.Capability[int, agent.NoPrincipal]{
+			agent.Expose(agent.Variant[StartJob, int, agent.NoPrincipal]{
+				Description: "Start a job and wait for it to finish.",
+				Completion:  agent.CompleteOn(agent.OnType[StartJob, JobFinished]()).Within(time.Minute),
+			}),
+		},
+	})
+	rt := agent.MustBind[int, jobMsg, agent.NoPrincipal](c, prog, nil)
+
 	ev := newEvents()
-	_, cs := connect(t, jobRuntime(t), &mcpagent.Options{ProgressInterval: 10 * time.Millisecond}, ev)
-	p := &mcp.CallToolParams{Name: "start_job", Arguments: map[string]any{"fail": false, "delay_ms": 120}}
+	_, cs := connect(t, rt, &mcpagent.Options{ProgressInterval: 10 * time.Millisecond}, ev)
+	p := &mcp.CallToolParams{Name: "start_job", Arguments: map[string]any{"fail": false, "delay_ms": 0}}
 	p.SetProgressToken(42)
-	res, err := cs.CallTool(context.Background(), p)
-	if err != nil || res.IsError {
-		t.Fatalf("call: %v %v", err, res)
+	type outcome struct {
+		res *mcp.CallToolResult
+		err error
+	}
+	called := make(chan outcome, 1)
+	go func() {
+		res, err := cs.CallTool(context.Background(), p)
+		called <- outcome{res, err}
+	}()
+	ev.waitFor(t, "three progress notifications", func() bool { return len(ev.progressed()) >= 3 })
+	close(release)
+	out := <-called
+	if out.err != nil || out.res.IsError {
+		t.Fatalf("call: %v %v", out.err, out.res)
 	}
 	got := ev.progressed()
-	if len(got) < 3 {
-		t.Fatalf("%d progress notifications during a 120 ms wait at 10 ms, want several", len(got))
-	}
 	for i, n := range got {
 		if n.Message == "" || (i > 0 && n.Progress <= got[i-1].Progress) {
 			t.Fatalf("notification %d: %+v", i, n)

@@ -103,15 +103,41 @@ func (e *PanicError) Unwrap() error {
 }
 
 var (
-	// ErrStopped is returned by Dispatch once Stop has been called or Run has
-	// returned, and by Run once the Program has stopped.
-	ErrStopped = errors.New("loop: program stopped")
+	// ErrStopped is returned by Dispatch once Stop has been called, Run's
+	// context has been cancelled or Run has returned, and by Run once the
+	// Program has stopped. It is also what DispatchTracked reports for a
+	// Message the Program dropped unapplied. It reports non-delivery (see
+	// NotDeliveredError): update never saw the Message.
+	ErrStopped error = &notDeliveredError{text: "loop: program stopped"}
 	// ErrAlreadyRunning is returned by a second call to Run.
 	ErrAlreadyRunning = errors.New("loop: Run called more than once")
 	// ErrQueueFull is returned by Dispatch when Options.MaxQueue Messages
-	// are already waiting.
-	ErrQueueFull = errors.New("loop: too many Messages waiting to be applied")
+	// are already waiting. It reports non-delivery (see
+	// NotDeliveredError).
+	ErrQueueFull error = &notDeliveredError{text: "loop: too many Messages waiting to be applied"}
 )
+
+// notDeliveredError is a Dispatch failure that promises update never saw
+// the Message. Its NotDelivered method is how a dispatcher (such as
+// agent.Runtime) recognizes it, through errors.As, without importing this
+// package; a context's error is wrapped in one too, so errors.Is still
+// finds context.Canceled.
+type notDeliveredError struct {
+	text  string
+	cause error
+}
+
+func (e *notDeliveredError) Error() string {
+	if e.cause != nil {
+		return e.cause.Error()
+	}
+	return e.text
+}
+
+// NotDelivered reports true: update never received the Message.
+func (e *notDeliveredError) NotDelivered() bool { return true }
+
+func (e *notDeliveredError) Unwrap() error { return e.cause }
 
 type state int
 
@@ -127,6 +153,18 @@ const (
 type item[Msg any] struct {
 	msg       Msg
 	fromPanic bool
+	// delivered, set by DispatchTracked, is told nil when update takes
+	// msg, or ErrStopped when the Program drops it.
+	delivered func(error)
+}
+
+// drop reports every tracked Message of items as not delivered.
+func drop[Msg any](items []item[Msg]) {
+	for i := range items {
+		if d := items[i].delivered; d != nil {
+			d(ErrStopped)
+		}
+	}
 }
 
 // Program runs an [App]: it owns the current Model, applies Messages to it
@@ -214,18 +252,36 @@ func (p *Program[Model, Msg]) Model() Model {
 // never waits for update: it returns as soon as msg is queued, so it is safe
 // to call from a listener or from update itself. A nil error means msg was
 // accepted; it is then applied unless the Program is abandoned first (Run's
-// context cancelled, or Stop's deadline passed) — see Run and Stop.
+// context cancelled, or Stop's deadline passed) — see Run and Stop. A
+// dispatcher that must know which is the case uses DispatchTracked.
 //
-// Dispatch fails without queuing anything when ctx is already done (the
-// context's error), when the Program is stopping or stopped ([ErrStopped]),
-// or when Options.MaxQueue Messages are already waiting ([ErrQueueFull]).
-// Messages may be dispatched before Run; they wait for it.
+// Dispatch fails without queuing anything when ctx is already done (an error
+// wrapping the context's error), when the Program is stopping or stopped
+// ([ErrStopped]), or when Options.MaxQueue Messages are already waiting
+// ([ErrQueueFull]). Each of these errors has a method NotDelivered() bool
+// that returns true. Messages may be dispatched before Run; they wait for
+// it.
 func (p *Program[Model, Msg]) Dispatch(ctx context.Context, msg Msg) error {
+	return p.dispatch(ctx, item[Msg]{msg: msg})
+}
+
+// DispatchTracked is Dispatch for a dispatcher that must know whether update
+// received msg (agent.Runtime uses it; see agent.DeliveryTracker). It fails
+// exactly as Dispatch does, and then never calls delivered. Once it returns
+// nil, delivered is called exactly once: with nil on the update goroutine
+// just before update is called with msg, or with [ErrStopped] when the
+// Program drops msg unapplied (Run's context cancelled, Stop's deadline
+// passed, or Stop called before Run). delivered must not block.
+func (p *Program[Model, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered func(err error)) error {
+	return p.dispatch(ctx, item[Msg]{msg: msg, delivered: delivered})
+}
+
+func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error {
 	if err := ctx.Err(); err != nil {
-		return err
+		return &notDeliveredError{cause: err}
 	}
 	p.mu.Lock()
-	if p.state >= stateDraining {
+	if p.state >= stateDraining || p.abandoned.Load() {
 		p.mu.Unlock()
 		return ErrStopped
 	}
@@ -233,7 +289,7 @@ func (p *Program[Model, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 		p.mu.Unlock()
 		return ErrQueueFull
 	}
-	p.queue = append(p.queue, item[Msg]{msg: msg})
+	p.queue = append(p.queue, it)
 	p.mu.Unlock()
 	p.signal()
 	return nil
@@ -323,8 +379,10 @@ func (p *Program[Model, Msg]) Done() <-chan struct{} {
 //     applied (as are those of Cmds started meanwhile), and then Run returns
 //     nil. Stop's own context bounds the wait; when it ends, the rest is
 //     abandoned as below.
-//   - Cancelling ctx abandons: Run returns as soon as the current update and
-//     its listeners return, leaving queued Messages unapplied. The context
+//   - Cancelling ctx abandons: Dispatch is refused from then on, and Run
+//     returns as soon as the current update and its listeners return,
+//     leaving queued Messages unapplied (those queued by DispatchTracked
+//     are reported dropped, each to its own dispatcher). The context
 //     passed to every Cmd is cancelled, and whatever they send later is
 //     discarded. Run returns context.Cause(ctx).
 //
@@ -348,14 +406,21 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 	p.mu.Unlock()
 
 	stopWatch := context.AfterFunc(ctx, p.abandonNow)
+	var unapplied []item[Msg] // the rest of the batch, when abandoned mid-way
 	defer func() {
 		stopWatch()
 		p.mu.Lock()
 		p.state = stateStopped
-		clear(p.queue)
+		queued := p.queue
 		p.queue = nil
 		p.mu.Unlock()
 		cancelCmds()
+		// Nothing is applied any more: every tracked Message left is
+		// reported dropped, then the references are released.
+		drop(unapplied)
+		drop(queued)
+		clear(unapplied)
+		clear(queued)
 		close(p.done)
 	}()
 
@@ -389,6 +454,7 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 		}
 		for i := range batch {
 			if p.abandoned.Load() || ctx.Err() != nil {
+				unapplied = batch[i:]
 				return p.abandonErr(ctx)
 			}
 			p.apply(batch[i])
@@ -432,8 +498,10 @@ func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
 	switch p.state {
 	case stateIdle:
 		p.state = stateStopped
+		queued := p.queue
 		p.queue = nil
 		p.mu.Unlock()
+		drop(queued)
 		close(p.done)
 		return nil
 	case stateRunning:
@@ -453,6 +521,9 @@ func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
 // apply runs update for one Message, publishes the result, starts its Cmd and
 // notifies listeners.
 func (p *Program[Model, Msg]) apply(it item[Msg]) {
+	if it.delivered != nil {
+		it.delivered(nil) // update takes it now; a panic in update still counts
+	}
 	next, cmd, ok := p.update(it)
 	if !ok {
 		return

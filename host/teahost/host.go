@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -106,15 +107,67 @@ func (v *Violation) Error() string {
 }
 
 var (
-	// ErrStopped is returned by Dispatch once Run has returned, and by Run
-	// when called after that.
-	ErrStopped = errors.New("teahost: program stopped")
+	// ErrStopped is returned by Dispatch once the program is stopping (Quit
+	// was called, or Run's context is done) or Run has returned, and by Run
+	// when called after that. It is also what DispatchTracked reports for a
+	// Message dropped when the program exited. It reports non-delivery
+	// (a method NotDelivered() bool that returns true): Update never saw
+	// the Message.
+	ErrStopped error = &notDeliveredError{text: "teahost: program stopped"}
 	// ErrAlreadyRunning is returned by Run while another Run is in progress.
 	ErrAlreadyRunning = errors.New("teahost: Run called more than once")
 	// ErrQueueFull is returned by Dispatch when Options.MaxQueue Messages
-	// are already waiting for the program.
-	ErrQueueFull = errors.New("teahost: too many Messages waiting for the program")
+	// are already waiting for the program. It reports non-delivery, like
+	// ErrStopped.
+	ErrQueueFull error = &notDeliveredError{text: "teahost: too many Messages waiting for the program"}
 )
+
+// notDeliveredError is a Dispatch failure that promises Update never saw
+// the Message. Its NotDelivered method is how a dispatcher (such as
+// agent.Runtime) recognizes it, through errors.As, without importing this
+// package; a context's error is wrapped in one too, so errors.Is still
+// finds context.Canceled.
+type notDeliveredError struct {
+	text  string
+	cause error
+}
+
+func (e *notDeliveredError) Error() string {
+	if e.cause != nil {
+		return e.cause.Error()
+	}
+	return e.text
+}
+
+// NotDelivered reports true: Update never received the Message.
+func (e *notDeliveredError) NotDelivered() bool { return true }
+
+func (e *notDeliveredError) Unwrap() error { return e.cause }
+
+// tracked carries a Message queued by DispatchTracked through Bubble Tea to
+// the wrapper's Update, which unwraps it and reports it delivered. done
+// makes the report happen once: Update reports nil, and whatever is left
+// when the program has exited is reported ErrStopped.
+type tracked struct {
+	msg       tea.Msg
+	delivered func(error)
+	done      atomic.Bool
+}
+
+func (t *tracked) report(err error) {
+	if t.done.CompareAndSwap(false, true) {
+		t.delivered(err)
+	}
+}
+
+// drop reports every tracked Message among msgs as not delivered.
+func drop(msgs []tea.Msg) {
+	for _, m := range msgs {
+		if t, ok := m.(*tracked); ok {
+			t.report(ErrStopped)
+		}
+	}
+}
 
 type state int
 
@@ -144,11 +197,12 @@ type Host[M tea.Model, Msg any] struct {
 	shallow shallowCheck
 	logged  map[string]bool // violations already logged, by kind and Message type
 
-	mu    sync.Mutex
-	state state
-	queue []tea.Msg     // Messages waiting for the pump to send them
-	wake  chan struct{} // capacity 1
-	done  chan struct{} // closed when Run returns
+	mu       sync.Mutex
+	state    state
+	stopping bool          // Quit called or Run's context done: Dispatch is refused
+	queue    []tea.Msg     // Messages waiting for the pump to send them
+	wake     chan struct{} // capacity 1
+	done     chan struct{} // closed when Run returns
 }
 
 // New returns a Host for an application whose initial model is model,
@@ -190,28 +244,65 @@ func (h *Host[M, Msg]) Model() M {
 // were dispatched, mixed in with keys, resizes and the application's own
 // Cmd results. Messages dispatched before Run wait for it.
 //
-// A nil error means msg was accepted. A Message still queued when the program
-// exits is dropped. Dispatch fails without queuing anything when ctx is
-// already done (the context's error), Run has returned ([ErrStopped]), or
-// Options.MaxQueue Messages are already waiting ([ErrQueueFull]).
+// A nil error means msg was accepted. A Message still queued when the
+// program exits is dropped; a dispatcher that must know uses
+// DispatchTracked. Dispatch fails without queuing anything when ctx is
+// already done (an error wrapping the context's error), the program is
+// stopping or has stopped ([ErrStopped]: Quit was called, Run's context is
+// done, or Run has returned), or Options.MaxQueue Messages are already
+// waiting ([ErrQueueFull]). Each of these errors has a method
+// NotDelivered() bool that returns true.
 func (h *Host[M, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 	if err := ctx.Err(); err != nil {
-		return err
+		return &notDeliveredError{cause: err}
 	}
 	return h.enqueue(msg, h.opts.MaxQueue)
 }
 
+// DispatchTracked is Dispatch for a dispatcher that must know whether
+// Update received msg (agent.Runtime uses it; see agent.DeliveryTracker).
+// It fails exactly as Dispatch does, and then never calls delivered. Once
+// it returns nil, delivered is called exactly once: with nil on Bubble
+// Tea's event loop just before the application's Update is called with
+// msg, or with [ErrStopped] when the program exits first. delivered must
+// not block.
+//
+// msg travels through Bubble Tea inside a value of an unexported type,
+// which the Host unwraps before the application's Update and listeners
+// see it. A tea.WithFilter function therefore sees that value, not msg;
+// one that drops it keeps msg from Update, and msg is then reported not
+// delivered when Run returns.
+func (h *Host[M, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered func(err error)) error {
+	if err := ctx.Err(); err != nil {
+		return &notDeliveredError{cause: err}
+	}
+	return h.enqueue(&tracked{msg: msg, delivered: delivered}, h.opts.MaxQueue)
+}
+
 // Quit asks the running program to quit, as tea.Quit does, after every
-// Message dispatched before it. It returns ErrStopped if Run has returned.
+// Message dispatched before it. From then on Dispatch is refused with
+// ErrStopped. It returns ErrStopped if Run has returned; calling it again
+// before then does nothing more.
 func (h *Host[M, Msg]) Quit() error {
-	return h.enqueue(tea.QuitMsg{}, 0)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.state == stateStopped {
+		return ErrStopped
+	}
+	if h.stopping {
+		return nil
+	}
+	h.stopping = true
+	h.queue = append(h.queue, tea.QuitMsg{})
+	h.wakePump()
+	return nil
 }
 
 // enqueue appends msg for the pump; limit > 0 refuses it when that many
 // Messages already wait.
 func (h *Host[M, Msg]) enqueue(msg tea.Msg, limit int) error {
 	h.mu.Lock()
-	if h.state == stateStopped {
+	if h.state == stateStopped || h.stopping {
 		h.mu.Unlock()
 		return ErrStopped
 	}
@@ -221,11 +312,15 @@ func (h *Host[M, Msg]) enqueue(msg tea.Msg, limit int) error {
 	}
 	h.queue = append(h.queue, msg)
 	h.mu.Unlock()
+	h.wakePump()
+	return nil
+}
+
+func (h *Host[M, Msg]) wakePump() {
 	select {
 	case h.wake <- struct{}{}:
 	default:
 	}
-	return nil
 }
 
 // Subscribe registers listener to be called after every Update, once the
@@ -276,8 +371,9 @@ func (h *Host[M, Msg]) Done() <-chan struct{} {
 // The program stops when the application quits, when Quit is called, or when
 // ctx is cancelled (Run then returns an error wrapping tea.ErrProgramKilled
 // and the context's error). Run passes tea.WithContext(ctx) after opts, so ctx
-// is the program's context. Once Run returns, Dispatch is refused and
-// Messages still queued are dropped. A Host runs once: a second call returns
+// is the program's context. Once ctx is done, or Run returns, Dispatch is
+// refused, and Messages still queued when Run returns are dropped (those
+// queued by DispatchTracked are reported dropped, each to its dispatcher). A Host runs once: a second call returns
 // ErrAlreadyRunning, or ErrStopped after the first has returned.
 //
 // Bubble Tea hands the wrapped model, not the application's, to a
@@ -295,6 +391,15 @@ func (h *Host[M, Msg]) Run(ctx context.Context, opts ...tea.ProgramOption) (M, e
 	h.state = stateRunning
 	h.mu.Unlock()
 
+	// Once ctx is done the program is on its way out: refuse at once
+	// rather than queue what it will drop.
+	stopWatch := context.AfterFunc(ctx, func() {
+		h.mu.Lock()
+		h.stopping = true
+		h.mu.Unlock()
+	})
+	defer stopWatch()
+
 	opts = append(opts[:len(opts):len(opts)], tea.WithContext(ctx))
 	prog := tea.NewProgram(wrapped[M, Msg]{h: h, inner: h.Model()}, opts...)
 
@@ -309,10 +414,13 @@ func (h *Host[M, Msg]) Run(ctx context.Context, opts ...tea.ProgramOption) (M, e
 
 	h.mu.Lock()
 	h.state = stateStopped
+	queued := h.queue
 	h.queue = nil
 	h.mu.Unlock()
 	stopPump()
 	<-pumped // tea.Program.Send returns at once after Run has returned
+	// No Update runs any more: what is left was never delivered.
+	drop(queued)
 	close(h.done)
 
 	if w, ok := final.(wrapped[M, Msg]); ok {
@@ -327,8 +435,24 @@ func (h *Host[M, Msg]) Run(ctx context.Context, opts ...tea.ProgramOption) (M, e
 // blocks until the event loop takes the Message, which is why Dispatch
 // queues instead of sending: a listener on the event loop would otherwise
 // wait for itself.
+//
+// A tracked Message is reported delivered by Update, never here: once Send
+// returns, the event loop may have taken it or may have exited. The pump
+// keeps the tracked Messages it has sent until Update reports them, and
+// when it stops (after the program has exited, so no Update can still
+// come) reports the rest, and the unsent rest of its batch, as dropped.
 func (h *Host[M, Msg]) pump(ctx context.Context, prog *tea.Program) {
 	var batch, spare []tea.Msg
+	var sent []*tracked // sent, not yet reported by Update
+	var i int
+	defer func() {
+		for _, t := range sent {
+			t.report(ErrStopped)
+		}
+		if batch != nil {
+			drop(batch[i:])
+		}
+	}()
 	for {
 		h.mu.Lock()
 		if len(h.queue) > 0 {
@@ -343,12 +467,18 @@ func (h *Host[M, Msg]) pump(ctx context.Context, prog *tea.Program) {
 				return
 			}
 		}
-		for _, m := range batch {
+		for i = range batch {
 			if ctx.Err() != nil {
 				return
 			}
+			m := batch[i]
+			if t, ok := m.(*tracked); ok {
+				sent = slices.DeleteFunc(sent, func(t *tracked) bool { return t.done.Load() })
+				sent = append(sent, t)
+			}
 			prog.Send(m)
 		}
+		i = len(batch)
 		clear(batch)
 		spare, batch = batch, nil
 	}
@@ -383,6 +513,10 @@ func (w wrapped[M, Msg]) View() tea.View { return w.inner.View() }
 // obligation, publishes the result and notifies listeners.
 func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	h := w.h
+	if t, ok := msg.(*tracked); ok {
+		t.report(nil) // Update takes it now; a panic in Update still counts
+		msg = t.msg
+	}
 	prev := w.inner
 	check := !h.opts.NoCheck && !h.opts.DeepCheck
 	var before uint64
