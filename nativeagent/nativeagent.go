@@ -331,6 +331,10 @@ func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
 		status = http.StatusBadRequest
 	case r.Tag == agent.TagAuthorization:
 		status = http.StatusForbidden
+	case r.Tag == agent.TagNotDelivered:
+		// The application took nothing: the same call may be sent again.
+		w.Header().Set("Retry-After", "1")
+		status = http.StatusServiceUnavailable
 	}
 	if status != http.StatusOK {
 		res.Error = res.Message

@@ -375,3 +375,36 @@ func TestNewHandlerNeedsIdentityAndRuntime(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// stoppedHost refuses every Message as a stopped host does.
+type stoppedHost struct{ host }
+
+type notDelivered struct{}
+
+func (notDelivered) Error() string      { return "stopped" }
+func (notDelivered) NotDelivered() bool { return true }
+
+func (s *stoppedHost) Dispatch(context.Context, msg) error { return notDelivered{} }
+
+// A Message the application did not accept is 503 with Retry-After: the
+// caller may safely send it again.
+func TestNotDeliveredIsRetryable(t *testing.T) {
+	h := &stoppedHost{}
+	handler, err := nativeagent.NewHandler(nativeagent.Options{
+		Verifier: func(context.Context, string, *http.Request) (*auth.TokenInfo, error) {
+			return &auth.TokenInfo{UserID: "ada"}, nil
+		},
+		NewRuntime: func(context.Context, *auth.TokenInfo) (nativeagent.Runtime, error) {
+			return agent.Bind(contract, h, nil)
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(handler)
+	defer srv.Close()
+	status, res, hdr := do(t, srv, "POST", actions+"explode", "tok", `{}`)
+	if status != 503 || res.OK || res.Tag != agent.TagNotDelivered || hdr.Get("Retry-After") == "" {
+		t.Fatalf("%d %+v %v", status, res, hdr)
+	}
+}
