@@ -107,10 +107,23 @@ func TestAnIDTheListDoesNotHoldIsRefused(t *testing.T) {
 	}
 	// The same contract through Focus, over a Model that holds the list.
 	frt := agent.MustBind(todo.Contract(), todo.Focus(pageHost{prog}, func(p page) todo.List { return p.List }), nil)
+	changed := make(chan struct{}, 1)
+	defer prog.Subscribe(func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	})()
 	if _, err := frt.DispatchUnknown(ctx, "select_todo", []byte(`{"id":"t1"}`), agent.Invocation{}); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "the selection", func() bool { return prog.Model().Selected == "t1" })
+	for prog.Model().Selected != "t1" {
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			t.Fatal("the selection made through Focus never reached the list")
+		}
+	}
 	avail, err := frt.Available()
 	if err != nil || !slices.ContainsFunc(avail, func(d agent.Descriptor) bool { return d.Name == "delete_selected_todo" }) {
 		t.Fatalf("through Focus, available = %v, %v", avail, err)
@@ -129,14 +142,3 @@ type pageHost struct {
 }
 
 func (h pageHost) Model() page { return page{List: h.Program.Model(), Draft: "typing"} }
-
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
-}
