@@ -6,21 +6,24 @@ import (
 	"net/http"
 	"os"
 
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/host/loop"
 	"github.com/foldagent/foldagent/mcpagent"
-	"github.com/foldagent/foldagent/mcpagent/internal/todo"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // A Server over an in-memory transport: what a test or an in-process
-// client sees.
+// client sees. The application is the todo list of examples/todo/todo,
+// run by host/loop.
 func ExampleNewServer() {
-	prog := todo.New()
+	prog := loop.New(todo.Loop(), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go prog.Run(ctx)
 
-	rt, _ := todo.Bind(prog, todo.User{Name: "olivia", Role: todo.Owner})
+	rt, _ := agent.Bind(todo.Contract(), prog, todo.As(todo.Principal{Name: "olivia", Role: todo.Owner}))
 	srv, err := mcpagent.NewServer(rt, nil)
 	if err != nil {
 		panic(err)
@@ -37,17 +40,18 @@ func ExampleNewServer() {
 	}
 	defer cs.Close()
 
+	// create_todo answers once the todo exists.
 	res, _ := cs.CallTool(ctx, &mcp.CallToolParams{Name: "create_todo", Arguments: map[string]any{"title": "milk"}})
 	fmt.Println(res.Content[0].(*mcp.TextContent).Text)
-	// Output: Dispatched CreateTodo
+	// Output: Completed: CreatedTodo
 }
 
 // ServeStdio is what a program launched by an MCP client runs.
 func ExampleServeStdio() {
-	prog := todo.New()
+	prog := loop.New(todo.Loop(), nil)
 	ctx := context.Background()
 	go prog.Run(ctx)
-	rt, _ := todo.Bind(prog, todo.User{Name: "local", Role: todo.Owner})
+	rt, _ := agent.Bind(todo.Contract(), prog, todo.As(todo.Principal{Name: "local", Role: todo.Owner}))
 	if err := mcpagent.ServeStdio(ctx, rt, nil); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 	}
@@ -56,9 +60,9 @@ func ExampleServeStdio() {
 // A streamable HTTP endpoint: tokens map to principals, and each session
 // is served by a runtime bound to its principal.
 func ExampleNewHandler() {
-	prog := todo.New()
+	prog := loop.New(todo.Loop(), nil)
 	go prog.Run(context.Background())
-	users := map[string]todo.User{"owner-token": {Name: "olivia", Role: todo.Owner}}
+	users := map[string]todo.Principal{"owner-token": {Name: "olivia", Role: todo.Owner}}
 
 	h, err := mcpagent.NewHandler(mcpagent.HTTPOptions{
 		Verifier: func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
@@ -69,7 +73,7 @@ func ExampleNewHandler() {
 			return &auth.TokenInfo{UserID: u.Name, Extra: map[string]any{"user": u}}, nil
 		},
 		NewRuntime: func(_ context.Context, p *auth.TokenInfo) (mcpagent.Runtime, error) {
-			return todo.Bind(prog, p.Extra["user"].(todo.User))
+			return agent.Bind(todo.Contract(), prog, todo.As(p.Extra["user"].(todo.Principal)))
 		},
 		AllowedOrigins: []string{"http://127.0.0.1:8080"},
 	})

@@ -12,21 +12,84 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/host/loop"
 	"github.com/foldagent/foldagent/mcpagent"
-	"github.com/foldagent/foldagent/mcpagent/internal/todo"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// The adapter tests serve the shared todo list (examples/todo/todo: its
+// List, Messages and Update, run by host/loop) under a contract of their
+// own, shaped to exercise the adapter: only create_todo is offered on an
+// empty list, so the first todo changes the tool list; create_todo has no
+// completion contract, so a call answers as soon as it is dispatched; and
+// clear_completed refuses a viewer in words of its own. The peer tests
+// serve the example's contract, through the example's binary.
+var fixtureContract = agent.Make(agent.Definition[todo.List, todo.Principal]{
+	Context: agent.Project(func(l todo.List) todo.ContextView {
+		return todo.ContextView{Todos: l.Todos, Selected: l.Selected}
+	}),
+	Capabilities: []agent.Capability[todo.List, todo.Principal]{
+		agent.ExposeMapped(agent.Mapped[todo.CreateInput, todo.CreateTodo, todo.List, todo.Principal]{
+			Name:        "create_todo",
+			Description: "Add a todo with the given title to the end of the list.",
+			ToMessage: func(in todo.CreateInput, _ todoCall) todo.CreateTodo {
+				return todo.CreateTodo{Title: in.Title}
+			},
+		}),
+		agent.Expose(todoCapability[todo.RenameTodo]{Description: "Change the title of a todo.", Available: hasTodos}),
+		agent.Expose(todoCapability[todo.SelectTodo]{Description: "Select a todo, so that it can be deleted.", Available: hasTodos}),
+		agent.Expose(todoCapability[todo.ToggleTodo]{Description: "Mark a todo done, or not done again.", Available: hasTodos}),
+		agent.ExposeMapped(agent.Mapped[agent.NoInput, todo.DeleteTodo, todo.List, todo.Principal]{
+			Name:        "delete_selected_todo",
+			Description: "Delete the selected todo.",
+			Available:   func(l todo.List) bool { return l.Selected != "" },
+			ToMessage:   func(_ agent.NoInput, c todoCall) todo.DeleteTodo { return todo.DeleteTodo{ID: c.Model.Selected} },
+		}),
+		agent.Expose(todoCapability[todo.ClearCompleted]{
+			Description: "Remove every todo that is done. Only the list's owner may do this.",
+			Available:   todo.List.AnyDone,
+			Authorize: func(_ context.Context, _ todo.ClearCompleted, c todoCall) (agent.Decision, error) {
+				if c.Principal.Role != todo.Owner {
+					return agent.RefuseBecause("Only the owner of this list may clear completed todos."), nil
+				}
+				return agent.Allow, nil
+			},
+		}),
+	},
+	Resources: []agent.Resource[todo.List]{
+		agent.NewResource("todos", "Every todo in the list, in order.", func(l todo.List) []todo.Todo { return l.Todos }),
+		agent.NewResource("stats", "How many todos there are, and how many are done.", todo.List.Stats),
+	},
+})
+
+type (
+	todoCapability[M any] = agent.Variant[M, todo.List, todo.Principal]
+	todoCall              = agent.Call[todo.List, todo.Principal]
+	todoRuntime           = agent.Runtime[todo.List, todo.Msg, todo.Principal]
+)
+
+func hasTodos(l todo.List) bool { return len(l.Todos) > 0 }
+
+// bindTodo binds the fixture contract to prog for one principal: every
+// invocation through the returned runtime is made as p, and recorded in
+// audit when it is not nil.
+func bindTodo(prog *loop.Program[todo.List, todo.Msg], p todo.Principal, audit *agent.AuditLog[todo.Principal]) (*todoRuntime, error) {
+	opts := todo.As(p)
+	opts.Audit = audit
+	return agent.Bind(fixtureContract, prog, opts)
+}
+
 // app is a running todo application.
 type app struct {
-	prog    *todo.Program
+	prog    *loop.Program[todo.List, todo.Msg]
 	created atomic.Int64 // CreateTodo Messages update applied
 }
 
 func startApp(t testing.TB) *app {
 	t.Helper()
-	a := &app{prog: todo.New()}
+	a := &app{prog: loop.New(todo.Loop(), nil)}
 	a.prog.Observe(func(msg todo.Msg) {
 		if _, ok := msg.(todo.CreateTodo); ok {
 			a.created.Add(1)
@@ -42,20 +105,20 @@ func startApp(t testing.TB) *app {
 // countingRuntime wraps a runtime and counts live Subscribe listeners, so a
 // test can see that a closed server released its listener.
 type countingRuntime struct {
-	*todo.Runtime
+	*todoRuntime
 	live *atomic.Int64
 }
 
 func (c countingRuntime) Subscribe(listener func()) func() {
 	c.live.Add(1)
-	unsub := c.Runtime.Subscribe(listener)
+	unsub := c.todoRuntime.Subscribe(listener)
 	var once sync.Once
 	return func() { once.Do(func() { c.live.Add(-1); unsub() }) }
 }
 
-func (a *app) runtime(t testing.TB, u todo.User) *todo.Runtime {
+func (a *app) runtime(t testing.TB, u todo.Principal) *todoRuntime {
 	t.Helper()
-	rt, err := todo.Bind(a.prog, u)
+	rt, err := bindTodo(a.prog, u, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,8 +126,8 @@ func (a *app) runtime(t testing.TB, u todo.User) *todo.Runtime {
 }
 
 var (
-	owner  = todo.User{Name: "olivia", Role: todo.Owner}
-	viewer = todo.User{Name: "victor", Role: todo.Viewer}
+	owner  = todo.Principal{Name: "olivia", Role: todo.Owner}
+	viewer = todo.Principal{Name: "victor", Role: todo.Viewer}
 )
 
 // events collects what a client hears from the server.
@@ -279,7 +342,7 @@ func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard
 
 // waitModel waits up to five seconds for the Model to satisfy cond: the
 // loop host applies a dispatched Message shortly after accepting it.
-func (a *app) waitModel(t testing.TB, what string, cond func(todo.Model) bool) {
+func (a *app) waitModel(t testing.TB, what string, cond func(todo.List) bool) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for !cond(a.prog.Model()) {

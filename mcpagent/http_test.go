@@ -13,13 +13,13 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/mcpagent"
-	"github.com/foldagent/foldagent/mcpagent/internal/todo"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-var tokens = map[string]todo.User{
+var tokens = map[string]todo.Principal{
 	"owner-token":  owner,
 	"viewer-token": viewer,
 	"bob-token":    {Name: "bob", Role: todo.Owner},
@@ -31,7 +31,7 @@ type httpFixture struct {
 	srv     *httptest.Server
 	live    atomic.Int64 // runtime listeners currently registered
 	opened  atomic.Int64 // runtimes created
-	audit   *agent.AuditLog[todo.User]
+	audit   *agent.AuditLog[todo.Principal]
 }
 
 func verifyToken(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
@@ -49,7 +49,7 @@ func startHTTP(t testing.TB, tune func(*mcpagent.HTTPOptions)) *httpFixture {
 		Verifier: verifyToken,
 		NewRuntime: func(_ context.Context, p *auth.TokenInfo) (mcpagent.Runtime, error) {
 			f.opened.Add(1)
-			rt, err := todo.BindAudited(f.app.prog, p.Extra["user"].(todo.User), f.audit)
+			rt, err := bindTodo(f.app.prog, p.Extra["user"].(todo.Principal), f.audit)
 			if err != nil {
 				return nil, err
 			}
@@ -245,16 +245,16 @@ func TestHTTPSessionOfAnotherPrincipalIsAnsweredAsUnknown(t *testing.T) {
 	if res.IsError {
 		t.Fatalf("owner's call failed: %s", text(res))
 	}
-	f.app.waitModel(t, "the owner's todo", func(m todo.Model) bool { return len(m.Todos) == 1 })
+	f.app.waitModel(t, "the owner's todo", func(m todo.List) bool { return len(m.Todos) == 1 })
 }
 
 func TestHTTPPrincipalComesOnlyFromTheToken(t *testing.T) {
 	f := startHTTP(t, nil)
 	owner := f.client(t, "owner-token", nil)
 	call(t, owner, "create_todo", map[string]any{"title": "done"})
-	f.app.waitModel(t, "a todo", func(m todo.Model) bool { return len(m.Todos) == 1 })
-	call(t, owner, "toggle_todo", map[string]any{"id": "1"})
-	f.app.waitModel(t, "a done todo", func(m todo.Model) bool { return m.Todos[0].Done })
+	f.app.waitModel(t, "a todo", func(m todo.List) bool { return len(m.Todos) == 1 })
+	call(t, owner, "toggle_todo", map[string]any{"id": "t1"})
+	f.app.waitModel(t, "a done todo", func(m todo.List) bool { return m.Todos[0].Done })
 
 	v := f.client(t, "viewer-token", nil)
 	// A principal claimed in the arguments is not an input of the capability.

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
-	"github.com/foldagent/foldagent/mcpagent/internal/todo"
+	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -34,9 +34,9 @@ func TestHTTPLoad(t *testing.T) {
 		sessions, calls = 40, 10
 	}
 	f := startHTTP(t, nil)
-	f.audit = agent.NewAuditLog(agent.AuditOptions[todo.User]{
+	f.audit = agent.NewAuditLog(agent.AuditOptions[todo.Principal]{
 		Capacity:  sessions*calls + 1000,
-		Principal: func(u todo.User) string { return u.Name },
+		Principal: func(u todo.Principal) string { return u.Name },
 	})
 	transport := &http.Transport{MaxIdleConns: 2 * sessions, MaxIdleConnsPerHost: 2 * sessions, MaxConnsPerHost: 0}
 	t.Cleanup(transport.CloseIdleConnections)
@@ -120,7 +120,7 @@ func TestHTTPLoad(t *testing.T) {
 	if len(accepted) != total {
 		t.Fatalf("%d calls accepted, want %d", len(accepted), total)
 	}
-	f.app.waitModel(t, "every accepted todo", func(m todo.Model) bool { return len(m.Todos) >= total })
+	f.app.waitModel(t, "every accepted todo", func(m todo.List) bool { return len(m.Todos) >= total })
 	// Observe listeners run just after the Model they follow is visible.
 	waitUntil(t, "every CreateTodo observed", func() bool { return f.app.created.Load() >= int64(total) })
 	time.Sleep(20 * time.Millisecond)

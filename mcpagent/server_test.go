@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/mcpagent"
-	"github.com/foldagent/foldagent/mcpagent/internal/todo"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -75,20 +75,20 @@ func TestToolsFollowTheModel(t *testing.T) {
 		t.Fatalf("tools = %v, want %v", got, want)
 	}
 
-	call(t, cs, "select_todo", map[string]any{"id": "1"})
+	call(t, cs, "select_todo", map[string]any{"id": "t1"})
 	ev.waitFor(t, "list_changed after a selection", func() bool { return ev.listChangedCount() == 2 })
 	if got := toolNames(t, cs); !slices.Contains(got, "delete_selected_todo") {
 		t.Fatalf("after select, tools = %v", got)
 	}
 
 	// A Model change that leaves the advertised set as it was sends nothing.
-	call(t, cs, "rename_todo", map[string]any{"id": "1", "title": "oat milk"})
+	call(t, cs, "rename_todo", map[string]any{"id": "t1", "title": "oat milk"})
 	call(t, cs, "create_todo", map[string]any{"title": "bread"})
 	time.Sleep(quiet)
 	if n := ev.listChangedCount(); n != 2 {
 		t.Fatalf("list_changed sent %d times, want 2: the set did not change", n)
 	}
-	a.waitModel(t, "two todos", func(m todo.Model) bool { return len(m.Todos) == 2 })
+	a.waitModel(t, "two todos", func(m todo.List) bool { return len(m.Todos) == 2 })
 }
 
 func sameSet(a, b []string) bool {
@@ -186,9 +186,9 @@ func TestRefusalsAreToolErrorsTheModelCanRead(t *testing.T) {
 			tag: agent.TagAuthorization, msg: "Only the owner of this list may clear completed todos.",
 			prep: func() {
 				call(t, cs, "create_todo", map[string]any{"title": "done one"})
-				a.waitModel(t, "a todo", func(m todo.Model) bool { return len(m.Todos) == 1 })
-				call(t, cs, "toggle_todo", map[string]any{"id": "1"})
-				a.waitModel(t, "a done todo", func(m todo.Model) bool { return m.Todos[0].Done })
+				a.waitModel(t, "a todo", func(m todo.List) bool { return len(m.Todos) == 1 })
+				call(t, cs, "toggle_todo", map[string]any{"id": "t1"})
+				a.waitModel(t, "a done todo", func(m todo.List) bool { return m.Todos[0].Done })
 			}},
 	}
 	for _, c := range cases {
@@ -324,7 +324,7 @@ func TestResourcesListReadAndNotFound(t *testing.T) {
 	rt := a.runtime(t, owner)
 	_, cs := connect(t, rt, nil, nil)
 	call(t, cs, "create_todo", map[string]any{"title": "milk"})
-	a.waitModel(t, "one todo", func(m todo.Model) bool { return len(m.Todos) == 1 })
+	a.waitModel(t, "one todo", func(m todo.List) bool { return len(m.Todos) == 1 })
 
 	ctx := context.Background()
 	list, err := cs.ListResources(ctx, nil)
@@ -404,7 +404,7 @@ func TestResourceSubscriptionNotifiesOnChangeOnly(t *testing.T) {
 		t.Fatalf("updated %v", got)
 	}
 	// Renaming changes todos but not stats: no notification for stats.
-	call(t, cs, "rename_todo", map[string]any{"id": "1", "title": "oat milk"})
+	call(t, cs, "rename_todo", map[string]any{"id": "t1", "title": "oat milk"})
 	time.Sleep(quiet)
 	if got := ev.updates(); len(got) != 1 {
 		t.Fatalf("updates = %v, want only the first", got)

@@ -9,6 +9,7 @@
 // those two files and index.html on the loopback interface. Open the URL
 // in a browser with WebMCP (Chromium: --enable-features=WebMCP) and an
 // agent in the page sees create_todo (a declarative form), select_todo,
-// toggle_todo, rename_todo, and delete_selected_todo while a todo is
-// selected.
+// toggle_todo, rename_todo, delete_selected_todo while a todo is selected
+// and clear_completed while one is done: the contract of the shared todo
+// domain, examples/todo/todo, which the terminal app serves too.
 package main

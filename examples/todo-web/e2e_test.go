@@ -1,3 +1,8 @@
+//go:build !(js && wasm)
+
+// The browser tests drive Chromium from the host; they do not build for
+// js/wasm (chromedp starts processes).
+
 package main
 
 import (
@@ -114,7 +119,7 @@ func pageWith(t *testing.T, initScript string) context.Context {
 	default:
 		t.Fatalf("the application did not start (state %q): %s", state, text(t, ctx, "#agent"))
 	}
-	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`li[data-id="2"]`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS(`li[data-id="t2"]`))); err != nil {
 		t.Fatal(err)
 	}
 	return ctx
@@ -217,7 +222,7 @@ func TestNativeWebMCPToolsFollowAClickedSelection(t *testing.T) {
 	waitTools(t, ctx, baseTools...)
 
 	// A person clicks a todo: delete_selected_todo appears.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="2"] .title`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="t2"] .title`))); err != nil {
 		t.Fatal(err)
 	}
 	waitTools(t, ctx, append(slices.Clone(baseTools), "delete_selected_todo")...)
@@ -240,7 +245,7 @@ func TestNativeWebMCPExecuteChangesThePage(t *testing.T) {
 	ctx := page(t)
 	waitTools(t, ctx, baseTools...)
 
-	res := execute(t, ctx, "rename_todo", `{"id": 1, "title": "Buy oat milk"}`)
+	res := execute(t, ctx, "rename_todo", `{"id": "t1", "title": "Buy oat milk"}`)
 	// rename_todo completes on state: the call answers once the todo has
 	// the new title.
 	if res.IsError || res.text() != "Completed: RenameTodo (its condition on state holds)" {
@@ -250,15 +255,15 @@ func TestNativeWebMCPExecuteChangesThePage(t *testing.T) {
 		return slices.Equal(titles(t, ctx), []string{"Buy oat milk", "Walk the dog"})
 	})
 
-	res = execute(t, ctx, "toggle_todo", `{"id": 2}`)
+	res = execute(t, ctx, "toggle_todo", `{"id": "t2"}`)
 	if res.IsError || res.text() != "Dispatched ToggleTodo" {
 		t.Fatalf("toggle_todo = %+v", res)
 	}
 	waitFor(t, "the todo shown done", func() bool {
-		return eval[bool](t, ctx, `document.querySelector('li[data-id="2"]').classList.contains("done") && document.querySelector('li[data-id="2"] input').checked`)
+		return eval[bool](t, ctx, `document.querySelector('li[data-id="t2"]').classList.contains("done") && document.querySelector('li[data-id="t2"] input').checked`)
 	})
 
-	res = execute(t, ctx, "select_todo", `{"id": 1}`)
+	res = execute(t, ctx, "select_todo", `{"id": "t1"}`)
 	if res.IsError {
 		t.Fatalf("select_todo = %+v", res)
 	}
@@ -269,9 +274,9 @@ func TestNativeWebMCPInvalidInputIsAToolError(t *testing.T) {
 	ctx := page(t)
 	waitTools(t, ctx, baseTools...)
 	cases := []struct{ tool, input, want string }{
-		{"rename_todo", `{"id": "one", "title": "x"}`, `The input for "rename_todo" does not match its input schema.`},
-		{"rename_todo", `{"id": 1}`, `The input for "rename_todo" does not match its input schema.`},
-		{"select_todo", `{"id": 99}`, `There is no todo with that id; read the list first.`},
+		{"rename_todo", `{"id": 1, "title": "x"}`, `The input for "rename_todo" does not match its input schema.`},
+		{"rename_todo", `{"id": "t1"}`, `The input for "rename_todo" does not match its input schema.`},
+		{"select_todo", `{"id": "t99"}`, `There is no todo with that id; read the list first.`},
 	}
 	for _, c := range cases {
 		res := execute(t, ctx, c.tool, c.input)
@@ -294,7 +299,7 @@ func TestNativeWebMCPFormToolSubmittedByTheAgent(t *testing.T) {
 		return {toolname: f.getAttribute("toolname"), tooldescription: f.getAttribute("tooldescription"),
 			autosubmit: String(f.hasAttribute("toolautosubmit")), field: i.getAttribute("name"),
 			param: i.getAttribute("toolparamdescription")}; })()`)
-	want := map[string]string{"toolname": "create_todo", "tooldescription": "Add a todo with the given title to the list.",
+	want := map[string]string{"toolname": "create_todo", "tooldescription": "Create a todo with the given title. Returns once the todo exists.",
 		"autosubmit": "true", "field": "title", "param": "The new todo's title."}
 	for k, v := range want {
 		if attrs[k] != v {
@@ -306,7 +311,7 @@ func TestNativeWebMCPFormToolSubmittedByTheAgent(t *testing.T) {
 	res := execute(t, ctx, "create_todo", `{"title": "Water the plants"}`)
 	// create_todo completes on a Message: the call answers once update
 	// reports this call's own todo.
-	if res.IsError || res.text() != "Completed: TodoCreated" {
+	if res.IsError || res.text() != "Completed: CreatedTodo" {
 		t.Fatalf("create_todo through the form = %+v", res)
 	}
 	waitFor(t, "the new todo on the page", func() bool {
@@ -334,7 +339,7 @@ func TestNativeWebMCPFormToolSubmittedByTheAgent(t *testing.T) {
 
 func TestNativeWebMCPUnregisterWithdrawsTheTools(t *testing.T) {
 	ctx := page(t)
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="1"] .title`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="t1"] .title`))); err != nil {
 		t.Fatal(err)
 	}
 	waitTools(t, ctx, append(slices.Clone(baseTools), "delete_selected_todo")...)
@@ -344,7 +349,7 @@ func TestNativeWebMCPUnregisterWithdrawsTheTools(t *testing.T) {
 	eval[bool](t, ctx, `window.dispatchEvent(new Event("pagehide")) || true`)
 	waitTools(t, ctx, "create_todo")
 	// A Model change afterwards registers nothing again.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="2"] .title`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="t2"] .title`))); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, "the new selection on the page", func() bool { return text(t, ctx, "#selection") == "Selected: Walk the dog" })
@@ -371,7 +376,7 @@ func TestNativeWebMCPRefusedRegistrationIsRetried(t *testing.T) {
 	// The browser refused the application's toggle_todo: the name is the
 	// squatter's.
 	waitTools(t, ctx, baseTools...)
-	if res := execute(t, ctx, "toggle_todo", `{"id": 1}`); res.text() != "squatter" {
+	if res := execute(t, ctx, "toggle_todo", `{"id": "t1"}`); res.text() != "squatter" {
 		t.Fatalf("toggle_todo = %+v, want the squatter's tool", res)
 	}
 	// The squatter leaves. The refused registration was not recorded as
@@ -379,15 +384,15 @@ func TestNativeWebMCPRefusedRegistrationIsRetried(t *testing.T) {
 	eval[bool](t, ctx, `(window.squatter.abort(), true)`)
 	waitTools(t, ctx, "create_todo", "rename_todo", "select_todo")
 	// …and the next reconcile, started by a person's click, registers it.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="1"] .title`))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`li[data-id="t1"] .title`))); err != nil {
 		t.Fatal(err)
 	}
 	waitTools(t, ctx, append(slices.Clone(baseTools), "delete_selected_todo")...)
-	res := execute(t, ctx, "toggle_todo", `{"id": 1}`)
+	res := execute(t, ctx, "toggle_todo", `{"id": "t1"}`)
 	if res.IsError || res.text() != "Dispatched ToggleTodo" {
 		t.Fatalf("toggle_todo after the retry = %+v", res)
 	}
 	waitFor(t, "the todo shown done", func() bool {
-		return eval[bool](t, ctx, `document.querySelector('li[data-id="1"]').classList.contains("done")`)
+		return eval[bool](t, ctx, `document.querySelector('li[data-id="t1"]').classList.contains("done")`)
 	})
 }

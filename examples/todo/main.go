@@ -41,13 +41,13 @@ func run() error {
 
 	path := *dataPath
 	if path == "" {
-		p, err := todo.DefaultPath()
+		p, err := DefaultPath()
 		if err != nil {
 			return fmt.Errorf("no config directory; pass -data: %w", err)
 		}
 		path = p
 	}
-	store := todo.NewStore(path)
+	store := NewStore(path)
 	list, err := store.Load()
 	if err != nil {
 		return err
@@ -69,8 +69,8 @@ func run() error {
 	defer logFile.Close()
 	logger := slog.New(slog.NewTextHandler(logFile, nil))
 
-	host := teahost.New[todo.App, tea.Msg](todo.New(store, list), &teahost.Options{Logger: logger, MaxQueue: 4096})
-	app, err := todo.Bind(host)
+	host := teahost.New[App, tea.Msg](NewApp(store, list), &teahost.Options{Logger: logger, MaxQueue: 4096})
+	app, err := Bind(host)
 	if err != nil {
 		return err
 	}
@@ -105,9 +105,9 @@ func run() error {
 	if *mode == "http" {
 		return (<-runHeadless(ctx, host)).Flush()
 	}
-	host.Dispatch(ctx, todo.Endpoint{URL: url})
+	host.Dispatch(ctx, Endpoint{URL: url})
 	if *demo {
-		go todo.RunDemo(ctx, app)
+		go RunDemo(ctx, app)
 	}
 	final, err := host.Run(ctx)
 	return errors.Join(err, final.Flush())
@@ -115,8 +115,8 @@ func run() error {
 
 // runHeadless runs the app with no terminal until ctx ends, and then
 // delivers its final model.
-func runHeadless(ctx context.Context, host *teahost.Host[todo.App, tea.Msg]) <-chan todo.App {
-	done := make(chan todo.App, 1)
+func runHeadless(ctx context.Context, host *teahost.Host[App, tea.Msg]) <-chan App {
+	done := make(chan App, 1)
 	go func() {
 		// No terminal, no renderer, and no Bubble Tea signal handler: the
 		// process's own context (SIGINT, SIGTERM) stops it.

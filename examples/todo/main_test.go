@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/internal/peer"
 )
 
@@ -85,7 +84,7 @@ func TestPersonAndAgentInTmux(t *testing.T) {
 
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		l, err := todo.NewStore(data).Load()
+		l, err := NewStore(data).Load()
 		if err == nil && len(l.Todos) == 3 && l.Todos[2].Title == "Walk the dog" {
 			break
 		}

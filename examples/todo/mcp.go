@@ -48,7 +48,7 @@ func loadTokens(path string) (tokens, string, error) {
 
 // mcpHandler serves the todo contract over streamable HTTP: each session
 // gets a runtime bound to the principal its bearer token stands for.
-func mcpHandler(b *todo.Bound, t tokens, origins []string, logger *slog.Logger) (*mcpagent.Handler, error) {
+func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcpagent.Handler, error) {
 	return mcpagent.NewHandler(mcpagent.HTTPOptions{
 		Verifier: func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
 			p, ok := t[token]

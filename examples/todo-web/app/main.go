@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"syscall/js"
 
-	"github.com/foldagent/foldagent/agent"
-	"github.com/foldagent/foldagent/examples/todo-web/todo"
+	"github.com/foldagent/foldagent/examples/todo-web/page"
+	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/loop"
 	"github.com/foldagent/foldagent/webmcp"
 )
@@ -26,14 +26,17 @@ var (
 
 func main() {
 	ctx := context.Background()
-	program := loop.New(loop.Funcs(todo.Init, todo.Update), &loop.Options[todo.Msg]{
+	program := loop.New(loop.Funcs(page.Init, page.Update), &loop.Options[page.Msg]{
 		OnPanic: func(err *loop.PanicError) { console.Call("error", "todo: "+err.Error()) },
 	})
 	go func() { _ = program.Run(ctx) }()
 
-	runtime := agent.MustBind(todo.Contract, program, nil)
+	runtime, err := page.Bind(program)
+	if err != nil {
+		panic(err)
+	}
 
-	createForm := webmcp.MustFormTool(todo.Contract, "create_todo", &webmcp.FormOptions{Autosubmit: true})
+	createForm := webmcp.MustFormTool(runtime.Contract(), "create_todo", &webmcp.FormOptions{Autosubmit: true})
 	v := newView(program, createForm)
 	program.Subscribe(func() { v.render(program.Model()) })
 	v.render(program.Model())
@@ -71,7 +74,7 @@ func main() {
 // view is the DOM: a form for new todos (also the create_todo
 // declarative tool), the list, and a status line.
 type view struct {
-	program *loop.Program[todo.Model, todo.Msg]
+	program *page.Program
 	list    js.Value
 	input   js.Value
 	status  js.Value
@@ -82,7 +85,7 @@ type view struct {
 	draft string
 }
 
-func newView(p *loop.Program[todo.Model, todo.Msg], createForm *webmcp.Form) *view {
+func newView(p *page.Program, createForm *webmcp.Form) *view {
 	v := &view{
 		program: p,
 		list:    doc.Call("getElementById", "todos"),
@@ -96,14 +99,14 @@ func newView(p *loop.Program[todo.Model, todo.Msg], createForm *webmcp.Form) *vi
 	webmcp.SetAttrs(v.input, createForm.MustField("title"))
 
 	v.input.Call("addEventListener", "input", js.FuncOf(func(js.Value, []js.Value) any {
-		v.send(todo.DraftChanged{Text: v.input.Get("value").String()})
+		v.send(page.DraftChanged{Text: v.input.Get("value").String()})
 		return nil
 	}))
 	// The application's own submit handler: the person's way in.
 	form.Call("addEventListener", "submit", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		args[0].Call("preventDefault")
-		v.send(todo.DraftChanged{Text: v.input.Get("value").String()})
-		v.send(todo.DraftSubmitted{})
+		v.send(page.DraftChanged{Text: v.input.Get("value").String()})
+		v.send(page.DraftSubmitted{})
 		return nil
 	}))
 	// One listener for the list: a click on an item selects it, a click
@@ -114,10 +117,7 @@ func newView(p *loop.Program[todo.Model, todo.Msg], createForm *webmcp.Form) *vi
 		if item.IsNull() {
 			return nil
 		}
-		id, err := strconv.Atoi(item.Get("dataset").Get("id").String())
-		if err != nil {
-			return nil
-		}
+		id := item.Get("dataset").Get("id").String()
 		if target.Get("type").String() == "checkbox" {
 			v.send(todo.ToggleTodo{ID: id})
 		} else {
@@ -130,17 +130,17 @@ func newView(p *loop.Program[todo.Model, todo.Msg], createForm *webmcp.Form) *vi
 
 // send queues a Message; loop.Program.Dispatch never waits for update,
 // so it is safe from an event handler.
-func (v *view) send(msg todo.Msg) {
+func (v *view) send(msg page.Msg) {
 	if err := v.program.Dispatch(context.Background(), msg); err != nil {
 		console.Call("error", "todo: "+err.Error())
 	}
 }
 
-func (v *view) render(m todo.Model) {
+func (v *view) render(m page.Model) {
 	v.list.Set("textContent", "")
-	for _, t := range m.Todos {
+	for _, t := range m.List.Todos {
 		li := doc.Call("createElement", "li")
-		li.Get("dataset").Set("id", strconv.Itoa(t.ID))
+		li.Get("dataset").Set("id", t.ID)
 		box := doc.Call("createElement", "input")
 		box.Set("type", "checkbox")
 		box.Set("checked", t.Done)
@@ -149,11 +149,11 @@ func (v *view) render(m todo.Model) {
 		label.Set("textContent", t.Title)
 		li.Call("append", box, label)
 		classes := li.Get("classList")
-		classes.Call("toggle", "selected", t.ID == m.Selected)
+		classes.Call("toggle", "selected", t.ID == m.List.Selected)
 		classes.Call("toggle", "done", t.Done)
 		v.list.Call("append", li)
 	}
-	if sel, ok := m.Find(m.Selected); ok {
+	if sel, ok := m.List.Find(m.List.Selected); ok {
 		v.status.Set("textContent", "Selected: "+sel.Title)
 	} else {
 		v.status.Set("textContent", "Nothing selected")

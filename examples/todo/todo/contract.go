@@ -2,12 +2,14 @@ package todo
 
 import (
 	"context"
+	"slices"
+	"time"
 
 	"github.com/foldagent/foldagent/agent"
 )
 
-// Principal is who is calling: a name for the activity panel and a role
-// the authorization hooks read.
+// Principal is who is calling: a name for the audit log (the terminal
+// app's activity panel shows it) and a role the authorization hooks read.
 type Principal struct {
 	Name string `json:"name"`
 	Role string `json:"role"`
@@ -22,72 +24,108 @@ const (
 // CreateInput is what an agent sends to create_todo: only the title. The
 // invocation id is added by the contract, never by the caller.
 type CreateInput struct {
-	Title string `json:"title"`
+	Title string `json:"title" jsonschema:"The new todo's title."`
 }
 
-// ContextView is what an agent sees of the application.
+// ContextView is what an agent sees of the list.
 type ContextView struct {
 	Todos    []Todo `json:"todos"`
 	Selected string `json:"selected,omitempty"`
 }
 
-type capability[M any] = agent.Variant[M, App, Principal]
+// The one alias pattern of agent's documentation, for this contract's
+// Model (List) and principal.
+type (
+	capability[M any] = agent.Variant[M, List, Principal]
+	mapped[In, M any] = agent.Mapped[In, M, List, Principal]
+	call              = agent.Call[List, Principal]
+)
 
-// Contract declares what an agent may see and do in the todo app. The
-// load, save and failure Messages are deliberately not exposed.
-func Contract() *agent.Contract[App, Principal] {
-	return agent.Make(agent.Definition[App, Principal]{
-		Context: agent.Project(func(a App) ContextView {
-			return ContextView{Todos: orEmpty(a.List.Todos), Selected: a.List.Selected}
+// Contract declares what an agent may see and do with the list: the
+// todos and the selection, the resources todos and stats, and six
+// capabilities. It reads only the List, so it binds to any host whose
+// Model is one, or holds one (see Focus).
+func Contract() *agent.Contract[List, Principal] {
+	return agent.Make(agent.Definition[List, Principal]{
+		Context: agent.Project(func(l List) ContextView {
+			return ContextView{Todos: orEmpty(l.Todos), Selected: l.Selected}
 		}),
-		Capabilities: []agent.Capability[App, Principal]{
-			agent.ExposeMapped(agent.Mapped[CreateInput, CreateTodo, App, Principal]{
+		Capabilities: []agent.Capability[List, Principal]{
+			agent.ExposeMapped(mapped[CreateInput, CreateTodo]{
 				Name:        "create_todo",
 				Description: "Create a todo with the given title. Returns once the todo exists.",
-				ToMessage: func(in CreateInput, call agent.Call[App, Principal]) CreateTodo {
-					return CreateTodo{Title: in.Title, RequestID: call.Invocation.ID}
+				ToMessage: func(in CreateInput, c call) CreateTodo {
+					return CreateTodo{Title: in.Title, RequestID: c.Invocation.ID}
 				},
-				Completion: createdCompletion(),
+				// Two agents creating two todos titled "Milk" at once each
+				// get their own: ToMessage put the invocation id into
+				// CreateTodo, Update carried it onto CreatedTodo, and the
+				// correlate compares the two.
+				Completion: agent.CompleteOn(
+					agent.On(func(_ CreateInput, got CreatedTodo, inv agent.Invocation) bool {
+						return got.RequestID == inv.ID
+					}),
+				).Within(10 * time.Second),
 			}),
 			agent.Expose(capability[RenameTodo]{
 				Name:        "rename_todo",
 				Description: "Give the todo with the given id a new title. Returns once the todo has that title.",
-				Completion:  renamedCompletion(),
+				Authorize:   existing(func(in RenameTodo) string { return in.ID }),
+				// Done when that todo has that title, whoever made it so.
+				Completion: agent.When(
+					func(l List) []Todo { return l.Todos },
+					func(todos []Todo, in RenameTodo) bool {
+						i := slices.IndexFunc(todos, func(t Todo) bool { return t.ID == in.ID })
+						return i >= 0 && todos[i].Title == in.Title
+					},
+				).Within(5 * time.Second),
 			}),
 			agent.Expose(capability[SelectTodo]{
 				Name:        "select_todo",
 				Description: "Select the todo with the given id.",
+				Authorize:   existing(func(in SelectTodo) string { return in.ID }),
 			}),
 			agent.Expose(capability[ToggleTodo]{
 				Name:        "toggle_todo",
 				Description: "Mark the todo with the given id done, or not done if it already is.",
+				Authorize:   existing(func(in ToggleTodo) string { return in.ID }),
 			}),
-			agent.ExposeMapped(agent.Mapped[agent.NoInput, DeleteTodo, App, Principal]{
+			agent.ExposeMapped(mapped[agent.NoInput, DeleteTodo]{
 				Name:        "delete_selected_todo",
 				Description: "Delete the selected todo.",
-				Available:   func(a App) bool { return a.List.Selected != "" },
-				ToMessage: func(_ agent.NoInput, call agent.Call[App, Principal]) DeleteTodo {
-					// The selection Available approved, from the same snapshot.
-					return DeleteTodo{ID: call.Model.List.Selected}
-				},
+				Available:   func(l List) bool { return l.Selected != "" },
+				// The selection Available approved, from the same snapshot.
+				ToMessage: func(_ agent.NoInput, c call) DeleteTodo { return DeleteTodo{ID: c.Model.Selected} },
 			}),
 			agent.Expose(capability[ClearCompleted]{
 				Name:        "clear_completed",
 				Description: "Remove every todo that is done.",
-				Available:   func(a App) bool { return a.List.AnyDone() },
-				Authorize: func(_ context.Context, _ ClearCompleted, call agent.Call[App, Principal]) (agent.Decision, error) {
-					if call.Principal.Role != Owner {
+				Available:   List.AnyDone,
+				Authorize: func(_ context.Context, _ ClearCompleted, c call) (agent.Decision, error) {
+					if c.Principal.Role != Owner {
 						return agent.RefuseBecause("Only the list's owner may clear completed todos; ask the owner to do it."), nil
 					}
 					return agent.Allow, nil
 				},
 			}),
 		},
-		Resources: []agent.Resource[App]{
-			agent.NewResource("todos", "Every todo, in list order.", func(a App) []Todo { return orEmpty(a.List.Todos) }),
-			agent.NewResource("stats", "How many todos there are, and how many are done.", func(a App) Stats { return a.List.Stats() }),
+		Resources: []agent.Resource[List]{
+			agent.NewResource("todos", "Every todo, in list order.", func(l List) []Todo { return orEmpty(l.Todos) }),
+			agent.NewResource("stats", "How many todos there are, and how many are done.", List.Stats),
 		},
 	})
+}
+
+// existing refuses an id the list does not hold, so that an agent working
+// from a stale or mistaken id is told so at once, rather than its call
+// doing nothing (or, for rename_todo, waiting out its completion).
+func existing[In any](id func(In) string) func(context.Context, In, call) (agent.Decision, error) {
+	return func(_ context.Context, in In, c call) (agent.Decision, error) {
+		if _, ok := c.Model.Find(id(in)); !ok {
+			return agent.RefuseBecause("There is no todo with that id; read the list first."), nil
+		}
+		return agent.Allow, nil
+	}
 }
 
 func orEmpty(t []Todo) []Todo {

@@ -1,13 +1,16 @@
 package todo_test
 
 import (
+	"context"
+	"errors"
 	"slices"
-	"sync"
 	"testing"
+	"time"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/agent/agenttest"
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/host/loop"
 )
 
 // The committed agent.json and AGENT.md must match the contract; run the
@@ -33,65 +36,109 @@ func TestCapabilityNames(t *testing.T) {
 	}
 }
 
-// Two agents create a todo titled "Milk" at the same moment: each call
-// completes on the CreatedTodo its own Message caused.
-func TestTwoMilksEachGetTheirOwnTodo(t *testing.T) {
-	_, b := running(t, t.TempDir())
-	const n = 8
-	var wg sync.WaitGroup
-	ids := make([]string, n)
-	errs := make([]error, n)
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			res, err := call(t, b, viewer, "create_todo", `{"title":"Milk"}`)
-			errs[i] = err
-			if err == nil {
-				if res.Completion == nil || res.Completion.Status != agent.Completed || res.Completion.Tag != "CreatedTodo" {
-					t.Errorf("completion = %+v", res.Completion)
-					return
-				}
-				created := res.Completion.Message.(todo.CreatedTodo)
-				if created.RequestID != res.Invocation.ID {
-					t.Errorf("call %s completed on another call's todo (%s)", res.Invocation.ID, created.RequestID)
-				}
-				ids[i] = created.Todo.ID
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			t.Fatal(err)
+func TestListChangesNeverTouchAnOldSnapshot(t *testing.T) {
+	l, _ := todo.List{}.Add("a")
+	l, _ = l.Add("b")
+	before := l
+	snapshot := append([]todo.Todo(nil), l.Todos...)
+	_ = l.Toggle("t1")
+	_ = l.Rename("t2", "B")
+	_ = l.Delete("t1")
+	_ = l.ClearCompleted()
+	l2, _ := l.Add("c")
+	_ = l2
+	for i := range snapshot {
+		if before.Todos[i] != snapshot[i] {
+			t.Fatalf("snapshot changed: %v vs %v", before.Todos, snapshot)
 		}
 	}
-	slices.Sort(ids)
-	if len(slices.Compact(ids)) != n {
-		t.Fatalf("ids = %v: two calls completed on the same todo", ids)
+	if len(before.Todos) != 2 {
+		t.Fatal("snapshot length changed")
+	}
+	moved := before.Move(1)
+	if moved.Selected != "t1" || moved.Move(1).Selected != "t2" || moved.Move(1).Move(1).Selected != "t2" || before.Selected != "" {
+		t.Fatal("Move")
 	}
 }
 
-func TestRenameCompletesOnState(t *testing.T) {
-	_, b := running(t, t.TempDir())
-	res, err := call(t, b, viewer, "create_todo", `{"title":"Milk"}`)
-	if err != nil {
-		t.Fatal(err)
+func TestUpdateReportsTheCreatedTodo(t *testing.T) {
+	l, reports := todo.Update(todo.List{}, todo.CreateTodo{Title: "milk", RequestID: "inv-1"})
+	want := todo.CreatedTodo{Todo: todo.Todo{ID: "t1", Title: "milk"}, RequestID: "inv-1"}
+	if len(reports) != 1 || reports[0] != want || len(l.Todos) != 1 {
+		t.Fatalf("reports = %+v, list = %+v; want one %+v", reports, l, want)
 	}
-	id := res.Completion.Message.(todo.CreatedTodo).Todo.ID
-	res, err = call(t, b, viewer, "rename_todo", `{"id":"`+id+`","title":"Oat milk"}`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Completion == nil || res.Completion.Status != agent.Completed || res.Completion.Message != nil {
-		t.Fatalf("completion = %+v, want completed on state with no Message", res.Completion)
-	}
-	if got, _ := b.Model().List.Find(id); got.Title != "Oat milk" {
-		t.Fatalf("after completion the todo reads %q", got.Title)
-	}
-	// The audit log holds both decisions, with the principal's name only.
-	entries := b.Audit.Entries()
-	if len(entries) != 2 || entries[1].Capability != "rename_todo" || entries[1].Outcome != agent.OutcomeCompleted || entries[1].Principal != "bot" {
-		t.Fatalf("audit = %+v", entries)
+	// A report applies nothing, and a Message naming no todo changes nothing.
+	for _, msg := range []todo.Msg{want, todo.ToggleTodo{ID: "t9"}, todo.SelectTodo{ID: "t9"}, todo.RenameTodo{ID: "t9", Title: "x"}, todo.DeleteTodo{ID: "t9"}} {
+		if got, reports := todo.Update(l, msg); !slices.Equal(got.Todos, l.Todos) || got.Selected != "" || got.NextID != 1 || reports != nil {
+			t.Fatalf("Update(%#v) = %+v, %v", msg, got, reports)
+		}
 	}
 }
+
+// running runs the bare list on host/loop and binds the contract as p.
+func running(t *testing.T, p todo.Principal) (*loop.Program[todo.List, todo.Msg], *agent.Runtime[todo.List, todo.Msg, todo.Principal]) {
+	t.Helper()
+	prog := loop.New(todo.Loop(), nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = prog.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return prog, agent.MustBind(todo.Contract(), prog, todo.As(p))
+}
+
+func TestAnIDTheListDoesNotHoldIsRefused(t *testing.T) {
+	prog, rt := running(t, todo.Principal{Name: "bot", Role: todo.Viewer})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	res, err := rt.DispatchUnknown(ctx, "create_todo", []byte(`{"title":"milk"}`), agent.Invocation{})
+	if err != nil || res.Completion == nil || res.Completion.Tag != "CreatedTodo" {
+		t.Fatalf("create_todo = %+v, %v", res, err)
+	}
+	before := prog.Model()
+	for name, input := range map[string]string{"rename_todo": `{"id":"t9","title":"x"}`, "select_todo": `{"id":"t9"}`, "toggle_todo": `{"id":"t9"}`} {
+		_, err := rt.DispatchUnknown(ctx, name, []byte(input), agent.Invocation{})
+		var refused *agent.AuthorizationError
+		if !errors.As(err, &refused) || err.Error() != "There is no todo with that id; read the list first." {
+			t.Fatalf("%s of a missing id: %v", name, err)
+		}
+	}
+	if after := prog.Model(); !slices.Equal(after.Todos, before.Todos) || after.Selected != "" {
+		t.Fatalf("refused calls changed the list: %+v", after)
+	}
+	// The same contract through Focus, over a Model that holds the list.
+	frt := agent.MustBind(todo.Contract(), todo.Focus(pageHost{prog}, func(p page) todo.List { return p.List }), nil)
+	changed := make(chan struct{}, 1)
+	defer prog.Subscribe(func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	})()
+	if _, err := frt.DispatchUnknown(ctx, "select_todo", []byte(`{"id":"t1"}`), agent.Invocation{}); err != nil {
+		t.Fatal(err)
+	}
+	for prog.Model().Selected != "t1" {
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			t.Fatal("the selection made through Focus never reached the list")
+		}
+	}
+	avail, err := frt.Available()
+	if err != nil || !slices.ContainsFunc(avail, func(d agent.Descriptor) bool { return d.Name == "delete_selected_todo" }) {
+		t.Fatalf("through Focus, available = %v, %v", avail, err)
+	}
+}
+
+// page is a Model that holds the list among other state.
+type page struct {
+	List  todo.List
+	Draft string
+}
+
+// pageHost presents the bare list's Program as a host of pages.
+type pageHost struct {
+	*loop.Program[todo.List, todo.Msg]
+}
+
+func (h pageHost) Model() page { return page{List: h.Program.Model(), Draft: "typing"} }

@@ -1,23 +1,23 @@
-// Package todo is the todo application of examples/todo: an ordinary
-// Bubble Tea program (App, its Messages and Update) that a person uses at
-// the terminal while an AI agent drives it through the same Messages.
-//
-// The list is a value (List): every change builds a new one, so a Model
-// snapshot an agent holds never changes under it. Persistence is
-// asynchronous: a change returns a Cmd that writes the list to a JSON file
-// (Store) and reports Saved or SaveFailed; saves carry a version so an
-// older one never overwrites a newer, and Flush plus Close on exit make
-// sure nothing is lost or written late.
+// Package todo is the todo domain every todo example shares: the list
+// (List, a value whose every change builds a new one), its Messages and
+// their pure Update, and the agent contract over it. The terminal app
+// (examples/todo, Bubble Tea), the web app (examples/todo-web, host/loop
+// in the browser) and mcpagent's tests and examples all run this one
+// list; what each adds (a terminal view and a store, a DOM view and a
+// form's draft) stays in the application. The package has no user
+// interface and no I/O, so it builds anywhere, GOOS=js included.
 //
 // Contract declares what an agent may see (the todos and the selection;
 // the resources todos and stats) and do: create_todo completes on the
-// CreatedTodo its own Message caused, correlated by the invocation id that
-// ToMessage carries into CreateTodo; rename_todo completes when the todo
-// has the new title; delete_selected_todo is offered only while a todo is
-// selected and builds its Message from the selection Available approved;
-// clear_completed is offered only while some todo is done and only the
-// owner may use it. Bind binds it to a running App (teahost) with an audit
-// log whose entries come back into the App as Activity Messages, so the
-// person sees every agent action and refusal as it happens; RuntimeFor
-// gives each authenticated MCP session a runtime acting as its principal.
+// CreatedTodo its own Message caused, correlated by the invocation id
+// that ToMessage carries into CreateTodo; rename_todo completes when the
+// todo has the new title; rename_todo, select_todo and toggle_todo refuse
+// an id the list does not hold; delete_selected_todo is offered only
+// while a todo is selected and builds its Message from the selection
+// Available approved; clear_completed is offered only while some todo is
+// done, and only the owner may use it.
+//
+// The contract's Model is List. An application whose Model holds a List
+// binds it through Focus; a program whose Model is the List runs Loop.
+// As binds a runtime whose every call acts as one principal.
 package todo

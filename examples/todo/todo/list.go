@@ -12,9 +12,10 @@ type Todo struct {
 	Done  bool   `json:"done"`
 }
 
-// List is the application's state: the todos and the selection. It is a
-// value; every change builds a new List (slices are never written in
-// place), so a snapshot an agent holds never changes under it.
+// List is the todo list: the todos, the selection, and the number the
+// next todo's id is made from. It is a value; every change builds a new
+// List (slices are never written in place), so a snapshot an agent holds
+// never changes under it. The zero List is empty and ready to use.
 type List struct {
 	Todos    []Todo `json:"todos"`
 	Selected string `json:"selected,omitempty"`

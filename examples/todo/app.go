@@ -1,4 +1,4 @@
-package todo
+package main
 
 import (
 	"fmt"
@@ -6,43 +6,13 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/foldagent/foldagent/examples/todo/todo"
 )
 
-// The application's Messages. The agent contract exposes some of them
-// (see Contract); the rest are the application's own business.
+// The application's own Messages, besides the list's (todo.Msg). None of
+// them is exposed to an agent.
 type (
-	// CreateTodo adds a todo. RequestID carries the agent invocation that
-	// asked for it (empty for a person), so that the CreatedTodo it causes
-	// can be told apart from another one with the same title.
-	CreateTodo struct {
-		Title     string `json:"title"`
-		RequestID string `json:"requestId,omitempty"`
-	}
-	// CreatedTodo reports a todo that CreateTodo added.
-	CreatedTodo struct {
-		Todo      Todo   `json:"todo"`
-		RequestID string `json:"requestId,omitempty"`
-	}
-	// RenameTodo gives a todo a new title.
-	RenameTodo struct {
-		ID    string `json:"id"`
-		Title string `json:"title"`
-	}
-	// SelectTodo selects a todo.
-	SelectTodo struct {
-		ID string `json:"id"`
-	}
-	// ToggleTodo marks a todo done, or not done again.
-	ToggleTodo struct {
-		ID string `json:"id"`
-	}
-	// DeleteTodo removes a todo.
-	DeleteTodo struct {
-		ID string `json:"id"`
-	}
-	// ClearCompleted removes every todo that is done.
-	ClearCompleted struct{}
-
 	// Saved reports that a version of the list reached the file.
 	Saved struct{ Version int64 }
 	// SaveFailed reports that a version could not be written.
@@ -72,11 +42,13 @@ const (
 // maxActivity is how many agent actions the panel shows.
 const maxActivity = 6
 
-// App is the todo application as a Bubble Tea model. Like every model a
-// host publishes to an agent, it is a value: Update returns a new App and
-// never changes the one it was given.
+// App is the todo application as a Bubble Tea model: the shared todo
+// List, plus what the terminal adds (the store, the status line, the
+// activity panel, the text being typed). Like every model a host
+// publishes to an agent, it is a value: Update returns a new App and never
+// changes the one it was given.
 type App struct {
-	List List
+	List todo.List
 
 	store    *Store
 	version  int64
@@ -87,10 +59,10 @@ type App struct {
 	endpoint string
 }
 
-// New returns the application with list loaded from store. Loading is
+// NewApp returns the application with list loaded from store. Loading is
 // synchronous, before the program starts, so that nothing an agent does
 // early can be overwritten by a late load; saving is asynchronous.
-func New(store *Store, list List) App {
+func NewApp(store *Store, list todo.List) App {
 	return App{List: list, store: store, status: "loaded " + store.Path()}
 }
 
@@ -100,22 +72,8 @@ func (a App) Init() tea.Cmd { return nil }
 // Update implements tea.Model.
 func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
-	case CreateTodo:
-		list, created := a.List.Add(msg.Title)
-		a, save := a.changed(list)
-		report := func() tea.Msg { return CreatedTodo{Todo: created, RequestID: msg.RequestID} }
-		return a, tea.Batch(save, report)
-	case RenameTodo:
-		return a.changed(a.List.Rename(msg.ID, msg.Title))
-	case SelectTodo:
-		a.List = a.List.Select(msg.ID)
-		return a, nil
-	case ToggleTodo:
-		return a.changed(a.List.Toggle(msg.ID))
-	case DeleteTodo:
-		return a.changed(a.List.Delete(msg.ID))
-	case ClearCompleted:
-		return a.changed(a.List.ClearCompleted())
+	case todo.Msg:
+		return a.apply(msg)
 	case Saved:
 		if msg.Version == a.version {
 			a.status = "saved"
@@ -136,8 +94,27 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return a, nil
 }
 
+// apply runs the list's Update and turns the Messages it reports into
+// Cmds. A change of the todos is saved; a change of the selection (a
+// session's, not the file's) and a report are not.
+func (a App) apply(msg todo.Msg) (App, tea.Cmd) {
+	list, reports := todo.Update(a.List, msg)
+	var save tea.Cmd
+	switch msg.(type) {
+	case todo.SelectTodo, todo.CreatedTodo:
+		a.List = list
+	default:
+		a, save = a.changed(list)
+	}
+	cmds := []tea.Cmd{save}
+	for _, r := range reports {
+		cmds = append(cmds, func() tea.Msg { return r })
+	}
+	return a, tea.Batch(cmds...)
+}
+
 // changed installs a new list and returns the Cmd that saves it.
-func (a App) changed(list List) (App, tea.Cmd) {
+func (a App) changed(list todo.List) (App, tea.Cmd) {
 	a.List = list
 	a.version++
 	a.status = "saving…"
@@ -165,9 +142,9 @@ func (a App) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 				return a, nil
 			}
 			if m == adding {
-				return a.Update(CreateTodo{Title: title})
+				return a.Update(todo.CreateTodo{Title: title})
 			}
-			return a.Update(RenameTodo{ID: a.List.Selected, Title: title})
+			return a.Update(todo.RenameTodo{ID: a.List.Selected, Title: title})
 		case "esc":
 			a.mode, a.draft = browsing, ""
 		case "backspace":
@@ -190,7 +167,7 @@ func (a App) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		a.List = a.List.Move(1)
 	case "space", "x":
 		if a.List.Selected != "" {
-			return a.Update(ToggleTodo{ID: a.List.Selected})
+			return a.Update(todo.ToggleTodo{ID: a.List.Selected})
 		}
 	case "a":
 		a.mode, a.draft = adding, ""
@@ -200,10 +177,10 @@ func (a App) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		}
 	case "d":
 		if a.List.Selected != "" {
-			return a.Update(DeleteTodo{ID: a.List.Selected})
+			return a.Update(todo.DeleteTodo{ID: a.List.Selected})
 		}
 	case "c":
-		return a.Update(ClearCompleted{})
+		return a.Update(todo.ClearCompleted{})
 	}
 	return a, nil
 }

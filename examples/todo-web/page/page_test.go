@@ -1,4 +1,4 @@
-package todo
+package page
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/loop"
 )
 
@@ -18,17 +19,21 @@ func names(ds []agent.Descriptor) []string {
 	return out
 }
 
-func start(t *testing.T) (*loop.Program[Model, Msg], *agent.Runtime[Model, Msg, agent.NoPrincipal]) {
+func start(t *testing.T) (*Program, *Runtime) {
 	t.Helper()
 	p := loop.New(loop.Funcs(Init, Update), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { _ = p.Run(ctx); close(done) }()
 	t.Cleanup(func() { cancel(); <-done })
-	return p, agent.MustBind(Contract, p, nil)
+	rt, err := Bind(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, rt
 }
 
-func waitModel(t *testing.T, p *loop.Program[Model, Msg], what string, ok func(Model) bool) {
+func waitModel(t *testing.T, p *Program, what string, ok func(Model) bool) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for !ok(p.Model()) {
@@ -45,23 +50,23 @@ func TestContractFollowsTheSelection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := names(avail), []string{"create_todo", "select_todo", "toggle_todo", "rename_todo"}; !slices.Equal(got, want) {
+	if got, want := names(avail), []string{"create_todo", "rename_todo", "select_todo", "toggle_todo"}; !slices.Equal(got, want) {
 		t.Fatalf("available with nothing selected = %v, want %v", got, want)
 	}
 	ctx := context.Background()
 	inv := agent.Invocation{Transport: agent.WebMCP}
-	if _, err := rt.DispatchUnknown(ctx, "select_todo", []byte(`{"id":2}`), inv); err != nil {
+	if _, err := rt.DispatchUnknown(ctx, "select_todo", []byte(`{"id":"t2"}`), inv); err != nil {
 		t.Fatal(err)
 	}
-	waitModel(t, p, "the selection", func(m Model) bool { return m.Selected == 2 })
+	waitModel(t, p, "the selection", func(m Model) bool { return m.List.Selected == "t2" })
 	if _, err := rt.DispatchUnknown(ctx, "delete_selected_todo", []byte(`{}`), inv); err != nil {
 		t.Fatal(err)
 	}
-	waitModel(t, p, "the deletion", func(m Model) bool { return len(m.Todos) == 1 && m.Selected == 0 })
+	waitModel(t, p, "the deletion", func(m Model) bool { return len(m.List.Todos) == 1 && m.List.Selected == "" })
 	if _, err := rt.DispatchUnknown(ctx, "delete_selected_todo", []byte(`{}`), inv); err == nil {
 		t.Fatal("delete_selected_todo was accepted with nothing selected")
 	}
-	if _, err := rt.DispatchUnknown(ctx, "rename_todo", []byte(`{"id":9,"title":"x"}`), inv); err == nil {
+	if _, err := rt.DispatchUnknown(ctx, "rename_todo", []byte(`{"id":"t9","title":"x"}`), inv); err == nil {
 		t.Fatal("rename_todo was accepted for an id the list does not hold")
 	}
 }
@@ -73,25 +78,25 @@ func TestCompletions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, text := agent.Summarize(res); text != "Completed: TodoCreated" {
+	if _, text := agent.Summarize(res); text != "Completed: CreatedTodo" {
 		t.Fatalf("create_todo = %q", text)
 	}
-	created, ok := res.Completion.Message.(TodoCreated)
-	if !ok || created.Request != res.Invocation.ID {
-		t.Fatalf("completed on %+v, not this call's TodoCreated", res.Completion.Message)
+	created, ok := res.Completion.Message.(todo.CreatedTodo)
+	if !ok || created.RequestID != res.Invocation.ID {
+		t.Fatalf("completed on %+v, not this call's CreatedTodo", res.Completion.Message)
 	}
-	if todo, ok := p.Model().Find(created.ID); !ok || todo.Title != "Call mum" {
-		t.Fatalf("the completion names todo %d, which is %+v", created.ID, todo)
+	if got, ok := p.Model().List.Find(created.Todo.ID); !ok || got.Title != "Call mum" {
+		t.Fatalf("the completion names todo %s, which is %+v", created.Todo.ID, got)
 	}
-	res, err = rt.DispatchUnknown(ctx, "rename_todo", []byte(`{"id":1,"title":"Buy oat milk"}`), agent.Invocation{})
+	res, err = rt.DispatchUnknown(ctx, "rename_todo", []byte(`{"id":"t1","title":"Buy oat milk"}`), agent.Invocation{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, text := agent.Summarize(res); text != "Completed: RenameTodo (its condition on state holds)" {
 		t.Fatalf("rename_todo = %q", text)
 	}
-	if todo, _ := p.Model().Find(1); todo.Title != "Buy oat milk" {
-		t.Fatalf("after the completed rename the todo is %+v", todo)
+	if got, _ := p.Model().List.Find("t1"); got.Title != "Buy oat milk" {
+		t.Fatalf("after the completed rename the todo is %+v", got)
 	}
 }
 
@@ -99,11 +104,11 @@ func TestPersonSubmitsTheDraft(t *testing.T) {
 	m, _ := Init()
 	m, _ = Update(m, DraftChanged{Text: "Call mum"})
 	m, cmd := Update(m, DraftSubmitted{})
-	if m.FormSubmits != 1 || m.Draft != "" || m.Todos[len(m.Todos)-1].Title != "Call mum" || cmd == nil {
+	if m.FormSubmits != 1 || m.Draft != "" || m.List.Todos[len(m.List.Todos)-1].Title != "Call mum" || cmd == nil {
 		t.Fatalf("after submitting the draft: %+v", m)
 	}
 	m, _ = Update(m, DraftSubmitted{})
-	if m.FormSubmits != 2 || len(m.Todos) != 3 {
+	if m.FormSubmits != 2 || len(m.List.Todos) != 3 {
 		t.Fatalf("an empty draft added a todo: %+v", m)
 	}
 }

@@ -1,4 +1,4 @@
-package todo
+package main
 
 import (
 	"context"
@@ -6,63 +6,65 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/todo/todo"
 )
 
-// Host is what the todo contract binds to: a running todo App whose
-// Messages are Bubble Tea Messages (teahost.Host[App, tea.Msg] is one).
-type Host interface {
-	agent.Host[App, tea.Msg]
-	agent.Subscriber
-	agent.Observer[tea.Msg]
-}
+// Runtime is the todo contract bound to the running App.
+type Runtime = agent.Runtime[todo.List, tea.Msg, todo.Principal]
 
 // Bound is the todo contract bound to a running App, with the audit log
 // that feeds the activity panel.
 type Bound struct {
 	// Runtime resolves the principal from the dispatch context (see
 	// WithPrincipal); in-process callers use it.
-	Runtime *agent.Runtime[App, tea.Msg, Principal]
+	Runtime *Runtime
 	// Audit holds every decision of every runtime bound here, refusals
 	// included.
-	Audit *agent.AuditLog[Principal]
-	host  Host
+	Audit *agent.AuditLog[todo.Principal]
+	host  todo.Host[App, tea.Msg]
 }
 
 // RuntimeFor binds a runtime whose every call acts as p, sharing the audit
 // log (and so the activity panel). A protocol adapter makes one per
 // authenticated session: identity comes from the transport, never from a
 // tool's arguments.
-func (b *Bound) RuntimeFor(p Principal) (*agent.Runtime[App, tea.Msg, Principal], error) {
-	return agent.Bind(Contract(), b.host, &agent.BindOptions[Principal]{
-		Principal: func(context.Context, agent.Invocation) (Principal, error) { return p, nil },
-		Audit:     b.Audit,
-	})
+func (b *Bound) RuntimeFor(p todo.Principal) (*Runtime, error) {
+	opts := todo.As(p)
+	opts.Audit = b.Audit
+	return agent.Bind(todo.Contract(), b.list(), opts)
 }
 
-// Bind binds the contract to a running App. Each principal's calls go
-// through ForPrincipal.
+// list is the running App as the contract sees it: its List.
+func (b *Bound) list() todo.Host[todo.List, tea.Msg] {
+	return todo.Focus(b.host, func(a App) todo.List { return a.List })
+}
+
+// Bind binds the contract to a running App (a teahost.Host). Each
+// principal's calls go through RuntimeFor.
 //
 // Every decision is recorded in an audit log whose entries also reach the
 // running App as Activity Messages, so the person at the terminal sees
 // each agent action and refusal as it happens. More sinks (a JSON Lines
 // file, slog) can be passed in.
-func Bind(h Host, sinks ...agent.AuditSink) (*Bound, error) {
-	audit := agent.NewAuditLog(agent.AuditOptions[Principal]{
-		Principal: func(p Principal) string { return p.Name },
+func Bind(h todo.Host[App, tea.Msg], sinks ...agent.AuditSink) (*Bound, error) {
+	b := &Bound{host: h}
+	b.Audit = agent.NewAuditLog(agent.AuditOptions[todo.Principal]{
+		Principal: func(p todo.Principal) string { return p.Name },
 		Sinks:     append([]agent.AuditSink{activitySink{h}}, sinks...),
 	})
-	rt, err := agent.Bind(Contract(), h, &agent.BindOptions[Principal]{
+	rt, err := agent.Bind(todo.Contract(), b.list(), &agent.BindOptions[todo.Principal]{
 		Principal: principalFromContext,
-		Audit:     audit,
+		Audit:     b.Audit,
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &Bound{Runtime: rt, Audit: audit, host: h}, nil
+	b.Runtime = rt
+	return b, nil
 }
 
 // activitySink turns audit entries into Activity Messages for the panel.
-type activitySink struct{ h Host }
+type activitySink struct{ h agent.Host[App, tea.Msg] }
 
 func (s activitySink) Record(e agent.AuditEntry) error {
 	who := e.Principal
@@ -77,12 +79,12 @@ type principalKey struct{}
 // WithPrincipal returns a context carrying p; dispatches made with it act
 // as p. Identity comes from the caller's transport (a token, a session),
 // never from tool arguments.
-func WithPrincipal(ctx context.Context, p Principal) context.Context {
+func WithPrincipal(ctx context.Context, p todo.Principal) context.Context {
 	return context.WithValue(ctx, principalKey{}, p)
 }
 
-func principalFromContext(ctx context.Context, _ agent.Invocation) (Principal, error) {
-	p, _ := ctx.Value(principalKey{}).(Principal)
+func principalFromContext(ctx context.Context, _ agent.Invocation) (todo.Principal, error) {
+	p, _ := ctx.Value(principalKey{}).(todo.Principal)
 	return p, nil
 }
 

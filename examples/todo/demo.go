@@ -1,4 +1,4 @@
-package todo
+package main
 
 import (
 	"context"
@@ -6,11 +6,12 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/todo/todo"
 )
 
 // DemoStep is one call the scripted agent makes.
 type DemoStep struct {
-	As         Principal
+	As         todo.Principal
 	Capability string
 	Input      string
 }
@@ -18,7 +19,7 @@ type DemoStep struct {
 // DemoScript is what -demo does: create two todos, select one, rename it,
 // then try clear_completed as a viewer and be refused.
 func DemoScript(firstID string) []DemoStep {
-	assistant := Principal{Name: "assistant", Role: Viewer}
+	assistant := todo.Principal{Name: "assistant", Role: todo.Viewer}
 	return []DemoStep{
 		{assistant, "create_todo", `{"title":"Buy oat milk"}`},
 		{assistant, "create_todo", `{"title":"Book the dentist"}`},
@@ -43,14 +44,14 @@ func RunDemo(ctx context.Context, b *Bound) {
 	if !pause() {
 		return
 	}
-	ctx = WithPrincipal(ctx, Principal{Name: "assistant", Role: Viewer})
+	ctx = WithPrincipal(ctx, todo.Principal{Name: "assistant", Role: todo.Viewer})
 	// The first step creates the todo the rest of the script works on; its
 	// id comes back on the completion Message.
 	res, err := b.Runtime.DispatchUnknown(ctx, "create_todo", json.RawMessage(`{"title":"Buy oat milk"}`), agent.Invocation{})
 	if err != nil || res.Completion == nil {
 		return
 	}
-	created, ok := res.Completion.Message.(CreatedTodo)
+	created, ok := res.Completion.Message.(todo.CreatedTodo)
 	if !ok {
 		return
 	}

@@ -1,4 +1,4 @@
-package todo_test
+package main
 
 import (
 	"context"
@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,34 +20,9 @@ import (
 	"github.com/foldagent/foldagent/host/teahost"
 )
 
-func TestListChangesNeverTouchAnOldSnapshot(t *testing.T) {
-	l, _ := todo.List{}.Add("a")
-	l, _ = l.Add("b")
-	before := l
-	snapshot := append([]todo.Todo(nil), l.Todos...)
-	_ = l.Toggle("t1")
-	_ = l.Rename("t2", "B")
-	_ = l.Delete("t1")
-	_ = l.ClearCompleted()
-	l2, _ := l.Add("c")
-	_ = l2
-	for i := range snapshot {
-		if before.Todos[i] != snapshot[i] {
-			t.Fatalf("snapshot changed: %v vs %v", before.Todos, snapshot)
-		}
-	}
-	if len(before.Todos) != 2 {
-		t.Fatal("snapshot length changed")
-	}
-	moved := before.Move(1)
-	if moved.Selected != "t1" || moved.Move(1).Selected != "t2" || moved.Move(1).Move(1).Selected != "t2" || before.Selected != "" {
-		t.Fatal("Move")
-	}
-}
-
 func TestStore(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "todos.json")
-	s := todo.NewStore(path)
+	s := NewStore(path)
 	empty, err := s.Load()
 	if err != nil || len(empty.Todos) != 0 {
 		t.Fatalf("missing file: %v %v", empty, err)
@@ -59,7 +36,7 @@ func TestStore(t *testing.T) {
 	if err := s.Save(1, older); err != nil {
 		t.Fatal(err)
 	}
-	got, err := todo.NewStore(path).Load()
+	got, err := NewStore(path).Load()
 	if err != nil || len(got.Todos) != 1 || got.Todos[0].Title != "milk" || got.NextID != 1 {
 		t.Fatalf("loaded %+v, %v: an older save overwrote a newer one, or the round trip lost data", got, err)
 	}
@@ -68,9 +45,9 @@ func TestStore(t *testing.T) {
 	}
 	// Flush writes what the final App holds, even when no save Cmd ran.
 	// (Versions count per process: a new run starts with a new Store.)
-	s = todo.NewStore(path)
-	app, _ := todo.New(s, got).Update(todo.CreateTodo{Title: "bread"})
-	if err := app.(todo.App).Flush(); err != nil {
+	s = NewStore(path)
+	app, _ := NewApp(s, got).Update(todo.CreateTodo{Title: "bread"})
+	if err := app.(App).Flush(); err != nil {
 		t.Fatal(err)
 	}
 	if l, _ := s.Load(); len(l.Todos) != 2 {
@@ -78,7 +55,7 @@ func TestStore(t *testing.T) {
 	}
 	// After Close nothing writes the file any more.
 	s.Close()
-	if err := s.Save(99, todo.List{}); !errors.Is(err, todo.ErrClosed) {
+	if err := s.Save(99, todo.List{}); !errors.Is(err, ErrClosed) {
 		t.Fatalf("Save after Close: %v", err)
 	}
 	if l, _ := s.Load(); len(l.Todos) != 2 {
@@ -93,11 +70,11 @@ func TestStore(t *testing.T) {
 }
 
 // running starts the todo app headless and binds the contract to it.
-func running(t *testing.T, dir string) (*teahost.Host[todo.App, tea.Msg], *todo.Bound) {
+func running(t *testing.T, dir string) (*teahost.Host[App, tea.Msg], *Bound) {
 	t.Helper()
-	store := todo.NewStore(filepath.Join(dir, "todos.json"))
-	h := teahost.New[todo.App, tea.Msg](todo.New(store, todo.List{}), nil)
-	b, err := todo.Bind(h)
+	store := NewStore(filepath.Join(dir, "todos.json"))
+	h := teahost.New[App, tea.Msg](NewApp(store, todo.List{}), nil)
+	b, err := Bind(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,9 +90,9 @@ func running(t *testing.T, dir string) (*teahost.Host[todo.App, tea.Msg], *todo.
 	return h, b
 }
 
-func call(t *testing.T, b *todo.Bound, as todo.Principal, name, input string) (agent.Result, error) {
+func call(t *testing.T, b *Bound, as todo.Principal, name, input string) (agent.Result, error) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(todo.WithPrincipal(context.Background(), as), 10*time.Second)
+	ctx, cancel := context.WithTimeout(WithPrincipal(context.Background(), as), 10*time.Second)
 	defer cancel()
 	return b.Runtime.DispatchUnknown(ctx, name, json.RawMessage(input), agent.Invocation{Transport: agent.InApp})
 }
@@ -174,7 +151,7 @@ func TestAgentDrivesTheRunningApp(t *testing.T) {
 
 	// The list reached the file, asynchronously.
 	waitFor(t, "the save", func() bool {
-		l, err := todo.NewStore(filepath.Join(dir, "todos.json")).Load()
+		l, err := NewStore(filepath.Join(dir, "todos.json")).Load()
 		return err == nil && l.NextID == 1 && len(l.Todos) == 0
 	})
 
@@ -199,7 +176,7 @@ func TestDeleteSelectedUsesTheApprovedSnapshot(t *testing.T) {
 	}
 }
 
-func modelOf(b *todo.Bound) todo.App { return b.Model() }
+func modelOf(b *Bound) App { return b.Model() }
 
 func TestSaveFailureIsReported(t *testing.T) {
 	dir := t.TempDir()
@@ -207,24 +184,87 @@ func TestSaveFailureIsReported(t *testing.T) {
 	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	store := todo.NewStore(filepath.Join(blocker, "todos.json")) // a directory that cannot exist
-	app := todo.New(store, todo.List{})
+	store := NewStore(filepath.Join(blocker, "todos.json")) // a directory that cannot exist
+	app := NewApp(store, todo.List{})
 	m, cmd := app.Update(todo.ToggleTodo{ID: "none"})
 	if cmd == nil {
 		t.Fatal("a change must return the save Cmd")
 	}
 	msg := cmd()
-	failed, ok := msg.(todo.SaveFailed)
+	failed, ok := msg.(SaveFailed)
 	if !ok || failed.Err == "" {
 		t.Fatalf("save of an impossible path gave %#v", msg)
 	}
 	m, _ = m.Update(failed)
-	if !strings.Contains(m.(todo.App).Status(), "could not save") {
-		t.Fatalf("status = %q", m.(todo.App).Status())
+	if !strings.Contains(m.(App).Status(), "could not save") {
+		t.Fatalf("status = %q", m.(App).Status())
 	}
 }
 
 func isTag(err error, tag string) bool {
 	var e agent.Error
 	return errors.As(err, &e) && e.Tag() == tag
+}
+
+// Two agents create a todo titled "Milk" at the same moment: each call
+// completes on the CreatedTodo its own Message caused.
+func TestTwoMilksEachGetTheirOwnTodo(t *testing.T) {
+	_, b := running(t, t.TempDir())
+	const n = 8
+	var wg sync.WaitGroup
+	ids := make([]string, n)
+	errs := make([]error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := call(t, b, viewer, "create_todo", `{"title":"Milk"}`)
+			errs[i] = err
+			if err == nil {
+				if res.Completion == nil || res.Completion.Status != agent.Completed || res.Completion.Tag != "CreatedTodo" {
+					t.Errorf("completion = %+v", res.Completion)
+					return
+				}
+				created := res.Completion.Message.(todo.CreatedTodo)
+				if created.RequestID != res.Invocation.ID {
+					t.Errorf("call %s completed on another call's todo (%s)", res.Invocation.ID, created.RequestID)
+				}
+				ids[i] = created.Todo.ID
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	slices.Sort(ids)
+	if len(slices.Compact(ids)) != n {
+		t.Fatalf("ids = %v: two calls completed on the same todo", ids)
+	}
+}
+
+func TestRenameCompletesOnState(t *testing.T) {
+	_, b := running(t, t.TempDir())
+	res, err := call(t, b, viewer, "create_todo", `{"title":"Milk"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := res.Completion.Message.(todo.CreatedTodo).Todo.ID
+	res, err = call(t, b, viewer, "rename_todo", `{"id":"`+id+`","title":"Oat milk"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Completion == nil || res.Completion.Status != agent.Completed || res.Completion.Message != nil {
+		t.Fatalf("completion = %+v, want completed on state with no Message", res.Completion)
+	}
+	if got, _ := b.Model().List.Find(id); got.Title != "Oat milk" {
+		t.Fatalf("after completion the todo reads %q", got.Title)
+	}
+	// The audit log holds both decisions, with the principal's name only.
+	entries := b.Audit.Entries()
+	if len(entries) != 2 || entries[1].Capability != "rename_todo" || entries[1].Outcome != agent.OutcomeCompleted || entries[1].Principal != "bot" {
+		t.Fatalf("audit = %+v", entries)
+	}
 }

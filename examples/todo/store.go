@@ -1,4 +1,4 @@
-package todo
+package main
 
 import (
 	"encoding/json"
@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/foldagent/foldagent/examples/todo/todo"
 )
 
 // Store persists a List as a JSON file. Saves run off the update loop (as
@@ -50,17 +52,17 @@ func DefaultPath() (string, error) {
 func (s *Store) Path() string { return s.path }
 
 // Load reads the list. A missing file is an empty list.
-func (s *Store) Load() (List, error) {
+func (s *Store) Load() (todo.List, error) {
 	b, err := os.ReadFile(s.path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return List{}, nil
+		return todo.List{}, nil
 	}
 	if err != nil {
-		return List{}, err
+		return todo.List{}, err
 	}
-	var l List
+	var l todo.List
 	if err := json.Unmarshal(b, &l); err != nil {
-		return List{}, fmt.Errorf("%s is not a todo list: %w", s.path, err)
+		return todo.List{}, fmt.Errorf("%s is not a todo list: %w", s.path, err)
 	}
 	l.Selected = ""
 	return l, nil
@@ -68,7 +70,7 @@ func (s *Store) Load() (List, error) {
 
 // Save writes l as version, atomically (a temporary file renamed over the
 // old one), unless a newer version has already been written.
-func (s *Store) Save(version int64, l List) error {
+func (s *Store) Save(version int64, l todo.List) error {
 	b, err := json.MarshalIndent(l, "", "  ")
 	if err != nil {
 		return err
