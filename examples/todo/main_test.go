@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,7 +29,9 @@ func TestPersonAndAgentInTmux(t *testing.T) {
 		t.Fatalf("build: %v", err)
 	}
 	data := filepath.Join(dir, "todos.json")
-	session := "foldagent-todo-test-" + filepath.Base(dir)
+	// A name of its own per run: t.TempDir's last element ("001") repeats
+	// across test binaries run at once, which would share one tmux server.
+	session := fmt.Sprintf("foldagent-todo-%d-%s", os.Getpid(), filepath.Base(filepath.Dir(dir)))
 	tm := func(args ...string) string {
 		out, err := exec.Command(tmux, append([]string{"-L", session}, args...)...).CombinedOutput()
 		if err != nil {
