@@ -117,7 +117,8 @@ type HTTPOptions struct {
 	// DefaultMaxSessionsPerPrincipal; negative sets no bound.
 	MaxSessionsPerPrincipal int
 	// MaxRequestBodyBytes bounds each request body (413 beyond it). Zero
-	// uses DefaultMaxRequestBodyBytes.
+	// or negative uses DefaultMaxRequestBodyBytes: a body is always
+	// bounded.
 	MaxRequestBodyBytes int64
 	// BodyTimeout bounds how long reading a request body may take, from
 	// the moment the handler starts reading it (after the bearer check). A
