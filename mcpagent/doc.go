@@ -42,8 +42,10 @@
 // Handler is a streamable HTTP endpoint for many clients: identity comes
 // only from a bearer token checked by the application's verifier through
 // the SDK's auth middleware, each session gets its own runtime bound to
-// that principal, a session presented by another principal is answered as
-// unknown, browsers are held to an Origin allowlist, the SDK's DNS
-// rebinding protection stays on, bodies are bounded and idle sessions
-// expire, releasing their runtime's listeners.
+// that principal, a session presented by any other identity (even the same
+// user name with another role) is answered as unknown, browsers are held
+// to an Origin allowlist, the SDK's DNS rebinding protection stays on,
+// bodies are bounded in size and time, each identity's sessions are
+// bounded, writes to a client that stops reading time out, and idle
+// sessions expire, releasing their runtime's listeners.
 package mcpagent

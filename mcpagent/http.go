@@ -1,13 +1,23 @@
 package mcpagent
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
+	"os"
+	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -24,26 +34,68 @@ const (
 	// DefaultMaxRequestBodyBytes bounds a request body. JSON-RPC requests
 	// to a foldagent application are small; a megabyte is generous.
 	DefaultMaxRequestBodyBytes = 1 << 20
+	// DefaultBodyTimeout is how long a client has to deliver a request
+	// body once the handler starts reading it. A megabyte arrives on any
+	// working link well within it; a client that trickles its body is cut
+	// off instead of holding a connection and a goroutine.
+	DefaultBodyTimeout = 10 * time.Second
+	// DefaultWriteTimeout bounds each write of a response or event
+	// stream. A client that stops reading its stream is disconnected after
+	// it, instead of blocking the session's writer for good.
+	DefaultWriteTimeout = 10 * time.Second
+	// DefaultMaxSessionsPerPrincipal bounds the sessions one identity may
+	// hold open at once.
+	DefaultMaxSessionsPerPrincipal = 32
 )
 
 // sessionHeader is the streamable HTTP transport's session header.
 const sessionHeader = "Mcp-Session-Id"
+
+// JSON-RPC error codes the handler answers with before a message reaches
+// the SDK.
+const (
+	codeParseError     = -32700
+	codeInvalidRequest = -32600
+	// codeTooManySessions is in JSON-RPC's range for implementation-defined
+	// server errors.
+	codeTooManySessions = -32000
+)
 
 // HTTPOptions configure a Handler. Verifier and NewRuntime are required.
 type HTTPOptions struct {
 	// Verifier checks a request's bearer token and says who is calling.
 	// It is the only source of identity: nothing a client sends in tool
 	// arguments can change it. The returned TokenInfo must carry a
-	// non-empty UserID, which owns the sessions that token opens. A token
-	// the verifier rejects (with an error wrapping auth.ErrInvalidToken)
-	// is answered 401 with a WWW-Authenticate header. A TokenInfo without
-	// an Expiration is accepted; one with an Expiration in the past is
-	// not.
+	// non-empty UserID. A token the verifier rejects (with an error
+	// wrapping auth.ErrInvalidToken) is answered 401 with a
+	// WWW-Authenticate header, before the request body is read. A
+	// TokenInfo without an Expiration is accepted; one with an Expiration
+	// in the past is not.
 	Verifier auth.TokenVerifier
 	// NewRuntime returns the runtime a new session is served by, bound to
 	// the principal the verifier found (typically through
 	// agent.BindOptions.Principal). It is called once per session.
 	NewRuntime func(ctx context.Context, principal *auth.TokenInfo) (Runtime, error)
+	// SessionKey names the identity a request acts as. A session belongs
+	// to the key of the request that opened it, and every later request
+	// naming the session must present a token with the same key; any other
+	// is answered exactly as a session that does not exist, and reaches
+	// nothing. Sessions are also counted per key (MaxSessionsPerPrincipal).
+	//
+	// Nil keys on everything the verifier returned that a runtime's
+	// principal can be derived from: UserID, Scopes (in any order) and
+	// Extra, compared by value to any depth (pointers are followed,
+	// unexported fields included); Expiration is left out, so a refreshed
+	// token for the same identity keeps its sessions. Two tokens for the
+	// same user name with different roles therefore have different keys.
+	// The default cannot represent functions or channels in Extra; a
+	// request whose Extra holds one is answered 500, and such an
+	// application supplies its own SessionKey.
+	//
+	// A key function must return the same key for every token of one
+	// identity and different keys for identities a runtime treats
+	// differently. An empty key refuses the request with 401.
+	SessionKey func(*auth.TokenInfo) string
 	// Server configures each session's Server. Nil uses the defaults.
 	Server *Options
 	// AllowedOrigins lists the Origin values (scheme://host[:port]) a
@@ -58,9 +110,30 @@ type HTTPOptions struct {
 	// this long, and releases its runtime's listeners. Zero uses
 	// DefaultSessionTimeout; negative never expires sessions.
 	SessionTimeout time.Duration
+	// MaxSessionsPerPrincipal bounds how many sessions one identity (one
+	// SessionKey) may hold open at once. An initialize beyond it is
+	// answered 429 with a JSON-RPC error, and opens nothing; a session
+	// frees its place when it ends (DELETE, idle timeout, Close). Zero uses
+	// DefaultMaxSessionsPerPrincipal; negative sets no bound.
+	MaxSessionsPerPrincipal int
 	// MaxRequestBodyBytes bounds each request body (413 beyond it). Zero
-	// uses DefaultMaxRequestBodyBytes.
+	// or negative uses DefaultMaxRequestBodyBytes: a body is always
+	// bounded.
 	MaxRequestBodyBytes int64
+	// BodyTimeout bounds how long reading a request body may take, from
+	// the moment the handler starts reading it (after the bearer check). A
+	// body not complete by then is answered 408 and its connection closed.
+	// Zero uses DefaultBodyTimeout; negative sets no deadline. It needs a
+	// ResponseWriter that supports http.ResponseController's
+	// SetReadDeadline, as net/http's own does.
+	BodyTimeout time.Duration
+	// WriteTimeout bounds each write to a client: a response, an event on
+	// a stream, a flush. A write not done by then fails, the connection is
+	// closed and the request ends; the session itself stays open for the
+	// client to reconnect. Zero uses DefaultWriteTimeout; negative sets no
+	// deadline. It needs a ResponseWriter that supports
+	// http.ResponseController's SetWriteDeadline, as net/http's own does.
+	WriteTimeout time.Duration
 	// ResourceMetadataURL, when set, is advertised in WWW-Authenticate on
 	// 401, for clients that discover an authorization server (RFC 9728).
 	ResourceMetadataURL string
@@ -71,16 +144,30 @@ type HTTPOptions struct {
 // Handler serves a foldagent application over MCP's streamable HTTP
 // transport, as an http.Handler an application mounts wherever it likes.
 //
-// Every request is checked in this order: its Origin against the
-// allowlist (403); its bearer token through the application's verifier
-// (401); for a request naming a session, that the session belongs to the
-// token's user — a session opened by someone else is answered exactly as
-// a session that does not exist (404) and dispatches nothing; then the
-// SDK's own checks, including its DNS-rebinding protection on loopback,
-// which stays on. A request that opens a session gets a runtime of its
-// own from NewRuntime, bound to the verified principal, and a Server over
-// it; when the session ends (DELETE, idle timeout, Close) the Server is
-// closed and the runtime's listeners are released.
+// Every request is checked in this order, and a refusal before the body
+// is read closes the connection instead of waiting for the body:
+//
+//   - its Origin against the allowlist (403);
+//   - its bearer token through the application's verifier (401);
+//   - for a request naming a session, that the session was opened by the
+//     same identity (HTTPOptions.SessionKey): a session opened by anyone
+//     else is answered exactly as a session that does not exist (404) and
+//     dispatches nothing;
+//   - its body, read within BodyTimeout (408) and MaxRequestBodyBytes
+//     (413), which must hold exactly one JSON value: anything after it is
+//     refused (400, JSON-RPC -32600) and nothing is served;
+//   - a POST without a session must be an initialize request (400,
+//     JSON-RPC -32600), and its identity must have fewer than
+//     MaxSessionsPerPrincipal sessions open (429, JSON-RPC -32000);
+//   - then the SDK's own checks, including its DNS-rebinding protection
+//     on loopback, which stays on.
+//
+// A request that opens a session gets a runtime of its own from
+// NewRuntime, bound to the verified principal, and a Server over it; when
+// the session ends (DELETE, idle timeout, Close) the Server is closed and
+// the runtime's listeners are released. Every write to a client is bounded
+// by WriteTimeout, so a client that never reads its stream cannot hold the
+// session's writer.
 type Handler struct {
 	opts    HTTPOptions
 	log     *slog.Logger
@@ -92,10 +179,11 @@ type Handler struct {
 	mu       sync.Mutex
 	closed   bool
 	sessions map[string]*httpSession
+	held     map[string]int // sessions open or opening, per identity key
 }
 
 type httpSession struct {
-	owner  string
+	key    string
 	server *Server // nil until the session is connected
 }
 
@@ -105,7 +193,7 @@ type newSessionKey struct{}
 
 type newSessionSlot struct {
 	once   sync.Once
-	owner  string
+	key    string
 	server *Server
 	id     string
 }
@@ -122,14 +210,24 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	if opts.SessionTimeout == 0 {
 		opts.SessionTimeout = DefaultSessionTimeout
 	}
-	if opts.MaxRequestBodyBytes == 0 {
+	if opts.MaxRequestBodyBytes <= 0 {
 		opts.MaxRequestBodyBytes = DefaultMaxRequestBodyBytes
+	}
+	if opts.MaxSessionsPerPrincipal == 0 {
+		opts.MaxSessionsPerPrincipal = DefaultMaxSessionsPerPrincipal
+	}
+	if opts.BodyTimeout == 0 {
+		opts.BodyTimeout = DefaultBodyTimeout
+	}
+	if opts.WriteTimeout == 0 {
+		opts.WriteTimeout = DefaultWriteTimeout
 	}
 	h := &Handler{
 		opts:     opts,
 		log:      opts.Logger,
 		origins:  make(map[string]bool, len(opts.AllowedOrigins)),
 		sessions: make(map[string]*httpSession),
+		held:     make(map[string]int),
 	}
 	if h.log == nil {
 		h.log = slog.Default()
@@ -157,8 +255,12 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	return h, nil
 }
 
-// verify wraps the application's verifier: a token must name its user,
-// since the user owns the sessions it opens.
+// errNoSessionKey is answered 500: the token was valid, but the handler
+// cannot tell whose sessions it may use.
+var errNoSessionKey = errors.New("mcpagent: the server cannot derive a session key from this token")
+
+// verify wraps the application's verifier: a token must name its user and
+// yield a session key, since its identity owns the sessions it opens.
 func (h *Handler) verify(ctx context.Context, token string, req *http.Request) (*auth.TokenInfo, error) {
 	info, err := h.opts.Verifier(ctx, token, req)
 	if err != nil {
@@ -167,16 +269,41 @@ func (h *Handler) verify(ctx context.Context, token string, req *http.Request) (
 	if info == nil || info.UserID == "" {
 		return nil, fmt.Errorf("%w: the token names no user", auth.ErrInvalidToken)
 	}
+	if _, err := h.sessionKey(info); err != nil {
+		return nil, err
+	}
 	return info, nil
+}
+
+// sessionKey returns the identity key of info, through the application's
+// SessionKey or the default.
+func (h *Handler) sessionKey(info *auth.TokenInfo) (string, error) {
+	if h.opts.SessionKey != nil {
+		if key := h.opts.SessionKey(info); key != "" {
+			return key, nil
+		}
+		return "", fmt.Errorf("%w: the token names no identity", auth.ErrInvalidToken)
+	}
+	key, err := defaultSessionKey(info)
+	if err != nil {
+		h.log.Error("mcpagent: cannot derive a session key; set HTTPOptions.SessionKey", "error", err)
+		return "", errNoSessionKey
+	}
+	return key, nil
 }
 
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	g := &guard{ResponseWriter: w, rc: http.NewResponseController(w), req: req, writeTimeout: h.opts.WriteTimeout}
 	if origin := req.Header.Get("Origin"); origin != "" && !h.originAllowed(strings.ToLower(origin), req) {
-		http.Error(w, "Forbidden: origin not allowed", http.StatusForbidden)
+		http.Error(g, "Forbidden: origin not allowed", http.StatusForbidden)
 		return
 	}
-	h.chain.ServeHTTP(&challenger{ResponseWriter: w}, req)
+	h.chain.ServeHTTP(g, req)
+	// net/http flushes what is left after the handler returns: bound that
+	// write too. net/http clears the deadline before the connection's next
+	// request.
+	g.arm()
 }
 
 // originAllowed reports whether a browser at origin may call. Besides the
@@ -200,57 +327,274 @@ func (h *Handler) originAllowed(origin string, req *http.Request) bool {
 	return name == "localhost" || name == "127.0.0.1" || name == "::1"
 }
 
-// challenger makes sure a 401 carries WWW-Authenticate, as RFC 6750 asks:
-// the SDK's middleware adds the header only when it has resource metadata
-// or scopes to advertise.
-type challenger struct {
+// guard is the ResponseWriter every request is served through.
+//
+// A response written before the request body has been read closes the
+// connection and stops waiting for the body: otherwise net/http, to reuse
+// the connection, reads what is left of the body before sending the
+// response, and a client that declares a body and never sends it holds
+// the connection with no answer at all. Each write and flush is bounded by
+// the write timeout. A 401 always carries WWW-Authenticate, as RFC 6750
+// asks: the SDK's middleware adds the header only when it has resource
+// metadata or scopes to advertise.
+type guard struct {
 	http.ResponseWriter
+	rc           *http.ResponseController
+	req          *http.Request
+	writeTimeout time.Duration
+	bodyRead     bool // the handler consumed the request body
+	wroteHeader  bool
 }
 
-func (c *challenger) WriteHeader(code int) {
-	if code == http.StatusUnauthorized && c.Header().Get("WWW-Authenticate") == "" {
-		c.Header().Set("WWW-Authenticate", `Bearer realm="mcp"`)
+func (g *guard) WriteHeader(code int) {
+	if g.wroteHeader || code < 200 {
+		g.ResponseWriter.WriteHeader(code)
+		return
 	}
-	c.ResponseWriter.WriteHeader(code)
+	g.wroteHeader = true
+	if code == http.StatusUnauthorized && g.Header().Get("WWW-Authenticate") == "" {
+		g.Header().Set("WWW-Authenticate", `Bearer realm="mcp"`)
+	}
+	if !g.bodyRead && g.req.ContentLength != 0 {
+		g.Header().Set("Connection", "close")
+		_ = g.rc.SetReadDeadline(time.Now())
+	}
+	g.ResponseWriter.WriteHeader(code)
 }
 
-// Unwrap lets http.ResponseController reach the real writer (to flush
-// server-sent events).
-func (c *challenger) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+func (g *guard) Write(p []byte) (int, error) {
+	if !g.wroteHeader {
+		g.WriteHeader(http.StatusOK)
+	}
+	g.arm()
+	defer g.disarm()
+	return g.ResponseWriter.Write(p)
+}
 
-// serve runs after the bearer check: it enforces session ownership and
-// hands the request to the SDK.
+// FlushError lets http.ResponseController flush (server-sent events)
+// within the write timeout.
+func (g *guard) FlushError() error {
+	if !g.wroteHeader {
+		g.WriteHeader(http.StatusOK)
+	}
+	g.arm()
+	defer g.disarm()
+	return g.rc.Flush()
+}
+
+// arm sets the write deadline for the write about to happen; disarm
+// clears it after, so a deadline never outlives its write (on HTTP/2 an
+// expired deadline resets the stream even when nothing is being written).
+func (g *guard) arm() {
+	if g.writeTimeout > 0 {
+		_ = g.rc.SetWriteDeadline(time.Now().Add(g.writeTimeout))
+	}
+}
+
+func (g *guard) disarm() {
+	if g.writeTimeout > 0 {
+		_ = g.rc.SetWriteDeadline(time.Time{})
+	}
+}
+
+// Unwrap lets http.ResponseController reach the real writer.
+func (g *guard) Unwrap() http.ResponseWriter { return g.ResponseWriter }
+
+// serve runs after the bearer check: it enforces session ownership, reads
+// and checks the body, and hands the request to the SDK.
 func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
+	g := w.(*guard)
 	h.mu.Lock()
 	closed := h.closed
 	h.mu.Unlock()
 	if closed {
-		http.Error(w, "Service Unavailable: the MCP endpoint is closed", http.StatusServiceUnavailable)
+		http.Error(g, "Service Unavailable: the MCP endpoint is closed", http.StatusServiceUnavailable)
 		return
 	}
-	user := auth.TokenInfoFromContext(req.Context()).UserID
-	if id := req.Header.Get(sessionHeader); id != "" {
+	key, err := h.sessionKey(auth.TokenInfoFromContext(req.Context()))
+	if err != nil {
+		// The verifier's wrapper refused this already; a SessionKey that
+		// answers differently on a second call lands here.
+		http.Error(g, "Unauthorized: the token names no identity", http.StatusUnauthorized)
+		return
+	}
+	id := req.Header.Get(sessionHeader)
+	if id != "" {
 		h.mu.Lock()
 		sess := h.sessions[id]
 		h.mu.Unlock()
-		if sess != nil && sess.owner != user {
-			// Someone else's session: let the SDK answer as it answers a
-			// session it never issued, so the reply reveals nothing and
-			// the session is neither reached nor kept alive.
-			req = req.Clone(req.Context())
-			req.Header.Set(sessionHeader, "unknown-"+rand.Text())
+		if sess == nil || sess.key != key {
+			// A session that does not exist and a session opened by
+			// another identity get the same answer, the one the SDK gives
+			// for a session it never issued, before the body is read: the
+			// reply reveals nothing and the session is neither reached nor
+			// kept alive.
+			http.Error(g, "session not found", http.StatusNotFound)
+			return
 		}
-		h.sdk.ServeHTTP(w, req)
+	}
+	body, ok := h.readBody(g, req)
+	if !ok {
 		return
 	}
-	if req.Method != http.MethodPost {
-		h.sdk.ServeHTTP(w, req)
+	var msg envelope
+	if req.Method == http.MethodPost {
+		if msg, ok = checkBody(g, body); !ok {
+			return
+		}
+	}
+	r := req.WithContext(req.Context())
+	r.Body = io.NopCloser(bytes.NewReader(body))
+	r.ContentLength = int64(len(body))
+	if id != "" || req.Method != http.MethodPost {
+		h.sdk.ServeHTTP(g, r)
 		return
 	}
-	slot := &newSessionSlot{owner: user}
-	req = req.WithContext(context.WithValue(req.Context(), newSessionKey{}, slot))
-	h.sdk.ServeHTTP(w, req)
+	if !msg.isInitialize() {
+		writeRPCError(g, http.StatusBadRequest, msg.id(), codeInvalidRequest,
+			"This request names no session. Open one with an initialize request, then send the "+sessionHeader+" header it returns with every later request.", nil)
+		return
+	}
+	if !h.hold(key) {
+		writeRPCError(g, http.StatusTooManyRequests, msg.id(), codeTooManySessions,
+			"This identity already holds as many open sessions as the server allows. End one (HTTP DELETE with its session id) or let an idle one expire, then initialize again.",
+			map[string]any{"maxSessions": h.opts.MaxSessionsPerPrincipal})
+		return
+	}
+	slot := &newSessionSlot{key: key}
+	r = r.WithContext(context.WithValue(r.Context(), newSessionKey{}, slot))
+	h.sdk.ServeHTTP(g, r)
 	h.settle(slot)
+}
+
+// readBody reads the whole request body within BodyTimeout and
+// MaxRequestBodyBytes. On failure it has answered the request.
+func (h *Handler) readBody(g *guard, req *http.Request) ([]byte, bool) {
+	if req.Body == nil || req.Body == http.NoBody || req.ContentLength == 0 {
+		g.bodyRead = true
+		return nil, true
+	}
+	if h.opts.BodyTimeout > 0 {
+		_ = g.rc.SetReadDeadline(time.Now().Add(h.opts.BodyTimeout))
+	}
+	max := h.opts.MaxRequestBodyBytes
+	body, err := io.ReadAll(io.LimitReader(req.Body, max+1))
+	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		http.Error(g, "Request Timeout: the request body did not arrive in time", http.StatusRequestTimeout)
+		return nil, false
+	case err != nil:
+		http.Error(g, "Bad Request: the request body could not be read", http.StatusBadRequest)
+		return nil, false
+	case int64(len(body)) > max:
+		http.Error(g, fmt.Sprintf("request body exceeds %d bytes", max), http.StatusRequestEntityTooLarge)
+		return nil, false
+	}
+	g.bodyRead = true
+	if h.opts.BodyTimeout > 0 {
+		// The body is in; a stream that follows may stay open for long.
+		_ = g.rc.SetReadDeadline(time.Time{})
+	}
+	return body, true
+}
+
+// envelope is what the handler needs of a JSON-RPC message: its method
+// and id, when the body is a single object.
+type envelope struct {
+	Method *string         `json:"method"`
+	ID     json.RawMessage `json:"id"`
+	object bool
+}
+
+func (e envelope) isInitialize() bool {
+	return e.object && e.Method != nil && *e.Method == "initialize" && len(e.ID) > 0 && string(e.ID) != "null"
+}
+
+// id returns the message's id when it has a usable one, for an error
+// response to carry; otherwise null.
+func (e envelope) id() json.RawMessage {
+	if !e.object || len(e.ID) == 0 {
+		return nil
+	}
+	switch e.ID[0] {
+	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return e.ID
+	}
+	return nil
+}
+
+// checkBody makes sure a POST body is exactly one JSON value: the SDK
+// decodes the first value and ignores whatever follows, which would serve
+// half a body. An empty body is left to the SDK, which refuses it.
+func checkBody(g *guard, body []byte) (envelope, bool) {
+	var msg envelope
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
+		return msg, true
+	}
+	if !json.Valid(trimmed) {
+		dec := json.NewDecoder(bytes.NewReader(trimmed))
+		var first json.RawMessage
+		if dec.Decode(&first) == nil {
+			writeRPCError(g, http.StatusBadRequest, nil, codeInvalidRequest,
+				"The request body holds more than one JSON value. Send exactly one JSON-RPC message per request, with nothing after it.", nil)
+		} else {
+			writeRPCError(g, http.StatusBadRequest, nil, codeParseError,
+				"The request body is not valid JSON.", nil)
+		}
+		return msg, false
+	}
+	if trimmed[0] == '{' {
+		msg.object = json.Unmarshal(trimmed, &msg) == nil
+	}
+	return msg, true
+}
+
+// writeRPCError answers with a JSON-RPC error response. The message is an
+// authored sentence; runtime values ride in data.
+func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code int, message string, data any) {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	type rpcError struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+		Data    any    `json:"data,omitempty"`
+	}
+	b, err := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   rpcError        `json:"error"`
+	}{"2.0", id, rpcError{code, message, data}})
+	if err != nil {
+		http.Error(w, http.StatusText(status), status)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// hold takes one of key's session places, reporting false when it has
+// none left.
+func (h *Handler) hold(key string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if max := h.opts.MaxSessionsPerPrincipal; max > 0 && h.held[key] >= max {
+		return false
+	}
+	h.held[key]++
+	return true
+}
+
+// releaseLocked gives back one of key's session places. h.mu is held.
+func (h *Handler) releaseLocked(key string) {
+	if h.held[key] <= 1 {
+		delete(h.held, key)
+		return
+	}
+	h.held[key]--
 }
 
 // getServer is the SDK's hook. The SDK calls it on every request (to learn
@@ -290,7 +634,7 @@ func (h *Handler) open(ctx context.Context, slot *newSessionSlot) {
 			// so no request can slip in between with another identity.
 			id := rand.Text()
 			h.mu.Lock()
-			h.sessions[id] = &httpSession{owner: slot.owner}
+			h.sessions[id] = &httpSession{key: slot.key}
 			h.mu.Unlock()
 			slot.id = id
 			return id
@@ -304,22 +648,25 @@ func (h *Handler) open(ctx context.Context, slot *newSessionSlot) {
 }
 
 // settle runs after a request that could have opened a session. If a
-// session is live, it is tied to its Server until it ends; otherwise
-// whatever was built for it is released at once.
+// session is live, it is tied to its Server until it ends, and holds its
+// identity's place until then; otherwise whatever was built for it is
+// released at once, and so is the place.
 func (h *Handler) settle(slot *newSessionSlot) {
-	if slot.server == nil {
-		return
-	}
 	var live *mcp.ServerSession
-	for ss := range slot.server.mcp.Sessions() {
-		live = ss
+	if slot.server != nil {
+		for ss := range slot.server.mcp.Sessions() {
+			live = ss
+		}
 	}
 	h.mu.Lock()
 	sess := h.sessions[slot.id]
 	if live == nil || sess == nil || h.closed {
 		delete(h.sessions, slot.id)
+		h.releaseLocked(slot.key)
 		h.mu.Unlock()
-		slot.server.Close()
+		if slot.server != nil {
+			slot.server.Close()
+		}
 		return
 	}
 	sess.server = slot.server
@@ -328,6 +675,7 @@ func (h *Handler) settle(slot *newSessionSlot) {
 		_ = live.Wait()
 		h.mu.Lock()
 		delete(h.sessions, slot.id)
+		h.releaseLocked(slot.key)
 		h.mu.Unlock()
 		slot.server.Close()
 	}()
@@ -354,6 +702,126 @@ func (h *Handler) Close() error {
 	h.mu.Unlock()
 	for _, s := range servers {
 		s.Close()
+	}
+	return nil
+}
+
+// defaultSessionKey derives a session key from everything the verifier
+// returned but the token's expiry: UserID, Scopes as a set, and Extra by
+// value. The encoding names every type and follows pointers, so two values
+// a runtime could tell apart get different keys; it is hashed, so the key
+// keeps no claim of the token in memory.
+func defaultSessionKey(info *auth.TokenInfo) (string, error) {
+	scopes := slices.Clone(info.Scopes)
+	slices.Sort(scopes)
+	e := &keyEncoder{}
+	e.str(info.UserID)
+	e.str(strconv.Itoa(len(scopes)))
+	for _, s := range scopes {
+		e.str(s)
+	}
+	if err := e.value(reflect.ValueOf(info.Extra), 0); err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(e.buf.Bytes())
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// keyEncoder writes a value as an unambiguous byte string: each item is
+// tagged with its kind and type, and strings carry their length.
+type keyEncoder struct{ buf bytes.Buffer }
+
+// maxKeyDepth bounds how deep defaultSessionKey follows Extra, which also
+// stops a cycle of pointers.
+const maxKeyDepth = 64
+
+var timeType = reflect.TypeFor[time.Time]()
+
+func (e *keyEncoder) str(s string) {
+	e.buf.WriteString(strconv.Itoa(len(s)))
+	e.buf.WriteByte(':')
+	e.buf.WriteString(s)
+}
+
+func (e *keyEncoder) typ(t reflect.Type) {
+	e.str(t.PkgPath() + "." + t.String())
+}
+
+func (e *keyEncoder) value(v reflect.Value, depth int) error {
+	if depth > maxKeyDepth {
+		return errors.New("TokenInfo.Extra nests too deep (or holds a cycle) for the default session key")
+	}
+	if !v.IsValid() {
+		e.buf.WriteByte('n')
+		return nil
+	}
+	e.typ(v.Type())
+	if v.Type() == timeType && v.CanInterface() {
+		e.str(v.Interface().(time.Time).UTC().Format(time.RFC3339Nano))
+		return nil
+	}
+	switch v.Kind() {
+	case reflect.Bool:
+		e.str(strconv.FormatBool(v.Bool()))
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		e.str(strconv.FormatInt(v.Int(), 10))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		e.str(strconv.FormatUint(v.Uint(), 10))
+	case reflect.Float32, reflect.Float64:
+		e.str(strconv.FormatUint(math.Float64bits(v.Float()), 16))
+	case reflect.Complex64, reflect.Complex128:
+		c := v.Complex()
+		e.str(strconv.FormatUint(math.Float64bits(real(c)), 16) + "," + strconv.FormatUint(math.Float64bits(imag(c)), 16))
+	case reflect.String:
+		e.str(v.String())
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			e.buf.WriteByte('n')
+			return nil
+		}
+		e.str(strconv.Itoa(v.Len()))
+		for i := range v.Len() {
+			if err := e.value(v.Index(i), depth+1); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		if v.IsNil() {
+			e.buf.WriteByte('n')
+			return nil
+		}
+		entries := make([][]byte, 0, v.Len())
+		for iter := v.MapRange(); iter.Next(); {
+			sub := &keyEncoder{}
+			if err := sub.value(iter.Key(), depth+1); err != nil {
+				return err
+			}
+			if err := sub.value(iter.Value(), depth+1); err != nil {
+				return err
+			}
+			entries = append(entries, sub.buf.Bytes())
+		}
+		slices.SortFunc(entries, bytes.Compare)
+		e.str(strconv.Itoa(len(entries)))
+		for _, b := range entries {
+			e.str(string(b))
+		}
+	case reflect.Struct:
+		t := v.Type()
+		for i := range v.NumField() {
+			e.str(t.Field(i).Name)
+			if err := e.value(v.Field(i), depth+1); err != nil {
+				return err
+			}
+		}
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			e.buf.WriteByte('n')
+			return nil
+		}
+		return e.value(v.Elem(), depth+1)
+	default:
+		return fmt.Errorf("TokenInfo.Extra holds a %s, which the default session key cannot compare by value", v.Type())
 	}
 	return nil
 }

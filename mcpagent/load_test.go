@@ -12,6 +12,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/mcpagent"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -33,7 +34,8 @@ func TestHTTPLoad(t *testing.T) {
 		// `go test -run TestHTTPLoad ./mcpagent/` without -race.
 		sessions, calls = 40, 10
 	}
-	f := startHTTP(t, nil)
+	// A few tokens open every session: lift the per-identity bound.
+	f := startHTTP(t, func(o *mcpagent.HTTPOptions) { o.MaxSessionsPerPrincipal = sessions })
 	f.audit = agent.NewAuditLog(agent.AuditOptions[todo.Principal]{
 		Capacity:  sessions*calls + 1000,
 		Principal: func(u todo.Principal) string { return u.Name },
