@@ -487,6 +487,13 @@ func (s *Server) startProgress(ctx context.Context, ss *mcp.ServerSession, token
 }
 
 func (s *Server) logDefect(what string, err error) {
+	// A DefectError's own text is the generic sentence the client saw;
+	// the application needs where it failed and why.
+	var defect *agent.DefectError
+	if errors.As(err, &defect) {
+		s.log.Error("mcpagent: application code failed", "while", what, "stage", defect.Stage, "cause", defect.Cause)
+		return
+	}
 	s.log.Error("mcpagent: application code failed", "while", what, "error", err)
 }
 
