@@ -26,9 +26,12 @@ type JSONLinesOptions struct {
 // ReadJSONLines and JSONLinesScanner read the file back.
 //
 // Durability. The file is opened with O_APPEND and each entry is encoded
-// to a single line and written with one write call, under a lock, so
+// to a single line and handed to the file in one Write, under a lock, so
 // lines never interleave and a line is never split by another writer in
-// this process. By default the sink does not fsync: once Record has
+// this process. (os.File.Write may take more than one system call for a
+// long line; another process appending at the same moment could then land
+// between them, and the reader recovers the entry that follows such a
+// fragment.) By default the sink does not fsync: once Record has
 // returned, the entry is in the operating system's cache and survives a
 // crash of this process, but not necessarily a crash of the machine. With
 // SyncEveryEntry every Record fsyncs before it returns. Sync flushes on
