@@ -281,6 +281,7 @@ func TestJSONLinesScannerStreams(t *testing.T) {
 const (
 	auditHelperEnv = "FOLDAGENT_AUDIT_HELPER" // the audit file's path
 	auditRunEnv    = "FOLDAGENT_AUDIT_RUN"    // the run's number, for invocation ids
+	auditBigEnv    = "FOLDAGENT_AUDIT_BIG"    // "1": one writer, entries of 1 to 2 MiB
 )
 
 // TestAuditHelperProcess is not a test: TestJSONLinesSinkSurvivesKill
@@ -304,14 +305,19 @@ func TestAuditHelperProcess(t *testing.T) {
 		fail(err)
 	}
 	var ackMu sync.Mutex
+	big := os.Getenv(auditBigEnv) == "1"
 	deadline := time.Now().Add(10 * time.Second) // in case the parent is gone
 	var wg sync.WaitGroup
-	for g := range 4 {
+	writers := 4
+	if big {
+		writers = 1 // one long write at a time is what the parent waits to cut
+	}
+	for g := range writers {
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(uint64(g), uint64(time.Now().UnixNano())))
 			for n := 0; time.Now().Before(deadline); n++ {
 				id := fmt.Sprintf("r%s-g%d-%d", run, g, n)
-				if err := sink.Record(auditEntry(id, helperInput(rng))); err != nil {
+				if err := sink.Record(auditEntry(id, helperInput(rng, big))); err != nil {
 					fail(err)
 				}
 				ackMu.Lock()
@@ -328,12 +334,18 @@ func TestAuditHelperProcess(t *testing.T) {
 }
 
 // helperInput is an input object of 1 to 96 KiB, so that lines cross
-// page boundaries, with multi-byte characters to cut through.
-func helperInput(rng *rand.Rand) string {
+// page boundaries, with multi-byte characters to cut through; big, of 1
+// to 2 MiB, so that one write lasts long enough for a kill to land in it
+// however loaded the machine is.
+func helperInput(rng *rand.Rand, big bool) string {
 	const unit = "Crème brûlée, 日本の茶, 🍵 — "
 	var b strings.Builder
 	b.WriteString(`{"note":"`)
-	for size := 1024 + rng.IntN(95*1024); b.Len() < size; {
+	size := 1024 + rng.IntN(95*1024)
+	if big {
+		size = 1<<20 + rng.IntN(1<<20)
+	}
+	for b.Len() < size {
 		b.WriteString(unit)
 	}
 	b.WriteString(`","n":`)
@@ -354,25 +366,32 @@ func TestJSONLinesSinkSurvivesKill(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "audit.jsonl")
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 12))
 	// 30 runs, fewer on a machine so loaded that they would take more
-	// than 12 seconds (at least 10).
+	// than 12 seconds (at least 10); more, up to 60 runs or 45 seconds,
+	// while no kill has yet torn a line, since the test is about that.
 	const maxRuns, minRuns, budget = 30, 10, 12 * time.Second
+	const moreRuns, hardBudget = 60, 45 * time.Second
+	tornSoFar := 0
 	acked := map[string]bool{}
 	var lastLine int64 // where the previous check's last line began
 	start := time.Now()
 	runs := 0
-	for run := range maxRuns {
-		if run >= minRuns && time.Since(start) > budget {
+	for run := range moreRuns {
+		if run >= minRuns && (run >= maxRuns || time.Since(start) > budget) &&
+			(tornSoFar > 0 || time.Since(start) > hardBudget) {
 			break
 		}
 		runs++
 		// Odd runs are killed at a random moment, which mostly falls
 		// between writes; even runs the moment the file's last byte is not
-		// a '\n', that is in the middle of a write.
+		// a '\n', that is in the middle of a write, and until a kill has
+		// torn a line they write entries of megabytes, so that the middle
+		// of a write lasts long enough to be hit on a loaded machine.
 		moment := killAfter(time.Duration(rng.IntN(2000)) * time.Microsecond)
+		big := run%2 == 0 && tornSoFar == 0
 		if run%2 == 0 {
 			moment = killMidLine(path)
 		}
-		runAcks := runAuditHelper(t, path, run, 1+rng.IntN(8), moment)
+		runAcks := runAuditHelper(t, path, run, 1+rng.IntN(8), big, moment)
 		if len(runAcks) == 0 {
 			t.Fatalf("run %d acknowledged nothing", run)
 		}
@@ -409,6 +428,7 @@ func TestJSONLinesSinkSurvivesKill(t *testing.T) {
 		}
 		f.Close()
 		checkNoGluedLines(t, raw, len(torn))
+		tornSoFar += len(torn)
 		// An unterminated last line is an entry (cut just before its
 		// '\n') or reported as torn.
 		lastStart := int64(bytes.LastIndexByte(raw, '\n') + 1)
@@ -479,7 +499,7 @@ func killMidLine(path string) func() {
 		}
 		defer f.Close()
 		var last [1]byte
-		for deadline := time.Now().Add(100 * time.Millisecond); time.Now().Before(deadline); {
+		for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); {
 			fi, err := f.Stat()
 			if err != nil {
 				return
@@ -496,7 +516,7 @@ func killMidLine(path string) func() {
 // runAuditHelper starts a helper process writing to path, waits for its
 // first acks and for moment to return, and kills it; it returns every
 // invocation the child acknowledged.
-func runAuditHelper(t *testing.T, path string, run, acks int, moment func()) []string {
+func runAuditHelper(t *testing.T, path string, run, acks int, big bool, moment func()) []string {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -505,6 +525,9 @@ func runAuditHelper(t *testing.T, path string, run, acks int, moment func()) []s
 	defer r.Close()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestAuditHelperProcess$", "-test.count=1")
 	cmd.Env = append(os.Environ(), auditHelperEnv+"="+path, auditRunEnv+"="+strconv.Itoa(run))
+	if big {
+		cmd.Env = append(cmd.Env, auditBigEnv+"=1")
+	}
 	cmd.ExtraFiles = []*os.File{w}
 	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 	if err := cmd.Start(); err != nil {
