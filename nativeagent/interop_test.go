@@ -1,0 +1,129 @@
+package nativeagent_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/foldagent/foldagent/internal/peer"
+)
+
+// startTodo builds examples/todo and runs it headless over MCP HTTP with
+// an owner token, returning the MCP URL and the data file.
+func startTodo(t *testing.T, args ...string) (mcpURL, data string) {
+	t.Helper()
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "todo")
+	if out, err := exec.Command("go", "build", "-o", bin, "../examples/todo").CombinedOutput(); err != nil {
+		t.Fatalf("building examples/todo: %v\n%s", err, out)
+	}
+	tokens := filepath.Join(dir, "tokens.json")
+	if err := os.WriteFile(tokens, []byte(`{"owner-tok":{"name":"olivia","role":"owner"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	data = filepath.Join(dir, "todos.json")
+	cmd := exec.Command(bin, append([]string{"-mcp", "http", "-addr", "127.0.0.1:0", "-tokens", tokens, "-data", data}, args...)...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	lines := bufio.NewScanner(stdout)
+	deadline := time.AfterFunc(20*time.Second, func() { _ = cmd.Process.Kill() })
+	defer deadline.Stop()
+	for lines.Scan() {
+		if u, ok := strings.CutPrefix(lines.Text(), "MCP "); ok {
+			go func() { // keep draining what the app prints
+				for lines.Scan() {
+				}
+			}()
+			return u, data
+		}
+	}
+	t.Fatal("examples/todo printed no MCP URL")
+	return "", ""
+}
+
+// step is one line the interop script prints.
+type step struct {
+	Step    string            `json:"step"`
+	Servers []string          `json:"servers"`
+	Errors  map[string]string `json:"errors"`
+	Tools   []string          `json:"tools"`
+	Actions []string          `json:"actions"`
+	Result  string            `json:"result"`
+}
+
+// runInterop runs testdata/node/interop.mjs and returns its steps by name.
+func runInterop(t *testing.T, args ...string) map[string]step {
+	t.Helper()
+	node := peer.Program(t, "node")
+	dir := peer.NodeModules(t, "testdata/node", "@agent-native/core")
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, append([]string{"interop.mjs"}, args...)...)
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("interop.mjs %v: %v\nstdout:\n%s\nstderr:\n%s", args, err, out, stderr.String())
+	}
+	steps := map[string]step{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var s step
+		if err := json.Unmarshal([]byte(line), &s); err != nil {
+			t.Fatalf("interop.mjs printed a line that is not a step: %q", line)
+		}
+		steps[s.Step] = s
+	}
+	return steps
+}
+
+// The Agent Native framework's own MCP client, configured with the entry
+// an Agent Native application writes in mcp.config.json, reaches the todo
+// example: it lists the contract's tools under the framework's mcp__<id>__
+// names, turns them into framework actions, and an action's run creates a
+// todo that the application then holds.
+func TestAgentNativeMCPClientDrivesTheTodoExample(t *testing.T) {
+	url, data := startTodo(t)
+	steps := runInterop(t, "mcp", url, "owner-tok")
+
+	if c := steps["connected"]; !slices.Equal(c.Servers, []string{"todo"}) || len(c.Errors) != 0 {
+		t.Fatalf("connected: %+v", c)
+	}
+	for _, name := range []string{"tools", "actions"} {
+		if got := steps[name]; !slices.Contains(got.Tools, "mcp__todo__create_todo") && !slices.Contains(got.Actions, "mcp__todo__create_todo") {
+			t.Fatalf("%s: %+v", name, got)
+		}
+	}
+	if r := steps["create"].Result; !strings.Contains(r, "Completed: CreatedTodo") || strings.Contains(r, `"isError":true`) {
+		t.Fatalf("the framework action's result: %s", r)
+	}
+	if r := steps["callTool"].Result; !strings.Contains(r, "Completed: CreatedTodo") {
+		t.Fatalf("callTool: %s", r)
+	}
+	// The application holds both todos (it saves asynchronously).
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, _ := os.ReadFile(data)
+		if strings.Contains(string(b), "Milk from Agent Native") && strings.Contains(string(b), "Eggs") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the data file does not hold the framework's todos: %s", b)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
