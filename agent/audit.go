@@ -86,12 +86,12 @@ type AuditEntry struct {
 	// top-level fields it names read "[redacted]". It is what was sent,
 	// in the caller's field order, not what was decoded.
 	Input json.RawMessage `json:"input,omitempty"`
-	// TraceID and SpanID identify the OpenTelemetry span the invocation
-	// ran in (hex, as OpenTelemetry writes them), so an entry and its
-	// trace can be found from each other: the runtime's own
-	// "Agent.dispatch" span when BindOptions.TracerProvider is set,
-	// otherwise the caller's span carried by the dispatch context (an
-	// adapter's HTTP request span, say). Empty when there is neither.
+	// TraceID and SpanID identify the span the invocation ran in (hex,
+	// as OpenTelemetry writes them), so an entry and its trace can be
+	// found from each other: the runtime's own "Agent.dispatch" span when
+	// BindOptions.Tracer is set, otherwise the caller's span carried by
+	// the dispatch context (an adapter's HTTP request span, say) as
+	// BindOptions.TraceIDs reads it. Empty when there is neither.
 	TraceID string `json:"traceId,omitempty"`
 	SpanID  string `json:"spanId,omitempty"`
 }

@@ -13,6 +13,7 @@ import (
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/agent/agentotel"
 )
 
 // fanHost accepts every Message and keeps Observe listeners in a
@@ -229,7 +230,7 @@ func BenchmarkDispatchTracing(b *testing.B) {
 			if name == "sdk" {
 				tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(discardSpans{}))
 				defer tp.Shutdown(context.Background())
-				opts.TracerProvider = tp
+				opts.Tracer = agentotel.Tracer(tp)
 			}
 			rt := agent.MustBind(c, auditBenchHost{}, opts)
 			b.ReportAllocs()

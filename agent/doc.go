@@ -67,9 +67,10 @@
 // Every decision can be recorded in an AuditLog (a bounded ring buffer
 // with sinks for log/slog and JSON Lines files), refusals included. It
 // keeps the principal only through the application's projection, the
-// input only when asked, and never the Model. With a TracerProvider, each
-// invocation runs in an OpenTelemetry span named Agent.dispatch. Neither
-// costs anything when not configured.
+// input only when asked, and never the Model. With a Tracer, each
+// invocation runs in a span named Agent.dispatch; package agentotel
+// adapts OpenTelemetry, which the core does not link. Neither costs
+// anything when not configured.
 //
 // Refusals are typed errors (UnknownCapabilityError, UnavailableError,
 // InvalidInputError, AuthorizationError, CancelledError,

@@ -9,8 +9,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-
-	"go.opentelemetry.io/otel/trace"
 )
 
 // Host is the seam between a contract and a running application: read the
@@ -115,11 +113,18 @@ type BindOptions[P any] struct {
 	// one entry per invocation (see AuditLog). Nil records nothing and
 	// costs nothing. One log may serve several runtimes.
 	Audit *AuditLog[P]
-	// TracerProvider, when set, runs each invocation inside a span named
-	// "Agent.dispatch" (see SpanName) from its tracer. Nil traces nothing
-	// and costs nothing; the global OpenTelemetry provider is never read
-	// unless passed here (otel.GetTracerProvider()).
-	TracerProvider trace.TracerProvider
+	// Tracer, when set, runs each invocation inside a span named
+	// "Agent.dispatch" (see SpanName). agentotel.Tracer adapts an
+	// OpenTelemetry TracerProvider. Nil traces nothing and costs nothing;
+	// no global tracer is ever read.
+	Tracer Tracer
+	// TraceIDs reads the trace and span ids of the span a dispatch
+	// context carries (the caller's: an adapter's HTTP request span, say),
+	// so that audit entries name it when the runtime starts no span of
+	// its own. agentotel.TraceIDs reads OpenTelemetry's. It is consulted
+	// only with Audit set and Tracer nil: with a Tracer, entries name the
+	// runtime's own span. Nil: entries of an untraced runtime carry no ids.
+	TraceIDs func(ctx context.Context) (traceID, spanID string)
 }
 
 // Runtime is a contract bound to a live application. It is safe for
@@ -134,7 +139,8 @@ type Runtime[Model, Msg, P any] struct {
 	newID      func() string
 	waits      *waitIndex[Model, P] // nil when no capability completes on a Message
 	audit      *AuditLog[P]
-	tracer     trace.Tracer
+	tracer     Tracer
+	traceIDs   func(ctx context.Context) (traceID, spanID string)
 }
 
 // Bind binds a contract to a host.
@@ -158,9 +164,8 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 			r.newID = opts.NewInvocationID
 		}
 		r.audit = opts.Audit
-		if opts.TracerProvider != nil {
-			r.tracer = opts.TracerProvider.Tracer(tracerName)
-		}
+		r.tracer = opts.Tracer
+		r.traceIDs = opts.TraceIDs
 	}
 	r.subscriber, _ = host.(Subscriber)
 	r.observer, _ = host.(Observer[Msg])
@@ -352,7 +357,7 @@ type Result struct {
 //
 // Every refusal is one of this package's Errors; a failure in application
 // code is a *DefectError. With BindOptions.Audit every invocation leaves
-// exactly one AuditEntry, and with BindOptions.TracerProvider it runs
+// exactly one AuditEntry, and with BindOptions.Tracer it runs
 // inside one "Agent.dispatch" span.
 func (r *Runtime[Model, Msg, P]) DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv Invocation) (Result, error) {
 	return r.invoke(ctx, r.contract.byName[name], name, payload, nil, inv)

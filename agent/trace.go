@@ -3,37 +3,74 @@ package agent
 import (
 	"context"
 	"errors"
-
-	"go.opentelemetry.io/otel/attribute"
-	"go.opentelemetry.io/otel/codes"
-	"go.opentelemetry.io/otel/trace"
 )
 
-// SpanName is the name of the OpenTelemetry span each invocation runs in
-// when BindOptions.TracerProvider is set.
+// SpanName is the name of the span each invocation runs in when
+// BindOptions.Tracer is set.
 const SpanName = "Agent.dispatch"
 
-// Span attributes. The first three are set when the span starts, before
-// the capability is even resolved, so a refused invocation is annotated
-// too; the others are set when it ends.
+// Span attribute keys. The first three are set when the span starts,
+// before the capability is even resolved, so a refused invocation is
+// annotated too; the others are set when it ends.
 const (
 	// AttrCapability is the capability's protocol name, or what the caller
 	// asked for when no capability has that name.
-	AttrCapability = attribute.Key("agent.capability")
+	AttrCapability = "agent.capability"
 	// AttrTransport is the invocation's transport.
-	AttrTransport = attribute.Key("agent.transport")
+	AttrTransport = "agent.transport"
 	// AttrInvocation is the invocation id.
-	AttrInvocation = attribute.Key("agent.invocation")
+	AttrInvocation = "agent.invocation"
 	// AttrTag is the Go type name of the capability's Message, when resolved.
-	AttrTag = attribute.Key("agent.tag")
+	AttrTag = "agent.tag"
 	// AttrDecision is the audit decision: refused, dispatched or unknown.
-	AttrDecision = attribute.Key("agent.decision")
+	AttrDecision = "agent.decision"
 	// AttrOutcome is the audit outcome (see AuditEntry.Outcome).
-	AttrOutcome = attribute.Key("agent.outcome")
+	AttrOutcome = "agent.outcome"
 )
 
-// tracerName is the instrumentation scope of the runtime's spans.
-const tracerName = "github.com/foldagent/foldagent/agent"
+// TracerName is the instrumentation scope a tracing adapter should give
+// the runtime's spans (agentotel names its OpenTelemetry tracer so).
+const TracerName = "github.com/foldagent/foldagent/agent"
+
+// Attr is one span attribute. Every attribute the runtime sets is a
+// string.
+type Attr struct {
+	Key   string
+	Value string
+}
+
+// Tracer starts the span an invocation runs in. It is the seam between
+// the runtime and a tracing system, defined here so that the core links
+// none: package agentotel adapts an OpenTelemetry TracerProvider, and an
+// application that does not trace pays nothing, in time or in binary
+// size.
+//
+// Start is called once per invocation, before the capability is
+// resolved, with the attributes known then (AttrCapability,
+// AttrTransport, AttrInvocation). The returned context carries the span:
+// every hook of the invocation (Available, Authorize, ToMessage, the
+// host's Dispatch) runs under it. A Tracer must be safe for concurrent
+// use.
+type Tracer interface {
+	Start(ctx context.Context, name string, attrs ...Attr) (context.Context, Span)
+}
+
+// Span is one invocation's span, as a Tracer started it. The runtime
+// calls SetAttributes, then SetError at most once, then End exactly
+// once, all from the invocation's goroutine.
+type Span interface {
+	// SetAttributes adds attributes (AttrDecision, AttrOutcome, AttrTag).
+	SetAttributes(attrs ...Attr)
+	// SetError marks the span failed; description is the error's
+	// agent-facing message.
+	SetError(description string)
+	// End ends the span.
+	End()
+	// IDs returns the span's trace and span ids as the tracing system
+	// writes them (hex for OpenTelemetry), or empty strings when the span
+	// records no ids (a no-op span). Audit entries carry them.
+	IDs() (traceID, spanID string)
+}
 
 // observed runs an invocation with its span and audit entry. A deferred
 // check records an invocation whose goroutine is torn down before run
@@ -44,54 +81,62 @@ func (r *Runtime[Model, Msg, P]) observed(ctx context.Context, capab *capability
 	if capab != nil {
 		name = capab.name
 	}
-	var span trace.Span
+	var span Span
 	if r.tracer != nil {
-		ctx, span = r.tracer.Start(ctx, SpanName, trace.WithAttributes(
-			AttrCapability.String(name),
-			AttrTransport.String(string(inv.Transport)),
-			AttrInvocation.String(inv.ID),
-		))
+		ctx, span = r.tracer.Start(ctx, SpanName,
+			Attr{AttrCapability, name},
+			Attr{AttrTransport, string(inv.Transport)},
+			Attr{AttrInvocation, inv.ID},
+		)
 	}
 	// The span the audit entry points to: the runtime's own, or else the
-	// caller's, so that an entry and its trace always correlate.
-	sc := trace.SpanContextFromContext(ctx)
+	// caller's (when BindOptions.TraceIDs can read it), so that an entry
+	// and its trace always correlate.
+	var ids spanIDs
+	if r.audit != nil {
+		switch {
+		case span != nil:
+			ids.trace, ids.span = span.IDs()
+		case r.traceIDs != nil:
+			ids.trace, ids.span = r.traceIDs(ctx)
+		}
+	}
 	var tr trail[P]
 	returned := false
 	defer func() {
 		if !returned {
-			r.settleObserved(span, sc, &tr, capab, name, payload, inv, Result{}, nil, OutcomeInterrupted)
+			r.settleObserved(span, ids, &tr, capab, name, payload, inv, Result{}, nil, OutcomeInterrupted)
 		}
 	}()
 	res, err = r.run(ctx, &tr, capab, asked, payload, encodeErr, inv)
 	returned = true
-	r.settleObserved(span, sc, &tr, capab, name, payload, inv, res, err, outcomeOf(res, err))
+	r.settleObserved(span, ids, &tr, capab, name, payload, inv, res, err, outcomeOf(res, err))
 	return res, err
 }
 
-func (r *Runtime[Model, Msg, P]) settleObserved(span trace.Span, sc trace.SpanContext, tr *trail[P], capab *capability[Model, P], name string, payload []byte, inv Invocation, res Result, err error, outcome string) {
+// spanIDs are the trace and span ids an audit entry names.
+type spanIDs struct{ trace, span string }
+
+func (r *Runtime[Model, Msg, P]) settleObserved(span Span, ids spanIDs, tr *trail[P], capab *capability[Model, P], name string, payload []byte, inv Invocation, res Result, err error, outcome string) {
 	decision := decisionOf(tr.delivery)
 	if r.audit != nil {
 		tag := ""
 		if capab != nil {
 			tag = capab.tag
 		}
-		var traceID, spanID string
-		if sc.IsValid() {
-			traceID, spanID = sc.TraceID().String(), sc.SpanID().String()
-		}
-		r.audit.record(tr, inv, name, tag, payload, decision, outcome, traceID, spanID)
+		r.audit.record(tr, inv, name, tag, payload, decision, outcome, ids.trace, ids.span)
 	}
 	if span != nil {
-		attrs := []attribute.KeyValue{AttrDecision.String(string(decision)), AttrOutcome.String(outcome)}
+		attrs := []Attr{{AttrDecision, string(decision)}, {AttrOutcome, outcome}}
 		if capab != nil {
-			attrs = append(attrs, AttrTag.String(capab.tag))
+			attrs = append(attrs, Attr{AttrTag, capab.tag})
 		}
 		span.SetAttributes(attrs...)
 		switch {
 		case err != nil:
-			span.SetStatus(codes.Error, err.Error())
+			span.SetError(err.Error())
 		case outcome == OutcomeInterrupted:
-			span.SetStatus(codes.Error, "the invocation was interrupted before it settled")
+			span.SetError("the invocation was interrupted before it settled")
 		}
 		span.End()
 	}

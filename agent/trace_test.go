@@ -13,6 +13,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/agent/agentotel"
 )
 
 func cmpTraced(t *testing.T, h *cmpHost, caps ...agent.Capability[cmpModel, cmpUser]) (*agent.Runtime[cmpModel, cmpMsg, cmpUser], *tracetest.SpanRecorder) {
@@ -20,7 +21,7 @@ func cmpTraced(t *testing.T, h *cmpHost, caps ...agent.Capability[cmpModel, cmpU
 	rec := tracetest.NewSpanRecorder()
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
 	t.Cleanup(func() { _ = tp.Shutdown(context.Background()) })
-	return cmpBind(cmpContract(caps...), h, &agent.BindOptions[cmpUser]{TracerProvider: tp, Principal: cmpPrincipal}), rec
+	return cmpBind(cmpContract(caps...), h, &agent.BindOptions[cmpUser]{Tracer: agentotel.Tracer(tp), Principal: cmpPrincipal}), rec
 }
 
 func spanAttrs(s sdktrace.ReadOnlySpan) map[attribute.Key]string {
@@ -99,7 +100,7 @@ func TestDispatchSpanJoinsTheCallersTrace(t *testing.T) {
 	rec := tracetest.NewSpanRecorder()
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
 	defer tp.Shutdown(context.Background())
-	rt := cmpBind(cmpContract(), h, &agent.BindOptions[cmpUser]{TracerProvider: tp})
+	rt := cmpBind(cmpContract(), h, &agent.BindOptions[cmpUser]{Tracer: agentotel.Tracer(tp)})
 	ctx, parent := tp.Tracer("caller").Start(context.Background(), "handle request")
 	_, _ = cmpDispatch(t, rt, ctx, "noise", `{}`, agent.Invocation{})
 	parent.End()
@@ -109,8 +110,8 @@ func TestDispatchSpanJoinsTheCallersTrace(t *testing.T) {
 	}
 }
 
-// Without a TracerProvider nothing is traced, and the global provider is
-// never consulted.
+// Without a Tracer nothing is traced, and the global provider is never
+// consulted.
 func TestNoTracerConfiguredUsesNoGlobal(t *testing.T) {
 	rec := tracetest.NewSpanRecorder()
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
@@ -125,7 +126,7 @@ func TestNoTracerConfiguredUsesNoGlobal(t *testing.T) {
 		t.Fatalf("%d spans recorded without a configured tracer", n)
 	}
 	// Passing the global provider explicitly opts in.
-	rt = cmpBind(cmpContract(), h, &agent.BindOptions[cmpUser]{TracerProvider: otel.GetTracerProvider()})
+	rt = cmpBind(cmpContract(), h, &agent.BindOptions[cmpUser]{Tracer: agentotel.Tracer(otel.GetTracerProvider())})
 	_, _ = cmpDispatch(t, rt, context.Background(), "noise", `{}`, agent.Invocation{})
 	if len(rec.Ended()) != 1 {
 		t.Fatalf("%d spans", len(rec.Ended()))
@@ -133,15 +134,15 @@ func TestNoTracerConfiguredUsesNoGlobal(t *testing.T) {
 }
 
 // An audit entry names the span its invocation ran in: the runtime's own
-// Agent.dispatch span when tracing is bound, the caller's span otherwise,
-// and none when there is neither.
+// Agent.dispatch span when tracing is bound, the caller's span otherwise
+// (read through BindOptions.TraceIDs), and none when there is neither.
 func TestAuditEntriesCarryTheTraceID(t *testing.T) {
 	rec := tracetest.NewSpanRecorder()
 	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
 	defer func() { _ = tp.Shutdown(context.Background()) }()
 
 	audit := agent.NewAuditLog(agent.AuditOptions[cmpUser]{})
-	traced := cmpBind(cmpContract(cmpCreateCap(nil)), newCmpHost(), &agent.BindOptions[cmpUser]{TracerProvider: tp, Audit: audit})
+	traced := cmpBind(cmpContract(cmpCreateCap(nil)), newCmpHost(), &agent.BindOptions[cmpUser]{Tracer: agentotel.Tracer(tp), Audit: audit})
 	if _, err := cmpDispatch(t, traced, context.Background(), "create_todo", `{"title":"Milk"}`, agent.Invocation{ID: "own"}); err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +157,7 @@ func TestAuditEntriesCarryTheTraceID(t *testing.T) {
 
 	// No tracer bound: the caller's span is the one named.
 	audit2 := agent.NewAuditLog(agent.AuditOptions[cmpUser]{})
-	untraced := cmpBind(cmpContract(cmpCreateCap(nil)), newCmpHost(), &agent.BindOptions[cmpUser]{Audit: audit2})
+	untraced := cmpBind(cmpContract(cmpCreateCap(nil)), newCmpHost(), &agent.BindOptions[cmpUser]{TraceIDs: agentotel.TraceIDs, Audit: audit2})
 	ctx, caller := tp.Tracer("caller").Start(context.Background(), "request")
 	if _, err := cmpDispatch(t, untraced, ctx, "create_todo", `{"title":"Milk"}`, agent.Invocation{ID: "caller"}); err != nil {
 		t.Fatal(err)
@@ -171,6 +172,18 @@ func TestAuditEntriesCarryTheTraceID(t *testing.T) {
 	}
 	if got[1].TraceID != "" || got[1].SpanID != "" {
 		t.Fatalf("an untraced call recorded trace %q span %q", got[1].TraceID, got[1].SpanID)
+	}
+	// Without TraceIDs the runtime cannot read the caller's span: the
+	// core links no tracing library.
+	audit3 := agent.NewAuditLog(agent.AuditOptions[cmpUser]{})
+	blind := cmpBind(cmpContract(cmpCreateCap(nil)), newCmpHost(), &agent.BindOptions[cmpUser]{Audit: audit3})
+	ctx, caller = tp.Tracer("caller").Start(context.Background(), "request")
+	if _, err := cmpDispatch(t, blind, ctx, "create_todo", `{"title":"Milk"}`, agent.Invocation{ID: "blind"}); err != nil {
+		t.Fatal(err)
+	}
+	caller.End()
+	if e := audit3.Entries()[0]; e.TraceID != "" || e.SpanID != "" {
+		t.Fatalf("without TraceIDs an entry recorded trace %q span %q", e.TraceID, e.SpanID)
 	}
 	// The ids survive the JSON encoding sinks write.
 	b, err := json.Marshal(got[0])

@@ -13,6 +13,7 @@ import (
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/agent/agentotel"
 	"github.com/foldagent/foldagent/natsaudit"
 )
 
@@ -131,5 +132,5 @@ func observability(exporter sdktrace.SpanExporter, js jetstream.JetStream) *agen
 		Principal: func(u User) string { return u.Role },
 		Sinks:     []agent.AuditSink{natsaudit.New(js, natsaudit.Options{Stream: "AUDIT"})},
 	})
-	return &agent.BindOptions[User]{TracerProvider: tp, Audit: audit}
+	return &agent.BindOptions[User]{Tracer: agentotel.Tracer(tp), Audit: audit}
 }

@@ -12,4 +12,17 @@
 // toggle_todo, rename_todo, delete_selected_todo while a todo is selected
 // and clear_completed while one is done: the contract of the shared todo
 // domain, examples/todo/todo, which the terminal app serves too.
+//
+// # The download
+//
+// The wasm is the page's download, so it is built small and served
+// compressed: with the build tag foldagent_noschemafallback (the contract's
+// schemas are all within agent's own validator, so jsonschema-go's is
+// left out) and -ldflags="-s -w", then gzipped once at build time and
+// sent with Content-Encoding: gzip to every browser that accepts it.
+// TestDownloadSize fails when the gzip size passes a committed bound. To
+// see what grew, build it the same way and list the functions by size,
+// or ask the linker why a package is in:
+//
+//	GOOS=js GOARCH=wasm go build -tags foldagent_noschemafallback -ldflags=-dumpdep ./examples/todo-web/app 2>&1 | grep ' -> regexp'
 package main

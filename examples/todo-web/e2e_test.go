@@ -38,18 +38,7 @@ var (
 // served builds the wasm once per test binary and serves it on loopback.
 func served(t *testing.T) string {
 	t.Helper()
-	buildOnce.Do(func() {
-		buildDir, buildErr = os.MkdirTemp("", "todo-web-e2e-")
-		if buildErr == nil {
-			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-			defer cancel()
-			buildErr = Build(ctx, buildDir)
-		}
-	})
-	if buildErr != nil {
-		t.Fatalf("building the application: %v", buildErr)
-	}
-	srv := httptest.NewServer(Handler(buildDir)) // 127.0.0.1
+	srv := httptest.NewServer(Handler(builtApp(t))) // 127.0.0.1
 	t.Cleanup(srv.Close)
 	return srv.URL + "/"
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	_ "embed"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -19,19 +21,37 @@ var indexHTML []byte
 // from any directory inside the module.
 const appPackage = "github.com/foldagent/foldagent/examples/todo-web/app"
 
-// Build compiles the application to dir/app.wasm and copies the Go
-// distribution's wasm_exec.js (the glue that runs it) to dir.
+// buildFlags are the go build flags of the application, chosen for the
+// size of the page's download:
+//   - foldagent_noschemafallback leaves jsonschema-go's validator (with
+//     the regexp and math/big code it brings) out: every schema the todo
+//     contract advertises is judged by agent's own validator, and a
+//     schema that needed jsonschema-go would fail at startup, loudly;
+//   - -s -w drop the symbol table and debug information, which the
+//     browser does not use (Go's own panic traces keep their function
+//     names).
+var buildFlags = []string{"-trimpath", "-tags=foldagent_noschemafallback", "-ldflags=-s -w"}
+
+// Build compiles the application to dir/app.wasm, writes its gzip
+// compression beside it (app.wasm.gz, served to browsers that accept
+// gzip), and copies the Go distribution's wasm_exec.js (the glue that
+// runs it) to dir.
 func Build(ctx context.Context, dir string) error {
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		return fmt.Errorf("building the wasm needs the go command: %w", err)
 	}
 	var stderr bytes.Buffer
-	build := exec.CommandContext(ctx, goBin, "build", "-trimpath", "-o", filepath.Join(dir, "app.wasm"), appPackage)
+	wasm := filepath.Join(dir, "app.wasm")
+	args := append(append([]string{"build"}, buildFlags...), "-o", wasm, appPackage)
+	build := exec.CommandContext(ctx, goBin, args...)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	build.Stderr = &stderr
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("go build %s: %w\n%s", appPackage, err, stderr.String())
+	}
+	if err := compress(wasm); err != nil {
+		return err
 	}
 	out, err := exec.CommandContext(ctx, goBin, "env", "GOROOT").Output()
 	if err != nil {
@@ -44,7 +64,54 @@ func Build(ctx context.Context, dir string) error {
 	return os.WriteFile(filepath.Join(dir, "wasm_exec.js"), glue, 0o644)
 }
 
+// compress writes name.gz, the gzip compression of name at the best
+// compression level: it is done once per build, and every page load
+// downloads it.
+func compress(name string) error {
+	raw, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return err
+	}
+	if _, err := zw.Write(raw); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(name+".gz", buf.Bytes(), 0o644)
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding admits gzip:
+// it lists gzip (or *) without a zero quality.
+func acceptsGzip(r *http.Request) bool {
+	for _, h := range r.Header.Values("Accept-Encoding") {
+		for part := range strings.SplitSeq(h, ",") {
+			coding, params, _ := strings.Cut(part, ";")
+			coding = strings.TrimSpace(coding)
+			if !strings.EqualFold(coding, "gzip") && coding != "*" {
+				continue
+			}
+			if q, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+				if v, err := strconv.ParseFloat(q, 64); err != nil || v == 0 {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
 // Handler serves index.html, and app.wasm and wasm_exec.js from dir.
+// app.wasm goes out precompressed (Content-Encoding: gzip, from
+// app.wasm.gz) to a client that accepts gzip, and as is otherwise;
+// either way its Content-Type is application/wasm, which
+// WebAssembly.instantiateStreaming requires.
 func Handler(dir string) http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
@@ -59,7 +126,20 @@ func Handler(dir string) http.Handler {
 			http.ServeFile(w, r, filepath.Join(dir, name))
 		})
 	}
-	serve("app.wasm", "application/wasm")
+	mux.HandleFunc("GET /app.wasm", func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Type", "application/wasm")
+		h.Set("Cache-Control", "no-store")
+		h.Add("Vary", "Accept-Encoding")
+		name := filepath.Join(dir, "app.wasm")
+		if acceptsGzip(r) {
+			if _, err := os.Stat(name + ".gz"); err == nil {
+				h.Set("Content-Encoding", "gzip")
+				name += ".gz"
+			}
+		}
+		http.ServeFile(w, r, name)
+	})
 	serve("wasm_exec.js", "text/javascript; charset=utf-8")
 	return mux
 }

@@ -60,11 +60,7 @@ func NewProjected(t reflect.Type, label string) (*Projected, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot encode its JSON Schema: %w", err)
 	}
-	resolved, err := schema.Resolve(nil)
-	if err != nil {
-		return nil, fmt.Errorf("its JSON Schema does not resolve: %w", err)
-	}
-	v, err := compileValidator(schema, resolved)
+	v, err := compileValidator(schema)
 	if err != nil {
 		return nil, fmt.Errorf("cannot compile its JSON Schema: %w", err)
 	}
@@ -120,7 +116,7 @@ func (v *validator) validateValue(raw []byte) error {
 		if err := json.Unmarshal(raw, &instance); err != nil {
 			return fmt.Errorf("the value is not valid JSON: %w", err)
 		}
-		if err := v.whole.Validate(instance); err != nil {
+		if err := v.whole(instance); err != nil {
 			return &Mismatch{reason: err.Error()}
 		}
 		return nil

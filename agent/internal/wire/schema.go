@@ -105,11 +105,7 @@ func NewCodec(t reflect.Type) (*Codec, error) {
 			return nil, fmt.Errorf("cannot encode the JSON Schema of %s: %w", t, err)
 		}
 	}
-	resolved, err := schema.Resolve(nil)
-	if err != nil {
-		return nil, fmt.Errorf("the JSON Schema of %s does not resolve: %w", t, err)
-	}
-	validator, err := compileValidator(schema, resolved)
+	validator, err := compileValidator(schema)
 	if err != nil {
 		return nil, fmt.Errorf("cannot compile the JSON Schema of %s: %w", t, err)
 	}

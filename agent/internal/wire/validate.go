@@ -100,7 +100,7 @@ type vnode struct {
 	// kinds is the allowed types; zero means any type.
 	kinds jsonKind
 	// fallback, when set, judges the value with jsonschema-go.
-	fallback *jsonschema.Resolved
+	fallback judge
 
 	// Object keywords. fields holds the declared properties and the
 	// required names, in that order; a required name that is not declared
@@ -133,14 +133,18 @@ var anyNode = &vnode{minItems: -1, maxItems: -1}
 type validator struct {
 	root *vnode
 	// whole, when set, is used instead of root for the whole payload.
-	whole *jsonschema.Resolved
+	whole judge
 }
 
-// compileValidator compiles s. resolved is s resolved as a whole; it is
-// used as is when s cannot be judged node by node.
-func compileValidator(s *jsonschema.Schema, resolved *jsonschema.Resolved) (*validator, error) {
+// compileValidator compiles s. When s cannot be judged node by node, it
+// is resolved as a whole and left to jsonschema-go.
+func compileValidator(s *jsonschema.Schema) (*validator, error) {
 	if !everySchema(s, isLocal) {
-		return &validator{whole: resolved}, nil
+		whole, err := fallbackJudge(s)
+		if err != nil {
+			return nil, err
+		}
+		return &validator{whole: whole}, nil
 	}
 	root, err := compileNode(s)
 	if err != nil {
@@ -238,11 +242,11 @@ func compileNode(s *jsonschema.Schema) (*vnode, error) {
 	}
 	kinds, kindsOK := compileKinds(s)
 	if !kindsOK || !isZeroSchema(subsetRest(s)) {
-		resolved, err := s.CloneSchemas().Resolve(nil)
+		j, err := fallbackJudge(s.CloneSchemas())
 		if err != nil {
-			return nil, fmt.Errorf("a subschema does not resolve on its own: %w", err)
+			return nil, fmt.Errorf("a subschema cannot be judged on its own: %w", err)
 		}
-		return &vnode{fallback: resolved}, nil
+		return &vnode{fallback: j}, nil
 	}
 	n := &vnode{kinds: kinds, minItems: -1, maxItems: -1}
 	if len(s.Properties) > 0 {
@@ -385,7 +389,7 @@ func (v *validator) validate(raw []byte) error {
 		if err := json.Unmarshal(raw, &instance); err != nil {
 			return fmt.Errorf("the payload is not valid JSON: %w", err)
 		}
-		return v.whole.Validate(instance)
+		return v.whole(instance)
 	}
 	if err := p.value(v.root); err != nil {
 		return err
@@ -809,7 +813,7 @@ func (p *payloadWalker) digits() int {
 }
 
 // fallback judges the value at p.i with jsonschema-go.
-func (p *payloadWalker) fallback(r *jsonschema.Resolved) error {
+func (p *payloadWalker) fallback(j judge) error {
 	start := p.i
 	if err := p.value(anyNode); err != nil {
 		return err
@@ -818,8 +822,12 @@ func (p *payloadWalker) fallback(r *jsonschema.Resolved) error {
 	if err := json.Unmarshal(p.data[start:p.i], &instance); err != nil {
 		return fmt.Errorf("the payload is not valid JSON: %w", err)
 	}
-	if err := r.Validate(instance); err != nil {
+	if err := j(instance); err != nil {
 		return &Mismatch{reason: err.Error()}
 	}
 	return nil
 }
+
+// judge decides a decoded JSON value the way jsonschema-go's
+// Resolved.Validate does (see fallback.go).
+type judge func(instance any) error
