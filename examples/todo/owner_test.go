@@ -127,3 +127,31 @@ func drain(cmd tea.Cmd) []tea.Msg {
 	}
 	return out
 }
+
+// -demo without -data plays on a throwaway list, never the person's.
+func TestDemoUsesAThrowawayList(t *testing.T) {
+	path, cleanup, err := dataPath(flags{demo: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, _ := DefaultPath()
+	if path == real || !strings.HasPrefix(path, os.TempDir()) {
+		t.Fatalf("-demo list at %s (the person's is %s)", path, real)
+	}
+	cleanup()
+	if _, err := os.Stat(filepath.Dir(path)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the throwaway list outlived the demo: %v", err)
+	}
+	if p, _, _ := dataPath(flags{demo: true, data: "mine.json"}); p != "mine.json" {
+		t.Fatalf("-demo -data mine.json plays on %s", p)
+	}
+}
+
+func TestRegisterCommandCarriesTheToken(t *testing.T) {
+	var b strings.Builder
+	printEndpoint(&b, "http://127.0.0.1:1/mcp", "TOK", "")
+	want := `claude mcp add --transport http todo http://127.0.0.1:1/mcp --header "Authorization: Bearer TOK"`
+	if !strings.Contains(b.String(), want) || !strings.Contains(b.String(), "TOKEN TOK") {
+		t.Fatalf("printed:\n%s", b.String())
+	}
+}
