@@ -21,6 +21,7 @@ import (
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/internal/peer"
 )
 
@@ -288,7 +289,8 @@ func TestNativeWebMCPFormToolSubmittedByTheAgent(t *testing.T) {
 		return {toolname: f.getAttribute("toolname"), tooldescription: f.getAttribute("tooldescription"),
 			autosubmit: String(f.hasAttribute("toolautosubmit")), field: i.getAttribute("name"),
 			param: i.getAttribute("toolparamdescription")}; })()`)
-	want := map[string]string{"toolname": "create_todo", "tooldescription": "Create a todo with the given title. Returns once the todo exists.",
+	// The form carries the contract's own description of create_todo.
+	want := map[string]string{"toolname": "create_todo", "tooldescription": todo.Contract().Describe().Capabilities[0].Description,
 		"autosubmit": "true", "field": "title", "param": "The new todo's title."}
 	for k, v := range want {
 		if attrs[k] != v {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -13,8 +14,12 @@ import (
 // The application's own Messages, besides the list's (todo.Msg). None of
 // them is exposed to an agent.
 type (
-	// Saved reports that a version of the list reached the file.
-	Saved struct{ Version int64 }
+	// Saved reports that a version of the list reached the file: List is
+	// what was written.
+	Saved struct {
+		Version int64
+		List    todo.List
+	}
 	// SaveFailed reports that a version could not be written.
 	SaveFailed struct {
 		Version int64
@@ -22,12 +27,17 @@ type (
 	}
 	// Endpoint tells the app where it serves MCP, to show on screen.
 	Endpoint struct{ URL string }
-	// Activity reports something an agent did, for the activity panel.
+	// Activity reports something an agent did, for the activity panel:
+	// who (the principal its transport authenticated), which capability,
+	// with what arguments (the JSON it sent), how it ended (see Outcome)
+	// and, when it did not go through, the reason the agent was given.
 	Activity struct {
 		At         time.Time
 		Who        string
 		Capability string
+		Input      string
 		Outcome    string
+		Reason     string
 	}
 )
 
@@ -47,11 +57,23 @@ const maxActivity = 6
 // activity panel, the text being typed). Like every model a host
 // publishes to an agent, it is a value: Update returns a new App and never
 // changes the one it was given.
+//
+// The list an agent works on is the list as saved (Kept): a todo an agent
+// is told it created, or a title it is told it gave, is on disk, and the
+// reports that say so (todo.CreatedTodo) are held until the save that
+// holds their change has finished (see apply).
 type App struct {
 	List todo.List
 
-	store    *Store
-	version  int64
+	store *Store
+	// version counts changes of the todos; kept is the list as last
+	// written (or loaded), and keptVersion the version it was.
+	version     int64
+	kept        todo.List
+	keptVersion int64
+	// held are reports waiting for the save of their version.
+	held []heldReport
+
 	status   string
 	activity []Activity
 	mode     mode
@@ -59,11 +81,38 @@ type App struct {
 	endpoint string
 }
 
+// heldReport is a report of the list's Update waiting for the save of the
+// version that holds its change.
+type heldReport struct {
+	version int64
+	msg     todo.Msg
+}
+
 // NewApp returns the application with list loaded from store. Loading is
 // synchronous, before the program starts, so that nothing an agent does
 // early can be overwritten by a late load; saving is asynchronous.
 func NewApp(store *Store, list todo.List) App {
-	return App{List: list, store: store, status: "loaded " + store.Path()}
+	a := App{List: list, kept: list}
+	if store != nil {
+		a.store = store
+		a.status = "loaded " + store.Path()
+		if !store.Exists() {
+			a.status = "new list: it will be saved to " + store.Path()
+		}
+	}
+	return a
+}
+
+// Kept is the list as an agent sees it: the todos as last saved, with the
+// person's selection when it names one of them. An agent therefore never
+// learns of a todo that a crash could still take away.
+func (a App) Kept() todo.List {
+	l := a.kept
+	l.Selected = ""
+	if _, ok := l.Find(a.List.Selected); ok {
+		l.Selected = a.List.Selected
+	}
+	return l
 }
 
 // Init implements tea.Model.
@@ -75,10 +124,7 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case todo.Msg:
 		return a.apply(msg)
 	case Saved:
-		if msg.Version == a.version {
-			a.status = "saved"
-		}
-		return a, nil
+		return a.saved(msg)
 	case SaveFailed:
 		a.status = "could not save: " + msg.Err
 		return a, nil
@@ -94,9 +140,15 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return a, nil
 }
 
-// apply runs the list's Update and turns the Messages it reports into
-// Cmds. A change of the todos is saved; a change of the selection (a
-// session's, not the file's) and a report are not.
+// apply runs the list's Update. A change of the todos is saved; a change
+// of the selection (a session's, not the file's) and a report are not.
+//
+// The Messages Update reports (a CreatedTodo, which create_todo completes
+// on) are held until the save of this version has reached the file, and
+// only then applied: an agent is told its todo exists once a kill -9 can
+// no longer take it away. A failed save keeps them held; the next save
+// that succeeds holds their change too, and releases them. With no store
+// there is nothing to wait for.
 func (a App) apply(msg todo.Msg) (App, tea.Cmd) {
 	list, reports := todo.Update(a.List, msg)
 	var save tea.Cmd
@@ -106,28 +158,76 @@ func (a App) apply(msg todo.Msg) (App, tea.Cmd) {
 	default:
 		a, save = a.changed(list)
 	}
-	cmds := []tea.Cmd{save}
-	for _, r := range reports {
-		cmds = append(cmds, func() tea.Msg { return r })
+	if len(reports) == 0 {
+		return a, save
 	}
-	return a, tea.Batch(cmds...)
+	if a.store == nil {
+		return a, tea.Batch(save, emit(reports))
+	}
+	held := slices.Clip(a.held)
+	for _, r := range reports {
+		held = append(held, heldReport{version: a.version, msg: r})
+	}
+	a.held = held
+	return a, save
 }
 
 // changed installs a new list and returns the Cmd that saves it.
 func (a App) changed(list todo.List) (App, tea.Cmd) {
 	a.List = list
 	a.version++
-	a.status = "saving…"
 	store, version := a.store, a.version
 	if store == nil {
+		a.kept, a.keptVersion = list, version
 		return a, nil
 	}
+	a.status = "saving…"
 	return a, func() tea.Msg {
-		if err := store.Save(version, list); err != nil {
+		wrote, err := store.Save(version, list)
+		if err != nil {
 			return SaveFailed{Version: version, Err: err.Error()}
 		}
-		return Saved{Version: version}
+		if !wrote {
+			// A newer version is on disk already; its own Saved says so.
+			return nil
+		}
+		return Saved{Version: version, List: list}
 	}
+}
+
+// saved records that msg.List is on disk and releases the reports its
+// version (or an older one) was holding.
+func (a App) saved(msg Saved) (App, tea.Cmd) {
+	if msg.Version <= a.keptVersion {
+		return a, nil
+	}
+	a.kept, a.keptVersion = msg.List, msg.Version
+	if msg.Version == a.version {
+		a.status = "saved"
+	}
+	var release []todo.Msg
+	var still []heldReport
+	for _, h := range a.held {
+		if h.version <= msg.Version {
+			release = append(release, h.msg)
+		} else {
+			still = append(still, h)
+		}
+	}
+	a.held = still
+	return a, emit(release)
+}
+
+// emit returns a Cmd that applies each report, or nil for none.
+func emit(reports []todo.Msg) tea.Cmd {
+	if len(reports) == 0 {
+		return nil
+	}
+	cmds := make([]tea.Cmd, len(reports))
+	for i, r := range reports {
+		cmds[i] = func() tea.Msg { return r }
+	}
+	return tea.Batch(cmds...)
 }
 
 func (a App) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
@@ -218,9 +318,14 @@ func (a App) View() tea.View {
 	b.WriteString("\nagent activity:\n")
 	if len(a.activity) == 0 {
 		b.WriteString("  (none yet)\n")
+	} else {
+		b.WriteString("  (dispatched: the app took the request · completed: its effect is done and saved)\n")
 	}
 	for _, e := range a.activity {
-		fmt.Fprintf(&b, "  %s %s %s → %s\n", e.At.Format("15:04:05"), e.Who, e.Capability, e.Outcome)
+		fmt.Fprintf(&b, "  %s %s %s %s → %s\n", e.At.Format("15:04:05"), e.Who, e.Capability, trim(e.Input, 48), e.Outcome)
+		if e.Reason != "" {
+			fmt.Fprintf(&b, "      %s\n", trim(e.Reason, 96))
+		}
 	}
 	return tea.NewView(b.String())
 }
@@ -232,7 +337,18 @@ func (a App) Flush() error {
 	if a.store == nil {
 		return nil
 	}
-	return a.store.Save(a.version, a.List)
+	_, err := a.store.Save(a.version, a.List)
+	return err
+}
+
+// trim shortens s to at most n runes, marking a cut with "…", and puts
+// it on one line.
+func trim(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
 }
 
 // Activity returns the agent actions the panel shows, oldest first.

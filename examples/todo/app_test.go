@@ -29,12 +29,12 @@ func TestStore(t *testing.T) {
 	}
 	l, _ := todo.List{}.Add("milk")
 	l.Selected = "t1"
-	if err := s.Save(2, l); err != nil {
-		t.Fatal(err)
+	if wrote, err := s.Save(2, l); err != nil || !wrote {
+		t.Fatal(wrote, err)
 	}
 	older, _ := todo.List{}.Add("stale")
-	if err := s.Save(1, older); err != nil {
-		t.Fatal(err)
+	if wrote, err := s.Save(1, older); err != nil || wrote {
+		t.Fatalf("an older version: wrote=%v err=%v", wrote, err)
 	}
 	got, err := NewStore(path).Load()
 	if err != nil || len(got.Todos) != 1 || got.Todos[0].Title != "milk" || got.NextID != 1 {
@@ -55,7 +55,7 @@ func TestStore(t *testing.T) {
 	}
 	// After Close nothing writes the file any more.
 	s.Close()
-	if err := s.Save(99, todo.List{}); !errors.Is(err, ErrClosed) {
+	if _, err := s.Save(99, todo.List{}); !errors.Is(err, ErrClosed) {
 		t.Fatalf("Save after Close: %v", err)
 	}
 	if l, _ := s.Load(); len(l.Todos) != 2 {
@@ -120,6 +120,11 @@ func TestAgentDrivesTheRunningApp(t *testing.T) {
 	if _, err := call(t, b, viewer, "create_todo", `{"title":"Milk"}`); err != nil {
 		t.Fatal(err)
 	}
+	// Acknowledged means saved: the file holds the todo the moment the
+	// call returns.
+	if l, err := NewStore(filepath.Join(dir, "todos.json")).Load(); err != nil || len(l.Todos) != 1 || l.Todos[0].Title != "Milk" {
+		t.Fatalf("create_todo returned, and the file holds %+v, %v", l, err)
+	}
 	waitFor(t, "the todo on screen", func() bool { return strings.Contains(h.Model().View().Content, "[ ] Milk") })
 
 	// delete_selected_todo exists only while something is selected.
@@ -134,7 +139,8 @@ func TestAgentDrivesTheRunningApp(t *testing.T) {
 	if _, err := call(t, b, viewer, "toggle_todo", `{"id":"`+id+`"}`); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "done", func() bool { return h.Model().List.AnyDone() })
+	// An agent sees the list as saved: the toggle is there once written.
+	waitFor(t, "done, and saved", func() bool { return h.Model().Kept().AnyDone() })
 
 	// clear_completed: available now, but only for the owner.
 	_, err := call(t, b, viewer, "clear_completed", `{}`)
@@ -149,10 +155,10 @@ func TestAgentDrivesTheRunningApp(t *testing.T) {
 	}
 	waitFor(t, "cleared", func() bool { return len(h.Model().List.Todos) == 0 })
 
-	// The list reached the file, asynchronously.
+	// The list reached the file, asynchronously, and then the agent's view.
 	waitFor(t, "the save", func() bool {
 		l, err := NewStore(filepath.Join(dir, "todos.json")).Load()
-		return err == nil && l.NextID == 1 && len(l.Todos) == 0
+		return err == nil && l.NextID == 1 && len(l.Todos) == 0 && len(h.Model().Kept().Todos) == 0
 	})
 
 	stats, err := b.Runtime.ReadResource(context.Background(), "stats")
@@ -246,7 +252,8 @@ func TestTwoMilksEachGetTheirOwnTodo(t *testing.T) {
 }
 
 func TestRenameCompletesOnState(t *testing.T) {
-	_, b := running(t, t.TempDir())
+	dir := t.TempDir()
+	_, b := running(t, dir)
 	res, err := call(t, b, viewer, "create_todo", `{"title":"Milk"}`)
 	if err != nil {
 		t.Fatal(err)
@@ -261,6 +268,10 @@ func TestRenameCompletesOnState(t *testing.T) {
 	}
 	if got, _ := b.Model().List.Find(id); got.Title != "Oat milk" {
 		t.Fatalf("after completion the todo reads %q", got.Title)
+	}
+	// Completion on state reads the list as saved: the file has the title.
+	if l, _ := NewStore(filepath.Join(dir, "todos.json")).Load(); len(l.Todos) != 1 || l.Todos[0].Title != "Oat milk" {
+		t.Fatalf("rename_todo returned, and the file holds %+v", l)
 	}
 	// The audit log holds both decisions, with the principal's name only.
 	entries := b.Audit.Entries()

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -13,10 +16,11 @@ import (
 type Runtime = agent.Runtime[todo.List, tea.Msg, todo.Principal]
 
 // Bound is the todo contract bound to a running App, with the audit log
-// that feeds the activity panel.
+// of every decision.
 type Bound struct {
 	// Runtime resolves the principal from the dispatch context (see
-	// WithPrincipal); in-process callers use it.
+	// WithPrincipal); in-process callers use it. Its calls do not reach
+	// the activity panel; a Session's do.
 	Runtime *Runtime
 	// Audit holds every decision of every runtime bound here, refusals
 	// included.
@@ -24,33 +28,100 @@ type Bound struct {
 	host  todo.Host[App, tea.Msg]
 }
 
-// RuntimeFor binds a runtime whose every call acts as p, sharing the audit
-// log (and so the activity panel). A protocol adapter makes one per
-// authenticated session: identity comes from the transport, never from a
-// tool's arguments.
-func (b *Bound) RuntimeFor(p todo.Principal) (*Runtime, error) {
-	opts := todo.As(p)
-	opts.Audit = b.Audit
-	return agent.Bind(todo.Contract(), b.list(), opts)
+// Session is the contract bound for one principal, as a protocol adapter
+// serves it: every call acts as that principal, and each one, refused or
+// not, is shown in the running App's activity panel with its arguments,
+// its outcome and the reason the agent was given. It satisfies
+// mcpagent.Runtime.
+type Session struct {
+	*Runtime
+	who  todo.Principal
+	host agent.Host[App, tea.Msg]
 }
 
-// list is the running App as the contract sees it: its List.
+// RuntimeFor binds a session whose every call acts as p, sharing the
+// audit log. A protocol adapter makes one per authenticated session:
+// identity comes from the transport, never from a tool's arguments.
+func (b *Bound) RuntimeFor(p todo.Principal) (*Session, error) {
+	opts := todo.As(p)
+	opts.Audit = b.Audit
+	rt, err := agent.Bind(todo.Contract(), b.list(), opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Session{Runtime: rt, who: p, host: b.host}, nil
+}
+
+// DispatchUnknown runs the call through the contract and then reports it
+// to the activity panel. The principal shown is the session's, the one
+// its transport authenticated, also for a call refused before the
+// contract resolved a principal (an unknown or unavailable capability,
+// input that does not match the schema).
+func (s *Session) DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error) {
+	res, err := s.Runtime.DispatchUnknown(ctx, name, payload, inv)
+	s.report(name, payload, res, err)
+	return res, err
+}
+
+func (s *Session) report(name string, payload json.RawMessage, res agent.Result, err error) {
+	e := Activity{At: time.Now(), Who: s.who.Name, Capability: name, Input: compact(payload)}
+	reply := agent.ReplyTo(name, res, err)
+	switch {
+	case err == nil && res.Completion == nil:
+		e.Outcome = agent.OutcomeDispatched
+	case err == nil && res.Completion.Status == agent.Completed:
+		e.Outcome = agent.OutcomeCompleted
+	case err == nil:
+		e.Outcome = agent.OutcomeFailed
+	default:
+		e.Outcome = outcome(reply.Tag)
+		e.Reason = reply.Text
+	}
+	// The panel is a courtesy to the person: a host that is stopping
+	// cannot take it, and the agent's answer does not depend on it.
+	_ = s.host.Dispatch(context.Background(), e)
+}
+
+// outcome words an error's tag for the person reading the panel.
+func outcome(tag string) string {
+	switch tag {
+	case agent.TagAuthorization, agent.TagUnavailable, agent.TagUnknownCapability, agent.TagInvalidInput:
+		return "refused"
+	case agent.TagCompletionTimeout:
+		return "not confirmed in time"
+	case agent.TagNotDelivered:
+		return "not delivered"
+	case agent.TagCancelled:
+		return "cancelled"
+	}
+	return "failed (" + tag + ")"
+}
+
+// compact returns the JSON the agent sent on one line, or it as is when
+// it is not JSON.
+func compact(payload json.RawMessage) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, payload); err != nil {
+		return string(payload)
+	}
+	return b.String()
+}
+
+// list is the running App as the contract sees it: its List as saved.
 func (b *Bound) list() todo.Host[todo.List, tea.Msg] {
-	return todo.Focus(b.host, func(a App) todo.List { return a.List })
+	return todo.Focus(b.host, App.Kept)
 }
 
 // Bind binds the contract to a running App (a teahost.Host). Each
 // principal's calls go through RuntimeFor.
 //
-// Every decision is recorded in an audit log whose entries also reach the
-// running App as Activity Messages, so the person at the terminal sees
-// each agent action and refusal as it happens. More sinks (a JSON Lines
-// file, slog) can be passed in.
+// Every decision is recorded in an audit log, which more sinks (a JSON
+// Lines file, slog) can follow.
 func Bind(h todo.Host[App, tea.Msg], sinks ...agent.AuditSink) (*Bound, error) {
 	b := &Bound{host: h}
 	b.Audit = agent.NewAuditLog(agent.AuditOptions[todo.Principal]{
 		Principal: func(p todo.Principal) string { return p.Name },
-		Sinks:     append([]agent.AuditSink{activitySink{h}}, sinks...),
+		Sinks:     sinks,
 	})
 	rt, err := agent.Bind(todo.Contract(), b.list(), &agent.BindOptions[todo.Principal]{
 		Principal: principalFromContext,
@@ -61,17 +132,6 @@ func Bind(h todo.Host[App, tea.Msg], sinks ...agent.AuditSink) (*Bound, error) {
 	}
 	b.Runtime = rt
 	return b, nil
-}
-
-// activitySink turns audit entries into Activity Messages for the panel.
-type activitySink struct{ h agent.Host[App, tea.Msg] }
-
-func (s activitySink) Record(e agent.AuditEntry) error {
-	who := e.Principal
-	if who == "" {
-		who = "anonymous"
-	}
-	return s.h.Dispatch(context.Background(), Activity{At: e.At, Who: who, Capability: e.Capability, Outcome: e.Outcome})
 }
 
 type principalKey struct{}

@@ -11,28 +11,33 @@ import (
 
 // DemoStep is one call the scripted agent makes.
 type DemoStep struct {
-	As         todo.Principal
 	Capability string
 	Input      string
 }
 
 // DemoScript is what -demo does: create two todos, select one, rename it,
-// then try clear_completed as a viewer and be refused.
+// mark it done, then try clear_completed as a viewer and be refused, and
+// try a todo id the list does not hold and be refused again.
 func DemoScript(firstID string) []DemoStep {
-	assistant := todo.Principal{Name: "assistant", Role: todo.Viewer}
 	return []DemoStep{
-		{assistant, "create_todo", `{"title":"Buy oat milk"}`},
-		{assistant, "create_todo", `{"title":"Book the dentist"}`},
-		{assistant, "select_todo", `{"id":"` + firstID + `"}`},
-		{assistant, "rename_todo", `{"id":"` + firstID + `","title":"Buy oat milk and bread"}`},
-		{assistant, "toggle_todo", `{"id":"` + firstID + `"}`},
-		{assistant, "clear_completed", `{}`},
+		{"create_todo", `{"title":"Buy oat milk"}`},
+		{"create_todo", `{"title":"Book the dentist"}`},
+		{"select_todo", `{"id":"` + firstID + `"}`},
+		{"rename_todo", `{"id":"` + firstID + `","title":"Buy oat milk and bread"}`},
+		{"toggle_todo", `{"id":"` + firstID + `"}`},
+		{"clear_completed", `{}`},
+		{"select_todo", `{"id":"t999"}`},
 	}
 }
 
 // RunDemo plays DemoScript against the live app, pausing between steps so
-// that a person can watch each one land.
+// that a person can watch each one land. It acts through a Session, as an
+// MCP client would, so each step shows in the activity panel.
 func RunDemo(ctx context.Context, b *Bound) {
+	s, err := b.RuntimeFor(todo.Principal{Name: "assistant", Role: todo.Viewer})
+	if err != nil {
+		return
+	}
 	pause := func() bool {
 		select {
 		case <-ctx.Done():
@@ -44,10 +49,9 @@ func RunDemo(ctx context.Context, b *Bound) {
 	if !pause() {
 		return
 	}
-	ctx = WithPrincipal(ctx, todo.Principal{Name: "assistant", Role: todo.Viewer})
 	// The first step creates the todo the rest of the script works on; its
 	// id comes back on the completion Message.
-	res, err := b.Runtime.DispatchUnknown(ctx, "create_todo", json.RawMessage(`{"title":"Buy oat milk"}`), agent.Invocation{})
+	res, err := s.DispatchUnknown(ctx, "create_todo", json.RawMessage(`{"title":"Buy oat milk"}`), agent.Invocation{})
 	if err != nil || res.Completion == nil {
 		return
 	}
@@ -59,6 +63,6 @@ func RunDemo(ctx context.Context, b *Bound) {
 		if !pause() {
 			return
 		}
-		_, _ = b.Runtime.DispatchUnknown(WithPrincipal(ctx, step.As), step.Capability, json.RawMessage(step.Input), agent.Invocation{})
+		_, _ = s.DispatchUnknown(ctx, step.Capability, json.RawMessage(step.Input), agent.Invocation{})
 	}
 }

@@ -1,9 +1,9 @@
 // Command todo is a terminal todo list that a person uses and an AI agent
 // drives at the same time, through the same Messages.
 //
-//	go run ./examples/todo                 # the TUI, also serving MCP on 127.0.0.1 (URL and owner token printed)
-//	go run ./examples/todo -demo           # the same, with a scripted in-process agent
-//	go run ./examples/todo -mcp stdio      # headless, MCP over stdin/stdout (what an MCP client launches)
+//	go run ./examples/todo                 # the TUI, also serving MCP on 127.0.0.1 (URL, owner token, registration command printed)
+//	go run ./examples/todo -demo           # the same, with a scripted in-process agent, on a throwaway list
+//	go run ./examples/todo -mcp stdio      # MCP over stdin/stdout (what an MCP client launches): attaches to the running app, or runs headless
 //	go run ./examples/todo -mcp http       # headless, MCP over streamable HTTP only
 //	go run ./examples/todo -data FILE      # keep the list somewhere else
 //	go run ./examples/todo -tokens FILE    # bearer tokens → principals: {"<token>": {"name": "ada", "role": "owner"}}
@@ -18,7 +18,24 @@
 // newer, and Flush plus Close on exit make sure nothing is lost or
 // written late.
 //
+// Acknowledged means saved. The contract sees the list as last saved
+// (App.Kept), and the CreatedTodo that create_todo completes on is held
+// until the save holding the todo has reached the file, so a create or
+// rename an agent is told succeeded survives a kill -9 at any moment.
+// Saves are atomic (a synced temporary file renamed over the list); the
+// temporary files a kill leaves are removed at the next start.
+//
+// One process owns a list: it holds a lock beside it (todos.json.lock)
+// and publishes a unix socket there (todos.json.sock) on which each
+// connection is an MCP session over the live app. `-mcp stdio` started
+// while the app runs attaches to that socket and relays, so the agent
+// drives what the person sees; with no owner it becomes the owner,
+// headless. Any other second owner refuses, naming the owner's process
+// and how to reach it.
+//
 // Every agent action and refusal appears in the activity panel as it
-// happens, fed by the contract's audit log. Over stdio the client is the
-// local user, acting as -role (owner unless told otherwise).
+// happens: the principal its transport authenticated, the capability,
+// its arguments, the outcome and, for a refusal, the reason the agent was
+// given. Over stdio the client is the local user, acting as -role (owner
+// unless told otherwise).
 package main

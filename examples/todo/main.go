@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -26,42 +28,152 @@ func main() {
 	}
 }
 
-func run() error {
-	dataPath := flag.String("data", "", "the JSON file the list is kept in (default: under the user's config directory)")
-	demo := flag.Bool("demo", false, "run a short scripted agent in-process while the TUI is up")
-	mode := flag.String("mcp", "", `serve MCP headless: "stdio" or "http" (default: the TUI, with MCP over HTTP beside it)`)
-	addr := flag.String("addr", "127.0.0.1:0", "loopback address of the MCP HTTP endpoint")
-	tokensFile := flag.String("tokens", "", "JSON file mapping bearer tokens to {name, role} (default: one generated owner token)")
-	origins := flag.String("origins", "", "comma-separated browser Origins allowed to call the HTTP endpoint")
-	role := flag.String("role", todo.Owner, "the role of the MCP client over stdio")
-	flag.Parse()
-	if *mode != "" && *mode != "stdio" && *mode != "http" {
-		return fmt.Errorf("-mcp %q: use stdio or http", *mode)
-	}
+// flags are the command line.
+type flags struct {
+	data, mode, addr, tokens, origins, role string
+	demo                                    bool
+}
 
-	path := *dataPath
-	if path == "" {
-		p, err := DefaultPath()
-		if err != nil {
-			return fmt.Errorf("no config directory; pass -data: %w", err)
-		}
-		path = p
+func parseFlags() (flags, error) {
+	var f flags
+	flag.StringVar(&f.data, "data", "", "the JSON file the list is kept in (default: under the user's config directory)")
+	flag.BoolVar(&f.demo, "demo", false, "run a short scripted agent in-process while the TUI is up, on a throwaway list unless -data is given")
+	flag.StringVar(&f.mode, "mcp", "", `serve MCP headless: "stdio" or "http" (default: the TUI, with MCP over HTTP beside it)`)
+	flag.StringVar(&f.addr, "addr", "127.0.0.1:0", "loopback address of the MCP HTTP endpoint")
+	flag.StringVar(&f.tokens, "tokens", "", "JSON file mapping bearer tokens to principals (see below; default: one generated owner token)")
+	flag.StringVar(&f.origins, "origins", "", "comma-separated browser Origins allowed to call the HTTP endpoint")
+	flag.StringVar(&f.role, "role", todo.Owner, `the role of the MCP client over stdio: "owner" or "viewer"`)
+	flag.Usage = usage
+	flag.Parse()
+	if f.mode != "" && f.mode != "stdio" && f.mode != "http" {
+		return f, fmt.Errorf("-mcp %q: use stdio or http", f.mode)
 	}
+	if f.role != todo.Owner && f.role != todo.Viewer {
+		return f, fmt.Errorf("-role %q: use %s or %s", f.role, todo.Owner, todo.Viewer)
+	}
+	return f, nil
+}
+
+func usage() {
+	w := flag.CommandLine.Output()
+	fmt.Fprint(w, `todo: a terminal todo list that you use and an AI agent drives, through the same Messages.
+
+  todo                 the TUI, serving MCP over HTTP on 127.0.0.1 beside it (URL and token printed)
+  todo -demo           the TUI with a scripted agent acting, on a throwaway list
+  todo -mcp stdio      MCP over stdin/stdout, what an MCP client launches: attaches to the
+                       running app when there is one, so the agent works on the list you see
+  todo -mcp http       headless, MCP over streamable HTTP only
+
+Flags:
+`)
+	flag.PrintDefaults()
+	fmt.Fprint(w, `
+The tokens file (-tokens FILE) says who each HTTP client is: a JSON object mapping each
+bearer token to the principal it stands for, a name (shown in the activity panel) and a
+role, "owner" (may do everything) or "viewer" (may not clear completed todos):
+
+  {"3f9c…": {"name": "ada", "role": "owner"}, "77ab…": {"name": "ci-bot", "role": "viewer"}}
+
+A client sends its token as "Authorization: Bearer <token>". Without -tokens the app makes
+one owner token per run and prints it.
+
+One process owns a list (a lock beside it, todos.json.lock); another one on the same list
+attaches to it (-mcp stdio) or refuses, naming the owner.
+`)
+}
+
+func run() error {
+	f, err := parseFlags()
+	if err != nil {
+		return err
+	}
+	path, cleanup, err := dataPath(f)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	lock, attached, err := own(path, f)
+	if err != nil {
+		return err
+	}
+	if attached != nil {
+		// Another process owns the list: be its MCP client's pipe.
+		return relay(attached, os.Stdin, os.Stdout)
+	}
+	defer lock.Release()
+	return serve(ctx, stop, lock, path, f)
+}
+
+// dataPath is the list's file: -data, a throwaway one for -demo, or the
+// default under the user's config directory. cleanup removes a throwaway
+// list.
+func dataPath(f flags) (string, func(), error) {
+	switch {
+	case f.data != "":
+		return f.data, func() {}, nil
+	case f.demo:
+		dir, err := os.MkdirTemp("", "foldagent-todo-demo-")
+		if err != nil {
+			return "", nil, err
+		}
+		return filepath.Join(dir, "todos.json"), func() { os.RemoveAll(dir) }, nil
+	}
+	p, err := DefaultPath()
+	if err != nil {
+		return "", nil, fmt.Errorf("no config directory; pass -data: %w", err)
+	}
+	return p, func() {}, nil
+}
+
+// own takes the list's lock. When another process holds it, an MCP
+// client over stdio attaches to that process's local endpoint instead
+// (the returned connection); any other mode refuses, naming the owner.
+// An owner that is starting has not yet published its endpoint, and one
+// that has just quit has released the lock: both settle within moments,
+// so own looks again for a few seconds before giving up.
+func own(path string, f flags) (*Lock, net.Conn, error) {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		lock, err := AcquireLock(path)
+		var held *HeldError
+		if !errors.As(err, &held) {
+			return lock, nil, err
+		}
+		if f.mode != "stdio" {
+			return nil, nil, err
+		}
+		if held.Holder.Socket != "" {
+			if conn, derr := dialLocal(held.Holder.Socket, Hello{Role: f.role}); derr == nil {
+				return nil, conn, nil
+			}
+		}
+		if time.Now().After(deadline) {
+			return nil, nil, err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// serve runs the app as the list's owner: it cleans what a killed owner
+// left, loads the list, publishes the local endpoint, and runs the TUI or
+// serves MCP headless.
+func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) error {
 	store := NewStore(path)
+	if err := store.RemoveLeftovers(); err != nil {
+		return err
+	}
 	list, err := store.Load()
 	if err != nil {
 		return err
 	}
 	defer store.Close()
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
 	// The TUI owns the terminal: diagnostics (a contained panic, a model
 	// mutated in place) go to a log file beside the data instead.
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
 	logFile, err := os.OpenFile(path+".log", os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 	if err != nil {
 		return err
@@ -75,10 +187,27 @@ func run() error {
 		return err
 	}
 
-	if *mode == "stdio" {
+	holder := Holder{PID: os.Getpid(), Mode: "terminal"}
+	if f.mode != "" {
+		holder.Mode = "mcp " + f.mode
+	}
+	socket, waitLocal, err := ServeLocal(ctx, path, app, logger)
+	if err != nil {
+		// Not fatal: the app works, but nothing can attach to it.
+		logger.Warn("no local endpoint", "err", err)
+	} else {
+		holder.Socket = socket
+		defer waitLocal()
+		defer stop()
+	}
+
+	if f.mode == "stdio" {
+		if err := lock.Publish(holder); err != nil {
+			return err
+		}
 		// Headless: stdout carries nothing but the protocol.
 		done := runHeadless(ctx, host)
-		rt, err := app.RuntimeFor(todo.Principal{Name: "mcp-client", Role: *role})
+		rt, err := app.RuntimeFor(todo.Principal{Name: localName, Role: f.role})
 		if err != nil {
 			return err
 		}
@@ -87,26 +216,30 @@ func run() error {
 		return errors.Join(err, (<-done).Flush())
 	}
 
-	toks, generated, err := loadTokens(*tokensFile)
+	toks, generated, err := loadTokens(f.tokens)
 	if err != nil {
 		return err
 	}
-	handler, err := mcpHandler(app, toks, splitOrigins(*origins), logger)
+	handler, err := mcpHandler(app, toks, splitOrigins(f.origins), logger)
 	if err != nil {
 		return err
 	}
 	defer handler.Close()
-	url, err := listen(ctx, *addr, handler)
+	url, err := listen(ctx, f.addr, handler)
 	if err != nil {
 		return err
 	}
-	printEndpoint(os.Stdout, url, generated)
+	holder.MCP = url
+	if err := lock.Publish(holder); err != nil {
+		return err
+	}
+	printEndpoint(os.Stdout, url, generated, f.tokens)
 
-	if *mode == "http" {
+	if f.mode == "http" {
 		return (<-runHeadless(ctx, host)).Flush()
 	}
 	host.Dispatch(ctx, Endpoint{URL: url})
-	if *demo {
+	if f.demo {
 		go RunDemo(ctx, app)
 	}
 	final, err := host.Run(ctx)

@@ -104,10 +104,21 @@ func splitOrigins(s string) []string {
 	return strings.Split(s, ",")
 }
 
-// printEndpoint tells the person how to reach the app over MCP.
-func printEndpoint(w io.Writer, url, token string) {
+// printEndpoint tells the person how to reach the app over MCP: the URL,
+// the generated token (if the app made one), and a command that registers
+// the endpoint with an MCP client (Claude Code's, as a typical one).
+func printEndpoint(w io.Writer, url, token, tokensFile string) {
 	fmt.Fprintf(w, "MCP %s\n", url)
+	bearer := token
 	if token != "" {
 		fmt.Fprintf(w, "TOKEN %s\n", token)
+	} else {
+		bearer = "<a token from " + tokensFile + ">"
 	}
+	fmt.Fprintf(w, "register it with an MCP client, for example:\n  %s\n", registerCommand(url, bearer))
+}
+
+// registerCommand is the command that adds the endpoint to Claude Code.
+func registerCommand(url, bearer string) string {
+	return fmt.Sprintf(`claude mcp add --transport http todo %s --header "Authorization: Bearer %s"`, url, bearer)
 }

@@ -53,14 +53,16 @@ func Contract() *agent.Contract[List, Principal] {
 		Capabilities: []agent.Capability[List, Principal]{
 			agent.ExposeMapped(mapped[CreateInput, CreateTodo]{
 				Name:        "create_todo",
-				Description: "Create a todo with the given title. Returns once the todo exists.",
+				Description: "Create a todo with the given title. Returns once the todo is on the list and, when the app keeps the list in a file, written to it, so a todo reported created is not lost if the app stops.",
 				ToMessage: func(in CreateInput, c call) CreateTodo {
 					return CreateTodo{Title: in.Title, RequestID: c.Invocation.ID}
 				},
 				// Two agents creating two todos titled "Milk" at once each
 				// get their own: ToMessage put the invocation id into
 				// CreateTodo, Update carried it onto CreatedTodo, and the
-				// correlate compares the two.
+				// correlate compares the two. A host applies CreatedTodo
+				// only once the todo is kept (see Update): the terminal app
+				// after the save that wrote it.
 				Completion: agent.CompleteOn(
 					agent.On(func(_ CreateInput, got CreatedTodo, inv agent.Invocation) bool {
 						return got.RequestID == inv.ID
@@ -69,9 +71,11 @@ func Contract() *agent.Contract[List, Principal] {
 			}),
 			agent.Expose(capability[RenameTodo]{
 				Name:        "rename_todo",
-				Description: "Give the todo with the given id a new title. Returns once the todo has that title.",
+				Description: "Give the todo with the given id a new title. Returns once the todo has that title and, when the app keeps the list in a file, the title is written to it.",
 				Authorize:   existing(func(in RenameTodo) string { return in.ID }),
-				// Done when that todo has that title, whoever made it so.
+				// Done when that todo has that title, whoever made it so, in
+				// the list as the host presents it: an app that saves the
+				// list presents it as saved (see Focus).
 				Completion: agent.When(
 					func(l List) []Todo { return l.Todos },
 					func(todos []Todo, in RenameTodo) bool {

@@ -21,6 +21,12 @@ type Host[Model, Msg any] interface {
 // terminal App, the web page's Model), to the contract, which reads only
 // the List: list picks it out of each Model snapshot. Messages, Model
 // changes and processed Messages pass through unchanged.
+//
+// What list returns is what the agent is promised: an application that
+// saves the list picks out the list as last saved (the terminal app's
+// App.Kept), so that rename_todo, which completes on state, returns only
+// once the new title is written, and an agent is never shown a todo that
+// a crash could take away.
 func Focus[Model, Msg any](h Host[Model, Msg], list func(Model) List) Host[List, Msg] {
 	return focused[Model, Msg]{Host: h, list: list}
 }

@@ -16,7 +16,10 @@ type (
 		RequestID string `json:"requestId,omitempty"`
 	}
 	// CreatedTodo reports a todo that CreateTodo added, with the
-	// RequestID of the CreateTodo that caused it.
+	// RequestID of the CreateTodo that caused it. create_todo completes
+	// on it, so a host applies it only once the todo is kept: at once
+	// for a list kept in memory (Loop, the web page), after the save that
+	// wrote it for a list kept in a file (the terminal app).
 	CreatedTodo struct {
 		Todo      Todo   `json:"todo"`
 		RequestID string `json:"requestId,omitempty"`
@@ -54,7 +57,10 @@ func (ClearCompleted) isMsg() {}
 // report what happened, to be applied after msg: a CreatedTodo for a
 // CreateTodo, nothing otherwise. It never changes l, and it does no I/O:
 // each host turns the reports into its own effect (a Bubble Tea Cmd,
-// loop.Emit), and saving is the application's business.
+// loop.Emit), and saving is the application's business. An application
+// that saves the list applies the reports once the save holding their
+// change has finished, since an agent takes them as a promise that the
+// change is kept.
 //
 // A Message naming a todo the list does not hold changes nothing.
 func Update(l List, msg Msg) (List, []Msg) {
