@@ -43,10 +43,11 @@ type principalRuntime struct {
 	err    error
 
 	// Guarded by Handler.mu.
-	active  int    // requests in flight, including listen streams
-	listens int    // open subscriptions/listen streams
-	idleGen uint64 // bumped whenever active leaves or returns to zero
-	gone    bool   // closed, or failed to build: no longer in the map
+	active    int         // requests in flight, including listen streams
+	listens   int         // open subscriptions/listen streams
+	idleSince time.Time   // when active last fell to zero
+	idle      *time.Timer // the idle clock, one per runtime, reset on reuse
+	gone      bool        // closed, or failed to build: no longer in the map
 }
 
 // principalKey carries, in a sessionless request's context, the runtime
@@ -107,7 +108,6 @@ func (h *Handler) acquire(ctx context.Context, key string) (*principalRuntime, e
 		h.principals[key] = p
 	}
 	p.active++
-	p.idleGen++
 	h.mu.Unlock()
 
 	if build {
@@ -180,9 +180,7 @@ func (h *Handler) release(p *principalRuntime) {
 		h.mu.Unlock()
 		return
 	}
-	p.idleGen++
-	failed := p.err != nil
-	if failed || h.closed {
+	if p.err != nil || h.closed {
 		h.forgetLocked(p)
 		h.mu.Unlock()
 		if p.server != nil {
@@ -190,18 +188,28 @@ func (h *Handler) release(p *principalRuntime) {
 		}
 		return
 	}
-	gen := p.idleGen
-	h.mu.Unlock()
-	if h.opts.SessionTimeout > 0 {
-		time.AfterFunc(h.opts.SessionTimeout, func() { h.expire(p, gen) })
+	p.idleSince = time.Now()
+	if timeout := h.opts.SessionTimeout; timeout > 0 {
+		if p.idle == nil {
+			p.idle = time.AfterFunc(timeout, func() { h.expire(p) })
+		} else {
+			p.idle.Reset(timeout)
+		}
 	}
+	h.mu.Unlock()
 }
 
-// expire closes p if nothing used it since the idle clock that calls it
-// started.
-func (h *Handler) expire(p *principalRuntime, gen uint64) {
+// expire closes p if it has had no request in flight for SessionTimeout.
+// A clock that fires while p is in use, or early (it was reset as it
+// fired), does nothing: the next release resets it.
+func (h *Handler) expire(p *principalRuntime) {
 	h.mu.Lock()
-	if p.gone || p.active > 0 || p.idleGen != gen {
+	if p.gone || p.active > 0 {
+		h.mu.Unlock()
+		return
+	}
+	if left := h.opts.SessionTimeout - time.Since(p.idleSince); left > 0 {
+		p.idle.Reset(left)
 		h.mu.Unlock()
 		return
 	}
@@ -213,6 +221,9 @@ func (h *Handler) expire(p *principalRuntime, gen uint64) {
 // forgetLocked removes p from the map. h.mu is held.
 func (h *Handler) forgetLocked(p *principalRuntime) {
 	p.gone = true
+	if p.idle != nil {
+		p.idle.Stop()
+	}
 	if h.principals[p.key] == p {
 		delete(h.principals, p.key)
 	}

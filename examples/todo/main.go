@@ -14,6 +14,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/teahost"
 	"github.com/foldagent/foldagent/mcpagent"
@@ -34,6 +35,7 @@ func run() error {
 	tokensFile := flag.String("tokens", "", "JSON file mapping bearer tokens to {name, role} (default: one generated owner token)")
 	origins := flag.String("origins", "", "comma-separated browser Origins allowed to call the HTTP endpoint")
 	role := flag.String("role", todo.Owner, "the role of the MCP client over stdio")
+	auditPath := flag.String("audit", "", "append every audit entry to this JSON Lines file")
 	flag.Parse()
 	if *mode != "" && *mode != "stdio" && *mode != "http" {
 		return fmt.Errorf("-mcp %q: use stdio or http", *mode)
@@ -70,7 +72,16 @@ func run() error {
 	logger := slog.New(slog.NewTextHandler(logFile, nil))
 
 	host := teahost.New[App, tea.Msg](NewApp(store, list), &teahost.Options{Logger: logger, MaxQueue: 4096})
-	app, err := Bind(host)
+	var sinks []agent.AuditSink
+	if *auditPath != "" {
+		sink, err := agent.OpenJSONLinesSink(*auditPath, agent.JSONLinesOptions{})
+		if err != nil {
+			return err
+		}
+		defer sink.Close()
+		sinks = append(sinks, sink)
+	}
+	app, err := Bind(host, sinks...)
 	if err != nil {
 		return err
 	}
