@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -297,5 +298,72 @@ func TestSessionlessRuntimeThatCannotBeBuiltIsRetried(t *testing.T) {
 	fail = false
 	if status, body := f2.sessionlessPost(t, "owner-token", "tools/list", "{"+sessionlessMeta+"}"); status != http.StatusOK {
 		t.Fatalf("after the failure: %d %s", status, body)
+	}
+}
+
+func TestSessionlessClientCancellationCancelsTheInvocation(t *testing.T) {
+	h := newBlockingHost()
+	handler, err := mcpagent.NewHandler(mcpagent.HTTPOptions{
+		Verifier: verifyToken,
+		NewRuntime: func(context.Context, *auth.TokenInfo) (mcpagent.Runtime, error) {
+			return workRuntime(t, h), nil
+		},
+		Logger: quietLogger(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(handler)
+	t.Cleanup(func() { handler.Close(); srv.Close() })
+	f := &httpFixture{srv: srv, handler: handler}
+	cs := f.sessionlessClient(t, "owner-token", nil)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "work", Arguments: map[string]any{"steps": 1}})
+		errc <- err
+	}()
+	<-h.entered
+	cancel()
+	select {
+	case <-h.cancelled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a cancelled sessionless call did not cancel the invocation")
+	}
+	if err := <-errc; err == nil {
+		t.Fatal("the cancelled call reported success")
+	}
+}
+
+func TestSessionlessConcurrentFirstRequestsBuildOneRuntime(t *testing.T) {
+	f := startHTTP(t, nil)
+	const n = 16
+	statuses := make(chan string, n)
+	for range n {
+		go func() {
+			req, _ := http.NewRequest(http.MethodPost, f.srv.URL, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{`+sessionlessMeta+`}}`))
+			req.Header.Set("Authorization", "Bearer bob-token")
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			req.Header.Set("MCP-Protocol-Version", mcpagent.SessionlessRevision)
+			req.Header.Set("Mcp-Method", "tools/list")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				statuses <- err.Error()
+				return
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			statuses <- resp.Status
+		}()
+	}
+	for range n {
+		if status := <-statuses; status != "200 OK" {
+			t.Fatalf("a concurrent first request: %s", status)
+		}
+	}
+	if f.opened.Load() != 1 || f.handler.Principals() != 1 || f.live.Load() != 1 {
+		t.Fatalf("%d concurrent first requests built %d runtimes (principals %d, listeners %d), want 1", n, f.opened.Load(), f.handler.Principals(), f.live.Load())
 	}
 }
