@@ -67,6 +67,13 @@ func sessionless(req *http.Request) bool {
 // the runtime of the identity its token names. The request has passed the
 // Origin, bearer and body checks.
 func (h *Handler) serveSessionless(g *guard, r *http.Request, key string, msg envelope) {
+	if r.Method != http.MethodPost {
+		// No stream to GET and no session to DELETE: refused before a
+		// runtime is built for it.
+		g.Header().Set("Allow", http.MethodPost)
+		http.Error(g, "Method Not Allowed", http.StatusMethodNotAllowed)
+		return
+	}
 	p, err := h.acquire(r.Context(), key)
 	if err != nil {
 		if errors.Is(err, errHandlerClosed) {

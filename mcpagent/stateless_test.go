@@ -180,6 +180,22 @@ func TestSessionlessRequestsAreBoundToTheirTokensPrincipal(t *testing.T) {
 		t.Fatalf("principals %d, runtimes %d; want one per identity", f.handler.Principals(), f.opened.Load())
 	}
 
+	// GET and DELETE have nothing to serve without a session: 405, and
+	// nothing is built.
+	for _, method := range []string{http.MethodGet, http.MethodDelete} {
+		req, _ := http.NewRequest(method, f.srv.URL, nil)
+		req.Header.Set("Authorization", "Bearer bob-token")
+		req.Header.Set("MCP-Protocol-Version", mcpagent.SessionlessRevision)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "POST" || f.opened.Load() != 2 {
+			t.Fatalf("sessionless %s: %d Allow %q, runtimes %d; want 405, POST, 2", method, resp.StatusCode, resp.Header.Get("Allow"), f.opened.Load())
+		}
+	}
+
 	// No token, or a bad one: 401 before anything is built.
 	status, body := f.sessionlessPost(t, "forged", "tools/list", "{"+sessionlessMeta+"}")
 	if status != http.StatusUnauthorized || f.opened.Load() != 2 {
