@@ -2,7 +2,9 @@
 // Protocol, so that desktop assistants, coding agents and IDEs can use an
 // application through the Messages it already has. It is built on the
 // official Go SDK (github.com/modelcontextprotocol/go-sdk) and follows the
-// 2025-11-25 revision of the specification.
+// 2025-11-25 revision of the specification; over HTTP it also serves the
+// sessionless 2026-07-28 revision (SessionlessRevision) on the same
+// endpoint.
 //
 // The adapter adds no authority of its own. A Server wraps one bound
 // runtime (anything satisfying Runtime, which *agent.Runtime does) and
@@ -48,4 +50,14 @@
 // bodies are bounded in size and time, each identity's sessions are
 // bounded, writes to a client that stops reading time out, and idle
 // sessions expire, releasing their runtime's listeners.
+//
+// The same Handler serves clients of the sessionless revision, which send
+// no initialize and no session id: each request is authenticated on its
+// own and served by one runtime per identity (the SessionKey rule that
+// owns sessions), list results are cacheable for HTTPOptions.ListTTL, and
+// tools/list_changed and resources/updated reach a client on the
+// subscriptions/listen stream it opens. Since nothing ties such a request
+// to a process but its identity, an application can run as several
+// replicas behind a proxy that routes by principal; docs/replicas.md shows
+// how, with NGINX and Envoy, and what a client sees when a replica dies.
 package mcpagent

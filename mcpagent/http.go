@@ -75,6 +75,9 @@ type HTTPOptions struct {
 	// NewRuntime returns the runtime a new session is served by, bound to
 	// the principal the verifier found (typically through
 	// agent.BindOptions.Principal). It is called once per session.
+	// On the sessionless path it is called once per identity (SessionKey)
+	// instead, and that runtime serves every request of the identity until
+	// it has been idle for SessionTimeout.
 	NewRuntime func(ctx context.Context, principal *auth.TokenInfo) (Runtime, error)
 	// SessionKey names the identity a request acts as. A session belongs
 	// to the key of the request that opened it, and every later request
@@ -107,13 +110,25 @@ type HTTPOptions struct {
 	// Origin.
 	AllowedOrigins []string
 	// SessionTimeout closes a session that has received no request for
-	// this long, and releases its runtime's listeners. Zero uses
-	// DefaultSessionTimeout; negative never expires sessions.
+	// this long, and releases its runtime's listeners. On the sessionless
+	// path it is how long an identity's runtime is kept with no request in
+	// flight (an open subscriptions/listen stream is one). Zero uses
+	// DefaultSessionTimeout; negative never expires sessions or runtimes.
 	SessionTimeout time.Duration
+	// ListTTL is how long a client of the sessionless revision may cache
+	// a list result (tools/list, resources/list, server/discover), marked
+	// private to the principal. A client listening for changes drops its
+	// copy when the list changes; the TTL bounds how late any other client
+	// sees a tool the Model now offers. Zero uses DefaultListTTL; negative
+	// marks lists immediately stale. Session-based revisions have no list
+	// caching and are not affected.
+	ListTTL time.Duration
 	// MaxSessionsPerPrincipal bounds how many sessions one identity (one
 	// SessionKey) may hold open at once. An initialize beyond it is
 	// answered 429 with a JSON-RPC error, and opens nothing; a session
-	// frees its place when it ends (DELETE, idle timeout, Close). Zero uses
+	// frees its place when it ends (DELETE, idle timeout, Close). The same
+	// number bounds, separately, the subscriptions/listen streams one
+	// identity may hold open on the sessionless path. Zero uses
 	// DefaultMaxSessionsPerPrincipal; negative sets no bound.
 	MaxSessionsPerPrincipal int
 	// MaxRequestBodyBytes bounds each request body (413 beyond it). Zero
@@ -168,6 +183,27 @@ type HTTPOptions struct {
 // the runtime's listeners are released. Every write to a client is bounded
 // by WriteTimeout, so a client that never reads its stream cannot hold the
 // session's writer.
+//
+// One endpoint serves every revision. A client of the sessionless
+// revision (SessionlessRevision, 2026-07-28) sends no initialize and no
+// session id: a request naming no session whose MCP-Protocol-Version is
+// that revision or later takes the sessionless path (the SDK's Stateless mode), where each request is authenticated on
+// its own and served by the runtime of the identity its token names (the
+// same SessionKey rule that owns sessions): one runtime per identity,
+// built by its first request and kept until it has been idle for
+// SessionTimeout. Its clients learn the server through server/discover,
+// may cache list results for ListTTL, and get tools/list_changed and
+// resources/updated on a subscriptions/listen stream (bounded per identity
+// by MaxSessionsPerPrincipal); closing a request cancels its invocation.
+// Its server/discover lists every revision served. Clients of the
+// session-based revisions (2025-11-25 back to 2024-11-05) initialize and
+// negotiate as before, and so does a client that probed with
+// server/discover and was refused by an older server.
+//
+// Because nothing ties a sessionless request to a process but its
+// identity, several replicas can serve one application as long as every
+// request of an identity reaches the replica holding its application
+// instance (routing on the principal; see docs/replicas.md).
 type Handler struct {
 	opts    HTTPOptions
 	log     *slog.Logger
@@ -180,6 +216,9 @@ type Handler struct {
 	closed   bool
 	sessions map[string]*httpSession
 	held     map[string]int // sessions open or opening, per identity key
+
+	stateless  *mcp.StreamableHTTPHandler   // the sessionless revision
+	principals map[string]*principalRuntime // sessionless runtimes, per identity key
 }
 
 type httpSession struct {
@@ -222,12 +261,19 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	if opts.WriteTimeout == 0 {
 		opts.WriteTimeout = DefaultWriteTimeout
 	}
+	switch {
+	case opts.ListTTL == 0:
+		opts.ListTTL = DefaultListTTL
+	case opts.ListTTL < 0:
+		opts.ListTTL = 0
+	}
 	h := &Handler{
-		opts:     opts,
-		log:      opts.Logger,
-		origins:  make(map[string]bool, len(opts.AllowedOrigins)),
-		sessions: make(map[string]*httpSession),
-		held:     make(map[string]int),
+		opts:       opts,
+		log:        opts.Logger,
+		origins:    make(map[string]bool, len(opts.AllowedOrigins)),
+		sessions:   make(map[string]*httpSession),
+		held:       make(map[string]int),
+		principals: make(map[string]*principalRuntime),
 	}
 	if h.log == nil {
 		h.log = slog.Default()
@@ -246,6 +292,14 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		Logger:              discardLogger,
 		SessionTimeout:      timeout,
 		MaxRequestBodyBytes: opts.MaxRequestBodyBytes,
+	})
+	h.stateless = mcp.NewStreamableHTTPHandler(h.statelessServer, &mcp.StreamableHTTPOptions{
+		Stateless:           true,
+		Logger:              discardLogger,
+		MaxRequestBodyBytes: opts.MaxRequestBodyBytes,
+		// A sessionless request is its POST: a client that gives up on it
+		// (closing the request is how it cancels) cancels the invocation.
+		PropagateRequestCancellation: true,
 	})
 	bearer := auth.RequireBearerToken(h.verify, &auth.RequireBearerTokenOptions{
 		ResourceMetadataURL:    opts.ResourceMetadataURL,
@@ -446,6 +500,10 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 	r := req.WithContext(req.Context())
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength = int64(len(body))
+	if sessionless(req) {
+		h.serveSessionless(g, r, key, msg)
+		return
+	}
 	if id != "" || req.Method != http.MethodPost {
 		h.sdk.ServeHTTP(g, r)
 		return
@@ -688,8 +746,8 @@ func (h *Handler) Sessions() int {
 	return len(h.sessions)
 }
 
-// Close ends every session, releasing their runtimes' listeners, and
-// answers every later request 503. It returns nil.
+// Close ends every session and every sessionless runtime, releasing
+// their listeners, and answers every later request 503. It returns nil.
 func (h *Handler) Close() error {
 	h.mu.Lock()
 	h.closed = true
@@ -703,6 +761,7 @@ func (h *Handler) Close() error {
 	for _, s := range servers {
 		s.Close()
 	}
+	h.closePrincipals()
 	return nil
 }
 

@@ -95,7 +95,9 @@ func (f *httpFixture) client(t testing.TB, token string, ev *events) *mcp.Client
 	if ev != nil {
 		copts = ev.options()
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "http-test", Version: "0"}, copts).Connect(context.Background(), tr, nil)
+	// These tests are about sessions: the client speaks the newest
+	// session-based revision (TestSessionless* cover the sessionless one).
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "http-test", Version: "0"}, copts).Connect(context.Background(), tr, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,7 +74,7 @@ func TestHTTPLoad(t *testing.T) {
 				Endpoint:   f.srv.URL,
 				HTTPClient: &http.Client{Transport: bearer{token, transport}},
 				MaxRetries: -1,
-			}, nil)
+			}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"}) // sessions, as the name says
 			if err != nil {
 				fail("session %d: connect: %v", s, err)
 				return

@@ -29,10 +29,10 @@ const CodeResourceNotFound = -32002
 // kept for clients that have not moved on.
 var protocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
-// ProtocolVersions returns the MCP revisions a Server negotiates, newest
-// first: the 2025-11-25 revision the adapter follows, and the older ones
-// for clients that have not moved on. Later revisions (the sessionless
-// 2026 protocol) are refused.
+// ProtocolVersions returns the session-based MCP revisions a Server
+// negotiates, newest first: the 2025-11-25 revision the adapter follows,
+// and the older ones for clients that have not moved on. The sessionless
+// revision (SessionlessRevision) is served by Handler only, over HTTP.
 func ProtocolVersions() []string { return slices.Clone(protocolVersions) }
 
 // DefaultProgressInterval is how often a call that is still waiting sends

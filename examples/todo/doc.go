@@ -7,6 +7,7 @@
 //	go run ./examples/todo -mcp http       # headless, MCP over streamable HTTP only
 //	go run ./examples/todo -data FILE      # keep the list somewhere else
 //	go run ./examples/todo -tokens FILE    # bearer tokens → principals: {"<token>": {"name": "ada", "role": "owner"}}
+//	go run ./examples/todo -audit FILE     # also append every audit entry to FILE, as JSON Lines
 //
 // The list, its Messages and the agent contract are the shared todo
 // domain, package examples/todo/todo; this command adds the terminal: the

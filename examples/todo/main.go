@@ -16,6 +16,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/teahost"
 	"github.com/foldagent/foldagent/mcpagent"
@@ -30,8 +31,8 @@ func main() {
 
 // flags are the command line.
 type flags struct {
-	data, mode, addr, tokens, origins, role string
-	demo                                    bool
+	data, mode, addr, tokens, origins, role, audit string
+	demo                                           bool
 }
 
 func parseFlags() (flags, error) {
@@ -43,6 +44,7 @@ func parseFlags() (flags, error) {
 	flag.StringVar(&f.tokens, "tokens", "", "JSON file mapping bearer tokens to principals (see below; default: one generated owner token)")
 	flag.StringVar(&f.origins, "origins", "", "comma-separated browser Origins allowed to call the HTTP endpoint")
 	flag.StringVar(&f.role, "role", todo.Owner, `the role of the MCP client over stdio: "owner" or "viewer"`)
+	flag.StringVar(&f.audit, "audit", "", "append every audit entry to this JSON Lines file")
 	flag.Usage = usage
 	flag.Parse()
 	if f.mode != "" && f.mode != "stdio" && f.mode != "http" {
@@ -182,7 +184,16 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 	logger := slog.New(slog.NewTextHandler(logFile, nil))
 
 	host := teahost.New[App, tea.Msg](NewApp(store, list), &teahost.Options{Logger: logger, MaxQueue: 4096})
-	app, err := Bind(host)
+	var sinks []agent.AuditSink
+	if f.audit != "" {
+		sink, err := agent.OpenJSONLinesSink(f.audit, agent.JSONLinesOptions{})
+		if err != nil {
+			return err
+		}
+		defer sink.Close()
+		sinks = append(sinks, sink)
+	}
+	app, err := Bind(host, sinks...)
 	if err != nil {
 		return err
 	}
