@@ -17,6 +17,7 @@ require (
 )
 
 require (
+	github.com/a2aproject/a2a-go/v2 v2.4.0 // indirect
 	github.com/antithesishq/antithesis-sdk-go v0.9.0-default-no-op // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/charmbracelet/colorprofile v0.4.3 // indirect
