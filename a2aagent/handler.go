@@ -89,7 +89,8 @@ type Handler struct {
 	store    *store
 	exec     *executor
 	requests a2asrv.RequestHandler
-	protocol http.Handler // JSON-RPC and HTTP+JSON, behind the bearer check
+	protocol http.Handler // JSON-RPC and HTTP+JSON, behind Protect
+	card     http.Handler // the agent card, behind Screen
 
 	mu       sync.Mutex
 	closed   bool
@@ -151,6 +152,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		rest.ServeHTTP(w, req)
 	})
 	h.protocol = h.Protect(bindings)
+	h.card = h.Screen(http.HandlerFunc(h.serveCard))
 	return h, nil
 }
 
@@ -171,29 +173,34 @@ func (h *Handler) Tasks() int { return h.store.len() }
 
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
-	if !h.admit(w, req) {
-		return
-	}
 	if req.Method == http.MethodGet && req.URL.Path == CardPath {
-		h.serveCard(w, req)
+		h.card.ServeHTTP(w, req)
 		return
 	}
 	h.protocol.ServeHTTP(w, req)
 }
 
-// Protect wraps a handler in the checks every A2A request passes: Host
-// (DNS rebinding), Origin, body bound, and the bearer token, whose
-// verified TokenInfo it puts in the request's context. After Close, it
-// answers 503.
+// Screen wraps a handler in the checks that come before identity: a
+// loopback listener refuses a Host that is not loopback (DNS rebinding),
+// the Origin must be allowed, and the body is bounded. The agent card is
+// served behind Screen alone.
+func (h *Handler) Screen(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if h.admit(w, req) {
+			next.ServeHTTP(w, req)
+		}
+	})
+}
+
+// Protect wraps a handler in every check an A2A request passes: Screen's,
+// then the bearer token, whose verified TokenInfo it puts in the request's
+// context. After Close, it answers 503.
 func (h *Handler) Protect(next http.Handler) http.Handler {
 	bearer := auth.RequireBearerToken(h.verify, &auth.RequireBearerTokenOptions{
 		ResourceMetadataURL:    h.opts.ResourceMetadataURL,
 		AllowMissingExpiration: true,
 	})(next)
-	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		if !h.admit(w, req) {
-			return
-		}
+	return h.Screen(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		h.mu.Lock()
 		closed := h.closed
 		h.mu.Unlock()
@@ -202,12 +209,17 @@ func (h *Handler) Protect(next http.Handler) http.Handler {
 			return
 		}
 		bearer.ServeHTTP(&challenger{ResponseWriter: w}, req)
-	})
+	}))
 }
 
-// admit runs the checks that come before identity. It is idempotent, so a
-// request that passes ServeHTTP and then Protect is checked twice, to the
-// same verdict.
+// CardFor returns the agent card for a request to the card's path: its
+// interfaces point at BaseURL or, when that is empty, at the URL the
+// request reached the Handler by.
+func (h *Handler) CardFor(req *http.Request) *a2a.AgentCard {
+	return h.Card(h.baseURL(req))
+}
+
+// admit runs the checks that come before identity.
 func (h *Handler) admit(w http.ResponseWriter, req *http.Request) bool {
 	if local, ok := req.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && local != nil {
 		if isLoopback(local.String()) && !isLoopback(req.Host) {
@@ -230,21 +242,7 @@ func (h *Handler) admit(w http.ResponseWriter, req *http.Request) bool {
 }
 
 func (h *Handler) serveCard(w http.ResponseWriter, req *http.Request) {
-	base := h.opts.BaseURL
-	if base == "" {
-		scheme := "http"
-		if req.TLS != nil {
-			scheme = "https"
-		}
-		path := req.URL.EscapedPath()
-		if req.RequestURI != "" {
-			// RequestURI keeps the path as the client sent it, before any
-			// http.StripPrefix the application mounted the Handler under.
-			path, _, _ = strings.Cut(req.RequestURI, "?")
-		}
-		base = scheme + "://" + req.Host + strings.TrimSuffix(path, CardPath)
-	}
-	b, err := json.MarshalIndent(h.Card(base), "", "  ")
+	b, err := json.MarshalIndent(h.CardFor(req), "", "  ")
 	if err != nil {
 		h.log.Error("a2aagent: cannot encode the agent card", "error", err)
 		http.Error(w, "Internal Server Error", http.StatusInternalServerError)
@@ -252,6 +250,25 @@ func (h *Handler) serveCard(w http.ResponseWriter, req *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = w.Write(append(b, '\n'))
+}
+
+// baseURL is BaseURL, or the URL a card request reached the Handler by:
+// its scheme, Host, and path without CardPath.
+func (h *Handler) baseURL(req *http.Request) string {
+	if h.opts.BaseURL != "" {
+		return h.opts.BaseURL
+	}
+	scheme := "http"
+	if req.TLS != nil {
+		scheme = "https"
+	}
+	path := req.URL.EscapedPath()
+	if req.RequestURI != "" {
+		// RequestURI keeps the path as the client sent it, before any
+		// http.StripPrefix the application mounted the Handler under.
+		path, _, _ = strings.Cut(req.RequestURI, "?")
+	}
+	return scheme + "://" + req.Host + strings.TrimSuffix(path, CardPath)
 }
 
 // verify wraps the application's verifier: a token must name its user,
