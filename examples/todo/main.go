@@ -34,9 +34,16 @@ func run() error {
 	tokensFile := flag.String("tokens", "", "JSON file mapping bearer tokens to {name, role} (default: one generated owner token)")
 	origins := flag.String("origins", "", "comma-separated browser Origins allowed to call the HTTP endpoint")
 	role := flag.String("role", todo.Owner, "the role of the MCP client over stdio")
+	a2aMode := flag.String("a2a", "", `serve A2A (and MCP) over HTTP headless: "http" (default: the TUI, with both beside it)`)
 	flag.Parse()
 	if *mode != "" && *mode != "stdio" && *mode != "http" {
 		return fmt.Errorf("-mcp %q: use stdio or http", *mode)
+	}
+	if *a2aMode != "" && *a2aMode != "http" {
+		return fmt.Errorf("-a2a %q: use http", *a2aMode)
+	}
+	if *a2aMode == "http" && *mode == "stdio" {
+		return errors.New("-a2a http serves over HTTP; it cannot be combined with -mcp stdio")
 	}
 
 	path := *dataPath
@@ -96,13 +103,19 @@ func run() error {
 		return err
 	}
 	defer handler.Close()
-	url, err := listen(ctx, *addr, handler)
+	a2aHandler, a2a03, err := a2aHandlers(app, toks, splitOrigins(*origins), logger)
 	if err != nil {
 		return err
 	}
-	printEndpoint(os.Stdout, url, generated)
+	defer a2aHandler.Close()
+	base, err := listen(ctx, *addr, handler, a2aHandler, a2a03)
+	if err != nil {
+		return err
+	}
+	url := base + "/mcp"
+	printEndpoint(os.Stdout, url, base+"/a2a", generated)
 
-	if *mode == "http" {
+	if *mode == "http" || *a2aMode == "http" {
 		return (<-runHeadless(ctx, host)).Flush()
 	}
 	host.Dispatch(ctx, todo.Endpoint{URL: url})
