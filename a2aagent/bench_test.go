@@ -68,4 +68,3 @@ func BenchmarkRoundTrip(b *testing.B) {
 	b.ReportMetric(float64(mcpTime.Nanoseconds())/n, "mcp-ns/call")
 	b.ReportMetric(float64(a2aTime)/float64(mcpTime), "a2a/mcp")
 }
-
