@@ -61,8 +61,10 @@ type HTTPOptions struct {
 	// is a page from this endpoint's own loopback origin. Empty allows no
 	// other Origin.
 	AllowedOrigins []string
-	// MaxRequestBodyBytes bounds each request body (413 beyond it). Zero
-	// uses DefaultMaxRequestBodyBytes.
+	// MaxRequestBodyBytes bounds each request body: a request that
+	// declares a longer body is answered 413; a chunked body is cut off at
+	// the bound, which the binding answers as a parse error. Zero uses
+	// DefaultMaxRequestBodyBytes.
 	MaxRequestBodyBytes int64
 	// TaskCapacity bounds the task store. When it is full the oldest ended
 	// tasks are evicted first; while every stored task is still running a

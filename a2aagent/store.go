@@ -3,7 +3,6 @@ package a2aagent
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -318,6 +317,3 @@ func (s *store) List(ctx context.Context, req *a2a.ListTasksRequest) (*a2a.ListT
 	}
 	return resp, nil
 }
-
-// isNotFound reports whether err is the SDK's task-not-found.
-func isNotFound(err error) bool { return errors.Is(err, a2a.ErrTaskNotFound) }
