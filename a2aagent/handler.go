@@ -27,8 +27,8 @@ const (
 	DefaultTaskCapacity = 1000
 )
 
-// HTTPOptions configure a Handler. Verifier, NewRuntime and Contract are
-// required. The field names follow mcpagent.HTTPOptions, so an application
+// HTTPOptions configure a Handler. Verifier and NewRuntime are required;
+// without Contract the card lists no skills. The field names follow mcpagent.HTTPOptions, so an application
 // serving both passes the same verifier and the same runtime constructor.
 type HTTPOptions struct {
 	// Verifier checks a request's bearer token and says who is calling.
@@ -106,7 +106,7 @@ type runtimeEntry struct {
 }
 
 // NewHandler builds a Handler. It returns an error when Verifier or
-// NewRuntime is missing.
+// NewRuntime is missing, or TaskCapacity is negative.
 func NewHandler(opts HTTPOptions) (*Handler, error) {
 	if opts.Verifier == nil {
 		return nil, errors.New("a2aagent: NewHandler needs a Verifier: identity comes only from the request's bearer token")
