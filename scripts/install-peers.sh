@@ -7,7 +7,8 @@
 #     each only when missing;
 #   - the npm packages pinned in each committed package-lock.json, installed
 #     exactly as locked with npm ci (the official MCP TypeScript client,
-#     Inspector CLI and conformance suite).
+#     Inspector CLI and conformance suite, and the official A2A JavaScript
+#     client).
 # Tests skip when a peer is missing, unless FOLDAGENT_REQUIRE_PEERS=1, which
 # .ci/run sets after running this script. Installing Debian packages needs
 # root (or sudo). Running it again changes nothing that is already in place.

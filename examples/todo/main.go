@@ -31,8 +31,8 @@ func main() {
 
 // flags are the command line.
 type flags struct {
-	data, mode, addr, tokens, origins, role, audit string
-	demo                                           bool
+	data, mode, addr, tokens, origins, role, audit, a2a string
+	demo                                                bool
 }
 
 func parseFlags() (flags, error) {
@@ -45,6 +45,7 @@ func parseFlags() (flags, error) {
 	flag.StringVar(&f.origins, "origins", "", "comma-separated browser Origins allowed to call the HTTP endpoint")
 	flag.StringVar(&f.role, "role", todo.Owner, `the role of the MCP client over stdio: "owner" or "viewer"`)
 	flag.StringVar(&f.audit, "audit", "", "append every audit entry to this JSON Lines file")
+	flag.StringVar(&f.a2a, "a2a", "", `serve A2A (and MCP) over HTTP headless: "http" (default: the TUI, with both beside it)`)
 	flag.Usage = usage
 	flag.Parse()
 	if f.mode != "" && f.mode != "stdio" && f.mode != "http" {
@@ -52,6 +53,12 @@ func parseFlags() (flags, error) {
 	}
 	if f.role != todo.Owner && f.role != todo.Viewer {
 		return f, fmt.Errorf("-role %q: use %s or %s", f.role, todo.Owner, todo.Viewer)
+	}
+	if f.a2a != "" && f.a2a != "http" {
+		return f, fmt.Errorf("-a2a %q: use http", f.a2a)
+	}
+	if f.a2a == "http" && f.mode == "stdio" {
+		return f, errors.New("-a2a http serves over HTTP; it cannot be combined with -mcp stdio")
 	}
 	return f, nil
 }
@@ -236,17 +243,23 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 		return err
 	}
 	defer handler.Close()
-	url, err := listen(ctx, f.addr, handler)
+	a2aHandler, a2a03, err := a2aHandlers(app, toks, splitOrigins(f.origins), logger)
 	if err != nil {
 		return err
 	}
+	defer a2aHandler.Close()
+	base, err := listen(ctx, f.addr, handler, a2aHandler, a2a03)
+	if err != nil {
+		return err
+	}
+	url := base + "/mcp"
 	holder.MCP = url
 	if err := lock.Publish(holder); err != nil {
 		return err
 	}
-	printEndpoint(os.Stdout, url, generated, f.tokens)
+	printEndpoint(os.Stdout, url, base+"/a2a", generated, f.tokens)
 
-	if f.mode == "http" {
+	if f.mode == "http" || f.a2a == "http" {
 		return (<-runHeadless(ctx, host)).Flush()
 	}
 	host.Dispatch(ctx, Endpoint{URL: url})

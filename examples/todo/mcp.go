@@ -66,9 +66,10 @@ func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcp
 	})
 }
 
-// listen starts the HTTP endpoint on a loopback address and returns its
-// URL; the server stops when ctx ends.
-func listen(ctx context.Context, addr string, h http.Handler) (string, error) {
+// listen starts the HTTP endpoints on a loopback address (MCP at /mcp,
+// A2A at /a2a, A2A 0.3 at /a2a/v0.3) and returns the server's base URL;
+// the server stops when ctx ends.
+func listen(ctx context.Context, addr string, h, a2a, a2a03 http.Handler) (string, error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return "", err
@@ -82,6 +83,14 @@ func listen(ctx context.Context, addr string, h http.Handler) (string, error) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", h)
+	// The A2A handlers serve paths below their mount point (the card, the
+	// HTTP+JSON binding), and JSON-RPC at the mount point itself.
+	a2aRoot := http.StripPrefix("/a2a", a2a)
+	mux.Handle("/a2a", a2aRoot)
+	mux.Handle("/a2a/", a2aRoot)
+	v03 := http.StripPrefix("/a2a/v0.3", a2a03)
+	mux.Handle("/a2a/v0.3", v03)
+	mux.Handle("/a2a/v0.3/", v03)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
@@ -94,7 +103,7 @@ func listen(ctx context.Context, addr string, h http.Handler) (string, error) {
 			fmt.Fprintln(os.Stderr, "todo: http:", err)
 		}
 	}()
-	return "http://" + ln.Addr().String() + "/mcp", nil
+	return "http://" + ln.Addr().String(), nil
 }
 
 func splitOrigins(s string) []string {
@@ -104,11 +113,13 @@ func splitOrigins(s string) []string {
 	return strings.Split(s, ",")
 }
 
-// printEndpoint tells the person how to reach the app over MCP: the URL,
+// printEndpoint tells the person how to reach the app: the MCP URL, the
+// A2A base URL (its agent card is at <A2A URL>/.well-known/agent-card.json),
 // the generated token (if the app made one), and a command that registers
-// the endpoint with an MCP client (Claude Code's, as a typical one).
-func printEndpoint(w io.Writer, url, token, tokensFile string) {
+// the MCP endpoint with an MCP client (Claude Code's, as a typical one).
+func printEndpoint(w io.Writer, url, a2aURL, token, tokensFile string) {
 	fmt.Fprintf(w, "MCP %s\n", url)
+	fmt.Fprintf(w, "A2A %s\n", a2aURL)
 	bearer := token
 	if token != "" {
 		fmt.Fprintf(w, "TOKEN %s\n", token)

@@ -1,0 +1,192 @@
+package a2aagent
+
+import (
+	"context"
+	"encoding/json"
+	"iter"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2asrv"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// Runtime is what the adapter needs from a bound contract: the non-generic
+// face of *agent.Runtime, which satisfies it whatever its type parameters.
+// The adapter holds no authority of its own: every task is one call of
+// DispatchUnknown, the contract's checked path.
+type Runtime interface {
+	// DispatchUnknown invokes a capability with a raw JSON payload.
+	DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
+}
+
+// call is what the interceptor resolved for one SendMessage, carried to
+// the executor in the request's context: whose runtime, which skill, what
+// input, and the room reserved for the task.
+type call struct {
+	rt    Runtime
+	skill string
+	input json.RawMessage
+	slot  *slot
+}
+
+type callKey struct{}
+
+func withCall(ctx context.Context, c *call) context.Context {
+	return context.WithValue(ctx, callKey{}, c)
+}
+
+func callFrom(ctx context.Context) *call {
+	c, _ := ctx.Value(callKey{}).(*call)
+	return c
+}
+
+// executor runs each task as one invocation of the runtime's checked path.
+type executor struct {
+	log *slog.Logger
+
+	mu      sync.Mutex
+	running map[a2a.TaskID]context.CancelFunc
+	closed  bool
+}
+
+var (
+	_ a2asrv.AgentExecutor         = (*executor)(nil)
+	_ a2asrv.AgentExecutionCleaner = (*executor)(nil)
+)
+
+func newExecutor(log *slog.Logger) *executor {
+	return &executor{log: log, running: make(map[a2a.TaskID]context.CancelFunc)}
+}
+
+// Execute yields the task, WORKING, then dispatches and yields the one
+// status that ends it. The cancel function of the dispatch is registered
+// before the task is yielded, so a task anyone can see can be cancelled.
+func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		c := callFrom(ctx)
+		if c == nil {
+			yield(nil, a2a.NewError(a2a.ErrInternalError, "This agent received a message it did not admit."))
+			return
+		}
+		if !c.slot.claim() {
+			// The request gave its room back before the task began (its
+			// caller went away): take room again, or dispatch nothing.
+			sl, err := c.slot.s.reserve()
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			sl.claim()
+			c.slot = sl
+		}
+		dctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		e.mu.Lock()
+		if e.closed {
+			e.mu.Unlock()
+			yield(nil, a2a.NewError(a2a.ErrServerError, "This agent is shutting down."))
+			return
+		}
+		e.running[ec.TaskID] = cancel
+		e.mu.Unlock()
+		defer func() {
+			e.mu.Lock()
+			delete(e.running, ec.TaskID)
+			e.mu.Unlock()
+		}()
+
+		now := time.Now()
+		task := &a2a.Task{
+			ID:        ec.TaskID,
+			ContextID: ec.ContextID,
+			Status:    a2a.TaskStatus{State: a2a.TaskStateWorking, Timestamp: &now},
+		}
+		if ec.Message != nil {
+			task.History = []*a2a.Message{ec.Message}
+		}
+		if !yield(task, nil) {
+			return
+		}
+		res, err := c.rt.DispatchUnknown(dctx, c.skill, c.input, agent.Invocation{ID: string(ec.TaskID), Transport: agent.A2A})
+		reply := agent.ReplyTo(c.skill, res, err)
+		if reply.Defect {
+			e.log.Error("a2aagent: capability failed", "capability", c.skill, "task", ec.TaskID, "error", reply.Err)
+		}
+		yield(a2a.NewStatusUpdateEvent(ec, stateOf(reply), replyMessage(ec, reply)), nil)
+	}
+}
+
+// Cancel ends the wait of a running task. It yields nothing itself: the
+// task's own Execute yields its terminal state, with the message ReplyTo
+// gives the cancellation, so one goroutine settles each task once. A task
+// with nothing running (it can only be one left WORKING by a failed
+// execution) is marked cancelled here.
+func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		e.mu.Lock()
+		cancel, ok := e.running[ec.TaskID]
+		e.mu.Unlock()
+		if ok {
+			cancel()
+			return
+		}
+		msg := a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, a2a.NewTextPart("The task was cancelled; nothing was running for it, and nothing was undone."))
+		yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateCanceled, msg), nil)
+	}
+}
+
+// Cleanup gives back the room reserved for a task the SDK never created.
+func (e *executor) Cleanup(ctx context.Context, _ *a2asrv.ExecutorContext, _ a2a.SendMessageResult, _ error) {
+	if c := callFrom(ctx); c != nil {
+		c.slot.release()
+	}
+}
+
+// close cancels every running dispatch and refuses new ones.
+func (e *executor) close() {
+	e.mu.Lock()
+	e.closed = true
+	cancels := make([]context.CancelFunc, 0, len(e.running))
+	for _, c := range e.running {
+		cancels = append(cancels, c)
+	}
+	e.mu.Unlock()
+	for _, c := range cancels {
+		c()
+	}
+}
+
+// stateOf maps a Reply to the state its task ends in. The Reply already
+// classified the outcome (agent.ReplyTo is the one mapping); this only
+// names the A2A state for each class.
+func stateOf(r agent.Reply) a2a.TaskState {
+	switch {
+	case r.Err == nil && r.OK:
+		return a2a.TaskStateCompleted
+	case r.Err == nil: // the completion contract reported failure
+		return a2a.TaskStateFailed
+	case r.Defect:
+		return a2a.TaskStateFailed
+	case r.Tag == agent.TagCancelled:
+		return a2a.TaskStateCanceled
+	case r.Tag == agent.TagCompletionTimeout:
+		return a2a.TaskStateFailed
+	default: // unknown, unavailable, invalid input, not authorized
+		return a2a.TaskStateRejected
+	}
+}
+
+// replyMessage is the agent's status message: the Reply's text, and its
+// data in a data part (runtime values ride there, never in the text).
+func replyMessage(ec *a2asrv.ExecutorContext, r agent.Reply) *a2a.Message {
+	parts := []*a2a.Part{a2a.NewTextPart(r.Text)}
+	var data map[string]any
+	if len(r.Data) > 0 && json.Unmarshal(r.Data, &data) == nil {
+		parts = append(parts, a2a.NewDataPart(data))
+	}
+	return a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, parts...)
+}

@@ -1,0 +1,481 @@
+package a2aagent
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2asrv"
+	"github.com/modelcontextprotocol/go-sdk/auth"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// Defaults for HTTPOptions.
+const (
+	// DefaultMaxRequestBodyBytes bounds a request body. A2A requests to a
+	// foldagent application are small; a megabyte is generous.
+	DefaultMaxRequestBodyBytes = 1 << 20
+	// DefaultTaskCapacity is how many tasks the store keeps.
+	DefaultTaskCapacity = 1000
+)
+
+// HTTPOptions configure a Handler. Verifier and NewRuntime are required;
+// without Contract the card lists no skills. The field names follow mcpagent.HTTPOptions, so an application
+// serving both passes the same verifier and the same runtime constructor.
+type HTTPOptions struct {
+	// Verifier checks a request's bearer token and says who is calling.
+	// It is the only source of identity: nothing a client sends in a
+	// message can change it. The returned TokenInfo must carry a non-empty
+	// UserID, which owns the tasks that token creates. A rejected token
+	// (an error wrapping auth.ErrInvalidToken) is answered 401 with a
+	// WWW-Authenticate header. Every request but the agent card's is
+	// checked.
+	Verifier auth.TokenVerifier
+	// NewRuntime returns the runtime a principal's tasks are served by,
+	// bound to that principal (typically through
+	// agent.BindOptions.Principal). It is called once per principal
+	// (UserID), on that principal's first message; an error refuses that
+	// message and is tried again on the next.
+	NewRuntime func(ctx context.Context, principal *auth.TokenInfo) (Runtime, error)
+	// Contract is the contract the card describes, from Runtime.Describe
+	// or Contract.Describe: every capability becomes a skill.
+	Contract agent.Description
+	// Card names and describes the agent on its card.
+	Card CardOptions
+	// BaseURL is the URL the Handler is reachable at, for the card's
+	// interfaces. Empty derives it from each card request: its scheme,
+	// Host, and the request path without CardPath.
+	BaseURL string
+	// AllowedOrigins lists the Origin values (scheme://host[:port]) a
+	// browser may call from. A request whose Origin is not on the list is
+	// refused with 403 before anything else is looked at; a request
+	// without Origin (any non-browser client) is not affected, and neither
+	// is a page from this endpoint's own loopback origin. Empty allows no
+	// other Origin.
+	AllowedOrigins []string
+	// MaxRequestBodyBytes bounds each request body: a request that
+	// declares a longer body is answered 413; a chunked body is cut off at
+	// the bound, which the binding answers as a parse error. Zero uses
+	// DefaultMaxRequestBodyBytes.
+	MaxRequestBodyBytes int64
+	// TaskCapacity bounds the task store. When it is full the oldest ended
+	// tasks are evicted first; while every stored task is still running a
+	// new message is refused. Zero uses DefaultTaskCapacity.
+	TaskCapacity int
+	// ResourceMetadataURL, when set, is advertised in WWW-Authenticate on
+	// 401, for clients that discover an authorization server (RFC 9728).
+	ResourceMetadataURL string
+	// Logger receives the handler's diagnostics, including the causes of
+	// defects. Nil uses slog.Default.
+	Logger *slog.Logger
+}
+
+// Handler serves a foldagent application as an A2A 1.0 agent. Every
+// request is checked in this order: a loopback listener refuses a Host
+// that is not loopback (DNS rebinding, 403); the Origin against the
+// allowlist (403); the body's size (413); then, for everything but the
+// agent card, the bearer token (401). Past those, the SDK serves the
+// JSON-RPC binding (POST to the mount point) and the HTTP+JSON binding.
+type Handler struct {
+	opts     HTTPOptions
+	log      *slog.Logger
+	origins  map[string]bool
+	store    *store
+	exec     *executor
+	requests a2asrv.RequestHandler
+	protocol http.Handler // JSON-RPC and HTTP+JSON, behind Protect
+	card     http.Handler // the agent card, behind Screen
+
+	mu       sync.Mutex
+	closed   bool
+	runtimes map[string]*runtimeEntry
+}
+
+type runtimeEntry struct {
+	ready chan struct{}
+	rt    Runtime
+	err   error
+}
+
+// NewHandler builds a Handler. It returns an error when Verifier or
+// NewRuntime is missing, or TaskCapacity is negative.
+func NewHandler(opts HTTPOptions) (*Handler, error) {
+	if opts.Verifier == nil {
+		return nil, errors.New("a2aagent: NewHandler needs a Verifier: identity comes only from the request's bearer token")
+	}
+	if opts.NewRuntime == nil {
+		return nil, errors.New("a2aagent: NewHandler needs NewRuntime, to bind each principal's runtime")
+	}
+	if opts.MaxRequestBodyBytes == 0 {
+		opts.MaxRequestBodyBytes = DefaultMaxRequestBodyBytes
+	}
+	if opts.TaskCapacity == 0 {
+		opts.TaskCapacity = DefaultTaskCapacity
+	}
+	if opts.TaskCapacity < 0 {
+		return nil, fmt.Errorf("a2aagent: TaskCapacity %d: want a positive bound", opts.TaskCapacity)
+	}
+	h := &Handler{
+		opts:     opts,
+		log:      opts.Logger,
+		origins:  make(map[string]bool, len(opts.AllowedOrigins)),
+		store:    newStore(opts.TaskCapacity),
+		runtimes: make(map[string]*runtimeEntry),
+	}
+	if h.log == nil {
+		h.log = slog.Default()
+	}
+	for _, o := range opts.AllowedOrigins {
+		h.origins[strings.ToLower(strings.TrimRight(o, "/"))] = true
+	}
+	h.exec = newExecutor(h.log)
+	caps := &a2a.AgentCapabilities{Streaming: true}
+	h.requests = a2asrv.NewHandler(h.exec,
+		a2asrv.WithTaskStore(h.store),
+		a2asrv.WithCapabilityChecks(caps),
+		a2asrv.WithCallInterceptors(&guard{h: h}),
+		a2asrv.WithLogger(h.log),
+	)
+	jsonrpc := a2asrv.NewJSONRPCHandler(h.requests)
+	rest := a2asrv.NewRESTHandler(h.requests)
+	bindings := http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.Method == http.MethodPost && (req.URL.Path == "" || req.URL.Path == "/") {
+			jsonrpc.ServeHTTP(w, req)
+			return
+		}
+		rest.ServeHTTP(w, req)
+	})
+	h.protocol = h.Protect(bindings)
+	h.card = h.Screen(http.HandlerFunc(h.serveCard))
+	return h, nil
+}
+
+// RequestHandler returns the SDK request handler behind the Handler, for
+// serving another binding of the same agent (a2aagent/a2av03 serves A2A
+// 0.3 with it). Wrap whatever serves it with Protect: the handler trusts
+// the identity Protect puts in the request's context and refuses any
+// request without one.
+func (h *Handler) RequestHandler() a2asrv.RequestHandler { return h.requests }
+
+// Card returns the agent card as served at baseURL.
+func (h *Handler) Card(baseURL string) *a2a.AgentCard {
+	return NewCard(h.opts.Contract, baseURL, h.opts.Card)
+}
+
+// Tasks returns how many tasks the store holds.
+func (h *Handler) Tasks() int { return h.store.len() }
+
+// ServeHTTP implements http.Handler.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	if req.Method == http.MethodGet && req.URL.Path == CardPath {
+		h.card.ServeHTTP(w, req)
+		return
+	}
+	h.protocol.ServeHTTP(w, req)
+}
+
+// Screen wraps a handler in the checks that come before identity: a
+// loopback listener refuses a Host that is not loopback (DNS rebinding),
+// the Origin must be allowed, and the body is bounded. The agent card is
+// served behind Screen alone.
+func (h *Handler) Screen(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if h.admit(w, req) {
+			next.ServeHTTP(w, req)
+		}
+	})
+}
+
+// Protect wraps a handler in every check an A2A request passes: Screen's,
+// then the bearer token, whose verified TokenInfo it puts in the request's
+// context. After Close, it answers 503.
+func (h *Handler) Protect(next http.Handler) http.Handler {
+	bearer := auth.RequireBearerToken(h.verify, &auth.RequireBearerTokenOptions{
+		ResourceMetadataURL:    h.opts.ResourceMetadataURL,
+		AllowMissingExpiration: true,
+	})(next)
+	return h.Screen(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		h.mu.Lock()
+		closed := h.closed
+		h.mu.Unlock()
+		if closed {
+			http.Error(w, "Service Unavailable: the A2A endpoint is closed", http.StatusServiceUnavailable)
+			return
+		}
+		bearer.ServeHTTP(&challenger{ResponseWriter: w}, req)
+	}))
+}
+
+// CardFor returns the agent card for a request to the card's path: its
+// interfaces point at BaseURL or, when that is empty, at the URL the
+// request reached the Handler by.
+func (h *Handler) CardFor(req *http.Request) *a2a.AgentCard {
+	return h.Card(h.baseURL(req))
+}
+
+// admit runs the checks that come before identity.
+func (h *Handler) admit(w http.ResponseWriter, req *http.Request) bool {
+	if local, ok := req.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && local != nil {
+		if isLoopback(local.String()) && !isLoopback(req.Host) {
+			http.Error(w, "Forbidden: invalid Host header", http.StatusForbidden)
+			return false
+		}
+	}
+	if origin := req.Header.Get("Origin"); origin != "" && !h.originAllowed(strings.ToLower(origin), req) {
+		http.Error(w, "Forbidden: origin not allowed", http.StatusForbidden)
+		return false
+	}
+	if req.ContentLength > h.opts.MaxRequestBodyBytes {
+		http.Error(w, "Request Entity Too Large", http.StatusRequestEntityTooLarge)
+		return false
+	}
+	if req.Body != nil {
+		req.Body = http.MaxBytesReader(w, req.Body, h.opts.MaxRequestBodyBytes)
+	}
+	return true
+}
+
+func (h *Handler) serveCard(w http.ResponseWriter, req *http.Request) {
+	b, err := json.MarshalIndent(h.CardFor(req), "", "  ")
+	if err != nil {
+		h.log.Error("a2aagent: cannot encode the agent card", "error", err)
+		http.Error(w, "Internal Server Error", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(append(b, '\n'))
+}
+
+// baseURL is BaseURL, or the URL a card request reached the Handler by:
+// its scheme, Host, and path without CardPath.
+func (h *Handler) baseURL(req *http.Request) string {
+	if h.opts.BaseURL != "" {
+		return h.opts.BaseURL
+	}
+	scheme := "http"
+	if req.TLS != nil {
+		scheme = "https"
+	}
+	path := req.URL.EscapedPath()
+	if req.RequestURI != "" {
+		// RequestURI keeps the path as the client sent it, before any
+		// http.StripPrefix the application mounted the Handler under.
+		path, _, _ = strings.Cut(req.RequestURI, "?")
+	}
+	return scheme + "://" + req.Host + strings.TrimSuffix(path, CardPath)
+}
+
+// verify wraps the application's verifier: a token must name its user,
+// since the user owns the tasks it creates.
+func (h *Handler) verify(ctx context.Context, token string, req *http.Request) (*auth.TokenInfo, error) {
+	info, err := h.opts.Verifier(ctx, token, req)
+	if err != nil {
+		return nil, err
+	}
+	if info == nil || info.UserID == "" {
+		return nil, fmt.Errorf("%w: the token names no user", auth.ErrInvalidToken)
+	}
+	return info, nil
+}
+
+// runtimeFor returns the principal's runtime, building it once.
+func (h *Handler) runtimeFor(ctx context.Context, info *auth.TokenInfo) (Runtime, error) {
+	h.mu.Lock()
+	e, ok := h.runtimes[info.UserID]
+	if !ok {
+		e = &runtimeEntry{ready: make(chan struct{})}
+		h.runtimes[info.UserID] = e
+	}
+	h.mu.Unlock()
+	if ok {
+		select {
+		case <-e.ready:
+			return e.rt, e.err
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	e.rt, e.err = h.opts.NewRuntime(ctx, info)
+	if e.err == nil && e.rt == nil {
+		e.err = errors.New("NewRuntime returned no runtime")
+	}
+	if e.err != nil {
+		h.mu.Lock()
+		delete(h.runtimes, info.UserID)
+		h.mu.Unlock()
+	}
+	close(e.ready)
+	return e.rt, e.err
+}
+
+// Close cancels every running task's wait (each ends CANCELED; no
+// Message is undone) and answers every later request 503. It returns nil.
+func (h *Handler) Close() error {
+	h.mu.Lock()
+	h.closed = true
+	h.mu.Unlock()
+	h.exec.close()
+	return nil
+}
+
+// originAllowed reports whether a browser at origin may call: an origin on
+// the allowlist, or a page served by this very endpoint on a loopback host.
+func (h *Handler) originAllowed(origin string, req *http.Request) bool {
+	if h.origins[origin] {
+		return true
+	}
+	host := strings.ToLower(req.Host)
+	if origin != "http://"+host && origin != "https://"+host {
+		return false
+	}
+	return isLoopback(host)
+}
+
+// isLoopback reports whether a host[:port] names the loopback interface.
+func isLoopback(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.Trim(host, "[]")
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// challenger makes sure a 401 carries WWW-Authenticate, as RFC 6750 asks.
+type challenger struct {
+	http.ResponseWriter
+}
+
+func (c *challenger) WriteHeader(code int) {
+	if code == http.StatusUnauthorized && c.Header().Get("WWW-Authenticate") == "" {
+		c.Header().Set("WWW-Authenticate", `Bearer realm="a2a"`)
+	}
+	c.ResponseWriter.WriteHeader(code)
+}
+
+// Unwrap lets http.ResponseController reach the real writer (to flush
+// server-sent events).
+func (c *challenger) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
+// Flush forwards to the real writer, for the SDK's server-sent events.
+func (c *challenger) Flush() {
+	if f, ok := c.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// guard is the SDK call interceptor that turns the verified bearer token
+// into the SDK's user, keeps every task to its owner, and admits a
+// message: it names a skill, its principal has a runtime, and there is
+// room for its task.
+type guard struct {
+	a2asrv.PassthroughCallInterceptor
+	h *Handler
+}
+
+func (g *guard) Before(ctx context.Context, cc *a2asrv.CallContext, req *a2asrv.Request) (context.Context, any, error) {
+	info := auth.TokenInfoFromContext(ctx)
+	if info == nil || info.UserID == "" {
+		return ctx, nil, a2a.ErrUnauthenticated
+	}
+	cc.User = a2asrv.NewAuthenticatedUser(info.UserID, nil)
+	owned := func(id a2a.TaskID) error {
+		if owner, ok := g.h.store.owner(id); !ok || owner != info.UserID {
+			// Someone else's task is answered exactly as one that does
+			// not exist.
+			return a2a.ErrTaskNotFound
+		}
+		return nil
+	}
+	switch p := req.Payload.(type) {
+	case *a2a.GetTaskRequest:
+		return ctx, nil, owned(p.ID)
+	case *a2a.CancelTaskRequest:
+		return ctx, nil, owned(p.ID)
+	case *a2a.SubscribeToTaskRequest:
+		return ctx, nil, owned(p.ID)
+	case *a2a.SendMessageRequest:
+		return g.admitMessage(ctx, info, p, owned)
+	}
+	return ctx, nil, nil
+}
+
+func (g *guard) admitMessage(ctx context.Context, info *auth.TokenInfo, p *a2a.SendMessageRequest, owned func(a2a.TaskID) error) (context.Context, any, error) {
+	if p.Message == nil || p.Message.ID == "" || p.Message.Role == "" {
+		return ctx, nil, nil // the SDK answers invalid params
+	}
+	if id := p.Message.TaskID; id != "" {
+		if err := owned(id); err != nil {
+			return ctx, nil, err
+		}
+		return ctx, nil, a2a.NewError(a2a.ErrInvalidParams, "Each message to this agent starts its own task; send a new message without a taskId.")
+	}
+	skill, input, ok := skillCall(p.Message)
+	if !ok {
+		return ctx, nil, a2a.NewError(a2a.ErrInvalidParams, `A message to this agent needs a data part naming a skill, as {"skill": <skill id>, "input": <its input>}.`)
+	}
+	rt, err := g.h.runtimeFor(ctx, info)
+	if err != nil {
+		g.h.log.Error("a2aagent: cannot bind a runtime", "error", err)
+		return ctx, nil, a2a.NewError(a2a.ErrInternalError, "This agent cannot serve this caller right now.")
+	}
+	sl, err := g.h.store.reserve()
+	if err != nil {
+		return ctx, nil, err
+	}
+	return withCall(ctx, &call{rt: rt, skill: skill, input: input, slot: sl}), nil, nil
+}
+
+// After gives back the room reserved for a message that failed before its
+// task was created (a no-op once the task holds it).
+func (g *guard) After(ctx context.Context, _ *a2asrv.CallContext, resp *a2asrv.Response) error {
+	if resp != nil && resp.Err != nil {
+		if c := callFrom(ctx); c != nil {
+			c.slot.releaseUnclaimed()
+		}
+	}
+	return nil
+}
+
+// skillCall finds the first data part {"skill": <string>, "input": ...}.
+func skillCall(m *a2a.Message) (string, json.RawMessage, bool) {
+	for _, part := range m.Parts {
+		if part == nil {
+			continue
+		}
+		d, ok := part.Content.(a2a.Data)
+		if !ok {
+			continue
+		}
+		obj, ok := d.Value.(map[string]any)
+		if !ok {
+			continue
+		}
+		skill, ok := obj["skill"].(string)
+		if !ok {
+			continue
+		}
+		in, present := obj["input"]
+		if !present {
+			return skill, json.RawMessage("{}"), true
+		}
+		raw, err := json.Marshal(in)
+		if err != nil {
+			return "", nil, false
+		}
+		return skill, raw, true
+	}
+	return "", nil, false
+}
