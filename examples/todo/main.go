@@ -82,7 +82,7 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		err = mcpagent.ServeStdio(ctx, rt, &mcpagent.Options{Logger: logger})
+		err = mcpagent.ServeStdio(ctx, rt, serverOptions(logger))
 		stop()
 		return errors.Join(err, (<-done).Flush())
 	}

@@ -65,6 +65,7 @@ func Contract() *agent.Contract[App, Principal] {
 			agent.ExposeMapped(agent.Mapped[agent.NoInput, DeleteTodo, App, Principal]{
 				Name:        "delete_selected_todo",
 				Description: "Delete the selected todo.",
+				Destructive: true,
 				Available:   func(a App) bool { return a.List.Selected != "" },
 				ToMessage: func(_ agent.NoInput, call agent.Call[App, Principal]) DeleteTodo {
 					// The selection Available approved, from the same snapshot.
@@ -74,6 +75,7 @@ func Contract() *agent.Contract[App, Principal] {
 			agent.Expose(capability[ClearCompleted]{
 				Name:        "clear_completed",
 				Description: "Remove every todo that is done.",
+				Destructive: true,
 				Available:   func(a App) bool { return a.List.AnyDone() },
 				Authorize: func(_ context.Context, _ ClearCompleted, call agent.Call[App, Principal]) (agent.Decision, error) {
 					if call.Principal.Role != Owner {
