@@ -381,3 +381,22 @@ func TestReadOnlyAndDestructiveAreDeclared(t *testing.T) {
 		})
 	}
 }
+
+// A value of the right type that breaks another rule of the schema (here
+// a WireSchema's pattern) is "invalid", at its path.
+func TestInvalidInputBreakingARule(t *testing.T) {
+	h := &host{model: selectedModel()}
+	c, _, _ := newContract(h)
+	rt := agent.MustBind(c, h, nil)
+	_, err := rt.DispatchUnknown(context.Background(), "set_quantity", json.RawMessage(`{"quantity":"-1"}`), agent.Invocation{})
+	var invalid *agent.InvalidInputError
+	if !errors.As(err, &invalid) {
+		t.Fatalf("err = %v", err)
+	}
+	if want := []agent.InputProblem{{Path: "/quantity", Code: agent.ProblemInvalid}}; !slices.Equal(invalid.Problems, want) {
+		t.Fatalf("problems = %v, want %v", invalid.Problems, want)
+	}
+	if !strings.Contains(string(invalid.InputSchema), `"pattern":"^[0-9]+$"`) {
+		t.Fatalf("inputSchema = %s", invalid.InputSchema)
+	}
+}
