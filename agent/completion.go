@@ -1,9 +1,12 @@
 package agent
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"time"
+
+	"github.com/foldagent/foldagent/agent/internal/wire"
 )
 
 // DefaultCompletionTimeout is how long dispatch waits for a completion
@@ -352,6 +355,9 @@ type compiledMatch struct {
 	tag       string
 	status    CompletionStatus
 	correlate func(in any, got any, inv Invocation) bool // nil: any Message of typ
+	// wire is the Message's wire side: the schema a result advertises for
+	// it, and the check its encoding meets before it is sent.
+	wire *wire.Projected
 }
 
 func (s *completionSpec[Model, P]) describe() *CompletionDescriptor {
@@ -406,7 +412,8 @@ func compileCompletion[In, Model, P any](capability string, cc CompletionContrac
 		fail("its completion contract names no success Message; build it with CompleteOn")
 	}
 	seen := make(map[reflect.Type]CompletionStatus)
-	desc := &CompletionDescriptor{}
+	tags := make(map[string]bool)
+	desc := &CompletionDescriptor{Schemas: make(map[string]json.RawMessage)}
 	add := func(list []*matchDecl, status CompletionStatus) {
 		for i, md := range list {
 			if md == nil {
@@ -419,7 +426,19 @@ func compileCompletion[In, Model, P any](capability string, cc CompletionContrac
 				fail("%q is named twice as a %s Message", md.tag, status)
 			}
 			seen[md.typ] = status
-			cm := compiledMatch{typ: md.typ, tag: md.tag, status: status, correlate: md.correlate}
+			if tags[md.tag] {
+				fail("two of its completion Messages are named %q; a result names the Message by its type name, so rename one", md.tag)
+			}
+			tags[md.tag] = true
+			// The completing Message is sent to the agent as data, so its
+			// type must say truthfully what its JSON is, as a projection's
+			// must.
+			w, err := wire.NewProjected(md.typ, md.tag)
+			if err != nil {
+				fail("its completion Message %s cannot be sent to an agent as data: %v", md.tag, err)
+			}
+			desc.Schemas[md.tag] = w.Schema()
+			cm := compiledMatch{typ: md.typ, tag: md.tag, status: status, correlate: md.correlate, wire: w}
 			spec.matches = append(spec.matches, cm)
 			if status == Completed {
 				desc.Success = append(desc.Success, md.tag)
@@ -434,7 +453,8 @@ func compileCompletion[In, Model, P any](capability string, cc CompletionContrac
 	return spec
 }
 
-// CompletionDescriptor is a completion contract as data, for manifests.
+// CompletionDescriptor is a completion contract as data, for manifests
+// and for the output schemas adapters advertise (see ReplySchema).
 type CompletionDescriptor struct {
 	// Success lists the Go type tags of the Messages that complete the work.
 	Success []string `json:"success,omitempty"`
@@ -442,6 +462,11 @@ type CompletionDescriptor struct {
 	Failure []string `json:"failure,omitempty"`
 	// State is true for a contract that completes on a condition over state.
 	State bool `json:"state,omitempty"`
+	// Schemas holds, by tag, the JSON Schema of each Message in Success
+	// and Failure: the JSON a result carries as completion.message. It is
+	// derived from the Message's Go type as a projection's is (see
+	// Project). Nil for a contract on state.
+	Schemas map[string]json.RawMessage `json:"schemas,omitempty"`
 }
 
 // CompletionStatus is how a completion contract was met.
@@ -455,9 +480,45 @@ const (
 
 // Completion is the fact that finished a capability's work: a success or
 // failure Message, or (for a contract on state) no Message at all.
+//
+// Its JSON is {"status", "tag", "message"}: the completing Message itself
+// travels as data, so an agent learns from the result what the work
+// produced (the id of what it created, say) without reading it back. A
+// contract on state has neither tag nor message.
 type Completion struct {
-	Status  CompletionStatus `json:"status"`
-	Message any              `json:"-"`
+	Status CompletionStatus `json:"status"`
+	// Message is the Message that finished the work, nil for a contract
+	// on state. It is encoded with encoding/json, as the schema its type
+	// derives says (CompletionDescriptor.Schemas).
+	Message any `json:"-"`
 	// Tag is the Go type name of Message, or "" for a contract on state.
 	Tag string `json:"tag,omitempty"`
+
+	wire     *wire.Projected // the Message's wire side, when the runtime built it
+	withheld bool            // encode without the Message (see ReplyTo)
+}
+
+// MarshalJSON encodes the completion as {"status", "tag", "message"},
+// "message" being the completing Message's JSON. It fails when that
+// Message cannot be encoded, or its JSON breaks the schema its type
+// advertises.
+func (c Completion) MarshalJSON() ([]byte, error) {
+	out := struct {
+		Status  CompletionStatus `json:"status"`
+		Tag     string           `json:"tag,omitempty"`
+		Message json.RawMessage  `json:"message,omitempty"`
+	}{Status: c.Status, Tag: c.Tag}
+	if c.Tag != "" && !c.withheld {
+		b, err := json.Marshal(c.Message)
+		if err != nil {
+			return nil, fmt.Errorf("the completion Message %s cannot be encoded: %w", c.Tag, err)
+		}
+		if c.wire != nil {
+			if err := c.wire.Check(b); err != nil {
+				return nil, fmt.Errorf("the completion Message %s breaks its own schema: %w", c.Tag, err)
+			}
+		}
+		out.Message = b
+	}
+	return json.Marshal(out)
 }

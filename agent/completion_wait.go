@@ -85,7 +85,7 @@ func (w *waiter[Model, P]) offer(m *compiledMatch, msg any) {
 			return
 		}
 	}
-	w.settle(&Completion{Status: m.status, Message: msg, Tag: m.tag}, nil)
+	w.settle(&Completion{Status: m.status, Message: msg, Tag: m.tag, wire: m.wire}, nil)
 }
 
 func (w *waiter[Model, P]) correlate(m *compiledMatch, msg any) (ok bool, err error) {

@@ -79,6 +79,10 @@
 // can send across a protocol boundary. A panic or error in application
 // code is a DefectError, whose message reveals nothing but the capability.
 // ReplyTo is the one mapping from what dispatch returned to what an agent
-// is told, shared by every adapter; Describe gives a bound contract as
-// data (capabilities, resources, context schema) for an adapter to serve.
+// is told, shared by every adapter: an authored sentence, and beside it
+// the values the agent acts on as data (the Message that completed the
+// work; for a refused input, each offending path with a ProblemCode and
+// the schema to meet), whose schema ReplySchema gives. Describe gives a
+// bound contract as data (capabilities, resources, context schema) for an
+// adapter to serve.
 package agent

@@ -81,13 +81,55 @@ func (e *UnavailableError) MarshalJSON() ([]byte, error) {
 }
 
 // InvalidInputError reports a payload that does not match the capability's
-// input schema. The message names only the capability; the decode detail is
-// the error's cause (see Unwrap) and is never sent to the agent.
+// input schema. Its message is the same sentence whatever went wrong: it
+// names only the capability and never restates the decoder's failure,
+// which stays on the error's cause (see Unwrap) for the application's
+// logs. What the agent needs to correct itself rides beside the sentence,
+// as data: where the input went wrong (Problems) and the schema it should
+// have met (InputSchema).
 type InvalidInputError struct {
 	Capability string
 	Type       string
-	cause      error
+	// Problems lists the places the input broke its schema, in payload
+	// order, each a JSON Pointer and a ProblemCode; at most 20 are listed.
+	// It names member paths, never values. It is empty when the input
+	// could not be judged at all (a typed input that does not encode).
+	Problems []InputProblem
+	// InputSchema is the JSON Schema the input should have met: the one
+	// the capability advertises.
+	InputSchema json.RawMessage
+	cause       error
 }
+
+// InputProblem is one place where an input broke its schema.
+type InputProblem struct {
+	// Path is a JSON Pointer (RFC 6901) to the offending value or, for a
+	// missing member, to where that member belongs; "" is the whole input.
+	Path string `json:"path"`
+	// Code says what is wrong there.
+	Code ProblemCode `json:"code"`
+}
+
+// ProblemCode says what is wrong at an InputProblem's path. The codes are
+// protocol: short, stable words an agent (or its client) can act on.
+type ProblemCode string
+
+// Problem codes.
+const (
+	// ProblemUndeclared is a member the schema does not declare: often a
+	// misspelled or differently cased name.
+	ProblemUndeclared ProblemCode = "undeclared"
+	// ProblemMissing is a required member that is absent.
+	ProblemMissing ProblemCode = "missing"
+	// ProblemWrongType is a value of a type the schema does not allow
+	// there (null included), or an input that is not a JSON object.
+	ProblemWrongType ProblemCode = "wrong_type"
+	// ProblemInvalid is a value of an allowed type that breaks another
+	// rule of the schema: a range, a pattern, an enumeration, a length.
+	ProblemInvalid ProblemCode = "invalid"
+	// ProblemMalformed is an input that is not well-formed JSON.
+	ProblemMalformed ProblemCode = "malformed"
+)
 
 func (e *InvalidInputError) Error() string {
 	return fmt.Sprintf("The input for %q does not match its input schema.", e.Capability)
@@ -99,10 +141,26 @@ func (e *InvalidInputError) Tag() string { return TagInvalidInput }
 // Unwrap returns the decode failure, for the application's logs.
 func (e *InvalidInputError) Unwrap() error { return e.cause }
 
-// MarshalJSON encodes the error as {"_tag", "capability", "tag", "message"};
-// the cause is deliberately left out.
+// MarshalJSON encodes the error as {"_tag", "capability", "tag",
+// "message", "problems": [{"path", "code"}], "inputSchema"}. The cause,
+// and any value the input held, are deliberately left out.
 func (e *InvalidInputError) MarshalJSON() ([]byte, error) {
-	return marshalCapabilityError(e.Tag(), e.Capability, e.Type, e.Error())
+	problems := e.Problems
+	if problems == nil {
+		problems = []InputProblem{}
+	}
+	schema := e.InputSchema
+	if len(schema) == 0 {
+		schema = json.RawMessage("{}")
+	}
+	return json.Marshal(struct {
+		Tag         string          `json:"_tag"`
+		Capability  string          `json:"capability"`
+		Type        string          `json:"tag"`
+		Message     string          `json:"message"`
+		Problems    []InputProblem  `json:"problems"`
+		InputSchema json.RawMessage `json:"inputSchema"`
+	}{e.Tag(), e.Capability, e.Type, e.Error(), problems, schema})
 }
 
 // AuthorizationError reports that the capability's authorize hook refused

@@ -3,6 +3,7 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 
@@ -41,6 +42,21 @@ type Variant[M, Model, P any] struct {
 	// the capability's work (see CompletionContract). Nil means the work
 	// is done when the Message is handed to the application.
 	Completion CompletionContract[M]
+	// ReadOnly declares that the capability changes nothing: update
+	// leaves the application's state as it was, and nothing outside it
+	// changes either. Adapters pass it on to clients (MCP's and WebMCP's
+	// readOnlyHint), which may then call the capability without asking
+	// the person first, so declare it only when it is true: it is the
+	// application's promise, which the runtime cannot check. False, the
+	// default, claims nothing.
+	ReadOnly bool
+	// Destructive declares that the capability may destroy or overwrite
+	// what cannot be got back: a deletion, a clearing, a replacement.
+	// Adapters pass it on to clients (MCP's destructiveHint, WebMCP's
+	// consequentialHint), which may ask the person before calling it.
+	// False, the default, claims nothing either way. A capability cannot
+	// be both ReadOnly and Destructive.
+	Destructive bool
 }
 
 // Mapped declares a capability whose input is its own type In, mapped to
@@ -59,6 +75,9 @@ type Mapped[In, M, Model, P any] struct {
 	ToMessage func(in In, call Call[Model, P]) M
 	// Completion is Variant.Completion, written against the mapped input.
 	Completion CompletionContract[In]
+	// ReadOnly and Destructive are Variant's.
+	ReadOnly    bool
+	Destructive bool
 }
 
 // Capability is one exposed capability of a contract, as Expose and
@@ -98,6 +117,8 @@ type capability[Model, P any] struct {
 	construct   func(in any, call Call[Model, P]) any
 	decode      func(raw []byte) (any, error)
 	completion  completionPlan[Model, P]
+	readOnly    bool
+	destructive bool
 	descriptor  Descriptor
 }
 
@@ -116,6 +137,7 @@ func Expose[M, Model, P any](v Variant[M, Model, P]) *Exposed[M, Model, P] {
 		c.authorize = adaptAuthorize(v.Authorize)
 	}
 	c.completion = compileCompletion[M, Model, P](c.name, v.Completion)
+	c.annotate(v.ReadOnly, v.Destructive)
 	c.descriptor = c.describe()
 	return &Exposed[M, Model, P]{c: c}
 }
@@ -135,6 +157,7 @@ func ExposeMapped[In, M, Model, P any](v Mapped[In, M, Model, P]) *Exposed[In, M
 		c.authorize = adaptAuthorize(v.Authorize)
 	}
 	c.completion = compileCompletion[In, Model, P](c.name, v.Completion)
+	c.annotate(v.ReadOnly, v.Destructive)
 	c.descriptor = c.describe()
 	return &Exposed[In, Model, P]{c: c}
 }
@@ -174,6 +197,30 @@ func newCapability[In, Model, P any](msgType, inType reflect.Type, name, descrip
 	}
 }
 
+// annotate records what the declaration says about the capability's
+// effect, refusing a contradiction.
+func (c *capability[Model, P]) annotate(readOnly, destructive bool) {
+	if readOnly && destructive {
+		panic(fmt.Sprintf("agent: cannot expose %s: a capability cannot be both ReadOnly and Destructive", typeLabel(c.msgType)))
+	}
+	c.readOnly, c.destructive = readOnly, destructive
+}
+
+// invalidInput is the refusal of an input that failed decode with err:
+// the sentence, the problems the decoder found and the schema the input
+// should have met.
+func (c *capability[Model, P]) invalidInput(err error) *InvalidInputError {
+	e := &InvalidInputError{Capability: c.name, Type: c.tag, InputSchema: c.codec.Schema(), cause: err}
+	var rej *wire.Rejection
+	if errors.As(err, &rej) {
+		e.Problems = make([]InputProblem, len(rej.Problems))
+		for i, p := range rej.Problems {
+			e.Problems[i] = InputProblem{Path: p.Path, Code: ProblemCode(p.Code)}
+		}
+	}
+	return e
+}
+
 func adaptAuthorize[In, Model, P any](f func(context.Context, In, Call[Model, P]) (Decision, error)) func(context.Context, any, Call[Model, P]) (Decision, error) {
 	return func(ctx context.Context, in any, call Call[Model, P]) (Decision, error) {
 		return f(ctx, in.(In), call)
@@ -188,6 +235,8 @@ func (c *capability[Model, P]) describe() Descriptor {
 		InputSchema:           c.codec.Schema(),
 		ModelDependent:        c.available != nil,
 		RequiresAuthorization: c.authorize != nil,
+		ReadOnly:              c.readOnly,
+		Destructive:           c.destructive,
 		Completion:            c.completion.describe(),
 	}
 }
@@ -207,6 +256,12 @@ type Descriptor struct {
 	ModelDependent bool `json:"modelDependent"`
 	// RequiresAuthorization is true when the capability declares Authorize.
 	RequiresAuthorization bool `json:"requiresAuthorization"`
+	// ReadOnly is true when the capability declares that it changes
+	// nothing (Variant.ReadOnly).
+	ReadOnly bool `json:"readOnly,omitempty"`
+	// Destructive is true when the capability declares that it may
+	// destroy what cannot be got back (Variant.Destructive).
+	Destructive bool `json:"destructive,omitempty"`
 	// Completion describes the completion contract, when one is declared.
 	Completion *CompletionDescriptor `json:"completion,omitempty"`
 }

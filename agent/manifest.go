@@ -9,8 +9,9 @@ import (
 
 // Manifest returns the contract as agent.json: its capabilities (name, Go
 // type tag, description, inputSchema, modelDependent,
-// requiresAuthorization, completion), its resources and its context
-// schema, indented with two spaces and ending in a newline.
+// requiresAuthorization, readOnly and destructive when declared,
+// completion with the schemas of its Messages), its resources and its
+// context schema, indented with two spaces and ending in a newline.
 //
 // It reads no Model and its bytes depend only on the contract, so a
 // committed manifest makes a change to what an application exposes show
@@ -59,6 +60,14 @@ func Markdown[Model, P any](c *Contract[Model, P]) string {
 				line("Checks that the caller is authorized before dispatching.")
 				line("")
 			}
+			if d.ReadOnly {
+				line("Changes nothing: declared read-only.")
+				line("")
+			}
+			if d.Destructive {
+				line("Declared destructive: what it removes or overwrites cannot be got back.")
+				line("")
+			}
 			line("Input:")
 			line("")
 			jsonBlock(&b, d.InputSchema)
@@ -74,6 +83,13 @@ func Markdown[Model, P any](c *Contract[Model, P]) string {
 					line(s + ".")
 				}
 				line("")
+				for _, tag := range append(append([]string(nil), cd.Success...), cd.Failure...) {
+					if schema, ok := cd.Schemas[tag]; ok {
+						line(fmt.Sprintf("The result carries `%s` as `completion.message`:", tag))
+						line("")
+						jsonBlock(&b, schema)
+					}
+				}
 			}
 		}
 	}

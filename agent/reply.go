@@ -25,20 +25,30 @@ type Reply struct {
 	// (TagUnavailable, TagDefect, ...), or "" when it was dispatched.
 	Tag string
 	// Data is the JSON an adapter sends as structured data beside Text:
-	// the Result for a dispatched invocation; the error's encoding
-	// ({"_tag", "message", ...}, never a cause) otherwise.
+	// the Result for a dispatched invocation, with the completing Message
+	// as completion.message; the error's encoding ({"_tag", "message",
+	// ...}, never a cause) otherwise. ReplySchema gives its schema. Values
+	// (what the application produced, where an input went wrong) ride
+	// here, never in Text.
 	Data json.RawMessage
 	// Defect is true when the failure is in the application (a panic or
 	// error in a hook, the host or a projection) or is not one of this
 	// package's errors at all. An adapter logs Err for the application;
 	// the agent sees only the generic Text.
+	//
+	// Defect is also true, with OK, when the work completed but the
+	// completing Message could not be encoded (or broke its own schema):
+	// the agent is told the work completed, and Data carries the Result
+	// without completion.message, since repeating the call could do the
+	// work twice.
 	Defect bool
 	// Unknown is true when no capability has the name that was asked for.
 	// Protocols that have their own answer for an unknown tool or method
 	// (MCP's -32602) use it; the others send Text like any refusal.
 	Unknown bool
 	// Err is the error dispatch returned, for the application's logs. It
-	// is nil when the invocation was dispatched.
+	// is nil when the invocation was dispatched, unless the completing
+	// Message could not be encoded (see Defect).
 	Err error
 	// Result is the dispatch's result when Err is nil.
 	Result Result
@@ -58,12 +68,25 @@ func ReplyTo(capability string, res Result, err error) Reply {
 	if err == nil {
 		ok, text := Summarize(res)
 		data, encErr := json.Marshal(res)
-		if encErr != nil {
-			// A Result is this package's data; only a Completion's
-			// Message could fail to encode, and it is not encoded.
-			return defectReply(capability, encErr)
+		if encErr == nil {
+			return Reply{OK: ok, Text: text, Data: data, Result: res}
 		}
-		return Reply{OK: ok, Text: text, Data: data, Result: res}
+		// A Result is this package's data; only the completing Message
+		// can fail to encode. The work is done all the same: say so, and
+		// withhold the Message.
+		if c := res.Completion; c != nil {
+			withheld := *c
+			withheld.withheld = true
+			shown := res
+			shown.Completion = &withheld
+			if data, err := json.Marshal(shown); err == nil {
+				return Reply{
+					OK: ok, Text: text, Data: data, Result: res, Defect: true,
+					Err: &DefectError{Capability: res.Capability, Stage: "completion", Cause: encErr},
+				}
+			}
+		}
+		return defectReply(capability, encErr)
 	}
 	var defect *DefectError
 	if errors.As(err, &defect) {
@@ -100,4 +123,85 @@ func defectReply(capability string, err error) Reply {
 	generic := &DefectError{Capability: capability}
 	data, _ := json.Marshal(generic) // a DefectError's encoding cannot fail
 	return Reply{Text: generic.Error(), Tag: TagDefect, Data: data, Defect: true, Err: err}
+}
+
+// ReplySchema returns the JSON Schema of the Data of every Reply about the
+// capability d describes: either its Result, {"capability", "tag",
+// "invocation", "completion"}, whose completion (present exactly when d
+// declares a completion contract) carries the completing Message as
+// "message", described by the schema that Message's type derives; or a
+// refusal, {"_tag", "message", ...}. Adapters advertise it as the tool's
+// output schema (MCP's outputSchema), so a client can check what it
+// receives and a model knows in advance where the created todo's id will
+// be. The root is an object schema, as MCP requires; objects are left
+// open to members added later.
+func ReplySchema(d Descriptor) json.RawMessage {
+	str := map[string]any{"type": "string"}
+	constant := func(v string) map[string]any { return map[string]any{"type": "string", "const": v} }
+	props := map[string]any{
+		"capability": constant(d.Name),
+		"tag":        constant(d.Tag),
+		"invocation": map[string]any{
+			"type":       "object",
+			"properties": map[string]any{"id": str, "transport": str},
+			"required":   []string{"id", "transport"},
+		},
+	}
+	required := []string{"capability", "tag", "invocation"}
+	if cd := d.Completion; cd != nil {
+		props["completion"] = completionSchema(cd)
+		required = append(required, "completion")
+	}
+	result := map[string]any{"type": "object", "properties": props, "required": required}
+	refusal := map[string]any{
+		"type":       "object",
+		"properties": map[string]any{"_tag": str, "message": str},
+		"required":   []string{"_tag", "message"},
+	}
+	b, err := json.Marshal(map[string]any{"type": "object", "anyOf": []any{result, refusal}})
+	if err != nil {
+		// Every part is a map of strings or a schema already encoded.
+		panic("agent: ReplySchema: " + err.Error())
+	}
+	return b
+}
+
+// completionSchema is the schema of a Result's completion under cd: one
+// alternative per Message it can end on, or the bare status of a
+// contract on state.
+func completionSchema(cd *CompletionDescriptor) map[string]any {
+	status := func(s CompletionStatus) map[string]any { return map[string]any{"type": "string", "const": string(s)} }
+	if cd.State {
+		return map[string]any{
+			"type":       "object",
+			"properties": map[string]any{"status": status(Completed)},
+			"required":   []string{"status"},
+		}
+	}
+	var alts []any
+	add := func(tags []string, st CompletionStatus) {
+		for _, tag := range tags {
+			message := json.RawMessage("{}")
+			if s, ok := cd.Schemas[tag]; ok && len(s) > 0 {
+				message = s
+			}
+			alts = append(alts, map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					"status":  status(st),
+					"tag":     map[string]any{"type": "string", "const": tag},
+					"message": message,
+				},
+				// message is absent only when the application's Message
+				// could not be encoded (see Reply.Defect).
+				"required": []string{"status", "tag"},
+			})
+		}
+	}
+	add(cd.Success, Completed)
+	add(cd.Failure, Failed)
+	if len(alts) == 1 {
+		return alts[0].(map[string]any)
+	}
+	return map[string]any{"anyOf": alts}
 }

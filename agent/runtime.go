@@ -444,11 +444,11 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	}
 	// 3. Decode the wire input.
 	if encodeErr != nil {
-		return Result{}, &InvalidInputError{Capability: capab.name, Type: capab.tag, cause: encodeErr}
+		return Result{}, capab.invalidInput(encodeErr)
 	}
 	input, err := capab.decode(payload)
 	if err != nil {
-		return Result{}, &InvalidInputError{Capability: capab.name, Type: capab.tag, cause: err}
+		return Result{}, capab.invalidInput(err)
 	}
 	// 4. Principal (once), then authorize.
 	principal, err := r.resolvePrincipal(ctx, capab, inv)

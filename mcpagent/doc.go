@@ -16,7 +16,8 @@
 //
 // Tools follow the Model. There is one tool per capability the current
 // Model offers, with the name, description and input schema the contract
-// derives. The Server listens to the runtime's Subscribe seam and, after
+// derives, the output schema of what its results carry (agent.ReplySchema),
+// and readOnlyHint or destructiveHint when the capability declares it. The Server listens to the runtime's Subscribe seam and, after
 // each Model change, compares the available names with what it advertises
 // (one availability check per capability); only when the set really
 // changed does it add or remove the tools that differ, which makes the SDK
@@ -24,10 +25,13 @@
 //
 // Results speak the agent package's language. Success is the Summarize
 // wording as text plus structuredContent {capability, tag, invocation,
-// completion?}; a failed completion sets isError. A refusal the model can
-// act on (unavailable, unauthorized, invalid input, completion timeout,
-// cancelled) is a tool result with isError and the error's agent-facing
-// message, so the model can correct itself; a name the contract does not
+// completion?}, where completion carries the Message that finished the
+// work (the created record, with its id), repeated as a JSON text block;
+// a failed completion sets isError. A refusal the model can act on
+// (unavailable, unauthorized, invalid input, completion timeout,
+// cancelled) is a tool result with isError, the error's agent-facing
+// message and its data (for invalid input: where, how, and the schema to
+// meet), so the model can correct itself; a name the contract does not
 // know is a JSON-RPC error -32602; a defect says only that the capability
 // failed, and its cause goes to the Logger. While a call waits and the
 // client sent a progress token, progress notifications keep the wait

@@ -140,10 +140,15 @@ func runClientScript(t *testing.T, dir string, args ...string) {
 		}
 	}
 	want := []string{
-		"tools/list on an empty list", "call create_todo completes on its Message",
+		"tools/list on an empty list", "serverInfo names the application",
+		"create_todo declares an outputSchema with the created todo",
+		"call create_todo completes on its Message", "the result carries the created todo",
+		"rename_todo with the id from the result completes",
 		"no list_changed when the offered set stays the same", "call select_todo",
 		"list_changed after a selection", "delete_selected_todo offered after a selection",
-		"invalid input is a tool error", "unknown tool is a protocol error", "resources/list",
+		"delete_selected_todo is annotated destructive",
+		"invalid input is a tool error", "invalid input says where and sends the schema",
+		"unknown tool is a protocol error", "resources/list",
 		"resources/read app://stats", "unknown resource is an error",
 		"resources/updated after a change", "list_changed when a todo is done",
 		"clear_completed refused for a viewer", "clear_completed allowed for the owner",

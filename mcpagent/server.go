@@ -8,7 +8,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"path"
+	"runtime/debug"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -43,9 +46,14 @@ const DefaultProgressInterval = time.Second
 // journeymcp.Options names and defaults the fields the two adapters share
 // (Implementation, Instructions, Logger) the same way.
 type Options struct {
-	// Implementation names the server in the initialize handshake. Nil,
-	// or an empty Name or Version in it, takes the default for that field:
-	// Name "foldagent", Version "0.1.0".
+	// Implementation names the server in the initialize handshake
+	// (serverInfo): it should name the application, which is what a
+	// client shows its user, not this library. Nil, or an empty Name or
+	// Version in it, takes the default for that field: the application's
+	// own name and version as the Go toolchain recorded them (the last
+	// element of the main package's path, "todo" for examples/todo, and
+	// the main module's version), or Name "foldagent" and Version "0.1.0"
+	// when the binary does not say.
 	Implementation *mcp.Implementation
 	// Instructions are sent to the client at initialization, for the
 	// model's system prompt. Write them as authored sentences.
@@ -132,7 +140,7 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 	if opts != nil {
 		o = *opts
 	}
-	o.Implementation = implementation(o.Implementation, "foldagent")
+	o.Implementation = implementation(o.Implementation)
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -159,7 +167,15 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 		if err := checkObjectSchema(d.InputSchema); err != nil {
 			return nil, fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
 		}
-		s.tools[d.Name] = &mcp.Tool{Name: d.Name, Description: d.Description, InputSchema: d.InputSchema}
+		s.tools[d.Name] = &mcp.Tool{
+			Name:        d.Name,
+			Description: d.Description,
+			InputSchema: d.InputSchema,
+			// What structuredContent holds, for a result and for a
+			// refusal alike: a client checks every result against it.
+			OutputSchema: agent.ReplySchema(d),
+			Annotations:  annotations(d),
+		}
 		s.index[d.Name] = i
 	}
 	s.collectResources(desc)
@@ -202,23 +218,60 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 	return s, nil
 }
 
+// annotations are the hints a client uses to decide how careful to be
+// with a tool, from what the capability declares: readOnlyHint for a
+// read-only one, destructiveHint for a destructive one. An undeclared
+// capability gets none, so a client assumes MCP's defaults (it may
+// change things, destructively); the adapter never claims more than the
+// contract does.
+func annotations(d agent.Descriptor) *mcp.ToolAnnotations {
+	switch {
+	case d.ReadOnly:
+		return &mcp.ToolAnnotations{ReadOnlyHint: true}
+	case d.Destructive:
+		destructive := true
+		return &mcp.ToolAnnotations{DestructiveHint: &destructive}
+	}
+	return nil
+}
+
 var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // implementation returns a copy of impl (the caller's value is left alone)
-// with an empty Name or Version filled in.
-func implementation(impl *mcp.Implementation, name string) *mcp.Implementation {
+// with an empty Name or Version filled in from the running application.
+func implementation(impl *mcp.Implementation) *mcp.Implementation {
 	var c mcp.Implementation
 	if impl != nil {
 		c = *impl
 	}
+	app := runningApplication()
 	if c.Name == "" {
-		c.Name = name
+		c.Name = app.Name
 	}
 	if c.Version == "" {
-		c.Version = "0.1.0"
+		c.Version = app.Version
 	}
 	return &c
 }
+
+// runningApplication names the program this adapter runs in, from its
+// build information: the last element of the main package's path (a test
+// binary's ".test" dropped) and the main module's version, when the
+// toolchain recorded one. Either falls back to this library's defaults.
+var runningApplication = sync.OnceValue(func() mcp.Implementation {
+	app := mcp.Implementation{Name: "foldagent", Version: "0.1.0"}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return app
+	}
+	if name := path.Base(strings.TrimSuffix(bi.Path, ".test")); bi.Path != "" && name != "command-line-arguments" && name != "." && name != "/" {
+		app.Name = name
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		app.Version = strings.TrimPrefix(v, "v")
+	}
+	return app
+})
 
 // MCP returns the underlying SDK server, for an application that wants to
 // add prompts or middleware of its own. Tools and resources are the
@@ -381,7 +434,7 @@ func (s *Server) route(next mcp.MethodHandler) mcp.MethodHandler {
 				if err != nil {
 					return nil, err
 				}
-				return res, nil
+				return markComplete(r.Session, res), nil
 			}
 		case "tools/list":
 			s.syncTools()
@@ -391,11 +444,54 @@ func (s *Server) route(next mcp.MethodHandler) mcp.MethodHandler {
 				if err != nil {
 					return nil, err
 				}
-				return res, nil
+				return markComplete(r.Session, res), nil
 			}
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// resultTypeRevision is the first MCP revision whose tools/call and
+// resources/read results must say resultType (complete, or input
+// required): a 2026-07-28 client refuses a result without it.
+const resultTypeRevision = "2026-07-28"
+
+// markComplete marks res complete for a client on the 2026-07-28 revision
+// or later, as the SDK does for results of its own handlers: route answers
+// these methods itself, so the SDK's marking never runs. A session that
+// has not said its revision (the sessionless path) is taken as the latest,
+// as the SDK takes it. Older clients get the result unmarked.
+//
+// The mark is an unexported field the SDK sets only from its own code or
+// its JSON decoding, so the result is copied through its JSON with the
+// mark added.
+func markComplete[R any, PR interface {
+	*R
+	mcp.Result
+}](ss *mcp.ServerSession, res PR) PR {
+	if res == nil {
+		return res
+	}
+	if ss != nil {
+		if ip := ss.InitializeParams(); ip != nil && ip.ProtocolVersion < resultTypeRevision {
+			return res
+		}
+	}
+	b, err := json.Marshal(res)
+	if err != nil || len(b) < 2 || b[0] != '{' {
+		return res
+	}
+	withMark := make([]byte, 0, len(b)+26)
+	withMark = append(withMark, `{"resultType":"complete"`...)
+	if b[1] != '}' {
+		withMark = append(withMark, ',')
+	}
+	withMark = append(withMark, b[1:]...)
+	marked := PR(new(R))
+	if err := json.Unmarshal(withMark, marked); err != nil {
+		return res
+	}
+	return marked
 }
 
 // toolHandler is registered with every tool; route answers calls before
@@ -432,11 +528,13 @@ func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 // reply renders what the agent is told (agent.ReplyTo, the one mapping
 // every adapter shares) as MCP. An unknown capability is a protocol error
 // (-32602), as for any unknown tool. Everything else is a tool result: the
-// authored text, the reply's data as structured content and again as
-// text (the 2025-11-25 revision asks a tool that returns structured
-// content to repeat it, for clients that read only content), and isError
-// when the call was refused, failed or its completion reported failure.
-// A defect's cause goes to the logger, never to the client.
+// authored text, the reply's data as structured content (the Result with
+// its completing Message, or the refusal with what to correct, as the
+// tool's outputSchema says) and again as a text block (the 2025-11-25
+// revision asks a tool that returns structured content to repeat it, for
+// clients that read only content), and isError when the call was refused,
+// failed or its completion reported failure. A defect's cause goes to the
+// logger, never to the client.
 func (s *Server) reply(name string, r agent.Reply) (*mcp.CallToolResult, error) {
 	if r.Unknown {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: r.Text}
@@ -445,7 +543,7 @@ func (s *Server) reply(name string, r agent.Reply) (*mcp.CallToolResult, error) 
 		s.logDefect("calling "+name, r.Err)
 	}
 	content := []mcp.Content{&mcp.TextContent{Text: r.Text}}
-	if r.Err == nil {
+	if len(r.Data) > 0 {
 		content = append(content, &mcp.TextContent{Text: string(r.Data)})
 	}
 	return &mcp.CallToolResult{Content: content, StructuredContent: r.Data, IsError: !r.OK}, nil

@@ -383,3 +383,32 @@ func TestSessionlessConcurrentFirstRequestsBuildOneRuntime(t *testing.T) {
 		t.Fatalf("%d concurrent first requests built %d runtimes (principals %d, listeners %d), want 1", n, f.opened.Load(), f.handler.Principals(), f.live.Load())
 	}
 }
+
+// A 2026-07-28 client refuses a tools/call or resources/read result that
+// does not say resultType (the Agent Native framework's MCP client did,
+// against examples/todo): results the adapter answers itself carry
+// "complete" on that revision, and only there.
+func TestSessionlessResultsSayTheyAreComplete(t *testing.T) {
+	f := startHTTP(t, nil)
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"raw","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}`
+	for _, tc := range []struct{ method, name, params string }{
+		{"tools/call", "create_todo", `{"name":"create_todo","arguments":{"title":"Milk"},` + meta + `}`},
+		{"tools/call", "rename_todo", `{"name":"rename_todo","arguments":{"id":"nope","title":"x"},` + meta + `}`},
+		{"resources/read", "app://todos", `{"uri":"app://todos",` + meta + `}`},
+	} {
+		status, _, body := f.post(t, `{"jsonrpc":"2.0","id":1,"method":"`+tc.method+`","params":`+tc.params+`}`, map[string]string{
+			"Authorization":        "Bearer owner-token",
+			"MCP-Protocol-Version": "2026-07-28",
+			"Mcp-Method":           tc.method,
+			"Mcp-Name":             tc.name,
+		})
+		if status != http.StatusOK || !strings.Contains(body, `"resultType":"complete"`) {
+			t.Fatalf("%s %s: %d %s", tc.method, tc.name, status, body)
+		}
+	}
+	// A session on an older revision is answered as that revision says.
+	ss := f.client(t, "owner-token", nil)
+	if v := ss.InitializeResult().ProtocolVersion; v >= "2026-07-28" {
+		t.Fatalf("the session client negotiated %s", v)
+	}
+}

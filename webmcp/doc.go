@@ -7,13 +7,18 @@
 // The package is an adapter and nothing more. It declares no capability,
 // adds no authority and automates no DOM: each capability the contract
 // already exposes, and the current Model offers, becomes one tool with the
-// capability's name, its authored description and its input schema, and
+// capability's name, its authored description, its input schema and the
+// annotations it declares (readOnlyHint, consequentialHint; the
+// registration's exposedTo comes from Options.ExposedTo), and
 // calling the tool runs the runtime's one checked dispatch path
 // (available, decode, authorize, dispatch, completion) with transport
 // "webmcp". A tool call never fails as a call: a refusal comes back as a
 // tool error carrying the refusal's agent-facing message, a defect as a
 // generic failure that names only the capability (its detail goes to
-// Options.OnError), and a dispatch as the agent.Summarize text.
+// Options.OnError), and a dispatch as the agent.Summarize text; beside the
+// text, structuredContent carries agent.ReplyTo's data (the result with
+// the Message that completed the work, or what to correct in a refused
+// input).
 //
 // Availability depends on the Model, so the tool set follows it. Register
 // reconciles after every Model change: a capability that leaves is

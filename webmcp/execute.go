@@ -13,7 +13,9 @@ import (
 // cancellation, and never fails: the agent reads agent.ReplyTo's text (a
 // refusal's message, a generic failure naming only the capability for a
 // defect, whose detail goes to OnError, or the Summarize text), as an
-// error whenever the reply is not ok.
+// error whenever the reply is not ok, with the reply's data (the result
+// and its completing Message, or the refusal's details) as structured
+// content.
 func (r *Registration) execute(ctx context.Context, name string, input json.RawMessage) (out ToolResult) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -29,7 +31,11 @@ func (r *Registration) execute(ctx context.Context, name string, input json.RawM
 	if reply.Defect {
 		r.report(fmt.Errorf("webmcp: %q: %w", name, reply.Err))
 	}
-	return textResult(reply.Text, !reply.OK)
+	out = textResult(reply.Text, !reply.OK)
+	if !reply.Defect || reply.OK {
+		out.StructuredContent = reply.Data
+	}
+	return out
 }
 
 // failedUnexpectedly is the generic failure: it names the capability and

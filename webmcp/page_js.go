@@ -42,7 +42,7 @@ func pageModelContextValue() js.Value {
 }
 
 // NewModelContext adapts a JavaScript object with WebMCP's registerTool
-// (tool, {signal}) → Promise to ModelContext: the page's own, an agent
+// (tool, {signal, exposedTo}) → Promise to ModelContext: the page's own, an agent
 // extension's, or a polyfill's. The result implements FormContext.
 func NewModelContext(mc js.Value) ModelContext {
 	return &pageContext{mc: mc}
@@ -93,10 +93,27 @@ func (p *pageContext) RegisterTool(ctx context.Context, tool Tool) (func(), erro
 	desc.Set("name", tool.Name)
 	desc.Set("description", tool.Description)
 	desc.Set("inputSchema", schema)
+	if a := tool.Annotations; a != nil {
+		annotations := js.Global().Get("Object").New()
+		if a.ReadOnlyHint {
+			annotations.Set("readOnlyHint", true)
+		}
+		if a.ConsequentialHint {
+			annotations.Set("consequentialHint", true)
+		}
+		desc.Set("annotations", annotations)
+	}
 	desc.Set("execute", execute)
 	controller := js.Global().Get("AbortController").New()
 	opts := js.Global().Get("Object").New()
 	opts.Set("signal", controller.Get("signal"))
+	if len(tool.ExposedTo) > 0 {
+		origins := make([]any, len(tool.ExposedTo))
+		for i, o := range tool.ExposedTo {
+			origins[i] = o
+		}
+		opts.Set("exposedTo", js.ValueOf(origins))
+	}
 
 	var once sync.Once
 	unregister := func() {
@@ -224,7 +241,15 @@ func resultToJS(r ToolResult) js.Value {
 	for i, c := range r.Content {
 		content[i] = map[string]any{"type": c.Type, "text": c.Text}
 	}
-	return js.ValueOf(map[string]any{"content": content, "isError": r.IsError})
+	out := js.ValueOf(map[string]any{"content": content, "isError": r.IsError})
+	if len(r.StructuredContent) > 0 {
+		// Parsed, not a string: the browser serializes the whole result
+		// for the agent, which then reads it as the JSON it is.
+		if v, err := catch(func() js.Value { return js.Global().Get("JSON").Call("parse", string(r.StructuredContent)) }); err == nil {
+			out.Set("structuredContent", v)
+		}
+	}
+	return out
 }
 
 // newPromise returns a JavaScript promise whose executor calls run with

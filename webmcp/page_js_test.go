@@ -22,7 +22,7 @@ import (
 const fakePage = `
 (() => {
 	const mc = {
-		tools: new Map(), refuse: new Set(), seenSignals: [],
+		tools: new Map(), options: new Map(), refuse: new Set(), seenSignals: [],
 		registerTool(tool, opts) {
 			if (this.refuse.has(tool.name) || this.tools.has(tool.name)) {
 				return Promise.reject(new Error("InvalidStateError: Duplicate tool name"));
@@ -33,6 +33,7 @@ const fakePage = `
 			return new Promise(resolve => setTimeout(() => {
 				if (signal.aborted) return resolve();
 				this.tools.set(tool.name, tool);
+				this.options.set(tool.name, opts);
 				signal.addEventListener("abort", () => this.tools.delete(tool.name));
 				resolve();
 			}, 1));
@@ -283,5 +284,50 @@ func TestPageAnswersAgentSubmissions(t *testing.T) {
 	reg.Unregister()
 	if doc.Get("listeners").Length() != 0 {
 		t.Fatal("Unregister left the submit listener")
+	}
+}
+
+func TestPageAnnotationsOptionsAndStructuredContent(t *testing.T) {
+	mc := installFakePage(t)
+	rt, _ := annotatedRuntime(t)
+	reg, err := Register(context.Background(), Options{Runtime: rt, ExposedTo: []string{"https://agent.example"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reg.Unregister()
+	if err := reg.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	stringify := func(v js.Value) string { return js.Global().Get("JSON").Call("stringify", v).String() }
+	for name, want := range map[string]string{
+		"count_todos": `{"readOnlyHint":true}`,
+		"clear_todos": `{"consequentialHint":true}`,
+	} {
+		if got := mc.Get("tools").Call("get", name).Get("annotations"); got.IsUndefined() || stringify(got) != want {
+			t.Errorf("%s annotations = %v, want %s", name, got, want)
+		}
+	}
+	if got := mc.Get("tools").Call("get", "create_todo").Get("annotations"); !got.IsUndefined() {
+		t.Errorf("create_todo annotations = %s, want none", stringify(got))
+	}
+	if got := stringify(mc.Get("options").Call("get", "create_todo").Get("exposedTo")); got != `["https://agent.example"]` {
+		t.Errorf("exposedTo = %s", got)
+	}
+	// The result carries its data as an object the agent reads as JSON.
+	tool := mc.Get("tools").Call("get", "create_todo")
+	v, err := await(tool.Call("execute", js.Global().Get("JSON").Call("parse", `{"title":"from js"}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := v.Get("structuredContent")
+	if sc.Type() != js.TypeObject || sc.Get("capability").String() != "create_todo" || sc.Get("invocation").Get("transport").String() != "webmcp" {
+		t.Fatalf("execute resolved %s", stringify(v))
+	}
+	v, err = await(tool.Call("execute", js.Global().Get("JSON").Call("parse", `{"title":7}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := stringify(v.Get("structuredContent").Get("problems")); got != `[{"path":"/title","code":"wrong_type"}]` {
+		t.Fatalf("refusal problems = %s in %s", got, stringify(v))
 	}
 }

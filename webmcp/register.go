@@ -5,7 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
+	"net/url"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/foldagent/foldagent/agent"
@@ -23,7 +26,9 @@ type Registration struct {
 	cancel  context.CancelFunc
 	newID   func() string
 	onError func(error)
-	forms   map[string]*Form // by capability name
+	// exposedTo is Options.ExposedTo, checked.
+	exposedTo []string
+	forms     map[string]*Form // by capability name
 	// skip holds the capabilities not to register imperatively: the
 	// forms' own, when the browser derives tools from forms.
 	skip map[string]bool
@@ -87,6 +92,12 @@ func Register(ctx context.Context, opts Options) (*Registration, error) {
 	if r.newID == nil {
 		r.newID = agent.NewInvocationID
 	}
+	for i, origin := range opts.ExposedTo {
+		if err := checkOrigin(origin); err != nil {
+			return nil, fmt.Errorf("webmcp: Register: ExposedTo[%d]: %w", i, err)
+		}
+	}
+	r.exposedTo = slices.Clone(opts.ExposedTo)
 	var forms FormContext
 	if len(opts.Forms) > 0 {
 		fc, ok := mc.(FormContext)
@@ -391,6 +402,8 @@ func (r *Registration) registerTool(ctx context.Context, d agent.Descriptor) (un
 		Name:        name,
 		Description: d.Description,
 		InputSchema: d.InputSchema,
+		Annotations: annotationsOf(d),
+		ExposedTo:   r.exposedTo,
 		Execute: func(ctx context.Context, input json.RawMessage) ToolResult {
 			return r.execute(ctx, name, input)
 		},
@@ -399,6 +412,27 @@ func (r *Registration) registerTool(ctx context.Context, d agent.Descriptor) (un
 		unregister = func() {}
 	}
 	return unregister, err
+}
+
+// checkOrigin refuses what registerTool would reject with a SecurityError
+// (so the registration would fail on every pass): a value that is not a
+// URL with a host, or whose origin is not potentially trustworthy.
+func checkOrigin(origin string) error {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("%q is not an origin (scheme://host[:port])", origin)
+	}
+	switch u.Scheme {
+	case "https", "wss":
+		return nil
+	case "http", "ws":
+		if h := u.Hostname(); h == "localhost" || strings.HasSuffix(h, ".localhost") {
+			return nil
+		} else if ip := net.ParseIP(h); ip != nil && ip.IsLoopback() {
+			return nil
+		}
+	}
+	return fmt.Errorf("%q is not a potentially trustworthy origin; use https, or http on a loopback host", origin)
 }
 
 func (r *Registration) report(err error) {

@@ -71,18 +71,48 @@ type Tool struct {
 	Description string `json:"description"`
 	// InputSchema is the JSON Schema of the capability's wire input.
 	InputSchema json.RawMessage `json:"inputSchema"`
+	// Annotations are the hints a browser's agent uses to decide how
+	// careful to be, from what the capability declares; nil when it
+	// declares nothing.
+	Annotations *Annotations `json:"annotations,omitempty"`
+	// ExposedTo is the registration's exposedTo option (Options.ExposedTo):
+	// the other origins in the page's frame tree the tool is offered to.
+	// It is passed beside the tool, not in it.
+	ExposedTo []string `json:"-"`
 	// Execute runs one call of the tool with the agent's JSON input. ctx
 	// ends when the browser cancels the call. Execute never fails: every
 	// outcome, refusals included, is a ToolResult.
 	Execute func(ctx context.Context, input json.RawMessage) ToolResult `json:"-"`
 }
 
+// Annotations are WebMCP's tool annotations that a contract can declare.
+type Annotations struct {
+	// ReadOnlyHint says the tool changes nothing (agent.Variant.ReadOnly).
+	ReadOnlyHint bool `json:"readOnlyHint,omitempty"`
+	// ConsequentialHint says the tool's effect is significant or cannot
+	// be undone (agent.Variant.Destructive).
+	ConsequentialHint bool `json:"consequentialHint,omitempty"`
+}
+
+// annotationsOf returns the annotations a descriptor declares, or nil.
+func annotationsOf(d agent.Descriptor) *Annotations {
+	if !d.ReadOnly && !d.Destructive {
+		return nil
+	}
+	return &Annotations{ReadOnlyHint: d.ReadOnly, ConsequentialHint: d.Destructive}
+}
+
 // ToolResult is what a tool call answers, in the shape WebMCP and MCP
-// share: text content, and IsError for an outcome the agent should treat
-// as a failure.
+// share: text content, the data beside it, and IsError for an outcome the
+// agent should treat as a failure.
 type ToolResult struct {
 	Content []Content `json:"content"`
-	IsError bool      `json:"isError"`
+	// StructuredContent is agent.ReplyTo's data: the Result, with the
+	// Message that completed the work (the created record, with its id),
+	// or the refusal with what to correct. Values ride here, never in the
+	// text. It is absent for a defect.
+	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
+	IsError           bool            `json:"isError"`
 }
 
 // Content is one piece of a ToolResult. This package only writes text.
@@ -124,6 +154,13 @@ type Options struct {
 	// answering a call, with their detail, for the application's logs.
 	// Nil drops them.
 	OnError func(err error)
+	// ExposedTo lists the origins, besides the page's own, whose documents
+	// in the page's frame tree may see and call the tools: WebMCP's
+	// registerTool exposedTo option. Each must be an https origin, or an
+	// http one on a loopback host (what a browser treats as potentially
+	// trustworthy); Register refuses any other. Nil exposes the tools to
+	// the page's own origin and the browser's agent only.
+	ExposedTo []string
 	// Forms are capabilities drawn as declarative forms (see FormTool).
 	// Agent submissions of these forms are answered as tool calls, and in
 	// a browser with declarative tools their capabilities are not also

@@ -229,7 +229,7 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 		if err != nil {
 			return err
 		}
-		err = mcpagent.ServeStdio(ctx, rt, &mcpagent.Options{Logger: logger})
+		err = mcpagent.ServeStdio(ctx, rt, serverOptions(logger))
 		stop()
 		return errors.Join(err, (<-done).Flush())
 	}

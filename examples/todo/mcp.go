@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/mcpagent"
@@ -61,9 +62,18 @@ func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcp
 			return b.RuntimeFor(info.Extra["principal"].(todo.Principal))
 		},
 		AllowedOrigins: origins,
-		Server:         &mcpagent.Options{Logger: logger},
+		Server:         serverOptions(logger),
 		Logger:         logger,
 	})
+}
+
+// serverOptions names the todo application to MCP clients (serverInfo),
+// over stdio and HTTP alike.
+func serverOptions(logger *slog.Logger) *mcpagent.Options {
+	return &mcpagent.Options{
+		Implementation: &mcp.Implementation{Name: "foldagent-todo", Title: "Todo list", Version: "0.1.0"},
+		Logger:         logger,
+	}
 }
 
 // listen starts the HTTP endpoints on a loopback address (MCP at /mcp,

@@ -117,7 +117,7 @@ func (v *validator) validateValue(raw []byte) error {
 			return fmt.Errorf("the value is not valid JSON: %w", err)
 		}
 		if err := v.whole(instance); err != nil {
-			return &Mismatch{reason: err.Error()}
+			return &Mismatch{code: CodeInvalid, reason: err.Error()}
 		}
 		return nil
 	}

@@ -181,15 +181,21 @@ func (c *Codec) Schema() json.RawMessage { return c.schema }
 
 // Decode validates raw and decodes it into an In. Validation comes
 // first, so an input type's UnmarshalJSON (a WireSchema type's, say) only
-// ever sees values its advertised schema accepts.
+// ever sees values its advertised schema accepts. A refused payload is a
+// *Rejection listing every problem in it, not only the first.
 func Decode[In any](c *Codec, raw []byte) (In, error) {
 	var in In
 	if err := c.Validate(raw); err != nil {
-		return in, err
+		return in, &Rejection{Problems: c.validator.diagnose(raw, err), Err: err}
 	}
 	if err := json.Unmarshal(raw, &in); err != nil {
+		// Only a type that decodes itself can refuse what its schema
+		// accepts; where it did is its own business.
 		var zero In
-		return zero, fmt.Errorf("the payload does not decode into %s: %w", c.typ, err)
+		return zero, &Rejection{
+			Problems: []Problem{{Path: "", Code: CodeInvalid}},
+			Err:      fmt.Errorf("the payload does not decode into %s: %w", c.typ, err),
+		}
 	}
 	return in, nil
 }

@@ -389,7 +389,10 @@ func (v *validator) validate(raw []byte) error {
 		if err := json.Unmarshal(raw, &instance); err != nil {
 			return fmt.Errorf("the payload is not valid JSON: %w", err)
 		}
-		return v.whole(instance)
+		if err := v.whole(instance); err != nil {
+			return &Mismatch{code: CodeInvalid, reason: err.Error()}
+		}
+		return nil
 	}
 	if err := p.value(v.root); err != nil {
 		return err
@@ -401,30 +404,72 @@ func (v *validator) validate(raw []byte) error {
 	return nil
 }
 
+// Codes of the problems the validator reports, one per Mismatch and
+// Problem. They are short, stable words a caller can act on; agent
+// exports them as ProblemCode values.
+const (
+	// CodeUndeclared: a member the schema does not declare, in a closed
+	// object.
+	CodeUndeclared = "undeclared"
+	// CodeMissing: a required member is absent. The path names the
+	// member itself.
+	CodeMissing = "missing"
+	// CodeWrongType: a value of a type (null included) the schema does not
+	// allow there, or a payload that is not an object at all.
+	CodeWrongType = "wrong_type"
+	// CodeInvalid: a value of an allowed type that breaks another rule
+	// (a range, an item count, a pattern, an enumeration).
+	CodeInvalid = "invalid"
+	// CodeMalformed: the payload is not well-formed JSON.
+	CodeMalformed = "malformed"
+)
+
 // Mismatch is the cause of an InvalidInputError raised by the
-// validator: where in the payload the schema was not met, and how. It is
-// for the application's logs; the agent sees only the InvalidInputError.
-// It names the member path but never restates a value.
+// validator: where in the payload the schema was not met, and how. Its
+// Error is for the application's logs; its Path and Code are what an
+// agent may be shown. It names the member path but never restates a
+// value.
 type Mismatch struct {
 	// path holds the JSON Pointer segments, innermost first.
 	path   []string
+	code   string
 	reason string
 }
 
 func (e *Mismatch) Error() string {
-	var b strings.Builder
-	for i := len(e.path) - 1; i >= 0; i-- {
-		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(e.path[i]))
-	}
-	if b.Len() == 0 {
-		b.WriteByte('/')
-	}
-	return "at " + b.String() + ": " + e.reason
+	return "at " + pointer(e.path) + ": " + e.reason
 }
 
-func mismatch(format string, args ...any) error {
-	return &Mismatch{reason: fmt.Sprintf(format, args...)}
+// Path returns where the schema was not met, as a JSON Pointer ("/" for
+// the whole payload in the log text, "" from Path).
+func (e *Mismatch) Path() string {
+	if len(e.path) == 0 {
+		return ""
+	}
+	return pointer(e.path)
+}
+
+// Code returns the problem's code (CodeUndeclared, CodeMissing, ...).
+func (e *Mismatch) Code() string { return e.code }
+
+// pointer renders innermost-first segments as a JSON Pointer, "/" when
+// there are none.
+func pointer(segs []string) string {
+	var b strings.Builder
+	for i := len(segs) - 1; i >= 0; i-- {
+		b.WriteByte('/')
+		b.WriteString(pointerEscaper.Replace(segs[i]))
+	}
+	if b.Len() == 0 {
+		return "/"
+	}
+	return b.String()
+}
+
+var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+func mismatch(code, format string, args ...any) error {
+	return &Mismatch{code: code, reason: fmt.Sprintf(format, args...)}
 }
 
 // within records that err happened inside the member or item seg.
@@ -441,6 +486,19 @@ type payloadWalker struct {
 	data  []byte
 	i     int
 	depth int
+	// diag, when set, makes the walk collect every mismatch and go on
+	// instead of stopping at the first (see validator.diagnose).
+	diag *diagnosis
+}
+
+// fail reports a schema mismatch: as the walk's error normally, or, when
+// diagnosing, by recording it at the current path and going on.
+func (p *payloadWalker) fail(err error) error {
+	if p.diag == nil {
+		return err
+	}
+	p.diag.record(err.(*Mismatch).code)
+	return nil
 }
 
 func (p *payloadWalker) syntaxError(where string) error {
@@ -475,10 +533,16 @@ func (p *payloadWalker) value(n *vnode) error {
 		if err := p.admit(n, kindObject); err != nil {
 			return err
 		}
+		if p.diag != nil && !n.accepts(kindObject) {
+			return p.object(anyNode) // recorded; walk past it
+		}
 		return p.object(n)
 	case c == '[':
 		if err := p.admit(n, kindArray); err != nil {
 			return err
+		}
+		if p.diag != nil && !n.accepts(kindArray) {
+			return p.array(anyNode)
 		}
 		return p.array(n)
 	case c == '"':
@@ -511,16 +575,21 @@ func (p *payloadWalker) value(n *vnode) error {
 
 // admit checks that a value of kind got may stand where n is.
 func (p *payloadWalker) admit(n *vnode, got jsonKind) error {
+	if n.accepts(got) {
+		return nil
+	}
 	if n.never {
-		return mismatch("no value is allowed here")
+		return p.fail(mismatch(CodeInvalid, "no value is allowed here"))
 	}
-	if n.kinds == 0 || n.kinds&got != 0 {
-		return nil
+	return p.fail(mismatch(CodeWrongType, "found %s, want %s", got, n.kinds))
+}
+
+// accepts reports whether a value of kind got may stand where n is.
+func (n *vnode) accepts(got jsonKind) bool {
+	if n.never {
+		return false
 	}
-	if got == kindInteger && n.kinds&kindNumber != 0 {
-		return nil
-	}
-	return mismatch("found %s, want %s", got, n.kinds)
+	return n.kinds == 0 || n.kinds&got != 0 || got == kindInteger && n.kinds&kindNumber != 0
 }
 
 func (p *payloadWalker) enter() error {
@@ -586,18 +655,27 @@ func (p *payloadWalker) object(n *vnode) error {
 					seen |= 1 << field
 				}
 			}
+			if p.diag != nil {
+				p.diag.push(string(key))
+			}
 			if field >= 0 && n.fields[field].declared {
 				child = n.fields[field].node
 			} else {
 				switch n.extra {
 				case extraNone:
-					return within(mismatch("the member is not declared"), string(key))
+					if p.diag == nil {
+						return within(mismatch(CodeUndeclared, "the member is not declared"), string(key))
+					}
+					p.fail(mismatch(CodeUndeclared, "the member is not declared"))
 				case extraSchema:
 					child = n.extraNode
 				}
 			}
 			if err := p.value(child); err != nil {
 				return within(err, string(key))
+			}
+			if p.diag != nil {
+				p.diag.pop()
 			}
 			p.skipSpace()
 			if p.i < len(p.data) && p.data[p.i] == ',' {
@@ -614,7 +692,12 @@ func (p *payloadWalker) object(n *vnode) error {
 	p.depth--
 	for _, i := range n.required {
 		if seenMore != nil && !seenMore[i] || seenMore == nil && seen&(1<<i) == 0 {
-			return mismatch("the required member %q is missing", n.fields[i].name)
+			if p.diag == nil {
+				return within(mismatch(CodeMissing, "the required member is missing"), n.fields[i].name)
+			}
+			p.diag.push(n.fields[i].name)
+			p.fail(mismatch(CodeMissing, "the required member is missing"))
+			p.diag.pop()
 		}
 	}
 	return nil
@@ -647,8 +730,14 @@ func (p *payloadWalker) array(n *vnode) error {
 	} else {
 		for {
 			p.skipSpace()
+			if p.diag != nil {
+				p.diag.push(strconv.Itoa(count))
+			}
 			if err := p.value(items); err != nil {
 				return within(err, strconv.Itoa(count))
+			}
+			if p.diag != nil {
+				p.diag.pop()
 			}
 			count++
 			p.skipSpace()
@@ -665,10 +754,10 @@ func (p *payloadWalker) array(n *vnode) error {
 	}
 	p.depth--
 	if n.minItems >= 0 && count < n.minItems {
-		return mismatch("the array has %d items, fewer than %d", count, n.minItems)
+		return p.fail(mismatch(CodeInvalid, "the array has %d items, fewer than %d", count, n.minItems))
 	}
 	if n.maxItems >= 0 && count > n.maxItems {
-		return mismatch("the array has %d items, more than %d", count, n.maxItems)
+		return p.fail(mismatch(CodeInvalid, "the array has %d items, more than %d", count, n.maxItems))
 	}
 	return nil
 }
@@ -784,21 +873,21 @@ func (p *payloadWalker) number(n *vnode) error {
 	} else {
 		var err error
 		if f, err = strconv.ParseFloat(string(token), 64); err != nil {
-			return mismatch("the number does not fit a float64")
+			return p.fail(mismatch(CodeInvalid, "the number does not fit a float64"))
 		}
 	}
 	got := kindNumber
 	if _, frac := math.Modf(f); frac == 0 {
 		got = kindInteger
 	}
-	if err := p.admit(n, got); err != nil {
+	if err := p.admit(n, got); err != nil || !n.accepts(got) {
 		return err
 	}
 	if n.hasMin && f < n.min {
-		return mismatch("the number is less than the minimum %v", n.min)
+		return p.fail(mismatch(CodeInvalid, "the number is less than the minimum %v", n.min))
 	}
 	if n.hasMax && f > n.max {
-		return mismatch("the number is greater than the maximum %v", n.max)
+		return p.fail(mismatch(CodeInvalid, "the number is greater than the maximum %v", n.max))
 	}
 	return nil
 }
@@ -823,7 +912,7 @@ func (p *payloadWalker) fallback(j judge) error {
 		return fmt.Errorf("the payload is not valid JSON: %w", err)
 	}
 	if err := j(instance); err != nil {
-		return &Mismatch{reason: err.Error()}
+		return p.fail(&Mismatch{code: CodeInvalid, reason: err.Error()})
 	}
 	return nil
 }
@@ -831,3 +920,96 @@ func (p *payloadWalker) fallback(j judge) error {
 // judge decides a decoded JSON value the way jsonschema-go's
 // Resolved.Validate does (see fallback.go).
 type judge func(instance any) error
+
+// MaxProblems bounds how many problems a diagnosis lists, so that a huge
+// payload cannot make the refusal sent back huge as well.
+const MaxProblems = 20
+
+// Problem is one place where a payload breaks its schema: a JSON Pointer
+// to the value (or to the missing member) and a code saying how. It never
+// holds a value.
+type Problem struct {
+	Path string
+	Code string
+}
+
+// diagnosis is what a collecting walk gathers.
+type diagnosis struct {
+	stack    []string // the current path, outermost first
+	problems []Problem
+}
+
+func (d *diagnosis) push(seg string) { d.stack = append(d.stack, seg) }
+func (d *diagnosis) pop()            { d.stack = d.stack[:len(d.stack)-1] }
+
+// record notes a problem at the current path, once per path and code
+// (every occurrence of a repeated member is walked) and at most
+// MaxProblems times.
+func (d *diagnosis) record(code string) {
+	if len(d.problems) >= MaxProblems {
+		return
+	}
+	var b strings.Builder
+	for _, seg := range d.stack {
+		b.WriteByte('/')
+		b.WriteString(pointerEscaper.Replace(seg))
+	}
+	pr := Problem{Path: b.String(), Code: code}
+	if !slices.Contains(d.problems, pr) {
+		d.problems = append(d.problems, pr)
+	}
+}
+
+// diagnose lists every problem in raw, in payload order, given first,
+// the error validate returned for it. It walks the payload again,
+// recording each mismatch and going on past it, so the fast path pays
+// nothing for it: only a refused payload is diagnosed. A payload that is
+// not an object, or not JSON, has one problem at the root.
+func (v *validator) diagnose(raw []byte, first error) []Problem {
+	var m *Mismatch
+	switch {
+	case first == nil:
+		return nil
+	case errors.Is(first, ErrNotObject):
+		return []Problem{{Path: "", Code: CodeWrongType}}
+	case !errors.As(first, &m):
+		return []Problem{{Path: "", Code: CodeMalformed}}
+	case v.whole != nil:
+		// Judged whole by jsonschema-go: where is not known.
+		return []Problem{{Path: m.Path(), Code: m.code}}
+	}
+	d := &diagnosis{}
+	p := payloadWalker{data: raw, diag: d}
+	p.skipSpace()
+	err := p.value(v.root)
+	if err == nil {
+		p.skipSpace()
+		if p.i != len(raw) {
+			err = p.syntaxError("after the top-level value")
+		}
+	}
+	problems := d.problems
+	if len(problems) == 0 {
+		// Cannot happen while the two walks agree; the first mismatch
+		// is a true answer either way.
+		problems = []Problem{{Path: m.Path(), Code: m.code}}
+	}
+	if err != nil && len(problems) < MaxProblems {
+		problems = append(problems, Problem{Path: "", Code: CodeMalformed})
+	}
+	return problems
+}
+
+// Rejection is the error Decode returns for a payload its schema refuses:
+// every problem found (see Problem), and the first failure as the cause,
+// for the application's logs.
+type Rejection struct {
+	Problems []Problem
+	Err      error
+}
+
+func (r *Rejection) Error() string { return r.Err.Error() }
+
+// Unwrap returns the first failure: a *Mismatch, ErrNotObject or a syntax
+// error.
+func (r *Rejection) Unwrap() error { return r.Err }

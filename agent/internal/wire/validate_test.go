@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -513,6 +514,7 @@ func FuzzValidatorMatchesJSONSchema(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, payload []byte) {
 		i := int(which) % len(types)
 		fast := codecs[i].Validate(payload)
+		checkDiagnosis(t, codecs[i], payload, fast)
 		ref := referenceValidate(refs[i], payload)
 		if hasDuplicateNames(payload) {
 			if fast == nil && ref != nil {
@@ -524,6 +526,89 @@ func FuzzValidatorMatchesJSONSchema(f *testing.F) {
 			t.Fatalf("%s: %q: fast validator says %v, jsonschema-go says %v", types[i], payload, fast, ref)
 		}
 	})
+}
+
+// checkDiagnosis holds a refusal's diagnosis to what the fast verdict
+// said: a refused payload has at least one and at most MaxProblems
+// problems, each with a known code, the first mismatch among them, and
+// an accepted payload has none.
+func checkDiagnosis(t *testing.T, c *Codec, payload []byte, fast error) {
+	t.Helper()
+	problems := c.validator.diagnose(payload, fast)
+	if fast == nil {
+		if problems != nil {
+			t.Fatalf("%q was accepted but diagnosed %v", payload, problems)
+		}
+		return
+	}
+	if len(problems) == 0 || len(problems) > MaxProblems {
+		t.Fatalf("%q: %d problems for a refusal (%v)", payload, len(problems), fast)
+	}
+	for _, p := range problems {
+		switch p.Code {
+		case CodeUndeclared, CodeMissing, CodeWrongType, CodeInvalid, CodeMalformed:
+		default:
+			t.Fatalf("%q: unknown code %q", payload, p.Code)
+		}
+	}
+	var m *Mismatch
+	if errors.As(fast, &m) && len(problems) < MaxProblems && !slices.Contains(problems, Problem{Path: m.Path(), Code: m.Code()}) {
+		t.Fatalf("%q: the first mismatch (%s %s) is not among %v", payload, m.Path(), m.Code(), problems)
+	}
+}
+
+func TestDiagnoseListsEveryProblem(t *testing.T) {
+	c, _ := validatorFixture(t, reflect.TypeFor[vtAll]())
+	for _, tc := range []struct {
+		name, payload string
+		want          []Problem
+	}{
+		{"misspelled", `{"Name":"a","count":1,"item":{"id":"x","done":false}}`,
+			[]Problem{{"/Name", CodeUndeclared}, {"/name", CodeMissing}}},
+		{"missing", `{"name":"a","item":{"id":"x","done":false}}`,
+			[]Problem{{"/count", CodeMissing}}},
+		{"wrong type", `{"name":7,"count":"one","item":{"id":"x","done":false}}`,
+			[]Problem{{"/name", CodeWrongType}, {"/count", CodeWrongType}}},
+		{"null", `{"name":null,"count":1,"item":{"id":"x","done":false}}`,
+			[]Problem{{"/name", CodeWrongType}}},
+		{"deep", `{"name":"a","count":1,"item":{"id":"x"},"items":[{"id":"1","done":false},{"id":2,"done":false,"x~/y":1}]}`,
+			[]Problem{{"/item/done", CodeMissing}, {"/items/1/id", CodeWrongType}, {"/items/1/x~0~1y", CodeUndeclared}}},
+		{"object for string", `{"name":{"nested":[1]},"count":1,"item":{"id":"x","done":false}}`,
+			[]Problem{{"/name", CodeWrongType}}},
+		{"range", withMember(`"small":300`), []Problem{{"/small", CodeInvalid}}},
+		{"repeated", `{"name":1,"name":2,"count":1,"item":{"id":"x","done":false}}`,
+			[]Problem{{"/name", CodeWrongType}}},
+		{"not an object", `["name"]`, []Problem{{"", CodeWrongType}}},
+		{"not JSON", `{"name":`, []Problem{{"", CodeMalformed}}},
+		{"mismatch then junk", `{"name":1,"count":1,"item":{"id":"x","done":false}} x`,
+			[]Problem{{"/name", CodeWrongType}, {"", CodeMalformed}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode[vtAll](c, []byte(tc.payload))
+			var rej *Rejection
+			if !errors.As(err, &rej) {
+				t.Fatalf("Decode error %T (%v), want a *Rejection", err, err)
+			}
+			if !slices.Equal(rej.Problems, tc.want) {
+				t.Fatalf("problems = %v, want %v", rej.Problems, tc.want)
+			}
+		})
+	}
+}
+
+func TestDiagnoseIsBounded(t *testing.T) {
+	c, _ := validatorFixture(t, reflect.TypeFor[vtAll]())
+	var b strings.Builder
+	b.WriteString(`{"name":"a","count":1,"item":{"id":"x","done":false}`)
+	for i := range 3 * MaxProblems {
+		fmt.Fprintf(&b, `,"extra%d":1`, i)
+	}
+	b.WriteString("}")
+	_, err := Decode[vtAll](c, []byte(b.String()))
+	var rej *Rejection
+	if !errors.As(err, &rej) || len(rej.Problems) != MaxProblems {
+		t.Fatalf("got %v, want exactly %d problems", err, MaxProblems)
+	}
 }
 
 // BenchmarkInputValidation compares the fast validator with what dispatch

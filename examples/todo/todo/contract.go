@@ -97,6 +97,7 @@ func Contract() *agent.Contract[List, Principal] {
 			agent.ExposeMapped(mapped[agent.NoInput, DeleteTodo]{
 				Name:        "delete_selected_todo",
 				Description: "Delete the selected todo.",
+				Destructive: true,
 				Available:   func(l List) bool { return l.Selected != "" },
 				// The selection Available approved, from the same snapshot.
 				ToMessage: func(_ agent.NoInput, c call) DeleteTodo { return DeleteTodo{ID: c.Model.Selected} },
@@ -104,6 +105,7 @@ func Contract() *agent.Contract[List, Principal] {
 			agent.Expose(capability[ClearCompleted]{
 				Name:        "clear_completed",
 				Description: "Remove every todo that is done.",
+				Destructive: true,
 				Available:   List.AnyDone,
 				Authorize: func(_ context.Context, _ ClearCompleted, c call) (agent.Decision, error) {
 					if c.Principal.Role != Owner {

@@ -75,26 +75,45 @@ async function main() {
   let tools = await names(client);
   report("tools/list on an empty list",
     JSON.stringify(tools) === '["create_todo","rename_todo","select_todo","toggle_todo"]', tools);
+  report("serverInfo names the application", client.getServerVersion()?.name === "foldagent-todo", client.getServerVersion());
+  const listed = (await client.listTools()).tools;
+  const createTool = listed.find((t) => t.name === "create_todo");
+  report("create_todo declares an outputSchema with the created todo",
+    createTool?.outputSchema?.type === "object" && JSON.stringify(createTool.outputSchema).includes('"const":"CreatedTodo"'), createTool);
 
   let seen = listChanged.count;
+  // callTool checks structuredContent against the tool's outputSchema
+  // (listed above) and throws when it does not match.
   let res = await client.callTool({ name: "create_todo", arguments: { title: "milk" } });
   const sc = res.structuredContent;
   report("call create_todo completes on its Message", !res.isError && text(res) === "Completed: CreatedTodo" &&
     sc?.capability === "create_todo" && sc?.invocation?.transport === "mcp" &&
     sc?.completion?.status === "completed" && sc?.completion?.tag === "CreatedTodo", res);
+  const created = sc?.completion?.message?.todo;
+  report("the result carries the created todo", typeof created?.id === "string" && created.title === "milk" &&
+    JSON.parse(res.content?.[1]?.text ?? "null")?.completion?.message?.todo?.id === created?.id, res);
+  res = await client.callTool({ name: "rename_todo", arguments: { id: created?.id, title: "oat milk" } });
+  report("rename_todo with the id from the result completes", !res.isError &&
+    text(res) === "Completed: RenameTodo (its condition on state holds)", res);
   // A new todo changes the Model but not which capabilities are offered.
   report("no list_changed when the offered set stays the same", !(await listChanged.next(seen, 300)), listChanged.count);
 
   seen = listChanged.count;
-  res = await client.callTool({ name: "select_todo", arguments: { id: "t1" } });
+  res = await client.callTool({ name: "select_todo", arguments: { id: created?.id } });
   report("call select_todo", !res.isError && text(res) === "Dispatched SelectTodo", res);
   report("list_changed after a selection", await listChanged.next(seen), listChanged.count);
   tools = await names(client);
   report("delete_selected_todo offered after a selection", tools.includes("delete_selected_todo") && !tools.includes("clear_completed"), tools);
+  const deleteTool = (await client.listTools()).tools.find((t) => t.name === "delete_selected_todo");
+  report("delete_selected_todo is annotated destructive", deleteTool?.annotations?.destructiveHint === true &&
+    !deleteTool?.annotations?.readOnlyHint, deleteTool?.annotations);
 
   res = await client.callTool({ name: "create_todo", arguments: { title: 5 } });
   report("invalid input is a tool error", res.isError === true &&
     res.structuredContent?._tag === "AgentInvalidInputError" && typeof text(res) === "string", res);
+  report("invalid input says where and sends the schema",
+    JSON.stringify(res.structuredContent?.problems) === '[{"path":"/title","code":"wrong_type"}]' &&
+    res.structuredContent?.inputSchema?.properties?.title?.type === "string", res.structuredContent);
 
   try {
     await client.callTool({ name: "launch_rockets", arguments: {} });
