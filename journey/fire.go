@@ -295,7 +295,10 @@ func (s *Session) runHandler(ctx context.Context, r *record, h Handler, input an
 	s.mu.Lock()
 	defer s.unlock()
 	r.running = false
-	if produced != nil {
+	// What a handler returns beside an error is not something it
+	// produced: the fire was refused, and its data must not read as an
+	// effect.
+	if produced != nil && err == nil && !panicked {
 		if p, perr := normalize(produced); perr == nil {
 			r.t.Produced = p
 		}
@@ -451,6 +454,15 @@ func (s *Session) rollBackLocked(r *record, to Outcome) {
 // then carries outcomeNow beside it. Any id that is not a fire, or a fire
 // already rejected or rolled back, is refused and nothing changes.
 func (s *Session) Reject(transitionID string, outcome Outcome) error {
+	return s.RejectBecause(transitionID, outcome, "")
+}
+
+// RejectBecause is Reject with the application's own reason for the
+// refusal ("the card was declined"). The reason is runtime data: it rides
+// the settlement's error message (did_it_work's error.message), never a
+// sentence. On a fire that had already come to rest the receipt is not
+// rewritten, and the reason rides beside it as ErrorNow.
+func (s *Session) RejectBecause(transitionID string, outcome Outcome, reason string) error {
 	s.mu.Lock()
 	defer s.unlock()
 	r, ok := s.byID[transitionID]
@@ -465,7 +477,7 @@ func (s *Session) Reject(transitionID string, outcome Outcome) error {
 		if outcome != OutcomeRejected {
 			return &Error{Reason: ReasonAlreadyFinal, Msg: "a fire that has not committed can only be rejected", Value: string(outcome)}
 		}
-		s.settleLocked(r, EffectRefused, OutcomeRejected, "", &SettleError{Reason: ReasonRejected})
+		s.settleLocked(r, EffectRefused, OutcomeRejected, "", &SettleError{Reason: ReasonRejected, Message: reason})
 		return nil
 	case OutcomeCommitted:
 		if outcome == "" {
@@ -476,6 +488,7 @@ func (s *Session) Reject(transitionID string, outcome Outcome) error {
 		}
 		s.rollBackLocked(r, outcome)
 		if r.settled {
+			r.errorNow = &SettleError{Reason: ReasonRejected, Message: reason}
 			s.version++
 			s.emitTransition(r)
 			return nil
@@ -484,7 +497,7 @@ func (s *Session) Reject(transitionID string, outcome Outcome) error {
 		if outcome == OutcomeSuperseded {
 			eff = EffectUnobservable
 		}
-		s.settleLocked(r, eff, outcome, "", &SettleError{Reason: ReasonRejected})
+		s.settleLocked(r, eff, outcome, "", &SettleError{Reason: ReasonRejected, Message: reason})
 		return nil
 	}
 	return &Error{Reason: ReasonAlreadyFinal, Msg: "the fire's outcome is already final", Value: string(r.t.Outcome)}
@@ -572,6 +585,10 @@ func (s *Session) answerLocked(r *record) Settlement {
 	if a.Error != nil {
 		e := *a.Error
 		a.Error = &e
+	}
+	if r.errorNow != nil && a.OutcomeNow != "" {
+		e := *r.errorNow
+		a.ErrorNow = &e
 	}
 	return a
 }

@@ -85,6 +85,9 @@ type PlanStep struct {
 	Instances    []string        `json:"instances,omitempty"`
 	// PendingFire is the latest fire of this step not yet at rest.
 	PendingFire string `json:"pendingFire,omitempty"`
+	// LastRejected is the step's latest fire when it came to rest refused,
+	// rejected or rolled back: the app said no the last time.
+	LastRejected string `json:"lastRejected,omitempty"`
 	// OpenAsk is an unanswered ask for this step's action.
 	OpenAsk string `json:"openAsk,omitempty"`
 }
@@ -154,6 +157,9 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 		}
 		if u := s.unsettled[an.idx]; len(u) > 0 {
 			st.PendingFire = u[len(u)-1].t.ID
+		}
+		if last := s.lastFireLocked(an); last != nil && last.refusedLocked() {
+			st.LastRejected = last.t.ID
 		}
 		st.OpenAsk = s.openAskIDLocked(an)
 		p.Steps[i] = st
@@ -330,6 +336,9 @@ const (
 	StandingBlocked       Standing = "blocked"
 	StandingFailed        Standing = "failed"
 	StandingDeclined      Standing = "declined"
+	// StandingNotStarted: no frame was ever opened for the journey, so
+	// nothing of it has happened.
+	StandingNotStarted Standing = "not-started"
 )
 
 // JourneyStanding is a journey's standing with its evidence.
@@ -346,8 +355,8 @@ type JourneyStanding struct {
 }
 
 // Standing folds the plan, the asks, the settlements and the frames into
-// one word: done (a frame completed, or every step done in the open
-// frame), failed (a step's fire in the open frame came to rest badly),
+// one word: not-started (no frame was ever opened for it), done (a frame
+// completed, or every step done in the open frame), failed (a step's fire in the open frame came to rest badly),
 // declined (a step's card was declined), awaiting-human (a step's card is
 // open), blocked (a failing precondition, or no step can move), else
 // in-progress.
@@ -371,14 +380,13 @@ func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
 	}
 	f := s.frameFor(jn)
 	if f == nil {
-		for i := len(s.frames) - 1; i >= 0; i-- {
-			if s.frames[i].jn == jn {
-				if s.frames[i].status == FrameCompleted {
-					js.Standing = StandingDone
-					js.StepsDone = js.StepsTotal
-					return js
-				}
-				break
+		opened := false
+		if last := s.lastFrameLocked(jn); last != nil {
+			opened = true
+			if last.status == FrameCompleted {
+				js.Standing = StandingDone
+				js.StepsDone = js.StepsTotal
+				return js
 			}
 		}
 		if jn.when != nil {
@@ -388,6 +396,9 @@ func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
 			}
 		}
 		js.Standing = StandingInProgress
+		if !opened {
+			js.Standing = StandingNotStarted
+		}
 		return js
 	}
 	if js.StepsDone == js.StepsTotal {
@@ -561,4 +572,31 @@ func (s *Session) unblocksLocked(an *actionNode) []Unblock {
 		}
 	}
 	return out
+}
+
+// lastFrameLocked is the newest frame opened for a journey, or nil.
+func (s *Session) lastFrameLocked(jn *journeyNode) *frame {
+	for i := len(s.frames) - 1; i >= 0; i-- {
+		if s.frames[i].jn == jn {
+			return s.frames[i]
+		}
+	}
+	return nil
+}
+
+// lastFireLocked is an action's newest fire, or nil.
+func (s *Session) lastFireLocked(an *actionNode) *record {
+	if fires := s.actFires[an.idx]; len(fires) > 0 {
+		return fires[len(fires)-1]
+	}
+	return nil
+}
+
+// refusedLocked: the fire came to rest and the app said no (refused,
+// rejected, or rolled back since).
+func (r *record) refusedLocked() bool {
+	if !r.settled {
+		return false
+	}
+	return r.receipt.EffectStatus == EffectRefused || r.t.Outcome == OutcomeRejected || r.t.Outcome == OutcomeRolledBack
 }

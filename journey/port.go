@@ -330,18 +330,57 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res 
 	a := portArgs(args)
 	switch ref.kind {
 	case portKindJourney:
-		return p.callJourney(ctx, ref.journey, a)
+		res = p.callJourney(ctx, ref.journey, a)
 	case portKindSingle:
-		return p.callSingle(ctx, a)
+		res = p.callSingle(ctx, a)
 	case portKindWhatsHere:
 		return p.whatsHere(a)
 	case portKindWhy:
-		return p.why(a)
+		res = p.why(a)
 	case portKindDoAction:
-		return p.doAction(ctx, a)
+		res = p.doAction(ctx, a)
 	default:
-		return p.didItWork(a)
+		res = p.didItWork(a)
 	}
+	// Every result names a version; whats_here {sinceVersion} given that
+	// version answers with what changed after it, so what was served at it
+	// is kept.
+	p.remember()
+	return res
+}
+
+// Fold brings a result up to date once the fire it carries has come to
+// rest: the settled facts are folded in (FoldSettled), the position is
+// read again, and a journey result's frame is computed again from the
+// state the fire produced, so that no step is shown waiting on a fire
+// that is already at rest. It reports false, changing nothing, while the
+// fire is still in flight or when r carries no fire.
+func (p *Port) Fold(r *CallResult) bool {
+	id := r.String("transitionId")
+	if id == "" || !r.OK() {
+		return false
+	}
+	facts, done, err := p.SettledAnswer(id)
+	if err != nil || !done {
+		return false
+	}
+	r.FoldSettled(facts)
+	if j := r.String("journey"); j != "" {
+		var fresh CallResult
+		p.frameData(&fresh, j)
+		for _, k := range frameKeys {
+			if !fresh.Has(k) {
+				r.Delete(k)
+			}
+		}
+		for _, e := range fresh.kv {
+			r.set(e.k, e.v)
+		}
+	}
+	r.Delete("offGraph")
+	p.position(r)
+	p.remember()
+	return true
 }
 
 // CallJSON is Call for raw JSON arguments (as an MCP tools/call carries

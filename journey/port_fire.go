@@ -171,6 +171,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 	var ready, later []CallResult
 	var awaitingState []string
 	var awaitingHuman []CallResult
+	rejected := false
 	for _, st := range plan.Steps {
 		if st.PendingFire != "" {
 			awaitingState = append(awaitingState, st.Step)
@@ -205,6 +206,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 			if len(st.Expects) > 0 {
 				row.set("expects", portRaw(st.Expects))
 			}
+			if st.LastRejected != "" {
+				row.set("lastFireRejected", st.LastRejected)
+				rejected = true
+			}
 			ready = append(ready, row)
 		default:
 			var row CallResult
@@ -217,6 +222,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 			}
 			if st.PendingFire != "" {
 				row.set("priorFireUnsettled", st.PendingFire)
+			}
+			if st.LastRejected != "" && st.PendingFire == "" {
+				row.set("lastFireRejected", st.LastRejected)
+				rejected = true
 			}
 			if st.Enabled != nil {
 				row.set("enabled", false)
@@ -243,19 +252,33 @@ func (p *Port) frameData(r *CallResult, id string) {
 		r.set("judgment", "navigate-or-wait")
 	}
 	if len(awaitingState) > 0 {
+		// The steps below were read before the app reported what these
+		// fires changed: say so rather than present them as settled.
 		r.set("awaitingState", awaitingState)
+		r.set("stateReported", false).set("stateMeans", portStateNotReported)
 	}
 	if len(awaitingHuman) > 0 {
 		r.set("awaitingHuman", awaitingHuman)
 	}
 	r.set("readySteps", portRows(ready))
 	r.set("laterSteps", portRows(later))
-	if len(ready) > 0 {
+	if rejected {
+		r.set("lastFireRejectedMeans", portLastRejected)
+	}
+	switch {
+	case len(ready) > 0:
 		r.set("howToAct", portReadyHow)
-	} else {
+	case len(awaitingState) > 0:
+		r.set("howToAct", portWaitHow)
+	default:
 		r.set("howToAct", portNoReadyHow)
 	}
 }
+
+// frameKeys are the keys frameData writes, so that a re-read replaces
+// every one of them (and drops those the fresh frame no longer has).
+var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stateReported", "stateMeans",
+	"awaitingHuman", "readySteps", "laterSteps", "lastFireRejectedMeans", "howToAct"}
 
 func portRows(rows []CallResult) []CallResult {
 	if rows == nil {
@@ -488,7 +511,10 @@ func (p *Port) fireData(r *CallResult, fr FireResult) {
 			r.set("alreadyTrue", true).set("why", portAlreadyTrue)
 		}
 		if fr.ToNodeClaimed {
+			// Claimed, not arrived: only a later sync from the app
+			// observes the arrival (did_it_work reads it live).
 			r.set("toNodeClaimed", true)
+			r.set("arrival", string(ArrivalClaimed)).set("arrivalMeans", portArrClaimed)
 		}
 		return
 	}

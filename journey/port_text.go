@@ -106,6 +106,10 @@ const (
 	portReadyHow   = "Call this tool again with step set to one of readySteps."
 	portNoReadyHow = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
 	portDoneHow    = "Every step of this journey is done."
+	portWaitHow    = "A step's fire has not come to rest (see awaitingState), so nothing else can be judged yet. Ask did_it_work with its transitionId, then call this journey again with no step."
+
+	portStateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
+	portLastRejected     = "A step carrying lastFireRejected was refused by the app the last time it was fired; did_it_work with that id says why. Firing it again is a new attempt, not a retry of the same one: check with the human first."
 )
 
 // portSentence ends an authored description with a full stop when it has

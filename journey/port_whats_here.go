@@ -39,10 +39,52 @@ func (p *Port) whatsHere(a portArgs) CallResult {
 	if hasSince && since < 0 {
 		hasSince = false
 	}
+	look, actions, journeys, ready := p.lookAt(h)
 
-	look := portLook{version: h.Version, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
-	actions := make([]any, 0, len(h.Actions))
-	ready := 0
+	var prev *portLook
+	p.mu.Lock()
+	if hasSince {
+		// What was served at or before that version: a later change is
+		// shown, an earlier one was already seen.
+		for i := len(p.looks) - 1; i >= 0; i-- {
+			if p.looks[i].version <= since {
+				// A copy: the slice is shifted under the lock once
+				// it is full. The maps are never written after a
+				// look is stored.
+				l := p.looks[i]
+				prev = &l
+				break
+			}
+		}
+	}
+	p.keepLocked(look)
+	p.mu.Unlock()
+	return p.whatsHereResult(a, h, since, hasSince, look, prev, actions, journeys, ready)
+}
+
+// remember keeps what whats_here would serve now, at the current version,
+// so that a later whats_here {sinceVersion} naming this version answers
+// with the delta from it.
+func (p *Port) remember() {
+	look, _, _, _ := p.lookAt(p.s.Here())
+	p.mu.Lock()
+	p.keepLocked(look)
+	p.mu.Unlock()
+}
+
+func (p *Port) keepLocked(look portLook) {
+	if n := len(p.looks); n == 0 || p.looks[n-1].version != look.version {
+		p.looks = append(p.looks, look)
+		if len(p.looks) > portMaxLooks {
+			p.looks = slices.Delete(p.looks, 0, len(p.looks)-portMaxLooks)
+		}
+	}
+}
+
+// lookAt renders the rows whats_here serves for a snapshot.
+func (p *Port) lookAt(h Here) (look portLook, actions, journeys []any, ready int) {
+	look = portLook{version: h.Version, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
+	actions = make([]any, 0, len(h.Actions))
 	for _, row := range h.Actions {
 		b, _ := portMarshal(row)
 		look.actions[row.Action] = string(b)
@@ -51,7 +93,7 @@ func (p *Port) whatsHere(a portArgs) CallResult {
 			ready++
 		}
 	}
-	journeys := make([]any, 0, len(h.Journeys))
+	journeys = make([]any, 0, len(h.Journeys))
 	for _, j := range h.Journeys {
 		var row CallResult
 		row.set("journey", j.ID).set("does", j.Description)
@@ -71,31 +113,10 @@ func (p *Port) whatsHere(a portArgs) CallResult {
 		look.journeys[j.ID] = string(b)
 		journeys = append(journeys, portRaw(b))
 	}
+	return look, actions, journeys, ready
+}
 
-	var prev *portLook
-	p.mu.Lock()
-	if hasSince {
-		// The rows the model last saw at or before that version: a
-		// later change is shown, an earlier one was already seen.
-		for i := len(p.looks) - 1; i >= 0; i-- {
-			if p.looks[i].version <= since {
-				// A copy: the slice is shifted under the lock once
-				// it is full. The maps are never written after a
-				// look is stored.
-				l := p.looks[i]
-				prev = &l
-				break
-			}
-		}
-	}
-	if n := len(p.looks); n == 0 || p.looks[n-1].version != look.version {
-		p.looks = append(p.looks, look)
-		if len(p.looks) > portMaxLooks {
-			p.looks = slices.Delete(p.looks, 0, len(p.looks)-portMaxLooks)
-		}
-	}
-	p.mu.Unlock()
-
+func (p *Port) whatsHereResult(a portArgs, h Here, since int64, hasSince bool, look portLook, prev *portLook, actions, journeys []any, ready int) CallResult {
 	var r CallResult
 	r.set("ok", true)
 	switch {

@@ -214,16 +214,27 @@ func (s *Session) Here() Here {
 		n += len(s.g.entries[s.page])
 	}
 	h.Journeys = make([]JourneyAvailability, 0, n)
+	// The page's entries are in declaration order; the open journey, listed
+	// whatever its entry says now, takes its own declaration place among
+	// them rather than trailing after.
+	openListed := s.open == nil
 	if s.page >= 0 {
 		for _, jn := range s.g.entries[s.page] {
+			if !openListed && s.open.jn.idx < jn.idx {
+				h.Journeys = append(h.Journeys, s.journeyAvailLocked(s.open.jn))
+				openListed = true
+			}
 			if s.entryAvailableLocked(jn) || (s.open != nil && s.open.jn == jn) {
 				h.Journeys = append(h.Journeys, s.journeyAvailLocked(jn))
+				if s.open != nil && s.open.jn == jn {
+					openListed = true
+				}
 			}
 		}
 	}
 	if s.open != nil {
 		h.OpenJourney = s.open.jn.id
-		if !slices.ContainsFunc(h.Journeys, func(j JourneyAvailability) bool { return j.ID == s.open.jn.id }) {
+		if !openListed {
 			h.Journeys = append(h.Journeys, s.journeyAvailLocked(s.open.jn))
 		}
 	}

@@ -136,6 +136,9 @@ type record struct {
 	byReport bool // committed by a real state report
 	tour     bool
 	obs      []Observation
+	// errorNow is why the record moved after its receipt was written
+	// (RejectBecause on a fire already at rest).
+	errorNow *SettleError
 }
 
 type commit struct {

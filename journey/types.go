@@ -252,7 +252,10 @@ type Settlement struct {
 	ReportedBy  string       `json:"reportedBy,omitempty"`
 	EvidenceRef string       `json:"evidenceOnRecord,omitempty"`
 	Error       *SettleError `json:"error,omitempty"`
-	Produced    any          `json:"data,omitempty"`
+	// ErrorNow is why the record moved after the receipt was written,
+	// beside OutcomeNow (the receipt's Error is never rewritten).
+	ErrorNow *SettleError `json:"errorNow,omitempty"`
+	Produced any          `json:"data,omitempty"`
 	// StillWorking is read live: the app has open work tied to this fire.
 	StillWorking bool      `json:"stillWorking,omitempty"`
 	SettledAt    time.Time `json:"settledAt"`

@@ -213,16 +213,8 @@ func (s *Server) fold(ctx context.Context, r *journey.CallResult) {
 	}
 	wctx, cancel := context.WithTimeout(ctx, s.within)
 	defer cancel()
-	if _, err := s.port.WhenSettled(wctx, id); err != nil {
-		// Still running at the ceiling (or an id that cannot settle,
-		// which a fire result never carries): answer as is.
-		if _, done, _ := s.port.SettledAnswer(id); !done {
-			return
-		}
-	}
-	facts, done, err := s.port.SettledAnswer(id)
-	if err != nil || !done {
-		return
-	}
-	r.FoldSettled(facts)
+	// Still running at the ceiling (or an id that cannot settle, which a
+	// fire result never carries): Fold leaves the answer as it is.
+	_, _ = s.port.WhenSettled(wctx, id)
+	s.port.Fold(r)
 }
