@@ -179,8 +179,9 @@ func (s *Session) openAskIDLocked(an *actionNode) string {
 
 func (s *Session) committedSinceLocked(an *actionNode, seq int64) int {
 	n := 0
-	for _, r := range s.actFires[an.idx] {
-		if r.seq > seq && r.t.Outcome == OutcomeCommitted && r.t.Materialized == nil {
+	fires := s.actFires[an.idx]
+	for i := len(fires) - 1; i >= 0 && fires[i].seq > seq; i-- {
+		if r := fires[i]; r.t.Outcome == OutcomeCommitted && r.t.Materialized == nil {
 			n++
 		}
 	}
@@ -261,8 +262,8 @@ func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
 	}
 	s.version++
 	f := &frame{jn: jn, status: FrameOpen, openSeq: s.seq, openedVersion: s.version, actor: src, opened: s.now()}
-	s.frames = append(s.frames, f)
 	s.open = f
+	s.addFrame(f)
 	fi := f.info()
 	plan := s.planLocked(jn)
 	return CommitResult{OK: true, JourneyID: jn.id, Frame: &fi, Plan: &plan, Version: s.version}
@@ -312,7 +313,9 @@ func (s *Session) Frame() (FrameInfo, bool) {
 	return s.open.info(), true
 }
 
-// Frames lists every frame opened this session, oldest first.
+// Frames lists the frames the session holds, oldest first: the open one,
+// each journey's newest, and the most recent closed ones within the
+// Retention.
 func (s *Session) Frames() []FrameInfo {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -407,11 +410,10 @@ func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
 	}
 	// A step's latest fire in the frame that came to rest badly.
 	for _, an := range jn.steps {
-		fires := s.actFires[an.idx]
-		if len(fires) == 0 {
+		r := s.lastFire[an.idx]
+		if r == nil {
 			continue
 		}
-		r := fires[len(fires)-1]
 		if r.seq <= f.openSeq {
 			continue
 		}
@@ -423,8 +425,8 @@ func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
 	}
 	for _, an := range jn.steps {
 		var lastFire int64 = -1
-		if fires := s.actFires[an.idx]; len(fires) > 0 {
-			lastFire = fires[len(fires)-1].seq
+		if r := s.lastFire[an.idx]; r != nil {
+			lastFire = r.seq
 		}
 		for i := len(s.asks) - 1; i >= 0; i-- {
 			a := s.asks[i]
@@ -556,11 +558,19 @@ func (s *Session) unblocksLocked(an *actionNode) []Unblock {
 	if len(failing) == 0 {
 		return nil
 	}
-	var out []Unblock
-	for _, other := range s.g.actions {
-		if other == an {
-			continue
+	// Only the actions that write a failing key can unblock it: the
+	// graph indexes them, so the cost is theirs, not the graph's.
+	var cands []*actionNode
+	for _, k := range failing {
+		for _, w := range s.g.writers[k] {
+			if w != an && !slices.Contains(cands, w) {
+				cands = append(cands, w)
+			}
 		}
+	}
+	slices.SortFunc(cands, func(a, b *actionNode) int { return a.idx - b.idx })
+	var out []Unblock
+	for _, other := range cands {
 		var via []string
 		for _, w := range other.writes {
 			if slices.Contains(failing, w) {
@@ -575,22 +585,10 @@ func (s *Session) unblocksLocked(an *actionNode) []Unblock {
 }
 
 // lastFrameLocked is the newest frame opened for a journey, or nil.
-func (s *Session) lastFrameLocked(jn *journeyNode) *frame {
-	for i := len(s.frames) - 1; i >= 0; i-- {
-		if s.frames[i].jn == jn {
-			return s.frames[i]
-		}
-	}
-	return nil
-}
+func (s *Session) lastFrameLocked(jn *journeyNode) *frame { return s.lastFrame[jn.idx] }
 
 // lastFireLocked is an action's newest fire, or nil.
-func (s *Session) lastFireLocked(an *actionNode) *record {
-	if fires := s.actFires[an.idx]; len(fires) > 0 {
-		return fires[len(fires)-1]
-	}
-	return nil
-}
+func (s *Session) lastFireLocked(an *actionNode) *record { return s.lastFire[an.idx] }
 
 // refusedLocked: the fire came to rest and the app said no (refused,
 // rejected, or rolled back since).

@@ -72,18 +72,21 @@ type AskRef struct {
 // codes; never from state values, inputs, labels, instance keys or
 // produced data. The other fields carry the same facts as data.
 type Truth struct {
-	Text            string    `json:"text"`
-	YouAreOn        string    `json:"youAreOn"`
-	OffGraph        bool      `json:"offGraph,omitempty"`
-	Version         int64     `json:"version"`
-	SinceVersion    int64     `json:"sinceVersion,omitempty"`
-	Attempts        []Attempt `json:"attempts"`
-	Omitted         int       `json:"omitted,omitempty"`
-	Earlier         int       `json:"earlier,omitempty"`
-	AwaitingHuman   []AskRef  `json:"awaitingHuman,omitempty"`
-	Withdrawn       []AskRef  `json:"withdrawn,omitempty"`
-	ApprovedNotDone []AskRef  `json:"approvedNotDone,omitempty"`
-	Declined        []AskRef  `json:"declined,omitempty"`
+	Text         string    `json:"text"`
+	YouAreOn     string    `json:"youAreOn"`
+	OffGraph     bool      `json:"offGraph,omitempty"`
+	Version      int64     `json:"version"`
+	SinceVersion int64     `json:"sinceVersion,omitempty"`
+	Attempts     []Attempt `json:"attempts"`
+	Omitted      int       `json:"omitted,omitempty"`
+	// Evicted counts the attempts no longer held in detail (Retention);
+	// they are among those omitted or earlier, never silently dropped.
+	Evicted         int      `json:"evicted,omitempty"`
+	Earlier         int      `json:"earlier,omitempty"`
+	AwaitingHuman   []AskRef `json:"awaitingHuman,omitempty"`
+	Withdrawn       []AskRef `json:"withdrawn,omitempty"`
+	ApprovedNotDone []AskRef `json:"approvedNotDone,omitempty"`
+	Declined        []AskRef `json:"declined,omitempty"`
 	// AwaitingApp lists fires the app has not answered (transition ids).
 	AwaitingApp []string `json:"awaitingApp,omitempty"`
 	// StillWorking lists the actions with open work tied to their fires.
@@ -115,31 +118,41 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 	if sinceVersion > 0 {
 		t.SinceVersion = sinceVersion
 	}
+	// Both ledgers are in version order, so the newest attempts are at
+	// their ends: only the rows that can be shown are graded and sorted,
+	// and the rest is counted, so the cost does not grow with history.
+	inWindow := func(version int64) bool { return sinceVersion <= 0 || version >= sinceVersion }
 	var rows []attemptRow
-	for _, r := range s.records {
-		if !r.fired {
-			continue
+	shownFires, shownGaps := 0, 0
+	for i := len(s.fires) - 1; i >= 0; i-- {
+		r := s.fires[i]
+		if !inWindow(r.t.CursorVersion) {
+			break
 		}
-		rows = append(rows, attemptRow{version: r.t.CursorVersion, rank: 1, seq: r.seq, a: s.gradeLocked(r)})
+		if len(rows) == maxAttempts && sinceVersion <= 0 {
+			break // counted below, from the ledger's totals
+		}
+		shownFires++
+		if len(rows) < maxAttempts {
+			rows = append(rows, attemptRow{version: r.t.CursorVersion, rank: 1, seq: r.seq, a: s.gradeLocked(r)})
+		}
 	}
-	for i, g := range s.gaps {
+	nFires := len(rows)
+	for i := len(s.gaps) - 1; i >= 0; i-- {
+		g := s.gaps[i]
+		if !inWindow(g.Version) {
+			break
+		}
 		if g.Kind != GapFireRejected {
 			continue
 		}
-		a := Attempt{Version: g.Version, Actor: normActor(g.Actor), Grade: GradeDidNot, Refused: g.Reason, Action: unknownActionText}
-		if _, ok := s.g.actionIndex[g.Action]; ok {
-			a.Action = g.Action
+		if len(rows)-nFires == maxAttempts && sinceVersion <= 0 {
+			break
 		}
-		if g.JourneyID != "" {
-			if _, ok := s.g.journeyIndex[g.JourneyID]; ok {
-				a.Journey = g.JourneyID
-			}
-			a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Actor) + "'s attempt to start " + a.Journey + " was refused: " +
-				string(a.Refused) + " (its first step is " + a.Action + ")"
-		} else {
-			a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Actor) + "'s fire of " + a.Action + " was refused: " + string(a.Refused)
+		shownGaps++
+		if len(rows)-nFires < maxAttempts {
+			rows = append(rows, attemptRow{version: g.Version, rank: 0, seq: int64(i), a: s.refusalLocked(g)})
 		}
-		rows = append(rows, attemptRow{version: g.Version, rank: 0, seq: int64(i), a: a})
 	}
 	slices.SortStableFunc(rows, func(x, y attemptRow) int {
 		if x.version != y.version {
@@ -159,21 +172,20 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 		b.WriteString(s.pageID())
 	}
 	b.WriteString(".\n")
-	total := len(rows)
-	if sinceVersion > 0 {
-		kept := rows[:0:0]
-		for _, r := range rows {
-			if r.version >= sinceVersion {
-				kept = append(kept, r)
-			}
-		}
-		t.Earlier = total - len(kept)
-		rows = kept
+	// Every attempt ever made is counted, including those no longer held
+	// in detail (Retention): they are earlier than any held one.
+	evicted := s.firesEvicted + s.rejectedEvicted
+	total := s.firesTotal + s.rejectedTotal
+	inRange := shownFires + shownGaps
+	if sinceVersion <= 0 {
+		inRange = total
 	}
+	t.Earlier = total - inRange
+	t.Evicted = evicted
 	if len(rows) > maxAttempts {
-		t.Omitted = len(rows) - maxAttempts
 		rows = rows[len(rows)-maxAttempts:]
 	}
+	t.Omitted = inRange - len(rows)
 	v := strconv.FormatInt(s.version, 10)
 	switch {
 	case len(rows) == 0 && sinceVersion > 0:
@@ -189,6 +201,9 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 		}
 		if t.Omitted > 0 {
 			b.WriteString("  … " + strconv.Itoa(t.Omitted) + " earlier attempt(s) omitted.\n")
+		}
+		if t.Evicted > 0 {
+			b.WriteString("  (" + strconv.Itoa(t.Evicted) + " of this session's earliest attempts are no longer held in detail by the app, only counted.)\n")
 		}
 		for _, r := range rows {
 			t.Attempts = append(t.Attempts, r.a)
@@ -217,8 +232,8 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 	askLines(&b, "Approved by the human, not yet done: ", t.ApprovedNotDone)
 	askLines(&b, "The human declined: ", t.Declined)
 	var awaitingActions []string
-	for _, r := range s.records {
-		if r.fired && !r.settled {
+	for _, r := range s.openFires {
+		if !r.settled {
 			t.AwaitingApp = append(t.AwaitingApp, r.t.ID)
 			awaitingActions = append(awaitingActions, r.an.id+" ("+r.t.ID+")")
 		}
@@ -352,4 +367,22 @@ func (s *Session) Why(key string) WhySlice {
 	out.Known = len(out.Steps) > 0
 	slices.SortFunc(out.Steps, func(a, b WhyStep) int { return int(a.Version - b.Version) })
 	return out
+}
+
+// refusalLocked grades one refused fire from the gap ledger.
+func (s *Session) refusalLocked(g GapRecord) Attempt {
+	a := Attempt{Version: g.Version, Actor: normActor(g.Actor), Grade: GradeDidNot, Refused: g.Reason, Action: unknownActionText}
+	if _, ok := s.g.actionIndex[g.Action]; ok {
+		a.Action = g.Action
+	}
+	if g.JourneyID != "" {
+		if _, ok := s.g.journeyIndex[g.JourneyID]; ok {
+			a.Journey = g.JourneyID
+		}
+		a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Actor) + "'s attempt to start " + a.Journey + " was refused: " +
+			string(a.Refused) + " (its first step is " + a.Action + ")"
+	} else {
+		a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Actor) + "'s fire of " + a.Action + " was refused: " + string(a.Refused)
+	}
+	return a
 }
