@@ -3,31 +3,22 @@ package journey
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/foldagent/foldagent/journey/internal/fixture"
 )
 
-// The fixture of the published byte measurements (hcifootprint notes §4):
-// graph bigapp; 60 pages page-0..59, each with step-a-N (writes kN) and
-// go-next-N (claims the next page); 57 journeys journey-number-J whose
-// steps are page-(J%56).step-a and its go-next; journey 56 has the one
-// failing precondition, vip eq true with vip:false; every handler
-// registered; the cursor on page-0.
-//
-// The notes give the journeys' does only as "about 75 characters". The
-// template below is 72 characters plus the journey number, chosen so the
-// figures the notes do give agree with it: the two rows startable on
-// page-0 (journeys 0 and 56) carry 147 characters of does between them,
-// which is what the quoted 310-character scoped list leaves for them in
-// the reference row shape; and the 57 strings total 4,208 characters,
-// against the 4,205-4,220 that the quoted 79,117-character per-journey
-// array implies.
+// The fixture of the published byte measurements (hcifootprint notes §4)
+// is internal/fixture's app, the one every journey test and benchmark
+// uses (journeytest.BigApp builds the same graph for outside tests): graph
+// bigapp; 60 pages; 57 journeys; journey 56 has the one failing
+// precondition, vip eq true with vip:false; every handler registered; the
+// cursor on page-0.
 const (
-	fixture57Pages    = 60
-	fixture57Journeys = 57
-	fixture57DoesFmt  = "Journey %d of the synthetic app: record the entry on its page, then go on."
+	fixture57Pages    = fixture.Pages
+	fixture57Journeys = fixture.Journeys
 )
 
 // The reference system's figures on the same fixture (UTF-16 code units).
@@ -38,19 +29,21 @@ const (
 )
 
 func fixture57Def(journeys int) GraphDef {
-	def := GraphDef{Pages: make([]Page, fixture57Pages)}
-	for n := range fixture57Pages {
-		id, next := strconv.Itoa(n), strconv.Itoa((n+1)%fixture57Pages)
-		def.Pages[n] = Page{ID: "page-" + id, Actions: []Action{
-			{Name: "step-a-" + id, Does: "Record the entry on page " + id + ".", Writes: []string{"k" + id}},
-			{Name: "go-next-" + id, Does: "Go on to page " + next + ".", GoTo: "page-" + next},
-		}}
+	ps, js := fixture.App(fixture57Pages, journeys)
+	def := GraphDef{Pages: make([]Page, len(ps))}
+	for i, p := range ps {
+		def.Pages[i] = Page{ID: p.ID}
+		for _, a := range p.Actions {
+			act := Action{Name: a.Name, Does: a.Does, GoTo: a.GoTo}
+			if a.Writes != "" {
+				act.Writes = []string{a.Writes}
+			}
+			def.Pages[i].Actions = append(def.Pages[i].Actions, act)
+		}
 	}
-	for j := range journeys {
-		p := strconv.Itoa(j % 56)
-		jd := JourneyDef{ID: "journey-number-" + strconv.Itoa(j), Does: fmt.Sprintf(fixture57DoesFmt, j),
-			Steps: []string{"page-" + p + ".step-a-" + p, "page-" + p + ".go-next-" + p}}
-		if j == 56 {
+	for _, j := range js {
+		jd := JourneyDef{ID: j.ID, Does: j.Does, Steps: j.Steps}
+		if j.VIPOnly {
 			jd.When = Guard{Eq("vip", true)}
 		}
 		def.Journeys = append(def.Journeys, jd)

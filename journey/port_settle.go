@@ -86,6 +86,14 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 		r.set("settled", false).set("performed", false).set("askId", ask.AskID).set("did", ask.Action).set("howToAct", how)
 		return *p.position(&r)
 	}
+	if e, ok := err.(*Error); ok && e.Reason == ReasonTransitionEvicted {
+		// Recorded once, no longer held in detail: said as such, never
+		// as an id nobody fired.
+		r := portRefusal("error", ReasonTransitionEvicted)
+		r.set("why", portEvictedTransition)
+		p.openQuestions(&r)
+		return *p.position(&r)
+	}
 	r := portRefusal("error", ReasonUnknownTransition)
 	r.set("why", portUnknownTransition)
 	p.openQuestions(&r)

@@ -70,6 +70,7 @@ const (
 	portTransitionRequired = "did_it_work needs to know WHICH action: pass a transitionId (or askId) from a result. Nothing was performed."
 	portUnknownTransition  = "No fire or ask has that id. The open ones are listed here."
 	portAmbiguousID        = "That id names two different things, a fire and an ask, so no answer is given for it."
+	portEvictedTransition  = "That fire was recorded in this session, but it is old enough that the app no longer holds how it came to rest, so no answer is given. Do not perform it again to find out: facts in whats_here counts it, and the open ones are listed here."
 
 	portElsewhereMeans = "This list is scoped to where you are: the journeys whose first step is available on this page now." +
 		" The others start on other pages; they are not gone and not refused. Pass routeTo: <page id> here for the declared hops to a page where one starts."
