@@ -160,7 +160,7 @@ func (p *Port) whatsHereResult(a portArgs, h Here, since int64, hasSince bool, l
 	if hasSince {
 		truthSince = since
 	}
-	r.set("facts", p.s.GroundTruth(truthSince, 0).Text)
+	r.set("facts", p.s.Facts(truthSince, 0))
 	return r
 }
 

@@ -94,13 +94,6 @@ type Truth struct {
 	UntiedWork   bool     `json:"untiedWork,omitempty"`
 }
 
-type attemptRow struct {
-	version int64
-	rank    int // a refusal ranks before the fire at the same version
-	seq     int64
-	a       Attempt
-}
-
 // GroundTruth builds the facts block. Both ledgers are merged and every
 // attempt is graded: DID happen only for a committed fire whose declared
 // effect was observed; otherwise unobservable, refused, not yet known or
@@ -109,6 +102,22 @@ type attemptRow struct {
 // attempts to those made at or after that version; maxAttempts <= 0 means
 // 20 (the newest are kept).
 func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
+	return s.truth(sinceVersion, maxAttempts, true)
+}
+
+// Facts is GroundTruth's text alone, for a caller that serves the block
+// and not its data: the same sentences, built without the Attempt rows.
+func (s *Session) Facts(sinceVersion int64, maxAttempts int) string {
+	return s.truth(sinceVersion, maxAttempts, false).Text
+}
+
+// pick is one attempt chosen for the facts block: a fire or a refusal.
+type pick struct {
+	fire *record
+	gap  *GapRecord
+}
+
+func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 	if maxAttempts <= 0 {
 		maxAttempts = defaultMaxAttempts
 	}
@@ -122,48 +131,42 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 	// their ends: only the rows that can be shown are graded and sorted,
 	// and the rest is counted, so the cost does not grow with history.
 	inWindow := func(version int64) bool { return sinceVersion <= 0 || version >= sinceVersion }
-	var rows []attemptRow
-	shownFires, shownGaps := 0, 0
-	for i := len(s.fires) - 1; i >= 0; i-- {
-		r := s.fires[i]
-		if !inWindow(r.t.CursorVersion) {
-			break
-		}
-		if len(rows) == maxAttempts && sinceVersion <= 0 {
-			break // counted below, from the ledger's totals
-		}
-		shownFires++
-		if len(rows) < maxAttempts {
-			rows = append(rows, attemptRow{version: r.t.CursorVersion, rank: 1, seq: r.seq, a: s.gradeLocked(r)})
+	// A backward merge of the two ledgers picks the newest attempts;
+	// only those are graded. A refusal sorts before a fire made at the
+	// same version.
+	picks := make([]pick, 0, min(maxAttempts, len(s.fires)+len(s.gaps)))
+	inRange := 0
+	fi, gi := len(s.fires)-1, len(s.gaps)-1
+	skipGaps := func() {
+		for gi >= 0 && s.gaps[gi].Kind != GapFireRejected {
+			gi--
 		}
 	}
-	nFires := len(rows)
-	for i := len(s.gaps) - 1; i >= 0; i-- {
-		g := s.gaps[i]
-		if !inWindow(g.Version) {
-			break
+	skipGaps()
+	for {
+		fireOK := fi >= 0 && inWindow(s.fires[fi].t.CursorVersion)
+		gapOK := gi >= 0 && inWindow(s.gaps[gi].Version)
+		if !fireOK && !gapOK || (len(picks) == maxAttempts && sinceVersion <= 0) {
+			break // without sinceVersion the rest is counted from the totals
 		}
-		if g.Kind != GapFireRejected {
-			continue
+		inRange++
+		takeFire := fireOK && (!gapOK || s.fires[fi].t.CursorVersion >= s.gaps[gi].Version)
+		switch {
+		case takeFire && len(picks) < maxAttempts:
+			picks = append(picks, pick{fire: s.fires[fi]})
+		case !takeFire && len(picks) < maxAttempts:
+			picks = append(picks, pick{gap: &s.gaps[gi]})
 		}
-		if len(rows)-nFires == maxAttempts && sinceVersion <= 0 {
-			break
-		}
-		shownGaps++
-		if len(rows)-nFires < maxAttempts {
-			rows = append(rows, attemptRow{version: g.Version, rank: 0, seq: int64(i), a: s.refusalLocked(g)})
+		if takeFire {
+			fi--
+		} else {
+			gi--
+			skipGaps()
 		}
 	}
-	slices.SortStableFunc(rows, func(x, y attemptRow) int {
-		if x.version != y.version {
-			return int(x.version - y.version)
-		}
-		if x.rank != y.rank {
-			return x.rank - y.rank
-		}
-		return int(x.seq - y.seq)
-	})
+	slices.Reverse(picks)
 	var b strings.Builder
+	b.Grow(len(truthHeader) + 160 + 100*len(picks))
 	b.WriteString(truthHeader)
 	b.WriteString("\nYou are on: ")
 	if s.page < 0 {
@@ -176,22 +179,18 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 	// in detail (Retention): they are earlier than any held one.
 	evicted := s.firesEvicted + s.rejectedEvicted
 	total := s.firesTotal + s.rejectedTotal
-	inRange := shownFires + shownGaps
 	if sinceVersion <= 0 {
 		inRange = total
 	}
 	t.Earlier = total - inRange
 	t.Evicted = evicted
-	if len(rows) > maxAttempts {
-		rows = rows[len(rows)-maxAttempts:]
-	}
-	t.Omitted = inRange - len(rows)
+	t.Omitted = inRange - len(picks)
 	v := strconv.FormatInt(s.version, 10)
 	switch {
-	case len(rows) == 0 && sinceVersion > 0:
+	case len(picks) == 0 && sinceVersion > 0:
 		b.WriteString("No actions have been performed since version " + strconv.FormatInt(sinceVersion, 10) + " — " +
 			strconv.Itoa(t.Earlier) + " earlier attempt(s) this session are not listed.\n")
-	case len(rows) == 0:
+	case len(picks) == 0:
 		b.WriteString(nothingYetLine + "\n")
 	default:
 		if sinceVersion > 0 {
@@ -205,9 +204,25 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 		if t.Evicted > 0 {
 			b.WriteString("  (" + strconv.Itoa(t.Evicted) + " of this session's earliest attempts are no longer held in detail by the app, only counted.)\n")
 		}
-		for _, r := range rows {
-			t.Attempts = append(t.Attempts, r.a)
-			b.WriteString(r.a.Line + "\n")
+		if rows {
+			t.Attempts = make([]Attempt, 0, len(picks))
+		}
+		for _, p := range picks {
+			if rows {
+				var a Attempt
+				if p.fire != nil {
+					a = s.gradeLocked(p.fire)
+				} else {
+					a = s.refusalLocked(*p.gap)
+				}
+				t.Attempts = append(t.Attempts, a)
+				b.WriteString(a.Line)
+			} else if p.fire != nil {
+				s.writeFireLine(&b, p.fire)
+			} else {
+				s.writeRefusalLine(&b, p.gap)
+			}
+			b.WriteByte('\n')
 		}
 	}
 	// The ask book.
@@ -277,32 +292,81 @@ func askLines(b *strings.Builder, lead string, refs []AskRef) {
 // gradeLocked grades one fire, reading the live record beside its receipt.
 func (s *Session) gradeLocked(r *record) Attempt {
 	a := Attempt{Version: r.t.CursorVersion, TransitionID: r.t.ID, Action: r.an.id, Actor: r.t.Actor, Inferred: r.t.Inferred}
+	a.Grade, a.Note = grade(r)
+	var b strings.Builder
+	s.writeFireLine(&b, r)
+	a.Line = b.String()
+	return a
+}
+
+func grade(r *record) (Grade, string) {
 	switch {
 	case r.t.Materialized != nil:
-		a.Grade, a.Note = GradeDidNot, noteNotWired
+		return GradeDidNot, noteNotWired
 	case !r.settled || r.t.Outcome == OutcomePending:
-		a.Grade, a.Note = GradeNotYetKnown, notePending
+		return GradeNotYetKnown, notePending
 	case r.receipt.VerifyHeld == VerifyNotHeld:
-		a.Grade, a.Note = GradeDidNot, noteVerifyFailed
+		return GradeDidNot, noteVerifyFailed
 	case r.t.Outcome == OutcomeRejected:
-		a.Grade, a.Note = GradeDidNot, noteRejected
+		return GradeDidNot, noteRejected
 	case r.t.Outcome == OutcomeRolledBack:
-		a.Grade, a.Note = GradeDidNot, noteRolledBack
+		return GradeDidNot, noteRolledBack
 	case r.t.Outcome == OutcomeSuperseded:
-		a.Grade, a.Note = GradeNeverObserved, noteSuperseded
+		return GradeNeverObserved, noteSuperseded
 	case r.t.EffectVerified == ObservedYes:
-		a.Grade, a.Note = GradeDid, noteObserved
+		return GradeDid, noteObserved
 	case r.t.EffectVerified == ObservedNo:
-		a.Grade, a.Note = GradeEffectMissing, noteNotObserved
-	default:
-		a.Grade, a.Note = GradeUnobservable, noteUnobservable
+		return GradeEffectMissing, noteNotObserved
 	}
-	note := a.Note
-	if a.Inferred {
-		note += noteInferred
+	return GradeUnobservable, noteUnobservable
+}
+
+// writeFireLine writes a fire's line of the facts block: library words,
+// the actor and the action's graph id only.
+func (s *Session) writeFireLine(b *strings.Builder, r *record) {
+	g, note := grade(r)
+	b.WriteString("  • ")
+	b.WriteString(string(g))
+	b.WriteString(" — ")
+	b.WriteString(string(r.t.Actor))
+	b.WriteString(" fired ")
+	b.WriteString(r.an.id)
+	b.WriteString(" (")
+	b.WriteString(note)
+	if r.t.Inferred {
+		b.WriteString(noteInferred)
 	}
-	a.Line = "  • " + string(a.Grade) + " — " + string(a.Actor) + " fired " + a.Action + " (" + note + ")"
-	return a
+	b.WriteByte(')')
+}
+
+// writeRefusalLine writes a refused fire's line of the facts block.
+func (s *Session) writeRefusalLine(b *strings.Builder, g *GapRecord) {
+	action := unknownActionText
+	if _, ok := s.g.actionIndex[g.Action]; ok {
+		action = g.Action
+	}
+	b.WriteString("  • ")
+	b.WriteString(string(GradeDidNot))
+	b.WriteString(" — ")
+	b.WriteString(string(normActor(g.Actor)))
+	if g.JourneyID != "" {
+		journey := ""
+		if _, ok := s.g.journeyIndex[g.JourneyID]; ok {
+			journey = g.JourneyID
+		}
+		b.WriteString("'s attempt to start ")
+		b.WriteString(journey)
+		b.WriteString(" was refused: ")
+		b.WriteString(string(g.Reason))
+		b.WriteString(" (its first step is ")
+		b.WriteString(action)
+		b.WriteByte(')')
+		return
+	}
+	b.WriteString("'s fire of ")
+	b.WriteString(action)
+	b.WriteString(" was refused: ")
+	b.WriteString(string(g.Reason))
 }
 
 // WhyStep is one fire (or report) in a key's causal slice.
@@ -375,14 +439,11 @@ func (s *Session) refusalLocked(g GapRecord) Attempt {
 	if _, ok := s.g.actionIndex[g.Action]; ok {
 		a.Action = g.Action
 	}
-	if g.JourneyID != "" {
-		if _, ok := s.g.journeyIndex[g.JourneyID]; ok {
-			a.Journey = g.JourneyID
-		}
-		a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Actor) + "'s attempt to start " + a.Journey + " was refused: " +
-			string(a.Refused) + " (its first step is " + a.Action + ")"
-	} else {
-		a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Actor) + "'s fire of " + a.Action + " was refused: " + string(a.Refused)
+	if _, ok := s.g.journeyIndex[g.JourneyID]; ok && g.JourneyID != "" {
+		a.Journey = g.JourneyID
 	}
+	var b strings.Builder
+	s.writeRefusalLine(&b, &g)
+	a.Line = b.String()
 	return a
 }
