@@ -216,3 +216,31 @@ func BenchmarkTurnCost(b *testing.B) {
 	b.ReportMetric(float64(heap)/(1<<20), "MB-heap-1Mfires")
 	runtime.KeepAlive(bigS)
 }
+
+// TestWhatsHereAllocationsIgnoreHistory is the deterministic half of
+// BenchmarkTurnCost: once the facts block is full, a whats_here and an
+// UpdateState allocate exactly as much after 100,000 fires as after
+// 5,000 (both past the retention), and the session holds the same number of rows.
+func TestWhatsHereAllocationsIgnoreHistory(t *testing.T) {
+	ctx := context.Background()
+	delta := map[string]any{"other": 1}
+	allocs := map[int][2]float64{}
+	rows := map[int]int{}
+	for _, n := range []int{5000, 100_000} {
+		s, p := historySession(t, n)
+		wh := testing.AllocsPerRun(50, func() { p.Call(ctx, "hist.whats_here", nil) })
+		us := testing.AllocsPerRun(50, func() { s.UpdateState(delta, "") })
+		allocs[n] = [2]float64{wh, us}
+		rows[n] = len(s.Transitions())
+		r := p.Call(ctx, "hist.whats_here", nil)
+		if r.Reason() != "" || r.TransitionID() != "" || !r.OK() {
+			t.Fatalf("typed access on a whats_here result: %s", r.JSON())
+		}
+	}
+	if allocs[5000] != allocs[100_000] {
+		t.Fatalf("whats_here/UpdateState allocate %v after 5,000 fires and %v after 100,000", allocs[5000], allocs[100_000])
+	}
+	if rows[100_000] > journey.DefaultRetainTransitions*3/2+3 {
+		t.Fatalf("%d rows held after 100,000 fires", rows[100_000])
+	}
+}

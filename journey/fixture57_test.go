@@ -42,7 +42,7 @@ func fixture57Def(journeys int) GraphDef {
 		}
 	}
 	for _, j := range js {
-		jd := JourneyDef{ID: j.ID, Does: j.Does, Steps: j.Steps}
+		jd := Journey{ID: j.ID, Does: j.Does, Steps: j.Steps}
 		if j.VIPOnly {
 			jd.When = Guard{Eq("vip", true)}
 		}

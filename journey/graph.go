@@ -21,7 +21,7 @@ type GraphDef struct {
 	// unqualified (a root action named "login" has the id "login").
 	Actions []RootAction
 	// Journeys are named, ordered flows over the declared actions.
-	Journeys []JourneyDef
+	Journeys []Journey
 }
 
 // Page is one place in the app. Its actions get ids qualified by the page
@@ -114,8 +114,8 @@ type RootAction struct {
 	On []string
 }
 
-// JourneyDef declares a journey: a named, described, ordered list of steps.
-type JourneyDef struct {
+// Journey declares a journey: a named, described, ordered list of steps.
+type Journey struct {
 	// ID is the journey id (a segment; it becomes part of a tool name).
 	ID string
 	// Does is the authored description of the whole flow.
@@ -476,7 +476,7 @@ func (b *graphBuilder) link() error {
 
 // journeys compiles the journeys, their derived step dependencies and the
 // per-page index of the journeys that start there.
-func (b *graphBuilder) journeys(defs []JourneyDef) error {
+func (b *graphBuilder) journeys(defs []Journey) error {
 	g := b.g
 	for _, jd := range defs {
 		if !segmentRE.MatchString(jd.ID) {
@@ -761,8 +761,8 @@ func (g *Graph) Action(id string) (ActionInfo, bool) {
 	return an.info(), true
 }
 
-// JourneyInfo describes one declared journey.
-type JourneyInfo struct {
+// Info describes one declared journey.
+type Info struct {
 	ID    string   `json:"id"`
 	Does  string   `json:"does"`
 	Steps []string `json:"steps"`
@@ -771,8 +771,8 @@ type JourneyInfo struct {
 }
 
 // Journeys lists the declared journeys in declaration order.
-func (g *Graph) Journeys() []JourneyInfo {
-	out := make([]JourneyInfo, len(g.journeys))
+func (g *Graph) Journeys() []Info {
+	out := make([]Info, len(g.journeys))
 	for i, jn := range g.journeys {
 		out[i] = jn.info()
 	}
@@ -780,20 +780,20 @@ func (g *Graph) Journeys() []JourneyInfo {
 }
 
 // Journey returns one declared journey.
-func (g *Graph) Journey(id string) (JourneyInfo, bool) {
+func (g *Graph) Journey(id string) (Info, bool) {
 	jn, ok := g.journeyIndex[id]
 	if !ok {
-		return JourneyInfo{}, false
+		return Info{}, false
 	}
 	return jn.info(), true
 }
 
-func (jn *journeyNode) info() JourneyInfo {
+func (jn *journeyNode) info() Info {
 	steps := make([]string, len(jn.steps))
 	for i, s := range jn.steps {
 		steps[i] = s.id
 	}
-	return JourneyInfo{ID: jn.id, Does: jn.does, Steps: steps, HasPrecondition: jn.when != nil}
+	return Info{ID: jn.id, Does: jn.does, Steps: steps, HasPrecondition: jn.when != nil}
 }
 
 // MatchRoute maps a router path to a declared page id. Literal segments

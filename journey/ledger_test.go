@@ -105,7 +105,7 @@ func TestRetentionBoundsFramesAsksAndWork(t *testing.T) {
 	g, err := NewGraph("fa", GraphDef{Pages: []Page{{ID: "home", Actions: []Action{
 		{Name: "buy", Does: "Buy it.", Confirm: true},
 		{Name: "look", Does: "Look around."},
-	}}}, Journeys: []JourneyDef{{ID: "shop", Does: "Shop.", Steps: []string{"look", "buy"}}, {ID: "browse", Does: "Browse.", Steps: []string{"look"}}}})
+	}}}, Journeys: []Journey{{ID: "shop", Does: "Shop.", Steps: []string{"look", "buy"}}, {ID: "browse", Does: "Browse.", Steps: []string{"look"}}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -356,7 +356,7 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res 
 // that is already at rest. It reports false, changing nothing, while the
 // fire is still in flight or when r carries no fire.
 func (p *Port) Fold(r *CallResult) bool {
-	id := r.String("transitionId")
+	id := r.TransitionID()
 	if id == "" || !r.OK() {
 		return false
 	}

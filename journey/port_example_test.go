@@ -21,7 +21,7 @@ func ExampleServeToAgent() {
 				{Name: "place-order", Does: "Place the order.", Confirm: true},
 			}},
 		},
-		Journeys: []journey.JourneyDef{{ID: "purchase", Does: "Buy a dress end to end.", Steps: []string{"add-to-cart", "go-checkout", "place-order"}}},
+		Journeys: []journey.Journey{{ID: "purchase", Does: "Buy a dress end to end.", Steps: []string{"add-to-cart", "go-checkout", "place-order"}}},
 	})
 	s := g.MustNewSession(journey.Options{})
 	noop := func(context.Context, any) (any, error) { return nil, nil }

@@ -36,7 +36,7 @@ func portShopDef() GraphDef {
 			}},
 		},
 		Actions: []RootAction{{Action: Action{Name: "login", Does: "Sign in", Writes: []string{"user"}}, On: []string{"catalog", "checkout"}}},
-		Journeys: []JourneyDef{
+		Journeys: []Journey{
 			{ID: "purchase", Does: "Buy a product end to end", Steps: []string{"open-product", "add-to-cart", "go-cart", "checkout", "set-card", "place-order"}},
 			{ID: "vip", Does: "Shop the VIP room", Steps: []string{"search"}, When: Guard{Eq("vip", true)}},
 			{ID: "tidy", Does: "Remove a line from the cart", Steps: []string{"remove"}},

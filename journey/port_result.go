@@ -98,6 +98,13 @@ func (r CallResult) OK() bool { v, _ := r.Get("ok"); b, _ := v.(bool); return b 
 // Judgment is the routing word of the result.
 func (r CallResult) Judgment() string { return r.String("judgment") }
 
+// Reason is the typed refusal code, or "" when the result carries none.
+func (r CallResult) Reason() Reason { return Reason(r.String("reason")) }
+
+// TransitionID is the id of the fire the call made (pass it to
+// did_it_work, WhenSettled or SettledAnswer), or "" when it made none.
+func (r CallResult) TransitionID() string { return r.String("transitionId") }
+
 // Clone returns a copy whose top level can be changed independently.
 func (r CallResult) Clone() CallResult { return CallResult{kv: slices.Clone(r.kv)} }
 

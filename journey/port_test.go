@@ -388,7 +388,7 @@ func TestPortJourneyArms(t *testing.T) {
 
 func TestPortJourneyEntryNotMaterialized(t *testing.T) {
 	g := MustNewGraph("m", GraphDef{Pages: []Page{{ID: "a", Actions: []Action{{Name: "x", Does: "Do x"}}}},
-		Journeys: []JourneyDef{{ID: "j", Does: "Do j", Steps: []string{"x"}}}})
+		Journeys: []Journey{{ID: "j", Does: "Do j", Steps: []string{"x"}}}})
 	p := ServeToAgent(g.MustNewSession(Options{}), PortOptions{})
 	r := portCall(t, p, "m.journey.j", nil)
 	if r["judgment"] != "error" || r["reason"] != "ENTRY_NOT_MATERIALIZED" || r["step"] != "a.x" {

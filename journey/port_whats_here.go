@@ -140,7 +140,7 @@ func (p *Port) whatsHereResult(a portArgs, h Here, since int64, hasSince bool, l
 		if len(gone) > 0 {
 			r.set("actionsGone", gone)
 		}
-		journeys, gone = portDelta(h.Journeys, func(x JourneyAvailability) string { return x.ID }, look.journeys, prev.journeys, journeys)
+		journeys, gone = portDelta(h.Journeys, func(x Availability) string { return x.ID }, look.journeys, prev.journeys, journeys)
 		r.set("journeys", journeys)
 		if len(gone) > 0 {
 			r.set("journeysGone", gone)

@@ -117,8 +117,8 @@ func (s *Session) servedIDsLocked() []string {
 	return out
 }
 
-// JourneyAvailability is one journey's standing at the cursor.
-type JourneyAvailability struct {
+// Availability is one journey's standing at the cursor.
+type Availability struct {
 	ID          string   `json:"id"`
 	Description string   `json:"description"`
 	Steps       []string `json:"steps"`
@@ -135,8 +135,8 @@ type JourneyAvailability struct {
 	Open bool `json:"open,omitempty"`
 }
 
-func (s *Session) journeyAvailLocked(jn *journeyNode) JourneyAvailability {
-	ja := JourneyAvailability{ID: jn.id, Description: jn.does, Steps: make([]string, len(jn.steps)), PreconditionPassed: true}
+func (s *Session) journeyAvailLocked(jn *journeyNode) Availability {
+	ja := Availability{ID: jn.id, Description: jn.does, Steps: make([]string, len(jn.steps)), PreconditionPassed: true}
 	for i, st := range jn.steps {
 		ja.Steps[i] = st.id
 	}
@@ -176,10 +176,10 @@ func (s *Session) entryJourneyIDsLocked() []string {
 
 // AvailableJourneys answers for every declared journey, in declaration
 // order, whatever page the cursor is on.
-func (s *Session) AvailableJourneys() []JourneyAvailability {
+func (s *Session) AvailableJourneys() []Availability {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]JourneyAvailability, len(s.g.journeys))
+	out := make([]Availability, len(s.g.journeys))
 	for i, jn := range s.g.journeys {
 		out[i] = s.journeyAvailLocked(jn)
 	}
@@ -192,9 +192,9 @@ func (s *Session) AvailableJourneys() []JourneyAvailability {
 // the declared journeys not listed.
 type Here struct {
 	Position
-	Actions           []ServedAction        `json:"actions"`
-	Journeys          []JourneyAvailability `json:"journeys"`
-	JourneysElsewhere int                   `json:"journeysElsewhere,omitempty"`
+	Actions           []ServedAction `json:"actions"`
+	Journeys          []Availability `json:"journeys"`
+	JourneysElsewhere int            `json:"journeysElsewhere,omitempty"`
 	// OpenJourney is the id of the journey whose frame is open, if any.
 	OpenJourney string `json:"openJourney,omitempty"`
 }
@@ -213,7 +213,7 @@ func (s *Session) Here() Here {
 	if s.page >= 0 {
 		n += len(s.g.entries[s.page])
 	}
-	h.Journeys = make([]JourneyAvailability, 0, n)
+	h.Journeys = make([]Availability, 0, n)
 	// The page's entries are in declaration order; the open journey, listed
 	// whatever its entry says now, takes its own declaration place among
 	// them rather than trailing after.

@@ -19,7 +19,7 @@ func ExampleNewServer() {
 		Pages: []journey.Page{{ID: "list", Actions: []journey.Action{
 			{Name: "add", Does: "Add a note", Writes: []string{"notes"}},
 		}}},
-		Journeys: []journey.JourneyDef{{ID: "jot", Does: "Jot a note down", Steps: []string{"add"}}},
+		Journeys: []journey.Journey{{ID: "jot", Does: "Jot a note down", Steps: []string{"add"}}},
 	})
 	s := g.MustNewSession(journey.Options{State: map[string]any{"notes": 0}})
 	s.RegisterActions("list", journey.Registration{Handlers: map[string]journey.Handler{

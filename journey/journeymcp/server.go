@@ -197,7 +197,7 @@ func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}()
 	r := s.port.CallJSON(ctx, name, req.Params.Arguments)
 	s.fold(ctx, &r)
-	reason := r.String("reason")
+	reason := r.Reason()
 	return &mcp.CallToolResult{
 		IsError: reason == "UNKNOWN_TOOL" || reason == "DEFECT",
 		Content: []mcp.Content{&mcp.TextContent{Text: string(r.JSON())}},
@@ -207,7 +207,7 @@ func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 // fold waits up to the ceiling for a fire the call made and, if it came to
 // rest, folds its settled facts into the result.
 func (s *Server) fold(ctx context.Context, r *journey.CallResult) {
-	id := r.String("transitionId")
+	id := r.TransitionID()
 	if id == "" || !r.OK() {
 		return
 	}

@@ -29,7 +29,7 @@ func newApp(t *testing.T) *app {
 			{Name: "slow", Does: "Do the slow thing", Writes: []string{"s"}},
 			{Name: "buy", Does: "Buy it", Confirm: true, Writes: []string{"order"}},
 		}}},
-		Journeys: []journey.JourneyDef{{ID: "shop", Does: "Shop for it", Steps: []string{"quick", "buy"}}},
+		Journeys: []journey.Journey{{ID: "shop", Does: "Shop for it", Steps: []string{"quick", "buy"}}},
 	})
 	s := g.MustNewSession(journey.Options{State: map[string]any{}})
 	a := &app{s: s, release: make(chan struct{})}

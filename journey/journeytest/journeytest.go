@@ -37,7 +37,7 @@ func BigAppWith(pages, journeys int) journey.GraphDef {
 		}
 	}
 	for _, j := range js {
-		jd := journey.JourneyDef{ID: j.ID, Does: j.Does, Steps: j.Steps}
+		jd := journey.Journey{ID: j.ID, Does: j.Does, Steps: j.Steps}
 		if j.VIPOnly {
 			jd.When = journey.Guard{journey.Eq("vip", true)}
 		}

@@ -84,7 +84,7 @@ var Graph = journey.MustNewGraph("shop", journey.GraphDef{
 			{Name: "back-to-cart", Does: "Back to the cart.", GoTo: "cart", Input: journey.NoInput()},
 		}},
 	},
-	Journeys: []journey.JourneyDef{
+	Journeys: []journey.Journey{
 		{ID: "purchase", Does: "Buy a product: open it, add it to the cart, check out, give an address and pay.",
 			Steps: []string{"open-product", "add-to-cart", "go-cart", "checkout", "set-address", "place-order"}},
 		{ID: "find", Does: "Find a product by name and open it.", Steps: []string{"search", "open-product"}},
