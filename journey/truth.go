@@ -166,7 +166,7 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 	}
 	slices.Reverse(picks)
 	var b strings.Builder
-	b.Grow(len(truthHeader) + 160 + 100*len(picks))
+	b.Grow(len(truthHeader) + 400 + 120*len(picks))
 	b.WriteString(truthHeader)
 	b.WriteString("\nYou are on: ")
 	if s.page < 0 {
@@ -194,15 +194,15 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 		b.WriteString(nothingYetLine + "\n")
 	default:
 		if sinceVersion > 0 {
-			b.WriteString("Attempts since version " + strconv.FormatInt(sinceVersion, 10) + " (now " + v + "):\n")
+			writeAll(&b, "Attempts since version ", strconv.FormatInt(sinceVersion, 10), " (now ", v, "):\n")
 		} else {
-			b.WriteString("Attempts so far (version " + v + "):\n")
+			writeAll(&b, "Attempts so far (version ", v, "):\n")
 		}
 		if t.Omitted > 0 {
-			b.WriteString("  … " + strconv.Itoa(t.Omitted) + " earlier attempt(s) omitted.\n")
+			writeAll(&b, "  … ", strconv.Itoa(t.Omitted), " earlier attempt(s) omitted.\n")
 		}
 		if t.Evicted > 0 {
-			b.WriteString("  (" + strconv.Itoa(t.Evicted) + " of this session's earliest attempts are no longer held in detail by the app, only counted.)\n")
+			writeAll(&b, "  (", strconv.Itoa(t.Evicted), " of this session's earliest attempts are no longer held in detail by the app, only counted.)\n")
 		}
 		if rows {
 			t.Attempts = make([]Attempt, 0, len(picks))
@@ -446,4 +446,12 @@ func (s *Session) refusalLocked(g GapRecord) Attempt {
 	s.writeRefusalLine(&b, &g)
 	a.Line = b.String()
 	return a
+}
+
+// writeAll writes the parts in order, so no intermediate string is built
+// (whose allocation would depend on how long its numbers are).
+func writeAll(b *strings.Builder, parts ...string) {
+	for _, p := range parts {
+		b.WriteString(p)
+	}
 }
