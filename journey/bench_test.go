@@ -2,6 +2,7 @@ package journey_test
 
 import (
 	"context"
+	"github.com/foldagent/foldagent/journey/fixed"
 	"runtime"
 	"slices"
 	"strconv"
@@ -112,7 +113,7 @@ func BenchmarkAvailableActionsRatio(b *testing.B) {
 // historySession is one page with an action that comes to rest the moment
 // it fires (no writes, fired as the user) and one guarded shut, with
 // `fires` fires of history behind it, one in ten refused.
-func historySession(tb testing.TB, fires int) (*journey.Session, *journey.Port) {
+func historySession(tb testing.TB, fires int) (*journey.Session, *fixed.Port) {
 	tb.Helper()
 	g, err := journey.NewGraph("hist", journey.GraphDef{Pages: []journey.Page{{ID: "home", Actions: []journey.Action{
 		{Name: "tick", Does: "Tick once."},
@@ -133,7 +134,7 @@ func historySession(tb testing.TB, fires int) (*journey.Session, *journey.Port) 
 			tb.Fatalf("%+v", r)
 		}
 	}
-	return s, journey.ServeToAgent(s, journey.PortOptions{})
+	return s, fixed.Serve(s, fixed.Options{})
 }
 
 func heapInUse() uint64 {
@@ -164,8 +165,8 @@ func BenchmarkTurnCost(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p60 := journey.ServeToAgent(page60, journey.PortOptions{})
-	p6000 := journey.ServeToAgent(page6000, journey.PortOptions{})
+	p60 := fixed.Serve(page60, fixed.Options{})
+	p6000 := fixed.Serve(page6000, fixed.Options{})
 	ctx := context.Background()
 	delta := map[string]any{"other": 1}
 	// Each loop times a batch of each call back to back; the ratios

@@ -93,12 +93,6 @@ func TestRetentionKeepsWhatTheProtocolNeedsAndCountsTheRest(t *testing.T) {
 	if !strings.Contains(tr.Text, "no longer held in detail") || !strings.Contains(tr.Text, "233 earlier attempt(s) omitted") {
 		t.Fatalf("facts:\n%s", tr.Text)
 	}
-	// The port answers an evicted id with its own constant.
-	p := ServeToAgent(s, PortOptions{})
-	r := p.Call(context.Background(), "hist.did_it_work", map[string]any{"transitionId": first.TransitionID})
-	if r.String("reason") != string(ReasonTransitionEvicted) || r.String("why") != portEvictedTransition {
-		t.Fatalf("%s", r.JSON())
-	}
 }
 
 func TestRetentionBoundsFramesAsksAndWork(t *testing.T) {

@@ -289,6 +289,11 @@ func (s *Session) defect(where string, r any) {
 	s.obsMu.Unlock()
 }
 
+// RecordDefect records a panic that code serving this session (an
+// adapter, a port) recovered, as a Defect, logged like the session's own.
+// v is the recovered value; it is kept as data and never served.
+func (s *Session) RecordDefect(where string, v any) { s.defect(where, v) }
+
 // Defects lists host callbacks that panicked, oldest first: the newest
 // few hundred; every one was also logged when it happened.
 func (s *Session) Defects() []Defect {

@@ -23,6 +23,10 @@ const (
 	ActorUnknown Actor = "unknown"
 )
 
+// Normalized is the actor a session stamps for this Source: empty reads
+// as ActorAgent, and anything outside the four actors as ActorUnknown.
+func (a Actor) Normalized() Actor { return normActor(a) }
+
 // normActor maps an empty source to agent and anything outside the
 // four actors to unknown, so a caller's string never reaches a record.
 func normActor(a Actor) Actor {

@@ -3,6 +3,7 @@ package journeymcp_test
 import (
 	"context"
 	"fmt"
+	"github.com/foldagent/foldagent/journey/fixed"
 	"log"
 
 	"github.com/foldagent/foldagent/journey"
@@ -29,7 +30,7 @@ func ExampleNewServer() {
 			return nil, nil
 		},
 	}})
-	srv, err := journeymcp.NewServer(journey.ServeToAgent(s, journey.PortOptions{}), nil)
+	srv, err := journeymcp.NewServer(fixed.Serve(s, fixed.Options{}), nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package shop_test
 import (
 	"context"
 	"encoding/json"
+	"github.com/foldagent/foldagent/journey/fixed"
 	"slices"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ import (
 type driver struct {
 	t     *testing.T
 	st    *shop.Store
-	port  *journey.Port
+	port  *fixed.Port
 	cs    *mcp.ClientSession
 	sizes map[string]int // last result's size per tool
 }
@@ -31,7 +32,7 @@ func drive(t *testing.T, opts shop.Options, settleWithin time.Duration) *driver 
 		t.Fatal(err)
 	}
 	t.Cleanup(st.Wait)
-	port := journey.ServeToAgent(st.Session, journey.PortOptions{})
+	port := fixed.Serve(st.Session, fixed.Options{})
 	srv, err := journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: settleWithin})
 	if err != nil {
 		t.Fatal(err)
@@ -236,7 +237,7 @@ func TestPortReportsANavigationAsClaimedBeforeItIsObserved(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := journey.ServeToAgent(st.Session, journey.PortOptions{})
+	p := fixed.Serve(st.Session, fixed.Options{})
 	r := p.Call(context.Background(), "shop.do_action", map[string]any{"action": "open-product", "input": map[string]any{"sku": "dress-red"}})
 	if r.String("arrival") != "claimed" || r.String("arrivalMeans") == "" {
 		t.Fatalf("%s", r.JSON())

@@ -1,6 +1,9 @@
-package journey
+package fixed
 
-import "unicode/utf8"
+import (
+	"github.com/foldagent/foldagent/journey"
+	"unicode/utf8"
+)
 
 const portMaxErrorText = 200
 
@@ -86,15 +89,15 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 		r.set("settled", false).set("performed", false).set("askId", ask.AskID).set("did", ask.Action).set("howToAct", how)
 		return *p.position(&r)
 	}
-	if e, ok := err.(*Error); ok && e.Reason == ReasonTransitionEvicted {
+	if e, ok := err.(*journey.Error); ok && e.Reason == journey.ReasonTransitionEvicted {
 		// Recorded once, no longer held in detail: said as such, never
 		// as an id nobody fired.
-		r := portRefusal("error", ReasonTransitionEvicted)
+		r := portRefusal("error", journey.ReasonTransitionEvicted)
 		r.set("why", portEvictedTransition)
 		p.openQuestions(&r)
 		return *p.position(&r)
 	}
-	r := portRefusal("error", ReasonUnknownTransition)
+	r := portRefusal("error", journey.ReasonUnknownTransition)
 	r.set("why", portUnknownTransition)
 	p.openQuestions(&r)
 	return *p.position(&r)
@@ -103,12 +106,12 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 // portSettledJudgment routes a settled answer: done when the fire came to
 // rest without being refused, rejected when it was refused, rejected or
 // rolled back.
-func portSettledJudgment(st Settlement) string {
+func portSettledJudgment(st journey.Settlement) string {
 	now := st.Outcome
 	if st.OutcomeNow != "" {
 		now = st.OutcomeNow
 	}
-	if st.EffectStatus == EffectRefused || now == OutcomeRejected || now == OutcomeRolledBack {
+	if st.EffectStatus == journey.EffectRefused || now == journey.OutcomeRejected || now == journey.OutcomeRolledBack {
 		return "rejected"
 	}
 	return "done"
@@ -125,10 +128,10 @@ func (p *Port) openQuestions(r *CallResult) {
 	}
 	r.set("pending", ids)
 	r.set("awaitingSettlement", portStrings(p.s.AwaitingSettlement()))
-	human := []AskRef{}
+	human := []journey.AskRef{}
 	for _, a := range p.s.Asks() {
 		if a.Answer == "" && !a.Spent && !a.Revoked {
-			human = append(human, AskRef{AskID: a.AskID, Action: a.Action})
+			human = append(human, journey.AskRef{AskID: a.AskID, Action: a.Action})
 		}
 	}
 	r.set("awaitingHuman", human)
@@ -141,7 +144,7 @@ func (p *Port) workOpenFor(id string) bool { return p.s.StillWorking(id) }
 // declared writes observed; verifyHeld: did the app's own contract hold),
 // the receipt's outcome and, when the live record has moved since, the
 // outcome now beside it, never over it.
-func (p *Port) settledFacts(st Settlement) CallResult {
+func (p *Port) settledFacts(st journey.Settlement) CallResult {
 	var r CallResult
 	r.set("effectStatus", string(st.EffectStatus)).set("outcome", string(st.Outcome))
 	if st.OutcomeNow != "" {
@@ -155,9 +158,9 @@ func (p *Port) settledFacts(st Settlement) CallResult {
 		r.set("verifyHeld", st.VerifyHeld)
 	}
 	switch st.Arrival {
-	case ArrivalClaimed:
+	case journey.ArrivalClaimed:
 		r.set("arrival", string(st.Arrival)).set("arrivalMeans", portArrClaimed)
-	case ArrivalObserved:
+	case journey.ArrivalObserved:
 		r.set("arrival", string(st.Arrival)).set("arrivalMeans", portArrObserved)
 	}
 	if st.Materialized != nil {

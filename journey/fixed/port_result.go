@@ -1,8 +1,9 @@
-package journey
+package fixed
 
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/foldagent/foldagent/journey"
 	"slices"
 	"strconv"
 	"sync"
@@ -99,7 +100,7 @@ func (r CallResult) OK() bool { v, _ := r.Get("ok"); b, _ := v.(bool); return b 
 func (r CallResult) Judgment() string { return r.String("judgment") }
 
 // Reason is the typed refusal code, or "" when the result carries none.
-func (r CallResult) Reason() Reason { return Reason(r.String("reason")) }
+func (r CallResult) Reason() journey.Reason { return journey.Reason(r.String("reason")) }
 
 // TransitionID is the id of the fire the call made (pass it to
 // did_it_work, WhenSettled or SettledAnswer), or "" when it made none.
@@ -300,7 +301,7 @@ func (r *CallResult) FoldSettled(facts CallResult) {
 		now = moved
 	}
 	judgment := "done"
-	if facts.String("effectStatus") == string(EffectRefused) || now == string(OutcomeRejected) || now == string(OutcomeRolledBack) {
+	if facts.String("effectStatus") == string(journey.EffectRefused) || now == string(journey.OutcomeRejected) || now == string(journey.OutcomeRolledBack) {
 		judgment = "rejected"
 	}
 	r.set("judgment", judgment)

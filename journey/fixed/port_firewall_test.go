@@ -1,9 +1,10 @@
-package journey
+package fixed
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/foldagent/foldagent/journey"
 	"slices"
 	"strings"
 	"testing"
@@ -60,9 +61,9 @@ func portTexts(raw []byte) []string {
 // did not move by a byte.
 func portConversation(t *testing.T, hostile string, mode JourneyTools) (tools []byte, results [][]byte) {
 	t.Helper()
-	app := newPortShop(t, Options{}, hostile)
+	app := newPortShop(t, journey.Options{}, hostile)
 	app.stepwise.Store(true)
-	p := ServeToAgent(app.s, PortOptions{JourneyTools: mode})
+	p := Serve(app.s, Options{JourneyTools: mode})
 	tools = p.ToolsJSON()
 	journeyTool := "shop.journey.purchase"
 	jargs := func(m map[string]any) map[string]any { return m }
@@ -189,7 +190,7 @@ func TestPortFirewall(t *testing.T) {
 func TestPortToolsByteStableAcrossConversation(t *testing.T) {
 	for _, mode := range []JourneyTools{PerJourney, Single} {
 		tools, results := portConversation(t, "x", mode)
-		fresh := ServeToAgent(newPortShop(t, Options{RequireHumanApproval: false}, "y").s, PortOptions{JourneyTools: mode}).ToolsJSON()
+		fresh := Serve(newPortShop(t, journey.Options{RequireHumanApproval: false}, "y").s, Options{JourneyTools: mode}).ToolsJSON()
 		if !bytes.Equal(tools, fresh) || len(results) < 30 {
 			t.Fatalf("%s: tools moved (%d calls)", mode, len(results))
 		}

@@ -1,8 +1,9 @@
-package journey
+package fixed
 
 import (
 	"context"
 	"encoding/json"
+	"github.com/foldagent/foldagent/journey"
 	"strconv"
 	"testing"
 	"unicode/utf16"
@@ -28,13 +29,13 @@ const (
 	fixture57RefList       = 310
 )
 
-func fixture57Def(journeys int) GraphDef {
+func fixture57Def(journeys int) journey.GraphDef {
 	ps, js := fixture.App(fixture57Pages, journeys)
-	def := GraphDef{Pages: make([]Page, len(ps))}
+	def := journey.GraphDef{Pages: make([]journey.Page, len(ps))}
 	for i, p := range ps {
-		def.Pages[i] = Page{ID: p.ID}
+		def.Pages[i] = journey.Page{ID: p.ID}
 		for _, a := range p.Actions {
-			act := Action{Name: a.Name, Does: a.Does, GoTo: a.GoTo}
+			act := journey.Action{Name: a.Name, Does: a.Does, GoTo: a.GoTo}
 			if a.Writes != "" {
 				act.Writes = []string{a.Writes}
 			}
@@ -42,26 +43,26 @@ func fixture57Def(journeys int) GraphDef {
 		}
 	}
 	for _, j := range js {
-		jd := Journey{ID: j.ID, Does: j.Does, Steps: j.Steps}
+		jd := journey.Journey{ID: j.ID, Does: j.Does, Steps: j.Steps}
 		if j.VIPOnly {
-			jd.When = Guard{Eq("vip", true)}
+			jd.When = journey.Guard{journey.Eq("vip", true)}
 		}
 		def.Journeys = append(def.Journeys, jd)
 	}
 	return def
 }
 
-func fixture57Session(tb testing.TB, journeys int) *Session {
+func fixture57Session(tb testing.TB, journeys int) *journey.Session {
 	tb.Helper()
-	g, err := NewGraph("bigapp", fixture57Def(journeys))
+	g, err := journey.NewGraph("bigapp", fixture57Def(journeys))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s := g.MustNewSession(Options{State: map[string]any{"vip": false}})
+	s := g.MustNewSession(journey.Options{State: map[string]any{"vip": false}})
 	noop := func(context.Context, any) (any, error) { return nil, nil }
 	for n := range fixture57Pages {
 		id := strconv.Itoa(n)
-		if _, err := s.RegisterActions("page-"+id, Registration{Handlers: map[string]Handler{"step-a-" + id: noop, "go-next-" + id: noop}}); err != nil {
+		if _, err := s.RegisterActions("page-"+id, journey.Registration{Handlers: map[string]journey.Handler{"step-a-" + id: noop, "go-next-" + id: noop}}); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -95,8 +96,8 @@ func TestFixture57CursorFacts(t *testing.T) {
 // seed names still present.
 func TestPortByteEconomy(t *testing.T) {
 	s := fixture57Session(t, fixture57Journeys)
-	per := ServeToAgent(s, PortOptions{})
-	single := ServeToAgent(s, PortOptions{JourneyTools: Single})
+	per := Serve(s, Options{})
+	single := Serve(s, Options{JourneyTools: Single})
 	perB, singleB := per.ToolsJSON(), single.ToolsJSON()
 	wh := per.Call(context.Background(), "bigapp.whats_here", nil)
 	whB := wh.JSON()
@@ -170,20 +171,20 @@ func TestPortByteEconomy(t *testing.T) {
 // declares (3 or 57); per journey, each journey adds one constant plus
 // its name and its does.
 func TestPortToolBytesPerJourney(t *testing.T) {
-	three := ServeToAgent(fixture57Session(t, 3), PortOptions{JourneyTools: Single}).ToolsJSON()
-	full := ServeToAgent(fixture57Session(t, fixture57Journeys), PortOptions{JourneyTools: Single}).ToolsJSON()
+	three := Serve(fixture57Session(t, 3), Options{JourneyTools: Single}).ToolsJSON()
+	full := Serve(fixture57Session(t, fixture57Journeys), Options{JourneyTools: Single}).ToolsJSON()
 	if string(three) != string(full) {
 		t.Fatalf("single-mode tools differ: %d bytes at 3 journeys, %d at 57", len(three), len(full))
 	}
-	zero := len(ServeToAgent(fixture57Session(t, 0), PortOptions{}).ToolsJSON())
-	one := len(ServeToAgent(fixture57Session(t, 1), PortOptions{}).ToolsJSON())
+	zero := len(Serve(fixture57Session(t, 0), Options{}).ToolsJSON())
+	one := len(Serve(fixture57Session(t, 1), Options{}).ToolsJSON())
 	def := fixture57Def(fixture57Journeys)
 	constant := one - zero - len("bigapp.journey.journey-number-0") - len(def.Journeys[0].Does)
 	want := zero
 	for _, j := range def.Journeys {
 		want += constant + len("bigapp.journey."+j.ID) + len(j.Does)
 	}
-	if got := len(ServeToAgent(fixture57Session(t, fixture57Journeys), PortOptions{}).ToolsJSON()); got != want {
+	if got := len(Serve(fixture57Session(t, fixture57Journeys), Options{}).ToolsJSON()); got != want {
 		t.Fatalf("per-journey tools: %d bytes, want %d (constant %d per journey)", got, want, constant)
 	}
 	t.Logf("per-journey marginal cost: %d bytes + name + does", constant)
@@ -194,7 +195,7 @@ func TestPortToolBytesPerJourney(t *testing.T) {
 // the port's rendering (rows, journey list, facts, JSON).
 func BenchmarkWhatsHere(b *testing.B) {
 	s := fixture57Session(b, fixture57Journeys)
-	p := ServeToAgent(s, PortOptions{})
+	p := Serve(s, Options{})
 	b.Run("baseline=Here", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -1,7 +1,10 @@
-package journey
+package fixed
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"github.com/foldagent/foldagent/journey"
 	"slices"
 	"strings"
 )
@@ -17,7 +20,7 @@ func (p *Port) callSingle(ctx context.Context, a portArgs) CallResult {
 		return *p.position(&r)
 	}
 	if _, ok := p.s.Graph().Journey(id); !ok {
-		r := portRefusal("error", ReasonUnknownJourney)
+		r := portRefusal("error", journey.ReasonUnknownJourney)
 		r.set("journey", id)
 		r.set("why", portUnknownJourney)
 		p.scopedJourneys(&r)
@@ -58,7 +61,7 @@ func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResul
 	if _, open := p.s.Frame(); !open {
 		cr := p.s.CommitJourney(id, p.source)
 		if !cr.OK {
-			if cr.Reason == ReasonPreconditionFailed {
+			if cr.Reason == journey.ReasonPreconditionFailed {
 				r := portRefusal("blocked", "")
 				r.set("journey", id).set("why", portPrecondition).set("evidence", cr.Evidence)
 				if len(cr.PreconditionUnevaluable) > 0 {
@@ -71,7 +74,7 @@ func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResul
 			if cr.Action != "" {
 				r.set("step", cr.Action)
 			}
-			if cr.Reason == ReasonEntryNotMaterialized {
+			if cr.Reason == journey.ReasonEntryNotMaterialized {
 				r.set("why", portNotMaterialized)
 			}
 			return *p.position(&r)
@@ -133,7 +136,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 	if open && f.JourneyID == id {
 		all := true
 		for _, st := range plan.Steps {
-			if st.Status != StepDone && st.Status != StepInferredDone {
+			if st.Status != journey.StepDone && st.Status != journey.StepInferredDone {
 				all = false
 				break
 			}
@@ -148,7 +151,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 		standing = string(st.Standing)
 	}
 	if !open || f.JourneyID != id {
-		status := FrameCompleted
+		status := journey.FrameCompleted
 		for _, fr := range slices.Backward(p.s.Frames()) {
 			if fr.JourneyID == id {
 				status = fr.Status
@@ -157,10 +160,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 		}
 		r.set("frame", string(status))
 		switch status {
-		case FrameCompleted:
+		case journey.FrameCompleted:
 			r.set("judgment", "done")
 			r.set("howToAct", portDoneHow)
-		case FrameDemoted:
+		case journey.FrameDemoted:
 			r.set("judgment", "blocked").set("why", portDemoted)
 		default:
 			r.set("judgment", "navigate-or-wait")
@@ -176,7 +179,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 		if st.PendingFire != "" {
 			awaitingState = append(awaitingState, st.Step)
 		}
-		fireable := st.Status == StepReady && st.PendingFire == "" && st.Enabled == nil
+		fireable := st.Status == journey.StepReady && st.PendingFire == "" && st.Enabled == nil
 		switch {
 		case fireable && st.OpenAsk != "":
 			var row CallResult
@@ -214,7 +217,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 		default:
 			var row CallResult
 			row.set("step", st.Step).set("status", string(st.Status))
-			if st.Status == StepOffNode {
+			if st.Status == journey.StepOffNode {
 				row.set("on", st.OnNodes)
 			}
 			if len(st.BlockedOn) > 0 {
@@ -242,7 +245,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 			later = append(later, row)
 		}
 	}
-	r.set("frame", string(FrameOpen)).set("standing", standing)
+	r.set("frame", string(journey.FrameOpen)).set("standing", standing)
 	switch {
 	case len(ready) >= 2:
 		r.set("judgment", "needs-choice")
@@ -315,7 +318,7 @@ func (p *Port) doAction(ctx context.Context, a portArgs) CallResult {
 	}
 	switch {
 	case matches == 0:
-		r := portRefusal("error", ReasonUnknownAction)
+		r := portRefusal("error", journey.ReasonUnknownAction)
 		r.set("actions", ids)
 		p.notHere(&r, want)
 		return *p.position(&r)
@@ -383,7 +386,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 	if !ok || !info.HighEffect || !p.confirm || a.yes("confirm") {
 		return false
 	}
-	var row *ServedAction
+	var row *journey.ServedAction
 	for _, sa := range p.s.Available() {
 		if sa.Action == action {
 			row = &sa
@@ -393,7 +396,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 	if row == nil || row.Enabled != nil || (info.SingleFlight && row.PriorFireUnsettled != "") {
 		return false
 	}
-	opts := FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
+	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
 	sel := "action"
 	if r.Has("step") {
 		sel = "step"
@@ -412,7 +415,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 		}
 		return true
 	}
-	var st AskStatus
+	var st journey.AskStatus
 	switch {
 	case p.gated:
 		// An approved or open card for the same request is reused; the
@@ -427,7 +430,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 		if !found {
 			st, _ = p.s.ConfirmAsk(action, opts) // action resolved against the graph above
 		}
-	case p.source == ActorAgent:
+	case p.source == journey.ActorAgent:
 		fr := p.s.Fire(ctx, action, opts)
 		if !fr.NeedsConfirm {
 			// Refused by a capability gate after all (the world moved
@@ -443,15 +446,14 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 	return true
 }
 
-func portSameInput(c AskStatus, input any) bool {
+func portSameInput(c journey.AskStatus, input any) bool {
 	if c.Receipts.WillUse == nil {
 		return input == nil
 	}
-	in, err := normalize(input)
-	return err == nil && jsonEqual(c.Receipts.WillUse.Input, in)
+	return sameJSON(c.Receipts.WillUse.Input, input)
 }
 
-func (p *Port) needsConfirm(r *CallResult, action, sel string, st AskStatus, reason Reason) {
+func (p *Port) needsConfirm(r *CallResult, action, sel string, st journey.AskStatus, reason journey.Reason) {
 	r.set("ok", false).set("judgment", "needs-confirm")
 	r.set(sel, action)
 	if reason != "" {
@@ -467,8 +469,8 @@ func (p *Port) needsConfirm(r *CallResult, action, sel string, st AskStatus, rea
 	}
 }
 
-func (p *Port) fire(ctx context.Context, action string, a portArgs) FireResult {
-	opts := FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
+func (p *Port) fire(ctx context.Context, action string, a portArgs) journey.FireResult {
+	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
 	info, _ := p.s.Graph().Action(action)
 	if info.HighEffect && (!p.confirm || a.yes("confirm")) {
 		opts.Confirm = true
@@ -480,19 +482,19 @@ func (p *Port) fire(ctx context.Context, action string, a portArgs) FireResult {
 // effectStatus, transitionId and, while pending only, howToSettle and
 // settleWith), a pause (APPROVAL_REQUIRED is needs-confirm), or a refusal
 // (rejected, carrying the typed reason and what it names).
-func (p *Port) fireData(r *CallResult, fr FireResult) {
-	journey := r.Has("journey")
+func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
+	inJourney := r.Has("journey")
 	if fr.OK {
 		r.set("ok", true)
-		if !journey {
-			if fr.EffectStatus == EffectPending {
+		if !inJourney {
+			if fr.EffectStatus == journey.EffectPending {
 				r.set("judgment", "navigate-or-wait")
 			} else {
 				r.set("judgment", "done")
 			}
 		}
 		r.set("did", fr.Action).set("effectStatus", string(fr.EffectStatus)).set("transitionId", fr.TransitionID)
-		if fr.EffectStatus == EffectPending {
+		if fr.EffectStatus == journey.EffectPending {
 			r.set("howToSettle", portSettleHowA+p.graphID+portSettleHowB)
 			var sw CallResult
 			sw.set("tool", p.tool("did_it_work")).set("arg", "transitionId")
@@ -514,18 +516,18 @@ func (p *Port) fireData(r *CallResult, fr FireResult) {
 			// Claimed, not arrived: only a later sync from the app
 			// observes the arrival (did_it_work reads it live).
 			r.set("toNodeClaimed", true)
-			r.set("arrival", string(ArrivalClaimed)).set("arrivalMeans", portArrClaimed)
+			r.set("arrival", string(journey.ArrivalClaimed)).set("arrivalMeans", portArrClaimed)
 		}
 		return
 	}
-	if fr.NeedsConfirm || fr.Reason == ReasonApprovalRequired {
+	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
 		st, _ := p.s.Ask(fr.AskID)
 		if fr.Receipts != nil {
 			st.Receipts = *fr.Receipts
 		}
 		st.AskID = fr.AskID
 		sel := "action"
-		if journey {
+		if inJourney {
 			sel = "step"
 		}
 		p.needsConfirm(r, fr.Action, sel, st, fr.Reason)
@@ -536,24 +538,24 @@ func (p *Port) fireData(r *CallResult, fr FireResult) {
 	r.set("did", fr.Action).set("reason", string(fr.Reason))
 	why := ""
 	switch fr.Reason {
-	case ReasonToolDisabled:
+	case journey.ReasonToolDisabled:
 		why = portDisabledWhy
 		if len(fr.Evidence) > 0 {
 			why += " " + portDisabledEvidence
 		}
-	case ReasonNotMaterialized:
+	case journey.ReasonNotMaterialized:
 		why = portNotMaterialized
-	case ReasonPriorFirePending:
+	case journey.ReasonPriorFirePending:
 		why = portPriorPending
-	case ReasonApprovalSpent:
+	case journey.ReasonApprovalSpent:
 		why = portApprovalSpent
-	case ReasonApprovalMismatch:
+	case journey.ReasonApprovalMismatch:
 		why = portApprovalMismatch
-	case ReasonApprovalStale:
+	case journey.ReasonApprovalStale:
 		why = portApprovalStale
-	case ReasonApprovalDeclined:
+	case journey.ReasonApprovalDeclined:
 		why = portApprovalDeclined
-	case ReasonApprovalRevoked:
+	case journey.ReasonApprovalRevoked:
 		why = portApprovalRevoked
 	}
 	if fr.Busy != "" {
@@ -580,7 +582,7 @@ func (p *Port) fireData(r *CallResult, fr FireResult) {
 	if len(fr.Expects) > 0 {
 		r.set("expects", portRaw(fr.Expects))
 	}
-	if fr.Instances != nil || fr.Reason == ReasonInstanceRequired || fr.Reason == ReasonInstanceUnknown {
+	if fr.Instances != nil || fr.Reason == journey.ReasonInstanceRequired || fr.Reason == journey.ReasonInstanceUnknown {
 		r.set("instances", portStrings(fr.Instances))
 	}
 	if fr.AskID != "" {
@@ -608,4 +610,15 @@ func portStrings(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// sameJSON reports whether two values encode to the same JSON (object
+// keys sorted, as encoding/json writes maps).
+func sameJSON(a, b any) bool {
+	ab, err := json.Marshal(a)
+	if err != nil {
+		return false
+	}
+	bb, err := json.Marshal(b)
+	return err == nil && bytes.Equal(ab, bb)
 }

@@ -1,9 +1,10 @@
-package journey
+package fixed
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/foldagent/foldagent/journey"
 	"reflect"
 	"slices"
 	"strings"
@@ -40,13 +41,13 @@ func portRowByKey(rows []map[string]any, key, val string) map[string]any {
 }
 
 func TestPortToolsNamesOrderAndSchemas(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	per := ServeToAgent(app.s, PortOptions{})
+	app := newPortShop(t, journey.Options{}, "x")
+	per := Serve(app.s, Options{})
 	want := []string{"shop.journey.purchase", "shop.journey.vip", "shop.journey.tidy", "shop.whats_here", "shop.why", "shop.do_action", "shop.did_it_work"}
 	if got := per.ToolNames(); !slices.Equal(got, want) {
 		t.Fatalf("per-journey names %v, want %v", got, want)
 	}
-	single := ServeToAgent(app.s, PortOptions{JourneyTools: Single})
+	single := Serve(app.s, Options{JourneyTools: Single})
 	wantSingle := []string{"shop.journey", "shop.whats_here", "shop.why", "shop.do_action", "shop.did_it_work"}
 	if got := single.ToolNames(); !slices.Equal(got, wantSingle) {
 		t.Fatalf("single names %v, want %v", got, wantSingle)
@@ -96,28 +97,28 @@ func TestPortToolsNamesOrderAndSchemas(t *testing.T) {
 }
 
 func TestPortGatedSchemaWording(t *testing.T) {
-	gated := ServeToAgent(newPortShop(t, Options{RequireHumanApproval: true}, "x").s, PortOptions{})
-	plain := ServeToAgent(newPortShop(t, Options{}, "x").s, PortOptions{})
+	gated := Serve(newPortShop(t, journey.Options{RequireHumanApproval: true}, "x").s, Options{})
+	plain := Serve(newPortShop(t, journey.Options{}, "x").s, Options{})
 	if !gated.Gated() || plain.Gated() {
 		t.Fatal("gating is session enforcement plus an agent source")
 	}
 	if !bytes.Contains(gated.ToolsJSON(), []byte(portPropConfirmGate)) || bytes.Contains(plain.ToolsJSON(), []byte(portPropConfirmGate)) {
 		t.Fatal("the confirm wording must follow gating")
 	}
-	user := ServeToAgent(newPortShop(t, Options{RequireHumanApproval: true}, "x").s, PortOptions{Source: ActorUser})
+	user := Serve(newPortShop(t, journey.Options{RequireHumanApproval: true}, "x").s, Options{Source: journey.ActorUser})
 	if user.Gated() || !bytes.Equal(user.ToolsJSON(), plain.ToolsJSON()) {
 		t.Fatal("a user-stamped port is not gated and keeps the plain wording")
 	}
 	// SkipConfirm is ignored when gated.
-	if g := ServeToAgent(newPortShop(t, Options{RequireHumanApproval: true}, "x").s, PortOptions{SkipConfirm: true}); !g.confirm {
+	if g := Serve(newPortShop(t, journey.Options{RequireHumanApproval: true}, "x").s, Options{SkipConfirm: true}); !g.confirm {
 		t.Fatal("confirmation must be forced on when gated")
 	}
 }
 
 func TestServeToAgentPanicsOnDefinitionMistakes(t *testing.T) {
 	for name, f := range map[string]func(){
-		"nil session":  func() { ServeToAgent(nil, PortOptions{}) },
-		"unknown mode": func() { ServeToAgent(newPortShop(t, Options{}, "x").s, PortOptions{JourneyTools: "many"}) },
+		"nil session":  func() { Serve(nil, Options{}) },
+		"unknown mode": func() { Serve(newPortShop(t, journey.Options{}, "x").s, Options{JourneyTools: "many"}) },
 	} {
 		func() {
 			defer func() {
@@ -153,8 +154,8 @@ func TestEncodeToolNameIsReversible(t *testing.T) {
 }
 
 func TestPortUnknownTool(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	single := ServeToAgent(app.s, PortOptions{JourneyTools: Single})
+	app := newPortShop(t, journey.Options{}, "x")
+	single := Serve(app.s, Options{JourneyTools: Single})
 	for _, name := range []string{"shop.journey.purchase", "shop.nope", ""} {
 		r := portCall(t, single, name, nil)
 		if r["ok"] != false || r["judgment"] != "error" || r["reason"] != "UNKNOWN_TOOL" {
@@ -167,15 +168,15 @@ func TestPortUnknownTool(t *testing.T) {
 			t.Fatal("UNKNOWN_TOOL carries no position")
 		}
 	}
-	per := ServeToAgent(app.s, PortOptions{})
+	per := Serve(app.s, Options{})
 	if r := portCall(t, per, "shop.journey", map[string]any{"journey": "purchase"}); r["reason"] != "UNKNOWN_TOOL" {
 		t.Fatalf("the single tool is unknown in per-journey mode: %v", r)
 	}
 }
 
 func TestPortWhatsHere(t *testing.T) {
-	app := newPortShop(t, Options{}, "HOSTILE")
-	p := ServeToAgent(app.s, PortOptions{})
+	app := newPortShop(t, journey.Options{}, "HOSTILE")
+	p := Serve(app.s, Options{})
 	r := portCall(t, p, "shop.whats_here", nil)
 	if r["ok"] != true || r["youAreOn"] != "catalog" || r["judgment"] != "needs-choice" {
 		t.Fatalf("whats_here: %v", r)
@@ -262,8 +263,8 @@ func TestPortWhatsHere(t *testing.T) {
 }
 
 func TestPortWhatsHereStamps(t *testing.T) {
-	app := newPortShop(t, Options{Page: "checkout"}, "BUSY-LABEL")
-	p := ServeToAgent(app.s, PortOptions{})
+	app := newPortShop(t, journey.Options{Page: "checkout"}, "BUSY-LABEL")
+	p := Serve(app.s, Options{})
 	rows := portRowsOf(portCall(t, p, "shop.whats_here", nil)["actions"])
 	po := portRowByKey(rows, "action", "checkout.place-order")
 	if po["highEffect"] != true || po["enabled"] != false || po["blockedBecause"] == nil {
@@ -288,10 +289,10 @@ func TestPortWhatsHereStamps(t *testing.T) {
 	}
 	// An unbound control is materialized:false; a guard over an absent
 	// key is served with guardUnevaluated.
-	g := MustNewGraph("m", GraphDef{Pages: []Page{{ID: "a", Actions: []Action{
-		{Name: "x", Does: "Do x", When: Guard{Eq("missing", 1)}},
+	g := journey.MustNewGraph("m", journey.GraphDef{Pages: []journey.Page{{ID: "a", Actions: []journey.Action{
+		{Name: "x", Does: "Do x", When: journey.Guard{journey.Eq("missing", 1)}},
 	}}}})
-	mp := ServeToAgent(g.MustNewSession(Options{State: map[string]any{}}), PortOptions{})
+	mp := Serve(g.MustNewSession(journey.Options{State: map[string]any{}}), Options{})
 	x := portRowsOf(portCall(t, mp, "m.whats_here", nil)["actions"])[0]
 	if x["materialized"] != false || !slices.Equal(portStrs(x["guardUnevaluated"]), []string{"missing"}) {
 		t.Fatalf("stamps: %v", x)
@@ -299,8 +300,8 @@ func TestPortWhatsHereStamps(t *testing.T) {
 }
 
 func TestPortJourneyArms(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	p := ServeToAgent(app.s, PortOptions{})
+	app := newPortShop(t, journey.Options{}, "x")
+	p := Serve(app.s, Options{})
 	r := portCall(t, p, "shop.journey.purchase", nil)
 	if r["ok"] != true || r["frame"] != "open" || r["judgment"] != "one-ready-step" || r["howToAct"] != portReadyHow {
 		t.Fatalf("open: %v", r)
@@ -387,9 +388,9 @@ func TestPortJourneyArms(t *testing.T) {
 }
 
 func TestPortJourneyEntryNotMaterialized(t *testing.T) {
-	g := MustNewGraph("m", GraphDef{Pages: []Page{{ID: "a", Actions: []Action{{Name: "x", Does: "Do x"}}}},
-		Journeys: []Journey{{ID: "j", Does: "Do j", Steps: []string{"x"}}}})
-	p := ServeToAgent(g.MustNewSession(Options{}), PortOptions{})
+	g := journey.MustNewGraph("m", journey.GraphDef{Pages: []journey.Page{{ID: "a", Actions: []journey.Action{{Name: "x", Does: "Do x"}}}},
+		Journeys: []journey.Journey{{ID: "j", Does: "Do j", Steps: []string{"x"}}}})
+	p := Serve(g.MustNewSession(journey.Options{}), Options{})
 	r := portCall(t, p, "m.journey.j", nil)
 	if r["judgment"] != "error" || r["reason"] != "ENTRY_NOT_MATERIALIZED" || r["step"] != "a.x" {
 		t.Fatalf("%v", r)
@@ -401,8 +402,8 @@ func TestPortJourneyEntryNotMaterialized(t *testing.T) {
 }
 
 func TestPortSingleJourneyTool(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	p := ServeToAgent(app.s, PortOptions{JourneyTools: Single})
+	app := newPortShop(t, journey.Options{}, "x")
+	p := Serve(app.s, Options{JourneyTools: Single})
 	r := portCall(t, p, "shop.journey", nil)
 	if r["reason"] != "JOURNEY_REQUIRED" || !slices.Equal(portStrs(r["journeys"]), []string{"purchase", "vip"}) || r["journeysElsewhere"] != 1.0 {
 		t.Fatalf("JOURNEY_REQUIRED: %v", r)
@@ -418,8 +419,8 @@ func TestPortSingleJourneyTool(t *testing.T) {
 }
 
 func TestPortDoAction(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	p := ServeToAgent(app.s, PortOptions{})
+	app := newPortShop(t, journey.Options{}, "x")
+	p := Serve(app.s, Options{})
 	r := portCall(t, p, "shop.do_action", nil)
 	if r["reason"] != "ACTION_REQUIRED" || len(portStrs(r["actions"])) != 3 {
 		t.Fatalf("ACTION_REQUIRED: %v", r)
@@ -513,9 +514,9 @@ func TestPortDoAction(t *testing.T) {
 }
 
 func TestPortDidItWork(t *testing.T) {
-	app := newPortShop(t, Options{Page: "checkout"}, "x")
+	app := newPortShop(t, journey.Options{Page: "checkout"}, "x")
 	app.s.UpdateState(map[string]any{"cardOK": true}, "")
-	p := ServeToAgent(app.s, PortOptions{})
+	p := Serve(app.s, Options{})
 	r := portCall(t, p, "shop.did_it_work", nil)
 	if r["reason"] != "TRANSITION_ID_REQUIRED" || r["why"] != portTransitionRequired {
 		t.Fatalf("%v", r)
@@ -600,21 +601,21 @@ func TestPortDidItWork(t *testing.T) {
 }
 
 func TestPortDidItWorkSettledFields(t *testing.T) {
-	g := MustNewGraph("a", GraphDef{Pages: []Page{
-		{ID: "p", Actions: []Action{
+	g := journey.MustNewGraph("a", journey.GraphDef{Pages: []journey.Page{
+		{ID: "p", Actions: []journey.Action{
 			{Name: "go", Does: "Go to q", GoTo: "q"},
 			{Name: "boom", Does: "Fail loudly"},
-			{Name: "v", Does: "Set v", Writes: []string{"v"}, Verify: Guard{Eq("v", 2)}},
+			{Name: "v", Does: "Set v", Writes: []string{"v"}, Verify: journey.Guard{journey.Eq("v", 2)}},
 		}},
 		{ID: "q"},
 	}})
-	s := g.MustNewSession(Options{State: map[string]any{"v": 0}})
-	s.RegisterActions("p", Registration{Handlers: map[string]Handler{
+	s := g.MustNewSession(journey.Options{State: map[string]any{"v": 0}})
+	s.RegisterActions("p", journey.Registration{Handlers: map[string]journey.Handler{
 		"go":   func(context.Context, any) (any, error) { return []any{"IGNORE"}, nil },
 		"boom": func(context.Context, any) (any, error) { return nil, errPortTest },
 		"v":    ok2,
 	}})
-	p := ServeToAgent(s, PortOptions{})
+	p := Serve(s, Options{})
 	r := portCall(t, p, "a.do_action", map[string]any{"action": "v"})
 	id := r["transitionId"].(string)
 	s.UpdateState(map[string]any{"v": 1}, id)
@@ -651,9 +652,9 @@ func TestPortDidItWorkSettledFields(t *testing.T) {
 }
 
 func TestPortEnforced(t *testing.T) {
-	app := newPortShop(t, Options{Page: "checkout", RequireHumanApproval: true}, "x")
+	app := newPortShop(t, journey.Options{Page: "checkout", RequireHumanApproval: true}, "x")
 	app.s.UpdateState(map[string]any{"cardOK": true}, "")
-	p := ServeToAgent(app.s, PortOptions{SkipConfirm: true})
+	p := Serve(app.s, Options{SkipConfirm: true})
 	r := portCall(t, p, "shop.do_action", map[string]any{"action": "place-order"})
 	if r["judgment"] != "needs-confirm" || r["howToAct"] != portConfirmGate {
 		t.Fatalf("gated pause: %v", r)
@@ -698,9 +699,9 @@ func TestPortEnforced(t *testing.T) {
 }
 
 func TestPortSourceAndSkipConfirm(t *testing.T) {
-	app := newPortShop(t, Options{Page: "checkout"}, "x")
+	app := newPortShop(t, journey.Options{Page: "checkout"}, "x")
 	app.s.UpdateState(map[string]any{"cardOK": true}, "")
-	user := ServeToAgent(app.s, PortOptions{Source: ActorUser})
+	user := Serve(app.s, Options{Source: journey.ActorUser})
 	r := portCall(t, user, "shop.do_action", map[string]any{"action": "place-order"})
 	if r["judgment"] != "needs-confirm" || r["askId"] == nil {
 		t.Fatalf("a user-stamped port still confirms: %v", r)
@@ -711,11 +712,11 @@ func TestPortSourceAndSkipConfirm(t *testing.T) {
 	}
 	id := r["transitionId"].(string)
 	<-app.pay
-	if tr, _ := app.s.Transition(id); tr.Actor != ActorUser {
+	if tr, _ := app.s.Transition(id); tr.Actor != journey.ActorUser {
 		t.Fatalf("source stamp: %s", tr.Actor)
 	}
 	app.s.UpdateState(map[string]any{"order": 1}, id)
-	skip := ServeToAgent(app.s, PortOptions{SkipConfirm: true})
+	skip := Serve(app.s, Options{SkipConfirm: true})
 	r = portCall(t, skip, "shop.do_action", map[string]any{"action": "place-order"})
 	if r["ok"] != true || r["transitionId"] == nil {
 		t.Fatalf("SkipConfirm fires at once: %v", r)
@@ -724,8 +725,8 @@ func TestPortSourceAndSkipConfirm(t *testing.T) {
 }
 
 func TestPortWhy(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	p := ServeToAgent(app.s, PortOptions{})
+	app := newPortShop(t, journey.Options{}, "x")
+	p := Serve(app.s, Options{})
 	r := portCall(t, p, "shop.why", nil)
 	if r["reason"] != "KEY_REQUIRED" || r["why"] != portKeyRequired {
 		t.Fatalf("%v", r)
@@ -743,8 +744,8 @@ func TestPortWhy(t *testing.T) {
 // Only the pending arm carries howToSettle and settleWith: a fire at rest
 // when it returns points at no poll.
 func TestPortSettledAtReturnCarriesNoSettleDoor(t *testing.T) {
-	g := MustNewGraph("m", GraphDef{Pages: []Page{{ID: "a", Actions: []Action{{Name: "x", Does: "Do x"}}}}})
-	p := ServeToAgent(g.MustNewSession(Options{AllowUnmaterializedFires: true}), PortOptions{})
+	g := journey.MustNewGraph("m", journey.GraphDef{Pages: []journey.Page{{ID: "a", Actions: []journey.Action{{Name: "x", Does: "Do x"}}}}})
+	p := Serve(g.MustNewSession(journey.Options{AllowUnmaterializedFires: true}), Options{})
 	r := portCall(t, p, "m.do_action", map[string]any{"action": "x"})
 	if r["ok"] != true || r["judgment"] != "done" || r["effectStatus"] != "unobservable" || r["materialized"] != false || r["executed"] != false {
 		t.Fatalf("%v", r)

@@ -1,6 +1,7 @@
-package journey
+package fixed
 
 import (
+	"github.com/foldagent/foldagent/journey"
 	"slices"
 )
 
@@ -82,7 +83,7 @@ func (p *Port) keepLocked(look portLook) {
 }
 
 // lookAt renders the rows whats_here serves for a snapshot.
-func (p *Port) lookAt(h Here) (look portLook, actions, journeys []any, ready int) {
+func (p *Port) lookAt(h journey.Here) (look portLook, actions, journeys []any, ready int) {
 	look = portLook{version: h.Version, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
 	actions = make([]any, 0, len(h.Actions))
 	for _, row := range h.Actions {
@@ -116,7 +117,7 @@ func (p *Port) lookAt(h Here) (look portLook, actions, journeys []any, ready int
 	return look, actions, journeys, ready
 }
 
-func (p *Port) whatsHereResult(a portArgs, h Here, since int64, hasSince bool, look portLook, prev *portLook, actions, journeys []any, ready int) CallResult {
+func (p *Port) whatsHereResult(a portArgs, h journey.Here, since int64, hasSince bool, look portLook, prev *portLook, actions, journeys []any, ready int) CallResult {
 	var r CallResult
 	r.set("ok", true)
 	switch {
@@ -135,12 +136,12 @@ func (p *Port) whatsHereResult(a portArgs, h Here, since int64, hasSince bool, l
 	if prev != nil {
 		r.set("sinceVersion", since)
 		var gone []string
-		actions, gone = portDelta(h.Actions, func(x ServedAction) string { return x.Action }, look.actions, prev.actions, actions)
+		actions, gone = portDelta(h.Actions, func(x journey.ServedAction) string { return x.Action }, look.actions, prev.actions, actions)
 		r.set("actions", actions)
 		if len(gone) > 0 {
 			r.set("actionsGone", gone)
 		}
-		journeys, gone = portDelta(h.Journeys, func(x Availability) string { return x.ID }, look.journeys, prev.journeys, journeys)
+		journeys, gone = portDelta(h.Journeys, func(x journey.Availability) string { return x.ID }, look.journeys, prev.journeys, journeys)
 		r.set("journeys", journeys)
 		if len(gone) > 0 {
 			r.set("journeysGone", gone)
@@ -191,7 +192,7 @@ func (p *Port) route(to string) CallResult {
 	hops, reachable, err := p.s.HowToReach(to)
 	switch {
 	case err != nil:
-		r.set("reason", string(ReasonUnknownPage))
+		r.set("reason", string(journey.ReasonUnknownPage))
 		pages := p.s.Graph().Pages()
 		ids := make([]string, len(pages))
 		for i, pg := range pages {

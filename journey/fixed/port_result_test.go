@@ -1,4 +1,4 @@
-package journey
+package fixed
 
 import (
 	"bytes"

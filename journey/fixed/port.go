@@ -1,9 +1,10 @@
-package journey
+package fixed
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/foldagent/foldagent/journey"
 	"regexp"
 	"strings"
 	"sync"
@@ -27,10 +28,10 @@ const (
 	Single JourneyTools = "single"
 )
 
-// PortOptions configure ServeToAgent. The zero value is the port a model
+// Options configure Serve. The zero value is the port a model
 // should be given: high-effect actions need confirmation, every fire is
 // stamped agent, and journeys are served one tool each.
-type PortOptions struct {
+type Options struct {
 	// SkipConfirm turns off the confirmation pause for high-effect
 	// actions (the protocol's confirmHighEffect: false), so they fire on
 	// the first call. It is an opt-out: false, the zero value, keeps the
@@ -42,7 +43,7 @@ type PortOptions struct {
 	// ask the port makes. Empty means agent. Leave it at agent for any
 	// port a model drives: a user or system source declares the fires to
 	// be the app's own self-report, which is not gated by NOT_MATERIALIZED.
-	Source Actor
+	Source journey.Actor
 	// JourneyTools is PerJourney (the default when empty) or Single.
 	JourneyTools JourneyTools
 }
@@ -78,13 +79,13 @@ type portToolRef struct {
 // host can drive it without dynamic tools. What changes from turn to turn
 // (which actions and steps are offered, what happened) rides the results.
 //
-// A Port is safe for concurrent use. Build one with ServeToAgent.
+// A Port is safe for concurrent use. Build one with Serve.
 type Port struct {
-	s       *Session
+	s       *journey.Session
 	graphID string
 	confirm bool
 	gated   bool
-	source  Actor
+	source  journey.Actor
 	mode    JourneyTools
 
 	tools []Tool
@@ -95,12 +96,12 @@ type Port struct {
 	looks []portLook // recent whats_here snapshots, for sinceVersion deltas
 }
 
-// ServeToAgent builds the port for a session. It panics on a nil session or
+// Serve builds the port for a session. It panics on a nil session or
 // an unknown JourneyTools mode (definition-time mistakes, like
 // regexp.MustCompile).
-func ServeToAgent(s *Session, opts PortOptions) *Port {
+func Serve(s *journey.Session, opts Options) *Port {
 	if s == nil {
-		panic("journey: ServeToAgent needs a session")
+		panic("fixed: Serve needs a session")
 	}
 	mode := opts.JourneyTools
 	switch mode {
@@ -108,11 +109,11 @@ func ServeToAgent(s *Session, opts PortOptions) *Port {
 		mode = PerJourney
 	case PerJourney, Single:
 	default:
-		panic(fmt.Sprintf("journey: ServeToAgent: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
+		panic(fmt.Sprintf("fixed: Serve: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
-	src := normActor(opts.Source)
+	src := opts.Source.Normalized()
 	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]portToolRef{}}
-	p.gated = s.Enforced() && src == ActorAgent
+	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
 	return p
@@ -123,7 +124,7 @@ func ServeToAgent(s *Session, opts PortOptions) *Port {
 func (p *Port) Gated() bool { return p.gated }
 
 // Session returns the session the port serves.
-func (p *Port) Session() *Session { return p.s }
+func (p *Port) Session() *journey.Session { return p.s }
 
 // Tools returns the fixed tool set: per journey <graph>.journey.<id> (or
 // one <graph>.journey in Single mode), then <graph>.whats_here,
@@ -316,7 +317,7 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res 
 	}
 	defer func() {
 		if v := recover(); v != nil {
-			p.s.defect("port call "+name, v)
+			p.s.RecordDefect("port call "+name, v)
 			res = CallResult{}
 			res.set("ok", false).set("judgment", "error").set("reason", "DEFECT")
 			res.set("defect", fmt.Sprint(v))
@@ -423,7 +424,7 @@ func (p *Port) position(r *CallResult) *CallResult {
 	return r
 }
 
-func portRefusal(judgment string, reason Reason) CallResult {
+func portRefusal(judgment string, reason journey.Reason) CallResult {
 	var r CallResult
 	r.set("ok", false).set("judgment", judgment)
 	if reason != "" {
@@ -435,7 +436,7 @@ func portRefusal(judgment string, reason Reason) CallResult {
 // WhenSettled waits until a fire comes to rest and returns its settlement,
 // for a caller holding only the port (it is the session's SettlementOf).
 // An id no settlement can exist for is refused at once.
-func (p *Port) WhenSettled(ctx context.Context, transitionID string) (Settlement, error) {
+func (p *Port) WhenSettled(ctx context.Context, transitionID string) (journey.Settlement, error) {
 	return p.s.SettlementOf(ctx, transitionID)
 }
 
@@ -450,7 +451,7 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 		return CallResult{}, false, err
 	}
 	if _, isAsk := p.s.Ask(transitionID); isAsk {
-		return CallResult{}, false, &Error{Reason: "AMBIGUOUS_ID", Msg: portAmbiguousID, Value: transitionID}
+		return CallResult{}, false, &journey.Error{Reason: "AMBIGUOUS_ID", Msg: portAmbiguousID, Value: transitionID}
 	}
 	if !done {
 		return CallResult{}, false, nil
