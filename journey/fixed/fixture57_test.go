@@ -102,7 +102,7 @@ func TestPortByteEconomy(t *testing.T) {
 	wh := per.Call(context.Background(), "bigapp.whats_here", nil)
 	whB := wh.JSON()
 	list, _ := wh.Get("journeys")
-	listB, _ := portMarshal(list)
+	listB, _ := marshal(list)
 
 	t.Logf("fixture: 60 pages, 57 journeys, cursor page-0 (reference figures are UTF-16 code units)")
 	t.Logf("%-28s %8s %8s %10s", "", "UTF-8", "UTF-16", "reference")
@@ -150,7 +150,7 @@ func TestPortByteEconomy(t *testing.T) {
 			t.Fatalf("whats_here lacks %s", k)
 		}
 	}
-	rows := portRowsOf(m["journeys"])
+	rows := rowsOf(m["journeys"])
 	if len(rows) != 2 || m["journeysElsewhere"] != 55.0 {
 		t.Fatalf("scoped list: %d rows, %v elsewhere", len(rows), m["journeysElsewhere"])
 	}

@@ -10,17 +10,17 @@ import (
 	"time"
 )
 
-// portShop is the port tests' own shop: catalog -> product -> cart ->
+// shopTest is the port tests' own shop: catalog -> product -> cart ->
 // checkout, a high-effect place-order, an asynchronous payment.
-func portShopDef() journey.GraphDef {
+func shopDef() journey.GraphDef {
 	return journey.GraphDef{
 		Pages: []journey.Page{
 			{ID: "catalog", Route: "/", Actions: []journey.Action{
-				{Name: "open-product", Does: "Open a product page", GoTo: "product", Input: journey.InputFor[portSKU]()},
-				{Name: "search", Does: "Search the catalog", Writes: []string{"results"}, Input: journey.InputFor[portQuery]()},
+				{Name: "open-product", Does: "Open a product page", GoTo: "product", Input: journey.InputFor[sKU]()},
+				{Name: "search", Does: "Search the catalog", Writes: []string{"results"}, Input: journey.InputFor[query]()},
 			}},
 			{ID: "product", Route: "/products/:id", Actions: []journey.Action{
-				{Name: "add-to-cart", Does: "Add this product to the cart", Writes: []string{"cart"}, Input: journey.InputFor[portSKU]()},
+				{Name: "add-to-cart", Does: "Add this product to the cart", Writes: []string{"cart"}, Input: journey.InputFor[sKU]()},
 				{Name: "go-cart", Does: "Go to the cart", GoTo: "cart"},
 				{Name: "back", Does: "Back to the catalog", GoTo: "catalog", Input: journey.NoInput()},
 			}},
@@ -45,17 +45,17 @@ func portShopDef() journey.GraphDef {
 	}
 }
 
-type portSKU struct {
+type sKU struct {
 	SKU string `json:"sku"`
 }
 
-type portQuery struct {
+type query struct {
 	Q string `json:"q"`
 }
 
-// portShopApp is a session of portShop with handlers that behave like an
+// shopApp is a session of shopTest with handlers that behave like an
 // app: they report their state changes by transition id.
-type portShopApp struct {
+type shopApp struct {
 	s   *journey.Session
 	pay chan string // place-order fires waiting for the payment server
 	// With stepwise set, every handler waits for a token on gate before
@@ -65,9 +65,9 @@ type portShopApp struct {
 	gate     chan struct{}
 }
 
-func newPortShop(t testing.TB, opts journey.Options, hostile string) *portShopApp {
+func newPortShop(t testing.TB, opts journey.Options, hostile string) *shopApp {
 	t.Helper()
-	g, err := journey.NewGraph("shop", portShopDef())
+	g, err := journey.NewGraph("shop", shopDef())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func newPortShop(t testing.TB, opts journey.Options, hostile string) *portShopAp
 		opts.State = map[string]any{"cartCount": 0, "cardOK": false, "vip": false, "note": hostile}
 	}
 	s := g.MustNewSession(opts)
-	app := &portShopApp{s: s, pay: make(chan string, 8), gate: make(chan struct{})}
+	app := &shopApp{s: s, pay: make(chan string, 8), gate: make(chan struct{})}
 	wrap := func(hs map[string]journey.Handler) map[string]journey.Handler {
 		for k, h := range hs {
 			hs[k] = func(ctx context.Context, in any) (any, error) {
@@ -133,7 +133,7 @@ func newPortShop(t testing.TB, opts journey.Options, hostile string) *portShopAp
 func ok2(context.Context, any) (any, error) { return nil, nil }
 
 // call runs a port call and decodes its JSON, the way a host sees it.
-func portCall(t testing.TB, p *Port, name string, args map[string]any) map[string]any {
+func callTest(t testing.TB, p *Port, name string, args map[string]any) map[string]any {
 	t.Helper()
 	r := p.Call(context.Background(), name, args)
 	var m map[string]any
@@ -157,7 +157,7 @@ func portCall(t testing.TB, p *Port, name string, args map[string]any) map[strin
 	return m
 }
 
-func portSettle(t testing.TB, p *Port, id string) {
+func settleTest(t testing.TB, p *Port, id string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

@@ -19,7 +19,7 @@ func TestDidItWorkAnswersAnEvictedFire(t *testing.T) {
 	}
 	p := Serve(s, Options{})
 	r := p.Call(context.Background(), "hist.did_it_work", map[string]any{"transitionId": first.TransitionID})
-	if r.Reason() != journey.ReasonTransitionEvicted || r.String("why") != portEvictedTransition || r.OK() {
+	if r.Reason() != journey.ReasonTransitionEvicted || r.String("why") != evictedTransition || r.OK() {
 		t.Fatalf("%s", r.JSON())
 	}
 	r = p.Call(context.Background(), "hist.did_it_work", map[string]any{"transitionId": "home.tick#9999"})

@@ -11,18 +11,18 @@ import (
 
 // ---- journeys ----
 
-func (p *Port) callSingle(ctx context.Context, a portArgs) CallResult {
+func (p *Port) callSingle(ctx context.Context, a callArgs) CallResult {
 	id := a.str("journey")
 	if id == "" {
-		r := portRefusal("error", "JOURNEY_REQUIRED")
-		r.set("why", portJourneyReq)
+		r := refusal("error", "JOURNEY_REQUIRED")
+		r.set("why", journeyReq)
 		p.scopedJourneys(&r)
 		return *p.position(&r)
 	}
 	if _, ok := p.s.Graph().Journey(id); !ok {
-		r := portRefusal("error", journey.ReasonUnknownJourney)
+		r := refusal("error", journey.ReasonUnknownJourney)
 		r.set("journey", id)
-		r.set("why", portUnknownJourney)
+		r.set("why", unknownJourney)
 		p.scopedJourneys(&r)
 		return *p.position(&r)
 	}
@@ -40,19 +40,19 @@ func (p *Port) scopedJourneys(r *CallResult) {
 	r.set("journeys", ids)
 	if h.JourneysElsewhere > 0 {
 		r.set("journeysElsewhere", h.JourneysElsewhere)
-		r.set("journeysElsewhereMeans", portElsewhereMeans)
+		r.set("journeysElsewhereMeans", elsewhereMeans)
 	}
 }
 
 // callJourney answers a journey tool: open the frame (switching from
 // another one only when this journey's precondition holds), return the
 // frame's ready and later steps, and with step, fire it.
-func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResult {
+func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResult {
 	if f, open := p.s.Frame(); open && f.JourneyID != id {
 		for _, j := range p.s.AvailableJourneys() {
 			if j.ID == id && !j.PreconditionPassed {
-				r := portRefusal("blocked", "")
-				r.set("journey", id).set("why", portPrecondKept).set("evidence", j.Evidence).set("keptFrame", f.JourneyID)
+				r := refusal("blocked", "")
+				r.set("journey", id).set("why", precondKept).set("evidence", j.Evidence).set("keptFrame", f.JourneyID)
 				return *p.position(&r)
 			}
 		}
@@ -62,20 +62,20 @@ func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResul
 		cr := p.s.CommitJourney(id, p.source)
 		if !cr.OK {
 			if cr.Reason == journey.ReasonPreconditionFailed {
-				r := portRefusal("blocked", "")
-				r.set("journey", id).set("why", portPrecondition).set("evidence", cr.Evidence)
+				r := refusal("blocked", "")
+				r.set("journey", id).set("why", precondition).set("evidence", cr.Evidence)
 				if len(cr.PreconditionUnevaluable) > 0 {
 					r.set("guardUnevaluated", cr.PreconditionUnevaluable)
 				}
 				return *p.position(&r)
 			}
-			r := portRefusal("error", cr.Reason)
+			r := refusal("error", cr.Reason)
 			r.set("journey", id)
 			if cr.Action != "" {
 				r.set("step", cr.Action)
 			}
 			if cr.Reason == journey.ReasonEntryNotMaterialized {
-				r.set("why", portNotMaterialized)
+				r.set("why", notMaterialized)
 			}
 			return *p.position(&r)
 		}
@@ -89,10 +89,10 @@ func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResul
 		return *p.position(&r)
 	}
 	info, _ := p.s.Graph().Journey(id)
-	step, ok := portResolve(info.Steps, stepArg)
+	step, ok := resolveID(info.Steps, stepArg)
 	if !ok {
-		r := portRefusal("error", "UNKNOWN_STEP")
-		r.set("journey", id).set("why", portUnknownStep).set("steps", info.Steps)
+		r := refusal("error", "UNKNOWN_STEP")
+		r.set("journey", id).set("why", unknownStep).set("steps", info.Steps)
 		return *p.position(&r)
 	}
 	var r CallResult
@@ -107,8 +107,8 @@ func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResul
 	return *p.position(&r)
 }
 
-// portResolve matches an exact id, else a unique ".suffix".
-func portResolve(ids []string, want string) (string, bool) {
+// resolveID matches an exact id, else a unique ".suffix".
+func resolveID(ids []string, want string) (string, bool) {
 	if slices.Contains(ids, want) {
 		return want, true
 	}
@@ -162,9 +162,9 @@ func (p *Port) frameData(r *CallResult, id string) {
 		switch status {
 		case journey.FrameCompleted:
 			r.set("judgment", "done")
-			r.set("howToAct", portDoneHow)
+			r.set("howToAct", doneHow)
 		case journey.FrameDemoted:
-			r.set("judgment", "blocked").set("why", portDemoted)
+			r.set("judgment", "blocked").set("why", demoted)
 		default:
 			r.set("judgment", "navigate-or-wait")
 		}
@@ -207,7 +207,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 				row.set("instances", st.Instances)
 			}
 			if len(st.Expects) > 0 {
-				row.set("expects", portRaw(st.Expects))
+				row.set("expects", rawJSON(st.Expects))
 			}
 			if st.LastRejected != "" {
 				row.set("lastFireRejected", st.LastRejected)
@@ -258,23 +258,23 @@ func (p *Port) frameData(r *CallResult, id string) {
 		// The steps below were read before the app reported what these
 		// fires changed: say so rather than present them as settled.
 		r.set("awaitingState", awaitingState)
-		r.set("stateReported", false).set("stateMeans", portStateNotReported)
+		r.set("stateReported", false).set("stateMeans", stateNotReported)
 	}
 	if len(awaitingHuman) > 0 {
 		r.set("awaitingHuman", awaitingHuman)
 	}
-	r.set("readySteps", portRows(ready))
-	r.set("laterSteps", portRows(later))
+	r.set("readySteps", rowsOrEmpty(ready))
+	r.set("laterSteps", rowsOrEmpty(later))
 	if rejected {
-		r.set("lastFireRejectedMeans", portLastRejected)
+		r.set("lastFireRejectedMeans", lastRejected)
 	}
 	switch {
 	case len(ready) > 0:
-		r.set("howToAct", portReadyHow)
+		r.set("howToAct", readyHow)
 	case len(awaitingState) > 0:
-		r.set("howToAct", portWaitHow)
+		r.set("howToAct", waitHow)
 	default:
-		r.set("howToAct", portNoReadyHow)
+		r.set("howToAct", noReadyHow)
 	}
 }
 
@@ -283,7 +283,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stateReported", "stateMeans",
 	"awaitingHuman", "readySteps", "laterSteps", "lastFireRejectedMeans", "howToAct"}
 
-func portRows(rows []CallResult) []CallResult {
+func rowsOrEmpty(rows []CallResult) []CallResult {
 	if rows == nil {
 		return []CallResult{}
 	}
@@ -292,7 +292,7 @@ func portRows(rows []CallResult) []CallResult {
 
 // ---- do_action ----
 
-func (p *Port) doAction(ctx context.Context, a portArgs) CallResult {
+func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
 	served := p.s.Available()
 	ids := make([]string, len(served))
 	for i, row := range served {
@@ -300,8 +300,8 @@ func (p *Port) doAction(ctx context.Context, a portArgs) CallResult {
 	}
 	want := a.str("action")
 	if want == "" {
-		r := portRefusal("error", "ACTION_REQUIRED")
-		r.set("why", portActionRequired).set("actions", ids)
+		r := refusal("error", "ACTION_REQUIRED")
+		r.set("why", actionRequired).set("actions", ids)
 		return *p.position(&r)
 	}
 	matches := 0
@@ -318,13 +318,13 @@ func (p *Port) doAction(ctx context.Context, a portArgs) CallResult {
 	}
 	switch {
 	case matches == 0:
-		r := portRefusal("error", journey.ReasonUnknownAction)
+		r := refusal("error", journey.ReasonUnknownAction)
 		r.set("actions", ids)
 		p.notHere(&r, want)
 		return *p.position(&r)
 	case matches > 1:
-		r := portRefusal("error", "AMBIGUOUS_ACTION")
-		r.set("why", portAmbiguousAct).set("actions", ids)
+		r := refusal("error", "AMBIGUOUS_ACTION")
+		r.set("why", ambiguousAct).set("actions", ids)
 		return *p.position(&r)
 	}
 	var r CallResult
@@ -351,7 +351,7 @@ func (p *Port) notHere(r *CallResult, id string) {
 		for i, a := range all {
 			ids[i] = a.ID
 		}
-		full, found := portResolve(ids, id)
+		full, found := resolveID(ids, id)
 		if !found {
 			return
 		}
@@ -362,14 +362,14 @@ func (p *Port) notHere(r *CallResult, id string) {
 	}
 	switch {
 	case !ex.OnThisPage:
-		r.set("why", portNotOnThisPage).set("on", ex.Pages)
+		r.set("why", notOnThisPage).set("on", ex.Pages)
 	case len(ex.Evidence) > 0:
-		r.set("why", portConditionsNot).set("evidence", ex.Evidence)
+		r.set("why", conditionsNot).set("evidence", ex.Evidence)
 		if len(ex.GuardUnevaluated) > 0 {
 			r.set("guardUnevaluated", ex.GuardUnevaluated)
 		}
 	default:
-		r.set("why", portDeclaredNotOff)
+		r.set("why", declaredNotOff)
 	}
 }
 
@@ -381,7 +381,7 @@ func (p *Port) notHere(r *CallResult, id string) {
 // not be fired anyway (not offered here, switched off, held by an earlier
 // fire): capability comes before authority, so nobody is asked to approve
 // what nobody can do, and the session refuses it instead.
-func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArgs) bool {
+func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArgs) bool {
 	info, ok := p.s.Graph().Action(action)
 	if !ok || !info.HighEffect || !p.confirm || a.yes("confirm") {
 		return false
@@ -409,9 +409,9 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 		r.set("ok", false).set("judgment", "declined")
 		r.set(sel, action).set("askId", d.AskID)
 		if d.RecordedAs != "" {
-			r.set("recordedAs", d.RecordedAs).set("why", portRelayedWhy)
+			r.set("recordedAs", d.RecordedAs).set("why", relayedWhy)
 		} else {
-			r.set("why", portDeclinedWhy)
+			r.set("why", declinedWhy)
 		}
 		return true
 	}
@@ -422,7 +422,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 		// session mints one otherwise. Without confirm nothing fires.
 		found := false
 		for _, c := range slices.Backward(p.s.Asks()) {
-			if c.Action == action && c.Instance == opts.Instance && !c.Spent && !c.Revoked && c.Answer != "declined" && portSameInput(c, opts.Input) {
+			if c.Action == action && c.Instance == opts.Instance && !c.Spent && !c.Revoked && c.Answer != "declined" && sameInput(c, opts.Input) {
 				st, found = c, true
 				break
 			}
@@ -446,7 +446,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 	return true
 }
 
-func portSameInput(c journey.AskStatus, input any) bool {
+func sameInput(c journey.AskStatus, input any) bool {
 	if c.Receipts.WillUse == nil {
 		return input == nil
 	}
@@ -460,16 +460,16 @@ func (p *Port) needsConfirm(r *CallResult, action, sel string, st journey.AskSta
 		r.set("reason", string(reason))
 	}
 	info, _ := p.s.Graph().Action(action)
-	r.set("does", info.Does).set("performed", false).set("why", portNothingDone)
+	r.set("does", info.Does).set("performed", false).set("why", nothingDone)
 	r.set("askId", st.AskID).set("receipts", st.Receipts)
 	if p.gated {
-		r.set("howToAct", portConfirmGate)
+		r.set("howToAct", confirmGate)
 	} else {
-		r.set("howToAct", portConfirmHow)
+		r.set("howToAct", confirmHow)
 	}
 }
 
-func (p *Port) fire(ctx context.Context, action string, a portArgs) journey.FireResult {
+func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.FireResult {
 	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
 	info, _ := p.s.Graph().Action(action)
 	if info.HighEffect && (!p.confirm || a.yes("confirm")) {
@@ -495,7 +495,7 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		}
 		r.set("did", fr.Action).set("effectStatus", string(fr.EffectStatus)).set("transitionId", fr.TransitionID)
 		if fr.EffectStatus == journey.EffectPending {
-			r.set("howToSettle", portSettleHowA+p.graphID+portSettleHowB)
+			r.set("howToSettle", settleHowA+p.graphID+settleHowB)
 			var sw CallResult
 			sw.set("tool", p.tool("did_it_work")).set("arg", "transitionId")
 			r.set("settleWith", sw)
@@ -510,13 +510,13 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 			r.set("materialized", false)
 		}
 		if fr.AlreadyTrue {
-			r.set("alreadyTrue", true).set("why", portAlreadyTrue)
+			r.set("alreadyTrue", true).set("why", alreadyTrue)
 		}
 		if fr.ToNodeClaimed {
 			// Claimed, not arrived: only a later sync from the app
 			// observes the arrival (did_it_work reads it live).
 			r.set("toNodeClaimed", true)
-			r.set("arrival", string(journey.ArrivalClaimed)).set("arrivalMeans", portArrClaimed)
+			r.set("arrival", string(journey.ArrivalClaimed)).set("arrivalMeans", arrClaimed)
 		}
 		return
 	}
@@ -539,30 +539,30 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	why := ""
 	switch fr.Reason {
 	case journey.ReasonToolDisabled:
-		why = portDisabledWhy
+		why = disabledWhy
 		if len(fr.Evidence) > 0 {
-			why += " " + portDisabledEvidence
+			why += " " + disabledEvidence
 		}
 	case journey.ReasonNotMaterialized:
-		why = portNotMaterialized
+		why = notMaterialized
 	case journey.ReasonPriorFirePending:
-		why = portPriorPending
+		why = priorPending
 	case journey.ReasonApprovalSpent:
-		why = portApprovalSpent
+		why = approvalSpent
 	case journey.ReasonApprovalMismatch:
-		why = portApprovalMismatch
+		why = approvalMismatch
 	case journey.ReasonApprovalStale:
-		why = portApprovalStale
+		why = approvalStale
 	case journey.ReasonApprovalDeclined:
-		why = portApprovalDeclined
+		why = approvalDeclined
 	case journey.ReasonApprovalRevoked:
-		why = portApprovalRevoked
+		why = approvalRevoked
 	}
 	if fr.Busy != "" {
 		if why != "" {
 			why += " "
 		}
-		why += portBusyWhy
+		why += busyWhy
 	}
 	if why != "" {
 		r.set("why", why)
@@ -580,10 +580,10 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		r.set("issues", fr.Issues)
 	}
 	if len(fr.Expects) > 0 {
-		r.set("expects", portRaw(fr.Expects))
+		r.set("expects", rawJSON(fr.Expects))
 	}
 	if fr.Instances != nil || fr.Reason == journey.ReasonInstanceRequired || fr.Reason == journey.ReasonInstanceUnknown {
-		r.set("instances", portStrings(fr.Instances))
+		r.set("instances", orEmpty(fr.Instances))
 	}
 	if fr.AskID != "" {
 		r.set("askId", fr.AskID)
@@ -605,7 +605,7 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	}
 }
 
-func portStrings(s []string) []string {
+func orEmpty(s []string) []string {
 	if s == nil {
 		return []string{}
 	}
