@@ -344,8 +344,8 @@ const (
 	StandingNotStarted Standing = "not-started"
 )
 
-// JourneyStanding is a journey's standing with its evidence.
-type JourneyStanding struct {
+// StandingReport is a journey's standing with its evidence.
+type StandingReport struct {
 	JourneyID        string   `json:"journeyId"`
 	Standing         Standing `json:"standing"`
 	Step             string   `json:"step,omitempty"`
@@ -363,19 +363,19 @@ type JourneyStanding struct {
 // declined (a step's card was declined), awaiting-human (a step's card is
 // open), blocked (a failing precondition, or no step can move), else
 // in-progress.
-func (s *Session) Standing(journeyID string) (JourneyStanding, error) {
+func (s *Session) Standing(journeyID string) (StandingReport, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	jn, ok := s.g.journeyIndex[journeyID]
 	if !ok {
-		return JourneyStanding{}, s.unknownJourney(journeyID)
+		return StandingReport{}, s.unknownJourney(journeyID)
 	}
 	return s.standingLocked(jn), nil
 }
 
-func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
+func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 	plan := s.planLocked(jn)
-	js := JourneyStanding{JourneyID: jn.id, StepsTotal: len(plan.Steps)}
+	js := StandingReport{JourneyID: jn.id, StepsTotal: len(plan.Steps)}
 	for _, st := range plan.Steps {
 		if st.Status == StepDone || st.Status == StepInferredDone {
 			js.StepsDone++

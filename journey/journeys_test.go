@@ -68,7 +68,7 @@ func TestJourneyPlanFramesAndStanding(t *testing.T) {
 	if _, err := s.Plan("nope"); !errors.Is(err, &Error{Reason: ReasonUnknownJourney}) {
 		t.Fatal(err)
 	}
-	standing := func(want Standing) JourneyStanding {
+	standing := func(want Standing) StandingReport {
 		t.Helper()
 		js, err := s.Standing("purchase")
 		if err != nil || js.Standing != want {
