@@ -133,10 +133,9 @@ func (s *Session) receiptsLocked(an *actionNode, instance string, input any) Rec
 		in, _ := normalize(input)
 		rc.WillUse = &WillUse{Input: in, Instance: instance}
 	}
-	for i := len(s.records) - 1; i >= 0 && len(rc.RecentSteps) < maxRecentSteps; i-- {
-		if r := s.records[i]; r.fired {
-			rc.RecentSteps = append(rc.RecentSteps, RecentStep{What: r.an.id, Actor: r.t.Actor, Outcome: r.t.Outcome})
-		}
+	for i := len(s.fires) - 1; i >= 0 && len(rc.RecentSteps) < maxRecentSteps; i-- {
+		r := s.fires[i]
+		rc.RecentSteps = append(rc.RecentSteps, RecentStep{What: r.an.id, Actor: r.t.Actor, Outcome: r.t.Outcome})
 	}
 	slices.Reverse(rc.RecentSteps)
 	return rc
@@ -156,8 +155,7 @@ func (s *Session) mintAskLocked(an *actionNode, instance string, input any, by A
 	a := &ask{id: "ask#" + strconv.FormatInt(s.askSeq, 10), an: an, instance: instance, actor: by, inBook: true, seq: s.seq}
 	a.input, _ = normalize(input)
 	a.receipts = s.receiptsLocked(an, instance, input)
-	s.asks = append(s.asks, a)
-	s.askByID[a.id] = a
+	s.addAsk(a)
 	if !s.opts.RequireHumanApproval {
 		s.openAsk[askKey{an.idx, instance}] = a
 	}

@@ -33,7 +33,12 @@
 // application's router; the state view, fed by UpdateState; the
 // transition ledger of fires and reports; the gap ledger of refused
 // fires; the ask book; the settlement latches; the journey frames; and
-// the work ledger. The host registers handlers per page when it mounts
+// the work ledger. The history is bounded by Options.Retention: what the
+// protocol still needs (fires not at rest, each action's latest fire, open
+// asks and frames, open work) is never evicted, what is evicted is counted
+// (Evicted, and the facts block), and an evicted fire id is answered
+// TRANSITION_EVICTED. A turn's reads are indexed so that they cost what
+// they show, not the length of the conversation. The host registers handlers per page when it mounts
 // (RegisterActions) and unregisters them when it unmounts; the returned
 // Handle switches controls off (SetEnabled) or labels them busy
 // (SetBusy).

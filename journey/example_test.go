@@ -18,7 +18,7 @@ func exampleShop() *journey.Graph {
 				{Name: "place-order", Does: "Place the order", Confirm: true, Writes: []string{"orders"}},
 			}},
 		},
-		Journeys: []journey.JourneyDef{
+		Journeys: []journey.Journey{
 			{ID: "purchase", Does: "Buy a dress end to end", Steps: []string{"add-to-cart", "go-checkout", "place-order"}},
 		},
 	})

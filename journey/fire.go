@@ -235,8 +235,6 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	s.version++
 	r.t.Version = s.version
 	s.addRecord(r)
-	s.actFires[an.idx] = append(s.actFires[an.idx], r)
-	s.unsettled[an.idx] = append(s.unsettled[an.idx], r)
 	if tour {
 		s.gapLocked(GapRecord{Kind: GapUnmaterializedFire, Actor: src, Action: an.id, Does: an.does})
 	}
@@ -295,7 +293,10 @@ func (s *Session) runHandler(ctx context.Context, r *record, h Handler, input an
 	s.mu.Lock()
 	defer s.unlock()
 	r.running = false
-	if produced != nil {
+	// What a handler returns beside an error is not something it
+	// produced: the fire was refused, and its data must not read as an
+	// effect.
+	if produced != nil && err == nil && !panicked {
 		if p, perr := normalize(produced); perr == nil {
 			r.t.Produced = p
 		}
@@ -387,7 +388,7 @@ func (s *Session) settleLocked(r *record, eff EffectStatus, outcome Outcome, ev 
 		r.receipt.EffectVerified = Unobservable
 		r.t.EffectVerified = Unobservable
 	}
-	s.unsettled[r.an.idx] = slices.DeleteFunc(s.unsettled[r.an.idx], func(x *record) bool { return x == r })
+	s.restLocked(r)
 	close(r.done)
 	s.emitTransition(r)
 }
@@ -451,11 +452,20 @@ func (s *Session) rollBackLocked(r *record, to Outcome) {
 // then carries outcomeNow beside it. Any id that is not a fire, or a fire
 // already rejected or rolled back, is refused and nothing changes.
 func (s *Session) Reject(transitionID string, outcome Outcome) error {
+	return s.RejectBecause(transitionID, outcome, "")
+}
+
+// RejectBecause is Reject with the application's own reason for the
+// refusal ("the card was declined"). The reason is runtime data: it rides
+// the settlement's error message (did_it_work's error.message), never a
+// sentence. On a fire that had already come to rest the receipt is not
+// rewritten, and the reason rides beside it as ErrorNow.
+func (s *Session) RejectBecause(transitionID string, outcome Outcome, reason string) error {
 	s.mu.Lock()
 	defer s.unlock()
 	r, ok := s.byID[transitionID]
 	if !ok || !r.fired {
-		return &Error{Reason: ReasonUnknownTransition, Msg: "Reject names no fire in this session", Value: transitionID, Known: s.awaitingSettlementLocked()}
+		return s.noFireLocked(transitionID, "Reject names no fire in this session")
 	}
 	switch r.t.Outcome {
 	case OutcomePending:
@@ -465,7 +475,7 @@ func (s *Session) Reject(transitionID string, outcome Outcome) error {
 		if outcome != OutcomeRejected {
 			return &Error{Reason: ReasonAlreadyFinal, Msg: "a fire that has not committed can only be rejected", Value: string(outcome)}
 		}
-		s.settleLocked(r, EffectRefused, OutcomeRejected, "", &SettleError{Reason: ReasonRejected})
+		s.settleLocked(r, EffectRefused, OutcomeRejected, "", &SettleError{Reason: ReasonRejected, Message: reason})
 		return nil
 	case OutcomeCommitted:
 		if outcome == "" {
@@ -476,6 +486,7 @@ func (s *Session) Reject(transitionID string, outcome Outcome) error {
 		}
 		s.rollBackLocked(r, outcome)
 		if r.settled {
+			r.errorNow = &SettleError{Reason: ReasonRejected, Message: reason}
 			s.version++
 			s.emitTransition(r)
 			return nil
@@ -484,7 +495,7 @@ func (s *Session) Reject(transitionID string, outcome Outcome) error {
 		if outcome == OutcomeSuperseded {
 			eff = EffectUnobservable
 		}
-		s.settleLocked(r, eff, outcome, "", &SettleError{Reason: ReasonRejected})
+		s.settleLocked(r, eff, outcome, "", &SettleError{Reason: ReasonRejected, Message: reason})
 		return nil
 	}
 	return &Error{Reason: ReasonAlreadyFinal, Msg: "the fire's outcome is already final", Value: string(r.t.Outcome)}
@@ -510,7 +521,7 @@ func (s *Session) ObserveEffect(transitionID string, o Observation) (Observation
 	defer s.unlock()
 	r, ok := s.byID[transitionID]
 	if !ok {
-		return Observation{}, &Error{Reason: ReasonUnknownTransition, Msg: "ObserveEffect names no transition in this session", Value: transitionID, Known: s.awaitingSettlementLocked()}
+		return Observation{}, s.noFireLocked(transitionID, "ObserveEffect names no transition in this session")
 	}
 	if !r.fired {
 		return Observation{}, &Error{Reason: ReasonNotAFire, Msg: "only fires can be observed", Value: transitionID}
@@ -551,7 +562,7 @@ func (s *Session) ObservationsOf(transitionID string) []Observation {
 func (s *Session) settlementRecordLocked(id string) (*record, error) {
 	r, ok := s.byID[id]
 	if !ok || !r.fired {
-		return nil, &Error{Reason: ReasonUnknownTransition, Msg: "no settlement can exist for that id: only a fire opens one", Value: id, Known: s.awaitingSettlementLocked()}
+		return nil, s.noFireLocked(id, "no settlement can exist for that id: only a fire opens one")
 	}
 	return r, nil
 }
@@ -572,6 +583,10 @@ func (s *Session) answerLocked(r *record) Settlement {
 	if a.Error != nil {
 		e := *a.Error
 		a.Error = &e
+	}
+	if r.errorNow != nil && a.OutcomeNow != "" {
+		e := *r.errorNow
+		a.ErrorNow = &e
 	}
 	return a
 }
@@ -646,7 +661,9 @@ func (s *Session) copyTransition(r *record) Transition {
 	return t
 }
 
-// Transitions returns copies of every ledger row, oldest first.
+// Transitions returns copies of the ledger rows the session holds, oldest
+// first: every row within the Retention, and older rows the protocol still
+// needs (fires not at rest, each action's latest fire).
 func (s *Session) Transitions() []Transition {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -681,8 +698,8 @@ func (s *Session) Pending() []PendingFire {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []PendingFire
-	for _, r := range s.records {
-		if r.fired && r.awaiting && !r.settled {
+	for _, r := range s.openFires {
+		if r.awaiting && !r.settled {
 			out = append(out, PendingFire{ID: r.t.ID, Action: r.an.id, Does: r.an.does})
 		}
 	}
@@ -691,8 +708,8 @@ func (s *Session) Pending() []PendingFire {
 
 func (s *Session) pendingLocked() []string {
 	var out []string
-	for _, r := range s.records {
-		if r.fired && r.awaiting && !r.settled {
+	for _, r := range s.openFires {
+		if r.awaiting && !r.settled {
 			out = append(out, r.t.ID)
 		}
 	}
@@ -709,15 +726,16 @@ func (s *Session) AwaitingSettlement() []string {
 
 func (s *Session) awaitingSettlementLocked() []string {
 	var out []string
-	for _, r := range s.records {
-		if r.fired && !r.settled {
+	for _, r := range s.openFires {
+		if !r.settled {
 			out = append(out, r.t.ID)
 		}
 	}
 	return out
 }
 
-// Gaps returns the gap ledger, oldest first.
+// Gaps returns the gap-ledger rows the session holds (the newest, within
+// the Retention), oldest first.
 func (s *Session) Gaps() []GapRecord {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -737,6 +755,6 @@ func (s *Session) gapLocked(g GapRecord) {
 	g.Version = s.version
 	g.AvailableActions = s.servedIDsLocked()
 	g.AvailableJourneys = s.entryJourneyIDsLocked()
-	s.gaps = append(s.gaps, g)
+	s.addGap(g)
 	emit(s, &s.onGap, "gap observer", g)
 }

@@ -21,7 +21,7 @@ type GraphDef struct {
 	// unqualified (a root action named "login" has the id "login").
 	Actions []RootAction
 	// Journeys are named, ordered flows over the declared actions.
-	Journeys []JourneyDef
+	Journeys []Journey
 }
 
 // Page is one place in the app. Its actions get ids qualified by the page
@@ -114,8 +114,8 @@ type RootAction struct {
 	On []string
 }
 
-// JourneyDef declares a journey: a named, described, ordered list of steps.
-type JourneyDef struct {
+// Journey declares a journey: a named, described, ordered list of steps.
+type Journey struct {
 	// ID is the journey id (a segment; it becomes part of a tool name).
 	ID string
 	// Does is the authored description of the whole flow.
@@ -197,6 +197,9 @@ type Graph struct {
 	hops [][]*actionNode
 
 	requiredKeys []string
+	// writers[k] lists the actions declaring a write of state key k, in
+	// declaration order.
+	writers map[string][]*actionNode
 }
 
 type pageNode struct {
@@ -213,6 +216,7 @@ type containerNode struct {
 	when      Guard
 	repeats   bool
 	instances func(StateView) []string
+	actions   []*actionNode // a repeats container's actions (nearest container)
 }
 
 type actionNode struct {
@@ -267,30 +271,63 @@ func MustNewGraph(id string, def GraphDef) *Graph {
 // and so on. The definition is copied; later changes to def do not affect
 // the graph.
 func NewGraph(id string, def GraphDef) (*Graph, error) {
-	g := &Graph{id: id, does: def.Does, pageIndex: map[string]int{}, actionIndex: map[string]*actionNode{}, journeyIndex: map[string]*journeyNode{}}
-	fail := func(format string, a ...any) error {
-		return &GraphError{Graph: id, Msg: fmt.Sprintf(format, a...)}
+	b := &graphBuilder{g: &Graph{id: id, does: def.Does, pageIndex: map[string]int{}, actionIndex: map[string]*actionNode{}, journeyIndex: map[string]*journeyNode{}}}
+	// The steps, in order; each refuses the first authoring mistake it
+	// finds with a *GraphError naming it.
+	for _, step := range []func() error{
+		b.checkID,
+		func() error { return b.pages(def.Pages) },
+		func() error { return b.pageActions(def.Pages) },
+		func() error { return b.rootActions(def.Actions) },
+		b.link,
+		func() error { return b.journeys(def.Journeys) },
+	} {
+		if err := step(); err != nil {
+			return nil, err
+		}
 	}
+	b.index()
+	return b.g, nil
+}
+
+// graphBuilder compiles a GraphDef into a Graph, one step at a time.
+type graphBuilder struct {
+	g     *Graph
+	goTos []string // per action idx, the declared goTo until link resolves it
+}
+
+func (b *graphBuilder) fail(format string, a ...any) error {
+	return &GraphError{Graph: b.g.id, Msg: fmt.Sprintf(format, a...)}
+}
+
+func (b *graphBuilder) checkID() error {
+	id := b.g.id
 	if strings.TrimSpace(id) == "" {
-		return nil, fail("the graph id is empty")
+		return b.fail("the graph id is empty")
 	}
 	if !segmentRE.MatchString(id) {
-		return nil, fail("the graph id cannot become part of a tool name: use letters, digits, '-' and '_'")
+		return b.fail("the graph id cannot become part of a tool name: use letters, digits, '-' and '_'")
 	}
-	if len(def.Pages) == 0 {
-		return nil, fail("a graph needs at least one page")
+	return nil
+}
+
+// pages compiles the page list: ids, routes.
+func (b *graphBuilder) pages(pages []Page) error {
+	g := b.g
+	if len(pages) == 0 {
+		return b.fail("a graph needs at least one page")
 	}
-	for _, p := range def.Pages {
+	for _, p := range pages {
 		if !segmentRE.MatchString(p.ID) {
-			return nil, fail("page id %q cannot become part of a tool name: use letters, digits, '-' and '_'", p.ID)
+			return b.fail("page id %q cannot become part of a tool name: use letters, digits, '-' and '_'", p.ID)
 		}
 		if _, dup := g.pageIndex[p.ID]; dup {
-			return nil, fail("page %q is declared twice", p.ID)
+			return b.fail("page %q is declared twice", p.ID)
 		}
 		pn := &pageNode{idx: len(g.pages), id: p.ID, route: p.Route, does: p.Does}
 		if p.Route != "" {
 			if !strings.HasPrefix(p.Route, "/") {
-				return nil, fail("page %q: route %q must start with '/'", p.ID, p.Route)
+				return b.fail("page %q: route %q must start with '/'", p.ID, p.Route)
 			}
 			pn.segs = splitPath(p.Route)
 		}
@@ -300,119 +337,131 @@ func NewGraph(id string, def GraphDef) (*Graph, error) {
 	g.served = make([][]*actionNode, len(g.pages))
 	g.entries = make([][]*journeyNode, len(g.pages))
 	g.hops = make([][]*actionNode, len(g.pages))
+	return nil
+}
 
-	// Pass 1: page actions, then root actions, in declaration order.
-	var goTos []string
-	add := func(an *actionNode, a Action, where string) error {
-		if err := g.compileAction(an, a, where); err != nil {
+// add compiles one action and gives it the next index.
+func (b *graphBuilder) add(an *actionNode, a Action, where string) error {
+	g := b.g
+	if err := g.compileAction(an, a, where); err != nil {
+		return err
+	}
+	if _, dup := g.actionIndex[an.id]; dup {
+		return b.fail("action id %q is declared twice", an.id)
+	}
+	an.idx = len(g.actions)
+	g.actions = append(g.actions, an)
+	g.actionIndex[an.id] = an
+	b.goTos = append(b.goTos, a.GoTo)
+	return nil
+}
+
+// pageActions compiles each page's actions, containers depth-first, in
+// declaration order.
+func (b *graphBuilder) pageActions(pages []Page) error {
+	for i, p := range pages {
+		if err := b.walk(i, p.ID, p.ID, nil, p.Actions, p.Containers); err != nil {
 			return err
 		}
-		if _, dup := g.actionIndex[an.id]; dup {
-			return fail("action id %q is declared twice", an.id)
-		}
-		an.idx = len(g.actions)
-		g.actions = append(g.actions, an)
-		g.actionIndex[an.id] = an
-		goTos = append(goTos, a.GoTo)
-		return nil
 	}
-	for i, p := range def.Pages {
-		var walk func(prefix string, chain []*containerNode, acts []Action, conts []Container) error
-		walk = func(prefix string, chain []*containerNode, acts []Action, conts []Container) error {
-			local := map[string]bool{}
-			for _, a := range acts {
-				if !segmentRE.MatchString(a.Name) {
-					return fail("action name %q on %q cannot become part of a tool name: use letters, digits, '-' and '_'", a.Name, prefix)
-				}
-				if local[a.Name] {
-					return fail("%q declares the name %q twice", prefix, a.Name)
-				}
-				local[a.Name] = true
-				an := &actionNode{id: prefix + "." + a.Name, name: a.Name, on: []int{i}, onIDs: []string{p.ID}, chain: slices.Clone(chain)}
-				if err := add(an, a, an.id); err != nil {
-					return err
-				}
-			}
-			for _, c := range conts {
-				if !segmentRE.MatchString(c.Name) {
-					return fail("container name %q in %q cannot become part of an id: use letters, digits, '-' and '_'", c.Name, prefix)
-				}
-				if local[c.Name] {
-					return fail("%q declares the name %q twice (a container and an action share one namespace)", prefix, c.Name)
-				}
-				local[c.Name] = true
-				path := prefix + "." + c.Name
-				when, err := compileGuard(c.When, path+" when")
-				if err != nil {
-					return fail("%s", err)
-				}
-				if c.Instances != nil && !c.Repeats {
-					return fail("container %q has Instances but is not a Repeats container", path)
-				}
-				cn := &containerNode{name: c.Name, path: path, when: when, repeats: c.Repeats, instances: c.Instances}
-				if err := walk(path, append(slices.Clone(chain), cn), c.Actions, c.Containers); err != nil {
-					return err
-				}
-			}
-			return nil
+	return nil
+}
+
+func (b *graphBuilder) walk(page int, pageID, prefix string, chain []*containerNode, acts []Action, conts []Container) error {
+	local := map[string]bool{}
+	for _, a := range acts {
+		if !segmentRE.MatchString(a.Name) {
+			return b.fail("action name %q on %q cannot become part of a tool name: use letters, digits, '-' and '_'", a.Name, prefix)
 		}
-		if err := walk(p.ID, nil, p.Actions, p.Containers); err != nil {
-			return nil, err
+		if local[a.Name] {
+			return b.fail("%q declares the name %q twice", prefix, a.Name)
+		}
+		local[a.Name] = true
+		an := &actionNode{id: prefix + "." + a.Name, name: a.Name, on: []int{page}, onIDs: []string{pageID}, chain: slices.Clone(chain)}
+		if err := b.add(an, a, an.id); err != nil {
+			return err
 		}
 	}
-	for _, ra := range def.Actions {
+	for _, c := range conts {
+		if !segmentRE.MatchString(c.Name) {
+			return b.fail("container name %q in %q cannot become part of an id: use letters, digits, '-' and '_'", c.Name, prefix)
+		}
+		if local[c.Name] {
+			return b.fail("%q declares the name %q twice (a container and an action share one namespace)", prefix, c.Name)
+		}
+		local[c.Name] = true
+		path := prefix + "." + c.Name
+		when, err := compileGuard(c.When, path+" when")
+		if err != nil {
+			return b.fail("%s", err)
+		}
+		if c.Instances != nil && !c.Repeats {
+			return b.fail("container %q has Instances but is not a Repeats container", path)
+		}
+		cn := &containerNode{name: c.Name, path: path, when: when, repeats: c.Repeats, instances: c.Instances}
+		if err := b.walk(page, pageID, path, append(slices.Clone(chain), cn), c.Actions, c.Containers); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rootActions compiles the actions offered on several pages.
+func (b *graphBuilder) rootActions(roots []RootAction) error {
+	g := b.g
+	for _, ra := range roots {
 		if !segmentRE.MatchString(ra.Name) {
-			return nil, fail("root action name %q cannot become part of a tool name: use letters, digits, '-' and '_'", ra.Name)
+			return b.fail("root action name %q cannot become part of a tool name: use letters, digits, '-' and '_'", ra.Name)
 		}
 		if len(ra.On) == 0 {
-			return nil, fail("root action %q is offered on no page: On is empty", ra.Name)
+			return b.fail("root action %q is offered on no page: On is empty", ra.Name)
 		}
 		if slices.Contains(reservedRootNames, ra.Name) {
-			return nil, fail("root action %q uses a reserved name: its transition ids would collide with ask ids", ra.Name)
+			return b.fail("root action %q uses a reserved name: its transition ids would collide with ask ids", ra.Name)
 		}
 		an := &actionNode{id: ra.Name, name: ra.Name, root: true}
 		seen := map[string]bool{}
 		for _, pid := range ra.On {
 			pi, ok := g.pageIndex[pid]
 			if !ok {
-				return nil, fail("root action %q is offered on unknown page %q", ra.Name, pid)
+				return b.fail("root action %q is offered on unknown page %q", ra.Name, pid)
 			}
 			if seen[pid] {
-				return nil, fail("root action %q lists page %q twice", ra.Name, pid)
+				return b.fail("root action %q lists page %q twice", ra.Name, pid)
 			}
 			seen[pid] = true
 			an.on = append(an.on, pi)
 			an.onIDs = append(an.onIDs, pid)
 		}
-		if err := add(an, ra.Action, ra.Name); err != nil {
-			return nil, err
+		if err := b.add(an, ra.Action, ra.Name); err != nil {
+			return err
 		}
 	}
-	// Pass 2: goTo targets, served lists, hops.
+	return nil
+}
+
+// link resolves goTo targets and indexes, per page, what is served there
+// (the page's own actions, then root actions) and which hops leave it.
+func (b *graphBuilder) link() error {
+	g := b.g
 	for i, an := range g.actions {
 		an.goTo = -1
-		if t := goTos[i]; t != "" {
+		if t := b.goTos[i]; t != "" {
 			pi, ok := g.pageIndex[t]
 			if !ok {
-				return nil, fail("action %q: goTo names unknown page %q", an.id, t)
+				return b.fail("action %q: goTo names unknown page %q", an.id, t)
 			}
 			an.goTo, an.goToID = pi, t
 		}
 	}
-	for _, an := range g.actions {
-		if an.root {
-			continue
-		}
-		for _, pi := range an.on {
-			g.served[pi] = append(g.served[pi], an)
-		}
-	}
-	for _, an := range g.actions {
-		if !an.root {
-			continue
-		}
-		for _, pi := range an.on {
-			g.served[pi] = append(g.served[pi], an)
+	for _, root := range []bool{false, true} {
+		for _, an := range g.actions {
+			if an.root != root {
+				continue
+			}
+			for _, pi := range an.on {
+				g.served[pi] = append(g.served[pi], an)
+			}
 		}
 	}
 	for pi, list := range g.served {
@@ -422,62 +471,81 @@ func NewGraph(id string, def GraphDef) (*Graph, error) {
 			}
 		}
 	}
+	return nil
+}
 
-	// Journeys.
-	for _, jd := range def.Journeys {
+// journeys compiles the journeys, their derived step dependencies and the
+// per-page index of the journeys that start there.
+func (b *graphBuilder) journeys(defs []Journey) error {
+	g := b.g
+	for _, jd := range defs {
 		if !segmentRE.MatchString(jd.ID) {
-			return nil, fail("journey id %q cannot become part of a tool name: use letters, digits, '-' and '_'", jd.ID)
+			return b.fail("journey id %q cannot become part of a tool name: use letters, digits, '-' and '_'", jd.ID)
 		}
 		if slices.Contains(reservedNames, jd.ID) {
-			return nil, fail("journey id %q is reserved", jd.ID)
+			return b.fail("journey id %q is reserved", jd.ID)
 		}
-		if len(id)+len(".journey.")+len(jd.ID) > maxToolName {
-			return nil, fail("journey id %q makes a tool name longer than %d characters", jd.ID, maxToolName)
+		if len(g.id)+len(".journey.")+len(jd.ID) > maxToolName {
+			return b.fail("journey id %q makes a tool name longer than %d characters", jd.ID, maxToolName)
 		}
 		if _, dup := g.journeyIndex[jd.ID]; dup {
-			return nil, fail("journey %q is declared twice", jd.ID)
+			return b.fail("journey %q is declared twice", jd.ID)
 		}
 		if strings.TrimSpace(jd.Does) == "" {
-			return nil, fail("journey %q has no Does", jd.ID)
+			return b.fail("journey %q has no Does", jd.ID)
 		}
 		if len(jd.Steps) == 0 {
-			return nil, fail("journey %q has no steps", jd.ID)
+			return b.fail("journey %q has no steps", jd.ID)
 		}
 		when, err := compileGuard(jd.When, "journey "+jd.ID+" when")
 		if err != nil {
-			return nil, fail("%s", err)
+			return b.fail("%s", err)
 		}
 		jn := &journeyNode{idx: len(g.journeys), id: jd.ID, does: jd.Does, when: when}
 		for _, s := range jd.Steps {
 			an, err := g.resolveStep(s)
 			if err != nil {
-				return nil, fail("journey %q: %s", jd.ID, err)
+				return b.fail("journey %q: %s", jd.ID, err)
 			}
 			jn.steps = append(jn.steps, an)
 		}
-		jn.deps = make([][]string, len(jn.steps))
-		for i, b := range jn.steps {
-			keys := guardKeys(b.guard)
-			jn.deps[i] = []string{}
-			for j, a := range jn.steps {
-				if i == j || a == b || slices.Contains(jn.deps[i], a.id) {
-					continue
-				}
-				for _, w := range a.writes {
-					if slices.Contains(keys, w) {
-						jn.deps[i] = append(jn.deps[i], a.id)
-						break
-					}
-				}
-			}
-		}
+		jn.deps = stepDeps(jn.steps)
 		g.journeys = append(g.journeys, jn)
 		g.journeyIndex[jd.ID] = jn
 		for _, pi := range jn.steps[0].on {
 			g.entries[pi] = append(g.entries[pi], jn)
 		}
 	}
+	return nil
+}
 
+// stepDeps derives, per step, the other steps whose declared writes
+// overlap its guard keys.
+func stepDeps(steps []*actionNode) [][]string {
+	deps := make([][]string, len(steps))
+	for i, b := range steps {
+		keys := guardKeys(b.guard)
+		deps[i] = []string{}
+		for j, a := range steps {
+			if i == j || a == b || slices.Contains(deps[i], a.id) {
+				continue
+			}
+			for _, w := range a.writes {
+				if slices.Contains(keys, w) {
+					deps[i] = append(deps[i], a.id)
+					break
+				}
+			}
+		}
+	}
+	return deps
+}
+
+// index builds what reads look up instead of scanning the graph: the
+// required state keys, the actions writing each key, and the actions of
+// each repeats container.
+func (b *graphBuilder) index() {
+	g := b.g
 	// Required state keys: every key a guard, precondition or container
 	// guard reads, sorted and de-duplicated.
 	keys := map[string]bool{}
@@ -498,7 +566,17 @@ func NewGraph(id string, def GraphDef) (*Graph, error) {
 		g.requiredKeys = append(g.requiredKeys, k)
 	}
 	slices.Sort(g.requiredKeys)
-	return g, nil
+	g.writers = map[string][]*actionNode{}
+	for _, an := range g.actions {
+		for _, w := range an.writes {
+			if list := g.writers[w]; len(list) == 0 || list[len(list)-1] != an {
+				g.writers[w] = append(g.writers[w], an)
+			}
+		}
+		if an.repeat != nil {
+			an.repeat.actions = append(an.repeat.actions, an)
+		}
+	}
 }
 
 func (g *Graph) compileAction(an *actionNode, a Action, where string) error {
@@ -683,8 +761,8 @@ func (g *Graph) Action(id string) (ActionInfo, bool) {
 	return an.info(), true
 }
 
-// JourneyInfo describes one declared journey.
-type JourneyInfo struct {
+// Info describes one declared journey.
+type Info struct {
 	ID    string   `json:"id"`
 	Does  string   `json:"does"`
 	Steps []string `json:"steps"`
@@ -693,8 +771,8 @@ type JourneyInfo struct {
 }
 
 // Journeys lists the declared journeys in declaration order.
-func (g *Graph) Journeys() []JourneyInfo {
-	out := make([]JourneyInfo, len(g.journeys))
+func (g *Graph) Journeys() []Info {
+	out := make([]Info, len(g.journeys))
 	for i, jn := range g.journeys {
 		out[i] = jn.info()
 	}
@@ -702,20 +780,20 @@ func (g *Graph) Journeys() []JourneyInfo {
 }
 
 // Journey returns one declared journey.
-func (g *Graph) Journey(id string) (JourneyInfo, bool) {
+func (g *Graph) Journey(id string) (Info, bool) {
 	jn, ok := g.journeyIndex[id]
 	if !ok {
-		return JourneyInfo{}, false
+		return Info{}, false
 	}
 	return jn.info(), true
 }
 
-func (jn *journeyNode) info() JourneyInfo {
+func (jn *journeyNode) info() Info {
 	steps := make([]string, len(jn.steps))
 	for i, s := range jn.steps {
 		steps[i] = s.id
 	}
-	return JourneyInfo{ID: jn.id, Does: jn.does, Steps: steps, HasPrecondition: jn.when != nil}
+	return Info{ID: jn.id, Does: jn.does, Steps: steps, HasPrecondition: jn.when != nil}
 }
 
 // MatchRoute maps a router path to a declared page id. Literal segments

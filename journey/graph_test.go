@@ -50,19 +50,19 @@ func TestGraphValidation(t *testing.T) {
 		{"instances without repeats", "g", func(d *GraphDef) {
 			d.Pages[0].Containers = []Container{{Name: "lines", Instances: func(StateView) []string { return nil }}}
 		}, []string{`container "home.lines" has Instances`}},
-		{"unmatched step", "g", func(d *GraphDef) { d.Journeys = []JourneyDef{{ID: "j", Does: "J", Steps: []string{"fly"}}} }, []string{`journey "j"`, `step "fly" matches no action`}},
+		{"unmatched step", "g", func(d *GraphDef) { d.Journeys = []Journey{{ID: "j", Does: "J", Steps: []string{"fly"}}} }, []string{`journey "j"`, `step "fly" matches no action`}},
 		{"ambiguous step", "g", func(d *GraphDef) {
 			d.Pages = append(d.Pages, Page{ID: "other", Actions: []Action{{Name: "go", Does: "Go"}}})
-			d.Journeys = []JourneyDef{{ID: "j", Does: "J", Steps: []string{"go"}}}
+			d.Journeys = []Journey{{ID: "j", Does: "J", Steps: []string{"go"}}}
 		}, []string{`step "go" is ambiguous`, "home.go | other.go"}},
-		{"journey without steps", "g", func(d *GraphDef) { d.Journeys = []JourneyDef{{ID: "j", Does: "J"}} }, []string{`journey "j" has no steps`}},
-		{"journey without does", "g", func(d *GraphDef) { d.Journeys = []JourneyDef{{ID: "j", Steps: []string{"go"}}} }, []string{`journey "j" has no Does`}},
+		{"journey without steps", "g", func(d *GraphDef) { d.Journeys = []Journey{{ID: "j", Does: "J"}} }, []string{`journey "j" has no steps`}},
+		{"journey without does", "g", func(d *GraphDef) { d.Journeys = []Journey{{ID: "j", Steps: []string{"go"}}} }, []string{`journey "j" has no Does`}},
 		{"duplicate journey", "g", func(d *GraphDef) {
-			d.Journeys = []JourneyDef{{ID: "j", Does: "J", Steps: []string{"go"}}, {ID: "j", Does: "J", Steps: []string{"go"}}}
+			d.Journeys = []Journey{{ID: "j", Does: "J", Steps: []string{"go"}}, {ID: "j", Does: "J", Steps: []string{"go"}}}
 		}, []string{`journey "j" is declared twice`}},
-		{"journey id not a tool name", "g", func(d *GraphDef) { d.Journeys = []JourneyDef{{ID: "buy it!", Does: "J", Steps: []string{"go"}}} }, []string{`journey id "buy it!"`}},
+		{"journey id not a tool name", "g", func(d *GraphDef) { d.Journeys = []Journey{{ID: "buy it!", Does: "J", Steps: []string{"go"}}} }, []string{`journey id "buy it!"`}},
 		{"empty journey precondition", "g", func(d *GraphDef) {
-			d.Journeys = []JourneyDef{{ID: "j", Does: "J", Steps: []string{"go"}, When: Guard{}}}
+			d.Journeys = []Journey{{ID: "j", Does: "J", Steps: []string{"go"}, When: Guard{}}}
 		}, []string{"journey j when is an empty guard"}},
 		{"bad input schema", "g", func(d *GraphDef) { d.Pages[0].Actions[0].Input = InputSchemaJSON([]byte(`{"type": 3}`)) }, []string{`"home.go": input contract`}},
 		{"both verifies", "g", func(d *GraphDef) {
@@ -72,7 +72,7 @@ func TestGraphValidation(t *testing.T) {
 		{"route without slash", "g", func(d *GraphDef) { d.Pages[0].Route = "home" }, []string{`page "home": route "home"`}},
 		{"bad clearedBy", "g", func(d *GraphDef) { d.Pages[0].Actions[0].BlockedBecause = &Blocked{Says: "x", ClearedBy: "god"} }, []string{`clearedBy "god"`}},
 		{"tool name too long", "g", func(d *GraphDef) {
-			d.Journeys = []JourneyDef{{ID: strings.Repeat("j", 130), Does: "J", Steps: []string{"go"}}}
+			d.Journeys = []Journey{{ID: strings.Repeat("j", 130), Does: "J", Steps: []string{"go"}}}
 		}, []string{"longer than 128"}},
 	}
 	for _, c := range cases {
@@ -120,9 +120,9 @@ func TestDeclarationOrderIsKept(t *testing.T) {
 	for _, n := range names {
 		acts = append(acts, Action{Name: n, Does: "Do " + n})
 	}
-	var js []JourneyDef
+	var js []Journey
 	for i := len(names) - 1; i >= 0; i-- {
-		js = append(js, JourneyDef{ID: "j-" + names[i], Does: "J", Steps: []string{names[i]}})
+		js = append(js, Journey{ID: "j-" + names[i], Does: "J", Steps: []string{names[i]}})
 	}
 	g := MustNewGraph("g", GraphDef{Pages: []Page{{ID: "p", Actions: acts}},
 		Actions:  []RootAction{{Action: Action{Name: "root-b", Does: "B"}, On: []string{"p"}}, {Action: Action{Name: "root-a", Does: "A"}, On: []string{"p"}}},
@@ -194,7 +194,7 @@ func TestRequiredStateKeysAndQualifiedIDs(t *testing.T) {
 		Containers: []Container{{Name: "box", When: Guard{Eq("open", true)}, Containers: []Container{{Name: "inner", Actions: []Action{
 			{Name: "act", Does: "Act", When: Guard{Gt("n", 1)}, EnabledWhen: Guard{Ne("lock", true)}},
 		}}}}}}},
-		Journeys: []JourneyDef{{ID: "j", Does: "J", Steps: []string{"act"}, When: Guard{Eq("vip", true)}}}})
+		Journeys: []Journey{{ID: "j", Does: "J", Steps: []string{"act"}, When: Guard{Eq("vip", true)}}}})
 	if got := g.RequiredStateKeys(); !slices.Equal(got, []string{"lock", "n", "open", "vip"}) {
 		t.Fatalf("RequiredStateKeys = %v", got)
 	}

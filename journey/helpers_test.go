@@ -33,7 +33,7 @@ func shopDef() GraphDef {
 			}}}},
 		},
 		Actions: []RootAction{{Action: Action{Name: "login", Does: "Sign in", Writes: []string{"user"}}, On: []string{"catalog", "checkout"}}},
-		Journeys: []JourneyDef{
+		Journeys: []Journey{
 			{ID: "purchase", Does: "Buy a dress end to end", Steps: []string{"add-to-cart", "go-checkout", "place-order"}},
 			{ID: "vip-sale", Does: "Shop the VIP sale", Steps: []string{"add-to-cart"}, When: Guard{Eq("vip", true)}},
 			{ID: "tidy", Does: "Remove a line at checkout", Steps: []string{"remove"}},

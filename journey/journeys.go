@@ -85,6 +85,9 @@ type PlanStep struct {
 	Instances    []string        `json:"instances,omitempty"`
 	// PendingFire is the latest fire of this step not yet at rest.
 	PendingFire string `json:"pendingFire,omitempty"`
+	// LastRejected is the step's latest fire when it came to rest refused,
+	// rejected or rolled back: the app said no the last time.
+	LastRejected string `json:"lastRejected,omitempty"`
 	// OpenAsk is an unanswered ask for this step's action.
 	OpenAsk string `json:"openAsk,omitempty"`
 }
@@ -155,6 +158,9 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 		if u := s.unsettled[an.idx]; len(u) > 0 {
 			st.PendingFire = u[len(u)-1].t.ID
 		}
+		if last := s.lastFireLocked(an); last != nil && last.refusedLocked() {
+			st.LastRejected = last.t.ID
+		}
 		st.OpenAsk = s.openAskIDLocked(an)
 		p.Steps[i] = st
 	}
@@ -173,8 +179,9 @@ func (s *Session) openAskIDLocked(an *actionNode) string {
 
 func (s *Session) committedSinceLocked(an *actionNode, seq int64) int {
 	n := 0
-	for _, r := range s.actFires[an.idx] {
-		if r.seq > seq && r.t.Outcome == OutcomeCommitted && r.t.Materialized == nil {
+	fires := s.actFires[an.idx]
+	for i := len(fires) - 1; i >= 0 && fires[i].seq > seq; i-- {
+		if r := fires[i]; r.t.Outcome == OutcomeCommitted && r.t.Materialized == nil {
 			n++
 		}
 	}
@@ -255,8 +262,8 @@ func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
 	}
 	s.version++
 	f := &frame{jn: jn, status: FrameOpen, openSeq: s.seq, openedVersion: s.version, actor: src, opened: s.now()}
-	s.frames = append(s.frames, f)
 	s.open = f
+	s.addFrame(f)
 	fi := f.info()
 	plan := s.planLocked(jn)
 	return CommitResult{OK: true, JourneyID: jn.id, Frame: &fi, Plan: &plan, Version: s.version}
@@ -306,7 +313,9 @@ func (s *Session) Frame() (FrameInfo, bool) {
 	return s.open.info(), true
 }
 
-// Frames lists every frame opened this session, oldest first.
+// Frames lists the frames the session holds, oldest first: the open one,
+// each journey's newest, and the most recent closed ones within the
+// Retention.
 func (s *Session) Frames() []FrameInfo {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -330,10 +339,13 @@ const (
 	StandingBlocked       Standing = "blocked"
 	StandingFailed        Standing = "failed"
 	StandingDeclined      Standing = "declined"
+	// StandingNotStarted: no frame was ever opened for the journey, so
+	// nothing of it has happened.
+	StandingNotStarted Standing = "not-started"
 )
 
-// JourneyStanding is a journey's standing with its evidence.
-type JourneyStanding struct {
+// StandingReport is a journey's standing with its evidence.
+type StandingReport struct {
 	JourneyID        string   `json:"journeyId"`
 	Standing         Standing `json:"standing"`
 	Step             string   `json:"step,omitempty"`
@@ -346,24 +358,24 @@ type JourneyStanding struct {
 }
 
 // Standing folds the plan, the asks, the settlements and the frames into
-// one word: done (a frame completed, or every step done in the open
-// frame), failed (a step's fire in the open frame came to rest badly),
+// one word: not-started (no frame was ever opened for it), done (a frame
+// completed, or every step done in the open frame), failed (a step's fire in the open frame came to rest badly),
 // declined (a step's card was declined), awaiting-human (a step's card is
 // open), blocked (a failing precondition, or no step can move), else
 // in-progress.
-func (s *Session) Standing(journeyID string) (JourneyStanding, error) {
+func (s *Session) Standing(journeyID string) (StandingReport, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	jn, ok := s.g.journeyIndex[journeyID]
 	if !ok {
-		return JourneyStanding{}, s.unknownJourney(journeyID)
+		return StandingReport{}, s.unknownJourney(journeyID)
 	}
 	return s.standingLocked(jn), nil
 }
 
-func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
+func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 	plan := s.planLocked(jn)
-	js := JourneyStanding{JourneyID: jn.id, StepsTotal: len(plan.Steps)}
+	js := StandingReport{JourneyID: jn.id, StepsTotal: len(plan.Steps)}
 	for _, st := range plan.Steps {
 		if st.Status == StepDone || st.Status == StepInferredDone {
 			js.StepsDone++
@@ -371,14 +383,13 @@ func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
 	}
 	f := s.frameFor(jn)
 	if f == nil {
-		for i := len(s.frames) - 1; i >= 0; i-- {
-			if s.frames[i].jn == jn {
-				if s.frames[i].status == FrameCompleted {
-					js.Standing = StandingDone
-					js.StepsDone = js.StepsTotal
-					return js
-				}
-				break
+		opened := false
+		if last := s.lastFrameLocked(jn); last != nil {
+			opened = true
+			if last.status == FrameCompleted {
+				js.Standing = StandingDone
+				js.StepsDone = js.StepsTotal
+				return js
 			}
 		}
 		if jn.when != nil {
@@ -388,6 +399,9 @@ func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
 			}
 		}
 		js.Standing = StandingInProgress
+		if !opened {
+			js.Standing = StandingNotStarted
+		}
 		return js
 	}
 	if js.StepsDone == js.StepsTotal {
@@ -396,11 +410,10 @@ func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
 	}
 	// A step's latest fire in the frame that came to rest badly.
 	for _, an := range jn.steps {
-		fires := s.actFires[an.idx]
-		if len(fires) == 0 {
+		r := s.lastFire[an.idx]
+		if r == nil {
 			continue
 		}
-		r := fires[len(fires)-1]
 		if r.seq <= f.openSeq {
 			continue
 		}
@@ -412,8 +425,8 @@ func (s *Session) standingLocked(jn *journeyNode) JourneyStanding {
 	}
 	for _, an := range jn.steps {
 		var lastFire int64 = -1
-		if fires := s.actFires[an.idx]; len(fires) > 0 {
-			lastFire = fires[len(fires)-1].seq
+		if r := s.lastFire[an.idx]; r != nil {
+			lastFire = r.seq
 		}
 		for i := len(s.asks) - 1; i >= 0; i-- {
 			a := s.asks[i]
@@ -545,11 +558,19 @@ func (s *Session) unblocksLocked(an *actionNode) []Unblock {
 	if len(failing) == 0 {
 		return nil
 	}
-	var out []Unblock
-	for _, other := range s.g.actions {
-		if other == an {
-			continue
+	// Only the actions that write a failing key can unblock it: the
+	// graph indexes them, so the cost is theirs, not the graph's.
+	var cands []*actionNode
+	for _, k := range failing {
+		for _, w := range s.g.writers[k] {
+			if w != an && !slices.Contains(cands, w) {
+				cands = append(cands, w)
+			}
 		}
+	}
+	slices.SortFunc(cands, func(a, b *actionNode) int { return a.idx - b.idx })
+	var out []Unblock
+	for _, other := range cands {
 		var via []string
 		for _, w := range other.writes {
 			if slices.Contains(failing, w) {
@@ -561,4 +582,19 @@ func (s *Session) unblocksLocked(an *actionNode) []Unblock {
 		}
 	}
 	return out
+}
+
+// lastFrameLocked is the newest frame opened for a journey, or nil.
+func (s *Session) lastFrameLocked(jn *journeyNode) *frame { return s.lastFrame[jn.idx] }
+
+// lastFireLocked is an action's newest fire, or nil.
+func (s *Session) lastFireLocked(an *actionNode) *record { return s.lastFire[an.idx] }
+
+// refusedLocked: the fire came to rest and the app said no (refused,
+// rejected, or rolled back since).
+func (r *record) refusedLocked() bool {
+	if !r.settled {
+		return false
+	}
+	return r.receipt.EffectStatus == EffectRefused || r.t.Outcome == OutcomeRejected || r.t.Outcome == OutcomeRolledBack
 }

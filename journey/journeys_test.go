@@ -68,7 +68,7 @@ func TestJourneyPlanFramesAndStanding(t *testing.T) {
 	if _, err := s.Plan("nope"); !errors.Is(err, &Error{Reason: ReasonUnknownJourney}) {
 		t.Fatal(err)
 	}
-	standing := func(want Standing) JourneyStanding {
+	standing := func(want Standing) StandingReport {
 		t.Helper()
 		js, err := s.Standing("purchase")
 		if err != nil || js.Standing != want {
@@ -165,7 +165,7 @@ func TestJourneyInferredFailedBlockedDemoted(t *testing.T) {
 	})
 	t.Run("blocked", func(t *testing.T) {
 		g := MustNewGraph("g", GraphDef{Pages: []Page{{ID: "p", Actions: []Action{{Name: "go", Does: "Go", When: Guard{Eq("ready", true)}}}}},
-			Journeys: []JourneyDef{{ID: "j", Does: "J", Steps: []string{"go"}}}})
+			Journeys: []Journey{{ID: "j", Does: "J", Steps: []string{"go"}}}})
 		s := g.MustNewSession(Options{State: map[string]any{"ready": false}})
 		s.RegisterActions("p", Registration{Handlers: map[string]Handler{"go": ok}})
 		if c := s.CommitJourney("j", ""); !c.OK {
@@ -353,7 +353,7 @@ func TestWireFieldNames(t *testing.T) {
 		{UnblockVia{}, []string{"affordanceId", "viaKeys"}},
 		{RouteStep{}, []string{"action", "to"}},
 		{Plan{}, []string{"journeyId", "description", "steps", "frameOpen"}},
-		{JourneyAvailability{}, []string{"id", "description", "steps", "preconditionPassed", "entryAvailable"}},
+		{Availability{}, []string{"id", "description", "steps", "preconditionPassed", "entryAvailable"}},
 		{Position{}, []string{"youAreOn", "version"}},
 	}
 	for _, c := range cases {

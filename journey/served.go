@@ -117,8 +117,8 @@ func (s *Session) servedIDsLocked() []string {
 	return out
 }
 
-// JourneyAvailability is one journey's standing at the cursor.
-type JourneyAvailability struct {
+// Availability is one journey's standing at the cursor.
+type Availability struct {
 	ID          string   `json:"id"`
 	Description string   `json:"description"`
 	Steps       []string `json:"steps"`
@@ -135,8 +135,8 @@ type JourneyAvailability struct {
 	Open bool `json:"open,omitempty"`
 }
 
-func (s *Session) journeyAvailLocked(jn *journeyNode) JourneyAvailability {
-	ja := JourneyAvailability{ID: jn.id, Description: jn.does, Steps: make([]string, len(jn.steps)), PreconditionPassed: true}
+func (s *Session) journeyAvailLocked(jn *journeyNode) Availability {
+	ja := Availability{ID: jn.id, Description: jn.does, Steps: make([]string, len(jn.steps)), PreconditionPassed: true}
 	for i, st := range jn.steps {
 		ja.Steps[i] = st.id
 	}
@@ -176,10 +176,10 @@ func (s *Session) entryJourneyIDsLocked() []string {
 
 // AvailableJourneys answers for every declared journey, in declaration
 // order, whatever page the cursor is on.
-func (s *Session) AvailableJourneys() []JourneyAvailability {
+func (s *Session) AvailableJourneys() []Availability {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]JourneyAvailability, len(s.g.journeys))
+	out := make([]Availability, len(s.g.journeys))
 	for i, jn := range s.g.journeys {
 		out[i] = s.journeyAvailLocked(jn)
 	}
@@ -192,9 +192,9 @@ func (s *Session) AvailableJourneys() []JourneyAvailability {
 // the declared journeys not listed.
 type Here struct {
 	Position
-	Actions           []ServedAction        `json:"actions"`
-	Journeys          []JourneyAvailability `json:"journeys"`
-	JourneysElsewhere int                   `json:"journeysElsewhere,omitempty"`
+	Actions           []ServedAction `json:"actions"`
+	Journeys          []Availability `json:"journeys"`
+	JourneysElsewhere int            `json:"journeysElsewhere,omitempty"`
 	// OpenJourney is the id of the journey whose frame is open, if any.
 	OpenJourney string `json:"openJourney,omitempty"`
 }
@@ -213,17 +213,28 @@ func (s *Session) Here() Here {
 	if s.page >= 0 {
 		n += len(s.g.entries[s.page])
 	}
-	h.Journeys = make([]JourneyAvailability, 0, n)
+	h.Journeys = make([]Availability, 0, n)
+	// The page's entries are in declaration order; the open journey, listed
+	// whatever its entry says now, takes its own declaration place among
+	// them rather than trailing after.
+	openListed := s.open == nil
 	if s.page >= 0 {
 		for _, jn := range s.g.entries[s.page] {
+			if !openListed && s.open.jn.idx < jn.idx {
+				h.Journeys = append(h.Journeys, s.journeyAvailLocked(s.open.jn))
+				openListed = true
+			}
 			if s.entryAvailableLocked(jn) || (s.open != nil && s.open.jn == jn) {
 				h.Journeys = append(h.Journeys, s.journeyAvailLocked(jn))
+				if s.open != nil && s.open.jn == jn {
+					openListed = true
+				}
 			}
 		}
 	}
 	if s.open != nil {
 		h.OpenJourney = s.open.jn.id
-		if !slices.ContainsFunc(h.Journeys, func(j JourneyAvailability) bool { return j.ID == s.open.jn.id }) {
+		if !openListed {
 			h.Journeys = append(h.Journeys, s.journeyAvailLocked(s.open.jn))
 		}
 	}

@@ -35,6 +35,9 @@ type Options struct {
 	AllowUnmaterializedFires bool
 	// RedactedKeys are state keys whose values never appear in evidence.
 	RedactedKeys []string
+	// Retention bounds the history the session keeps in detail; the zero
+	// value takes the documented defaults (see Retention).
+	Retention Retention
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Logger receives defect reports; nil means slog.Default().
@@ -80,39 +83,55 @@ type Session struct {
 
 	version, stateVersion, structureVersion int64
 	seq                                     int64 // transition counter
-	askSeq                                  int64
 
-	records   []*record
-	byID      map[string]*record
-	actFires  [][]*record // per action idx, fired records in order
-	unsettled [][]*record // per action idx, fired records not at rest
-	commits   []commit
-	gaps      []GapRecord
+	// The parts of a session's state, each in the file that works it,
+	// all guarded by mu except the observers (obsMu).
+	ledgers                // fire.go, ledger.go: transitions, gaps, commits, retention
+	askBook                // ask.go
+	frameBook              // journeys.go
+	workBook               // session.go (work ledger)
+	bindings  [][]*binding // per action idx, newest last
+	regSeq    int
+	claim     *record // the open navigation claim window
+	observers         // session.go: observers, defects, the outbox
+}
 
-	asks     []*ask
-	askByID  map[string]*ask
-	openAsk  map[askKey]*ask // default mode: one open ask per action+instance
-	askFired map[string]string
+// askBook is the ask book: every card minted, the open card per action
+// and instance in default mode, and which fire a spent card authorized.
+type askBook struct {
+	askSeq      int64
+	asks        []*ask
+	askByID     map[string]*ask
+	openAsk     map[askKey]*ask // default mode: one open ask per action+instance
+	askFired    map[string]string
+	asksEvicted int
+}
 
-	frames []*frame
-	open   *frame
+// frameBook holds the journey frames: the open one, and the recent closed
+// ones (bounded), with each journey's newest frame kept whatever its age.
+type frameBook struct {
+	frames        []*frame
+	open          *frame
+	lastFrame     []*frame // per journey idx
+	framesEvicted int
+}
 
+// workBook is the work ledger: open work only; done work is dropped.
+type workBook struct {
 	work    []*workItem
 	workSeq int64
+}
 
-	regSeq   int
-	bindings [][]*binding // per action idx, newest last
-
-	claim *record // the open navigation claim window
-
-	defects []Defect
-
+// observers are the registered observers, the recovered defects and the
+// calls queued for delivery once the session lock is released.
+type observers struct {
 	obsMu   sync.Mutex
 	obsSeq  int
 	onTrans []observer[Transition]
 	onState []observer[StateChange]
 	onGap   []observer[GapRecord]
 	onAsk   []observer[AskEvent]
+	defects []Defect
 	outbox  []func()
 }
 
@@ -136,6 +155,10 @@ type record struct {
 	byReport bool // committed by a real state report
 	tour     bool
 	obs      []Observation
+	// errorNow is why the record moved after its receipt was written
+	// (RejectBecause on a fire already at rest).
+	errorNow *SettleError
+	evicted  bool // no longer held in detail (see Retention)
 }
 
 type commit struct {
@@ -158,9 +181,11 @@ type StateChange struct {
 // page.
 func (g *Graph) NewSession(opts Options) (*Session, error) {
 	s := &Session{g: g, opts: opts, now: opts.Now, log: opts.Logger,
-		byID: map[string]*record{}, askByID: map[string]*ask{}, openAsk: map[askKey]*ask{}, askFired: map[string]string{},
-		actFires: make([][]*record, len(g.actions)), unsettled: make([][]*record, len(g.actions)), bindings: make([][]*binding, len(g.actions)),
-		redacted: map[string]bool{}, state: map[string]any{}}
+		ledgers:   newLedgers(len(g.actions), opts.Retention),
+		askBook:   askBook{askByID: map[string]*ask{}, openAsk: map[askKey]*ask{}, askFired: map[string]string{}},
+		frameBook: frameBook{lastFrame: make([]*frame, len(g.journeys))},
+		bindings:  make([][]*binding, len(g.actions)),
+		redacted:  map[string]bool{}, state: map[string]any{}}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -258,10 +283,19 @@ func (s *Session) defect(where string, r any) {
 	s.log.Error("journey: host callback panicked", "where", where, "panic", d.Value, "stack", string(debug.Stack()))
 	s.obsMu.Lock()
 	s.defects = append(s.defects, d)
+	if len(s.defects) > 2*maxDefects {
+		s.defects = slices.Delete(s.defects, 0, len(s.defects)-maxDefects)
+	}
 	s.obsMu.Unlock()
 }
 
-// Defects lists host callbacks that panicked, oldest first.
+// RecordDefect records a panic that code serving this session (an
+// adapter, a port) recovered, as a Defect, logged like the session's own.
+// v is the recovered value; it is kept as data and never served.
+func (s *Session) RecordDefect(where string, v any) { s.defect(where, v) }
+
+// Defects lists host callbacks that panicked, oldest first: the newest
+// few hundred; every one was also logged when it happened.
 func (s *Session) Defects() []Defect {
 	s.obsMu.Lock()
 	defer s.obsMu.Unlock()
@@ -418,11 +452,6 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 	return res
 }
 
-func (s *Session) addRecord(r *record) {
-	s.records = append(s.records, r)
-	s.byID[r.t.ID] = r
-}
-
 // ---- state ----
 
 // State returns a detached copy of the state view.
@@ -485,12 +514,18 @@ func (s *Session) UpdateState(delta map[string]any, transitionID string) StateRe
 	if transitionID != "" {
 		r, ok := s.byID[transitionID]
 		if !ok || !r.fired {
-			return StateReport{Reason: ReasonUnknownTransition, Pending: s.pendingLocked(), Version: s.version}
+			reason := ReasonUnknownTransition
+			if s.evictedLocked(transitionID) {
+				reason = ReasonTransitionEvicted
+			}
+			return StateReport{Reason: reason, Pending: s.pendingLocked(), Version: s.version}
 		}
 		target, basis = r, "named-by-report"
 	} else {
-		for _, r := range s.records {
-			if r.fired && r.awaiting && !r.settled && len(r.an.writes) > 0 && coversAll(norm, r.an.writes) {
+		// Only fires not at rest can be attributed: the scan is over
+		// those, never over the history.
+		for _, r := range s.openFires {
+			if r.awaiting && !r.settled && len(r.an.writes) > 0 && coversAll(norm, r.an.writes) {
 				target, basis = r, "queue-order"
 				break
 			}
@@ -528,7 +563,7 @@ func (s *Session) UpdateState(delta map[string]any, transitionID string) StateRe
 	if len(keys) > 0 {
 		s.stateVersion++
 	}
-	s.commits = append(s.commits, commit{seq: s.seq, version: s.version, rec: target, keys: keys, actor: target.t.Actor})
+	s.addCommit(commit{seq: s.seq, version: s.version, rec: target, keys: keys, actor: target.t.Actor})
 	s.checkDemotionLocked()
 	emit(s, &s.onState, "state observer", StateChange{Version: s.version, Keys: keys, TransitionID: target.t.ID, Actor: target.t.Actor})
 	return StateReport{OK: true, TransitionID: target.t.ID, Basis: basis, Keys: keys, Version: s.version}
@@ -785,10 +820,7 @@ func (s *Session) instancesLocked(an *actionNode) (keys []string, declared bool)
 		s.safeCall("instances of "+c.path, func() { keys = slices.Clone(c.instances(StateView{s.state})) })
 		return keys, true
 	}
-	for _, a := range s.g.actions {
-		if a.repeat != c {
-			continue
-		}
+	for _, a := range c.actions {
 		for _, b := range s.bindings[a.idx] {
 			if b.instance != "" && !slices.Contains(keys, b.instance) {
 				keys = append(keys, b.instance)
@@ -847,6 +879,7 @@ func (w *Work) Done(err error) {
 		return
 	}
 	w.item.open = false
+	s.work = slices.DeleteFunc(s.work, func(x *workItem) bool { return x == w.item })
 	if err != nil && w.item.transitionID != "" {
 		if r, ok := s.byID[w.item.transitionID]; ok && r.fired {
 			s.failLocked(r, &SettleError{Reason: ReasonHandlerFailed, Message: err.Error()})

@@ -72,30 +72,26 @@ type AskRef struct {
 // codes; never from state values, inputs, labels, instance keys or
 // produced data. The other fields carry the same facts as data.
 type Truth struct {
-	Text            string    `json:"text"`
-	YouAreOn        string    `json:"youAreOn"`
-	OffGraph        bool      `json:"offGraph,omitempty"`
-	Version         int64     `json:"version"`
-	SinceVersion    int64     `json:"sinceVersion,omitempty"`
-	Attempts        []Attempt `json:"attempts"`
-	Omitted         int       `json:"omitted,omitempty"`
-	Earlier         int       `json:"earlier,omitempty"`
-	AwaitingHuman   []AskRef  `json:"awaitingHuman,omitempty"`
-	Withdrawn       []AskRef  `json:"withdrawn,omitempty"`
-	ApprovedNotDone []AskRef  `json:"approvedNotDone,omitempty"`
-	Declined        []AskRef  `json:"declined,omitempty"`
+	Text         string    `json:"text"`
+	YouAreOn     string    `json:"youAreOn"`
+	OffGraph     bool      `json:"offGraph,omitempty"`
+	Version      int64     `json:"version"`
+	SinceVersion int64     `json:"sinceVersion,omitempty"`
+	Attempts     []Attempt `json:"attempts"`
+	Omitted      int       `json:"omitted,omitempty"`
+	// Evicted counts the attempts no longer held in detail (Retention);
+	// they are among those omitted or earlier, never silently dropped.
+	Evicted         int      `json:"evicted,omitempty"`
+	Earlier         int      `json:"earlier,omitempty"`
+	AwaitingHuman   []AskRef `json:"awaitingHuman,omitempty"`
+	Withdrawn       []AskRef `json:"withdrawn,omitempty"`
+	ApprovedNotDone []AskRef `json:"approvedNotDone,omitempty"`
+	Declined        []AskRef `json:"declined,omitempty"`
 	// AwaitingApp lists fires the app has not answered (transition ids).
 	AwaitingApp []string `json:"awaitingApp,omitempty"`
 	// StillWorking lists the actions with open work tied to their fires.
 	StillWorking []string `json:"stillWorking,omitempty"`
 	UntiedWork   bool     `json:"untiedWork,omitempty"`
-}
-
-type attemptRow struct {
-	version int64
-	rank    int // a refusal ranks before the fire at the same version
-	seq     int64
-	a       Attempt
 }
 
 // GroundTruth builds the facts block. Both ledgers are merged and every
@@ -106,6 +102,22 @@ type attemptRow struct {
 // attempts to those made at or after that version; maxAttempts <= 0 means
 // 20 (the newest are kept).
 func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
+	return s.truth(sinceVersion, maxAttempts, true)
+}
+
+// Facts is GroundTruth's text alone, for a caller that serves the block
+// and not its data: the same sentences, built without the Attempt rows.
+func (s *Session) Facts(sinceVersion int64, maxAttempts int) string {
+	return s.truth(sinceVersion, maxAttempts, false).Text
+}
+
+// pick is one attempt chosen for the facts block: a fire or a refusal.
+type pick struct {
+	fire *record
+	gap  *GapRecord
+}
+
+func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 	if maxAttempts <= 0 {
 		maxAttempts = defaultMaxAttempts
 	}
@@ -115,42 +127,46 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 	if sinceVersion > 0 {
 		t.SinceVersion = sinceVersion
 	}
-	var rows []attemptRow
-	for _, r := range s.records {
-		if !r.fired {
-			continue
+	// Both ledgers are in version order, so the newest attempts are at
+	// their ends: only the rows that can be shown are graded and sorted,
+	// and the rest is counted, so the cost does not grow with history.
+	inWindow := func(version int64) bool { return sinceVersion <= 0 || version >= sinceVersion }
+	// A backward merge of the two ledgers picks the newest attempts;
+	// only those are graded. A refusal sorts before a fire made at the
+	// same version.
+	picks := make([]pick, 0, min(maxAttempts, len(s.fires)+len(s.gaps)))
+	inRange := 0
+	fi, gi := len(s.fires)-1, len(s.gaps)-1
+	skipGaps := func() {
+		for gi >= 0 && s.gaps[gi].Kind != GapFireRejected {
+			gi--
 		}
-		rows = append(rows, attemptRow{version: r.t.CursorVersion, rank: 1, seq: r.seq, a: s.gradeLocked(r)})
 	}
-	for i, g := range s.gaps {
-		if g.Kind != GapFireRejected {
-			continue
+	skipGaps()
+	for {
+		fireOK := fi >= 0 && inWindow(s.fires[fi].t.CursorVersion)
+		gapOK := gi >= 0 && inWindow(s.gaps[gi].Version)
+		if !fireOK && !gapOK || (len(picks) == maxAttempts && sinceVersion <= 0) {
+			break // without sinceVersion the rest is counted from the totals
 		}
-		a := Attempt{Version: g.Version, Actor: normActor(g.Actor), Grade: GradeDidNot, Refused: g.Reason, Action: unknownActionText}
-		if _, ok := s.g.actionIndex[g.Action]; ok {
-			a.Action = g.Action
+		inRange++
+		takeFire := fireOK && (!gapOK || s.fires[fi].t.CursorVersion >= s.gaps[gi].Version)
+		switch {
+		case takeFire && len(picks) < maxAttempts:
+			picks = append(picks, pick{fire: s.fires[fi]})
+		case !takeFire && len(picks) < maxAttempts:
+			picks = append(picks, pick{gap: &s.gaps[gi]})
 		}
-		if g.JourneyID != "" {
-			if _, ok := s.g.journeyIndex[g.JourneyID]; ok {
-				a.Journey = g.JourneyID
-			}
-			a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Actor) + "'s attempt to start " + a.Journey + " was refused: " +
-				string(a.Refused) + " (its first step is " + a.Action + ")"
+		if takeFire {
+			fi--
 		} else {
-			a.Line = "  • " + string(GradeDidNot) + " — " + string(a.Actor) + "'s fire of " + a.Action + " was refused: " + string(a.Refused)
+			gi--
+			skipGaps()
 		}
-		rows = append(rows, attemptRow{version: g.Version, rank: 0, seq: int64(i), a: a})
 	}
-	slices.SortStableFunc(rows, func(x, y attemptRow) int {
-		if x.version != y.version {
-			return int(x.version - y.version)
-		}
-		if x.rank != y.rank {
-			return x.rank - y.rank
-		}
-		return int(x.seq - y.seq)
-	})
+	slices.Reverse(picks)
 	var b strings.Builder
+	b.Grow(len(truthHeader) + 400 + 120*len(picks))
 	b.WriteString(truthHeader)
 	b.WriteString("\nYou are on: ")
 	if s.page < 0 {
@@ -159,40 +175,54 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 		b.WriteString(s.pageID())
 	}
 	b.WriteString(".\n")
-	total := len(rows)
-	if sinceVersion > 0 {
-		kept := rows[:0:0]
-		for _, r := range rows {
-			if r.version >= sinceVersion {
-				kept = append(kept, r)
-			}
-		}
-		t.Earlier = total - len(kept)
-		rows = kept
+	// Every attempt ever made is counted, including those no longer held
+	// in detail (Retention): they are earlier than any held one.
+	evicted := s.firesEvicted + s.rejectedEvicted
+	total := s.firesTotal + s.rejectedTotal
+	if sinceVersion <= 0 {
+		inRange = total
 	}
-	if len(rows) > maxAttempts {
-		t.Omitted = len(rows) - maxAttempts
-		rows = rows[len(rows)-maxAttempts:]
-	}
+	t.Earlier = total - inRange
+	t.Evicted = evicted
+	t.Omitted = inRange - len(picks)
 	v := strconv.FormatInt(s.version, 10)
 	switch {
-	case len(rows) == 0 && sinceVersion > 0:
+	case len(picks) == 0 && sinceVersion > 0:
 		b.WriteString("No actions have been performed since version " + strconv.FormatInt(sinceVersion, 10) + " — " +
 			strconv.Itoa(t.Earlier) + " earlier attempt(s) this session are not listed.\n")
-	case len(rows) == 0:
+	case len(picks) == 0:
 		b.WriteString(nothingYetLine + "\n")
 	default:
 		if sinceVersion > 0 {
-			b.WriteString("Attempts since version " + strconv.FormatInt(sinceVersion, 10) + " (now " + v + "):\n")
+			writeAll(&b, "Attempts since version ", strconv.FormatInt(sinceVersion, 10), " (now ", v, "):\n")
 		} else {
-			b.WriteString("Attempts so far (version " + v + "):\n")
+			writeAll(&b, "Attempts so far (version ", v, "):\n")
 		}
 		if t.Omitted > 0 {
-			b.WriteString("  … " + strconv.Itoa(t.Omitted) + " earlier attempt(s) omitted.\n")
+			writeAll(&b, "  … ", strconv.Itoa(t.Omitted), " earlier attempt(s) omitted.\n")
 		}
-		for _, r := range rows {
-			t.Attempts = append(t.Attempts, r.a)
-			b.WriteString(r.a.Line + "\n")
+		if t.Evicted > 0 {
+			writeAll(&b, "  (", strconv.Itoa(t.Evicted), " of this session's earliest attempts are no longer held in detail by the app, only counted.)\n")
+		}
+		if rows {
+			t.Attempts = make([]Attempt, 0, len(picks))
+		}
+		for _, p := range picks {
+			if rows {
+				var a Attempt
+				if p.fire != nil {
+					a = s.gradeLocked(p.fire)
+				} else {
+					a = s.refusalLocked(*p.gap)
+				}
+				t.Attempts = append(t.Attempts, a)
+				b.WriteString(a.Line)
+			} else if p.fire != nil {
+				s.writeFireLine(&b, p.fire)
+			} else {
+				s.writeRefusalLine(&b, p.gap)
+			}
+			b.WriteByte('\n')
 		}
 	}
 	// The ask book.
@@ -217,8 +247,8 @@ func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
 	askLines(&b, "Approved by the human, not yet done: ", t.ApprovedNotDone)
 	askLines(&b, "The human declined: ", t.Declined)
 	var awaitingActions []string
-	for _, r := range s.records {
-		if r.fired && !r.settled {
+	for _, r := range s.openFires {
+		if !r.settled {
 			t.AwaitingApp = append(t.AwaitingApp, r.t.ID)
 			awaitingActions = append(awaitingActions, r.an.id+" ("+r.t.ID+")")
 		}
@@ -262,32 +292,81 @@ func askLines(b *strings.Builder, lead string, refs []AskRef) {
 // gradeLocked grades one fire, reading the live record beside its receipt.
 func (s *Session) gradeLocked(r *record) Attempt {
 	a := Attempt{Version: r.t.CursorVersion, TransitionID: r.t.ID, Action: r.an.id, Actor: r.t.Actor, Inferred: r.t.Inferred}
+	a.Grade, a.Note = grade(r)
+	var b strings.Builder
+	s.writeFireLine(&b, r)
+	a.Line = b.String()
+	return a
+}
+
+func grade(r *record) (Grade, string) {
 	switch {
 	case r.t.Materialized != nil:
-		a.Grade, a.Note = GradeDidNot, noteNotWired
+		return GradeDidNot, noteNotWired
 	case !r.settled || r.t.Outcome == OutcomePending:
-		a.Grade, a.Note = GradeNotYetKnown, notePending
+		return GradeNotYetKnown, notePending
 	case r.receipt.VerifyHeld == VerifyNotHeld:
-		a.Grade, a.Note = GradeDidNot, noteVerifyFailed
+		return GradeDidNot, noteVerifyFailed
 	case r.t.Outcome == OutcomeRejected:
-		a.Grade, a.Note = GradeDidNot, noteRejected
+		return GradeDidNot, noteRejected
 	case r.t.Outcome == OutcomeRolledBack:
-		a.Grade, a.Note = GradeDidNot, noteRolledBack
+		return GradeDidNot, noteRolledBack
 	case r.t.Outcome == OutcomeSuperseded:
-		a.Grade, a.Note = GradeNeverObserved, noteSuperseded
+		return GradeNeverObserved, noteSuperseded
 	case r.t.EffectVerified == ObservedYes:
-		a.Grade, a.Note = GradeDid, noteObserved
+		return GradeDid, noteObserved
 	case r.t.EffectVerified == ObservedNo:
-		a.Grade, a.Note = GradeEffectMissing, noteNotObserved
-	default:
-		a.Grade, a.Note = GradeUnobservable, noteUnobservable
+		return GradeEffectMissing, noteNotObserved
 	}
-	note := a.Note
-	if a.Inferred {
-		note += noteInferred
+	return GradeUnobservable, noteUnobservable
+}
+
+// writeFireLine writes a fire's line of the facts block: library words,
+// the actor and the action's graph id only.
+func (s *Session) writeFireLine(b *strings.Builder, r *record) {
+	g, note := grade(r)
+	b.WriteString("  • ")
+	b.WriteString(string(g))
+	b.WriteString(" — ")
+	b.WriteString(string(r.t.Actor))
+	b.WriteString(" fired ")
+	b.WriteString(r.an.id)
+	b.WriteString(" (")
+	b.WriteString(note)
+	if r.t.Inferred {
+		b.WriteString(noteInferred)
 	}
-	a.Line = "  • " + string(a.Grade) + " — " + string(a.Actor) + " fired " + a.Action + " (" + note + ")"
-	return a
+	b.WriteByte(')')
+}
+
+// writeRefusalLine writes a refused fire's line of the facts block.
+func (s *Session) writeRefusalLine(b *strings.Builder, g *GapRecord) {
+	action := unknownActionText
+	if _, ok := s.g.actionIndex[g.Action]; ok {
+		action = g.Action
+	}
+	b.WriteString("  • ")
+	b.WriteString(string(GradeDidNot))
+	b.WriteString(" — ")
+	b.WriteString(string(normActor(g.Actor)))
+	if g.JourneyID != "" {
+		journey := ""
+		if _, ok := s.g.journeyIndex[g.JourneyID]; ok {
+			journey = g.JourneyID
+		}
+		b.WriteString("'s attempt to start ")
+		b.WriteString(journey)
+		b.WriteString(" was refused: ")
+		b.WriteString(string(g.Reason))
+		b.WriteString(" (its first step is ")
+		b.WriteString(action)
+		b.WriteByte(')')
+		return
+	}
+	b.WriteString("'s fire of ")
+	b.WriteString(action)
+	b.WriteString(" was refused: ")
+	b.WriteString(string(g.Reason))
 }
 
 // WhyStep is one fire (or report) in a key's causal slice.
@@ -352,4 +431,27 @@ func (s *Session) Why(key string) WhySlice {
 	out.Known = len(out.Steps) > 0
 	slices.SortFunc(out.Steps, func(a, b WhyStep) int { return int(a.Version - b.Version) })
 	return out
+}
+
+// refusalLocked grades one refused fire from the gap ledger.
+func (s *Session) refusalLocked(g GapRecord) Attempt {
+	a := Attempt{Version: g.Version, Actor: normActor(g.Actor), Grade: GradeDidNot, Refused: g.Reason, Action: unknownActionText}
+	if _, ok := s.g.actionIndex[g.Action]; ok {
+		a.Action = g.Action
+	}
+	if _, ok := s.g.journeyIndex[g.JourneyID]; ok && g.JourneyID != "" {
+		a.Journey = g.JourneyID
+	}
+	var b strings.Builder
+	s.writeRefusalLine(&b, &g)
+	a.Line = b.String()
+	return a
+}
+
+// writeAll writes the parts in order, so no intermediate string is built
+// (whose allocation would depend on how long its numbers are).
+func writeAll(b *strings.Builder, parts ...string) {
+	for _, p := range parts {
+		b.WriteString(p)
+	}
 }

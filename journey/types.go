@@ -23,6 +23,10 @@ const (
 	ActorUnknown Actor = "unknown"
 )
 
+// Normalized is the actor a session stamps for this Source: empty reads
+// as ActorAgent, and anything outside the four actors as ActorUnknown.
+func (a Actor) Normalized() Actor { return normActor(a) }
+
 // normActor maps an empty source to agent and anything outside the
 // four actors to unknown, so a caller's string never reaches a record.
 func normActor(a Actor) Actor {
@@ -252,7 +256,10 @@ type Settlement struct {
 	ReportedBy  string       `json:"reportedBy,omitempty"`
 	EvidenceRef string       `json:"evidenceOnRecord,omitempty"`
 	Error       *SettleError `json:"error,omitempty"`
-	Produced    any          `json:"data,omitempty"`
+	// ErrorNow is why the record moved after the receipt was written,
+	// beside OutcomeNow (the receipt's Error is never rewritten).
+	ErrorNow *SettleError `json:"errorNow,omitempty"`
+	Produced any          `json:"data,omitempty"`
 	// StillWorking is read live: the app has open work tied to this fire.
 	StillWorking bool      `json:"stillWorking,omitempty"`
 	SettledAt    time.Time `json:"settledAt"`

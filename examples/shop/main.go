@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/foldagent/foldagent/journey/fixed"
 	"log/slog"
 	"net"
 	"net/http"
@@ -38,11 +39,11 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	mode := journey.PerJourney
+	mode := fixed.PerJourney
 	if *single {
-		mode = journey.Single
+		mode = fixed.Single
 	}
-	port := journey.ServeToAgent(store.Session, journey.PortOptions{JourneyTools: mode})
+	port := fixed.Serve(store.Session, fixed.Options{JourneyTools: mode})
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	srv, err := journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: *settle, Logger: logger})
 	if err != nil {

@@ -5,11 +5,11 @@
 // HTTP for a remote host, in-memory for tests).
 //
 // The server is a thin adapter. tools/list returns the port's fixed tool
-// set exactly (journey.Port.Tools), and the server never sends
+// set exactly (fixed.Port.Tools), and the server never sends
 // notifications/tools/list_changed: the set cannot change, which is the
 // point of serving journeys as fixed tools, so it advertises the tools
 // capability with listChanged false. tools/call routes to
-// journey.Port.Call and returns the result as one JSON text content.
+// fixed.Port.Call and returns the result as one JSON text content.
 //
 // A call that fired is folded with its settlement when the fire comes to
 // rest within SettleWithin (250 ms by default): the settled facts replace

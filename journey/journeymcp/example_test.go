@@ -3,6 +3,7 @@ package journeymcp_test
 import (
 	"context"
 	"fmt"
+	"github.com/foldagent/foldagent/journey/fixed"
 	"log"
 
 	"github.com/foldagent/foldagent/journey"
@@ -19,7 +20,7 @@ func ExampleNewServer() {
 		Pages: []journey.Page{{ID: "list", Actions: []journey.Action{
 			{Name: "add", Does: "Add a note", Writes: []string{"notes"}},
 		}}},
-		Journeys: []journey.JourneyDef{{ID: "jot", Does: "Jot a note down", Steps: []string{"add"}}},
+		Journeys: []journey.Journey{{ID: "jot", Does: "Jot a note down", Steps: []string{"add"}}},
 	})
 	s := g.MustNewSession(journey.Options{State: map[string]any{"notes": 0}})
 	s.RegisterActions("list", journey.Registration{Handlers: map[string]journey.Handler{
@@ -29,7 +30,7 @@ func ExampleNewServer() {
 			return nil, nil
 		},
 	}})
-	srv, err := journeymcp.NewServer(journey.ServeToAgent(s, journey.PortOptions{}), nil)
+	srv, err := journeymcp.NewServer(fixed.Serve(s, fixed.Options{}), nil)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -2,10 +2,10 @@ package journeymcp_test
 
 import (
 	"context"
+	"github.com/foldagent/foldagent/journey/fixed"
 	"testing"
 	"time"
 
-	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/journeymcp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -22,7 +22,7 @@ func TestNewServerWithoutAPortIsAnError(t *testing.T) {
 // caller's value is left as it was.
 func TestImplementationAndInstructions(t *testing.T) {
 	a := newApp(t)
-	port := journey.ServeToAgent(a.s, journey.PortOptions{})
+	port := fixed.Serve(a.s, fixed.Options{})
 	impl := &mcp.Implementation{Title: "The Store", Version: "2.1.0"}
 	cs := connect(t, newServer(t, port, &journeymcp.Options{Implementation: impl, Instructions: "Shop carefully."}))
 	got := cs.InitializeResult()
@@ -45,7 +45,7 @@ func TestImplementationAndInstructions(t *testing.T) {
 // journey session stay usable.
 func TestCloseEndsSessionsAndRefusesConnect(t *testing.T) {
 	a := newApp(t)
-	port := journey.ServeToAgent(a.s, journey.PortOptions{})
+	port := fixed.Serve(a.s, fixed.Options{})
 	srv := newServer(t, port, nil)
 	cs := connect(t, srv)
 	if _, isErr := call(t, cs, "store.whats_here", nil); isErr {
@@ -74,7 +74,7 @@ func TestCloseEndsSessionsAndRefusesConnect(t *testing.T) {
 // Run serves one session and closes the server when the client leaves.
 func TestRunServesOneSessionThenCloses(t *testing.T) {
 	a := newApp(t)
-	srv := newServer(t, journey.ServeToAgent(a.s, journey.PortOptions{}), nil)
+	srv := newServer(t, fixed.Serve(a.s, fixed.Options{}), nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	ct, st := mcp.NewInMemoryTransports()

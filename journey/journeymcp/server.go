@@ -3,13 +3,13 @@ package journeymcp
 import (
 	"context"
 	"errors"
+	"github.com/foldagent/foldagent/journey/fixed"
 	"io"
 	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/foldagent/foldagent/journey"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -50,7 +50,7 @@ type Options struct {
 //
 // A Server is safe for concurrent use.
 type Server struct {
-	port   *journey.Port
+	port   *fixed.Port
 	mcp    *mcp.Server
 	log    *slog.Logger
 	within time.Duration
@@ -65,7 +65,7 @@ type Server struct {
 // mcp.NewStreamableHTTPHandler.
 //
 // It returns an error when port is nil.
-func NewServer(port *journey.Port, opts *Options) (*Server, error) {
+func NewServer(port *fixed.Port, opts *Options) (*Server, error) {
 	if port == nil {
 		return nil, errors.New("journeymcp: NewServer needs a port")
 	}
@@ -197,7 +197,7 @@ func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}()
 	r := s.port.CallJSON(ctx, name, req.Params.Arguments)
 	s.fold(ctx, &r)
-	reason := r.String("reason")
+	reason := r.Reason()
 	return &mcp.CallToolResult{
 		IsError: reason == "UNKNOWN_TOOL" || reason == "DEFECT",
 		Content: []mcp.Content{&mcp.TextContent{Text: string(r.JSON())}},
@@ -206,23 +206,15 @@ func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 
 // fold waits up to the ceiling for a fire the call made and, if it came to
 // rest, folds its settled facts into the result.
-func (s *Server) fold(ctx context.Context, r *journey.CallResult) {
-	id := r.String("transitionId")
+func (s *Server) fold(ctx context.Context, r *fixed.CallResult) {
+	id := r.TransitionID()
 	if id == "" || !r.OK() {
 		return
 	}
 	wctx, cancel := context.WithTimeout(ctx, s.within)
 	defer cancel()
-	if _, err := s.port.WhenSettled(wctx, id); err != nil {
-		// Still running at the ceiling (or an id that cannot settle,
-		// which a fire result never carries): answer as is.
-		if _, done, _ := s.port.SettledAnswer(id); !done {
-			return
-		}
-	}
-	facts, done, err := s.port.SettledAnswer(id)
-	if err != nil || !done {
-		return
-	}
-	r.FoldSettled(facts)
+	// Still running at the ceiling (or an id that cannot settle, which a
+	// fire result never carries): Fold leaves the answer as it is.
+	_, _ = s.port.WhenSettled(wctx, id)
+	s.port.Fold(r)
 }

@@ -3,6 +3,7 @@ package journeymcp_test
 import (
 	"context"
 	"encoding/json"
+	"github.com/foldagent/foldagent/journey/fixed"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -29,7 +30,7 @@ func newApp(t *testing.T) *app {
 			{Name: "slow", Does: "Do the slow thing", Writes: []string{"s"}},
 			{Name: "buy", Does: "Buy it", Confirm: true, Writes: []string{"order"}},
 		}}},
-		Journeys: []journey.JourneyDef{{ID: "shop", Does: "Shop for it", Steps: []string{"quick", "buy"}}},
+		Journeys: []journey.Journey{{ID: "shop", Does: "Shop for it", Steps: []string{"quick", "buy"}}},
 	})
 	s := g.MustNewSession(journey.Options{State: map[string]any{}})
 	a := &app{s: s, release: make(chan struct{})}
@@ -58,7 +59,7 @@ func newApp(t *testing.T) *app {
 }
 
 // newServer builds a Server and fails the test if it cannot.
-func newServer(t *testing.T, port *journey.Port, opts *journeymcp.Options) *journeymcp.Server {
+func newServer(t *testing.T, port *fixed.Port, opts *journeymcp.Options) *journeymcp.Server {
 	t.Helper()
 	srv, err := journeymcp.NewServer(port, opts)
 	if err != nil {
@@ -103,7 +104,7 @@ func call(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any)
 
 func TestToolsListIsThePortsFixedSet(t *testing.T) {
 	a := newApp(t)
-	port := journey.ServeToAgent(a.s, journey.PortOptions{})
+	port := fixed.Serve(a.s, fixed.Options{})
 	cs := connect(t, newServer(t, port, nil))
 	if caps := cs.InitializeResult().Capabilities; caps.Tools == nil || caps.Tools.ListChanged {
 		t.Fatalf("tools capability must say listChanged false: %+v", caps.Tools)
@@ -134,7 +135,7 @@ func TestToolsListIsThePortsFixedSet(t *testing.T) {
 
 func TestFoldWithinCeilingAndPendingPastIt(t *testing.T) {
 	a := newApp(t)
-	port := journey.ServeToAgent(a.s, journey.PortOptions{})
+	port := fixed.Serve(a.s, fixed.Options{})
 	cs := connect(t, newServer(t, port, &journeymcp.Options{SettleWithin: 5 * time.Second}))
 	// Settles within the ceiling: folded, pending-only keys dropped.
 	r, isErr := call(t, cs, "store.do_action", map[string]any{"action": "quick"})
@@ -170,7 +171,7 @@ func TestFoldWithinCeilingAndPendingPastIt(t *testing.T) {
 
 func TestIsErrorOnlyForUnknownTool(t *testing.T) {
 	a := newApp(t)
-	port := journey.ServeToAgent(a.s, journey.PortOptions{JourneyTools: journey.Single})
+	port := fixed.Serve(a.s, fixed.Options{JourneyTools: fixed.Single})
 	cs := connect(t, newServer(t, port, &journeymcp.Options{SettleWithin: 2 * time.Second}))
 	r, isErr := call(t, cs, "store.journey.shop", nil)
 	if !isErr || r["reason"] != "UNKNOWN_TOOL" || !slices.Equal(toStrings(r["tools"]), port.ToolNames()) {
@@ -193,7 +194,7 @@ func TestIsErrorOnlyForUnknownTool(t *testing.T) {
 
 func TestStreamableHTTP(t *testing.T) {
 	a := newApp(t)
-	srv := newServer(t, journey.ServeToAgent(a.s, journey.PortOptions{}), nil)
+	srv := newServer(t, fixed.Serve(a.s, fixed.Options{}), nil)
 	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.MCP() }, nil))
 	defer hs.Close()
 	ctx := context.Background()

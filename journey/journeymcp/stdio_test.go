@@ -88,9 +88,36 @@ func TestShopOverStdio(t *testing.T) {
 			t.Fatalf("hop: %v", r)
 		}
 	}
-	r = poll(purchase("gift-card"))
+	gift := purchase("gift-card")
+	r = poll(gift)
 	if r["effectStatus"] != "refused" || r["outcome"] != "rejected" || r["judgment"] != "rejected" {
 		t.Fatalf("refused by the payment server: %v", r)
+	}
+	// The server's reason rides as data, and the journey marks the step
+	// the app refused, so a driver does not place a second order.
+	if e, _ := r["error"].(map[string]any); e == nil || !strings.Contains(e["message"].(string), "gift card") {
+		t.Fatalf("the refusal carries no reason: %v", r)
+	}
+	j, _ := call(t, cs, "shop.journey.purchase", nil)
+	marked := false
+	for _, list := range []string{"readySteps", "laterSteps"} {
+		rows, _ := j[list].([]any)
+		for _, x := range rows {
+			if m := x.(map[string]any); m["step"] == "checkout.place-order" {
+				marked = m["lastFireRejected"] == gift && m["priorFireUnsettled"] == nil
+			}
+		}
+	}
+	if !marked || j["standing"] != "failed" {
+		t.Fatalf("place-order must carry lastFireRejected: %v", j)
+	}
+	// A SKU the store does not sell is refused by the store and never
+	// arrives: the cursor stays on the catalog.
+	call(t, cs, "shop.do_action", map[string]any{"action": "back-to-cart"})
+	call(t, cs, "shop.do_action", map[string]any{"action": "shop-more"})
+	bad, _ := call(t, cs, "shop.do_action", map[string]any{"action": "open-product", "input": map[string]any{"sku": "no-such-sku"}})
+	if bad["effectStatus"] != "refused" || bad["youAreOn"] != "catalog" || bad["judgment"] != "rejected" || bad["data"] != nil {
+		t.Fatalf("an unknown SKU: %v", bad)
 	}
 }
 

@@ -1,42 +1,44 @@
+// Package journeytest builds the synthetic app the journey benchmarks and
+// byte figures are measured on, for tests outside package journey.
 package journeytest
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 
 	"github.com/foldagent/foldagent/journey"
+	"github.com/foldagent/foldagent/journey/internal/fixture"
 )
 
 // BigAppID is the graph id of BigApp.
-const BigAppID = "bigapp"
+const BigAppID = fixture.ID
 
 // BigAppJourneys is how many journeys BigApp declares.
-const BigAppJourneys = 57
+const BigAppJourneys = fixture.Journeys
 
-// BigApp declares the synthetic app with the given number of pages (60 in
-// the published fixture). pages must be at least 56, so every journey's
-// first page exists.
-func BigApp(pages int) journey.GraphDef {
-	if pages < 56 {
-		panic("journeytest: BigApp needs at least 56 pages")
-	}
-	def := journey.GraphDef{Pages: make([]journey.Page, pages)}
-	for n := range pages {
-		next := (n + 1) % pages
-		def.Pages[n] = journey.Page{ID: "page-" + strconv.Itoa(n), Actions: []journey.Action{
-			{Name: "step-a-" + strconv.Itoa(n), Does: "Record the first entry on page " + strconv.Itoa(n) + ".", Writes: []string{"k" + strconv.Itoa(n)}},
-			{Name: "go-next-" + strconv.Itoa(n), Does: "Move on to page " + strconv.Itoa(next) + ".", GoTo: "page-" + strconv.Itoa(next)},
-		}}
-	}
-	for j := range BigAppJourneys {
-		p := j % 56
-		jd := journey.JourneyDef{
-			ID:    "journey-number-" + strconv.Itoa(j),
-			Does:  fmt.Sprintf("Work through page %d of the synthetic app: record its entry, then move on (%02d).", p, j),
-			Steps: []string{"page-" + strconv.Itoa(p) + ".step-a-" + strconv.Itoa(p), "page-" + strconv.Itoa(p) + ".go-next-" + strconv.Itoa(p)},
+// BigApp declares the published fixture with the given number of pages
+// (60 in the published figures) and its 57 journeys. pages must be at
+// least 56, so every journey's first page exists. It is the same text
+// package journey's own byte tests measure.
+func BigApp(pages int) journey.GraphDef { return BigAppWith(pages, fixture.Journeys) }
+
+// BigAppWith is BigApp with a chosen number of journeys.
+func BigAppWith(pages, journeys int) journey.GraphDef {
+	ps, js := fixture.App(pages, journeys)
+	def := journey.GraphDef{Pages: make([]journey.Page, len(ps))}
+	for i, p := range ps {
+		def.Pages[i] = journey.Page{ID: p.ID}
+		for _, a := range p.Actions {
+			act := journey.Action{Name: a.Name, Does: a.Does, GoTo: a.GoTo}
+			if a.Writes != "" {
+				act.Writes = []string{a.Writes}
+			}
+			def.Pages[i].Actions = append(def.Pages[i].Actions, act)
 		}
-		if j == 56 {
+	}
+	for _, j := range js {
+		jd := journey.Journey{ID: j.ID, Does: j.Does, Steps: j.Steps}
+		if j.VIPOnly {
 			jd.When = journey.Guard{journey.Eq("vip", true)}
 		}
 		def.Journeys = append(def.Journeys, jd)

@@ -84,10 +84,12 @@ var Graph = journey.MustNewGraph("shop", journey.GraphDef{
 			{Name: "back-to-cart", Does: "Back to the cart.", GoTo: "cart", Input: journey.NoInput()},
 		}},
 	},
-	Journeys: []journey.JourneyDef{
+	Journeys: []journey.Journey{
 		{ID: "purchase", Does: "Buy a product: open it, add it to the cart, check out, give an address and pay.",
 			Steps: []string{"open-product", "add-to-cart", "go-cart", "checkout", "set-address", "place-order"}},
 		{ID: "find", Does: "Find a product by name and open it.", Steps: []string{"search", "open-product"}},
+		{ID: "pay-cart", Does: "Pay for what is already in the cart: check out, give an address and pay.",
+			Steps: []string{"checkout", "set-address", "place-order"}},
 	},
 })
 
@@ -210,11 +212,17 @@ func (st *Store) search(ctx context.Context, in any) (any, error) {
 	return list, nil
 }
 
+// openProduct opens a product's page. A SKU the store does not sell is
+// refused (the fire comes to rest rejected, and the navigation it
+// claimed is walked back): the store never shows a page it cannot fill.
 func (st *Store) openProduct(ctx context.Context, in any) (any, error) {
 	sku := decode[skuInput](in).SKU
 	p, ok := product(sku)
 	if !ok {
-		return nil, fmt.Errorf("no product %q", sku)
+		// p is the zero Product here: returned beside the error, it is
+		// not something the fire produced, and the session keeps it out
+		// of the fire's data.
+		return p, fmt.Errorf("no product %q", sku)
 	}
 	st.mu.Lock()
 	st.product = sku
@@ -313,7 +321,9 @@ func (st *Store) placeOrder(ctx context.Context, _ any) (any, error) {
 			o.Status = "refused"
 			st.mu.Unlock()
 			work.Done(nil)
-			st.Session.Reject(id, journey.OutcomeRejected)
+			// The payment server's own reason rides as data, so a
+			// model can read why rather than only that it failed.
+			st.Session.RejectBecause(id, journey.OutcomeRejected, "the payment server does not accept orders holding a gift card")
 			return
 		}
 		o.Status = "paid"

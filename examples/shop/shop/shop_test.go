@@ -3,14 +3,14 @@ package shop_test
 import (
 	"context"
 	"encoding/json"
+	"github.com/foldagent/foldagent/journey/fixed"
 	"testing"
 	"time"
 
 	"github.com/foldagent/foldagent/examples/shop/shop"
-	"github.com/foldagent/foldagent/journey"
 )
 
-func result(t *testing.T, p *journey.Port, name string, args map[string]any) map[string]any {
+func result(t *testing.T, p *fixed.Port, name string, args map[string]any) map[string]any {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal(p.Call(context.Background(), name, args).JSON(), &m); err != nil {
@@ -19,7 +19,7 @@ func result(t *testing.T, p *journey.Port, name string, args map[string]any) map
 	return m
 }
 
-func settle(t *testing.T, p *journey.Port, r map[string]any) {
+func settle(t *testing.T, p *fixed.Port, r map[string]any) {
 	t.Helper()
 	id, ok := r["transitionId"].(string)
 	if !ok {
@@ -34,7 +34,7 @@ func settle(t *testing.T, p *journey.Port, r map[string]any) {
 
 // buy walks the purchase journey for one product and returns the order
 // fire's transition id after confirming it.
-func buy(t *testing.T, p *journey.Port, sku string) string {
+func buy(t *testing.T, p *fixed.Port, sku string) string {
 	t.Helper()
 	steps := []struct {
 		step  string
@@ -74,7 +74,7 @@ func TestPurchaseSettlesPaid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := journey.ServeToAgent(st.Session, journey.PortOptions{})
+	p := fixed.Serve(st.Session, fixed.Options{})
 	id := buy(t, p, "dress-red")
 	r := result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
 	if r["judgment"] != "still-pending" && r["settled"] != true {
@@ -99,7 +99,7 @@ func TestGiftCardPaymentIsRefusedByTheServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := journey.ServeToAgent(st.Session, journey.PortOptions{})
+	p := fixed.Serve(st.Session, fixed.Options{})
 	id := buy(t, p, "gift-card")
 	settle(t, p, map[string]any{"transitionId": id})
 	r := result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
@@ -117,7 +117,7 @@ func TestPlaceOrderIsGreyedUntilAnAddress(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Session.Sync("checkout")
-	p := journey.ServeToAgent(st.Session, journey.PortOptions{})
+	p := fixed.Serve(st.Session, fixed.Options{})
 	r := result(t, p, "shop.do_action", map[string]any{"action": "place-order"})
 	if r["reason"] != "TOOL_DISABLED" || r["askId"] != nil {
 		t.Fatalf("%v", r)

@@ -1,17 +1,18 @@
-package journey
+package fixed
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/foldagent/foldagent/journey"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// portTextKeys are the text fields of results: what they hold must be
+// textKeys are the text fields of results: what they hold must be
 // authored does strings or library sentences, never runtime values.
-func portIsTextKey(k string) bool {
+func isTextKey(k string) bool {
 	switch k {
 	case "why", "howToAct", "howToSettle", "facts", "description":
 		return true
@@ -19,8 +20,8 @@ func portIsTextKey(k string) bool {
 	return strings.HasSuffix(k, "Means")
 }
 
-// portTexts collects every string held in a text field, in document order.
-func portTexts(raw []byte) []string {
+// texts collects every string held in a text field, in document order.
+func texts(raw []byte) []string {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	var out []string
 	var walk func(key string)
@@ -45,7 +46,7 @@ func portTexts(raw []byte) []string {
 				dec.Token()
 			}
 		case string:
-			if portIsTextKey(key) {
+			if isTextKey(key) {
 				out = append(out, v)
 			}
 		}
@@ -54,15 +55,15 @@ func portTexts(raw []byte) []string {
 	return out
 }
 
-// portConversation drives one scripted conversation through every tool and
+// conversation drives one scripted conversation through every tool and
 // arm on a shop whose runtime values are all the hostile string. It
 // returns each result's bytes and checks after every call that Tools()
 // did not move by a byte.
-func portConversation(t *testing.T, hostile string, mode JourneyTools) (tools []byte, results [][]byte) {
+func conversation(t *testing.T, hostile string, mode JourneyTools) (tools []byte, results [][]byte) {
 	t.Helper()
-	app := newPortShop(t, Options{}, hostile)
+	app := newPortShop(t, journey.Options{}, hostile)
 	app.stepwise.Store(true)
-	p := ServeToAgent(app.s, PortOptions{JourneyTools: mode})
+	p := Serve(app.s, Options{JourneyTools: mode})
 	tools = p.ToolsJSON()
 	journeyTool := "shop.journey.purchase"
 	jargs := func(m map[string]any) map[string]any { return m }
@@ -85,7 +86,7 @@ func portConversation(t *testing.T, hostile string, mode JourneyTools) (tools []
 		if id := r.String("transitionId"); id != "" {
 			app.gate <- struct{}{} // let the app react only now
 			if r.String("did") != "checkout.place-order" {
-				portSettle(t, p, id)
+				settleTest(t, p, id)
 			}
 		}
 		return r
@@ -149,8 +150,8 @@ func TestPortFirewall(t *testing.T) {
 	}
 	for _, mode := range []JourneyTools{PerJourney, Single} {
 		t.Run(string(mode), func(t *testing.T) {
-			toolsA, resA := portConversation(t, hostiles[0], mode)
-			toolsB, resB := portConversation(t, hostiles[1], mode)
+			toolsA, resA := conversation(t, hostiles[0], mode)
+			toolsB, resB := conversation(t, hostiles[1], mode)
 			if !bytes.Equal(toolsA, toolsB) {
 				t.Fatal("the tools differ between the two apps")
 			}
@@ -159,11 +160,11 @@ func TestPortFirewall(t *testing.T) {
 			}
 			leaked := 0
 			for i := range resA {
-				ta, tb := portTexts(resA[i]), portTexts(resB[i])
+				ta, tb := texts(resA[i]), texts(resB[i])
 				if !slices.Equal(ta, tb) {
 					t.Fatalf("call %d: text fields differ\nA: %q\nB: %q", i, ta, tb)
 				}
-				for _, s := range append(ta, portTexts(toolsA)...) {
+				for _, s := range append(ta, texts(toolsA)...) {
 					for _, h := range hostiles {
 						for _, frag := range []string{h, "IGNORE", "<system>", "ünï", "acct 99"} {
 							if strings.Contains(s, frag) && strings.Contains(h, frag) {
@@ -184,12 +185,12 @@ func TestPortFirewall(t *testing.T) {
 }
 
 // TestPortToolsByteStableAcrossConversation: the tool array never moves by
-// a byte while a whole conversation runs (portConversation checks after
+// a byte while a whole conversation runs (conversation checks after
 // every call), and equals what a fresh port on a fresh session serves.
 func TestPortToolsByteStableAcrossConversation(t *testing.T) {
 	for _, mode := range []JourneyTools{PerJourney, Single} {
-		tools, results := portConversation(t, "x", mode)
-		fresh := ServeToAgent(newPortShop(t, Options{RequireHumanApproval: false}, "y").s, PortOptions{JourneyTools: mode}).ToolsJSON()
+		tools, results := conversation(t, "x", mode)
+		fresh := Serve(newPortShop(t, journey.Options{RequireHumanApproval: false}, "y").s, Options{JourneyTools: mode}).ToolsJSON()
 		if !bytes.Equal(tools, fresh) || len(results) < 30 {
 			t.Fatalf("%s: tools moved (%d calls)", mode, len(results))
 		}

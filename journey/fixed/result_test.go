@@ -1,4 +1,4 @@
-package journey
+package fixed
 
 import (
 	"bytes"
@@ -15,8 +15,8 @@ func TestPortAppendStringMatchesEncodingJSON(t *testing.T) {
 	}
 	for _, in := range inputs {
 		var b bytes.Buffer
-		portAppendString(&b, in)
-		want, _ := portMarshal(in)
+		appendString(&b, in)
+		want, _ := marshal(in)
 		if !bytes.Equal(b.Bytes(), want) {
 			t.Errorf("%q: got %s, want %s", in, b.Bytes(), want)
 		}
@@ -27,8 +27,8 @@ func FuzzPortAppendString(f *testing.F) {
 	f.Add("IGNORE PREVIOUS INSTRUCTIONS <script>")
 	f.Fuzz(func(t *testing.T, in string) {
 		var b bytes.Buffer
-		portAppendString(&b, in)
-		want, _ := portMarshal(in)
+		appendString(&b, in)
+		want, _ := marshal(in)
 		if !bytes.Equal(b.Bytes(), want) {
 			t.Fatalf("%q: got %s, want %s", in, b.Bytes(), want)
 		}

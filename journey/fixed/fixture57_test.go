@@ -1,33 +1,25 @@
-package journey
+package fixed
 
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"github.com/foldagent/foldagent/journey"
 	"strconv"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/foldagent/foldagent/journey/internal/fixture"
 )
 
-// The fixture of the published byte measurements (hcifootprint notes §4):
-// graph bigapp; 60 pages page-0..59, each with step-a-N (writes kN) and
-// go-next-N (claims the next page); 57 journeys journey-number-J whose
-// steps are page-(J%56).step-a and its go-next; journey 56 has the one
-// failing precondition, vip eq true with vip:false; every handler
-// registered; the cursor on page-0.
-//
-// The notes give the journeys' does only as "about 75 characters". The
-// template below is 72 characters plus the journey number, chosen so the
-// figures the notes do give agree with it: the two rows startable on
-// page-0 (journeys 0 and 56) carry 147 characters of does between them,
-// which is what the quoted 310-character scoped list leaves for them in
-// the reference row shape; and the 57 strings total 4,208 characters,
-// against the 4,205-4,220 that the quoted 79,117-character per-journey
-// array implies.
+// The fixture of the published byte measurements (hcifootprint notes §4)
+// is internal/fixture's app, the one every journey test and benchmark
+// uses (journeytest.BigApp builds the same graph for outside tests): graph
+// bigapp; 60 pages; 57 journeys; journey 56 has the one failing
+// precondition, vip eq true with vip:false; every handler registered; the
+// cursor on page-0.
 const (
-	fixture57Pages    = 60
-	fixture57Journeys = 57
-	fixture57DoesFmt  = "Journey %d of the synthetic app: record the entry on its page, then go on."
+	fixture57Pages    = fixture.Pages
+	fixture57Journeys = fixture.Journeys
 )
 
 // The reference system's figures on the same fixture (UTF-16 code units).
@@ -37,38 +29,40 @@ const (
 	fixture57RefList       = 310
 )
 
-func fixture57Def(journeys int) GraphDef {
-	def := GraphDef{Pages: make([]Page, fixture57Pages)}
-	for n := range fixture57Pages {
-		id, next := strconv.Itoa(n), strconv.Itoa((n+1)%fixture57Pages)
-		def.Pages[n] = Page{ID: "page-" + id, Actions: []Action{
-			{Name: "step-a-" + id, Does: "Record the entry on page " + id + ".", Writes: []string{"k" + id}},
-			{Name: "go-next-" + id, Does: "Go on to page " + next + ".", GoTo: "page-" + next},
-		}}
+func fixture57Def(journeys int) journey.GraphDef {
+	ps, js := fixture.App(fixture57Pages, journeys)
+	def := journey.GraphDef{Pages: make([]journey.Page, len(ps))}
+	for i, p := range ps {
+		def.Pages[i] = journey.Page{ID: p.ID}
+		for _, a := range p.Actions {
+			act := journey.Action{Name: a.Name, Does: a.Does, GoTo: a.GoTo}
+			if a.Writes != "" {
+				act.Writes = []string{a.Writes}
+			}
+			def.Pages[i].Actions = append(def.Pages[i].Actions, act)
+		}
 	}
-	for j := range journeys {
-		p := strconv.Itoa(j % 56)
-		jd := JourneyDef{ID: "journey-number-" + strconv.Itoa(j), Does: fmt.Sprintf(fixture57DoesFmt, j),
-			Steps: []string{"page-" + p + ".step-a-" + p, "page-" + p + ".go-next-" + p}}
-		if j == 56 {
-			jd.When = Guard{Eq("vip", true)}
+	for _, j := range js {
+		jd := journey.Journey{ID: j.ID, Does: j.Does, Steps: j.Steps}
+		if j.VIPOnly {
+			jd.When = journey.Guard{journey.Eq("vip", true)}
 		}
 		def.Journeys = append(def.Journeys, jd)
 	}
 	return def
 }
 
-func fixture57Session(tb testing.TB, journeys int) *Session {
+func fixture57Session(tb testing.TB, journeys int) *journey.Session {
 	tb.Helper()
-	g, err := NewGraph("bigapp", fixture57Def(journeys))
+	g, err := journey.NewGraph("bigapp", fixture57Def(journeys))
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s := g.MustNewSession(Options{State: map[string]any{"vip": false}})
+	s := g.MustNewSession(journey.Options{State: map[string]any{"vip": false}})
 	noop := func(context.Context, any) (any, error) { return nil, nil }
 	for n := range fixture57Pages {
 		id := strconv.Itoa(n)
-		if _, err := s.RegisterActions("page-"+id, Registration{Handlers: map[string]Handler{"step-a-" + id: noop, "go-next-" + id: noop}}); err != nil {
+		if _, err := s.RegisterActions("page-"+id, journey.Registration{Handlers: map[string]journey.Handler{"step-a-" + id: noop, "go-next-" + id: noop}}); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -102,13 +96,13 @@ func TestFixture57CursorFacts(t *testing.T) {
 // seed names still present.
 func TestPortByteEconomy(t *testing.T) {
 	s := fixture57Session(t, fixture57Journeys)
-	per := ServeToAgent(s, PortOptions{})
-	single := ServeToAgent(s, PortOptions{JourneyTools: Single})
+	per := Serve(s, Options{})
+	single := Serve(s, Options{JourneyTools: Single})
 	perB, singleB := per.ToolsJSON(), single.ToolsJSON()
 	wh := per.Call(context.Background(), "bigapp.whats_here", nil)
 	whB := wh.JSON()
 	list, _ := wh.Get("journeys")
-	listB, _ := portMarshal(list)
+	listB, _ := marshal(list)
 
 	t.Logf("fixture: 60 pages, 57 journeys, cursor page-0 (reference figures are UTF-16 code units)")
 	t.Logf("%-28s %8s %8s %10s", "", "UTF-8", "UTF-16", "reference")
@@ -156,7 +150,7 @@ func TestPortByteEconomy(t *testing.T) {
 			t.Fatalf("whats_here lacks %s", k)
 		}
 	}
-	rows := portRowsOf(m["journeys"])
+	rows := rowsOf(m["journeys"])
 	if len(rows) != 2 || m["journeysElsewhere"] != 55.0 {
 		t.Fatalf("scoped list: %d rows, %v elsewhere", len(rows), m["journeysElsewhere"])
 	}
@@ -177,20 +171,20 @@ func TestPortByteEconomy(t *testing.T) {
 // declares (3 or 57); per journey, each journey adds one constant plus
 // its name and its does.
 func TestPortToolBytesPerJourney(t *testing.T) {
-	three := ServeToAgent(fixture57Session(t, 3), PortOptions{JourneyTools: Single}).ToolsJSON()
-	full := ServeToAgent(fixture57Session(t, fixture57Journeys), PortOptions{JourneyTools: Single}).ToolsJSON()
+	three := Serve(fixture57Session(t, 3), Options{JourneyTools: Single}).ToolsJSON()
+	full := Serve(fixture57Session(t, fixture57Journeys), Options{JourneyTools: Single}).ToolsJSON()
 	if string(three) != string(full) {
 		t.Fatalf("single-mode tools differ: %d bytes at 3 journeys, %d at 57", len(three), len(full))
 	}
-	zero := len(ServeToAgent(fixture57Session(t, 0), PortOptions{}).ToolsJSON())
-	one := len(ServeToAgent(fixture57Session(t, 1), PortOptions{}).ToolsJSON())
+	zero := len(Serve(fixture57Session(t, 0), Options{}).ToolsJSON())
+	one := len(Serve(fixture57Session(t, 1), Options{}).ToolsJSON())
 	def := fixture57Def(fixture57Journeys)
 	constant := one - zero - len("bigapp.journey.journey-number-0") - len(def.Journeys[0].Does)
 	want := zero
 	for _, j := range def.Journeys {
 		want += constant + len("bigapp.journey."+j.ID) + len(j.Does)
 	}
-	if got := len(ServeToAgent(fixture57Session(t, fixture57Journeys), PortOptions{}).ToolsJSON()); got != want {
+	if got := len(Serve(fixture57Session(t, fixture57Journeys), Options{}).ToolsJSON()); got != want {
 		t.Fatalf("per-journey tools: %d bytes, want %d (constant %d per journey)", got, want, constant)
 	}
 	t.Logf("per-journey marginal cost: %d bytes + name + does", constant)
@@ -201,7 +195,7 @@ func TestPortToolBytesPerJourney(t *testing.T) {
 // the port's rendering (rows, journey list, facts, JSON).
 func BenchmarkWhatsHere(b *testing.B) {
 	s := fixture57Session(b, fixture57Journeys)
-	p := ServeToAgent(s, PortOptions{})
+	p := Serve(s, Options{})
 	b.Run("baseline=Here", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

@@ -1,25 +1,28 @@
-package journey
+package fixed
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"github.com/foldagent/foldagent/journey"
 	"slices"
 	"strings"
 )
 
 // ---- journeys ----
 
-func (p *Port) callSingle(ctx context.Context, a portArgs) CallResult {
+func (p *Port) callSingle(ctx context.Context, a callArgs) CallResult {
 	id := a.str("journey")
 	if id == "" {
-		r := portRefusal("error", "JOURNEY_REQUIRED")
-		r.set("why", portJourneyReq)
+		r := refusal("error", "JOURNEY_REQUIRED")
+		r.set("why", journeyReq)
 		p.scopedJourneys(&r)
 		return *p.position(&r)
 	}
 	if _, ok := p.s.Graph().Journey(id); !ok {
-		r := portRefusal("error", ReasonUnknownJourney)
+		r := refusal("error", journey.ReasonUnknownJourney)
 		r.set("journey", id)
-		r.set("why", portUnknownJourney)
+		r.set("why", unknownJourney)
 		p.scopedJourneys(&r)
 		return *p.position(&r)
 	}
@@ -37,19 +40,19 @@ func (p *Port) scopedJourneys(r *CallResult) {
 	r.set("journeys", ids)
 	if h.JourneysElsewhere > 0 {
 		r.set("journeysElsewhere", h.JourneysElsewhere)
-		r.set("journeysElsewhereMeans", portElsewhereMeans)
+		r.set("journeysElsewhereMeans", elsewhereMeans)
 	}
 }
 
 // callJourney answers a journey tool: open the frame (switching from
 // another one only when this journey's precondition holds), return the
 // frame's ready and later steps, and with step, fire it.
-func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResult {
+func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResult {
 	if f, open := p.s.Frame(); open && f.JourneyID != id {
 		for _, j := range p.s.AvailableJourneys() {
 			if j.ID == id && !j.PreconditionPassed {
-				r := portRefusal("blocked", "")
-				r.set("journey", id).set("why", portPrecondKept).set("evidence", j.Evidence).set("keptFrame", f.JourneyID)
+				r := refusal("blocked", "")
+				r.set("journey", id).set("why", precondKept).set("evidence", j.Evidence).set("keptFrame", f.JourneyID)
 				return *p.position(&r)
 			}
 		}
@@ -58,21 +61,21 @@ func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResul
 	if _, open := p.s.Frame(); !open {
 		cr := p.s.CommitJourney(id, p.source)
 		if !cr.OK {
-			if cr.Reason == ReasonPreconditionFailed {
-				r := portRefusal("blocked", "")
-				r.set("journey", id).set("why", portPrecondition).set("evidence", cr.Evidence)
+			if cr.Reason == journey.ReasonPreconditionFailed {
+				r := refusal("blocked", "")
+				r.set("journey", id).set("why", precondition).set("evidence", cr.Evidence)
 				if len(cr.PreconditionUnevaluable) > 0 {
 					r.set("guardUnevaluated", cr.PreconditionUnevaluable)
 				}
 				return *p.position(&r)
 			}
-			r := portRefusal("error", cr.Reason)
+			r := refusal("error", cr.Reason)
 			r.set("journey", id)
 			if cr.Action != "" {
 				r.set("step", cr.Action)
 			}
-			if cr.Reason == ReasonEntryNotMaterialized {
-				r.set("why", portNotMaterialized)
+			if cr.Reason == journey.ReasonEntryNotMaterialized {
+				r.set("why", notMaterialized)
 			}
 			return *p.position(&r)
 		}
@@ -86,10 +89,10 @@ func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResul
 		return *p.position(&r)
 	}
 	info, _ := p.s.Graph().Journey(id)
-	step, ok := portResolve(info.Steps, stepArg)
+	step, ok := resolveID(info.Steps, stepArg)
 	if !ok {
-		r := portRefusal("error", "UNKNOWN_STEP")
-		r.set("journey", id).set("why", portUnknownStep).set("steps", info.Steps)
+		r := refusal("error", "UNKNOWN_STEP")
+		r.set("journey", id).set("why", unknownStep).set("steps", info.Steps)
 		return *p.position(&r)
 	}
 	var r CallResult
@@ -104,8 +107,8 @@ func (p *Port) callJourney(ctx context.Context, id string, a portArgs) CallResul
 	return *p.position(&r)
 }
 
-// portResolve matches an exact id, else a unique ".suffix".
-func portResolve(ids []string, want string) (string, bool) {
+// resolveID matches an exact id, else a unique ".suffix".
+func resolveID(ids []string, want string) (string, bool) {
 	if slices.Contains(ids, want) {
 		return want, true
 	}
@@ -133,7 +136,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 	if open && f.JourneyID == id {
 		all := true
 		for _, st := range plan.Steps {
-			if st.Status != StepDone && st.Status != StepInferredDone {
+			if st.Status != journey.StepDone && st.Status != journey.StepInferredDone {
 				all = false
 				break
 			}
@@ -148,7 +151,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 		standing = string(st.Standing)
 	}
 	if !open || f.JourneyID != id {
-		status := FrameCompleted
+		status := journey.FrameCompleted
 		for _, fr := range slices.Backward(p.s.Frames()) {
 			if fr.JourneyID == id {
 				status = fr.Status
@@ -157,11 +160,11 @@ func (p *Port) frameData(r *CallResult, id string) {
 		}
 		r.set("frame", string(status))
 		switch status {
-		case FrameCompleted:
+		case journey.FrameCompleted:
 			r.set("judgment", "done")
-			r.set("howToAct", portDoneHow)
-		case FrameDemoted:
-			r.set("judgment", "blocked").set("why", portDemoted)
+			r.set("howToAct", doneHow)
+		case journey.FrameDemoted:
+			r.set("judgment", "blocked").set("why", demoted)
 		default:
 			r.set("judgment", "navigate-or-wait")
 		}
@@ -171,11 +174,12 @@ func (p *Port) frameData(r *CallResult, id string) {
 	var ready, later []CallResult
 	var awaitingState []string
 	var awaitingHuman []CallResult
+	rejected := false
 	for _, st := range plan.Steps {
 		if st.PendingFire != "" {
 			awaitingState = append(awaitingState, st.Step)
 		}
-		fireable := st.Status == StepReady && st.PendingFire == "" && st.Enabled == nil
+		fireable := st.Status == journey.StepReady && st.PendingFire == "" && st.Enabled == nil
 		switch {
 		case fireable && st.OpenAsk != "":
 			var row CallResult
@@ -203,13 +207,17 @@ func (p *Port) frameData(r *CallResult, id string) {
 				row.set("instances", st.Instances)
 			}
 			if len(st.Expects) > 0 {
-				row.set("expects", portRaw(st.Expects))
+				row.set("expects", rawJSON(st.Expects))
+			}
+			if st.LastRejected != "" {
+				row.set("lastFireRejected", st.LastRejected)
+				rejected = true
 			}
 			ready = append(ready, row)
 		default:
 			var row CallResult
 			row.set("step", st.Step).set("status", string(st.Status))
-			if st.Status == StepOffNode {
+			if st.Status == journey.StepOffNode {
 				row.set("on", st.OnNodes)
 			}
 			if len(st.BlockedOn) > 0 {
@@ -217,6 +225,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 			}
 			if st.PendingFire != "" {
 				row.set("priorFireUnsettled", st.PendingFire)
+			}
+			if st.LastRejected != "" && st.PendingFire == "" {
+				row.set("lastFireRejected", st.LastRejected)
+				rejected = true
 			}
 			if st.Enabled != nil {
 				row.set("enabled", false)
@@ -233,7 +245,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 			later = append(later, row)
 		}
 	}
-	r.set("frame", string(FrameOpen)).set("standing", standing)
+	r.set("frame", string(journey.FrameOpen)).set("standing", standing)
 	switch {
 	case len(ready) >= 2:
 		r.set("judgment", "needs-choice")
@@ -243,21 +255,35 @@ func (p *Port) frameData(r *CallResult, id string) {
 		r.set("judgment", "navigate-or-wait")
 	}
 	if len(awaitingState) > 0 {
+		// The steps below were read before the app reported what these
+		// fires changed: say so rather than present them as settled.
 		r.set("awaitingState", awaitingState)
+		r.set("stateReported", false).set("stateMeans", stateNotReported)
 	}
 	if len(awaitingHuman) > 0 {
 		r.set("awaitingHuman", awaitingHuman)
 	}
-	r.set("readySteps", portRows(ready))
-	r.set("laterSteps", portRows(later))
-	if len(ready) > 0 {
-		r.set("howToAct", portReadyHow)
-	} else {
-		r.set("howToAct", portNoReadyHow)
+	r.set("readySteps", rowsOrEmpty(ready))
+	r.set("laterSteps", rowsOrEmpty(later))
+	if rejected {
+		r.set("lastFireRejectedMeans", lastRejected)
+	}
+	switch {
+	case len(ready) > 0:
+		r.set("howToAct", readyHow)
+	case len(awaitingState) > 0:
+		r.set("howToAct", waitHow)
+	default:
+		r.set("howToAct", noReadyHow)
 	}
 }
 
-func portRows(rows []CallResult) []CallResult {
+// frameKeys are the keys frameData writes, so that a re-read replaces
+// every one of them (and drops those the fresh frame no longer has).
+var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stateReported", "stateMeans",
+	"awaitingHuman", "readySteps", "laterSteps", "lastFireRejectedMeans", "howToAct"}
+
+func rowsOrEmpty(rows []CallResult) []CallResult {
 	if rows == nil {
 		return []CallResult{}
 	}
@@ -266,7 +292,7 @@ func portRows(rows []CallResult) []CallResult {
 
 // ---- do_action ----
 
-func (p *Port) doAction(ctx context.Context, a portArgs) CallResult {
+func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
 	served := p.s.Available()
 	ids := make([]string, len(served))
 	for i, row := range served {
@@ -274,8 +300,8 @@ func (p *Port) doAction(ctx context.Context, a portArgs) CallResult {
 	}
 	want := a.str("action")
 	if want == "" {
-		r := portRefusal("error", "ACTION_REQUIRED")
-		r.set("why", portActionRequired).set("actions", ids)
+		r := refusal("error", "ACTION_REQUIRED")
+		r.set("why", actionRequired).set("actions", ids)
 		return *p.position(&r)
 	}
 	matches := 0
@@ -292,13 +318,13 @@ func (p *Port) doAction(ctx context.Context, a portArgs) CallResult {
 	}
 	switch {
 	case matches == 0:
-		r := portRefusal("error", ReasonUnknownAction)
+		r := refusal("error", journey.ReasonUnknownAction)
 		r.set("actions", ids)
 		p.notHere(&r, want)
 		return *p.position(&r)
 	case matches > 1:
-		r := portRefusal("error", "AMBIGUOUS_ACTION")
-		r.set("why", portAmbiguousAct).set("actions", ids)
+		r := refusal("error", "AMBIGUOUS_ACTION")
+		r.set("why", ambiguousAct).set("actions", ids)
 		return *p.position(&r)
 	}
 	var r CallResult
@@ -325,7 +351,7 @@ func (p *Port) notHere(r *CallResult, id string) {
 		for i, a := range all {
 			ids[i] = a.ID
 		}
-		full, found := portResolve(ids, id)
+		full, found := resolveID(ids, id)
 		if !found {
 			return
 		}
@@ -336,14 +362,14 @@ func (p *Port) notHere(r *CallResult, id string) {
 	}
 	switch {
 	case !ex.OnThisPage:
-		r.set("why", portNotOnThisPage).set("on", ex.Pages)
+		r.set("why", notOnThisPage).set("on", ex.Pages)
 	case len(ex.Evidence) > 0:
-		r.set("why", portConditionsNot).set("evidence", ex.Evidence)
+		r.set("why", conditionsNot).set("evidence", ex.Evidence)
 		if len(ex.GuardUnevaluated) > 0 {
 			r.set("guardUnevaluated", ex.GuardUnevaluated)
 		}
 	default:
-		r.set("why", portDeclaredNotOff)
+		r.set("why", declaredNotOff)
 	}
 }
 
@@ -355,12 +381,12 @@ func (p *Port) notHere(r *CallResult, id string) {
 // not be fired anyway (not offered here, switched off, held by an earlier
 // fire): capability comes before authority, so nobody is asked to approve
 // what nobody can do, and the session refuses it instead.
-func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArgs) bool {
+func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArgs) bool {
 	info, ok := p.s.Graph().Action(action)
 	if !ok || !info.HighEffect || !p.confirm || a.yes("confirm") {
 		return false
 	}
-	var row *ServedAction
+	var row *journey.ServedAction
 	for _, sa := range p.s.Available() {
 		if sa.Action == action {
 			row = &sa
@@ -370,7 +396,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 	if row == nil || row.Enabled != nil || (info.SingleFlight && row.PriorFireUnsettled != "") {
 		return false
 	}
-	opts := FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
+	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
 	sel := "action"
 	if r.Has("step") {
 		sel = "step"
@@ -383,20 +409,20 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 		r.set("ok", false).set("judgment", "declined")
 		r.set(sel, action).set("askId", d.AskID)
 		if d.RecordedAs != "" {
-			r.set("recordedAs", d.RecordedAs).set("why", portRelayedWhy)
+			r.set("recordedAs", d.RecordedAs).set("why", relayedWhy)
 		} else {
-			r.set("why", portDeclinedWhy)
+			r.set("why", declinedWhy)
 		}
 		return true
 	}
-	var st AskStatus
+	var st journey.AskStatus
 	switch {
 	case p.gated:
 		// An approved or open card for the same request is reused; the
 		// session mints one otherwise. Without confirm nothing fires.
 		found := false
 		for _, c := range slices.Backward(p.s.Asks()) {
-			if c.Action == action && c.Instance == opts.Instance && !c.Spent && !c.Revoked && c.Answer != "declined" && portSameInput(c, opts.Input) {
+			if c.Action == action && c.Instance == opts.Instance && !c.Spent && !c.Revoked && c.Answer != "declined" && sameInput(c, opts.Input) {
 				st, found = c, true
 				break
 			}
@@ -404,7 +430,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 		if !found {
 			st, _ = p.s.ConfirmAsk(action, opts) // action resolved against the graph above
 		}
-	case p.source == ActorAgent:
+	case p.source == journey.ActorAgent:
 		fr := p.s.Fire(ctx, action, opts)
 		if !fr.NeedsConfirm {
 			// Refused by a capability gate after all (the world moved
@@ -420,32 +446,31 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a portArg
 	return true
 }
 
-func portSameInput(c AskStatus, input any) bool {
+func sameInput(c journey.AskStatus, input any) bool {
 	if c.Receipts.WillUse == nil {
 		return input == nil
 	}
-	in, err := normalize(input)
-	return err == nil && jsonEqual(c.Receipts.WillUse.Input, in)
+	return sameJSON(c.Receipts.WillUse.Input, input)
 }
 
-func (p *Port) needsConfirm(r *CallResult, action, sel string, st AskStatus, reason Reason) {
+func (p *Port) needsConfirm(r *CallResult, action, sel string, st journey.AskStatus, reason journey.Reason) {
 	r.set("ok", false).set("judgment", "needs-confirm")
 	r.set(sel, action)
 	if reason != "" {
 		r.set("reason", string(reason))
 	}
 	info, _ := p.s.Graph().Action(action)
-	r.set("does", info.Does).set("performed", false).set("why", portNothingDone)
+	r.set("does", info.Does).set("performed", false).set("why", nothingDone)
 	r.set("askId", st.AskID).set("receipts", st.Receipts)
 	if p.gated {
-		r.set("howToAct", portConfirmGate)
+		r.set("howToAct", confirmGate)
 	} else {
-		r.set("howToAct", portConfirmHow)
+		r.set("howToAct", confirmHow)
 	}
 }
 
-func (p *Port) fire(ctx context.Context, action string, a portArgs) FireResult {
-	opts := FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
+func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.FireResult {
+	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
 	info, _ := p.s.Graph().Action(action)
 	if info.HighEffect && (!p.confirm || a.yes("confirm")) {
 		opts.Confirm = true
@@ -457,20 +482,20 @@ func (p *Port) fire(ctx context.Context, action string, a portArgs) FireResult {
 // effectStatus, transitionId and, while pending only, howToSettle and
 // settleWith), a pause (APPROVAL_REQUIRED is needs-confirm), or a refusal
 // (rejected, carrying the typed reason and what it names).
-func (p *Port) fireData(r *CallResult, fr FireResult) {
-	journey := r.Has("journey")
+func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
+	inJourney := r.Has("journey")
 	if fr.OK {
 		r.set("ok", true)
-		if !journey {
-			if fr.EffectStatus == EffectPending {
+		if !inJourney {
+			if fr.EffectStatus == journey.EffectPending {
 				r.set("judgment", "navigate-or-wait")
 			} else {
 				r.set("judgment", "done")
 			}
 		}
 		r.set("did", fr.Action).set("effectStatus", string(fr.EffectStatus)).set("transitionId", fr.TransitionID)
-		if fr.EffectStatus == EffectPending {
-			r.set("howToSettle", portSettleHowA+p.graphID+portSettleHowB)
+		if fr.EffectStatus == journey.EffectPending {
+			r.set("howToSettle", settleHowA+p.graphID+settleHowB)
 			var sw CallResult
 			sw.set("tool", p.tool("did_it_work")).set("arg", "transitionId")
 			r.set("settleWith", sw)
@@ -485,21 +510,24 @@ func (p *Port) fireData(r *CallResult, fr FireResult) {
 			r.set("materialized", false)
 		}
 		if fr.AlreadyTrue {
-			r.set("alreadyTrue", true).set("why", portAlreadyTrue)
+			r.set("alreadyTrue", true).set("why", alreadyTrue)
 		}
 		if fr.ToNodeClaimed {
+			// Claimed, not arrived: only a later sync from the app
+			// observes the arrival (did_it_work reads it live).
 			r.set("toNodeClaimed", true)
+			r.set("arrival", string(journey.ArrivalClaimed)).set("arrivalMeans", arrClaimed)
 		}
 		return
 	}
-	if fr.NeedsConfirm || fr.Reason == ReasonApprovalRequired {
+	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
 		st, _ := p.s.Ask(fr.AskID)
 		if fr.Receipts != nil {
 			st.Receipts = *fr.Receipts
 		}
 		st.AskID = fr.AskID
 		sel := "action"
-		if journey {
+		if inJourney {
 			sel = "step"
 		}
 		p.needsConfirm(r, fr.Action, sel, st, fr.Reason)
@@ -510,31 +538,31 @@ func (p *Port) fireData(r *CallResult, fr FireResult) {
 	r.set("did", fr.Action).set("reason", string(fr.Reason))
 	why := ""
 	switch fr.Reason {
-	case ReasonToolDisabled:
-		why = portDisabledWhy
+	case journey.ReasonToolDisabled:
+		why = disabledWhy
 		if len(fr.Evidence) > 0 {
-			why += " " + portDisabledEvidence
+			why += " " + disabledEvidence
 		}
-	case ReasonNotMaterialized:
-		why = portNotMaterialized
-	case ReasonPriorFirePending:
-		why = portPriorPending
-	case ReasonApprovalSpent:
-		why = portApprovalSpent
-	case ReasonApprovalMismatch:
-		why = portApprovalMismatch
-	case ReasonApprovalStale:
-		why = portApprovalStale
-	case ReasonApprovalDeclined:
-		why = portApprovalDeclined
-	case ReasonApprovalRevoked:
-		why = portApprovalRevoked
+	case journey.ReasonNotMaterialized:
+		why = notMaterialized
+	case journey.ReasonPriorFirePending:
+		why = priorPending
+	case journey.ReasonApprovalSpent:
+		why = approvalSpent
+	case journey.ReasonApprovalMismatch:
+		why = approvalMismatch
+	case journey.ReasonApprovalStale:
+		why = approvalStale
+	case journey.ReasonApprovalDeclined:
+		why = approvalDeclined
+	case journey.ReasonApprovalRevoked:
+		why = approvalRevoked
 	}
 	if fr.Busy != "" {
 		if why != "" {
 			why += " "
 		}
-		why += portBusyWhy
+		why += busyWhy
 	}
 	if why != "" {
 		r.set("why", why)
@@ -552,10 +580,10 @@ func (p *Port) fireData(r *CallResult, fr FireResult) {
 		r.set("issues", fr.Issues)
 	}
 	if len(fr.Expects) > 0 {
-		r.set("expects", portRaw(fr.Expects))
+		r.set("expects", rawJSON(fr.Expects))
 	}
-	if fr.Instances != nil || fr.Reason == ReasonInstanceRequired || fr.Reason == ReasonInstanceUnknown {
-		r.set("instances", portStrings(fr.Instances))
+	if fr.Instances != nil || fr.Reason == journey.ReasonInstanceRequired || fr.Reason == journey.ReasonInstanceUnknown {
+		r.set("instances", orEmpty(fr.Instances))
 	}
 	if fr.AskID != "" {
 		r.set("askId", fr.AskID)
@@ -577,9 +605,20 @@ func (p *Port) fireData(r *CallResult, fr FireResult) {
 	}
 }
 
-func portStrings(s []string) []string {
+func orEmpty(s []string) []string {
 	if s == nil {
 		return []string{}
 	}
 	return s
+}
+
+// sameJSON reports whether two values encode to the same JSON (object
+// keys sorted, as encoding/json writes maps).
+func sameJSON(a, b any) bool {
+	ab, err := json.Marshal(a)
+	if err != nil {
+		return false
+	}
+	bb, err := json.Marshal(b)
+	return err == nil && bytes.Equal(ab, bb)
 }

@@ -1,16 +1,17 @@
-package journey_test
+package fixed_test
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/foldagent/foldagent/journey"
+	"github.com/foldagent/foldagent/journey/fixed"
 )
 
 // A model drives a session through a port: a fixed tool set, and results
 // that say what can be done now. The high-effect step pauses for the
 // human first; only confirm: true fires it.
-func ExampleServeToAgent() {
+func ExampleServe() {
 	g := journey.MustNewGraph("shop", journey.GraphDef{
 		Pages: []journey.Page{
 			{ID: "catalog", Actions: []journey.Action{
@@ -21,14 +22,14 @@ func ExampleServeToAgent() {
 				{Name: "place-order", Does: "Place the order.", Confirm: true},
 			}},
 		},
-		Journeys: []journey.JourneyDef{{ID: "purchase", Does: "Buy a dress end to end.", Steps: []string{"add-to-cart", "go-checkout", "place-order"}}},
+		Journeys: []journey.Journey{{ID: "purchase", Does: "Buy a dress end to end.", Steps: []string{"add-to-cart", "go-checkout", "place-order"}}},
 	})
 	s := g.MustNewSession(journey.Options{})
 	noop := func(context.Context, any) (any, error) { return nil, nil }
 	s.RegisterActions("catalog", journey.Registration{Handlers: map[string]journey.Handler{"add-to-cart": noop, "go-checkout": noop}})
 	s.RegisterActions("checkout", journey.Registration{Handlers: map[string]journey.Handler{"place-order": noop}})
 
-	port := journey.ServeToAgent(s, journey.PortOptions{})
+	port := fixed.Serve(s, fixed.Options{})
 	fmt.Println(port.ToolNames())
 
 	ctx := context.Background()

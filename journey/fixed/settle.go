@@ -1,17 +1,20 @@
-package journey
+package fixed
 
-import "unicode/utf8"
+import (
+	"github.com/foldagent/foldagent/journey"
+	"unicode/utf8"
+)
 
-const portMaxErrorText = 200
+const maxErrorText = 200
 
 // why answers <graph>.why {key}: the causal backward slice, as data under
 // why (an object, never a sentence: it names keys the app wrote and who
 // wrote them).
-func (p *Port) why(a portArgs) CallResult {
+func (p *Port) why(a callArgs) CallResult {
 	key := a.str("key")
 	if key == "" {
-		r := portRefusal("error", "KEY_REQUIRED")
-		r.set("why", portKeyRequired)
+		r := refusal("error", "KEY_REQUIRED")
+		r.set("why", keyRequired)
 		return *p.position(&r)
 	}
 	var r CallResult
@@ -21,11 +24,11 @@ func (p *Port) why(a portArgs) CallResult {
 
 // didItWork answers <graph>.did_it_work {transitionId}: a poll that never
 // waits and never moves the world.
-func (p *Port) didItWork(a portArgs) CallResult {
+func (p *Port) didItWork(a callArgs) CallResult {
 	id := a.str("transitionId")
 	if id == "" {
-		r := portRefusal("error", "TRANSITION_ID_REQUIRED")
-		r.set("why", portTransitionRequired)
+		r := refusal("error", "TRANSITION_ID_REQUIRED")
+		r.set("why", transitionRequired)
 		p.openQuestions(&r)
 		return *p.position(&r)
 	}
@@ -38,15 +41,15 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 	ask, isAsk := p.s.Ask(id)
 	switch {
 	case err == nil && isAsk:
-		r := portRefusal("error", "AMBIGUOUS_ID")
-		r.set("why", portAmbiguousID).set("askId", id).set("askedAbout", ask.Action)
+		r := refusal("error", "AMBIGUOUS_ID")
+		r.set("why", ambiguousID).set("askId", id).set("askedAbout", ask.Action)
 		if t, ok := p.s.Transition(id); ok {
 			r.set("did", t.Action)
 		}
 		return *p.position(&r)
 	case err == nil && settled:
 		var r CallResult
-		r.set("ok", true).set("judgment", portSettledJudgment(st)).set("settled", true).set("did", st.Action)
+		r.set("ok", true).set("judgment", settledJudgment(st)).set("settled", true).set("did", st.Action)
 		facts := p.settledFacts(st)
 		for _, e := range facts.kv {
 			r.set(e.k, e.v)
@@ -55,9 +58,9 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 	case err == nil:
 		t, _ := p.s.Transition(id)
 		var r CallResult
-		r.set("ok", true).set("judgment", "still-pending").set("settled", false).set("did", t.Action).set("howToAct", portStillPending)
+		r.set("ok", true).set("judgment", "still-pending").set("settled", false).set("did", t.Action).set("howToAct", stillPending)
 		if p.workOpenFor(id) {
-			r.set("stillWorking", true).set("stillWorkingMeans", portStillWorking)
+			r.set("stillWorking", true).set("stillWorkingMeans", stillWorking)
 		}
 		return *p.position(&r)
 	case isAsk:
@@ -66,41 +69,49 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 		}
 		var r CallResult
 		r.set("ok", true)
-		how := portPausedAwaiting
+		how := pausedAwaiting
 		switch {
 		case ask.Answer == "declined":
 			r.set("judgment", "declined")
-			how = portPausedDeclined
+			how = pausedDeclined
 		case ask.Revoked:
 			r.set("judgment", "approval-withdrawn")
-			how = portPausedRevoked
+			how = pausedRevoked
 		case ask.Answer == "approved" && ask.Stale:
 			r.set("judgment", "approval-no-longer-valid")
-			how = portPausedStale
+			how = pausedStale
 		case ask.Answer == "approved":
 			r.set("judgment", "approved-not-yet-done")
-			how = portPausedApproved
+			how = pausedApproved
 		default:
 			r.set("judgment", "awaiting-human")
 		}
 		r.set("settled", false).set("performed", false).set("askId", ask.AskID).set("did", ask.Action).set("howToAct", how)
 		return *p.position(&r)
 	}
-	r := portRefusal("error", ReasonUnknownTransition)
-	r.set("why", portUnknownTransition)
+	if e, ok := err.(*journey.Error); ok && e.Reason == journey.ReasonTransitionEvicted {
+		// Recorded once, no longer held in detail: said as such, never
+		// as an id nobody fired.
+		r := refusal("error", journey.ReasonTransitionEvicted)
+		r.set("why", evictedTransition)
+		p.openQuestions(&r)
+		return *p.position(&r)
+	}
+	r := refusal("error", journey.ReasonUnknownTransition)
+	r.set("why", unknownTransition)
 	p.openQuestions(&r)
 	return *p.position(&r)
 }
 
-// portSettledJudgment routes a settled answer: done when the fire came to
+// settledJudgment routes a settled answer: done when the fire came to
 // rest without being refused, rejected when it was refused, rejected or
 // rolled back.
-func portSettledJudgment(st Settlement) string {
+func settledJudgment(st journey.Settlement) string {
 	now := st.Outcome
 	if st.OutcomeNow != "" {
 		now = st.OutcomeNow
 	}
-	if st.EffectStatus == EffectRefused || now == OutcomeRejected || now == OutcomeRolledBack {
+	if st.EffectStatus == journey.EffectRefused || now == journey.OutcomeRejected || now == journey.OutcomeRolledBack {
 		return "rejected"
 	}
 	return "done"
@@ -116,11 +127,11 @@ func (p *Port) openQuestions(r *CallResult) {
 		ids[i] = f.ID
 	}
 	r.set("pending", ids)
-	r.set("awaitingSettlement", portStrings(p.s.AwaitingSettlement()))
-	human := []AskRef{}
+	r.set("awaitingSettlement", orEmpty(p.s.AwaitingSettlement()))
+	human := []journey.AskRef{}
 	for _, a := range p.s.Asks() {
 		if a.Answer == "" && !a.Spent && !a.Revoked {
-			human = append(human, AskRef{AskID: a.AskID, Action: a.Action})
+			human = append(human, journey.AskRef{AskID: a.AskID, Action: a.Action})
 		}
 	}
 	r.set("awaitingHuman", human)
@@ -133,11 +144,11 @@ func (p *Port) workOpenFor(id string) bool { return p.s.StillWorking(id) }
 // declared writes observed; verifyHeld: did the app's own contract hold),
 // the receipt's outcome and, when the live record has moved since, the
 // outcome now beside it, never over it.
-func (p *Port) settledFacts(st Settlement) CallResult {
+func (p *Port) settledFacts(st journey.Settlement) CallResult {
 	var r CallResult
 	r.set("effectStatus", string(st.EffectStatus)).set("outcome", string(st.Outcome))
 	if st.OutcomeNow != "" {
-		r.set("outcomeNow", string(st.OutcomeNow)).set("howToAct", portOutcomeMoved)
+		r.set("outcomeNow", string(st.OutcomeNow)).set("howToAct", outcomeMoved)
 	}
 	r.set("effectVerified", st.EffectVerified)
 	if st.WritesObserved != nil {
@@ -147,15 +158,15 @@ func (p *Port) settledFacts(st Settlement) CallResult {
 		r.set("verifyHeld", st.VerifyHeld)
 	}
 	switch st.Arrival {
-	case ArrivalClaimed:
-		r.set("arrival", string(st.Arrival)).set("arrivalMeans", portArrClaimed)
-	case ArrivalObserved:
-		r.set("arrival", string(st.Arrival)).set("arrivalMeans", portArrObserved)
+	case journey.ArrivalClaimed:
+		r.set("arrival", string(st.Arrival)).set("arrivalMeans", arrClaimed)
+	case journey.ArrivalObserved:
+		r.set("arrival", string(st.Arrival)).set("arrivalMeans", arrObserved)
 	}
 	if st.Materialized != nil {
-		r.set("materialized", false).set("why", portNothingRan)
+		r.set("materialized", false).set("why", nothingRan)
 	} else if st.AlreadyTrue {
-		r.set("alreadyTrue", true).set("why", portAlreadyTrue)
+		r.set("alreadyTrue", true).set("why", alreadyTrue)
 	}
 	if st.ToNode != "" {
 		r.set("toNode", st.ToNode)
@@ -173,7 +184,7 @@ func (p *Port) settledFacts(st Settlement) CallResult {
 		var e CallResult
 		e.set("reason", string(st.Error.Reason))
 		if st.Error.Message != "" {
-			e.set("message", portCap(st.Error.Message))
+			e.set("message", capText(st.Error.Message))
 		}
 		r.set("error", e)
 	}
@@ -181,18 +192,18 @@ func (p *Port) settledFacts(st Settlement) CallResult {
 		r.set("data", st.Produced)
 	}
 	if st.StillWorking {
-		r.set("stillWorking", true).set("stillWorkingMeans", portStillWorking)
+		r.set("stillWorking", true).set("stillWorkingMeans", stillWorking)
 	}
 	return r
 }
 
-// portCap caps application error text (data) at 200 bytes, on a rune
+// capText caps application error text (data) at 200 bytes, on a rune
 // boundary.
-func portCap(s string) string {
-	if len(s) <= portMaxErrorText {
+func capText(s string) string {
+	if len(s) <= maxErrorText {
 		return s
 	}
-	cut := portMaxErrorText
+	cut := maxErrorText
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}

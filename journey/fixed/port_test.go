@@ -1,16 +1,17 @@
-package journey
+package fixed
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/foldagent/foldagent/journey"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 )
 
-func portStrs(v any) []string {
+func strs(v any) []string {
 	xs, _ := v.([]any)
 	out := make([]string, 0, len(xs))
 	for _, x := range xs {
@@ -20,7 +21,7 @@ func portStrs(v any) []string {
 	return out
 }
 
-func portRowsOf(v any) []map[string]any {
+func rowsOf(v any) []map[string]any {
 	xs, _ := v.([]any)
 	out := make([]map[string]any, 0, len(xs))
 	for _, x := range xs {
@@ -30,7 +31,7 @@ func portRowsOf(v any) []map[string]any {
 	return out
 }
 
-func portRowByKey(rows []map[string]any, key, val string) map[string]any {
+func rowByKey(rows []map[string]any, key, val string) map[string]any {
 	for _, r := range rows {
 		if r[key] == val {
 			return r
@@ -40,13 +41,13 @@ func portRowByKey(rows []map[string]any, key, val string) map[string]any {
 }
 
 func TestPortToolsNamesOrderAndSchemas(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	per := ServeToAgent(app.s, PortOptions{})
+	app := newPortShop(t, journey.Options{}, "x")
+	per := Serve(app.s, Options{})
 	want := []string{"shop.journey.purchase", "shop.journey.vip", "shop.journey.tidy", "shop.whats_here", "shop.why", "shop.do_action", "shop.did_it_work"}
 	if got := per.ToolNames(); !slices.Equal(got, want) {
 		t.Fatalf("per-journey names %v, want %v", got, want)
 	}
-	single := ServeToAgent(app.s, PortOptions{JourneyTools: Single})
+	single := Serve(app.s, Options{JourneyTools: Single})
 	wantSingle := []string{"shop.journey", "shop.whats_here", "shop.why", "shop.do_action", "shop.did_it_work"}
 	if got := single.ToolNames(); !slices.Equal(got, wantSingle) {
 		t.Fatalf("single names %v, want %v", got, wantSingle)
@@ -54,7 +55,7 @@ func TestPortToolsNamesOrderAndSchemas(t *testing.T) {
 	required := map[string][]string{"shop.journey": {"journey"}, "shop.why": {"key"}, "shop.do_action": {"action"}, "shop.did_it_work": {"transitionId"}}
 	for _, p := range []*Port{per, single} {
 		for _, tool := range p.Tools() {
-			if !portToolNameRE.MatchString(tool.Name) || len(tool.Name) > 128 {
+			if !toolNameRE.MatchString(tool.Name) || len(tool.Name) > 128 {
 				t.Errorf("%q is not a valid MCP tool name", tool.Name)
 			}
 			var schema struct {
@@ -96,28 +97,28 @@ func TestPortToolsNamesOrderAndSchemas(t *testing.T) {
 }
 
 func TestPortGatedSchemaWording(t *testing.T) {
-	gated := ServeToAgent(newPortShop(t, Options{RequireHumanApproval: true}, "x").s, PortOptions{})
-	plain := ServeToAgent(newPortShop(t, Options{}, "x").s, PortOptions{})
+	gated := Serve(newPortShop(t, journey.Options{RequireHumanApproval: true}, "x").s, Options{})
+	plain := Serve(newPortShop(t, journey.Options{}, "x").s, Options{})
 	if !gated.Gated() || plain.Gated() {
 		t.Fatal("gating is session enforcement plus an agent source")
 	}
-	if !bytes.Contains(gated.ToolsJSON(), []byte(portPropConfirmGate)) || bytes.Contains(plain.ToolsJSON(), []byte(portPropConfirmGate)) {
+	if !bytes.Contains(gated.ToolsJSON(), []byte(propConfirmGate)) || bytes.Contains(plain.ToolsJSON(), []byte(propConfirmGate)) {
 		t.Fatal("the confirm wording must follow gating")
 	}
-	user := ServeToAgent(newPortShop(t, Options{RequireHumanApproval: true}, "x").s, PortOptions{Source: ActorUser})
+	user := Serve(newPortShop(t, journey.Options{RequireHumanApproval: true}, "x").s, Options{Source: journey.ActorUser})
 	if user.Gated() || !bytes.Equal(user.ToolsJSON(), plain.ToolsJSON()) {
 		t.Fatal("a user-stamped port is not gated and keeps the plain wording")
 	}
 	// SkipConfirm is ignored when gated.
-	if g := ServeToAgent(newPortShop(t, Options{RequireHumanApproval: true}, "x").s, PortOptions{SkipConfirm: true}); !g.confirm {
+	if g := Serve(newPortShop(t, journey.Options{RequireHumanApproval: true}, "x").s, Options{SkipConfirm: true}); !g.confirm {
 		t.Fatal("confirmation must be forced on when gated")
 	}
 }
 
 func TestServeToAgentPanicsOnDefinitionMistakes(t *testing.T) {
 	for name, f := range map[string]func(){
-		"nil session":  func() { ServeToAgent(nil, PortOptions{}) },
-		"unknown mode": func() { ServeToAgent(newPortShop(t, Options{}, "x").s, PortOptions{JourneyTools: "many"}) },
+		"nil session":  func() { Serve(nil, Options{}) },
+		"unknown mode": func() { Serve(newPortShop(t, journey.Options{}, "x").s, Options{JourneyTools: "many"}) },
 	} {
 		func() {
 			defer func() {
@@ -133,7 +134,7 @@ func TestServeToAgentPanicsOnDefinitionMistakes(t *testing.T) {
 func TestEncodeToolNameIsReversible(t *testing.T) {
 	for _, in := range []string{"shop.journey.purchase", "my shop!.do it", "_enc_x", "a_b", "ünï.😀", "x\u0000y"} {
 		enc := encodeToolName(in)
-		if !portToolNameRE.MatchString(enc) {
+		if !toolNameRE.MatchString(enc) {
 			t.Errorf("%q encodes to invalid %q", in, enc)
 		}
 		dec, ok := decodeToolName(enc)
@@ -153,51 +154,51 @@ func TestEncodeToolNameIsReversible(t *testing.T) {
 }
 
 func TestPortUnknownTool(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	single := ServeToAgent(app.s, PortOptions{JourneyTools: Single})
+	app := newPortShop(t, journey.Options{}, "x")
+	single := Serve(app.s, Options{JourneyTools: Single})
 	for _, name := range []string{"shop.journey.purchase", "shop.nope", ""} {
-		r := portCall(t, single, name, nil)
+		r := callTest(t, single, name, nil)
 		if r["ok"] != false || r["judgment"] != "error" || r["reason"] != "UNKNOWN_TOOL" {
 			t.Fatalf("%q: %v", name, r)
 		}
-		if !slices.Equal(portStrs(r["tools"]), single.ToolNames()) {
+		if !slices.Equal(strs(r["tools"]), single.ToolNames()) {
 			t.Fatalf("UNKNOWN_TOOL must list the tools that exist: %v", r["tools"])
 		}
 		if _, has := r["youAreOn"]; has {
 			t.Fatal("UNKNOWN_TOOL carries no position")
 		}
 	}
-	per := ServeToAgent(app.s, PortOptions{})
-	if r := portCall(t, per, "shop.journey", map[string]any{"journey": "purchase"}); r["reason"] != "UNKNOWN_TOOL" {
+	per := Serve(app.s, Options{})
+	if r := callTest(t, per, "shop.journey", map[string]any{"journey": "purchase"}); r["reason"] != "UNKNOWN_TOOL" {
 		t.Fatalf("the single tool is unknown in per-journey mode: %v", r)
 	}
 }
 
 func TestPortWhatsHere(t *testing.T) {
-	app := newPortShop(t, Options{}, "HOSTILE")
-	p := ServeToAgent(app.s, PortOptions{})
-	r := portCall(t, p, "shop.whats_here", nil)
+	app := newPortShop(t, journey.Options{}, "HOSTILE")
+	p := Serve(app.s, Options{})
+	r := callTest(t, p, "shop.whats_here", nil)
 	if r["ok"] != true || r["youAreOn"] != "catalog" || r["judgment"] != "needs-choice" {
 		t.Fatalf("whats_here: %v", r)
 	}
-	if ids := portRowsOf(r["journeys"]); len(ids) != 2 || ids[0]["journey"] != "purchase" || ids[1]["journey"] != "vip" {
+	if ids := rowsOf(r["journeys"]); len(ids) != 2 || ids[0]["journey"] != "purchase" || ids[1]["journey"] != "vip" {
 		t.Fatalf("journeys startable here: %v", r["journeys"])
 	}
-	vip := portRowByKey(portRowsOf(r["journeys"]), "journey", "vip")
+	vip := rowByKey(rowsOf(r["journeys"]), "journey", "vip")
 	if vip["feasible"] != false || vip["standing"] != "blocked" {
 		t.Fatalf("a failing precondition is feasible:false: %v", vip)
 	}
-	if _, has := portRowByKey(portRowsOf(r["journeys"]), "journey", "purchase")["feasible"]; has {
+	if _, has := rowByKey(rowsOf(r["journeys"]), "journey", "purchase")["feasible"]; has {
 		t.Fatal("feasible is presence-only (false)")
 	}
-	if r["journeysElsewhere"] != 1.0 || r["journeysElsewhereMeans"] != portElsewhereMeans {
+	if r["journeysElsewhere"] != 1.0 || r["journeysElsewhereMeans"] != elsewhereMeans {
 		t.Fatalf("journeysElsewhere: %v %v", r["journeysElsewhere"], r["journeysElsewhereMeans"])
 	}
 	facts, _ := r["facts"].(string)
 	if !strings.HasPrefix(facts, "FACTS FROM THE APP (authoritative).") || !strings.Contains(facts, "No actions have been performed") {
 		t.Fatalf("facts: %q", facts)
 	}
-	open := portRowByKey(portRowsOf(r["actions"]), "action", "catalog.open-product")
+	open := rowByKey(rowsOf(r["actions"]), "action", "catalog.open-product")
 	if open["goesTo"] != "product" || open["expects"] == nil {
 		t.Fatalf("open-product row: %v", open)
 	}
@@ -206,54 +207,54 @@ func TestPortWhatsHere(t *testing.T) {
 	}
 
 	// routeTo: hops, already here, unknown page.
-	r = portCall(t, p, "shop.whats_here", map[string]any{"routeTo": "checkout"})
+	r = callTest(t, p, "shop.whats_here", map[string]any{"routeTo": "checkout"})
 	route, _ := r["routeTo"].(map[string]any)
-	hops := portRowsOf(route["hops"])
-	if len(hops) != 3 || hops[0]["action"] != "catalog.open-product" || hops[2]["to"] != "checkout" || route["means"] != portRouteMeans {
+	hops := rowsOf(route["hops"])
+	if len(hops) != 3 || hops[0]["action"] != "catalog.open-product" || hops[2]["to"] != "checkout" || route["means"] != routeMeans {
 		t.Fatalf("routeTo checkout: %v", route)
 	}
-	route = portCall(t, p, "shop.whats_here", map[string]any{"routeTo": "catalog"})["routeTo"].(map[string]any)
+	route = callTest(t, p, "shop.whats_here", map[string]any{"routeTo": "catalog"})["routeTo"].(map[string]any)
 	if route["alreadyHere"] != true {
 		t.Fatalf("routeTo here: %v", route)
 	}
-	route = portCall(t, p, "shop.whats_here", map[string]any{"routeTo": "nowhere"})["routeTo"].(map[string]any)
-	if route["reason"] != "UNKNOWN_PAGE" || route["to"] != "nowhere" || len(portStrs(route["pages"])) != 4 {
+	route = callTest(t, p, "shop.whats_here", map[string]any{"routeTo": "nowhere"})["routeTo"].(map[string]any)
+	if route["reason"] != "UNKNOWN_PAGE" || route["to"] != "nowhere" || len(strs(route["pages"])) != 4 {
 		t.Fatalf("routeTo unknown page: %v", route)
 	}
 
 	// Move to the product page inside the purchase journey; the open
 	// journey stays listed even though its entry is not offered here.
-	base := int64(portCall(t, p, "shop.whats_here", nil)["version"].(float64))
-	portCall(t, p, "shop.journey.purchase", nil)
-	fr := portCall(t, p, "shop.journey.purchase", map[string]any{"step": "open-product", "input": map[string]any{"sku": "d1"}})
-	portSettle(t, p, fr["transitionId"].(string))
-	r = portCall(t, p, "shop.whats_here", nil)
+	base := int64(callTest(t, p, "shop.whats_here", nil)["version"].(float64))
+	callTest(t, p, "shop.journey.purchase", nil)
+	fr := callTest(t, p, "shop.journey.purchase", map[string]any{"step": "open-product", "input": map[string]any{"sku": "d1"}})
+	settleTest(t, p, fr["transitionId"].(string))
+	r = callTest(t, p, "shop.whats_here", nil)
 	if r["youAreOn"] != "product" {
 		t.Fatalf("cursor: %v", r["youAreOn"])
 	}
-	pj := portRowByKey(portRowsOf(r["journeys"]), "journey", "purchase")
+	pj := rowByKey(rowsOf(r["journeys"]), "journey", "purchase")
 	if pj == nil || pj["open"] != true {
 		t.Fatalf("the open journey must stay listed: %v", r["journeys"])
 	}
-	add := portRowByKey(portRowsOf(r["actions"]), "action", "product.add-to-cart")
+	add := rowByKey(rowsOf(r["actions"]), "action", "product.add-to-cart")
 	if add["holds"] != "HOSTILE" {
 		t.Fatalf("holds rides the row as data: %v", add)
 	}
 	// sinceVersion: only rows that changed since that look, the gone ones
 	// named, facts narrowed.
-	r = portCall(t, p, "shop.whats_here", map[string]any{"sinceVersion": float64(base)})
+	r = callTest(t, p, "shop.whats_here", map[string]any{"sinceVersion": float64(base)})
 	if r["sinceVersion"] != float64(base) {
 		t.Fatalf("delta marker: %v", r)
 	}
-	if gone := portStrs(r["actionsGone"]); !slices.Equal(gone, []string{"catalog.open-product", "catalog.search", "login"}) {
+	if gone := strs(r["actionsGone"]); !slices.Equal(gone, []string{"catalog.open-product", "catalog.search", "login"}) {
 		t.Fatalf("actionsGone: %v", gone)
 	}
-	if n := len(portRowsOf(r["actions"])); n != 3 {
+	if n := len(rowsOf(r["actions"])); n != 3 {
 		t.Fatalf("new rows: %d", n)
 	}
 	now := int64(r["version"].(float64))
-	r = portCall(t, p, "shop.whats_here", map[string]any{"sinceVersion": float64(now)})
-	if len(portRowsOf(r["actions"])) != 0 || len(portRowsOf(r["journeys"])) != 0 || r["actionsGone"] != nil {
+	r = callTest(t, p, "shop.whats_here", map[string]any{"sinceVersion": float64(now)})
+	if len(rowsOf(r["actions"])) != 0 || len(rowsOf(r["journeys"])) != 0 || r["actionsGone"] != nil {
 		t.Fatalf("nothing changed, nothing listed: %v", r)
 	}
 	if f, _ := r["facts"].(string); !strings.Contains(f, "since version") {
@@ -262,63 +263,63 @@ func TestPortWhatsHere(t *testing.T) {
 }
 
 func TestPortWhatsHereStamps(t *testing.T) {
-	app := newPortShop(t, Options{Page: "checkout"}, "BUSY-LABEL")
-	p := ServeToAgent(app.s, PortOptions{})
-	rows := portRowsOf(portCall(t, p, "shop.whats_here", nil)["actions"])
-	po := portRowByKey(rows, "action", "checkout.place-order")
+	app := newPortShop(t, journey.Options{Page: "checkout"}, "BUSY-LABEL")
+	p := Serve(app.s, Options{})
+	rows := rowsOf(callTest(t, p, "shop.whats_here", nil)["actions"])
+	po := rowByKey(rows, "action", "checkout.place-order")
 	if po["highEffect"] != true || po["enabled"] != false || po["blockedBecause"] == nil {
 		t.Fatalf("place-order stamps: %v", po)
 	}
 	if bb := po["blockedBecause"].(map[string]any); bb["says"] != "Add a card first" {
 		t.Fatalf("blockedBecause is the app's data: %v", bb)
 	}
-	if ub := portRowsOf(po["unblockedBy"]); len(ub) != 0 {
+	if ub := rowsOf(po["unblockedBy"]); len(ub) != 0 {
 		t.Fatalf("nothing declares writing cardOK: %v", ub)
 	}
-	sc := portRowByKey(rows, "action", "checkout.set-card")
+	sc := rowByKey(rows, "action", "checkout.set-card")
 	if sc["busy"] != "BUSY-LABEL" {
 		t.Fatalf("busy: %v", sc)
 	}
 	app.s.Sync("cart")
 	app.s.UpdateState(map[string]any{"cartCount": 1}, "")
-	rows = portRowsOf(portCall(t, p, "shop.whats_here", nil)["actions"])
-	rm := portRowByKey(rows, "action", "cart.lines.remove")
-	if got := portStrs(rm["instances"]); len(got) != 1 || got[0] != "line-BUSY-LABEL" {
+	rows = rowsOf(callTest(t, p, "shop.whats_here", nil)["actions"])
+	rm := rowByKey(rows, "action", "cart.lines.remove")
+	if got := strs(rm["instances"]); len(got) != 1 || got[0] != "line-BUSY-LABEL" {
 		t.Fatalf("instances: %v", rm)
 	}
 	// An unbound control is materialized:false; a guard over an absent
 	// key is served with guardUnevaluated.
-	g := MustNewGraph("m", GraphDef{Pages: []Page{{ID: "a", Actions: []Action{
-		{Name: "x", Does: "Do x", When: Guard{Eq("missing", 1)}},
+	g := journey.MustNewGraph("m", journey.GraphDef{Pages: []journey.Page{{ID: "a", Actions: []journey.Action{
+		{Name: "x", Does: "Do x", When: journey.Guard{journey.Eq("missing", 1)}},
 	}}}})
-	mp := ServeToAgent(g.MustNewSession(Options{State: map[string]any{}}), PortOptions{})
-	x := portRowsOf(portCall(t, mp, "m.whats_here", nil)["actions"])[0]
-	if x["materialized"] != false || !slices.Equal(portStrs(x["guardUnevaluated"]), []string{"missing"}) {
+	mp := Serve(g.MustNewSession(journey.Options{State: map[string]any{}}), Options{})
+	x := rowsOf(callTest(t, mp, "m.whats_here", nil)["actions"])[0]
+	if x["materialized"] != false || !slices.Equal(strs(x["guardUnevaluated"]), []string{"missing"}) {
 		t.Fatalf("stamps: %v", x)
 	}
 }
 
 func TestPortJourneyArms(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	p := ServeToAgent(app.s, PortOptions{})
-	r := portCall(t, p, "shop.journey.purchase", nil)
-	if r["ok"] != true || r["frame"] != "open" || r["judgment"] != "one-ready-step" || r["howToAct"] != portReadyHow {
+	app := newPortShop(t, journey.Options{}, "x")
+	p := Serve(app.s, Options{})
+	r := callTest(t, p, "shop.journey.purchase", nil)
+	if r["ok"] != true || r["frame"] != "open" || r["judgment"] != "one-ready-step" || r["howToAct"] != readyHow {
 		t.Fatalf("open: %v", r)
 	}
-	ready := portRowsOf(r["readySteps"])
+	ready := rowsOf(r["readySteps"])
 	if len(ready) != 1 || ready[0]["step"] != "catalog.open-product" || ready[0]["goesTo"] != "product" || ready[0]["expects"] == nil {
 		t.Fatalf("readySteps: %v", ready)
 	}
-	later := portRowsOf(r["laterSteps"])
-	if len(later) != 5 || later[0]["status"] != "off-node" || !slices.Equal(portStrs(later[0]["on"]), []string{"product"}) {
+	later := rowsOf(r["laterSteps"])
+	if len(later) != 5 || later[0]["status"] != "off-node" || !slices.Equal(strs(later[0]["on"]), []string{"product"}) {
 		t.Fatalf("laterSteps: %v", later)
 	}
-	r = portCall(t, p, "shop.journey.purchase", map[string]any{"step": "fly"})
-	if r["reason"] != "UNKNOWN_STEP" || r["judgment"] != "error" || len(portStrs(r["steps"])) != 6 {
+	r = callTest(t, p, "shop.journey.purchase", map[string]any{"step": "fly"})
+	if r["reason"] != "UNKNOWN_STEP" || r["judgment"] != "error" || len(strs(r["steps"])) != 6 {
 		t.Fatalf("UNKNOWN_STEP: %v", r)
 	}
 	// Switching to a journey whose precondition fails keeps the frame.
-	r = portCall(t, p, "shop.journey.vip", nil)
+	r = callTest(t, p, "shop.journey.vip", nil)
 	if r["judgment"] != "blocked" || r["keptFrame"] != "purchase" || r["evidence"] == nil {
 		t.Fatalf("blocked switch: %v", r)
 	}
@@ -326,7 +327,7 @@ func TestPortJourneyArms(t *testing.T) {
 		t.Fatal("the open frame must be kept")
 	}
 	// A payload that breaks the contract is rejected with expects.
-	r = portCall(t, p, "shop.journey.purchase", map[string]any{"step": "open-product", "input": map[string]any{"sku": 7}})
+	r = callTest(t, p, "shop.journey.purchase", map[string]any{"step": "open-product", "input": map[string]any{"sku": 7}})
 	if r["judgment"] != "rejected" || r["reason"] != "PAYLOAD_INVALID" || r["expects"] == nil || r["issues"] == nil {
 		t.Fatalf("PAYLOAD_INVALID: %v", r)
 	}
@@ -339,9 +340,9 @@ func TestPortJourneyArms(t *testing.T) {
 		for k, v := range extra {
 			args[k] = v
 		}
-		r := portCall(t, p, "shop.journey.purchase", args)
+		r := callTest(t, p, "shop.journey.purchase", args)
 		if id, ok := r["transitionId"].(string); ok {
-			portSettle(t, p, id)
+			settleTest(t, p, id)
 		}
 		return r
 	}
@@ -352,25 +353,25 @@ func TestPortJourneyArms(t *testing.T) {
 	}
 	step("go-cart", nil, nil)
 	step("checkout", nil, nil)
-	r = portCall(t, p, "shop.journey.purchase", nil)
-	later = portRowsOf(r["laterSteps"])
-	po := portRowByKey(later, "step", "checkout.place-order")
+	r = callTest(t, p, "shop.journey.purchase", nil)
+	later = rowsOf(r["laterSteps"])
+	po := rowByKey(later, "step", "checkout.place-order")
 	if po["enabled"] != false || po["status"] != "ready" {
 		t.Fatalf("a switched-off step waits with enabled:false: %v", po)
 	}
 	step("set-card", nil, nil)
 	r = step("place-order", nil, nil)
-	if r["judgment"] != "needs-confirm" || r["performed"] != false || r["why"] != portNothingDone || r["askId"] == nil || r["receipts"] == nil || r["step"] != "checkout.place-order" {
+	if r["judgment"] != "needs-confirm" || r["performed"] != false || r["why"] != nothingDone || r["askId"] == nil || r["receipts"] == nil || r["step"] != "checkout.place-order" {
 		t.Fatalf("needs-confirm: %v", r)
 	}
 	if _, has := r["transitionId"]; has {
 		t.Fatal("a pause never carries a transitionId")
 	}
-	r = portCall(t, p, "shop.journey.purchase", nil)
-	if ah := portRowsOf(r["awaitingHuman"]); len(ah) != 1 || ah[0]["step"] != "checkout.place-order" {
+	r = callTest(t, p, "shop.journey.purchase", nil)
+	if ah := rowsOf(r["awaitingHuman"]); len(ah) != 1 || ah[0]["step"] != "checkout.place-order" {
 		t.Fatalf("awaitingHuman: %v", r)
 	}
-	r = portCall(t, p, "shop.journey.purchase", map[string]any{"step": "place-order", "confirm": true})
+	r = callTest(t, p, "shop.journey.purchase", map[string]any{"step": "place-order", "confirm": true})
 	if r["ok"] != true || r["effectStatus"] != "pending" || r["settleWith"] == nil {
 		t.Fatalf("confirmed: %v", r)
 	}
@@ -380,89 +381,89 @@ func TestPortJourneyArms(t *testing.T) {
 		t.Fatalf("payment for %s, fired %s", paid, id)
 	}
 	app.s.UpdateState(map[string]any{"order": "o-1"}, id)
-	r = portCall(t, p, "shop.journey.purchase", nil)
+	r = callTest(t, p, "shop.journey.purchase", nil)
 	if r["judgment"] != "done" || r["frame"] != "completed" || r["standing"] != "done" {
 		t.Fatalf("done: %v", r)
 	}
 }
 
 func TestPortJourneyEntryNotMaterialized(t *testing.T) {
-	g := MustNewGraph("m", GraphDef{Pages: []Page{{ID: "a", Actions: []Action{{Name: "x", Does: "Do x"}}}},
-		Journeys: []JourneyDef{{ID: "j", Does: "Do j", Steps: []string{"x"}}}})
-	p := ServeToAgent(g.MustNewSession(Options{}), PortOptions{})
-	r := portCall(t, p, "m.journey.j", nil)
+	g := journey.MustNewGraph("m", journey.GraphDef{Pages: []journey.Page{{ID: "a", Actions: []journey.Action{{Name: "x", Does: "Do x"}}}},
+		Journeys: []journey.Journey{{ID: "j", Does: "Do j", Steps: []string{"x"}}}})
+	p := Serve(g.MustNewSession(journey.Options{}), Options{})
+	r := callTest(t, p, "m.journey.j", nil)
 	if r["judgment"] != "error" || r["reason"] != "ENTRY_NOT_MATERIALIZED" || r["step"] != "a.x" {
 		t.Fatalf("%v", r)
 	}
-	r = portCall(t, p, "m.do_action", map[string]any{"action": "x"})
-	if r["judgment"] != "rejected" || r["reason"] != "NOT_MATERIALIZED" || r["why"] != portNotMaterialized {
+	r = callTest(t, p, "m.do_action", map[string]any{"action": "x"})
+	if r["judgment"] != "rejected" || r["reason"] != "NOT_MATERIALIZED" || r["why"] != notMaterialized {
 		t.Fatalf("%v", r)
 	}
 }
 
 func TestPortSingleJourneyTool(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	p := ServeToAgent(app.s, PortOptions{JourneyTools: Single})
-	r := portCall(t, p, "shop.journey", nil)
-	if r["reason"] != "JOURNEY_REQUIRED" || !slices.Equal(portStrs(r["journeys"]), []string{"purchase", "vip"}) || r["journeysElsewhere"] != 1.0 {
+	app := newPortShop(t, journey.Options{}, "x")
+	p := Serve(app.s, Options{JourneyTools: Single})
+	r := callTest(t, p, "shop.journey", nil)
+	if r["reason"] != "JOURNEY_REQUIRED" || !slices.Equal(strs(r["journeys"]), []string{"purchase", "vip"}) || r["journeysElsewhere"] != 1.0 {
 		t.Fatalf("JOURNEY_REQUIRED: %v", r)
 	}
-	r = portCall(t, p, "shop.journey", map[string]any{"journey": "nope"})
-	if r["reason"] != "UNKNOWN_JOURNEY" || r["journey"] != "nope" || !slices.Equal(portStrs(r["journeys"]), []string{"purchase", "vip"}) {
+	r = callTest(t, p, "shop.journey", map[string]any{"journey": "nope"})
+	if r["reason"] != "UNKNOWN_JOURNEY" || r["journey"] != "nope" || !slices.Equal(strs(r["journeys"]), []string{"purchase", "vip"}) {
 		t.Fatalf("UNKNOWN_JOURNEY: %v", r)
 	}
-	r = portCall(t, p, "shop.journey", map[string]any{"journey": "purchase"})
+	r = callTest(t, p, "shop.journey", map[string]any{"journey": "purchase"})
 	if r["ok"] != true || r["journey"] != "purchase" || r["frame"] != "open" {
 		t.Fatalf("open: %v", r)
 	}
 }
 
 func TestPortDoAction(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	p := ServeToAgent(app.s, PortOptions{})
-	r := portCall(t, p, "shop.do_action", nil)
-	if r["reason"] != "ACTION_REQUIRED" || len(portStrs(r["actions"])) != 3 {
+	app := newPortShop(t, journey.Options{}, "x")
+	p := Serve(app.s, Options{})
+	r := callTest(t, p, "shop.do_action", nil)
+	if r["reason"] != "ACTION_REQUIRED" || len(strs(r["actions"])) != 3 {
 		t.Fatalf("ACTION_REQUIRED: %v", r)
 	}
 	// A name the graph lacks: no why.
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "teleport"})
-	if r["reason"] != "UNKNOWN_ACTION" || r["why"] != nil || !slices.Equal(portStrs(r["actions"]), []string{"catalog.open-product", "catalog.search", "login"}) {
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "teleport"})
+	if r["reason"] != "UNKNOWN_ACTION" || r["why"] != nil || !slices.Equal(strs(r["actions"]), []string{"catalog.open-product", "catalog.search", "login"}) {
 		t.Fatalf("unknown name: %v", r)
 	}
 	// On another page.
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order"})
-	if r["reason"] != "UNKNOWN_ACTION" || r["why"] != portNotOnThisPage || r["action"] != "checkout.place-order" || !slices.Equal(portStrs(r["on"]), []string{"checkout"}) {
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order"})
+	if r["reason"] != "UNKNOWN_ACTION" || r["why"] != notOnThisPage || r["action"] != "checkout.place-order" || !slices.Equal(strs(r["on"]), []string{"checkout"}) {
 		t.Fatalf("elsewhere: %v", r)
 	}
 	// On this page, its conditions unmet, with per-condition evidence.
 	app.s.Sync("cart")
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "cart.checkout"})
-	ev := portRowsOf(r["evidence"])
-	if r["why"] != portConditionsNot || len(ev) != 1 || ev[0]["key"] != "cartCount" || ev[0]["result"] != false {
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "cart.checkout"})
+	ev := rowsOf(r["evidence"])
+	if r["why"] != conditionsNot || len(ev) != 1 || ev[0]["key"] != "cartCount" || ev[0]["result"] != false {
 		t.Fatalf("conditions unmet: %v", r)
 	}
 	// Refusals from the session are rejected with their typed reason.
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "remove"})
-	if r["judgment"] != "rejected" || r["reason"] != "INSTANCE_REQUIRED" || len(portStrs(r["instances"])) != 1 {
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "remove"})
+	if r["judgment"] != "rejected" || r["reason"] != "INSTANCE_REQUIRED" || len(strs(r["instances"])) != 1 {
 		t.Fatalf("INSTANCE_REQUIRED: %v", r)
 	}
 	// A switched-off high-effect control is refused TOOL_DISABLED before
 	// any ask is minted, with retriable and the busy label.
 	app.s.Sync("checkout")
 	asks := len(app.s.Asks())
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order"})
-	if r["reason"] != "TOOL_DISABLED" || r["retriable"] != true || r["askId"] != nil || r["blockedBecause"] == nil || !strings.HasPrefix(r["why"].(string), portDisabledWhy) {
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order"})
+	if r["reason"] != "TOOL_DISABLED" || r["retriable"] != true || r["askId"] != nil || r["blockedBecause"] == nil || !strings.HasPrefix(r["why"].(string), disabledWhy) {
 		t.Fatalf("TOOL_DISABLED: %v", r)
 	}
 	if len(app.s.Asks()) != asks {
 		t.Fatal("no card may be minted for a switched-off control")
 	}
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order", "decline": true})
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order", "decline": true})
 	if r["reason"] != "TOOL_DISABLED" {
 		t.Fatalf("decline of a switched-off control is refused too: %v", r)
 	}
 	// set-card is busy, and still fires.
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "set-card"})
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "set-card"})
 	if r["ok"] != true || r["judgment"] != "navigate-or-wait" || r["effectStatus"] != "pending" {
 		t.Fatalf("set-card: %v", r)
 	}
@@ -470,15 +471,15 @@ func TestPortDoAction(t *testing.T) {
 	if sw1["tool"] != "shop.did_it_work" || sw1["arg"] != "transitionId" || !strings.Contains(r["howToSettle"].(string), "shop.did_it_work") {
 		t.Fatalf("settleWith: %v", r)
 	}
-	portSettle(t, p, r["transitionId"].(string))
+	settleTest(t, p, r["transitionId"].(string))
 	// needs-confirm, then decline.
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order"})
-	if r["judgment"] != "needs-confirm" || r["action"] != "checkout.place-order" || r["does"] != "Place the order and pay" || r["howToAct"] != portConfirmHow {
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order"})
+	if r["judgment"] != "needs-confirm" || r["action"] != "checkout.place-order" || r["does"] != "Place the order and pay" || r["howToAct"] != confirmHow {
 		t.Fatalf("needs-confirm: %v", r)
 	}
 	askID := r["askId"].(string)
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order", "decline": true})
-	if r["judgment"] != "declined" || r["askId"] != askID || r["why"] != portDeclinedWhy {
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order", "decline": true})
+	if r["judgment"] != "declined" || r["askId"] != askID || r["why"] != declinedWhy {
 		t.Fatalf("declined: %v", r)
 	}
 	if a, _ := app.s.Ask(askID); a.Answer != "declined" {
@@ -486,17 +487,17 @@ func TestPortDoAction(t *testing.T) {
 	}
 	// Confirmed: fires; the second fire is held by the first (single
 	// flight) and refused before any card.
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order", "confirm": true})
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order", "confirm": true})
 	if r["ok"] != true {
 		t.Fatalf("confirmed: %v", r)
 	}
 	first := r["transitionId"].(string)
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order"})
-	if r["reason"] != "PRIOR_FIRE_PENDING" || r["pendingTransitionId"] != first || r["why"] != portPriorPending {
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order"})
+	if r["reason"] != "PRIOR_FIRE_PENDING" || r["pendingTransitionId"] != first || r["why"] != priorPending {
 		t.Fatalf("PRIOR_FIRE_PENDING: %v", r)
 	}
-	rows := portRowsOf(portCall(t, p, "shop.whats_here", nil)["actions"])
-	if po := portRowByKey(rows, "action", "checkout.place-order"); po["priorFireUnsettled"] != first {
+	rows := rowsOf(callTest(t, p, "shop.whats_here", nil)["actions"])
+	if po := rowByKey(rows, "action", "checkout.place-order"); po["priorFireUnsettled"] != first {
 		t.Fatalf("priorFireUnsettled: %v", po)
 	}
 	// settleWith is a fresh object each time.
@@ -513,18 +514,18 @@ func TestPortDoAction(t *testing.T) {
 }
 
 func TestPortDidItWork(t *testing.T) {
-	app := newPortShop(t, Options{Page: "checkout"}, "x")
+	app := newPortShop(t, journey.Options{Page: "checkout"}, "x")
 	app.s.UpdateState(map[string]any{"cardOK": true}, "")
-	p := ServeToAgent(app.s, PortOptions{})
-	r := portCall(t, p, "shop.did_it_work", nil)
-	if r["reason"] != "TRANSITION_ID_REQUIRED" || r["why"] != portTransitionRequired {
+	p := Serve(app.s, Options{})
+	r := callTest(t, p, "shop.did_it_work", nil)
+	if r["reason"] != "TRANSITION_ID_REQUIRED" || r["why"] != transitionRequired {
 		t.Fatalf("%v", r)
 	}
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order"})
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order"})
 	askID := r["askId"].(string)
 	// Paused by askId: awaiting the human.
-	r = portCall(t, p, "shop.did_it_work", map[string]any{"transitionId": askID})
-	if r["judgment"] != "awaiting-human" || r["performed"] != false || r["settled"] != false || r["did"] != "checkout.place-order" || r["howToAct"] != portPausedAwaiting {
+	r = callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": askID})
+	if r["judgment"] != "awaiting-human" || r["performed"] != false || r["settled"] != false || r["did"] != "checkout.place-order" || r["howToAct"] != pausedAwaiting {
 		t.Fatalf("awaiting-human: %v", r)
 	}
 	for _, k := range []string{"effectStatus", "outcome", "effectVerified", "receipts"} {
@@ -534,39 +535,39 @@ func TestPortDidItWork(t *testing.T) {
 	}
 	// Unknown ids, including near-miss ask ids, list every open question.
 	for _, bad := range []string{"nope#1", "ask", "ASK#1", " " + askID, "sync:checkout#1"} {
-		r = portCall(t, p, "shop.did_it_work", map[string]any{"transitionId": bad})
+		r = callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": bad})
 		if r["reason"] != "UNKNOWN_TRANSITION" {
 			t.Fatalf("%q: %v", bad, r)
 		}
-		ah := portRowsOf(r["awaitingHuman"])
+		ah := rowsOf(r["awaitingHuman"])
 		if len(ah) != 1 || ah[0]["askId"] != askID || ah[0]["action"] != "checkout.place-order" || r["pending"] == nil || r["awaitingSettlement"] == nil {
 			t.Fatalf("open questions: %v", r)
 		}
 	}
 	// Confirmed: pending, still-pending with stillWorking, then the spent
 	// ask forwards to the fire it authorized.
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order", "confirm": true})
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order", "confirm": true})
 	id := r["transitionId"].(string)
 	<-app.pay
 	w := app.s.BeginWork("charging", id)
-	r = portCall(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
-	if r["judgment"] != "still-pending" || r["settled"] != false || r["howToAct"] != portStillPending || r["stillWorking"] != true {
+	r = callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
+	if r["judgment"] != "still-pending" || r["settled"] != false || r["howToAct"] != stillPending || r["stillWorking"] != true {
 		t.Fatalf("still-pending: %v", r)
 	}
 	if _, done, err := p.SettledAnswer(id); done || err != nil {
 		t.Fatalf("SettledAnswer in flight: %v %v", done, err)
 	}
-	r = portCall(t, p, "shop.did_it_work", map[string]any{"transitionId": "nope"})
-	if !slices.Contains(portStrs(r["pending"]), id) || !slices.Contains(portStrs(r["awaitingSettlement"]), id) {
+	r = callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": "nope"})
+	if !slices.Contains(strs(r["pending"]), id) || !slices.Contains(strs(r["awaitingSettlement"]), id) {
 		t.Fatalf("UNKNOWN_TRANSITION lists the pending fire: %v", r)
 	}
 	app.s.UpdateState(map[string]any{"order": "o-1"}, id)
-	r = portCall(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
+	r = callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
 	if r["settled"] != true || r["effectStatus"] != "performed" || r["outcome"] != "committed" || r["effectVerified"] != true || r["writesObserved"] != true || r["stillWorking"] != true || r["judgment"] != "done" {
 		t.Fatalf("settled: %v", r)
 	}
 	w.Done(nil)
-	fwd := portCall(t, p, "shop.did_it_work", map[string]any{"transitionId": askID})
+	fwd := callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": askID})
 	if fwd["settled"] != true || fwd["did"] != "checkout.place-order" {
 		t.Fatalf("a spent ask forwards to its fire: %v", fwd)
 	}
@@ -575,8 +576,8 @@ func TestPortDidItWork(t *testing.T) {
 	if err := app.s.Reject(id, ""); err != nil {
 		t.Fatal(err)
 	}
-	r = portCall(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
-	if r["outcome"] != "committed" || r["outcomeNow"] != "rolled-back" || r["howToAct"] != portOutcomeMoved || r["judgment"] != "rejected" {
+	r = callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
+	if r["outcome"] != "committed" || r["outcomeNow"] != "rolled-back" || r["howToAct"] != outcomeMoved || r["judgment"] != "rejected" {
 		t.Fatalf("outcomeNow: %v", r)
 	}
 	// did_it_work minus its envelope equals SettledAnswer.
@@ -600,32 +601,32 @@ func TestPortDidItWork(t *testing.T) {
 }
 
 func TestPortDidItWorkSettledFields(t *testing.T) {
-	g := MustNewGraph("a", GraphDef{Pages: []Page{
-		{ID: "p", Actions: []Action{
+	g := journey.MustNewGraph("a", journey.GraphDef{Pages: []journey.Page{
+		{ID: "p", Actions: []journey.Action{
 			{Name: "go", Does: "Go to q", GoTo: "q"},
 			{Name: "boom", Does: "Fail loudly"},
-			{Name: "v", Does: "Set v", Writes: []string{"v"}, Verify: Guard{Eq("v", 2)}},
+			{Name: "v", Does: "Set v", Writes: []string{"v"}, Verify: journey.Guard{journey.Eq("v", 2)}},
 		}},
 		{ID: "q"},
 	}})
-	s := g.MustNewSession(Options{State: map[string]any{"v": 0}})
-	s.RegisterActions("p", Registration{Handlers: map[string]Handler{
+	s := g.MustNewSession(journey.Options{State: map[string]any{"v": 0}})
+	s.RegisterActions("p", journey.Registration{Handlers: map[string]journey.Handler{
 		"go":   func(context.Context, any) (any, error) { return []any{"IGNORE"}, nil },
 		"boom": func(context.Context, any) (any, error) { return nil, errPortTest },
 		"v":    ok2,
 	}})
-	p := ServeToAgent(s, PortOptions{})
-	r := portCall(t, p, "a.do_action", map[string]any{"action": "v"})
+	p := Serve(s, Options{})
+	r := callTest(t, p, "a.do_action", map[string]any{"action": "v"})
 	id := r["transitionId"].(string)
 	s.UpdateState(map[string]any{"v": 1}, id)
-	r = portCall(t, p, "a.did_it_work", map[string]any{"transitionId": id})
+	r = callTest(t, p, "a.did_it_work", map[string]any{"transitionId": id})
 	if r["verifyHeld"] != false || r["effectStatus"] != "refused" || r["judgment"] != "rejected" {
 		t.Fatalf("verify: %v", r)
 	}
-	r = portCall(t, p, "a.do_action", map[string]any{"action": "boom"})
+	r = callTest(t, p, "a.do_action", map[string]any{"action": "boom"})
 	id = r["transitionId"].(string)
-	portSettle(t, p, id)
-	r = portCall(t, p, "a.did_it_work", map[string]any{"transitionId": id})
+	settleTest(t, p, id)
+	r = callTest(t, p, "a.did_it_work", map[string]any{"transitionId": id})
 	e, _ := r["error"].(map[string]any)
 	if r["outcome"] != "rolled-back" || e["reason"] != "HANDLER_FAILED" || e["message"] != "test" {
 		t.Fatalf("error: %v", r)
@@ -633,90 +634,90 @@ func TestPortDidItWorkSettledFields(t *testing.T) {
 	if _, has := r["verifyHeld"]; has {
 		t.Fatal("no verify contract, no verifyHeld")
 	}
-	r = portCall(t, p, "a.do_action", map[string]any{"action": "go"})
+	r = callTest(t, p, "a.do_action", map[string]any{"action": "go"})
 	id = r["transitionId"].(string)
-	portSettle(t, p, id)
-	r = portCall(t, p, "a.did_it_work", map[string]any{"transitionId": id})
-	if r["arrival"] != "claimed" || r["arrivalMeans"] != portArrClaimed || r["toNode"] != "q" || !reflect.DeepEqual(r["data"], []any{"IGNORE"}) {
+	settleTest(t, p, id)
+	r = callTest(t, p, "a.did_it_work", map[string]any{"transitionId": id})
+	if r["arrival"] != "claimed" || r["arrivalMeans"] != arrClaimed || r["toNode"] != "q" || !reflect.DeepEqual(r["data"], []any{"IGNORE"}) {
 		t.Fatalf("arrival: %v", r)
 	}
 	if _, has := r["writesObserved"]; has {
 		t.Fatal("writesObserved is absent when not knowable")
 	}
 	s.Sync("q")
-	r = portCall(t, p, "a.did_it_work", map[string]any{"transitionId": id})
-	if r["arrival"] != "observed" || r["arrivalMeans"] != portArrObserved {
+	r = callTest(t, p, "a.did_it_work", map[string]any{"transitionId": id})
+	if r["arrival"] != "observed" || r["arrivalMeans"] != arrObserved {
 		t.Fatalf("observed: %v", r)
 	}
 }
 
 func TestPortEnforced(t *testing.T) {
-	app := newPortShop(t, Options{Page: "checkout", RequireHumanApproval: true}, "x")
+	app := newPortShop(t, journey.Options{Page: "checkout", RequireHumanApproval: true}, "x")
 	app.s.UpdateState(map[string]any{"cardOK": true}, "")
-	p := ServeToAgent(app.s, PortOptions{SkipConfirm: true})
-	r := portCall(t, p, "shop.do_action", map[string]any{"action": "place-order"})
-	if r["judgment"] != "needs-confirm" || r["howToAct"] != portConfirmGate {
+	p := Serve(app.s, Options{SkipConfirm: true})
+	r := callTest(t, p, "shop.do_action", map[string]any{"action": "place-order"})
+	if r["judgment"] != "needs-confirm" || r["howToAct"] != confirmGate {
 		t.Fatalf("gated pause: %v", r)
 	}
 	askID := r["askId"].(string)
 	// Asking again reuses the open card.
-	if r2 := portCall(t, p, "shop.do_action", map[string]any{"action": "place-order"}); r2["askId"] != askID {
+	if r2 := callTest(t, p, "shop.do_action", map[string]any{"action": "place-order"}); r2["askId"] != askID {
 		t.Fatalf("re-ask: %v", r2)
 	}
 	// confirm alone is not the person's answer.
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order", "confirm": true})
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order", "confirm": true})
 	if r["judgment"] != "needs-confirm" || r["reason"] != "APPROVAL_REQUIRED" || r["askId"] != askID || r["performed"] != false {
 		t.Fatalf("confirm without approval: %v", r)
 	}
 	// The relayed decline is recorded and closes nothing.
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order", "decline": true})
-	if r["judgment"] != "declined" || r["recordedAs"] != "your-report" || r["why"] != portRelayedWhy {
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order", "decline": true})
+	if r["judgment"] != "declined" || r["recordedAs"] != "your-report" || r["why"] != relayedWhy {
 		t.Fatalf("relayed decline: %v", r)
 	}
-	if r := portCall(t, p, "shop.did_it_work", map[string]any{"transitionId": askID}); r["judgment"] != "awaiting-human" {
+	if r := callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": askID}); r["judgment"] != "awaiting-human" {
 		t.Fatalf("the card stays open: %v", r)
 	}
 	if _, err := app.s.ApproveAsk(askID, "ana"); err != nil {
 		t.Fatal(err)
 	}
-	if r := portCall(t, p, "shop.did_it_work", map[string]any{"transitionId": askID}); r["judgment"] != "approved-not-yet-done" || r["howToAct"] != portPausedApproved {
+	if r := callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": askID}); r["judgment"] != "approved-not-yet-done" || r["howToAct"] != pausedApproved {
 		t.Fatalf("approved: %v", r)
 	}
 	// Without confirm the approved card is shown, nothing fires.
-	if r := portCall(t, p, "shop.do_action", map[string]any{"action": "place-order"}); r["judgment"] != "needs-confirm" || r["askId"] != askID {
+	if r := callTest(t, p, "shop.do_action", map[string]any{"action": "place-order"}); r["judgment"] != "needs-confirm" || r["askId"] != askID {
 		t.Fatalf("approved but unconfirmed: %v", r)
 	}
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "place-order", "confirm": true})
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order", "confirm": true})
 	if r["ok"] != true || r["transitionId"] == nil {
 		t.Fatalf("approved and confirmed: %v", r)
 	}
 	<-app.pay
-	r = portCall(t, p, "shop.do_action", map[string]any{"action": "login"})
+	r = callTest(t, p, "shop.do_action", map[string]any{"action": "login"})
 	if r["ok"] != true {
 		t.Fatalf("a low-effect action fires: %v", r)
 	}
 }
 
 func TestPortSourceAndSkipConfirm(t *testing.T) {
-	app := newPortShop(t, Options{Page: "checkout"}, "x")
+	app := newPortShop(t, journey.Options{Page: "checkout"}, "x")
 	app.s.UpdateState(map[string]any{"cardOK": true}, "")
-	user := ServeToAgent(app.s, PortOptions{Source: ActorUser})
-	r := portCall(t, user, "shop.do_action", map[string]any{"action": "place-order"})
+	user := Serve(app.s, Options{Source: journey.ActorUser})
+	r := callTest(t, user, "shop.do_action", map[string]any{"action": "place-order"})
 	if r["judgment"] != "needs-confirm" || r["askId"] == nil {
 		t.Fatalf("a user-stamped port still confirms: %v", r)
 	}
-	r = portCall(t, user, "shop.do_action", map[string]any{"action": "place-order", "confirm": true})
+	r = callTest(t, user, "shop.do_action", map[string]any{"action": "place-order", "confirm": true})
 	if r["ok"] != true {
 		t.Fatalf("%v", r)
 	}
 	id := r["transitionId"].(string)
 	<-app.pay
-	if tr, _ := app.s.Transition(id); tr.Actor != ActorUser {
+	if tr, _ := app.s.Transition(id); tr.Actor != journey.ActorUser {
 		t.Fatalf("source stamp: %s", tr.Actor)
 	}
 	app.s.UpdateState(map[string]any{"order": 1}, id)
-	skip := ServeToAgent(app.s, PortOptions{SkipConfirm: true})
-	r = portCall(t, skip, "shop.do_action", map[string]any{"action": "place-order"})
+	skip := Serve(app.s, Options{SkipConfirm: true})
+	r = callTest(t, skip, "shop.do_action", map[string]any{"action": "place-order"})
 	if r["ok"] != true || r["transitionId"] == nil {
 		t.Fatalf("SkipConfirm fires at once: %v", r)
 	}
@@ -724,17 +725,17 @@ func TestPortSourceAndSkipConfirm(t *testing.T) {
 }
 
 func TestPortWhy(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	p := ServeToAgent(app.s, PortOptions{})
-	r := portCall(t, p, "shop.why", nil)
-	if r["reason"] != "KEY_REQUIRED" || r["why"] != portKeyRequired {
+	app := newPortShop(t, journey.Options{}, "x")
+	p := Serve(app.s, Options{})
+	r := callTest(t, p, "shop.why", nil)
+	if r["reason"] != "KEY_REQUIRED" || r["why"] != keyRequired {
 		t.Fatalf("%v", r)
 	}
-	fr := portCall(t, p, "shop.do_action", map[string]any{"action": "login"})
-	portSettle(t, p, fr["transitionId"].(string))
-	r = portCall(t, p, "shop.why", map[string]any{"key": "user"})
+	fr := callTest(t, p, "shop.do_action", map[string]any{"action": "login"})
+	settleTest(t, p, fr["transitionId"].(string))
+	r = callTest(t, p, "shop.why", map[string]any{"key": "user"})
 	slice, _ := r["why"].(map[string]any)
-	steps := portRowsOf(slice["steps"])
+	steps := rowsOf(slice["steps"])
 	if r["ok"] != true || r["key"] != "user" || len(steps) != 1 || steps[0]["action"] != "login" || steps[0]["principal"] != "agent" {
 		t.Fatalf("why: %v", r)
 	}
@@ -743,9 +744,9 @@ func TestPortWhy(t *testing.T) {
 // Only the pending arm carries howToSettle and settleWith: a fire at rest
 // when it returns points at no poll.
 func TestPortSettledAtReturnCarriesNoSettleDoor(t *testing.T) {
-	g := MustNewGraph("m", GraphDef{Pages: []Page{{ID: "a", Actions: []Action{{Name: "x", Does: "Do x"}}}}})
-	p := ServeToAgent(g.MustNewSession(Options{AllowUnmaterializedFires: true}), PortOptions{})
-	r := portCall(t, p, "m.do_action", map[string]any{"action": "x"})
+	g := journey.MustNewGraph("m", journey.GraphDef{Pages: []journey.Page{{ID: "a", Actions: []journey.Action{{Name: "x", Does: "Do x"}}}}})
+	p := Serve(g.MustNewSession(journey.Options{AllowUnmaterializedFires: true}), Options{})
+	r := callTest(t, p, "m.do_action", map[string]any{"action": "x"})
 	if r["ok"] != true || r["judgment"] != "done" || r["effectStatus"] != "unobservable" || r["materialized"] != false || r["executed"] != false {
 		t.Fatalf("%v", r)
 	}
@@ -755,8 +756,8 @@ func TestPortSettledAtReturnCarriesNoSettleDoor(t *testing.T) {
 	if _, has := r["settleWith"]; has {
 		t.Fatal("settleWith rides the pending arm only")
 	}
-	r = portCall(t, p, "m.did_it_work", map[string]any{"transitionId": r["transitionId"].(string)})
-	if r["settled"] != true || r["materialized"] != false || r["why"] != portNothingRan {
+	r = callTest(t, p, "m.did_it_work", map[string]any{"transitionId": r["transitionId"].(string)})
+	if r["settled"] != true || r["materialized"] != false || r["why"] != nothingRan {
 		t.Fatalf("a tour is graded as nothing performed: %v", r)
 	}
 }

@@ -1,7 +1,8 @@
-package journey
+package fixed
 
 import (
 	"context"
+	"github.com/foldagent/foldagent/journey"
 	"sync"
 	"testing"
 )
@@ -10,8 +11,8 @@ import (
 // -race): looks, fires, polls and journey calls interleave with the app's
 // own state reports and page changes.
 func TestPortConcurrentCalls(t *testing.T) {
-	app := newPortShop(t, Options{}, "x")
-	p := ServeToAgent(app.s, PortOptions{})
+	app := newPortShop(t, journey.Options{}, "x")
+	p := Serve(app.s, Options{})
 	tools := string(p.ToolsJSON())
 	var wg sync.WaitGroup
 	for g := range 4 {

@@ -1,8 +1,9 @@
-package journey
+package fixed
 
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/foldagent/foldagent/journey"
 	"slices"
 	"strconv"
 	"sync"
@@ -21,10 +22,10 @@ import (
 // running app (state values, inputs, labels, instance keys, evidence,
 // produced data) rides in data fields.
 type CallResult struct {
-	kv []portKV
+	kv []keyValue
 }
 
-type portKV struct {
+type keyValue struct {
 	k string
 	v any
 }
@@ -45,9 +46,9 @@ func (r *CallResult) set(key string, v any) *CallResult {
 		return r
 	}
 	if r.kv == nil {
-		r.kv = make([]portKV, 0, 8)
+		r.kv = make([]keyValue, 0, 8)
 	}
-	r.kv = append(r.kv, portKV{key, v})
+	r.kv = append(r.kv, keyValue{key, v})
 	return r
 }
 
@@ -98,6 +99,13 @@ func (r CallResult) OK() bool { v, _ := r.Get("ok"); b, _ := v.(bool); return b 
 // Judgment is the routing word of the result.
 func (r CallResult) Judgment() string { return r.String("judgment") }
 
+// Reason is the typed refusal code, or "" when the result carries none.
+func (r CallResult) Reason() journey.Reason { return journey.Reason(r.String("reason")) }
+
+// TransitionID is the id of the fire the call made (pass it to
+// did_it_work, WhenSettled or SettledAnswer), or "" when it made none.
+func (r CallResult) TransitionID() string { return r.String("transitionId") }
+
 // Clone returns a copy whose top level can be changed independently.
 func (r CallResult) Clone() CallResult { return CallResult{kv: slices.Clone(r.kv)} }
 
@@ -117,9 +125,9 @@ func (r CallResult) appendJSON(b *bytes.Buffer) error {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		portAppendString(b, e.k)
+		appendString(b, e.k)
 		b.WriteByte(':')
-		if err := portAppendValue(b, e.v); err != nil {
+		if err := appendValue(b, e.v); err != nil {
 			return err
 		}
 	}
@@ -127,12 +135,12 @@ func (r CallResult) appendJSON(b *bytes.Buffer) error {
 	return nil
 }
 
-// portAppendValue writes the common result values directly and hands the
+// appendValue writes the common result values directly and hands the
 // rest to encoding/json.
-func portAppendValue(b *bytes.Buffer, v any) error {
+func appendValue(b *bytes.Buffer, v any) error {
 	switch x := v.(type) {
 	case string:
-		portAppendString(b, x)
+		appendString(b, x)
 	case bool:
 		b.WriteString(strconv.FormatBool(x))
 	case int64:
@@ -141,7 +149,7 @@ func portAppendValue(b *bytes.Buffer, v any) error {
 		b.WriteString(strconv.Itoa(x))
 	case CallResult:
 		return x.appendJSON(b)
-	case portRaw:
+	case rawJSON:
 		b.Write(x)
 	case []CallResult:
 		b.WriteByte('[')
@@ -160,13 +168,13 @@ func portAppendValue(b *bytes.Buffer, v any) error {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if err := portAppendValue(b, e); err != nil {
+			if err := appendValue(b, e); err != nil {
 				return err
 			}
 		}
 		b.WriteByte(']')
 	default:
-		raw, err := portMarshal(v)
+		raw, err := marshal(v)
 		if err != nil {
 			return err
 		}
@@ -175,12 +183,12 @@ func portAppendValue(b *bytes.Buffer, v any) error {
 	return nil
 }
 
-const portHex = "0123456789abcdef"
+const hexDigits = "0123456789abcdef"
 
-// portAppendString writes s as a JSON string exactly as encoding/json does
+// appendString writes s as a JSON string exactly as encoding/json does
 // with HTML escaping off: quotes, backslashes and control characters
 // escaped, U+2028 and U+2029 escaped, invalid UTF-8 replaced by U+FFFD.
-func portAppendString(b *bytes.Buffer, s string) {
+func appendString(b *bytes.Buffer, s string) {
 	b.WriteByte('"')
 	start := 0
 	for i := 0; i < len(s); {
@@ -207,8 +215,8 @@ func portAppendString(b *bytes.Buffer, s string) {
 				b.WriteString(`\f`)
 			default:
 				b.WriteString(`\u00`)
-				b.WriteByte(portHex[c>>4])
-				b.WriteByte(portHex[c&0xF])
+				b.WriteByte(hexDigits[c>>4])
+				b.WriteByte(hexDigits[c&0xF])
 			}
 			i++
 			start = i
@@ -225,7 +233,7 @@ func portAppendString(b *bytes.Buffer, s string) {
 		if r == '\u2028' || r == '\u2029' {
 			b.WriteString(s[start:i])
 			b.WriteString(`\u202`)
-			b.WriteByte(portHex[r&0xF])
+			b.WriteByte(hexDigits[r&0xF])
 			i += size
 			start = i
 			continue
@@ -247,23 +255,23 @@ func (r CallResult) JSON() []byte {
 	return b
 }
 
-type portEncoder struct {
+type encoder struct {
 	buf bytes.Buffer
 	enc *json.Encoder
 }
 
-var portEncoders = sync.Pool{New: func() any {
-	e := &portEncoder{}
+var encoders = sync.Pool{New: func() any {
+	e := &encoder{}
 	e.enc = json.NewEncoder(&e.buf)
 	e.enc.SetEscapeHTML(false)
 	return e
 }}
 
-// portMarshal encodes v without HTML escaping and without a trailing
+// marshal encodes v without HTML escaping and without a trailing
 // newline.
-func portMarshal(v any) ([]byte, error) {
-	e := portEncoders.Get().(*portEncoder)
-	defer portEncoders.Put(e)
+func marshal(v any) ([]byte, error) {
+	e := encoders.Get().(*encoder)
+	defer encoders.Put(e)
 	e.buf.Reset()
 	if err := e.enc.Encode(v); err != nil {
 		return nil, err
@@ -293,7 +301,7 @@ func (r *CallResult) FoldSettled(facts CallResult) {
 		now = moved
 	}
 	judgment := "done"
-	if facts.String("effectStatus") == string(EffectRefused) || now == string(OutcomeRejected) || now == string(OutcomeRolledBack) {
+	if facts.String("effectStatus") == string(journey.EffectRefused) || now == string(journey.OutcomeRejected) || now == string(journey.OutcomeRolledBack) {
 		judgment = "rejected"
 	}
 	r.set("judgment", judgment)

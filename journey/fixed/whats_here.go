@@ -1,18 +1,19 @@
-package journey
+package fixed
 
 import (
+	"github.com/foldagent/foldagent/journey"
 	"slices"
 )
 
-// portLook is what one whats_here served, kept so a later call with
+// servedLook is what one whats_here served, kept so a later call with
 // sinceVersion can answer with the delta.
-type portLook struct {
+type servedLook struct {
 	version  int64
 	actions  map[string]string // action id -> row bytes
 	journeys map[string]string // journey id -> row bytes
 }
 
-const portMaxLooks = 16
+const maxLooks = 16
 
 // whatsHere answers <graph>.whats_here {sinceVersion?, routeTo?}.
 //
@@ -33,25 +34,67 @@ const portMaxLooks = 16
 // that went away are named in actionsGone/journeysGone, and the result
 // echoes sinceVersion to say it is a delta. Without such a look the full
 // rows are served. facts are narrowed to the attempts since then.
-func (p *Port) whatsHere(a portArgs) CallResult {
+func (p *Port) whatsHere(a callArgs) CallResult {
 	h := p.s.Here()
 	since, hasSince := a.num("sinceVersion")
 	if hasSince && since < 0 {
 		hasSince = false
 	}
+	look, actions, journeys, ready := p.lookAt(h)
 
-	look := portLook{version: h.Version, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
-	actions := make([]any, 0, len(h.Actions))
-	ready := 0
+	var prev *servedLook
+	p.mu.Lock()
+	if hasSince {
+		// What was served at or before that version: a later change is
+		// shown, an earlier one was already seen.
+		for i := len(p.looks) - 1; i >= 0; i-- {
+			if p.looks[i].version <= since {
+				// A copy: the slice is shifted under the lock once
+				// it is full. The maps are never written after a
+				// look is stored.
+				l := p.looks[i]
+				prev = &l
+				break
+			}
+		}
+	}
+	p.keepLocked(look)
+	p.mu.Unlock()
+	return p.whatsHereResult(a, h, since, hasSince, look, prev, actions, journeys, ready)
+}
+
+// remember keeps what whats_here would serve now, at the current version,
+// so that a later whats_here {sinceVersion} naming this version answers
+// with the delta from it.
+func (p *Port) remember() {
+	look, _, _, _ := p.lookAt(p.s.Here())
+	p.mu.Lock()
+	p.keepLocked(look)
+	p.mu.Unlock()
+}
+
+func (p *Port) keepLocked(look servedLook) {
+	if n := len(p.looks); n == 0 || p.looks[n-1].version != look.version {
+		p.looks = append(p.looks, look)
+		if len(p.looks) > maxLooks {
+			p.looks = slices.Delete(p.looks, 0, len(p.looks)-maxLooks)
+		}
+	}
+}
+
+// lookAt renders the rows whats_here serves for a snapshot.
+func (p *Port) lookAt(h journey.Here) (look servedLook, actions, journeys []any, ready int) {
+	look = servedLook{version: h.Version, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
+	actions = make([]any, 0, len(h.Actions))
 	for _, row := range h.Actions {
-		b, _ := portMarshal(row)
+		b, _ := marshal(row)
 		look.actions[row.Action] = string(b)
-		actions = append(actions, portRaw(b))
+		actions = append(actions, rawJSON(b))
 		if row.Enabled == nil {
 			ready++
 		}
 	}
-	journeys := make([]any, 0, len(h.Journeys))
+	journeys = make([]any, 0, len(h.Journeys))
 	for _, j := range h.Journeys {
 		var row CallResult
 		row.set("journey", j.ID).set("does", j.Description)
@@ -67,35 +110,14 @@ func (p *Port) whatsHere(a portArgs) CallResult {
 		if j.Open {
 			row.set("open", true)
 		}
-		b, _ := portMarshal(row)
+		b, _ := marshal(row)
 		look.journeys[j.ID] = string(b)
-		journeys = append(journeys, portRaw(b))
+		journeys = append(journeys, rawJSON(b))
 	}
+	return look, actions, journeys, ready
+}
 
-	var prev *portLook
-	p.mu.Lock()
-	if hasSince {
-		// The rows the model last saw at or before that version: a
-		// later change is shown, an earlier one was already seen.
-		for i := len(p.looks) - 1; i >= 0; i-- {
-			if p.looks[i].version <= since {
-				// A copy: the slice is shifted under the lock once
-				// it is full. The maps are never written after a
-				// look is stored.
-				l := p.looks[i]
-				prev = &l
-				break
-			}
-		}
-	}
-	if n := len(p.looks); n == 0 || p.looks[n-1].version != look.version {
-		p.looks = append(p.looks, look)
-		if len(p.looks) > portMaxLooks {
-			p.looks = slices.Delete(p.looks, 0, len(p.looks)-portMaxLooks)
-		}
-	}
-	p.mu.Unlock()
-
+func (p *Port) whatsHereResult(a callArgs, h journey.Here, since int64, hasSince bool, look servedLook, prev *servedLook, actions, journeys []any, ready int) CallResult {
 	var r CallResult
 	r.set("ok", true)
 	switch {
@@ -114,12 +136,12 @@ func (p *Port) whatsHere(a portArgs) CallResult {
 	if prev != nil {
 		r.set("sinceVersion", since)
 		var gone []string
-		actions, gone = portDelta(h.Actions, func(x ServedAction) string { return x.Action }, look.actions, prev.actions, actions)
+		actions, gone = rowDelta(h.Actions, func(x journey.ServedAction) string { return x.Action }, look.actions, prev.actions, actions)
 		r.set("actions", actions)
 		if len(gone) > 0 {
 			r.set("actionsGone", gone)
 		}
-		journeys, gone = portDelta(h.Journeys, func(x JourneyAvailability) string { return x.ID }, look.journeys, prev.journeys, journeys)
+		journeys, gone = rowDelta(h.Journeys, func(x journey.Availability) string { return x.ID }, look.journeys, prev.journeys, journeys)
 		r.set("journeys", journeys)
 		if len(gone) > 0 {
 			r.set("journeysGone", gone)
@@ -130,7 +152,7 @@ func (p *Port) whatsHere(a portArgs) CallResult {
 	}
 	if h.JourneysElsewhere > 0 {
 		r.set("journeysElsewhere", h.JourneysElsewhere)
-		r.set("journeysElsewhereMeans", portElsewhereMeans)
+		r.set("journeysElsewhereMeans", elsewhereMeans)
 	}
 	if to := a.str("routeTo"); to != "" {
 		r.set("routeTo", p.route(to))
@@ -139,13 +161,13 @@ func (p *Port) whatsHere(a portArgs) CallResult {
 	if hasSince {
 		truthSince = since
 	}
-	r.set("facts", p.s.GroundTruth(truthSince, 0).Text)
+	r.set("facts", p.s.Facts(truthSince, 0))
 	return r
 }
 
-// portDelta keeps the rows that are new or changed since prev and names the
+// rowDelta keeps the rows that are new or changed since prev and names the
 // ids that went away.
-func portDelta[T any](rows []T, id func(T) string, now, prev map[string]string, all []any) ([]any, []string) {
+func rowDelta[T any](rows []T, id func(T) string, now, prev map[string]string, all []any) ([]any, []string) {
 	out := make([]any, 0, len(all))
 	for i, row := range rows {
 		k := id(row)
@@ -170,26 +192,26 @@ func (p *Port) route(to string) CallResult {
 	hops, reachable, err := p.s.HowToReach(to)
 	switch {
 	case err != nil:
-		r.set("reason", string(ReasonUnknownPage))
+		r.set("reason", string(journey.ReasonUnknownPage))
 		pages := p.s.Graph().Pages()
 		ids := make([]string, len(pages))
 		for i, pg := range pages {
 			ids[i] = pg.ID
 		}
 		r.set("pages", ids)
-		r.set("why", portUnknownPage)
+		r.set("why", unknownPage)
 	case !reachable:
-		r.set("why", portNoRoute)
+		r.set("why", noRoute)
 	case len(hops) == 0:
 		r.set("alreadyHere", true)
 	default:
 		r.set("hops", hops)
-		r.set("means", portRouteMeans)
+		r.set("means", routeMeans)
 	}
 	return r
 }
 
-// portRaw is pre-encoded JSON riding inside a result.
-type portRaw []byte
+// rawJSON is pre-encoded JSON riding inside a result.
+type rawJSON []byte
 
-func (b portRaw) MarshalJSON() ([]byte, error) { return b, nil }
+func (b rawJSON) MarshalJSON() ([]byte, error) { return b, nil }

@@ -1,9 +1,10 @@
-package journey
+package fixed
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/foldagent/foldagent/journey"
 	"regexp"
 	"strings"
 	"sync"
@@ -27,10 +28,10 @@ const (
 	Single JourneyTools = "single"
 )
 
-// PortOptions configure ServeToAgent. The zero value is the port a model
+// Options configure Serve. The zero value is the port a model
 // should be given: high-effect actions need confirmation, every fire is
 // stamped agent, and journeys are served one tool each.
-type PortOptions struct {
+type Options struct {
 	// SkipConfirm turns off the confirmation pause for high-effect
 	// actions (the protocol's confirmHighEffect: false), so they fire on
 	// the first call. It is an opt-out: false, the zero value, keeps the
@@ -42,7 +43,7 @@ type PortOptions struct {
 	// ask the port makes. Empty means agent. Leave it at agent for any
 	// port a model drives: a user or system source declares the fires to
 	// be the app's own self-report, which is not gated by NOT_MATERIALIZED.
-	Source Actor
+	Source journey.Actor
 	// JourneyTools is PerJourney (the default when empty) or Single.
 	JourneyTools JourneyTools
 }
@@ -55,19 +56,19 @@ type Tool struct {
 	InputSchema json.RawMessage `json:"inputSchema"`
 }
 
-type portToolKind int
+type toolKind int
 
 const (
-	portKindJourney portToolKind = iota + 1
-	portKindSingle
-	portKindWhatsHere
-	portKindWhy
-	portKindDoAction
-	portKindDidItWork
+	kindJourney toolKind = iota + 1
+	kindSingle
+	kindWhatsHere
+	kindWhy
+	kindDoAction
+	kindDidItWork
 )
 
-type portToolRef struct {
-	kind    portToolKind
+type toolRef struct {
+	kind    toolKind
 	journey string
 }
 
@@ -78,29 +79,29 @@ type portToolRef struct {
 // host can drive it without dynamic tools. What changes from turn to turn
 // (which actions and steps are offered, what happened) rides the results.
 //
-// A Port is safe for concurrent use. Build one with ServeToAgent.
+// A Port is safe for concurrent use. Build one with Serve.
 type Port struct {
-	s       *Session
+	s       *journey.Session
 	graphID string
 	confirm bool
 	gated   bool
-	source  Actor
+	source  journey.Actor
 	mode    JourneyTools
 
 	tools []Tool
 	names []string
-	refs  map[string]portToolRef
+	refs  map[string]toolRef
 
 	mu    sync.Mutex
-	looks []portLook // recent whats_here snapshots, for sinceVersion deltas
+	looks []servedLook // recent whats_here snapshots, for sinceVersion deltas
 }
 
-// ServeToAgent builds the port for a session. It panics on a nil session or
+// Serve builds the port for a session. It panics on a nil session or
 // an unknown JourneyTools mode (definition-time mistakes, like
 // regexp.MustCompile).
-func ServeToAgent(s *Session, opts PortOptions) *Port {
+func Serve(s *journey.Session, opts Options) *Port {
 	if s == nil {
-		panic("journey: ServeToAgent needs a session")
+		panic("fixed: Serve needs a session")
 	}
 	mode := opts.JourneyTools
 	switch mode {
@@ -108,11 +109,11 @@ func ServeToAgent(s *Session, opts PortOptions) *Port {
 		mode = PerJourney
 	case PerJourney, Single:
 	default:
-		panic(fmt.Sprintf("journey: ServeToAgent: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
+		panic(fmt.Sprintf("fixed: Serve: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
-	src := normActor(opts.Source)
-	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]portToolRef{}}
-	p.gated = s.Enforced() && src == ActorAgent
+	src := opts.Source.Normalized()
+	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}}
+	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
 	return p
@@ -123,7 +124,7 @@ func ServeToAgent(s *Session, opts PortOptions) *Port {
 func (p *Port) Gated() bool { return p.gated }
 
 // Session returns the session the port serves.
-func (p *Port) Session() *Session { return p.s }
+func (p *Port) Session() *journey.Session { return p.s }
 
 // Tools returns the fixed tool set: per journey <graph>.journey.<id> (or
 // one <graph>.journey in Single mode), then <graph>.whats_here,
@@ -143,20 +144,20 @@ func (p *Port) ToolNames() []string { return append([]string(nil), p.names...) }
 
 // ToolsJSON is the tool array as the bytes a host would serve.
 func (p *Port) ToolsJSON() []byte {
-	b, _ := portMarshal(p.tools)
+	b, _ := marshal(p.tools)
 	return b
 }
 
 func (p *Port) tool(name string) string { return encodeToolName(p.graphID + "." + name) }
 
-func (p *Port) addTool(name, desc string, schema CallResult, ref portToolRef) {
-	raw, _ := portMarshal(schema)
+func (p *Port) addTool(name, desc string, schema CallResult, ref toolRef) {
+	raw, _ := marshal(schema)
 	p.tools = append(p.tools, Tool{Name: name, Description: desc, InputSchema: raw})
 	p.names = append(p.names, name)
 	p.refs[name] = ref
 }
 
-func portProp(typ, desc string) CallResult {
+func propOf(typ, desc string) CallResult {
 	var r CallResult
 	r.set("type", typ)
 	if desc != "" {
@@ -165,7 +166,7 @@ func portProp(typ, desc string) CallResult {
 	return r
 }
 
-func portSchema(props CallResult, required ...string) CallResult {
+func objectSchema(props CallResult, required ...string) CallResult {
 	var r CallResult
 	r.set("type", "object").set("properties", props)
 	if len(required) > 0 {
@@ -175,56 +176,56 @@ func portSchema(props CallResult, required ...string) CallResult {
 	return r
 }
 
-// portFireProps are the arguments every firing tool takes after its
+// fireProps are the arguments every firing tool takes after its
 // selector (step or action).
-func (p *Port) portFireProps(r *CallResult) {
-	confirm, decline := portPropConfirm, portPropDecline
+func (p *Port) fireProps(r *CallResult) {
+	confirm, decline := propConfirm, propDecline
 	if p.gated {
-		confirm, decline = portPropConfirmGate, portPropDeclineGate
+		confirm, decline = propConfirmGate, propDeclineGate
 	}
-	r.set("input", portProp("object", portPropInput))
-	r.set("confirm", portProp("boolean", confirm))
-	r.set("decline", portProp("boolean", decline))
-	r.set("instance", portProp("string", portPropInstance))
+	r.set("input", propOf("object", propInput))
+	r.set("confirm", propOf("boolean", confirm))
+	r.set("decline", propOf("boolean", decline))
+	r.set("instance", propOf("string", propInstance))
 }
 
 func (p *Port) buildTools() {
 	var step CallResult
-	step.set("step", portProp("string", portPropStep))
-	p.portFireProps(&step)
+	step.set("step", propOf("string", propStep))
+	p.fireProps(&step)
 	if p.mode == Single {
 		var props CallResult
-		props.set("journey", portProp("string", portPropJourney))
-		props.set("step", portProp("string", portPropStep))
-		p.portFireProps(&props)
-		p.addTool(p.tool("journey"), portSingleJourneyDesc, portSchema(props, "journey"), portToolRef{kind: portKindSingle})
+		props.set("journey", propOf("string", propJourney))
+		props.set("step", propOf("string", propStep))
+		p.fireProps(&props)
+		p.addTool(p.tool("journey"), singleJourneyDesc, objectSchema(props, "journey"), toolRef{kind: kindSingle})
 	} else {
-		schema := portSchema(step)
+		schema := objectSchema(step)
 		for _, j := range p.s.Graph().Journeys() {
-			p.addTool(p.tool("journey."+j.ID), portSentence(j.Does)+portJourneyUsage, schema, portToolRef{kind: portKindJourney, journey: j.ID})
+			p.addTool(p.tool("journey."+j.ID), sentence(j.Does)+journeyUsage, schema, toolRef{kind: kindJourney, journey: j.ID})
 		}
 	}
 	var wh CallResult
-	wh.set("sinceVersion", portProp("integer", portPropSince))
-	wh.set("routeTo", portProp("string", portPropRouteTo))
-	p.addTool(p.tool("whats_here"), portWhatsHereDesc, portSchema(wh), portToolRef{kind: portKindWhatsHere})
+	wh.set("sinceVersion", propOf("integer", propSince))
+	wh.set("routeTo", propOf("string", propRouteTo))
+	p.addTool(p.tool("whats_here"), whatsHereDesc, objectSchema(wh), toolRef{kind: kindWhatsHere})
 	var why CallResult
-	why.set("key", portProp("string", portPropKey))
-	p.addTool(p.tool("why"), portWhyDesc, portSchema(why, "key"), portToolRef{kind: portKindWhy})
+	why.set("key", propOf("string", propKey))
+	p.addTool(p.tool("why"), whyDesc, objectSchema(why, "key"), toolRef{kind: kindWhy})
 	var do CallResult
-	do.set("action", portProp("string", portPropAction))
-	p.portFireProps(&do)
-	p.addTool(p.tool("do_action"), portDoActionDesc, portSchema(do, "action"), portToolRef{kind: portKindDoAction})
+	do.set("action", propOf("string", propAction))
+	p.fireProps(&do)
+	p.addTool(p.tool("do_action"), doActionDesc, objectSchema(do, "action"), toolRef{kind: kindDoAction})
 	var dw CallResult
-	dw.set("transitionId", portProp("string", portPropTransition))
-	p.addTool(p.tool("did_it_work"), portDidItWorkDesc, portSchema(dw, "transitionId"), portToolRef{kind: portKindDidItWork})
+	dw.set("transitionId", propOf("string", propTransition))
+	p.addTool(p.tool("did_it_work"), didItWorkDesc, objectSchema(dw, "transitionId"), toolRef{kind: kindDidItWork})
 }
 
 // ---- tool names ----
 
-var portToolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
+var toolNameRE = regexp.MustCompile(`^[A-Za-z0-9_.-]+$`)
 
-const portEncPrefix = "_enc_"
+const encPrefix = "_enc_"
 
 // encodeToolName makes any string a valid MCP tool name, reversibly. A
 // name that already is one (and does not start with the escape prefix)
@@ -232,11 +233,11 @@ const portEncPrefix = "_enc_"
 // which '_' is "__" and every other unit outside [A-Za-z0-9.-] is _uXXXX
 // (UTF-16 code units, hex).
 func encodeToolName(s string) string {
-	if portToolNameRE.MatchString(s) && !strings.HasPrefix(s, portEncPrefix) {
+	if toolNameRE.MatchString(s) && !strings.HasPrefix(s, encPrefix) {
 		return s
 	}
 	var b strings.Builder
-	b.WriteString(portEncPrefix)
+	b.WriteString(encPrefix)
 	for _, u := range utf16.Encode([]rune(s)) {
 		switch {
 		case u == '_':
@@ -253,10 +254,10 @@ func encodeToolName(s string) string {
 // decodeToolName reverses encodeToolName. It reports false for a string
 // that is not a valid encoding.
 func decodeToolName(name string) (string, bool) {
-	if !strings.HasPrefix(name, portEncPrefix) {
-		return name, portToolNameRE.MatchString(name)
+	if !strings.HasPrefix(name, encPrefix) {
+		return name, toolNameRE.MatchString(name)
 	}
-	rest := name[len(portEncPrefix):]
+	rest := name[len(encPrefix):]
 	var units []uint16
 	for i := 0; i < len(rest); {
 		c := rest[i]
@@ -316,7 +317,7 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res 
 	}
 	defer func() {
 		if v := recover(); v != nil {
-			p.s.defect("port call "+name, v)
+			p.s.RecordDefect("port call "+name, v)
 			res = CallResult{}
 			res.set("ok", false).set("judgment", "error").set("reason", "DEFECT")
 			res.set("defect", fmt.Sprint(v))
@@ -327,21 +328,60 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res 
 		res.set("ok", false).set("judgment", "error").set("reason", "UNKNOWN_TOOL").set("tools", p.ToolNames())
 		return res
 	}
-	a := portArgs(args)
+	a := callArgs(args)
 	switch ref.kind {
-	case portKindJourney:
-		return p.callJourney(ctx, ref.journey, a)
-	case portKindSingle:
-		return p.callSingle(ctx, a)
-	case portKindWhatsHere:
+	case kindJourney:
+		res = p.callJourney(ctx, ref.journey, a)
+	case kindSingle:
+		res = p.callSingle(ctx, a)
+	case kindWhatsHere:
 		return p.whatsHere(a)
-	case portKindWhy:
-		return p.why(a)
-	case portKindDoAction:
-		return p.doAction(ctx, a)
+	case kindWhy:
+		res = p.why(a)
+	case kindDoAction:
+		res = p.doAction(ctx, a)
 	default:
-		return p.didItWork(a)
+		res = p.didItWork(a)
 	}
+	// Every result names a version; whats_here {sinceVersion} given that
+	// version answers with what changed after it, so what was served at it
+	// is kept.
+	p.remember()
+	return res
+}
+
+// Fold brings a result up to date once the fire it carries has come to
+// rest: the settled facts are folded in (FoldSettled), the position is
+// read again, and a journey result's frame is computed again from the
+// state the fire produced, so that no step is shown waiting on a fire
+// that is already at rest. It reports false, changing nothing, while the
+// fire is still in flight or when r carries no fire.
+func (p *Port) Fold(r *CallResult) bool {
+	id := r.TransitionID()
+	if id == "" || !r.OK() {
+		return false
+	}
+	facts, done, err := p.SettledAnswer(id)
+	if err != nil || !done {
+		return false
+	}
+	r.FoldSettled(facts)
+	if j := r.String("journey"); j != "" {
+		var fresh CallResult
+		p.frameData(&fresh, j)
+		for _, k := range frameKeys {
+			if !fresh.Has(k) {
+				r.Delete(k)
+			}
+		}
+		for _, e := range fresh.kv {
+			r.set(e.k, e.v)
+		}
+	}
+	r.Delete("offGraph")
+	p.position(r)
+	p.remember()
+	return true
 }
 
 // CallJSON is Call for raw JSON arguments (as an MCP tools/call carries
@@ -354,12 +394,12 @@ func (p *Port) CallJSON(ctx context.Context, name string, args json.RawMessage) 
 	return p.Call(ctx, name, m)
 }
 
-type portArgs map[string]any
+type callArgs map[string]any
 
-func (a portArgs) str(k string) string { s, _ := a[k].(string); return s }
-func (a portArgs) yes(k string) bool   { b, _ := a[k].(bool); return b }
+func (a callArgs) str(k string) string { s, _ := a[k].(string); return s }
+func (a callArgs) yes(k string) bool   { b, _ := a[k].(bool); return b }
 
-func (a portArgs) num(k string) (int64, bool) {
+func (a callArgs) num(k string) (int64, bool) {
 	switch v := a[k].(type) {
 	case float64:
 		return int64(v), true
@@ -384,7 +424,7 @@ func (p *Port) position(r *CallResult) *CallResult {
 	return r
 }
 
-func portRefusal(judgment string, reason Reason) CallResult {
+func refusal(judgment string, reason journey.Reason) CallResult {
 	var r CallResult
 	r.set("ok", false).set("judgment", judgment)
 	if reason != "" {
@@ -396,7 +436,7 @@ func portRefusal(judgment string, reason Reason) CallResult {
 // WhenSettled waits until a fire comes to rest and returns its settlement,
 // for a caller holding only the port (it is the session's SettlementOf).
 // An id no settlement can exist for is refused at once.
-func (p *Port) WhenSettled(ctx context.Context, transitionID string) (Settlement, error) {
+func (p *Port) WhenSettled(ctx context.Context, transitionID string) (journey.Settlement, error) {
 	return p.s.SettlementOf(ctx, transitionID)
 }
 
@@ -411,7 +451,7 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 		return CallResult{}, false, err
 	}
 	if _, isAsk := p.s.Ask(transitionID); isAsk {
-		return CallResult{}, false, &Error{Reason: "AMBIGUOUS_ID", Msg: portAmbiguousID, Value: transitionID}
+		return CallResult{}, false, &journey.Error{Reason: "AMBIGUOUS_ID", Msg: ambiguousID, Value: transitionID}
 	}
 	if !done {
 		return CallResult{}, false, nil

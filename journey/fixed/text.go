@@ -1,0 +1,124 @@
+package fixed
+
+import "strings"
+
+// Every sentence a port serves is one of these constants. They are library
+// text: no runtime value is ever joined into them. The only things a port
+// interpolates anywhere in text are the graph id (in tool names and in
+// howToSettle) and ids the graph declares. They are plain ASCII, so UTF-8
+// bytes and UTF-16 code units count the same.
+
+// Tool descriptions and schema property descriptions.
+const (
+	journeyUsage = " Call with no arguments to open it and get readySteps; call again with step (and input) to do one." +
+		" A high-effect step first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse." +
+		" Steps come back as data, never as tools."
+	singleJourneyDesc = "Follow a journey, a named multi-step flow of this app. whats_here lists the journeys you can start where you are." +
+		" Call with journey: <id> to open one and get readySteps; call again with the same journey and step (and input) to do one." +
+		" A high-effect step first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse." +
+		" Steps come back as data, never as tools."
+	whatsHereDesc = "Where you are: the actions here, the journeys you can start here and any open one, and facts, the app's own record of what was attempted and how it ended." +
+		" facts outrank anything said in the conversation, including by you." +
+		" Pass sinceVersion from an earlier result to get only what changed since (the user may have acted meanwhile); pass routeTo: <page id> for the declared hops there."
+	whyDesc      = "Why a state key holds its value: the actions that produced it and who fired each, as data."
+	doActionDesc = "Perform one action from whats_here outside any journey." +
+		" A high-effect action first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse."
+	didItWorkDesc = "How an action came to rest. Pass the transitionId from its result, or the askId of a needs-confirm to learn whether the human has decided." +
+		" Answers at once. Use it whenever effectStatus was pending; never repeat the action to find out."
+
+	propStep        = "A step from readySteps."
+	propInput       = "The input, shaped as its expects field says."
+	propConfirm     = "true only after the human approved the receipts of a needs-confirm."
+	propConfirmGate = "true only after a person approved it in the app; your confirm alone is refused."
+	propDecline     = "true to record that the human refused."
+	propDeclineGate = "true to report that the human refused; the ask stays open until they answer in the app."
+	propInstance    = "Which instance to act on, when it lists instances."
+	propJourney     = "A journey id from whats_here."
+	propAction      = "An action from whats_here."
+	propSince       = "A version from an earlier result."
+	propRouteTo     = "A page id."
+	propKey         = "A state key."
+	propTransition  = "A transitionId (or askId) from a result."
+)
+
+// Result sentences.
+const (
+	nothingDone = "Nothing has been done. This is a question for the human, not a failure: do not report it as an error, and your confirm: true is not their answer."
+	confirmHow  = "Show the human the receipts, then call again with confirm: true to proceed, or decline: true if they refuse."
+	confirmGate = "Show the human the receipts and let them approve it in the app, then call again with confirm: true." +
+		" Your confirm alone is refused: this app needs an approval recorded from a person. Send decline: true if they refuse."
+	declinedWhy = "Recorded: the human declined. Nothing was performed."
+	relayedWhy  = "Recorded as your report. Only the person can answer the ask, in the app, so it stays open. Nothing was performed."
+
+	settleHowA = "Not finished yet: the app is still working on it. Call "
+	settleHowB = ".did_it_work with this transitionId to learn how it came to rest. Do not perform it again."
+
+	stillPending = "The app has not finished this action, so there is no outcome yet. Do not perform it again: call this tool again with the same transitionId, or whats_here."
+	outcomeMoved = "This is the receipt from when the action came to rest; the app has moved it since (see outcomeNow). Do not act on outcome alone: call whats_here to see where things stand."
+	arrClaimed   = "The action claimed it would take you to toNode; nothing has confirmed you arrived. That is not a failure: whats_here shows where you are."
+	arrObserved  = "The app later reported being on toNode. That is corroboration, not proof that this action caused it."
+	stillWorking = "The app still has work open for this action. Nothing times it out; ask again later."
+	nothingRan   = "It was recorded, but nothing performed it. Do not tell the human it is done."
+	alreadyTrue  = "Its declared effect already held before it fired, so nothing had to change."
+
+	pausedAwaiting = "Paused, not failed: no outcome exists because nothing was fired. The human has not decided yet."
+	pausedApproved = "Paused, not failed: nothing was fired yet. A yes is on record; call the action again with confirm: true to use it."
+	pausedDeclined = "Paused, not failed: nothing was fired, and the human declined. Do not perform it."
+	pausedRevoked  = "Paused, not failed: nothing was fired, and the human withdrew their yes. Do not perform it."
+	pausedStale    = "Paused, not failed: nothing was fired, and the yes on record is no longer valid. Ask again."
+
+	transitionRequired = "did_it_work needs to know WHICH action: pass a transitionId (or askId) from a result. Nothing was performed."
+	unknownTransition  = "No fire or ask has that id. The open ones are listed here."
+	ambiguousID        = "That id names two different things, a fire and an ask, so no answer is given for it."
+	evictedTransition  = "That fire was recorded in this session, but it is old enough that the app no longer holds how it came to rest, so no answer is given. Do not perform it again to find out: facts in whats_here counts it, and the open ones are listed here."
+
+	elsewhereMeans = "This list is scoped to where you are: the journeys whose first step is available on this page now." +
+		" The others start on other pages; they are not gone and not refused. Pass routeTo: <page id> here for the declared hops to a page where one starts."
+	routeMeans  = "Declared hops, fewest first. Whether a hop's action is clickable now is on its row in whats_here once you are there, not here."
+	noRoute     = "No action declares a way there from here. That is what this graph says, not proof that the app cannot get there."
+	unknownPage = "The graph declares no page with that id; pages lists those it does."
+
+	notOnThisPage  = "This app has that action, but not on this page (see on). Go there first: routeTo in whats_here gives the declared hops."
+	conditionsNot  = "This app has that action on this page, but its conditions are not met now (see evidence), so it is not offered."
+	declaredNotOff = "This app declares that action on this page, but it is not offered right now."
+	actionRequired = "do_action needs to know WHICH action: pass one of actions. Nothing was performed."
+	ambiguousAct   = "That name matches more than one action here: pass one of actions in full. Nothing was performed."
+	unknownStep    = "That is not a step of this journey: use one of steps. Nothing was performed."
+	journeyReq     = "This tool needs to know WHICH journey: pass one of journeys. Nothing was performed."
+	unknownJourney = "No journey has that id: use one of journeys, or whats_here with routeTo. Nothing was performed."
+	keyRequired    = "why needs a state key. No list of keys is served and none is wrong: pass the key you want explained."
+	precondition   = "This journey's precondition does not hold now (see evidence)."
+	demoted        = "This journey's precondition stopped holding, so its frame was closed. whats_here shows what can be done now."
+	precondKept    = "This journey's precondition does not hold now (see evidence). Your current journey is still open."
+
+	disabledWhy = "The app has this control switched off right now: on screen but not clickable, like a greyed button." +
+		" That is a state, not a verdict, and nothing here knows what would change it: do not invent a reason." +
+		" whats_here shows when its row no longer says enabled: false."
+	disabledEvidence = "Its declared enabling conditions fail now (see evidence)."
+	busyWhy          = "The app says it is working on this control (see busy)."
+	notMaterialized  = "Nothing in the app is bound to perform this action, so firing it would do nothing. Tell the human it is not available."
+	priorPending     = "An earlier fire of this has not come to rest (see pendingTransitionId). Ask did_it_work about it instead of firing again."
+	approvalSpent    = "That yes was already used; a new approval is needed."
+	approvalMismatch = "The person approved something different (see differs); this needs its own approval."
+	approvalStale    = "The yes on record is no longer valid; a new approval is needed."
+	approvalDeclined = "The person declined this. Do not perform it."
+	approvalRevoked  = "The person withdrew their yes. Do not perform it."
+
+	readyHow   = "Call this tool again with step set to one of readySteps."
+	noReadyHow = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
+	doneHow    = "Every step of this journey is done."
+	waitHow    = "A step's fire has not come to rest (see awaitingState), so nothing else can be judged yet. Ask did_it_work with its transitionId, then call this journey again with no step."
+
+	stateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
+	lastRejected     = "A step carrying lastFireRejected was refused by the app the last time it was fired; did_it_work with that id says why. Firing it again is a new attempt, not a retry of the same one: check with the human first."
+)
+
+// sentence ends an authored description with a full stop when it has
+// no closing punctuation of its own, so that the library's usage text
+// that follows reads as a new sentence.
+func sentence(does string) string {
+	if does == "" || strings.ContainsAny(does[len(does)-1:], ".!?") {
+		return does
+	}
+	return does + "."
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package journey_test
+
+const raceEnabled = false
