@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,6 +59,10 @@ func startTodo(t *testing.T, args ...string) (mcpURL, data string) {
 // step is one line the interop script prints.
 type step struct {
 	Step    string            `json:"step"`
+	State   string            `json:"state"`
+	Text    string            `json:"text"`
+	Data    string            `json:"data"`
+	ID      string            `json:"id"`
 	Servers []string          `json:"servers"`
 	Errors  map[string]string `json:"errors"`
 	Tools   []string          `json:"tools"`
@@ -125,5 +130,74 @@ func TestAgentNativeMCPClientDrivesTheTodoExample(t *testing.T) {
 			t.Fatalf("the data file does not hold the framework's todos: %s", b)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// The Agent Native framework's own A2A client, which speaks A2A 0.3, finds
+// the todo example's 0.3 endpoint where an Agent Native application keeps
+// its A2A endpoint (<base>/_agent-native/a2a): a create completes with the
+// new todo in its data, the task reads back by id, and an unknown skill and
+// a wrong input type are rejected with nothing dispatched.
+func TestAgentNativeA2AClientDrivesTheTodoExample(t *testing.T) {
+	url, data := startTodo(t)
+	base := strings.TrimSuffix(url, "/mcp")
+	steps := runInterop(t, "a2a", base, "owner-tok")
+
+	created := steps["a2aCreate"]
+	if created.State != "completed" || created.Text != "Completed: CreatedTodo" ||
+		!strings.Contains(created.Data, `"title":"From an Agent Native app"`) || !strings.Contains(created.Data, `"transport":"a2a"`) {
+		t.Fatalf("create: %+v", created)
+	}
+	if got := steps["a2aGet"]; got.ID != created.ID || got.State != "completed" {
+		t.Fatalf("tasks/get: %+v, created %+v", got, created)
+	}
+	for _, name := range []string{"a2aUnknown", "a2aWrongType"} {
+		if s := steps[name]; s.State != "rejected" || s.Text == "" {
+			t.Fatalf("%s: %+v", name, s)
+		}
+	}
+	// Exactly one todo reached the list.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		b, _ := os.ReadFile(data)
+		if n := strings.Count(string(b), `"title"`); n == 1 && strings.Contains(string(b), "From an Agent Native app") {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("the list holds %d todos: %s", n, b)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// From outside, as an Agent Native application calls another app's
+// actions: the todo binary serves its contract at
+// <base>/_agent-native/actions/<capability> under the same token as MCP.
+func TestActionsOnTheTodoBinary(t *testing.T) {
+	url, _ := startTodo(t)
+	base := strings.TrimSuffix(url, "/mcp") + "/_agent-native"
+	post := func(path, token, body string) (int, map[string]any) {
+		req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var res map[string]any
+		if err := json.NewDecoder(resp.Body).Decode(&res); err != nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode, res
+	}
+	status, res := post("/actions/create_todo", "owner-tok", `{"title":"Bread"}`)
+	data, _ := json.Marshal(res["data"])
+	if status != 200 || res["ok"] != true || res["completion"] != "completed" || !strings.Contains(string(data), `"title":"Bread"`) {
+		t.Fatalf("create_todo: %d %v", status, res)
+	}
+	if status, res := post("/actions/create_todo", "owner-tok", `{"title":7}`); status != 400 || res["tag"] != "AgentInvalidInputError" {
+		t.Fatalf("wrong type: %d %v", status, res)
+	}
+	if status, _ := post("/actions/create_todo", "stolen", `{"title":"x"}`); status != 401 {
+		t.Fatalf("bad token: %d", status)
 	}
 }

@@ -155,6 +155,8 @@ type Result struct {
 }
 
 // Action is one entry of the catalogue, in the framework's registry shape.
+// ReadOnly is true only for a capability the contract declares read-only
+// (agent.Variant.ReadOnly).
 type Action struct {
 	Tool         Tool       `json:"tool"`
 	HTTP         HTTPMethod `json:"http"`
@@ -184,7 +186,7 @@ func Actions(d agent.Description) map[string]Action {
 			Tool:         Tool{Description: c.Description, Parameters: c.InputSchema},
 			HTTP:         HTTPMethod{Method: http.MethodPost},
 			RequiresAuth: true,
-			ReadOnly:     false, // the contract does not say a capability changes nothing
+			ReadOnly:     c.ReadOnly, // only what the contract declares changes nothing
 		}
 	}
 	return out

@@ -18,15 +18,9 @@ import (
 // runtime, bound as it is for MCP.
 func a2aHandlers(b *Bound, t tokens, origins []string, logger *slog.Logger) (*a2aagent.Handler, http.Handler, error) {
 	h, err := a2aagent.NewHandler(a2aagent.HTTPOptions{
-		Verifier: func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
-			p, ok := t[token]
-			if !ok {
-				return nil, auth.ErrInvalidToken
-			}
-			return &auth.TokenInfo{UserID: p.Name, Extra: map[string]any{"principal": p}}, nil
-		},
+		Verifier: t.verify,
 		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (a2aagent.Runtime, error) {
-			return b.RuntimeFor(info.Extra["principal"].(todo.Principal))
+			return b.RuntimeFor(principalOf(info))
 		},
 		Contract:       todo.Contract().Describe(),
 		Card:           a2aagent.CardOptions{Name: "todo", Description: "A todo list: create, rename, select, complete and delete todos."},

@@ -25,8 +25,9 @@ type (
 		Version int64
 		Err     string
 	}
-	// Endpoint tells the app where it serves MCP, to show on screen.
-	Endpoint struct{ URL string }
+	// Endpoint tells the app where it serves agents, to show on screen:
+	// the MCP URL, the A2A base URL and the Agent Native actions' base URL.
+	Endpoint struct{ URL, A2A, Native string }
 	// Activity reports something an agent did, for the activity panel:
 	// who (the principal its transport authenticated), which capability,
 	// with what arguments (the JSON it sent), how it ended (see Outcome)
@@ -78,7 +79,7 @@ type App struct {
 	activity []Activity
 	mode     mode
 	draft    string
-	endpoint string
+	endpoint Endpoint
 }
 
 // heldReport is a report of the list's Update waiting for the save of the
@@ -129,7 +130,7 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.status = "could not save: " + msg.Err
 		return a, nil
 	case Endpoint:
-		a.endpoint = msg.URL
+		a.endpoint = msg
 		return a, nil
 	case Activity:
 		a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], msg)
@@ -312,8 +313,11 @@ func (a App) View() tea.View {
 		b.WriteString("a add · r rename · space done · d delete · c clear done · ↑↓ select · q quit\n")
 	}
 	fmt.Fprintf(&b, "status: %s\n", a.status)
-	if a.endpoint != "" {
-		fmt.Fprintf(&b, "agents: MCP at %s\n", a.endpoint)
+	if a.endpoint.URL != "" {
+		fmt.Fprintf(&b, "agents: MCP at %s\n", a.endpoint.URL)
+		if a.endpoint.A2A != "" {
+			fmt.Fprintf(&b, "        A2A at %s, actions at %s\n", a.endpoint.A2A, a.endpoint.Native)
+		}
 	}
 	b.WriteString("\nagent activity:\n")
 	if len(a.activity) == 0 {

@@ -20,6 +20,7 @@ import (
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/teahost"
 	"github.com/foldagent/foldagent/mcpagent"
+	"github.com/foldagent/foldagent/nativeagent"
 )
 
 func main() {
@@ -31,8 +32,8 @@ func main() {
 
 // flags are the command line.
 type flags struct {
-	data, mode, addr, tokens, origins, role, audit, a2a string
-	demo                                                bool
+	data, mode, addr, tokens, origins, role, audit, a2a, native string
+	demo                                                        bool
 }
 
 func parseFlags() (flags, error) {
@@ -46,6 +47,7 @@ func parseFlags() (flags, error) {
 	flag.StringVar(&f.role, "role", todo.Owner, `the role of the MCP client over stdio: "owner" or "viewer"`)
 	flag.StringVar(&f.audit, "audit", "", "append every audit entry to this JSON Lines file")
 	flag.StringVar(&f.a2a, "a2a", "", `serve A2A (and MCP) over HTTP headless: "http" (default: the TUI, with both beside it)`)
+	flag.StringVar(&f.native, "native", "", `serve the Agent Native actions (and MCP, A2A) over HTTP headless: "http"`)
 	flag.Usage = usage
 	flag.Parse()
 	if f.mode != "" && f.mode != "stdio" && f.mode != "http" {
@@ -60,6 +62,12 @@ func parseFlags() (flags, error) {
 	if f.a2a == "http" && f.mode == "stdio" {
 		return f, errors.New("-a2a http serves over HTTP; it cannot be combined with -mcp stdio")
 	}
+	if f.native != "" && f.native != "http" {
+		return f, fmt.Errorf("-native %q: use http", f.native)
+	}
+	if f.native == "http" && f.mode == "stdio" {
+		return f, errors.New("-native http serves over HTTP; it cannot be combined with -mcp stdio")
+	}
 	return f, nil
 }
 
@@ -71,7 +79,9 @@ func usage() {
   todo -demo           the TUI with a scripted agent acting, on a throwaway list
   todo -mcp stdio      MCP over stdin/stdout, what an MCP client launches: attaches to the
                        running app when there is one, so the agent works on the list you see
-  todo -mcp http       headless, MCP over streamable HTTP only
+  todo -mcp http       headless, MCP over streamable HTTP (and A2A, Agent Native actions)
+  todo -a2a http       the same, named for A2A callers
+  todo -native http    the same, named for Agent Native applications
 
 Flags:
 `)
@@ -248,7 +258,11 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 		return err
 	}
 	defer a2aHandler.Close()
-	base, err := listen(ctx, f.addr, handler, a2aHandler, a2a03)
+	native, err := nativeHandler(app, toks, splitOrigins(f.origins), logger)
+	if err != nil {
+		return err
+	}
+	base, err := listen(ctx, f.addr, endpoints{mcp: handler, a2a: a2aHandler, a2a03: a2a03, native: native})
 	if err != nil {
 		return err
 	}
@@ -257,12 +271,12 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 	if err := lock.Publish(holder); err != nil {
 		return err
 	}
-	printEndpoint(os.Stdout, url, base+"/a2a", generated, f.tokens)
+	printEndpoint(os.Stdout, base, generated, f.tokens)
 
-	if f.mode == "http" || f.a2a == "http" {
+	if f.mode == "http" || f.a2a == "http" || f.native == "http" {
 		return (<-runHeadless(ctx, host)).Flush()
 	}
-	host.Dispatch(ctx, Endpoint{URL: url})
+	host.Dispatch(ctx, Endpoint{URL: url, A2A: base + "/a2a", Native: base + nativeagent.DefaultPrefix})
 	if f.demo {
 		go RunDemo(ctx, app)
 	}

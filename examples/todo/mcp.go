@@ -19,6 +19,7 @@ import (
 
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/mcpagent"
+	"github.com/foldagent/foldagent/nativeagent"
 )
 
 // tokens maps bearer tokens to the principals they stand for.
@@ -51,20 +52,30 @@ func loadTokens(path string) (tokens, string, error) {
 // gets a runtime bound to the principal its bearer token stands for.
 func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcpagent.Handler, error) {
 	return mcpagent.NewHandler(mcpagent.HTTPOptions{
-		Verifier: func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
-			p, ok := t[token]
-			if !ok {
-				return nil, auth.ErrInvalidToken
-			}
-			return &auth.TokenInfo{UserID: p.Name, Extra: map[string]any{"principal": p}}, nil
-		},
+		Verifier: t.verify,
 		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (mcpagent.Runtime, error) {
-			return b.RuntimeFor(info.Extra["principal"].(todo.Principal))
+			return b.RuntimeFor(principalOf(info))
 		},
 		AllowedOrigins: origins,
 		Server:         serverOptions(logger),
 		Logger:         logger,
 	})
+}
+
+// verify is the one bearer-token check every HTTP endpoint of the app
+// (MCP, A2A, Agent Native actions) uses: the token stands for the
+// principal the tokens file gives it.
+func (t tokens) verify(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+	p, ok := t[token]
+	if !ok {
+		return nil, auth.ErrInvalidToken
+	}
+	return &auth.TokenInfo{UserID: p.Name, Extra: map[string]any{"principal": p}}, nil
+}
+
+// principalOf is the principal verify put into a TokenInfo.
+func principalOf(info *auth.TokenInfo) todo.Principal {
+	return info.Extra["principal"].(todo.Principal)
 }
 
 // serverOptions names the todo application to MCP clients (serverInfo),
@@ -77,9 +88,10 @@ func serverOptions(logger *slog.Logger) *mcpagent.Options {
 }
 
 // listen starts the HTTP endpoints on a loopback address (MCP at /mcp,
-// A2A at /a2a, A2A 0.3 at /a2a/v0.3) and returns the server's base URL;
-// the server stops when ctx ends.
-func listen(ctx context.Context, addr string, h, a2a, a2a03 http.Handler) (string, error) {
+// A2A at /a2a, A2A 0.3 at /a2a/v0.3, the Agent Native actions under
+// /_agent-native) and returns the server's base URL; the server stops when
+// ctx ends.
+func listen(ctx context.Context, addr string, e endpoints) (string, error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return "", err
@@ -92,13 +104,17 @@ func listen(ctx context.Context, addr string, h, a2a, a2a03 http.Handler) (strin
 		return "", err
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", h)
+	mux.Handle("/mcp", e.mcp)
 	// The A2A handlers serve paths below their mount point (the card, the
 	// HTTP+JSON binding), and JSON-RPC at the mount point itself.
-	a2aRoot := http.StripPrefix("/a2a", a2a)
+	a2aRoot := http.StripPrefix("/a2a", e.a2a)
 	mux.Handle("/a2a", a2aRoot)
 	mux.Handle("/a2a/", a2aRoot)
-	v03 := http.StripPrefix("/a2a/v0.3", a2a03)
+	mux.Handle(nativeagent.DefaultPrefix+"/", e.native)
+	// Where an Agent Native application's own A2A endpoint is, and so where
+	// that framework's A2A client (which speaks 0.3) looks first.
+	mux.Handle(nativeagent.DefaultPrefix+"/a2a", http.StripPrefix(nativeagent.DefaultPrefix+"/a2a", e.a2a03))
+	v03 := http.StripPrefix("/a2a/v0.3", e.a2a03)
 	mux.Handle("/a2a/v0.3", v03)
 	mux.Handle("/a2a/v0.3/", v03)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
@@ -123,13 +139,20 @@ func splitOrigins(s string) []string {
 	return strings.Split(s, ",")
 }
 
-// printEndpoint tells the person how to reach the app: the MCP URL, the
-// A2A base URL (its agent card is at <A2A URL>/.well-known/agent-card.json),
-// the generated token (if the app made one), and a command that registers
-// the MCP endpoint with an MCP client (Claude Code's, as a typical one).
-func printEndpoint(w io.Writer, url, a2aURL, token, tokensFile string) {
+// endpoints are the HTTP handlers the app serves agents with.
+type endpoints struct{ mcp, a2a, a2a03, native http.Handler }
+
+// printEndpoint tells the person how to reach the app from the server's
+// base URL: the MCP URL, the A2A base URL (its agent card is at
+// <A2A URL>/.well-known/agent-card.json), the Agent Native actions' base
+// URL (each action at <NATIVE URL>/actions/<capability>), the generated
+// token (if the app made one), and a command that registers the MCP
+// endpoint with an MCP client (Claude Code's, as a typical one).
+func printEndpoint(w io.Writer, base, token, tokensFile string) {
+	url := base + "/mcp"
 	fmt.Fprintf(w, "MCP %s\n", url)
-	fmt.Fprintf(w, "A2A %s\n", a2aURL)
+	fmt.Fprintf(w, "A2A %s\n", base+"/a2a")
+	fmt.Fprintf(w, "NATIVE %s\n", base+nativeagent.DefaultPrefix)
 	bearer := token
 	if token != "" {
 		fmt.Fprintf(w, "TOKEN %s\n", token)
@@ -142,4 +165,17 @@ func printEndpoint(w io.Writer, url, a2aURL, token, tokensFile string) {
 // registerCommand is the command that adds the endpoint to Claude Code.
 func registerCommand(url, bearer string) string {
 	return fmt.Sprintf(`claude mcp add --transport http todo %s --header "Authorization: Bearer %s"`, url, bearer)
+}
+
+// nativeHandler serves the todo contract as Agent Native actions under the
+// same bearer tokens, one runtime per principal.
+func nativeHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*nativeagent.Handler, error) {
+	return nativeagent.NewHandler(nativeagent.Options{
+		Verifier: t.verify,
+		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (nativeagent.Runtime, error) {
+			return b.RuntimeFor(principalOf(info))
+		},
+		AllowedOrigins: origins,
+		Logger:         logger,
+	})
 }

@@ -149,9 +149,11 @@ func TestDemoUsesAThrowawayList(t *testing.T) {
 
 func TestRegisterCommandCarriesTheToken(t *testing.T) {
 	var b strings.Builder
-	printEndpoint(&b, "http://127.0.0.1:1/mcp", "http://127.0.0.1:1/a2a", "TOK", "")
+	printEndpoint(&b, "http://127.0.0.1:1", "TOK", "")
 	want := `claude mcp add --transport http todo http://127.0.0.1:1/mcp --header "Authorization: Bearer TOK"`
-	if !strings.Contains(b.String(), want) || !strings.Contains(b.String(), "TOKEN TOK") || !strings.Contains(b.String(), "A2A http://127.0.0.1:1/a2a\n") {
-		t.Fatalf("printed:\n%s", b.String())
+	for _, line := range []string{"MCP http://127.0.0.1:1/mcp\n", "A2A http://127.0.0.1:1/a2a\n", "NATIVE http://127.0.0.1:1/_agent-native\n", "TOKEN TOK\n", want} {
+		if !strings.Contains(b.String(), line) {
+			t.Fatalf("printed:\n%s\nmissing %q", b.String(), line)
+		}
 	}
 }

@@ -3,12 +3,14 @@
 // JSON line per step for the Go test to check.
 //
 //   node interop.mjs mcp <mcp-url> <token>
+//   node interop.mjs a2a <base-url> <token>
 //
 // mcp: the framework's MCP client manager, configured with the exact entry
 // an application puts in mcp.config.json, connects over streamable HTTP,
 // lists the tools (mcp__todo__<capability>), turns them into framework
 // action entries and runs create_todo through one.
 import { McpClientManager, mcpToolsToActionEntries } from '@agent-native/core/mcp-client';
+import { A2AClient } from '@agent-native/core/a2a';
 
 const [mode, url, token] = process.argv.slice(2);
 const out = (step, value) => console.log(JSON.stringify({ step, ...value }));
@@ -38,7 +40,32 @@ async function mcp() {
   await manager.stop();
 }
 
-const modes = { mcp };
+// a2a: the framework's A2A client (which speaks A2A 0.3 message/send)
+// finds the application's A2A endpoint where an Agent Native application
+// keeps its own, <base>/_agent-native/a2a, sends a task naming a skill and
+// its input in a data part, and reads it back with tasks/get.
+async function a2a() {
+  // The client refuses private addresses unless they are allowed.
+  process.env.AGENT_NATIVE_A2A_ALLOWED_ORIGINS = new URL(url).origin;
+  const client = new A2AClient(url, token, { requestTimeoutMs: 20000 });
+  const send = (skill, input) => client.send({
+    kind: 'message', role: 'user', messageId: `m-${skill}-${Date.now()}`,
+    parts: [{ kind: 'data', data: { skill, input } }],
+  });
+  const describe = (task) => ({
+    state: task?.status?.state,
+    text: (task?.status?.message?.parts ?? []).filter((p) => p.kind === 'text').map((p) => p.text).join(' '),
+    data: JSON.stringify((task?.status?.message?.parts ?? []).find((p) => p.kind === 'data')?.data ?? null),
+    id: task?.id,
+  });
+  const created = await send('create_todo', { title: 'From an Agent Native app' });
+  out('a2aCreate', describe(created));
+  out('a2aGet', describe(await client.getTask(created.id)));
+  out('a2aUnknown', describe(await send('launch_rocket', {})));
+  out('a2aWrongType', describe(await send('create_todo', { title: 42 })));
+}
+
+const modes = { mcp, a2a };
 if (!modes[mode]) {
   console.error(`usage: node interop.mjs ${Object.keys(modes).join('|')} ...`);
   process.exit(2);
