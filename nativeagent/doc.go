@@ -48,6 +48,17 @@
 //     as mcp__todo__<capability>, following availability (list_changed),
 //     with resources and progress.
 //   - A2A 0.3: the framework's A2A client sends message/send to the
-//     a2aagent package's 0.3 compatibility endpoint; each call is a task
-//     with the A2A states (completed, failed, rejected, canceled).
+//     a2aagent package's 0.3 compatibility endpoint (a2av03.NewHandler);
+//     each call is a task with the A2A states (completed, failed,
+//     rejected, canceled), the skill and input in a data part. The client
+//     looks for an application's A2A endpoint at <base>/_agent-native/a2a
+//     first, so mounting the 0.3 endpoint there (as examples/todo does)
+//     lets it be pointed at the base URL alone. (It refuses loopback and
+//     private addresses unless they are listed in its
+//     AGENT_NATIVE_A2A_ALLOWED_ORIGINS.)
+//
+// What each gives: the actions are the simplest (one POST, one answer,
+// the framework's own conventions, no session); MCP follows availability
+// and offers resources and progress; A2A turns each call into a task that
+// can be polled, streamed and cancelled while a completion contract waits.
 package nativeagent
