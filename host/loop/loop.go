@@ -158,12 +158,33 @@ type item[Msg any] struct {
 	delivered func(error)
 }
 
-// drop reports every tracked Message of items as not delivered.
-func drop[Msg any](items []item[Msg]) {
-	for i := range items {
-		if d := items[i].delivered; d != nil {
-			d(ErrStopped)
+// chunkSize is how many Messages one queue chunk holds.
+const chunkSize = 128
+
+// maxFreeChunks bounds the chunks kept for reuse once applied, so that a
+// burst does not pin its memory after it has passed.
+const maxFreeChunks = 8
+
+// chunk is one block of the queue. The queue is a list of chunks that
+// senders fill at its tail and the update goroutine takes whole: a sender
+// never copies what is already queued (as appending to one growing slice
+// does each time it outgrows its array), and applied chunks are reused.
+type chunk[Msg any] struct {
+	items [chunkSize]item[Msg]
+	n     int
+	next  *chunk[Msg]
+}
+
+// dropFrom reports every tracked Message from c.items[i] to the end of
+// the list as not delivered, and releases the references.
+func dropFrom[Msg any](c *chunk[Msg], i int) {
+	for ; c != nil; c, i = c.next, 0 {
+		for j := i; j < c.n; j++ {
+			if d := c.items[j].delivered; d != nil {
+				d(ErrStopped)
+			}
 		}
+		clear(c.items[:c.n])
 	}
 }
 
@@ -195,7 +216,12 @@ type Program[Model, Msg any] struct {
 	_       [64]byte
 	mu      sync.Mutex
 	state   state
-	queue   []item[Msg]
+	head    *chunk[Msg] // the queue: Messages not yet taken up, oldest first
+	tail    *chunk[Msg]
+	queued  int         // Messages in the queue
+	free    *chunk[Msg] // applied chunks kept for reuse
+	nfree   int
+	idle    bool          // the update goroutine found the queue empty and waits on wake
 	running int           // Cmds started and not yet returned
 	wake    chan struct{} // capacity 1: "something changed, look again"
 	_       [64]byte
@@ -285,14 +311,60 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 		p.mu.Unlock()
 		return ErrStopped
 	}
-	if p.opts.MaxQueue > 0 && len(p.queue) >= p.opts.MaxQueue {
+	if p.opts.MaxQueue > 0 && p.queued >= p.opts.MaxQueue {
 		p.mu.Unlock()
 		return ErrQueueFull
 	}
-	p.queue = append(p.queue, it)
+	wake := p.push(it)
 	p.mu.Unlock()
-	p.signal()
+	if wake {
+		p.signal()
+	}
 	return nil
+}
+
+// push appends it to the queue; p.mu must be held. It reports whether the
+// update goroutine waits for a signal: while it is busy it looks at the
+// queue again by itself, so a sender need not touch the wake channel.
+func (p *Program[Model, Msg]) push(it item[Msg]) (wake bool) {
+	t := p.tail
+	if t == nil || t.n == chunkSize {
+		c := p.free
+		if c != nil {
+			p.free, c.next = c.next, nil
+			p.nfree--
+		} else {
+			c = new(chunk[Msg])
+		}
+		if t == nil {
+			p.head = c
+		} else {
+			t.next = c
+		}
+		p.tail, t = c, c
+	}
+	t.items[t.n] = it
+	t.n++
+	p.queued++
+	wake, p.idle = p.idle, false
+	return wake
+}
+
+// takeQueue empties the queue and returns its chunks; p.mu must be held.
+func (p *Program[Model, Msg]) takeQueue() *chunk[Msg] {
+	c := p.head
+	p.head, p.tail, p.queued = nil, nil, 0
+	return c
+}
+
+// recycle keeps c, applied and cleared, for reuse unless maxFreeChunks
+// are kept already; p.mu must be held.
+func (p *Program[Model, Msg]) recycle(c *chunk[Msg]) {
+	if p.nfree < maxFreeChunks {
+		c.n, c.next = 0, p.free
+		p.free = c
+		p.nfree++
+	}
 }
 
 // send is the function handed to Cmds: like Dispatch, but still accepted
@@ -307,9 +379,11 @@ func (p *Program[Model, Msg]) enqueue(it item[Msg]) {
 		p.mu.Unlock()
 		return
 	}
-	p.queue = append(p.queue, it)
+	wake := p.push(it)
 	p.mu.Unlock()
-	p.signal()
+	if wake {
+		p.signal()
+	}
 }
 
 func (p *Program[Model, Msg]) signal() {
@@ -406,21 +480,24 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 	p.mu.Unlock()
 
 	stopWatch := context.AfterFunc(ctx, p.abandonNow)
-	var unapplied []item[Msg] // the rest of the batch, when abandoned mid-way
+	// The rest of the batch, when abandoned mid-way: unapplied.items[at:]
+	// and the chunks after it.
+	var (
+		unapplied *chunk[Msg]
+		at        int
+	)
 	defer func() {
 		stopWatch()
 		p.mu.Lock()
 		p.state = stateStopped
-		queued := p.queue
-		p.queue = nil
+		queued := p.takeQueue()
+		p.free, p.nfree = nil, 0
 		p.mu.Unlock()
 		cancelCmds()
 		// Nothing is applied any more: every tracked Message left is
-		// reported dropped, then the references are released.
-		drop(unapplied)
-		drop(queued)
-		clear(unapplied)
-		clear(queued)
+		// reported dropped, and the references are released.
+		dropFrom(unapplied, at)
+		dropFrom(queued, 0)
 		close(p.done)
 	}()
 
@@ -429,19 +506,17 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 		p.initCmd = nil
 	}
 
-	var spare []item[Msg]
+	done := ctx.Done()
 	for {
-		// Swap the queue for the spare buffer so senders append to one
-		// array while this goroutine reads the other; the two never alias.
-		var batch []item[Msg]
+		// Take the whole queue at once; senders fill other chunks
+		// meanwhile, so the two never share one.
 		p.mu.Lock()
-		if len(p.queue) > 0 {
-			batch, p.queue = p.queue, spare[:0]
-		}
-		finished := len(batch) == 0 && p.running == 0 && p.state == stateDraining
+		batch := p.takeQueue()
+		finished := batch == nil && p.running == 0 && p.state == stateDraining
+		p.idle = batch == nil && !finished
 		p.mu.Unlock()
 
-		if len(batch) == 0 {
+		if batch == nil {
 			if finished {
 				return nil
 			}
@@ -452,15 +527,36 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 				return p.abandonErr(ctx)
 			}
 		}
-		for i := range batch {
-			if p.abandoned.Load() || ctx.Err() != nil {
-				unapplied = batch[i:]
-				return p.abandonErr(ctx)
+		for c := batch; c != nil; {
+			for i := range c.n {
+				if p.abandoned.Load() || isDone(done) {
+					unapplied, at = c, i
+					return p.abandonErr(ctx)
+				}
+				p.apply(&c.items[i])
 			}
-			p.apply(batch[i])
+			// Hand the applied chunk back at once, so that a sender
+			// outrunning this goroutine refills it rather than
+			// allocating another.
+			next := c.next
+			clear(c.items[:c.n]) // drop references to applied Messages
+			c.next = nil
+			p.mu.Lock()
+			p.recycle(c)
+			p.mu.Unlock()
+			c = next
 		}
-		clear(batch) // drop references to applied Messages
-		spare = batch
+	}
+}
+
+// isDone reports whether done is closed, without blocking; a nil done
+// (a context that never ends) is never closed.
+func isDone(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -498,10 +594,9 @@ func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
 	switch p.state {
 	case stateIdle:
 		p.state = stateStopped
-		queued := p.queue
-		p.queue = nil
+		queued := p.takeQueue()
 		p.mu.Unlock()
-		drop(queued)
+		dropFrom(queued, 0)
 		close(p.done)
 		return nil
 	case stateRunning:
@@ -520,7 +615,7 @@ func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
 
 // apply runs update for one Message, publishes the result, starts its Cmd and
 // notifies listeners.
-func (p *Program[Model, Msg]) apply(it item[Msg]) {
+func (p *Program[Model, Msg]) apply(it *item[Msg]) {
 	if it.delivered != nil {
 		it.delivered(nil) // update takes it now; a panic in update still counts
 	}
@@ -533,10 +628,10 @@ func (p *Program[Model, Msg]) apply(it item[Msg]) {
 		p.start(cmd)
 	}
 	p.subs.Each(func(fn func()) { p.callSub(fn, it.fromPanic) })
-	p.obs.Each(func(fn func(Msg)) { p.callObs(fn, it) })
+	p.obs.Each(func(fn func(Msg)) { p.callObs(fn, it.msg, it.fromPanic) })
 }
 
-func (p *Program[Model, Msg]) update(it item[Msg]) (next Model, cmd Cmd[Msg], ok bool) {
+func (p *Program[Model, Msg]) update(it *item[Msg]) (next Model, cmd Cmd[Msg], ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			p.report(asPanics(r, "update"), it.fromPanic)
@@ -555,13 +650,13 @@ func (p *Program[Model, Msg]) callSub(fn func(), fromPanic bool) {
 	fn()
 }
 
-func (p *Program[Model, Msg]) callObs(fn func(Msg), it item[Msg]) {
+func (p *Program[Model, Msg]) callObs(fn func(Msg), msg Msg, fromPanic bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			p.report(asPanics(r, "listener"), it.fromPanic)
+			p.report(asPanics(r, "listener"), fromPanic)
 		}
 	}()
-	fn(it.msg)
+	fn(msg)
 }
 
 // start runs cmd on its own goroutine, counted so that a draining Stop can
