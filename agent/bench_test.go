@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/host/loop"
 )
 
 // A realistic capability: available + authorize + a 3-field input.
@@ -86,5 +87,55 @@ func BenchmarkDispatchBaseline(b *testing.B) {
 		if err := h.Dispatch(ctx, in); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// loopBenchApp is a real application on host/loop whose update takes the
+// Message and keeps the Model as it is, so the loop's own cost (queue,
+// update goroutine, listeners) is what the adapter path pays beside the
+// contract's.
+type loopBenchApp struct{ model Model }
+
+func (a loopBenchApp) Init() (Model, loop.Cmd[Msg])               { return a.model, nil }
+func (loopBenchApp) Update(m Model, _ Msg) (Model, loop.Cmd[Msg]) { return m, nil }
+
+// BenchmarkDispatchAdapterPath is DispatchUnknown as every adapter calls
+// it: no invocation id (the runtime mints one), the request's cancellable
+// context, and a host shaped like the real ones — host/loop itself, which
+// queues the Message, tracks its delivery (agent.DeliveryTracker) and
+// applies it on its own goroutine. Compare with BenchmarkDispatchBaseline
+// from the same run: the target is at most 1.5x.
+func BenchmarkDispatchAdapterPath(b *testing.B) {
+	p := loop.New[Model, Msg](loopBenchApp{model: selectedModel()}, nil)
+	var applied atomic.Int64
+	p.Subscribe(func() { applied.Add(1) })
+	runCtx, stop := context.WithCancel(context.Background())
+	defer stop()
+	go p.Run(runCtx)
+	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
+		agent.Expose(capability[PlaceOrder]{
+			Description: "Place an order.",
+			Available:   func(m Model) bool { return len(m.Todos) > 0 },
+			Authorize: func(_ context.Context, _ PlaceOrder, call agent.Call[Model, User]) (agent.Decision, error) {
+				if call.Principal.Role != "owner" {
+					return agent.Refuse, nil
+				}
+				return agent.Allow, nil
+			},
+		}),
+	}})
+	rt := agent.MustBind(c, p, owner())
+	// The request's context: cancellable, as net/http and the MCP SDK
+	// hand it to a handler.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := rt.DispatchUnknown(ctx, "place_order", orderPayload, agent.Invocation{Transport: agent.MCP}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if applied.Load() == 0 {
+		b.Fatal("nothing applied")
 	}
 }

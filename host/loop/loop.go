@@ -302,6 +302,12 @@ func (p *Program[Model, Msg]) DispatchTracked(ctx context.Context, msg Msg, deli
 	return p.dispatch(ctx, item[Msg]{msg: msg, delivered: delivered})
 }
 
+// DispatchNeverBlocks reports true: Dispatch and DispatchTracked only
+// queue the Message or refuse it, and return at once. A dispatcher such as
+// agent.Runtime (see agent.NonBlocking) then calls them on its own
+// goroutine rather than guarding each call with another.
+func (p *Program[Model, Msg]) DispatchNeverBlocks() bool { return true }
+
 func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error {
 	if err := ctx.Err(); err != nil {
 		return &notDeliveredError{cause: err}
