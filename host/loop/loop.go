@@ -533,24 +533,16 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 				return p.abandonErr(ctx)
 			}
 		}
-		for c := batch; c != nil; {
-			for i := range c.n {
-				if p.abandoned.Load() || isDone(done) {
-					unapplied, at = c, i
-					return p.abandonErr(ctx)
-				}
-				p.apply(&c.items[i])
+		cur := cursor[Msg]{c: batch}
+		for {
+			abandon, panicked := p.applyBatch(&cur, done)
+			if abandon {
+				unapplied, at = cur.c, cur.i
+				return p.abandonErr(ctx)
 			}
-			// Hand the applied chunk back at once, so that a sender
-			// outrunning this goroutine refills it rather than
-			// allocating another.
-			next := c.next
-			clear(c.items[:c.n]) // drop references to applied Messages
-			c.next = nil
-			p.mu.Lock()
-			p.recycle(c)
-			p.mu.Unlock()
-			c = next
+			if !panicked {
+				break
+			}
 		}
 	}
 }
@@ -619,50 +611,101 @@ func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
 	}
 }
 
-// apply runs update for one Message, publishes the result, starts its Cmd and
-// notifies listeners.
-func (p *Program[Model, Msg]) apply(it *item[Msg]) {
-	if it.delivered != nil {
-		it.delivered(nil) // update takes it now; a panic in update still counts
-	}
-	next, cmd, ok := p.update(it)
-	if !ok {
-		return
-	}
-	p.model.Store(&next)
-	if cmd != nil {
-		p.start(cmd)
-	}
-	p.subs.Each(func(fn func()) { p.callSub(fn, it.fromPanic) })
-	p.obs.Each(func(fn func(Msg)) { p.callObs(fn, it.msg, it.fromPanic) })
+// cursor is where applyBatch is in a batch: the Message c.items[i], and
+// for it the step that runs next, so that a contained panic resumes the
+// batch right after the step that panicked.
+type cursor[Msg any] struct {
+	c    *chunk[Msg]
+	i    int
+	step step
+	subs []*listeners.Entry[func()]
+	obs  []*listeners.Entry[func(Msg)]
+	j    int // the listener of subs or obs that runs next
 }
 
-func (p *Program[Model, Msg]) update(it *item[Msg]) (next Model, cmd Cmd[Msg], ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			p.report(asPanics(r, "update"), it.fromPanic)
-		}
-	}()
-	next, cmd = p.app.Update(*p.model.Load(), it.msg)
-	return next, cmd, true
-}
+type step uint8
 
-func (p *Program[Model, Msg]) callSub(fn func(), fromPanic bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			p.report(asPanics(r, "listener"), fromPanic)
-		}
-	}()
-	fn()
-}
+const (
+	stepUpdate    step = iota // the Message is next for update
+	stepSubscribe             // subs[j] is next
+	stepObserve               // obs[j] is next
+)
 
-func (p *Program[Model, Msg]) callObs(fn func(Msg), msg Msg, fromPanic bool) {
+// applyBatch applies the batch from cur on. For each Message, in order: it
+// tells a tracking dispatcher that update takes it, runs update, publishes
+// the result, starts its Cmd, then calls the Subscribe listeners and the
+// Observe listeners. Applied chunks are cleared and handed back for reuse.
+//
+// One deferred recover guards the whole batch rather than one per call: a
+// panic in update skips the rest of that Message, a panic in a listener
+// skips that listener, and either is reported before applyBatch returns
+// with panicked set and cur past the step that panicked, to be called
+// again. It returns abandon when Run must stop, with cur at the first
+// Message not taken.
+func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{}) (abandon, panicked bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			p.report(asPanics(r, "listener"), fromPanic)
+			fromPanic := cur.c.items[cur.i].fromPanic
+			source := "listener"
+			if cur.step == stepUpdate {
+				source = "update"
+				cur.i++
+			} else {
+				cur.j++
+			}
+			p.report(asPanics(r, source), fromPanic)
+			panicked = true
 		}
 	}()
-	fn(msg)
+	for cur.c != nil {
+		c := cur.c
+		for cur.i < c.n {
+			it := &c.items[cur.i]
+			switch cur.step {
+			case stepUpdate:
+				if p.abandoned.Load() || isDone(done) {
+					return true, false
+				}
+				if d := it.delivered; d != nil {
+					it.delivered = nil
+					d(nil) // update takes it now; a panic in update still counts
+				}
+				next, cmd := p.app.Update(*p.model.Load(), it.msg)
+				p.model.Store(&next)
+				if cmd != nil {
+					p.start(cmd)
+				}
+				cur.step, cur.j, cur.subs = stepSubscribe, 0, p.subs.Snapshot()
+				fallthrough
+			case stepSubscribe:
+				for ; cur.j < len(cur.subs); cur.j++ {
+					if e := cur.subs[cur.j]; e.Live() {
+						e.Func()()
+					}
+				}
+				cur.step, cur.j, cur.obs = stepObserve, 0, p.obs.Snapshot()
+				fallthrough
+			case stepObserve:
+				for ; cur.j < len(cur.obs); cur.j++ {
+					if e := cur.obs[cur.j]; e.Live() {
+						e.Func()(it.msg)
+					}
+				}
+				cur.step, cur.subs, cur.obs = stepUpdate, nil, nil
+				cur.i++
+			}
+		}
+		// Hand the applied chunk back at once, so that a sender outrunning
+		// this goroutine refills it rather than allocating another.
+		next := c.next
+		clear(c.items[:c.n]) // drop references to applied Messages
+		c.next = nil
+		p.mu.Lock()
+		p.recycle(c)
+		p.mu.Unlock()
+		cur.c, cur.i = next, 0
+	}
+	return false, false
 }
 
 // start runs cmd on its own goroutine, counted so that a draining Stop can
