@@ -522,7 +522,7 @@ func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[
 		return r.safeHostDispatch(ctx, capab, msg, nil)
 	}
 	done := make(chan error, 1)
-	if err := r.safeHostDispatch(ctx, capab, msg, verdict(done)); err != nil {
+	if err := r.safeHostTracked(ctx, capab, msg, done); err != nil {
 		// A host that reported delivery before failing is heard as it
 		// would be on its own goroutine: the first report wins.
 		select {
@@ -591,6 +591,23 @@ func (r *Runtime[Model, Msg, P]) safeHostDispatch(ctx context.Context, capab *ca
 		err = r.host.Dispatch(ctx, msg)
 	}
 	return hostError(capab, err)
+}
+
+// safeHostTracked is safeHostDispatch for a tracking host called on the
+// caller's goroutine, with the verdict going straight to done: one
+// closure per call instead of two.
+func (r *Runtime[Model, Msg, P]) safeHostTracked(ctx context.Context, capab *capability[Model, P], msg Msg, done chan error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &DefectError{Capability: capab.name, Stage: "dispatch", Cause: panicError(v)}
+		}
+	}()
+	return hostError(capab, r.tracker.DispatchTracked(ctx, msg, func(err error) {
+		select {
+		case done <- hostError(capab, err):
+		default: // a host reporting twice is heard once
+		}
+	}))
 }
 
 // hostError turns what a host reported into what the agent is told: nil
