@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"sync"
 	"sync/atomic"
 )
@@ -158,8 +159,19 @@ type item[Msg any] struct {
 	delivered func(error)
 }
 
-// chunkSize is how many Messages one queue chunk holds.
-const chunkSize = 128
+// chunkBytes is about how much memory one queue chunk takes; it holds
+// between minChunk and maxChunk Messages.
+const (
+	chunkBytes = 4096
+	minChunk   = 16
+	maxChunk   = 256
+)
+
+// chunkLen is how many Messages of type Msg one chunk holds.
+func chunkLen[Msg any]() int {
+	n := chunkBytes / int(reflect.TypeFor[item[Msg]]().Size())
+	return min(max(n, minChunk), maxChunk)
+}
 
 // maxFreeChunks bounds the chunks kept for reuse once applied, so that a
 // burst does not pin its memory after it has passed.
@@ -170,7 +182,7 @@ const maxFreeChunks = 8
 // never copies what is already queued (as appending to one growing slice
 // does each time it outgrows its array), and applied chunks are reused.
 type chunk[Msg any] struct {
-	items [chunkSize]item[Msg]
+	items []item[Msg] // fixed length: the chunk's capacity
 	n     int
 	next  *chunk[Msg]
 }
@@ -213,18 +225,19 @@ type Program[Model, Msg any] struct {
 	// The fields senders write on every Dispatch live on their own cache
 	// lines, so that a busy sender does not slow the update goroutine's
 	// reads of the fields above.
-	_       [64]byte
-	mu      sync.Mutex
-	state   state
-	head    *chunk[Msg] // the queue: Messages not yet taken up, oldest first
-	tail    *chunk[Msg]
-	queued  int         // Messages in the queue
-	free    *chunk[Msg] // applied chunks kept for reuse
-	nfree   int
-	idle    bool          // the update goroutine found the queue empty and waits on wake
-	running int           // Cmds started and not yet returned
-	wake    chan struct{} // capacity 1: "something changed, look again"
-	_       [64]byte
+	_        [64]byte
+	mu       sync.Mutex
+	state    state
+	head     *chunk[Msg] // the queue: Messages not yet taken up, oldest first
+	tail     *chunk[Msg]
+	queued   int         // Messages in the queue
+	free     *chunk[Msg] // applied chunks kept for reuse
+	nfree    int
+	chunkLen int
+	idle     bool          // the update goroutine found the queue empty and waits on wake
+	running  int           // Cmds started and not yet returned
+	wake     chan struct{} // capacity 1: "something changed, look again"
+	_        [64]byte
 
 	cmdCtx context.Context // cancelled when the loop exits
 }
@@ -240,10 +253,11 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 		panic("loop: New called with a nil App")
 	}
 	p := &Program[Model, Msg]{
-		app:     app,
-		wake:    make(chan struct{}, 1),
-		abandon: make(chan struct{}),
-		done:    make(chan struct{}),
+		app:      app,
+		chunkLen: chunkLen[Msg](),
+		wake:     make(chan struct{}, 1),
+		abandon:  make(chan struct{}),
+		done:     make(chan struct{}),
 	}
 	if opts != nil {
 		p.opts = *opts
@@ -334,13 +348,13 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 // queue again by itself, so a sender need not touch the wake channel.
 func (p *Program[Model, Msg]) push(it item[Msg]) (wake bool) {
 	t := p.tail
-	if t == nil || t.n == chunkSize {
+	if t == nil || t.n == len(t.items) {
 		c := p.free
 		if c != nil {
 			p.free, c.next = c.next, nil
 			p.nfree--
 		} else {
-			c = new(chunk[Msg])
+			c = &chunk[Msg]{items: make([]item[Msg], p.chunkLen)}
 		}
 		if t == nil {
 			p.head = c
