@@ -169,7 +169,7 @@ const (
 
 // chunkLen is how many Messages of type Msg one chunk holds.
 func chunkLen[Msg any]() int {
-	n := chunkBytes / int(reflect.TypeFor[item[Msg]]().Size())
+	n := chunkBytes / max(int(reflect.TypeFor[Msg]().Size()), 1)
 	return min(max(n, minChunk), maxChunk)
 }
 
@@ -182,21 +182,72 @@ const maxFreeChunks = 8
 // never copies what is already queued (as appending to one growing slice
 // does each time it outgrows its array), and applied chunks are reused.
 type chunk[Msg any] struct {
-	items []item[Msg] // fixed length: the chunk's capacity
-	n     int
-	next  *chunk[Msg]
+	// msgs has the chunk's capacity as its length. The rare marks of a
+	// queued Message live beside it, allocated on first use, so that a
+	// chunk of Messages without pointers is memory the garbage collector
+	// need not scan.
+	msgs      []Msg
+	delivered []func(error) // set by DispatchTracked (see item)
+	fromPanic []bool
+	n         int
+	next      *chunk[Msg]
 }
 
-// dropFrom reports every tracked Message from c.items[i] to the end of
-// the list as not delivered, and releases the references.
+// put stores it at c.n.
+func (c *chunk[Msg]) put(it item[Msg]) {
+	c.msgs[c.n] = it.msg
+	if it.delivered != nil {
+		if c.delivered == nil {
+			c.delivered = make([]func(error), len(c.msgs))
+		}
+		c.delivered[c.n] = it.delivered
+	}
+	if it.fromPanic {
+		if c.fromPanic == nil {
+			c.fromPanic = make([]bool, len(c.msgs))
+		}
+		c.fromPanic[c.n] = true
+	}
+	c.n++
+}
+
+// takeDelivered returns the report of the Message at i, if it has one,
+// and forgets it, so that it is made once.
+func (c *chunk[Msg]) takeDelivered(i int) func(error) {
+	if c.delivered == nil {
+		return nil
+	}
+	d := c.delivered[i]
+	c.delivered[i] = nil
+	return d
+}
+
+func (c *chunk[Msg]) isFromPanic(i int) bool { return c.fromPanic != nil && c.fromPanic[i] }
+
+// reset clears the chunk for reuse and releases its references.
+func (c *chunk[Msg]) reset() {
+	clear(c.msgs[:c.n])
+	if c.delivered != nil {
+		clear(c.delivered[:c.n])
+	}
+	if c.fromPanic != nil {
+		clear(c.fromPanic[:c.n])
+	}
+	c.n, c.next = 0, nil
+}
+
+// dropFrom reports every tracked Message from c.msgs[i] to the end of the
+// list as not delivered, and releases the references.
 func dropFrom[Msg any](c *chunk[Msg], i int) {
-	for ; c != nil; c, i = c.next, 0 {
+	for c != nil {
 		for j := i; j < c.n; j++ {
-			if d := c.items[j].delivered; d != nil {
+			if d := c.takeDelivered(j); d != nil {
 				d(ErrStopped)
 			}
 		}
-		clear(c.items[:c.n])
+		next := c.next
+		c.reset()
+		c, i = next, 0
 	}
 }
 
@@ -348,13 +399,13 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 // queue again by itself, so a sender need not touch the wake channel.
 func (p *Program[Model, Msg]) push(it item[Msg]) (wake bool) {
 	t := p.tail
-	if t == nil || t.n == len(t.items) {
+	if t == nil || t.n == len(t.msgs) {
 		c := p.free
 		if c != nil {
 			p.free, c.next = c.next, nil
 			p.nfree--
 		} else {
-			c = &chunk[Msg]{items: make([]item[Msg], p.chunkLen)}
+			c = &chunk[Msg]{msgs: make([]Msg, p.chunkLen)}
 		}
 		if t == nil {
 			p.head = c
@@ -363,8 +414,7 @@ func (p *Program[Model, Msg]) push(it item[Msg]) (wake bool) {
 		}
 		p.tail, t = c, c
 	}
-	t.items[t.n] = it
-	t.n++
+	t.put(it)
 	p.queued++
 	wake, p.idle = p.idle, false
 	return wake
@@ -381,7 +431,7 @@ func (p *Program[Model, Msg]) takeQueue() *chunk[Msg] {
 // are kept already; p.mu must be held.
 func (p *Program[Model, Msg]) recycle(c *chunk[Msg]) {
 	if p.nfree < maxFreeChunks {
-		c.n, c.next = 0, p.free
+		c.next = p.free
 		p.free = c
 		p.nfree++
 	}
@@ -500,7 +550,7 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 	p.mu.Unlock()
 
 	stopWatch := context.AfterFunc(ctx, p.abandonNow)
-	// The rest of the batch, when abandoned mid-way: unapplied.items[at:]
+	// The rest of the batch, when abandoned mid-way: unapplied.msgs[at:]
 	// and the chunks after it.
 	var (
 		unapplied *chunk[Msg]
@@ -625,7 +675,7 @@ func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
 	}
 }
 
-// cursor is where applyBatch is in a batch: the Message c.items[i], and
+// cursor is where applyBatch is in a batch: the Message c.msgs[i], and
 // for it the step that runs next, so that a contained panic resumes the
 // batch right after the step that panicked.
 type cursor[Msg any] struct {
@@ -659,7 +709,7 @@ const (
 func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{}) (abandon, panicked bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			fromPanic := cur.c.items[cur.i].fromPanic
+			fromPanic := cur.c.isFromPanic(cur.i)
 			source := "listener"
 			if cur.step == stepUpdate {
 				source = "update"
@@ -674,17 +724,16 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 	for cur.c != nil {
 		c := cur.c
 		for cur.i < c.n {
-			it := &c.items[cur.i]
+			msg := c.msgs[cur.i]
 			switch cur.step {
 			case stepUpdate:
 				if p.abandoned.Load() || isDone(done) {
 					return true, false
 				}
-				if d := it.delivered; d != nil {
-					it.delivered = nil
+				if d := c.takeDelivered(cur.i); d != nil {
 					d(nil) // update takes it now; a panic in update still counts
 				}
-				next, cmd := p.app.Update(*p.model.Load(), it.msg)
+				next, cmd := p.app.Update(*p.model.Load(), msg)
 				p.model.Store(&next)
 				if cmd != nil {
 					p.start(cmd)
@@ -702,7 +751,7 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 			case stepObserve:
 				for ; cur.j < len(cur.obs); cur.j++ {
 					if e := cur.obs[cur.j]; e.Live() {
-						e.Func()(it.msg)
+						e.Func()(msg)
 					}
 				}
 				cur.step, cur.subs, cur.obs = stepUpdate, nil, nil
@@ -712,8 +761,7 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 		// Hand the applied chunk back at once, so that a sender outrunning
 		// this goroutine refills it rather than allocating another.
 		next := c.next
-		clear(c.items[:c.n]) // drop references to applied Messages
-		c.next = nil
+		c.reset() // drop references to applied Messages
 		p.mu.Lock()
 		p.recycle(c)
 		p.mu.Unlock()
