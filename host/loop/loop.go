@@ -268,9 +268,8 @@ type Program[Model, Msg any] struct {
 	subs listeners.Registry[func()]
 	obs  listeners.Registry[func(Msg)]
 
-	abandoned atomic.Bool // set together with closing abandon
+	abandoned atomic.Bool // set, and wake signalled, to make the loop exit without draining
 	abandonMu sync.Once
-	abandon   chan struct{} // closed to make the loop exit without draining
 	done      chan struct{} // closed when the loop has exited
 
 	// The fields senders write on every Dispatch live on their own cache
@@ -307,7 +306,6 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 		app:      app,
 		chunkLen: chunkLen[Msg](),
 		wake:     make(chan struct{}, 1),
-		abandon:  make(chan struct{}),
 		done:     make(chan struct{}),
 	}
 	if opts != nil {
@@ -590,12 +588,12 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 			if finished {
 				return nil
 			}
-			select {
-			case <-p.wake:
-				continue
-			case <-p.abandon:
+			// One channel to wait on, not two: abandoning signals it too.
+			<-p.wake
+			if p.abandoned.Load() {
 				return p.abandonErr(ctx)
 			}
+			continue
 		}
 		cur := cursor[Msg]{c: batch}
 		for {
@@ -633,7 +631,7 @@ func (p *Program[Model, Msg]) abandonErr(ctx context.Context) error {
 func (p *Program[Model, Msg]) abandonNow() {
 	p.abandonMu.Do(func() {
 		p.abandoned.Store(true)
-		close(p.abandon)
+		p.signal()
 	})
 }
 
