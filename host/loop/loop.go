@@ -258,12 +258,18 @@ func dropFrom[Msg any](c *chunk[Msg], i int) {
 // Its methods Model, Dispatch, Subscribe and Observe are safe to call from
 // any goroutine, including from inside update, a Cmd or a listener.
 type Program[Model, Msg any] struct {
-	app    App[Model, Msg]
-	opts   Options[Msg]
-	logger *slog.Logger
-
-	model   atomic.Pointer[Model]
+	app     App[Model, Msg]
+	opts    Options[Msg]
+	logger  *slog.Logger
 	initCmd Cmd[Msg]
+
+	// model is written by the update goroutine for every Message, so it
+	// has a cache line of its own: sharing one with fields every sender
+	// reads (opts, abandoned) made each publication wait for the senders'
+	// copies of that line to be invalidated.
+	_     [64]byte
+	model atomic.Pointer[Model]
+	_     [64]byte
 
 	subs listeners.Registry[func()]
 	obs  listeners.Registry[func(Msg)]
