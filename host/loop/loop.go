@@ -581,10 +581,15 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 	}
 
 	done := ctx.Done()
+	var spent *chunk[Msg] // the last batch's final chunk, applied
 	for {
 		// Take the whole queue at once; senders fill other chunks
 		// meanwhile, so the two never share one.
 		p.mu.Lock()
+		if spent != nil {
+			p.recycle(spent)
+			spent = nil
+		}
 		batch := p.takeQueue()
 		finished := batch == nil && p.running == 0 && p.state == stateDraining
 		p.idle = batch == nil && !finished
@@ -612,6 +617,7 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 				break
 			}
 		}
+		spent = cur.spent
 	}
 }
 
@@ -689,6 +695,8 @@ type cursor[Msg any] struct {
 	subs []*listeners.Entry[func()]
 	obs  []*listeners.Entry[func(Msg)]
 	j    int // the listener of subs or obs that runs next
+	// spent is the batch's last chunk once applied, for Run to recycle.
+	spent *chunk[Msg]
 }
 
 type step uint8
@@ -766,9 +774,15 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 		// this goroutine refills it rather than allocating another.
 		next := c.next
 		c.reset() // drop references to applied Messages
-		p.mu.Lock()
-		p.recycle(c)
-		p.mu.Unlock()
+		if next == nil {
+			// The batch's last chunk waits for Run's next look at the
+			// queue, which holds the lock anyway.
+			cur.spent = c
+		} else {
+			p.mu.Lock()
+			p.recycle(c)
+			p.mu.Unlock()
+		}
 		cur.c, cur.i = next, 0
 	}
 	return false, false
