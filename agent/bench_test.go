@@ -3,10 +3,12 @@ package agent_test
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"sync/atomic"
 	"testing"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/host/loop"
 )
 
 // A realistic capability: available + authorize + a 3-field input.
@@ -87,4 +89,99 @@ func BenchmarkDispatchBaseline(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// loopBenchApp is a real application on host/loop whose update takes the
+// Message and keeps the Model as it is, so the loop's own cost (queue,
+// update goroutine, listeners) is what the adapter path pays beside the
+// contract's.
+type loopBenchApp struct{ model Model }
+
+func (a loopBenchApp) Init() (Model, loop.Cmd[Msg])               { return a.model, nil }
+func (loopBenchApp) Update(m Model, _ Msg) (Model, loop.Cmd[Msg]) { return m, nil }
+
+// queueHost is shaped like host/loop and host/teahost as the issue that
+// set the target knew them: Dispatch appends to a queue under a lock and
+// returns, never blocking (agent.NonBlocking), without tracking delivery.
+type queueHost struct {
+	model Model
+	mu    sync.Mutex
+	queue []Msg
+	n     int
+}
+
+func (h *queueHost) Model() Model { return h.model }
+func (h *queueHost) Dispatch(ctx context.Context, msg Msg) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	h.mu.Lock()
+	if len(h.queue) == 256 { // an update goroutine would have taken them
+		clear(h.queue)
+		h.queue = h.queue[:0]
+	}
+	h.queue = append(h.queue, msg)
+	h.n++
+	h.mu.Unlock()
+	return nil
+}
+func (*queueHost) DispatchNeverBlocks() bool { return true }
+
+// BenchmarkDispatchAdapterPath is DispatchUnknown as every adapter calls
+// it: no invocation id (the runtime mints one) and the request's
+// cancellable context. Compare with BenchmarkDispatchBaseline from the
+// same run: the target is at most 1.5x.
+//
+//   - loop: the host is host/loop itself, which tracks delivery
+//     (agent.DeliveryTracker), so each call also waits for the update
+//     goroutine to take the Message: a round trip between two goroutines
+//     that the baseline, which never learns whether its Message arrived,
+//     does not make (host/loop's BenchmarkDispatchTrackedRoundTrip).
+//   - queue: a host that only enqueues, as the target was set against.
+func BenchmarkDispatchAdapterPath(b *testing.B) {
+	contract := func() *agent.Contract[Model, User] {
+		return agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
+			agent.Expose(capability[PlaceOrder]{
+				Description: "Place an order.",
+				Available:   func(m Model) bool { return len(m.Todos) > 0 },
+				Authorize: func(_ context.Context, _ PlaceOrder, call agent.Call[Model, User]) (agent.Decision, error) {
+					if call.Principal.Role != "owner" {
+						return agent.Refuse, nil
+					}
+					return agent.Allow, nil
+				},
+			}),
+		}})
+	}
+	run := func(b *testing.B, rt *agent.Runtime[Model, Msg, User]) {
+		// The request's context: cancellable, as net/http and the MCP SDK
+		// hand it to a handler.
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := rt.DispatchUnknown(ctx, "place_order", orderPayload, agent.Invocation{Transport: agent.MCP}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.Run("loop", func(b *testing.B) {
+		p := loop.New[Model, Msg](loopBenchApp{model: selectedModel()}, nil)
+		var applied atomic.Int64
+		p.Subscribe(func() { applied.Add(1) })
+		runCtx, stop := context.WithCancel(context.Background())
+		defer stop()
+		go p.Run(runCtx)
+		run(b, agent.MustBind(contract(), p, owner()))
+		if applied.Load() == 0 {
+			b.Fatal("nothing applied")
+		}
+	})
+	b.Run("queue", func(b *testing.B) {
+		h := &queueHost{model: selectedModel()}
+		run(b, agent.MustBind(contract(), h, owner()))
+		if h.n == 0 {
+			b.Fatal("nothing dispatched")
+		}
+	})
 }

@@ -299,3 +299,129 @@ func TestTrackedDelivery(t *testing.T) {
 		}
 	})
 }
+
+// nbHost is a trkHost that declares its Dispatch never blocks
+// (agent.NonBlocking), as host/loop and host/teahost do: the runtime then
+// calls it on the caller's goroutine even for a cancellable context, and
+// must report exactly what it reports for any other host.
+type nbHost struct{ trkHost }
+
+func (nbHost) DispatchNeverBlocks() bool { return true }
+
+// plainNB is a cmpHost without delivery tracking that declares NonBlocking.
+type plainNB struct{ *cmpHost }
+
+func (plainNB) DispatchNeverBlocks() bool { return true }
+
+func TestNonBlockingHostKeepsDeliveryTruth(t *testing.T) {
+	cancellable := func(t *testing.T) context.Context {
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		return ctx
+	}
+	t.Run("delivered from the update goroutine", func(t *testing.T) {
+		h := newCmpHost()
+		track := func(_ context.Context, msg cmpMsg, delivered func(error)) error {
+			go func() { delivered(nil); h.apply(msg) }()
+			return nil
+		}
+		rt, audit := deliveryRuntime(t, nbHost{trkHost{h, track}}, cmpNoiseCap())
+		if _, err := cmpDispatch(t, rt, cancellable(t), "noise", `{}`, agent.Invocation{}); err != nil {
+			t.Fatal(err)
+		}
+		if d, _ := lastDecision(t, audit); d != agent.DecisionDispatched {
+			t.Fatalf("decision = %s, want dispatched", d)
+		}
+	})
+	t.Run("dropped after it was queued", func(t *testing.T) {
+		h := newCmpHost()
+		track := func(_ context.Context, _ cmpMsg, delivered func(error)) error {
+			go delivered(hostRefusal{errors.New("program stopped")})
+			return nil
+		}
+		rt, audit := deliveryRuntime(t, nbHost{trkHost{h, track}}, cmpNoiseCap())
+		_, err := cmpDispatch(t, rt, cancellable(t), "noise", `{}`, agent.Invocation{})
+		var nd *agent.NotDeliveredError
+		if !errors.As(err, &nd) || claimsDelivery(err) {
+			t.Fatalf("err = %v, want not delivered", err)
+		}
+		if d, o := lastDecision(t, audit); d != agent.DecisionRefused || o != agent.TagNotDelivered {
+			t.Fatalf("audit = %s/%s, want refused/%s", d, o, agent.TagNotDelivered)
+		}
+	})
+	t.Run("refused when queued", func(t *testing.T) {
+		h := newCmpHost()
+		called := false
+		track := func(_ context.Context, _ cmpMsg, delivered func(error)) error {
+			called = true
+			return hostRefusal{errFull}
+		}
+		rt, audit := deliveryRuntime(t, nbHost{trkHost{h, track}}, cmpNoiseCap())
+		_, err := cmpDispatch(t, rt, cancellable(t), "noise", `{}`, agent.Invocation{})
+		var nd *agent.NotDeliveredError
+		if !called || !errors.As(err, &nd) || claimsDelivery(err) {
+			t.Fatalf("err = %v, want not delivered", err)
+		}
+		if d, _ := lastDecision(t, audit); d != agent.DecisionRefused {
+			t.Fatalf("decision = %s, want refused", d)
+		}
+	})
+	t.Run("cancelled while queued", func(t *testing.T) {
+		h := newCmpHost()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		track := func(context.Context, cmpMsg, func(error)) error { cancel(); return nil } // never taken
+		rt, audit := deliveryRuntime(t, nbHost{trkHost{h, track}}, cmpNoiseCap())
+		_, err := cmpDispatch(t, rt, ctx, "noise", `{}`, agent.Invocation{})
+		var c *agent.CancelledError
+		if !errors.As(err, &c) || !c.DeliveryUnknown || claimsDelivery(err) {
+			t.Fatalf("err = %v, want delivery unknown", err)
+		}
+		if d, _ := lastDecision(t, audit); d != agent.DecisionUnknown {
+			t.Fatalf("decision = %s, want unknown", d)
+		}
+	})
+	t.Run("taken before the context ended", func(t *testing.T) {
+		h := newCmpHost()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		track := func(_ context.Context, _ cmpMsg, delivered func(error)) error {
+			delivered(nil)
+			cancel()
+			return nil
+		}
+		rt, _ := deliveryRuntime(t, nbHost{trkHost{h, track}}, cmpNoiseCap())
+		if _, err := cmpDispatch(t, rt, ctx, "noise", `{}`, agent.Invocation{}); err != nil {
+			t.Fatalf("err = %v, want delivered: update took it before the context ended", err)
+		}
+	})
+	t.Run("a panicking host is a defect", func(t *testing.T) {
+		h := newCmpHost()
+		track := func(context.Context, cmpMsg, func(error)) error { panic("host bug") }
+		rt, audit := deliveryRuntime(t, nbHost{trkHost{h, track}}, cmpNoiseCap())
+		_, err := cmpDispatch(t, rt, cancellable(t), "noise", `{}`, agent.Invocation{})
+		var d *agent.DefectError
+		if !errors.As(err, &d) || claimsDelivery(err) {
+			t.Fatalf("err = %v, want a defect", err)
+		}
+		if dec, _ := lastDecision(t, audit); dec != agent.DecisionUnknown {
+			t.Fatalf("decision = %s, want unknown", dec)
+		}
+	})
+	t.Run("without tracking", func(t *testing.T) {
+		h := newCmpHost()
+		rt, audit := deliveryRuntime(t, plainNB{h}, cmpNoiseCap())
+		if _, err := cmpDispatch(t, rt, cancellable(t), "noise", `{}`, agent.Invocation{}); err != nil {
+			t.Fatal(err)
+		}
+		h.dispatchFn = func(ctx context.Context, _ cmpMsg) error { return hostRefusal{errFull} }
+		_, err := cmpDispatch(t, rt, cancellable(t), "noise", `{}`, agent.Invocation{})
+		var nd *agent.NotDeliveredError
+		if !errors.As(err, &nd) {
+			t.Fatalf("err = %v, want not delivered", err)
+		}
+		if d, _ := lastDecision(t, audit); d != agent.DecisionRefused {
+			t.Fatalf("decision = %s, want refused", d)
+		}
+	})
+}

@@ -71,6 +71,22 @@ type DeliveryTracker[Msg any] interface {
 	DispatchTracked(ctx context.Context, msg Msg, delivered func(err error)) error
 }
 
+// NonBlocking is the optional seam for a host whose Dispatch (and
+// DispatchTracked, if it has one) never waits: it queues the Message or
+// refuses it and returns at once, whatever ctx does. host/loop and
+// host/teahost implement it. A Runtime discovers it at Bind and then calls
+// such a host on the caller's goroutine; any other host is called on a
+// goroutine of its own whenever ctx can end, so that a host that never
+// answers cannot hold the caller past its context. The seam changes how
+// much a dispatch costs, never what it reports.
+//
+// A host returns true only if the promise holds for every call: a
+// Dispatch that blocks on a full channel, a lock held by update, or the
+// network must not claim it.
+type NonBlocking interface {
+	DispatchNeverBlocks() bool
+}
+
 // notDelivered is how a host's error says update will never see the
 // Message (see Host).
 type notDelivered interface{ NotDelivered() bool }
@@ -135,6 +151,7 @@ type Runtime[Model, Msg, P any] struct {
 	subscriber Subscriber
 	observer   Observer[Msg]
 	tracker    DeliveryTracker[Msg]
+	inline     bool // the host's Dispatch never blocks (NonBlocking)
 	principal  func(ctx context.Context, inv Invocation) (P, error)
 	newID      func() string
 	waits      *waitIndex[Model, P] // nil when no capability completes on a Message
@@ -170,6 +187,9 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 	r.subscriber, _ = host.(Subscriber)
 	r.observer, _ = host.(Observer[Msg])
 	r.tracker, _ = host.(DeliveryTracker[Msg])
+	if nb, ok := host.(NonBlocking); ok {
+		r.inline = nb.DispatchNeverBlocks()
+	}
 
 	msgType := reflect.TypeFor[Msg]()
 	var misfits, needObserve, needSubscribe []string
@@ -495,14 +515,45 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 
 // deliver hands msg to the host and waits for the verdict: the host's
 // Dispatch returning, or, with a DeliveryTracker, update taking the
-// Message. When ctx can end or the host tracks delivery, the host runs on
+// Message. A host that never blocks (NonBlocking), or any host when ctx
+// cannot end, is called on the caller's goroutine. Any other host runs on
 // its own goroutine so that a host which never answers cannot hold the
 // caller past its context; the call then settles with delivery unknown.
 func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[Model, P], msg Msg) error {
-	if ctx.Done() == nil && r.tracker == nil {
+	if !r.inline && ctx.Done() != nil {
+		return r.await(ctx, capab, r.handOver(ctx, capab, msg))
+	}
+	if r.tracker == nil {
 		return r.safeHostDispatch(ctx, capab, msg, nil)
 	}
-	done := r.handOver(ctx, capab, msg)
+	done := make(chan error, 1)
+	if err := r.safeHostTracked(ctx, capab, msg, done); err != nil {
+		// A host that reported delivery before failing is heard as it
+		// would be on its own goroutine: the first report wins.
+		select {
+		case first := <-done:
+			return first
+		default:
+			return err
+		}
+	}
+	return r.await(ctx, capab, done)
+}
+
+// verdict returns the function that reports a delivery verdict on done,
+// once: a host reporting twice is heard once.
+func verdict(done chan error) func(error) {
+	return func(err error) {
+		select {
+		case done <- err:
+		default:
+		}
+	}
+}
+
+// await waits for the verdict on done, or for ctx to end first, which
+// leaves delivery unknown.
+func (r *Runtime[Model, Msg, P]) await(ctx context.Context, capab *capability[Model, P], done <-chan error) error {
 	select {
 	case err := <-done:
 		return err
@@ -521,12 +572,7 @@ func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[
 // the host's plain Dispatch accepted it), this package's error otherwise.
 func (r *Runtime[Model, Msg, P]) handOver(ctx context.Context, capab *capability[Model, P], msg Msg) <-chan error {
 	done := make(chan error, 1)
-	settle := func(err error) {
-		select {
-		case done <- err:
-		default: // a host reporting twice is heard once
-		}
-	}
+	settle := verdict(done)
 	go func() {
 		if err := r.safeHostDispatch(ctx, capab, msg, settle); err != nil || r.tracker == nil {
 			settle(err)
@@ -550,6 +596,23 @@ func (r *Runtime[Model, Msg, P]) safeHostDispatch(ctx context.Context, capab *ca
 		err = r.host.Dispatch(ctx, msg)
 	}
 	return hostError(capab, err)
+}
+
+// safeHostTracked is safeHostDispatch for a tracking host called on the
+// caller's goroutine, with the verdict going straight to done: one
+// closure per call instead of two.
+func (r *Runtime[Model, Msg, P]) safeHostTracked(ctx context.Context, capab *capability[Model, P], msg Msg, done chan error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &DefectError{Capability: capab.name, Stage: "dispatch", Cause: panicError(v)}
+		}
+	}()
+	return hostError(capab, r.tracker.DispatchTracked(ctx, msg, func(err error) {
+		select {
+		case done <- hostError(capab, err):
+		default: // a host reporting twice is heard once
+		}
+	}))
 }
 
 // hostError turns what a host reported into what the agent is told: nil

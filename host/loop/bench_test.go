@@ -140,3 +140,29 @@ func BenchmarkLoopDispatchParallelBaseline(b *testing.B) {
 		b.Fatalf("Model = %d, want %d", model.Load(), b.N)
 	}
 }
+
+// BenchmarkDispatchTrackedRoundTrip is the least a dispatcher that must
+// know delivery pays per Message (agent.Runtime on this host does): queue
+// it with DispatchTracked and wait until update takes it. The two
+// goroutine switches of that round trip are the floor of the agent's
+// adapter path on host/loop (agent's BenchmarkDispatchAdapterPath).
+func BenchmarkDispatchTrackedRoundTrip(b *testing.B) {
+	p, _ := benchProgram(b, -1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b.ReportAllocs()
+	for b.Loop() {
+		taken := make(chan error, 1)
+		if err := p.DispatchTracked(ctx, 1, func(err error) { taken <- err }); err != nil {
+			b.Fatal(err)
+		}
+		select {
+		case err := <-taken:
+			if err != nil {
+				b.Fatal(err)
+			}
+		case <-ctx.Done():
+			b.Fatal(ctx.Err())
+		}
+	}
+}

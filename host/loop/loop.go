@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"sync"
 	"sync/atomic"
 )
@@ -158,12 +159,95 @@ type item[Msg any] struct {
 	delivered func(error)
 }
 
-// drop reports every tracked Message of items as not delivered.
-func drop[Msg any](items []item[Msg]) {
-	for i := range items {
-		if d := items[i].delivered; d != nil {
-			d(ErrStopped)
+// chunkBytes is about how much memory one queue chunk takes; it holds
+// between minChunk and maxChunk Messages.
+const (
+	chunkBytes = 4096
+	minChunk   = 16
+	maxChunk   = 256
+)
+
+// chunkLen is how many Messages of type Msg one chunk holds.
+func chunkLen[Msg any]() int {
+	n := chunkBytes / max(int(reflect.TypeFor[Msg]().Size()), 1)
+	return min(max(n, minChunk), maxChunk)
+}
+
+// maxFreeChunks bounds the chunks kept for reuse once applied, so that a
+// burst does not pin its memory after it has passed.
+const maxFreeChunks = 8
+
+// chunk is one block of the queue. The queue is a list of chunks that
+// senders fill at its tail and the update goroutine takes whole: a sender
+// never copies what is already queued (as appending to one growing slice
+// does each time it outgrows its array), and applied chunks are reused.
+type chunk[Msg any] struct {
+	// msgs has the chunk's capacity as its length. The rare marks of a
+	// queued Message live beside it, allocated on first use, so that a
+	// chunk of Messages without pointers is memory the garbage collector
+	// need not scan.
+	msgs      []Msg
+	delivered []func(error) // set by DispatchTracked (see item)
+	fromPanic []bool
+	n         int
+	next      *chunk[Msg]
+}
+
+// put stores it at c.n.
+func (c *chunk[Msg]) put(it item[Msg]) {
+	c.msgs[c.n] = it.msg
+	if it.delivered != nil {
+		if c.delivered == nil {
+			c.delivered = make([]func(error), len(c.msgs))
 		}
+		c.delivered[c.n] = it.delivered
+	}
+	if it.fromPanic {
+		if c.fromPanic == nil {
+			c.fromPanic = make([]bool, len(c.msgs))
+		}
+		c.fromPanic[c.n] = true
+	}
+	c.n++
+}
+
+// takeDelivered returns the report of the Message at i, if it has one,
+// and forgets it, so that it is made once.
+func (c *chunk[Msg]) takeDelivered(i int) func(error) {
+	if c.delivered == nil {
+		return nil
+	}
+	d := c.delivered[i]
+	c.delivered[i] = nil
+	return d
+}
+
+func (c *chunk[Msg]) isFromPanic(i int) bool { return c.fromPanic != nil && c.fromPanic[i] }
+
+// reset clears the chunk for reuse and releases its references.
+func (c *chunk[Msg]) reset() {
+	clear(c.msgs[:c.n])
+	if c.delivered != nil {
+		clear(c.delivered[:c.n])
+	}
+	if c.fromPanic != nil {
+		clear(c.fromPanic[:c.n])
+	}
+	c.n, c.next = 0, nil
+}
+
+// dropFrom reports every tracked Message from c.msgs[i] to the end of the
+// list as not delivered, and releases the references.
+func dropFrom[Msg any](c *chunk[Msg], i int) {
+	for c != nil {
+		for j := i; j < c.n; j++ {
+			if d := c.takeDelivered(j); d != nil {
+				d(ErrStopped)
+			}
+		}
+		next := c.next
+		c.reset()
+		c, i = next, 0
 	}
 }
 
@@ -174,31 +258,42 @@ func drop[Msg any](items []item[Msg]) {
 // Its methods Model, Dispatch, Subscribe and Observe are safe to call from
 // any goroutine, including from inside update, a Cmd or a listener.
 type Program[Model, Msg any] struct {
-	app    App[Model, Msg]
-	opts   Options[Msg]
-	logger *slog.Logger
-
-	model   atomic.Pointer[Model]
+	app     App[Model, Msg]
+	opts    Options[Msg]
+	logger  *slog.Logger
 	initCmd Cmd[Msg]
+
+	// model is written by the update goroutine for every Message, so it
+	// has a cache line of its own: sharing one with fields every sender
+	// reads (opts, abandoned) made each publication wait for the senders'
+	// copies of that line to be invalidated.
+	_     [64]byte
+	model atomic.Pointer[Model]
+	_     [64]byte
 
 	subs listeners.Registry[func()]
 	obs  listeners.Registry[func(Msg)]
 
-	abandoned atomic.Bool // set together with closing abandon
+	abandoned atomic.Bool // set, and wake signalled, to make the loop exit without draining
 	abandonMu sync.Once
-	abandon   chan struct{} // closed to make the loop exit without draining
 	done      chan struct{} // closed when the loop has exited
 
 	// The fields senders write on every Dispatch live on their own cache
 	// lines, so that a busy sender does not slow the update goroutine's
 	// reads of the fields above.
-	_       [64]byte
-	mu      sync.Mutex
-	state   state
-	queue   []item[Msg]
-	running int           // Cmds started and not yet returned
-	wake    chan struct{} // capacity 1: "something changed, look again"
-	_       [64]byte
+	_        [64]byte
+	mu       sync.Mutex
+	state    state
+	head     *chunk[Msg] // the queue: Messages not yet taken up, oldest first
+	tail     *chunk[Msg]
+	queued   int         // Messages in the queue
+	free     *chunk[Msg] // applied chunks kept for reuse
+	nfree    int
+	chunkLen int
+	idle     bool          // the update goroutine found the queue empty and waits on wake
+	running  int           // Cmds started and not yet returned
+	wake     chan struct{} // capacity 1: "something changed, look again"
+	_        [64]byte
 
 	cmdCtx context.Context // cancelled when the loop exits
 }
@@ -214,10 +309,10 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 		panic("loop: New called with a nil App")
 	}
 	p := &Program[Model, Msg]{
-		app:     app,
-		wake:    make(chan struct{}, 1),
-		abandon: make(chan struct{}),
-		done:    make(chan struct{}),
+		app:      app,
+		chunkLen: chunkLen[Msg](),
+		wake:     make(chan struct{}, 1),
+		done:     make(chan struct{}),
 	}
 	if opts != nil {
 		p.opts = *opts
@@ -276,6 +371,12 @@ func (p *Program[Model, Msg]) DispatchTracked(ctx context.Context, msg Msg, deli
 	return p.dispatch(ctx, item[Msg]{msg: msg, delivered: delivered})
 }
 
+// DispatchNeverBlocks reports true: Dispatch and DispatchTracked only
+// queue the Message or refuse it, and return at once. A dispatcher such as
+// agent.Runtime (see agent.NonBlocking) then calls them on its own
+// goroutine rather than guarding each call with another.
+func (p *Program[Model, Msg]) DispatchNeverBlocks() bool { return true }
+
 func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error {
 	if err := ctx.Err(); err != nil {
 		return &notDeliveredError{cause: err}
@@ -285,14 +386,59 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 		p.mu.Unlock()
 		return ErrStopped
 	}
-	if p.opts.MaxQueue > 0 && len(p.queue) >= p.opts.MaxQueue {
+	if p.opts.MaxQueue > 0 && p.queued >= p.opts.MaxQueue {
 		p.mu.Unlock()
 		return ErrQueueFull
 	}
-	p.queue = append(p.queue, it)
+	wake := p.push(it)
 	p.mu.Unlock()
-	p.signal()
+	if wake {
+		p.signal()
+	}
 	return nil
+}
+
+// push appends it to the queue; p.mu must be held. It reports whether the
+// update goroutine waits for a signal: while it is busy it looks at the
+// queue again by itself, so a sender need not touch the wake channel.
+func (p *Program[Model, Msg]) push(it item[Msg]) (wake bool) {
+	t := p.tail
+	if t == nil || t.n == len(t.msgs) {
+		c := p.free
+		if c != nil {
+			p.free, c.next = c.next, nil
+			p.nfree--
+		} else {
+			c = &chunk[Msg]{msgs: make([]Msg, p.chunkLen)}
+		}
+		if t == nil {
+			p.head = c
+		} else {
+			t.next = c
+		}
+		p.tail, t = c, c
+	}
+	t.put(it)
+	p.queued++
+	wake, p.idle = p.idle, false
+	return wake
+}
+
+// takeQueue empties the queue and returns its chunks; p.mu must be held.
+func (p *Program[Model, Msg]) takeQueue() *chunk[Msg] {
+	c := p.head
+	p.head, p.tail, p.queued = nil, nil, 0
+	return c
+}
+
+// recycle keeps c, applied and cleared, for reuse unless maxFreeChunks
+// are kept already; p.mu must be held.
+func (p *Program[Model, Msg]) recycle(c *chunk[Msg]) {
+	if p.nfree < maxFreeChunks {
+		c.next = p.free
+		p.free = c
+		p.nfree++
+	}
 }
 
 // send is the function handed to Cmds: like Dispatch, but still accepted
@@ -307,9 +453,11 @@ func (p *Program[Model, Msg]) enqueue(it item[Msg]) {
 		p.mu.Unlock()
 		return
 	}
-	p.queue = append(p.queue, it)
+	wake := p.push(it)
 	p.mu.Unlock()
-	p.signal()
+	if wake {
+		p.signal()
+	}
 }
 
 func (p *Program[Model, Msg]) signal() {
@@ -406,21 +554,24 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 	p.mu.Unlock()
 
 	stopWatch := context.AfterFunc(ctx, p.abandonNow)
-	var unapplied []item[Msg] // the rest of the batch, when abandoned mid-way
+	// The rest of the batch, when abandoned mid-way: unapplied.msgs[at:]
+	// and the chunks after it.
+	var (
+		unapplied *chunk[Msg]
+		at        int
+	)
 	defer func() {
 		stopWatch()
 		p.mu.Lock()
 		p.state = stateStopped
-		queued := p.queue
-		p.queue = nil
+		queued := p.takeQueue()
+		p.free, p.nfree = nil, 0
 		p.mu.Unlock()
 		cancelCmds()
 		// Nothing is applied any more: every tracked Message left is
-		// reported dropped, then the references are released.
-		drop(unapplied)
-		drop(queued)
-		clear(unapplied)
-		clear(queued)
+		// reported dropped, and the references are released.
+		dropFrom(unapplied, at)
+		dropFrom(queued, 0)
 		close(p.done)
 	}()
 
@@ -429,38 +580,55 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 		p.initCmd = nil
 	}
 
-	var spare []item[Msg]
+	done := ctx.Done()
+	var spent *chunk[Msg] // the last batch's final chunk, applied
 	for {
-		// Swap the queue for the spare buffer so senders append to one
-		// array while this goroutine reads the other; the two never alias.
-		var batch []item[Msg]
+		// Take the whole queue at once; senders fill other chunks
+		// meanwhile, so the two never share one.
 		p.mu.Lock()
-		if len(p.queue) > 0 {
-			batch, p.queue = p.queue, spare[:0]
+		if spent != nil {
+			p.recycle(spent)
+			spent = nil
 		}
-		finished := len(batch) == 0 && p.running == 0 && p.state == stateDraining
+		batch := p.takeQueue()
+		finished := batch == nil && p.running == 0 && p.state == stateDraining
+		p.idle = batch == nil && !finished
 		p.mu.Unlock()
 
-		if len(batch) == 0 {
+		if batch == nil {
 			if finished {
 				return nil
 			}
-			select {
-			case <-p.wake:
-				continue
-			case <-p.abandon:
+			// One channel to wait on, not two: abandoning signals it too.
+			<-p.wake
+			if p.abandoned.Load() {
 				return p.abandonErr(ctx)
 			}
+			continue
 		}
-		for i := range batch {
-			if p.abandoned.Load() || ctx.Err() != nil {
-				unapplied = batch[i:]
+		cur := cursor[Msg]{c: batch}
+		for {
+			abandon, panicked := p.applyBatch(&cur, done)
+			if abandon {
+				unapplied, at = cur.c, cur.i
 				return p.abandonErr(ctx)
 			}
-			p.apply(batch[i])
+			if !panicked {
+				break
+			}
 		}
-		clear(batch) // drop references to applied Messages
-		spare = batch
+		spent = cur.spent
+	}
+}
+
+// isDone reports whether done is closed, without blocking; a nil done
+// (a context that never ends) is never closed.
+func isDone(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -475,7 +643,7 @@ func (p *Program[Model, Msg]) abandonErr(ctx context.Context) error {
 func (p *Program[Model, Msg]) abandonNow() {
 	p.abandonMu.Do(func() {
 		p.abandoned.Store(true)
-		close(p.abandon)
+		p.signal()
 	})
 }
 
@@ -498,10 +666,9 @@ func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
 	switch p.state {
 	case stateIdle:
 		p.state = stateStopped
-		queued := p.queue
-		p.queue = nil
+		queued := p.takeQueue()
 		p.mu.Unlock()
-		drop(queued)
+		dropFrom(queued, 0)
 		close(p.done)
 		return nil
 	case stateRunning:
@@ -518,50 +685,107 @@ func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
 	}
 }
 
-// apply runs update for one Message, publishes the result, starts its Cmd and
-// notifies listeners.
-func (p *Program[Model, Msg]) apply(it item[Msg]) {
-	if it.delivered != nil {
-		it.delivered(nil) // update takes it now; a panic in update still counts
-	}
-	next, cmd, ok := p.update(it)
-	if !ok {
-		return
-	}
-	p.model.Store(&next)
-	if cmd != nil {
-		p.start(cmd)
-	}
-	p.subs.Each(func(fn func()) { p.callSub(fn, it.fromPanic) })
-	p.obs.Each(func(fn func(Msg)) { p.callObs(fn, it) })
+// cursor is where applyBatch is in a batch: the Message c.msgs[i], and
+// for it the step that runs next, so that a contained panic resumes the
+// batch right after the step that panicked.
+type cursor[Msg any] struct {
+	c    *chunk[Msg]
+	i    int
+	step step
+	subs []*listeners.Entry[func()]
+	obs  []*listeners.Entry[func(Msg)]
+	j    int // the listener of subs or obs that runs next
+	// spent is the batch's last chunk once applied, for Run to recycle.
+	spent *chunk[Msg]
 }
 
-func (p *Program[Model, Msg]) update(it item[Msg]) (next Model, cmd Cmd[Msg], ok bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			p.report(asPanics(r, "update"), it.fromPanic)
-		}
-	}()
-	next, cmd = p.app.Update(*p.model.Load(), it.msg)
-	return next, cmd, true
-}
+type step uint8
 
-func (p *Program[Model, Msg]) callSub(fn func(), fromPanic bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			p.report(asPanics(r, "listener"), fromPanic)
-		}
-	}()
-	fn()
-}
+const (
+	stepUpdate    step = iota // the Message is next for update
+	stepSubscribe             // subs[j] is next
+	stepObserve               // obs[j] is next
+)
 
-func (p *Program[Model, Msg]) callObs(fn func(Msg), it item[Msg]) {
+// applyBatch applies the batch from cur on. For each Message, in order: it
+// tells a tracking dispatcher that update takes it, runs update, publishes
+// the result, starts its Cmd, then calls the Subscribe listeners and the
+// Observe listeners. Applied chunks are cleared and handed back for reuse.
+//
+// One deferred recover guards the whole batch rather than one per call: a
+// panic in update skips the rest of that Message, a panic in a listener
+// skips that listener, and either is reported before applyBatch returns
+// with panicked set and cur past the step that panicked, to be called
+// again. It returns abandon when Run must stop, with cur at the first
+// Message not taken.
+func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{}) (abandon, panicked bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			p.report(asPanics(r, "listener"), it.fromPanic)
+			fromPanic := cur.c.isFromPanic(cur.i)
+			source := "listener"
+			if cur.step == stepUpdate {
+				source = "update"
+				cur.i++
+			} else {
+				cur.j++
+			}
+			p.report(asPanics(r, source), fromPanic)
+			panicked = true
 		}
 	}()
-	fn(it.msg)
+	for cur.c != nil {
+		c := cur.c
+		for cur.i < c.n {
+			msg := c.msgs[cur.i]
+			switch cur.step {
+			case stepUpdate:
+				if p.abandoned.Load() || isDone(done) {
+					return true, false
+				}
+				if d := c.takeDelivered(cur.i); d != nil {
+					d(nil) // update takes it now; a panic in update still counts
+				}
+				next, cmd := p.app.Update(*p.model.Load(), msg)
+				p.model.Store(&next)
+				if cmd != nil {
+					p.start(cmd)
+				}
+				cur.step, cur.j, cur.subs = stepSubscribe, 0, p.subs.Snapshot()
+				fallthrough
+			case stepSubscribe:
+				for ; cur.j < len(cur.subs); cur.j++ {
+					if e := cur.subs[cur.j]; e.Live() {
+						e.Func()()
+					}
+				}
+				cur.step, cur.j, cur.obs = stepObserve, 0, p.obs.Snapshot()
+				fallthrough
+			case stepObserve:
+				for ; cur.j < len(cur.obs); cur.j++ {
+					if e := cur.obs[cur.j]; e.Live() {
+						e.Func()(msg)
+					}
+				}
+				cur.step, cur.subs, cur.obs = stepUpdate, nil, nil
+				cur.i++
+			}
+		}
+		// Hand the applied chunk back at once, so that a sender outrunning
+		// this goroutine refills it rather than allocating another.
+		next := c.next
+		c.reset() // drop references to applied Messages
+		if next == nil {
+			// The batch's last chunk waits for Run's next look at the
+			// queue, which holds the lock anyway.
+			cur.spent = c
+		} else {
+			p.mu.Lock()
+			p.recycle(c)
+			p.mu.Unlock()
+		}
+		cur.c, cur.i = next, 0
+	}
+	return false, false
 }
 
 // start runs cmd on its own goroutine, counted so that a draining Stop can

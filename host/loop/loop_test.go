@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -646,4 +647,71 @@ func TestMaxQueue(t *testing.T) {
 	}
 	dispatch(t, p, add{N: 1000}) // room again once the queue has drained
 	rec.waitFor(t, 8)
+}
+
+// Panics in update and in listeners, several in one batch and across
+// chunks of the queue, each skip only the step that panicked: the batch
+// resumes in order, every other listener is called once per applied
+// Message, and each panic is reported once, from where it happened.
+func TestPanicsMidBatchResumeInOrder(t *testing.T) {
+	const n = 300 // more than one queue chunk
+	var reports []*loop.PanicError
+	p := loop.New[model, msg](counter{}, &loop.Options[msg]{
+		OnPanic: func(e *loop.PanicError) { reports = append(reports, e) }, // update goroutine only
+	})
+	var subCalls, obsCalls []int
+	p.Subscribe(func() {
+		if n := p.Model().N; n%7 == 0 {
+			panic(fmt.Sprintf("subscriber at %d", n))
+		}
+	})
+	p.Subscribe(func() { subCalls = append(subCalls, p.Model().N) })
+	p.Observe(func(m msg) {
+		if a, ok := m.(add); ok && a.N == 1 && p.Model().N%11 == 0 {
+			panic("observer")
+		}
+	})
+	rec := newRecorder()
+	p.Observe(func(m msg) { obsCalls = append(obsCalls, p.Model().N); rec.observe(m) })
+	want := 0
+	var wantSub []int
+	updatePanics, subPanics, obsPanics := 0, 0, 0
+	for i := range n {
+		if i%13 == 5 {
+			dispatch(t, p, boom{})
+			updatePanics++
+			continue
+		}
+		dispatch(t, p, add{N: 1})
+		want++
+		wantSub = append(wantSub, want)
+		if want%7 == 0 {
+			subPanics++
+		}
+		if want%11 == 0 {
+			obsPanics++
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- p.Run(ctx) }()
+	rec.waitFor(t, want)
+	cancel()
+	<-errc
+	if p.Model().N != want {
+		t.Fatalf("N = %d, want %d", p.Model().N, want)
+	}
+	if fmt.Sprint(subCalls) != fmt.Sprint(wantSub) || fmt.Sprint(obsCalls) != fmt.Sprint(wantSub) {
+		t.Fatalf("listeners saw\n %v\n %v\nwant each applied Model once, in order: %v", subCalls, obsCalls, wantSub)
+	}
+	bySource := map[string]int{}
+	for _, e := range reports {
+		bySource[e.Source]++
+		if !strings.Contains(string(e.Stack), "loop_test") {
+			t.Fatalf("panic %v reported with a stack that does not reach the test's code:\n%s", e.Value, e.Stack)
+		}
+	}
+	if bySource["update"] != updatePanics || bySource["listener"] != subPanics+obsPanics {
+		t.Fatalf("reported %v, want %d update and %d listener panics", bySource, updatePanics, subPanics+obsPanics)
+	}
 }

@@ -279,6 +279,12 @@ func (h *Host[M, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered f
 	return h.enqueue(&tracked{msg: msg, delivered: delivered}, h.opts.MaxQueue)
 }
 
+// DispatchNeverBlocks reports true: Dispatch and DispatchTracked only
+// queue the Message for the pump or refuse it, and return at once. A
+// dispatcher such as agent.Runtime (see agent.NonBlocking) then calls them
+// on its own goroutine rather than guarding each call with another.
+func (h *Host[M, Msg]) DispatchNeverBlocks() bool { return true }
+
 // Quit asks the running program to quit, as tea.Quit does, after every
 // Message dispatched before it. From then on Dispatch is refused with
 // ErrStopped. It returns ErrStopped if Run has returned; calling it again

@@ -77,6 +77,7 @@ type Codec struct {
 	typ       reflect.Type
 	schema    json.RawMessage
 	validator *validator
+	plan      *structPlan // nil: decode with encoding/json alone
 }
 
 func NewCodec(t reflect.Type) (*Codec, error) {
@@ -109,7 +110,7 @@ func NewCodec(t reflect.Type) (*Codec, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot compile the JSON Schema of %s: %w", t, err)
 	}
-	return &Codec{typ: t, schema: raw, validator: validator}, nil
+	return &Codec{typ: t, schema: raw, validator: validator, plan: compilePlan(t)}, nil
 }
 
 var (
@@ -182,11 +183,21 @@ func (c *Codec) Schema() json.RawMessage { return c.schema }
 // Decode validates raw and decodes it into an In. Validation comes
 // first, so an input type's UnmarshalJSON (a WireSchema type's, say) only
 // ever sees values its advertised schema accepts. A refused payload is a
-// *Rejection listing every problem in it, not only the first.
+// *Rejection listing every problem in it, not only the first. The
+// validated payload is decoded by the codec's own decoder where it can
+// (see decode.go), with exactly encoding/json's result, and by
+// encoding/json otherwise.
 func Decode[In any](c *Codec, raw []byte) (In, error) {
 	var in In
 	if err := c.Validate(raw); err != nil {
 		return in, &Rejection{Problems: c.validator.diagnose(raw, err), Err: err}
+	}
+	if c.plan != nil && reflect.TypeFor[In]() == c.typ {
+		if c.plan.decode(raw, reflect.ValueOf(&in).Elem()) {
+			return in, nil
+		}
+		var zero In
+		in = zero
 	}
 	if err := json.Unmarshal(raw, &in); err != nil {
 		// Only a type that decodes itself can refuse what its schema

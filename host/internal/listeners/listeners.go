@@ -62,6 +62,21 @@ func (r *Registry[F]) Each(call func(F)) {
 	}
 }
 
+// Entry is one registration, as Snapshot returns it.
+type Entry[F any] = entry[F]
+
+// Snapshot returns the registrations at this moment, in order, for a walk
+// that must be able to stop and resume (after a contained panic, say). It
+// is Each taken apart: the walk calls Func of every entry that is still
+// Live when its turn comes.
+func (r *Registry[F]) Snapshot() []*Entry[F] { return r.snapshot() }
+
+// Live reports whether the listener is still registered.
+func (e *entry[F]) Live() bool { return e.live.Load() }
+
+// Func returns the listener.
+func (e *entry[F]) Func() F { return e.fn }
+
 func (r *Registry[F]) snapshot() []*entry[F] {
 	if p := r.list.Load(); p != nil {
 		return *p
