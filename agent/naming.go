@@ -1,14 +1,9 @@
 package agent
 
 import (
-	"regexp"
 	"strings"
 	"unicode"
 )
-
-// namePattern is what a capability name must match: it becomes a
-// protocol-facing tool name, and MCP, WebMCP and A2A all accept this set.
-var namePattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,128}$`)
 
 // DefaultName is the protocol name a capability gets when it declares none:
 // the Go type name with its first letter lowered and every later capital
@@ -34,4 +29,15 @@ func DefaultName(typeName string) string {
 
 // ValidName reports whether name can be a capability name: 1 to 128
 // characters of [a-zA-Z0-9_-].
-func ValidName(name string) bool { return namePattern.MatchString(name) }
+func ValidName(name string) bool {
+	if len(name) == 0 || len(name) > 128 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}

@@ -16,10 +16,13 @@ import (
 )
 
 // maxGzipBytes bounds the page's download: app.wasm as served to a
-// browser that accepts gzip. It is the size when it was set (1,669,148
-// bytes, Go 1.26.8) plus about 3%; raise it only with a reason in the
+// browser that accepts gzip. It was set at 1,669,148 bytes (Go 1.26.8)
+// plus about 3%, and raised once, to 1,730,755 bytes plus about 1%, when
+// results began to carry the completing Message with its schema and
+// refusals the list of input problems (+48 KB), and validated payloads
+// got their own decoder (+10 KB). Raise it only with a reason in the
 // commit message, and lower it when the download shrinks.
-const maxGzipBytes = 1_720_000
+const maxGzipBytes = 1_750_000
 
 // builtApp builds the application the way the server does, once per
 // test binary (the browser tests share served's build).
