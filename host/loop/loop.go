@@ -1,8 +1,6 @@
 package loop
 
 import (
-	"github.com/foldagent/foldagent/host/internal/listeners"
-
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +8,9 @@ import (
 	"reflect"
 	"sync"
 	"sync/atomic"
+
+	"github.com/foldagent/foldagent/host/internal/listeners"
+	"github.com/foldagent/foldagent/host/internal/undelivered"
 )
 
 // App is an Elm-architecture application: a Model, the Messages that change
@@ -109,36 +110,14 @@ var (
 	// Program has stopped. It is also what DispatchTracked reports for a
 	// Message the Program dropped unapplied. It reports non-delivery (see
 	// NotDeliveredError): update never saw the Message.
-	ErrStopped error = &notDeliveredError{text: "loop: program stopped"}
+	ErrStopped error = &undelivered.Error{Text: "loop: program stopped"}
 	// ErrAlreadyRunning is returned by a second call to Run.
 	ErrAlreadyRunning = errors.New("loop: Run called more than once")
 	// ErrQueueFull is returned by Dispatch when Options.MaxQueue Messages
 	// are already waiting. It reports non-delivery (see
 	// NotDeliveredError).
-	ErrQueueFull error = &notDeliveredError{text: "loop: too many Messages waiting to be applied"}
+	ErrQueueFull error = &undelivered.Error{Text: "loop: too many Messages waiting to be applied"}
 )
-
-// notDeliveredError is a Dispatch failure that promises update never saw
-// the Message. Its NotDelivered method is how a dispatcher (such as
-// agent.Runtime) recognizes it, through errors.As, without importing this
-// package; a context's error is wrapped in one too, so errors.Is still
-// finds context.Canceled.
-type notDeliveredError struct {
-	text  string
-	cause error
-}
-
-func (e *notDeliveredError) Error() string {
-	if e.cause != nil {
-		return e.cause.Error()
-	}
-	return e.text
-}
-
-// NotDelivered reports true: update never received the Message.
-func (e *notDeliveredError) NotDelivered() bool { return true }
-
-func (e *notDeliveredError) Unwrap() error { return e.cause }
 
 type state int
 
@@ -379,7 +358,7 @@ func (p *Program[Model, Msg]) DispatchNeverBlocks() bool { return true }
 
 func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error {
 	if err := ctx.Err(); err != nil {
-		return &notDeliveredError{cause: err}
+		return &undelivered.Error{Cause: err}
 	}
 	p.mu.Lock()
 	if p.state >= stateDraining || p.abandoned.Load() {

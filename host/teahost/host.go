@@ -1,8 +1,6 @@
 package teahost
 
 import (
-	"github.com/foldagent/foldagent/host/internal/listeners"
-
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +11,9 @@ import (
 	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/foldagent/foldagent/host/internal/listeners"
+	"github.com/foldagent/foldagent/host/internal/undelivered"
 )
 
 // Options configures a Host. The zero value, and a nil *Options, are valid.
@@ -113,36 +114,14 @@ var (
 	// Message dropped when the program exited. It reports non-delivery
 	// (a method NotDelivered() bool that returns true): Update never saw
 	// the Message.
-	ErrStopped error = &notDeliveredError{text: "teahost: program stopped"}
+	ErrStopped error = &undelivered.Error{Text: "teahost: program stopped"}
 	// ErrAlreadyRunning is returned by Run while another Run is in progress.
 	ErrAlreadyRunning = errors.New("teahost: Run called more than once")
 	// ErrQueueFull is returned by Dispatch when Options.MaxQueue Messages
 	// are already waiting for the program. It reports non-delivery, like
 	// ErrStopped.
-	ErrQueueFull error = &notDeliveredError{text: "teahost: too many Messages waiting for the program"}
+	ErrQueueFull error = &undelivered.Error{Text: "teahost: too many Messages waiting for the program"}
 )
-
-// notDeliveredError is a Dispatch failure that promises Update never saw
-// the Message. Its NotDelivered method is how a dispatcher (such as
-// agent.Runtime) recognizes it, through errors.As, without importing this
-// package; a context's error is wrapped in one too, so errors.Is still
-// finds context.Canceled.
-type notDeliveredError struct {
-	text  string
-	cause error
-}
-
-func (e *notDeliveredError) Error() string {
-	if e.cause != nil {
-		return e.cause.Error()
-	}
-	return e.text
-}
-
-// NotDelivered reports true: Update never received the Message.
-func (e *notDeliveredError) NotDelivered() bool { return true }
-
-func (e *notDeliveredError) Unwrap() error { return e.cause }
 
 // tracked carries a Message queued by DispatchTracked through Bubble Tea to
 // the wrapper's Update, which unwraps it and reports it delivered. done
@@ -254,7 +233,7 @@ func (h *Host[M, Msg]) Model() M {
 // NotDelivered() bool that returns true.
 func (h *Host[M, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 	if err := ctx.Err(); err != nil {
-		return &notDeliveredError{cause: err}
+		return &undelivered.Error{Cause: err}
 	}
 	return h.enqueue(msg, h.opts.MaxQueue)
 }
@@ -274,7 +253,7 @@ func (h *Host[M, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 // delivered when Run returns.
 func (h *Host[M, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered func(err error)) error {
 	if err := ctx.Err(); err != nil {
-		return &notDeliveredError{cause: err}
+		return &undelivered.Error{Cause: err}
 	}
 	return h.enqueue(&tracked{msg: msg, delivered: delivered}, h.opts.MaxQueue)
 }
