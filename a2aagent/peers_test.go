@@ -10,6 +10,7 @@ package a2aagent_test
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -109,12 +110,54 @@ func TestPeerJavaScriptClient(t *testing.T) {
 	client.Dir = dir
 	client.Stderr = os.Stderr
 	var out strings.Builder
-	client.Stdout = &out
+	clientOut, err := client.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	clientIn, err := client.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := client.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// The client pauses to have the application's world changed: while
+	// saves fail (the list's file replaced by a directory, which a rename
+	// cannot replace, even as root), a create cannot complete.
+	copied := make(chan struct{})
+	go func() {
+		defer close(copied)
+		lines := bufio.NewScanner(clientOut)
+		for lines.Scan() {
+			line := lines.Text()
+			var p struct{ Pause string }
+			if json.Unmarshal([]byte(line), &p) == nil && p.Pause != "" {
+				var err error
+				switch p.Pause {
+				case "saves-fail":
+					if err = os.Remove(data); err == nil || os.IsNotExist(err) {
+						if err = os.MkdirAll(filepath.Join(data, "blocker"), 0o755); err == nil {
+							err = os.WriteFile(filepath.Join(data, "blocker", "keep"), nil, 0o644)
+						}
+					}
+				case "saves-work":
+					err = os.RemoveAll(data)
+				}
+				reply := "ok\n"
+				if err != nil {
+					reply = "failed: " + err.Error() + "\n"
+				}
+				_, _ = io.WriteString(clientIn, reply)
+				continue
+			}
+			out.WriteString(line + "\n")
+		}
+	}()
 	done := make(chan error, 1)
-	go func() { done <- client.Wait() }()
+	go func() {
+		<-copied // Wait closes the pipe: read all of it first
+		done <- client.Wait()
+	}()
 	var runErr error
 	select {
 	case runErr = <-done:
@@ -123,6 +166,7 @@ func TestPeerJavaScriptClient(t *testing.T) {
 		runErr = <-done
 		t.Errorf("the client timed out")
 	}
+	<-copied
 	var got []string
 	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		var s step
@@ -181,9 +225,10 @@ func TestPeerJavaScriptClient(t *testing.T) {
 		titles = append(titles, td.Title)
 	}
 	// milk was done and cleared by the owner; the wrong-typed create, the
-	// unknown skill, the viewer's clear and the cancelled rename changed
-	// nothing.
-	if want := []string{"eggs", "bread", "jam", "from 0.3"}; !slices.Equal(titles, want) {
+	// unknown skill and the viewer's clear changed nothing; "held", whose
+	// wait was cancelled while saves failed, was not undone: it was saved
+	// once saving worked again, as its task said.
+	if want := []string{"eggs", "bread", "held", "jam", "from 0.3"}; !slices.Equal(titles, want) {
 		t.Errorf("the list kept %q, want %q", titles, want)
 	}
 }

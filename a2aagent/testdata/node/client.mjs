@@ -30,6 +30,26 @@ async function step(name, fn) {
   }
 }
 
+// pause asks the Go test to change the application's world (see
+// peers_test.go) and waits until it has: it prints {"pause": what} and
+// reads one line from standard input.
+const stdinLines = (async function* () {
+  let buf = "";
+  for await (const chunk of process.stdin) {
+    buf += chunk;
+    let i;
+    while ((i = buf.indexOf("\n")) >= 0) {
+      yield buf.slice(0, i);
+      buf = buf.slice(i + 1);
+    }
+  }
+})();
+async function pause(what) {
+  process.stdout.write(JSON.stringify({ pause: what }) + "\n");
+  const { value, done } = await stdinLines.next();
+  check(!done && value === "ok", `the test did not confirm ${what}`);
+}
+
 function check(cond, what) {
   if (!cond) throw new Error(what);
 }
@@ -164,17 +184,23 @@ await step("completion streamed to completed", async () => {
 
 let waiting;
 await step("task cancelled while waiting", async () => {
-  // A rename of a todo that does not exist never completes: the runtime
-  // waits, and the task stays WORKING until it is cancelled.
-  const task = await send(owner, "rename_todo", { id: "t404", title: "never" }, true);
-  expectState(task, TaskState.TASK_STATE_WORKING);
-  waiting = task.id;
-  const got = await owner.getTask({ id: task.id });
-  expectState(got, TaskState.TASK_STATE_WORKING);
-  const cancelled = await owner.cancelTask({ id: task.id });
-  expectState(cancelled, TaskState.TASK_STATE_CANCELED);
-  check(text(cancelled).includes("Nothing was undone"), `text ${text(cancelled)}`);
-  return text(cancelled);
+  // A create completes only once the todo is saved. The test makes the
+  // list's file unwritable, so the runtime waits and the task stays
+  // WORKING until it is cancelled; then saving works again.
+  await pause("saves-fail");
+  try {
+    const task = await send(owner, "create_todo", { title: "held" }, true);
+    expectState(task, TaskState.TASK_STATE_WORKING);
+    waiting = task.id;
+    const got = await owner.getTask({ id: task.id });
+    expectState(got, TaskState.TASK_STATE_WORKING);
+    const cancelled = await owner.cancelTask({ id: task.id });
+    expectState(cancelled, TaskState.TASK_STATE_CANCELED);
+    check(text(cancelled).includes("Nothing was undone"), `text ${text(cancelled)}`);
+    return text(cancelled);
+  } finally {
+    await pause("saves-work");
+  }
 });
 
 await step("another principal's task not found", async () => {
@@ -227,3 +253,6 @@ await step("raw 0.3 message/send answered by the 0.3 endpoint", async () => {
   check(first.kind === "text" && first.text === "Completed: CreatedTodo", `parts ${JSON.stringify(body.result.status.message.parts)}`);
   return body.result.status.state;
 });
+
+// Standard input stays open for pause(): leave once every step is reported.
+process.exit(0);
