@@ -96,7 +96,7 @@ func TestProjectionWithWireSchemaIsAcceptedAndServed(t *testing.T) {
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	c := agent.Make(agent.Definition[pricedModel, User]{
 		Context: agent.Project(func(m pricedModel) view {
-			return view{Item: "tea", Price: WirePrice{m.Cents}, At: at}
+			return view{Item: "tea", Price: WirePrice(m), At: at}
 		}),
 	})
 	schema := string(c.Describe().Context)
@@ -123,9 +123,9 @@ func (h *pricedHost) Dispatch(context.Context, CreateTodo) error { return nil }
 
 func TestServedValueThatContradictsItsSchemaIsAProjectionError(t *testing.T) {
 	c := agent.Make(agent.Definition[pricedModel, User]{
-		Context: agent.Project(func(m pricedModel) lyingView { return lyingView{Item: "tea", Price: LyingPrice{m.Cents}} }),
+		Context: agent.Project(func(m pricedModel) lyingView { return lyingView{Item: "tea", Price: LyingPrice(m)} }),
 		Resources: []agent.Resource[pricedModel]{
-			agent.NewResource("price", "The price.", func(m pricedModel) LyingPrice { return LyingPrice{m.Cents} }),
+			agent.NewResource("price", "The price.", func(m pricedModel) LyingPrice { return LyingPrice(m) }),
 		},
 	})
 	h := &pricedHost{}

@@ -35,7 +35,7 @@ func deliveryContract[M any](title func(M) string) *agent.Contract[M, agent.NoPr
 		agent.ExposeMapped(agent.Mapped[plainTitle, SetTitle, M, agent.NoPrincipal]{
 			Name:        "set_title",
 			Description: "Set the title.",
-			ToMessage:   func(in plainTitle, _ agent.Call[M, agent.NoPrincipal]) SetTitle { return SetTitle{Title: in.Title} },
+			ToMessage:   func(in plainTitle, _ agent.Call[M, agent.NoPrincipal]) SetTitle { return SetTitle(in) },
 		}),
 	}})
 }

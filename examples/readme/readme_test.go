@@ -80,3 +80,7 @@ func TestSixtySeconds(t *testing.T) {
 		t.Fatalf("rename completion = %+v", d.Completion)
 	}
 }
+
+// The audit-and-traces block needs a JetStream server and an exporter to
+// run; it is compiled here, and natsaudit and agentotel test what it does.
+var _ = observability

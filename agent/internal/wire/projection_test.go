@@ -41,6 +41,7 @@ type pjEmbeds struct {
 	Extra  any                `json:"extra"`
 	Ptrs   []*pjTodo          `json:"ptrs"`
 	Maybe  *map[string]string `json:"maybe"`
+	//lint:ignore U1000 an unexported field, which a projection leaves out, is the case under test
 	skip   int
 	Hidden string `json:"-"`
 }
@@ -186,8 +187,6 @@ func (pjText) MarshalText() ([]byte, error) { return []byte("t"), nil }
 
 type pjByte uint8
 
-type pjLevel int
-
 type pjInner struct{ A int }
 
 // pjTwice has two fields named "a" in JSON. It is built with StructOf so
@@ -198,6 +197,7 @@ var pjTwice = reflect.StructOf([]reflect.StructField{
 })
 
 type pjBadTag struct {
+	//lint:ignore SA5008 the malformed tag is the case under test: a projection encoding/json reads differently is refused
 	A int `json:"a\\b"`
 }
 
