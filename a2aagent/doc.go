@@ -68,7 +68,8 @@
 //
 // Identity comes only from the transport: HTTPOptions.Verifier checks the
 // bearer token of every request but the card's, and NewRuntime binds one
-// runtime per principal (the token's UserID). Task ids are minted by the
+// runtime per principal identity: the user, scopes and claims the verifier
+// returned, together, never the user name alone. Task ids are minted by the
 // SDK, never by the client: version 7 UUIDs, whose 74 random bits (from
 // crypto/rand) make them unguessable, though their leading bits tell when
 // the task began. An id is not a capability anyway: a task is visible only

@@ -120,6 +120,8 @@ var tokens = map[string]user{
 	"owner-tok":  {Name: "olivia", Role: "owner"},
 	"viewer-tok": {Name: "victor", Role: "viewer"},
 	"other-tok":  {Name: "oscar", Role: "owner"},
+	// The same user name as owner-tok, with a weaker role.
+	"olivia-viewer-tok": {Name: "olivia", Role: "viewer"},
 }
 
 func verifier(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {

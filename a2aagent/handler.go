@@ -16,6 +16,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/httpguard"
 )
 
 // Defaults for HTTPOptions.
@@ -34,7 +35,8 @@ type HTTPOptions struct {
 	// Verifier checks a request's bearer token and says who is calling.
 	// It is the only source of identity: nothing a client sends in a
 	// message can change it. The returned TokenInfo must carry a non-empty
-	// UserID, which owns the tasks that token creates. A rejected token
+	// UserID; the whole TokenInfo (user, scopes and claims) is the identity
+	// that owns the tasks the token creates. A rejected token
 	// (an error wrapping auth.ErrInvalidToken) is answered 401 with a
 	// WWW-Authenticate header. Every request but the agent card's is
 	// checked.
@@ -42,7 +44,7 @@ type HTTPOptions struct {
 	// NewRuntime returns the runtime a principal's tasks are served by,
 	// bound to that principal (typically through
 	// agent.BindOptions.Principal). It is called once per principal
-	// (UserID), on that principal's first message; an error refuses that
+	// identity, on that identity's first message; an error refuses that
 	// message and is tried again on the next.
 	NewRuntime func(ctx context.Context, principal *auth.TokenInfo) (Runtime, error)
 	// Contract is the contract the card describes, from Runtime.Describe
@@ -286,13 +288,15 @@ func (h *Handler) verify(ctx context.Context, token string, req *http.Request) (
 	return info, nil
 }
 
-// runtimeFor returns the principal's runtime, building it once.
+// runtimeFor returns the principal's runtime, building it once per
+// identity (httpguard.Identity: user, scopes and claims together).
 func (h *Handler) runtimeFor(ctx context.Context, info *auth.TokenInfo) (Runtime, error) {
+	key := httpguard.Identity(info)
 	h.mu.Lock()
-	e, ok := h.runtimes[info.UserID]
+	e, ok := h.runtimes[key]
 	if !ok {
 		e = &runtimeEntry{ready: make(chan struct{})}
-		h.runtimes[info.UserID] = e
+		h.runtimes[key] = e
 	}
 	h.mu.Unlock()
 	if ok {
@@ -309,7 +313,7 @@ func (h *Handler) runtimeFor(ctx context.Context, info *auth.TokenInfo) (Runtime
 	}
 	if e.err != nil {
 		h.mu.Lock()
-		delete(h.runtimes, info.UserID)
+		delete(h.runtimes, key)
 		h.mu.Unlock()
 	}
 	close(e.ready)
@@ -390,9 +394,13 @@ func (g *guard) Before(ctx context.Context, cc *a2asrv.CallContext, req *a2asrv.
 	if info == nil || info.UserID == "" {
 		return ctx, nil, a2a.ErrUnauthenticated
 	}
-	cc.User = a2asrv.NewAuthenticatedUser(info.UserID, nil)
+	// Tasks and runtimes belong to the whole verified identity (user,
+	// scopes and claims), never to a user name alone: two tokens for one
+	// name with different roles are two principals.
+	identity := httpguard.Identity(info)
+	cc.User = a2asrv.NewAuthenticatedUser(identity, nil)
 	owned := func(id a2a.TaskID) error {
-		if owner, ok := g.h.store.owner(id); !ok || owner != info.UserID {
+		if owner, ok := g.h.store.owner(id); !ok || owner != identity {
 			// Someone else's task is answered exactly as one that does
 			// not exist.
 			return a2a.ErrTaskNotFound

@@ -287,3 +287,22 @@ func TestNewHandlerNeedsIdentity(t *testing.T) {
 		t.Errorf("no NewRuntime: %v", err)
 	}
 }
+
+// A token for the same user name with a weaker role is another principal:
+// it gets a runtime of its own (so its clear is refused as a viewer's),
+// and the owner's tasks are not found for it.
+func TestSameNamedWeakerTokenIsAnotherPrincipal(t *testing.T) {
+	f := start(t, nil)
+	owner, weaker := f.client(t, "owner-tok"), f.client(t, "olivia-viewer-tok")
+	added := sendTask(t, owner, skillMessage("add_item", map[string]any{"title": "milk"}))
+	task := sendTask(t, weaker, skillMessage("clear_items", nil))
+	if task.Status.State != a2a.TaskStateRejected || statusText(task) != "Only an owner may clear the list." {
+		t.Fatalf("the same-named viewer's clear_items: %s %q", task.Status.State, statusText(task))
+	}
+	if items := f.model().Items; len(items) != 1 {
+		t.Fatalf("a refused clear changed the list: %q", items)
+	}
+	if _, err := weaker.GetTask(context.Background(), &a2a.GetTaskRequest{ID: added.ID}); !isNotFound(err) {
+		t.Fatalf("the same-named viewer read the owner's task: %v", err)
+	}
+}
