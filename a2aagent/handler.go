@@ -291,7 +291,10 @@ func (h *Handler) verify(ctx context.Context, token string, req *http.Request) (
 // runtimeFor returns the principal's runtime, building it once per
 // identity (httpguard.Identity: user, scopes and claims together).
 func (h *Handler) runtimeFor(ctx context.Context, info *auth.TokenInfo) (Runtime, error) {
-	key := httpguard.Identity(info)
+	key, err := httpguard.Identity(info)
+	if err != nil {
+		return nil, err
+	}
 	h.mu.Lock()
 	e, ok := h.runtimes[key]
 	if !ok {
@@ -397,7 +400,11 @@ func (g *guard) Before(ctx context.Context, cc *a2asrv.CallContext, req *a2asrv.
 	// Tasks and runtimes belong to the whole verified identity (user,
 	// scopes and claims), never to a user name alone: two tokens for one
 	// name with different roles are two principals.
-	identity := httpguard.Identity(info)
+	identity, err := httpguard.Identity(info)
+	if err != nil {
+		g.h.log.Error("a2aagent: the verified token cannot be told apart from others", "error", err)
+		return ctx, nil, a2a.NewError(a2a.ErrInternalError, "This agent cannot serve this caller right now.")
+	}
 	cc.User = a2asrv.NewAuthenticatedUser(identity, nil)
 	owned := func(id a2a.TaskID) error {
 		if owner, ok := g.h.store.owner(id); !ok || owner != identity {

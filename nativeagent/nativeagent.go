@@ -271,7 +271,10 @@ func (h *Handler) authenticate(r *http.Request) (*auth.TokenInfo, error) {
 
 // runtime returns the caller's runtime, making it on first use.
 func (h *Handler) runtime(ctx context.Context, caller *auth.TokenInfo) (*entry, error) {
-	key := httpguard.Identity(caller)
+	key, err := httpguard.Identity(caller)
+	if err != nil {
+		return nil, err
+	}
 	h.mu.Lock()
 	if el, ok := h.runtimes[key]; ok {
 		h.lru.MoveToFront(el)

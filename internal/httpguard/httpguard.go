@@ -8,13 +8,10 @@ package httpguard
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
@@ -114,21 +111,4 @@ func Bearer(ctx context.Context, verify auth.TokenVerifier, req *http.Request) (
 // authenticated (401), as opposed to a verifier that failed (500).
 func Unauthenticated(err error) bool {
 	return errors.Is(err, ErrNoToken) || errors.Is(err, auth.ErrInvalidToken)
-}
-
-// Identity is the key a runtime (or a session, or a task) is owned by:
-// everything the verifier returned that a principal can be derived from —
-// the user, the scopes and the extra claims — never a display name alone.
-// Two tokens for one user name with different roles have different
-// identities.
-func Identity(info *auth.TokenInfo) string {
-	scopes := slices.Clone(info.Scopes)
-	slices.Sort(scopes)
-	extra := make([]string, 0, len(info.Extra))
-	for _, k := range slices.Sorted(maps.Keys(info.Extra)) {
-		v, _ := json.Marshal(info.Extra[k])
-		extra = append(extra, k+"="+string(v))
-	}
-	b, _ := json.Marshal([]any{info.UserID, scopes, extra})
-	return string(b)
 }

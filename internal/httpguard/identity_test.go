@@ -1,4 +1,4 @@
-package mcpagent
+package httpguard
 
 import (
 	"testing"
@@ -15,7 +15,7 @@ type keyUser struct {
 
 func mustKey(t *testing.T, info *auth.TokenInfo) string {
 	t.Helper()
-	k, err := defaultSessionKey(info)
+	k, err := Identity(info)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestDefaultSessionKey(t *testing.T) {
 	cyc := &keyUser{Name: "loop"}
 	cyc.Boss = cyc
 	for name, extra := range map[string]any{"func": func() {}, "chan": make(chan int), "cycle": cyc} {
-		if _, err := defaultSessionKey(&auth.TokenInfo{UserID: "x", Extra: map[string]any{"v": extra}}); err == nil {
+		if _, err := Identity(&auth.TokenInfo{UserID: "x", Extra: map[string]any{"v": extra}}); err == nil {
 			t.Errorf("%s in Extra: no error", name)
 		}
 	}
