@@ -374,3 +374,19 @@ func (s *Session) KeysChangedByOthersSince(version int64, self Actor) []string {
 	slices.Sort(out)
 	return out
 }
+
+// OnceDone names the fire of a once-only action that came to rest
+// successfully (for the instance, when it is scoped per instance), or ""
+// when there is none, or the action is not once-only or not declared.
+func (s *Session) OnceDone(actionID, instance string) string {
+	an, ok := s.g.actionIndex[actionID]
+	if !ok || !an.conc.Once {
+		return ""
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r := s.onceDoneLocked(an, instance); r != nil {
+		return r.t.ID
+	}
+	return ""
+}

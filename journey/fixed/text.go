@@ -109,6 +109,16 @@ const (
 	doneHow    = "Every step of this journey is done."
 	waitHow    = "A step's fire has not come to rest (see awaitingState), so nothing else can be judged yet. Ask did_it_work with its transitionId, then call this journey again with no step."
 
+	staleCursor      = "The app's state moved since the version you passed (expectedVersion), so nothing was done. Look again with whats_here (version is the current one) before you act."
+	notVisible       = "That control is not on screen for the person now: it sits on a hidden tab or in a closed modal (see node). Nothing was done. It becomes clickable when the app shows it."
+	behindOverlay    = "That control is covered by an open modal (see overlay), so it cannot be clicked now. Nothing was done. Deal with the modal first."
+	stillMounting    = "The part of the page holding that control was just shown and is not ready yet. Nothing was done; try again shortly."
+	duplicateWhy     = "This action happens at most once, and it already did (see priorTransitionId). Nothing was done. did_it_work with that id says how it came to rest; do not try it again."
+	notAllowedWhy    = "Only the actors in required may do this, and you are not one of them. Nothing was done, and no approval can change that: tell the human it is theirs to do."
+	withHumanMeans   = "These steps are the human's to take: their decision, or something only they may do. Present them and let the person act in the app; do not take them yourself."
+	humanHow         = "The next move is the human's (see withTheHuman). Present it to them, then call this journey again with no step to see where things stand."
+	staleMeans       = "staleReads and staleWrites name state keys this row reads or writes that someone other than you changed since your last look. Check them before you act on it."
+
 	stateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
 	lastRejected     = "A step carrying lastFireRejected was refused by the app the last time it was fired; did_it_work with that id says why. Firing it again is a new attempt, not a retry of the same one: check with the human first."
 )
