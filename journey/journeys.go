@@ -480,7 +480,7 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 	}
 	movable, human := false, ""
 	for _, st := range plan.Steps {
-		if st.PendingFire != "" || (st.Status == StepReady && !st.AwaitingHuman) {
+		if st.PendingFire != "" || (st.Status == StepReady && !st.AwaitingHuman && st.Activation != ActivationHidden && st.Overlay == "") {
 			movable = true
 			break
 		}

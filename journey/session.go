@@ -101,8 +101,8 @@ type Session struct {
 	claim     *record // the open navigation claim window
 	// stimuli are the recent state changes no fire was credited with,
 	// for the facts block (bounded: maxStimuli, in batches).
-	stimuli []*record
-	observers         // session.go: observers, defects, the outbox
+	stimuli   []*record
+	observers // session.go: observers, defects, the outbox
 }
 
 // askBook is the ask book: every card minted, the open card per action
@@ -194,7 +194,7 @@ func (g *Graph) NewSession(opts Options) (*Session, error) {
 		askBook:   askBook{askByID: map[string]*ask{}, openAsk: map[askKey]*ask{}, askFired: map[string]string{}},
 		frameBook: frameBook{lastFrame: make([]*frame, len(g.journeys))},
 		bindings:  make([][]*binding, len(g.actions)), vis: map[*containerNode]bool{},
-		redacted:  map[string]bool{}, state: map[string]any{}}
+		redacted: map[string]bool{}, state: map[string]any{}}
 	if s.now == nil {
 		s.now = time.Now
 	}

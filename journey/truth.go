@@ -53,8 +53,8 @@ const (
 	decisionTail    = " - the agent presents the options and does not make it."
 	humanOnlyLead   = "Only the human may do: "
 	humanOnlyTail   = " - the agent cannot fire it."
-	untiedWorkLine   = "The app is still working on something it did not tie to an action here."
-	nothingYetLine   = "No actions have been performed in this app this session."
+	untiedWorkLine  = "The app is still working on something it did not tie to an action here."
+	nothingYetLine  = "No actions have been performed in this app this session."
 )
 
 // Attempt is one graded attempt: a fire from the transition ledger or a

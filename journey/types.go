@@ -230,7 +230,7 @@ type Transition struct {
 	// Attribution says how the state report that settled a fire (or made
 	// a stimulus row) was attributed: the rung and the actor.
 	Attribution *Attribution `json:"attribution,omitempty"`
-	Settled  bool `json:"settled"`
+	Settled     bool         `json:"settled"`
 }
 
 // The attribution rungs a state report is attributed by, in the order
@@ -331,7 +331,7 @@ type ServedAction struct {
 	GoesTo string `json:"goesTo,omitempty"`
 	// Holds is what the control holds right now, read through the host's
 	// holds reader when one was registered (runtime data).
-	Holds            any      `json:"holds,omitempty"`
+	Holds      any  `json:"holds,omitempty"`
 	HighEffect bool `json:"highEffect,omitempty"`
 	// HumanDecides: the action is the person's decision; the model
 	// presents it and does not make it.
