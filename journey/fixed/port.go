@@ -354,11 +354,15 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res 
 	// version answers with what changed after it, so what was served at it
 	// is kept.
 	p.remember()
-	p.saw(res)
+	if ref.kind == kindJourney || ref.kind == kindSingle {
+		p.saw(res)
+	}
 	return res
 }
 
-// saw records the version a result gave the model: its last look.
+// saw records the version of a result that showed the model rows (a
+// whats_here, a journey frame): its last look. A refusal or a settlement
+// names a version too, but shows no rows, so it is not a look.
 func (p *Port) saw(r CallResult) {
 	v, ok := r.Get("version")
 	n, isInt := v.(int64)
