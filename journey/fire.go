@@ -97,6 +97,7 @@ func falsePtr() *bool { f := false; return &f }
 //	UNKNOWN_ACTION        no such action in the graph
 //	STALE_CURSOR          ExpectedVersion given and the version moved
 //	NOT_ON_NODE           not offered on the current page
+//	PRINCIPAL_NOT_ALLOWED the action's policy does not let this actor fire
 //	NODE_NOT_VISIBLE      (agent) on a hidden tab or a closed modal
 //	BLOCKED_BY_OVERLAY    (agent) masked by a shown blocking modal
 //	INSTANCE_REQUIRED     a repeats action fired without an instance
@@ -110,7 +111,6 @@ func falsePtr() *bool { f := false; return &f }
 //	NOT_MATERIALIZED      an agent fire with nothing bound to run it
 //	PRIOR_FIRE_PENDING    single-flight or once, an earlier fire not at rest
 //	DUPLICATE_EXECUTION   once, an earlier fire came to rest successfully
-//	PRINCIPAL_NOT_ALLOWED the action's policy does not let this actor fire
 //	confirmation          default mode: a high-effect agent fire without
 //	                      Confirm pauses with an ask (NeedsConfirm)
 //	APPROVAL_*            enforced mode: the approval gate
@@ -146,6 +146,11 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	}
 	if s.page < 0 || !slices.Contains(an.on, s.page) {
 		return refuse(FireResult{Reason: ReasonNotOnNode, Node: s.pageID()}, nil)
+	}
+	// Who may fire it comes before anything about the moment: it is the
+	// one refusal no change on screen will lift, so it is said first.
+	if !an.policy.allows(src) {
+		return refuse(FireResult{Reason: ReasonNotAllowed, Required: wireActors(an.policy.MayInvoke), Attempted: wireActor(src)}, nil)
 	}
 	// The person's view of the page: an agent cannot click what is on a
 	// hidden tab, in a closed modal, or under a blocking modal. A
@@ -239,9 +244,6 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 		if prior := s.onceDoneLocked(an, instance); prior != nil {
 			return refuse(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: scope}, nil)
 		}
-	}
-	if !an.policy.allows(src) {
-		return refuse(FireResult{Reason: ReasonNotAllowed, Required: wireActors(an.policy.MayInvoke), Attempted: wireActor(src)}, nil)
 	}
 	askID := ""
 	if an.highEffect && src == ActorAgent {

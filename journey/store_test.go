@@ -312,6 +312,10 @@ func TestVisibilityAndOverlays(t *testing.T) {
 	if fr := s.Fire(context.Background(), "checkout.pay", FireOptions{Confirm: true}); fr.Reason != ReasonBlockedByOverlay || fr.Overlay != "checkout.review" {
 		t.Fatalf("%+v", fr)
 	}
+	// Who may fire it is said before the overlay: no change on screen lifts it.
+	if fr := s.Fire(context.Background(), "checkout.enter-card", FireOptions{}); fr.Reason != ReasonNotAllowed {
+		t.Fatalf("%+v", fr)
+	}
 	if fr := s.Fire(context.Background(), "checkout.pay", FireOptions{}); fr.NeedsConfirm || len(s.Asks()) != 0 {
 		t.Fatalf("a card was minted for a masked control: %+v", fr)
 	}
