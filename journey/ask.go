@@ -392,6 +392,10 @@ func (s *Session) ConfirmAsk(actionID string, opts FireOptions) (AskStatus, erro
 	if !ok {
 		return AskStatus{}, &Error{Reason: ReasonUnknownAction, Msg: "the graph declares no such action", Value: actionID}
 	}
+	if src := normActor(opts.Source); !an.policy.allows(src) {
+		// Nobody is asked to approve what this actor may not do.
+		return AskStatus{}, &Error{Reason: ReasonNotAllowed, Msg: "the action's policy does not let this actor fire it, so no card is minted", Value: string(src)}
+	}
 	input, _ := normalize(opts.Input)
 	s.mu.Lock()
 	defer s.unlock()

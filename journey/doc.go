@@ -43,14 +43,30 @@
 // Handle switches controls off (SetEnabled) or labels them busy
 // (SetBusy).
 //
-// Fire runs a fixed sequence of gates (UNKNOWN_ACTION, NOT_ON_NODE,
-// INSTANCE_REQUIRED/INSTANCE_UNKNOWN, GUARD_FAILED, PAYLOAD_INVALID,
-// TOOL_DISABLED, NOT_MATERIALIZED, PRIOR_FIRE_PENDING, then confirmation
-// or, under RequireHumanApproval, the APPROVAL_* gate). A refusal writes a
+// Fire runs a fixed sequence of gates (UNKNOWN_ACTION, STALE_CURSOR,
+// NOT_ON_NODE, PRINCIPAL_NOT_ALLOWED, NODE_NOT_VISIBLE/BLOCKED_BY_OVERLAY,
+// INSTANCE_REQUIRED/INSTANCE_UNKNOWN, STILL_MOUNTING, GUARD_FAILED,
+// PAYLOAD_INVALID, TOOL_DISABLED, NOT_MATERIALIZED, PRIOR_FIRE_PENDING,
+// DUPLICATE_EXECUTION, then confirmation or, under RequireHumanApproval,
+// the APPROVAL_* gate; see Fire). A refusal writes a
 // gap row and changes nothing else. Capability comes before authority:
 // nobody is asked to approve what cannot be done. A guard key absent from
 // the state is unevaluable, never false: the action is still served and
 // carries guardUnevaluated.
+//
+// # The person
+//
+// Some moves are the person's, and a model must not make them: an action
+// declared HumanDecides (their decision; disclosure only) or one whose
+// PrincipalPolicy leaves the agent out (human-only, enforced). Both are
+// served awaiting the person (awaitingHuman; a journey whose only move is
+// theirs stands with-the-human), never as a ready step. What the person
+// sees matters too: a control on a hidden tab, in a closed modal or under
+// a blocking modal (Container.Tab, Container.Modal; Show, SetVisible) is
+// served but not clickable, and ObserveFocus reports where they look
+// (Position.LookingAt). ReportState lets the app say whose change a state
+// report is (ReportOptions.Principal): the person's change is never
+// credited to a pending agent fire, and the facts block lists it as theirs.
 //
 // A recorded fire comes to rest once, and the first settlement wins: a
 // receipt with three separate axes, effectStatus (did anyone perform it),

@@ -25,6 +25,11 @@ type FireOptions struct {
 	// mode). Without it the session looks for an approved, unspent ask for
 	// the same action, instance and input.
 	AskID string
+	// ExpectedVersion is the session version the caller last looked at.
+	// When set and the version has moved since, the fire is refused
+	// STALE_CURSOR carrying the current version, and nothing fires. Nil
+	// means the caller does not say, and no check is made.
+	ExpectedVersion *int64
 }
 
 // FireResult is the synchronous answer of a fire: a refusal (OK false with
@@ -64,7 +69,16 @@ type FireResult struct {
 	// instances are known.
 	Verdict             string `json:"verdict,omitempty"`
 	PendingTransitionID string `json:"pendingTransitionId,omitempty"`
-	Scope               string `json:"scope,omitempty"`
+	// PriorTransitionID is the settled fire a once-only action already
+	// made (DUPLICATE_EXECUTION).
+	PriorTransitionID string `json:"priorTransitionId,omitempty"`
+	Scope             string `json:"scope,omitempty"`
+	// Overlay is the blocking modal masking the control (BLOCKED_BY_OVERLAY).
+	Overlay string `json:"overlay,omitempty"`
+	// Required and Attempted are the policy's actors and the actor that
+	// tried (PRINCIPAL_NOT_ALLOWED); the person is "human".
+	Required  []string `json:"required,omitempty"`
+	Attempted string   `json:"attempted,omitempty"`
 	// Differs says what an APPROVAL_MISMATCH differs in.
 	Differs       string `json:"differs,omitempty"`
 	Executed      *bool  `json:"executed,omitempty"`
@@ -80,19 +94,26 @@ func falsePtr() *bool { f := false; return &f }
 // Fire performs an action. The gates run in this fixed order, and the
 // first that fails refuses the fire:
 //
-//	UNKNOWN_ACTION      no such action in the graph
-//	NOT_ON_NODE         not offered on the current page
-//	INSTANCE_REQUIRED   a repeats action fired without an instance
-//	INSTANCE_UNKNOWN    an instance that does not exist
-//	GUARD_FAILED        its guard fails now (per-condition evidence;
-//	                    unevaluable keys are dropped, never false)
-//	PAYLOAD_INVALID     the input breaks the contract (carries expects)
-//	TOOL_DISABLED       the control is switched off (retriable)
-//	NOT_MATERIALIZED    an agent fire with nothing bound to run it
-//	PRIOR_FIRE_PENDING  single-flight, an earlier fire not at rest
-//	confirmation        default mode: a high-effect agent fire without
-//	                    Confirm pauses with an ask (NeedsConfirm)
-//	APPROVAL_*          enforced mode: the approval gate
+//	UNKNOWN_ACTION        no such action in the graph
+//	STALE_CURSOR          ExpectedVersion given and the version moved
+//	NOT_ON_NODE           not offered on the current page
+//	PRINCIPAL_NOT_ALLOWED the action's policy does not let this actor fire
+//	NODE_NOT_VISIBLE      (agent) on a hidden tab or a closed modal
+//	BLOCKED_BY_OVERLAY    (agent) masked by a shown blocking modal
+//	INSTANCE_REQUIRED     a repeats action fired without an instance
+//	INSTANCE_UNKNOWN      an instance that does not exist
+//	STILL_MOUNTING        (agent) its tab or modal was just shown and
+//	                      nothing is bound to it yet (retriable)
+//	GUARD_FAILED          its guard fails now (per-condition evidence;
+//	                      unevaluable keys are dropped, never false)
+//	PAYLOAD_INVALID       the input breaks the contract (carries expects)
+//	TOOL_DISABLED         the control is switched off (retriable)
+//	NOT_MATERIALIZED      an agent fire with nothing bound to run it
+//	PRIOR_FIRE_PENDING    single-flight or once, an earlier fire not at rest
+//	DUPLICATE_EXECUTION   once, an earlier fire came to rest successfully
+//	confirmation          default mode: a high-effect agent fire without
+//	                      Confirm pauses with an ask (NeedsConfirm)
+//	APPROVAL_*            enforced mode: the approval gate
 //
 // Capability comes before authority: nobody is asked to approve what is
 // guard-closed, mis-shaped, switched off or wired to nothing. A refusal
@@ -120,8 +141,28 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Actor: src, Action: an.id, Does: an.does, Evidence: evidence})
 		return r
 	}
+	if opts.ExpectedVersion != nil && *opts.ExpectedVersion != s.version {
+		return refuse(FireResult{Reason: ReasonStaleCursor}, nil)
+	}
 	if s.page < 0 || !slices.Contains(an.on, s.page) {
 		return refuse(FireResult{Reason: ReasonNotOnNode, Node: s.pageID()}, nil)
+	}
+	// Who may fire it comes before anything about the moment: it is the
+	// one refusal no change on screen will lift, so it is said first.
+	if !an.policy.allows(src) {
+		return refuse(FireResult{Reason: ReasonNotAllowed, Required: wireActors(an.policy.MayInvoke), Attempted: wireActor(src)}, nil)
+	}
+	// The person's view of the page: an agent cannot click what is on a
+	// hidden tab, in a closed modal, or under a blocking modal. A
+	// user or system fire is the app's own report of a click, so it is
+	// not judged here.
+	if src == ActorAgent {
+		if hidden := s.hiddenByLocked(an); hidden != nil {
+			return refuse(FireResult{Reason: ReasonNodeNotVisible, Node: hidden.path}, nil)
+		}
+		if ov := s.overlayLocked(an); ov != nil {
+			return refuse(FireResult{Reason: ReasonBlockedByOverlay, Overlay: ov.path}, nil)
+		}
 	}
 	instance := ""
 	if an.repeat != nil {
@@ -141,6 +182,11 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 			return refuse(FireResult{Reason: ReasonInstanceUnknown, Instances: listed, InstancesTotal: len(keys), Verdict: verdict}, nil)
 		}
 		instance = opts.Instance
+	}
+	if src == ActorAgent {
+		if c := s.mountingLocked(an, instance); c != nil {
+			return refuse(FireResult{Reason: ReasonStillMounting, Node: c.path, Retriable: true}, nil)
+		}
 	}
 	pass, evidence, unevaluated := evalFull(an.guard, s.state, s.redacted)
 	if !pass {
@@ -182,16 +228,21 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 		}
 		tour = true
 	}
-	if an.conc.SingleFlight {
+	scope := "action"
+	if an.conc.PerInstance {
+		scope = "instance"
+	}
+	if an.conc.SingleFlight || an.conc.Once {
 		for _, r := range s.unsettled[an.idx] {
 			if an.conc.PerInstance && r.t.Instance != instance {
 				continue
 			}
-			scope := "action"
-			if an.conc.PerInstance {
-				scope = "instance"
-			}
 			return refuse(FireResult{Reason: ReasonPriorFirePending, PendingTransitionID: r.t.ID, Scope: scope}, nil)
+		}
+	}
+	if an.conc.Once {
+		if prior := s.onceDoneLocked(an, instance); prior != nil {
+			return refuse(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: scope}, nil)
 		}
 	}
 	askID := ""
@@ -275,6 +326,44 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 		go s.runHandler(hctx, r, handler, in)
 	}
 	return res
+}
+
+// onceDoneLocked is the fire of a once-only action (for this instance,
+// when scoped per instance) that came to rest successfully: at rest, and
+// not refused, rejected or rolled back. A fire refused before it was
+// recorded minted nothing, so it never counts.
+func (s *Session) onceDoneLocked(an *actionNode, instance string) *record {
+	ok := func(r *record) bool {
+		return r != nil && r.settled && !r.refusedLocked() && r.t.Materialized == nil &&
+			(!an.conc.PerInstance || r.t.Instance == instance)
+	}
+	fires := s.actFires[an.idx]
+	for i := len(fires) - 1; i >= 0; i-- {
+		if ok(fires[i]) {
+			return fires[i]
+		}
+	}
+	if last := s.lastFire[an.idx]; ok(last) {
+		return last
+	}
+	return nil
+}
+
+// wireActor is an actor as a principal policy names it on the wire: the
+// person is "human".
+func wireActor(a Actor) string {
+	if a == ActorUser {
+		return "human"
+	}
+	return string(a)
+}
+
+func wireActors(as []Actor) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = wireActor(a)
+	}
+	return out
 }
 
 func (s *Session) runHandler(ctx context.Context, r *record, h Handler, input any) {

@@ -64,6 +64,18 @@ type Container struct {
 	Actions []Action
 	// Containers nested below this one.
 	Containers []Container
+	// Tab marks a tab: it is shown only while the app says so (Show,
+	// SetVisible), and showing one tab of a parent hides its sibling
+	// tabs. Its actions are not clickable while it is hidden
+	// (NODE_NOT_VISIBLE).
+	Tab bool
+	// Modal marks a modal: closed until the app shows it. While a
+	// blocking modal is shown, every action on its page outside it is
+	// masked (BLOCKED_BY_OVERLAY); while it is closed its own actions
+	// are not clickable (NODE_NOT_VISIBLE).
+	Modal bool
+	// Popover makes a Modal non-blocking: it masks nothing.
+	Popover bool
 }
 
 // Action declares one thing a person (or a model) can do. Only Name and
@@ -105,6 +117,42 @@ type Action struct {
 	BlockedBecause *Blocked
 	// Concurrency limits overlapping fires of this action.
 	Concurrency Concurrency
+	// HumanDecides declares the action the person's decision: the model
+	// presents the options and does not make it. It is disclosure only:
+	// such an action is served as awaiting the person (awaitingHuman,
+	// a journey standing with-the-human), never as a ready step, but no
+	// fire is refused for it (use Policy for that). Nil means the
+	// action is an ordinary one.
+	HumanDecides *HumanDecides
+	// Policy says who may fire the action. The zero value lets anyone.
+	Policy PrincipalPolicy
+}
+
+// HumanDecides declares an action as the person's decision.
+type HumanDecides struct {
+	// About is the app's own short name for the decision. It is data: it
+	// rides data fields only and never enters a sentence.
+	About string
+	// DoneWhen is when the decision counts as made, over the state view.
+	// Nil means the library cannot tell (made is "unknown").
+	DoneWhen Guard
+}
+
+// PrincipalPolicy says which actors may fire an action. The session
+// enforces it on every fire: an actor outside MayInvoke is refused
+// PRINCIPAL_NOT_ALLOWED before anything else about the fire is judged
+// but whether the action exists, so no confirm card is ever minted for a
+// fire that actor could not make.
+type PrincipalPolicy struct {
+	// MayInvoke lists the actors allowed to fire it (ActorUser for the
+	// person, ActorAgent, ActorSystem). Empty means every actor.
+	// []Actor{ActorUser} declares the action human-only.
+	MayInvoke []Actor
+}
+
+// allows reports whether the policy lets an actor fire.
+func (p PrincipalPolicy) allows(a Actor) bool {
+	return len(p.MayInvoke) == 0 || slices.Contains(p.MayInvoke, a)
 }
 
 // RootAction is an action offered on several pages.
@@ -140,9 +188,15 @@ type Concurrency struct {
 	// SingleFlight refuses a fire (PRIOR_FIRE_PENDING) while an earlier
 	// fire of the same action has not come to rest.
 	SingleFlight bool
-	// PerInstance scopes SingleFlight to the instance key instead of the
-	// whole action.
+	// PerInstance scopes SingleFlight (and Once) to the instance key
+	// instead of the whole action.
 	PerInstance bool
+	// Once declares an action that must happen at most once (a payment,
+	// a refund): after a fire of it came to rest successfully, a new fire
+	// is refused DUPLICATE_EXECUTION naming that settled transition; a
+	// fire refused, rejected or rolled back does not count. While a fire
+	// is not at rest it behaves as SingleFlight.
+	Once bool
 }
 
 // GraphError is a definition-time mistake found while building a graph.
@@ -196,6 +250,11 @@ type Graph struct {
 	// hops[i] lists the navigating actions offered on page i.
 	hops [][]*actionNode
 
+	// containers are every declared container, in declaration order,
+	// indexed by qualified path.
+	containers     []*containerNode
+	containerIndex map[string]*containerNode
+
 	requiredKeys []string
 	// writers[k] lists the actions declaring a write of state key k, in
 	// declaration order.
@@ -211,6 +270,11 @@ type pageNode struct {
 }
 
 type containerNode struct {
+	page      int
+	parent    *containerNode
+	tab       bool
+	modal     bool
+	blocks    bool
 	name      string
 	path      string
 	when      Guard
@@ -241,7 +305,16 @@ type actionNode struct {
 	blocked    *Blocked
 	conc       Concurrency
 	repeat     *containerNode // nearest repeats container, if any
+	decides    *HumanDecides
+	decideWhen Guard
+	policy     PrincipalPolicy
 }
+
+// humanOnly: the policy does not let the agent fire it.
+func (an *actionNode) humanOnly() bool { return !an.policy.allows(ActorAgent) }
+
+// withTheHuman: served as awaiting the person, never as a ready step.
+func (an *actionNode) withTheHuman() bool { return an.decides != nil || an.humanOnly() }
 
 type journeyNode struct {
 	idx   int
@@ -398,7 +471,26 @@ func (b *graphBuilder) walk(page int, pageID, prefix string, chain []*containerN
 		if c.Instances != nil && !c.Repeats {
 			return b.fail("container %q has Instances but is not a Repeats container", path)
 		}
-		cn := &containerNode{name: c.Name, path: path, when: when, repeats: c.Repeats, instances: c.Instances}
+		if c.Popover && !c.Modal {
+			return b.fail("container %q is a Popover but not a Modal", path)
+		}
+		if c.Tab && c.Modal {
+			return b.fail("container %q is both a Tab and a Modal", path)
+		}
+		if c.Repeats && (c.Tab || c.Modal) {
+			return b.fail("container %q cannot be both Repeats and a Tab or Modal", path)
+		}
+		var parent *containerNode
+		if len(chain) > 0 {
+			parent = chain[len(chain)-1]
+		}
+		cn := &containerNode{page: page, parent: parent, tab: c.Tab, modal: c.Modal, blocks: c.Modal && !c.Popover,
+			name: c.Name, path: path, when: when, repeats: c.Repeats, instances: c.Instances}
+		b.g.containers = append(b.g.containers, cn)
+		if b.g.containerIndex == nil {
+			b.g.containerIndex = map[string]*containerNode{}
+		}
+		b.g.containerIndex[path] = cn
 		if err := b.walk(page, pageID, path, append(slices.Clone(chain), cn), c.Actions, c.Containers); err != nil {
 			return err
 		}
@@ -556,6 +648,9 @@ func (b *graphBuilder) index() {
 		for _, c := range an.enabled {
 			keys[c.Key] = true
 		}
+		for _, c := range an.decideWhen {
+			keys[c.Key] = true
+		}
 	}
 	for _, jn := range g.journeys {
 		for _, c := range jn.when {
@@ -625,8 +720,21 @@ func (g *Graph) compileAction(an *actionNode, a Action, where string) error {
 			return fail("action %q: blockedBecause.clearedBy %q must be app, user or invalid", where, a.BlockedBecause.ClearedBy)
 		}
 	}
-	if a.Concurrency.PerInstance && !a.Concurrency.SingleFlight {
-		return fail("action %q: concurrency PerInstance needs SingleFlight", where)
+	if a.Concurrency.PerInstance && !a.Concurrency.SingleFlight && !a.Concurrency.Once {
+		return fail("action %q: concurrency PerInstance needs SingleFlight or Once", where)
+	}
+	for _, who := range a.Policy.MayInvoke {
+		switch who {
+		case ActorUser, ActorAgent, ActorSystem:
+		default:
+			return fail("action %q: policy MayInvoke names %q; use ActorUser (the person), ActorAgent or ActorSystem", where, who)
+		}
+	}
+	var decideWhen Guard
+	if a.HumanDecides != nil {
+		if decideWhen, err = compileGuard(a.HumanDecides.DoneWhen, where+" humanDecides doneWhen"); err != nil {
+			return fail("%s", err)
+		}
 	}
 	an.does = a.Does
 	for _, c := range an.chain {
@@ -651,6 +759,12 @@ func (g *Graph) compileAction(an *actionNode, a Action, where string) error {
 		an.blocked = &b
 	}
 	an.conc = a.Concurrency
+	if a.HumanDecides != nil {
+		hd := *a.HumanDecides
+		hd.DoneWhen = nil
+		an.decides, an.decideWhen = &hd, decideWhen
+	}
+	an.policy = PrincipalPolicy{MayInvoke: slices.Clone(a.Policy.MayInvoke)}
 	if an.root && an.repeat != nil {
 		return fail("root action %q cannot live in a repeats container", where)
 	}
@@ -730,12 +844,23 @@ type ActionInfo struct {
 	HasVerify    bool   `json:"hasVerify,omitempty"`
 	Guarded      bool   `json:"guarded,omitempty"`
 	SingleFlight bool   `json:"singleFlight,omitempty"`
+	Once         bool   `json:"once,omitempty"`
+	// HumanDecides: the action is the person's decision.
+	HumanDecides bool `json:"humanDecides,omitempty"`
+	// MayInvoke is the declared policy (empty: anyone may fire it).
+	MayInvoke []Actor `json:"mayInvoke,omitempty"`
+}
+
+// Allows reports whether the action's policy lets an actor fire it.
+func (ai ActionInfo) Allows(a Actor) bool {
+	return PrincipalPolicy{MayInvoke: ai.MayInvoke}.allows(a.Normalized())
 }
 
 func (an *actionNode) info() ActionInfo {
 	ai := ActionInfo{ID: an.id, Does: an.does, On: slices.Clone(an.onIDs), Writes: slices.Clone(an.writes), Reads: slices.Clone(an.reads),
 		GoTo: an.goToID, HighEffect: an.highEffect, Expects: an.input.expectsJSON(), HasVerify: an.verify != nil || an.verifyFn != nil,
-		Guarded: an.guard != nil, SingleFlight: an.conc.SingleFlight}
+		Guarded: an.guard != nil, SingleFlight: an.conc.SingleFlight || an.conc.Once, Once: an.conc.Once,
+		HumanDecides: an.decides != nil, MayInvoke: slices.Clone(an.policy.MayInvoke)}
 	if an.repeat != nil {
 		ai.Repeats = an.repeat.path
 	}

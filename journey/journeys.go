@@ -90,6 +90,27 @@ type PlanStep struct {
 	LastRejected string `json:"lastRejected,omitempty"`
 	// OpenAsk is an unanswered ask for this step's action.
 	OpenAsk string `json:"openAsk,omitempty"`
+	// HumanDecides, MayInvoke, AwaitingHuman, Made and About describe a
+	// step that is the person's to take (see ServedAction).
+	HumanDecides  bool     `json:"humanDecides,omitempty"`
+	MayInvoke     []string `json:"mayInvoke,omitempty"`
+	AwaitingHuman bool     `json:"awaitingHuman,omitempty"`
+	Made          Made     `json:"made,omitempty"`
+	About         string   `json:"about,omitempty"`
+	// Activation and Overlay: the step's control is on a hidden tab or
+	// in a closed modal, or masked by a blocking modal (see ServedAction).
+	Activation string `json:"activation,omitempty"`
+	Overlay    string `json:"overlay,omitempty"`
+	// Reads and Writes are the step's declared state keys.
+	Reads  []string `json:"reads,omitempty"`
+	Writes []string `json:"writes,omitempty"`
+}
+
+// Fireable reports whether the model may take the step now: ready, no
+// fire of it pending, clickable, and not the person's to take.
+func (st PlanStep) Fireable() bool {
+	return st.Status == StepReady && st.PendingFire == "" && st.Enabled == nil && st.Activation != ActivationHidden &&
+		st.Overlay == "" && !st.AwaitingHuman
 }
 
 // Plan is a journey's steps evaluated at the cursor.
@@ -154,7 +175,16 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 		if st.Status == StepReady || st.Status == StepBlocked {
 			row := s.rowLocked(an, unev)
 			st.Enabled, st.BlockedBecause, st.UnblockedBy, st.Busy, st.Materialized, st.Instances = row.Enabled, row.BlockedBecause, row.UnblockedBy, row.Busy, row.Materialized, row.Instances
+			st.Activation, st.Overlay = row.Activation, row.Overlay
 		}
+		st.HumanDecides, st.AwaitingHuman = an.decides != nil, s.awaitingHumanLocked(an)
+		if an.decides != nil {
+			st.Made, st.About = s.madeLocked(an), an.decides.About
+		}
+		if len(an.policy.MayInvoke) > 0 {
+			st.MayInvoke = wireActors(an.policy.MayInvoke)
+		}
+		st.Reads, st.Writes = slices.Clone(an.reads), slices.Clone(an.writes)
 		if u := s.unsettled[an.idx]; len(u) > 0 {
 			st.PendingFire = u[len(u)-1].t.ID
 		}
@@ -361,8 +391,9 @@ type StandingReport struct {
 // one word: not-started (no frame was ever opened for it), done (a frame
 // completed, or every step done in the open frame), failed (a step's fire in the open frame came to rest badly),
 // declined (a step's card was declined), awaiting-human (a step's card is
-// open), blocked (a failing precondition, or no step can move), else
-// in-progress.
+// open), with-the-human (the only steps that can move now are the
+// person's: their decision, or human-only), blocked (a failing
+// precondition, or no step can move), else in-progress.
 func (s *Session) Standing(journeyID string) (StandingReport, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -447,12 +478,20 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 			break
 		}
 	}
-	movable := false
+	movable, human := false, ""
 	for _, st := range plan.Steps {
-		if st.Status == StepReady || st.PendingFire != "" {
+		if st.PendingFire != "" || (st.Status == StepReady && !st.AwaitingHuman && st.Activation != ActivationHidden && st.Overlay == "") {
 			movable = true
 			break
 		}
+		if st.Status == StepReady && st.AwaitingHuman && human == "" {
+			human = st.Step
+		}
+	}
+	if !movable && human != "" {
+		// Nothing the model can take: the next move is the person's.
+		js.Standing, js.Step = StandingWithTheHuman, human
+		return js
 	}
 	if !movable {
 		for _, st := range plan.Steps {

@@ -61,7 +61,7 @@ func TestRetentionKeepsWhatTheProtocolNeedsAndCountsTheRest(t *testing.T) {
 	if st, ok, err := s.SettlementIfKnown(once.TransitionID); err != nil || !ok || st.Action != "home.once" {
 		t.Fatalf("an action's latest settlement was evicted: %+v %v", st, err)
 	}
-	if r := s.UpdateState(map[string]any{"draft": 1}, ""); r.TransitionID != pending.TransitionID || r.Basis != "queue-order" {
+	if r := s.UpdateState(map[string]any{"draft": 1}, ""); r.TransitionID != pending.TransitionID || r.Basis != BasisSignature {
 		t.Fatalf("the old open fire is no longer attributable: %+v", r)
 	}
 	// An evicted fire is answered as such, everywhere; an id nobody fired

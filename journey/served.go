@@ -92,6 +92,17 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 		})
 	}
 	row.Busy = busy
+	if an.decides != nil {
+		row.HumanDecides, row.About = true, an.decides.About
+	}
+	if len(an.policy.MayInvoke) > 0 {
+		row.MayInvoke = wireActors(an.policy.MayInvoke)
+	}
+	row.AwaitingHuman = s.awaitingHumanLocked(an)
+	row.Activation = s.activationLocked(an)
+	if ov := s.overlayLocked(an); ov != nil {
+		row.Overlay = ov.path
+	}
 	if handler == nil {
 		row.Materialized = falsePtr()
 	}
@@ -102,6 +113,49 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 		row.PriorFireUnsettled = u[len(u)-1].t.ID
 	}
 	return row
+}
+
+// Made is whether the person's decision is made: "true", "false", or
+// "unknown" when the app declared no DoneWhen (or its keys are absent).
+type Made string
+
+// The Made values.
+const (
+	MadeYes     Made = "true"
+	MadeNo      Made = "false"
+	MadeUnknown Made = "unknown"
+)
+
+// MarshalJSON renders made/not made as booleans.
+func (m Made) MarshalJSON() ([]byte, error) { return triStateJSON(string(m)) }
+
+func (s *Session) madeLocked(an *actionNode) Made {
+	if an.decides == nil || an.decideWhen == nil {
+		return MadeUnknown
+	}
+	pass, unev := evalQuick(an.decideWhen, s.state)
+	switch {
+	case len(unev) == len(guardKeys(an.decideWhen)):
+		return MadeUnknown
+	case pass:
+		return MadeYes
+	}
+	return MadeNo
+}
+
+// awaitingHumanLocked: the action waits on the person: only they may
+// fire it, or it is their decision and it is not known to be made.
+func (s *Session) awaitingHumanLocked(an *actionNode) bool {
+	if an.humanOnly() {
+		return true
+	}
+	return an.decides != nil && s.madeLocked(an) != MadeYes
+}
+
+// Clickable reports whether the model may click the row now: not
+// switched off, not hidden or masked, and not waiting on the person.
+func (r ServedAction) Clickable() bool {
+	return r.Enabled == nil && r.Activation != ActivationHidden && r.Overlay == "" && !r.AwaitingHuman
 }
 
 func (s *Session) servedIDsLocked() []string {
@@ -294,4 +348,45 @@ func (s *Session) KeysChangedSince(version int64) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// KeysChangedByOthersSince lists the state keys committed after the given
+// version by anyone but the actor (a state report credited to one of its
+// fires is its own change; every other commit is someone else's), sorted.
+// A serving port passes the version of the model's last look and its own
+// source, to flag the rows whose reads or writes moved under the model.
+func (s *Session) KeysChangedByOthersSince(version int64, self Actor) []string {
+	self = normActor(self)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for i := len(s.commits) - 1; i >= 0 && s.commits[i].version > version; i-- {
+		c := s.commits[i]
+		if c.actor == self {
+			continue
+		}
+		for _, k := range c.keys {
+			if !slices.Contains(out, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// OnceDone names the fire of a once-only action that came to rest
+// successfully (for the instance, when it is scoped per instance), or ""
+// when there is none, or the action is not once-only or not declared.
+func (s *Session) OnceDone(actionID, instance string) string {
+	an, ok := s.g.actionIndex[actionID]
+	if !ok || !an.conc.Once {
+		return ""
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r := s.onceDoneLocked(an, instance); r != nil {
+		return r.t.ID
+	}
+	return ""
 }

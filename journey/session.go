@@ -76,6 +76,12 @@ type Session struct {
 
 	page    int // -1 when off the graph
 	offPath string
+	// vis is what the app said about tabs and modals (Show, SetVisible);
+	// a container it said nothing about takes its default (the first
+	// tab of a parent shown, modals closed). focus is the container the
+	// app last reported the person looking at (ObserveFocus).
+	vis   map[*containerNode]bool
+	focus *containerNode
 
 	state    map[string]any
 	tap      bool
@@ -93,7 +99,10 @@ type Session struct {
 	bindings  [][]*binding // per action idx, newest last
 	regSeq    int
 	claim     *record // the open navigation claim window
-	observers         // session.go: observers, defects, the outbox
+	// stimuli are the recent state changes no fire was credited with,
+	// for the facts block (bounded: maxStimuli, in batches).
+	stimuli   []*record
+	observers // session.go: observers, defects, the outbox
 }
 
 // askBook is the ask book: every card minted, the open card per action
@@ -184,8 +193,8 @@ func (g *Graph) NewSession(opts Options) (*Session, error) {
 		ledgers:   newLedgers(len(g.actions), opts.Retention),
 		askBook:   askBook{askByID: map[string]*ask{}, openAsk: map[askKey]*ask{}, askFired: map[string]string{}},
 		frameBook: frameBook{lastFrame: make([]*frame, len(g.journeys))},
-		bindings:  make([][]*binding, len(g.actions)),
-		redacted:  map[string]bool{}, state: map[string]any{}}
+		bindings:  make([][]*binding, len(g.actions)), vis: map[*containerNode]bool{},
+		redacted: map[string]bool{}, state: map[string]any{}}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -364,7 +373,11 @@ func (s *Session) Position() Position {
 }
 
 func (s *Session) positionLocked() Position {
-	return Position{YouAreOn: s.pageID(), OffGraph: s.page < 0, Version: s.version}
+	p := Position{YouAreOn: s.pageID(), OffGraph: s.page < 0, Version: s.version}
+	if s.focus != nil {
+		p.LookingAt = s.focus.path
+	}
+	return p
 }
 
 // Version returns the session version: it moves on every recorded fire,
@@ -431,6 +444,7 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 	}
 	if pi != s.page || (pi < 0 && s.offPath != pageOrPath) {
 		from := s.pageID()
+		s.leavePageLocked()
 		s.page = pi
 		s.offPath = ""
 		name := "(off-graph)"
@@ -472,8 +486,8 @@ type StateReport struct {
 	// TransitionID is the row the delta was attributed to: the named or
 	// inferred fire, or a new stimulus row.
 	TransitionID string `json:"transitionId,omitempty"`
-	// Basis is how it was attributed: named-by-report, queue-order,
-	// stimulus (no pending fire's writes were covered), or empty (an empty
+	// Basis is the rung it was attributed by (BasisNamed, BasisPrincipal,
+	// BasisSignature, BasisQueue, BasisStimulus), or "empty" (an empty
 	// delta naming no fire: nothing is recorded).
 	Basis   string   `json:"basis,omitempty"`
 	Keys    []string `json:"keys,omitempty"`
@@ -484,14 +498,49 @@ type StateReport struct {
 }
 
 // UpdateState is the state tap: the app reports a delta of its state
-// view. With a transitionID the delta is attributed to that fire exactly;
-// without one, to the oldest pending fire whose declared writes the delta
-// covers; otherwise it becomes a stimulus row, so state never moves
-// silently. A fire awaiting its state report comes to rest here
-// (performed, committed), with effectVerified saying whether every
-// declared write key was in the delta. A bad delta or an unknown id
-// changes nothing.
+// view, naming the fire it belongs to or not. It is ReportState with only
+// a transition id; see ReportState for how a delta is attributed.
 func (s *Session) UpdateState(delta map[string]any, transitionID string) StateReport {
+	return s.ReportState(delta, ReportOptions{TransitionID: transitionID})
+}
+
+// ReportOptions say what the app knows about a state change it reports.
+// The zero value reports an untagged change.
+type ReportOptions struct {
+	// TransitionID names the fire the change belongs to.
+	TransitionID string
+	// Principal says whose change it is when the app knows: ActorUser
+	// for an edit the person made themselves, ActorSystem for the app's
+	// own. A change reported with a principal is a stimulus: it is never
+	// credited to a pending fire. Empty means the app does not say.
+	Principal Actor
+}
+
+// ReportState is the state tap with what the app knows about the change.
+// The delta is attributed by the first rung that applies:
+//
+//	named-by-report     TransitionID names the fire exactly
+//	reported-principal  a Principal was given: a stimulus row of that
+//	                    actor, never credited to a pending fire
+//	signature-match     the delta's keys cover the declared writes of
+//	                    exactly one fire awaiting its report
+//	queue-order         they cover the writes of several: the oldest
+//	stimulus            otherwise: a stimulus row of an unknown actor,
+//	                    so state never moves silently
+//
+// An untagged edit while a fire is pending is therefore credited to that
+// fire only when it writes what the fire declared writing. A fire awaiting
+// its state report comes to rest here (performed, committed), with
+// effectVerified saying whether every declared write key was in the
+// delta. The row that carries the change records the rung (Attribution),
+// and the facts block says it. A bad delta or an unknown id changes
+// nothing.
+func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateReport {
+	transitionID := ro.TransitionID
+	principal := Actor("")
+	if ro.Principal != "" {
+		principal = normActor(ro.Principal)
+	}
 	s.mu.Lock()
 	defer s.unlock()
 	norm := make(map[string]any, len(delta))
@@ -511,7 +560,8 @@ func (s *Session) UpdateState(delta map[string]any, transitionID string) StateRe
 	}
 	var target *record
 	basis := ""
-	if transitionID != "" {
+	switch {
+	case transitionID != "":
 		r, ok := s.byID[transitionID]
 		if !ok || !r.fired {
 			reason := ReasonUnknownTransition
@@ -520,15 +570,27 @@ func (s *Session) UpdateState(delta map[string]any, transitionID string) StateRe
 			}
 			return StateReport{Reason: reason, Pending: s.pendingLocked(), Version: s.version}
 		}
-		target, basis = r, "named-by-report"
-	} else {
+		target, basis = r, BasisNamed
+	case principal != "":
+		// The app said whose change it is: never a pending fire's.
+	default:
 		// Only fires not at rest can be attributed: the scan is over
 		// those, never over the history.
+		matches := 0
 		for _, r := range s.openFires {
 			if r.awaiting && !r.settled && len(r.an.writes) > 0 && coversAll(norm, r.an.writes) {
-				target, basis = r, "queue-order"
-				break
+				if target == nil {
+					target = r
+				}
+				matches++
 			}
+		}
+		switch matches {
+		case 0:
+		case 1:
+			basis = BasisSignature
+		default:
+			basis = BasisQueue
 		}
 	}
 	for k, v := range norm {
@@ -536,17 +598,26 @@ func (s *Session) UpdateState(delta map[string]any, transitionID string) StateRe
 	}
 	s.seq++
 	if target == nil {
-		basis = "stimulus"
+		actor := ActorUnknown
+		basis = BasisStimulus
+		if principal != "" {
+			actor, basis = principal, BasisPrincipal
+		}
 		s.version++
 		target = &record{seq: s.seq, t: Transition{ID: "stimulus:state#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
-			Actor: ActorUnknown, Stimulus: "state", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
-			Keys: keys, CursorVersion: s.version - 1, Version: s.version, Settled: true}}
+			Actor: actor, Stimulus: "state", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
+			Keys: keys, CursorVersion: s.version - 1, Version: s.version, Settled: true, Attribution: &Attribution{Actor: actor, Basis: basis}}}
 		s.addRecord(target)
+		s.stimuli = append(s.stimuli, target)
+		if len(s.stimuli) > 2*maxStimuli {
+			s.stimuli = slices.Delete(s.stimuli, 0, len(s.stimuli)-maxStimuli)
+		}
 		s.emitTransition(target)
 	} else {
-		if basis == "queue-order" {
+		if basis != BasisNamed {
 			target.t.Inferred = true
 		}
+		target.t.Attribution = &Attribution{Actor: target.t.Actor, Basis: basis}
 		if target.awaiting && !target.settled {
 			ev := ObservedNo
 			if coversAll(norm, target.an.writes) {

@@ -319,7 +319,7 @@ func TestStateAttribution(t *testing.T) {
 		{"covers nobody's writes: a stimulus", map[string]any{"a": 1}, "", "", "stimulus", ""},
 		{"named by report, out of order", map[string]any{"k": 1}, w3.TransitionID, w3.TransitionID, "named-by-report", ""},
 		{"oldest pending fire whose writes it covers", map[string]any{"k": 2, "b": 1, "a": 1}, "", w1.TransitionID, "queue-order", ""},
-		{"then the next one", map[string]any{"a": 2, "b": 2}, "", w2.TransitionID, "queue-order", ""},
+		{"then the only one left: its signature", map[string]any{"a": 2, "b": 2}, "", w2.TransitionID, "signature-match", ""},
 	}
 	for _, c := range cases {
 		v, sv := s.Version(), s.StateVersion()

@@ -41,8 +41,20 @@ const (
 	noteNotObserved  = "committed"
 	noteUnobservable = "committed; nothing reported an effect to check it against"
 	noteInferred     = "; attributed by inference, not observed"
-	untiedWorkLine   = "The app is still working on something it did not tie to an action here."
-	nothingYetLine   = "No actions have been performed in this app this session."
+	// The rung a fire's state report was credited by, when the app did
+	// not name the fire.
+	noteBySignature = "; its state report was credited to it by signature-match (the keys cover its declared writes), not named by the app"
+	noteByQueue     = "; its state report was credited to it by queue-order (the oldest of several whose declared writes it covers), not named by the app"
+	changesHeader   = "State changes no action of yours made:"
+	changeByUser    = " the person changed the app's state themselves ("
+	changeBySystem  = " the app changed its own state ("
+	changeByUnknown = " the app's state changed with no action of yours credited with it, by the person or the app itself ("
+	decisionLead    = "A decision is with the human: "
+	decisionTail    = " - the agent presents the options and does not make it."
+	humanOnlyLead   = "Only the human may do: "
+	humanOnlyTail   = " - the agent cannot fire it."
+	untiedWorkLine  = "The app is still working on something it did not tie to an action here."
+	nothingYetLine  = "No actions have been performed in this app this session."
 )
 
 // Attempt is one graded attempt: a fire from the transition ledger or a
@@ -58,7 +70,9 @@ type Attempt struct {
 	Refused      Reason `json:"refused,omitempty"`
 	Journey      string `json:"journey,omitempty"`
 	Inferred     bool   `json:"inferred,omitempty"`
-	Line         string `json:"line"`
+	// Attribution is the rung the fire's state report was credited by.
+	Attribution string `json:"attribution,omitempty"`
+	Line        string `json:"line"`
 }
 
 // AskRef names an ask and its action.
@@ -89,9 +103,25 @@ type Truth struct {
 	Declined        []AskRef `json:"declined,omitempty"`
 	// AwaitingApp lists fires the app has not answered (transition ids).
 	AwaitingApp []string `json:"awaitingApp,omitempty"`
+	// Changes are the state changes since sinceVersion that no fire was
+	// credited with (the person's, the app's, or nobody's known), newest
+	// last, at most maxAttempts of them.
+	Changes []Change `json:"changes,omitempty"`
+	// WithTheHuman lists the actions offered here that wait on the person.
+	WithTheHuman []string `json:"withTheHuman,omitempty"`
 	// StillWorking lists the actions with open work tied to their fires.
 	StillWorking []string `json:"stillWorking,omitempty"`
 	UntiedWork   bool     `json:"untiedWork,omitempty"`
+}
+
+// Change is a state change no fire was credited with. Keys are the app's
+// state keys (data; the text carries only their count).
+type Change struct {
+	TransitionID string   `json:"transitionId"`
+	Actor        Actor    `json:"principal"`
+	Basis        string   `json:"basis"`
+	Keys         []string `json:"keys"`
+	Version      int64    `json:"version"`
 }
 
 // GroundTruth builds the facts block. Both ledgers are merged and every
@@ -175,6 +205,9 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 		b.WriteString(s.pageID())
 	}
 	b.WriteString(".\n")
+	if s.focus != nil {
+		writeAll(&b, "Focus: ", s.focus.path, ".\n")
+	}
 	// Every attempt ever made is counted, including those no longer held
 	// in detail (Retention): they are earlier than any held one.
 	evicted := s.firesEvicted + s.rejectedEvicted
@@ -225,6 +258,36 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 			b.WriteByte('\n')
 		}
 	}
+	// State changes no fire was credited with: a change the person made
+	// is their change, never "nothing happened".
+	var changes []*record
+	for i := len(s.stimuli) - 1; i >= 0 && len(changes) < maxAttempts; i-- {
+		r := s.stimuli[i]
+		if sinceVersion > 0 && r.t.Version <= sinceVersion {
+			break
+		}
+		changes = append(changes, r)
+	}
+	if len(changes) > 0 {
+		slices.Reverse(changes)
+		b.WriteString(changesHeader + "\n")
+		for _, r := range changes {
+			if rows {
+				t.Changes = append(t.Changes, Change{TransitionID: r.t.ID, Actor: r.t.Actor, Basis: r.t.Attribution.Basis,
+					Keys: slices.Clone(r.t.Keys), Version: r.t.Version})
+			}
+			b.WriteString("  •")
+			switch r.t.Actor {
+			case ActorUser:
+				b.WriteString(changeByUser)
+			case ActorSystem:
+				b.WriteString(changeBySystem)
+			default:
+				b.WriteString(changeByUnknown)
+			}
+			writeAll(&b, strconv.Itoa(len(r.t.Keys)), " key(s), ", r.t.ID, ").\n")
+		}
+	}
 	// The ask book.
 	for _, a := range s.asks {
 		if !a.inBook || a.superseded {
@@ -246,6 +309,21 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 	askLines(&b, "The human withdrew their approval: ", t.Withdrawn)
 	askLines(&b, "Approved by the human, not yet done: ", t.ApprovedNotDone)
 	askLines(&b, "The human declined: ", t.Declined)
+	// What waits on the person here: their decisions, and what only they
+	// may do.
+	if s.page >= 0 {
+		for _, an := range s.g.served[s.page] {
+			if pass, _ := evalQuick(an.guard, s.state); !pass || !s.awaitingHumanLocked(an) {
+				continue
+			}
+			t.WithTheHuman = append(t.WithTheHuman, an.id)
+			if an.decides != nil {
+				writeAll(&b, decisionLead, an.id, decisionTail, "\n")
+			} else {
+				writeAll(&b, humanOnlyLead, an.id, humanOnlyTail, "\n")
+			}
+		}
+	}
 	var awaitingActions []string
 	for _, r := range s.openFires {
 		if !r.settled {
@@ -292,6 +370,9 @@ func askLines(b *strings.Builder, lead string, refs []AskRef) {
 // gradeLocked grades one fire, reading the live record beside its receipt.
 func (s *Session) gradeLocked(r *record) Attempt {
 	a := Attempt{Version: r.t.CursorVersion, TransitionID: r.t.ID, Action: r.an.id, Actor: r.t.Actor, Inferred: r.t.Inferred}
+	if r.t.Attribution != nil {
+		a.Attribution = r.t.Attribution.Basis
+	}
 	a.Grade, a.Note = grade(r)
 	var b strings.Builder
 	s.writeFireLine(&b, r)
@@ -334,7 +415,14 @@ func (s *Session) writeFireLine(b *strings.Builder, r *record) {
 	b.WriteString(" (")
 	b.WriteString(note)
 	if r.t.Inferred {
-		b.WriteString(noteInferred)
+		switch {
+		case r.t.Attribution != nil && r.t.Attribution.Basis == BasisSignature:
+			b.WriteString(noteBySignature)
+		case r.t.Attribution != nil && r.t.Attribution.Basis == BasisQueue:
+			b.WriteString(noteByQueue)
+		default:
+			b.WriteString(noteInferred)
+		}
 	}
 	b.WriteByte(')')
 }

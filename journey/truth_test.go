@@ -67,7 +67,7 @@ func TestGroundTruthGrading(t *testing.T) {
 		"  • did NOT happen — agent's fire of p.off was refused: TOOL_DISABLED",
 		"  • did NOT happen — agent's fire of " + unknownActionText + " was refused: UNKNOWN_ACTION",
 		"  • did NOT happen — agent fired p.tour (" + noteNotWired + ")",
-		"  • DID happen — agent fired p.write (" + noteObserved + noteInferred + ")",
+		"  • DID happen — agent fired p.write (" + noteObserved + noteBySignature + ")",
 		"  • not yet known — agent fired p.write (" + notePending + ")",
 	}
 	var got []string

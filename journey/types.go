@@ -46,14 +46,20 @@ type Reason string
 // Fire refusal codes, in the order Fire checks them (see Fire).
 const (
 	ReasonUnknownAction    Reason = "UNKNOWN_ACTION"
+	ReasonStaleCursor      Reason = "STALE_CURSOR"
 	ReasonNotOnNode        Reason = "NOT_ON_NODE"
+	ReasonNodeNotVisible   Reason = "NODE_NOT_VISIBLE"
+	ReasonBlockedByOverlay Reason = "BLOCKED_BY_OVERLAY"
 	ReasonInstanceRequired Reason = "INSTANCE_REQUIRED"
 	ReasonInstanceUnknown  Reason = "INSTANCE_UNKNOWN"
 	ReasonGuardFailed      Reason = "GUARD_FAILED"
 	ReasonPayloadInvalid   Reason = "PAYLOAD_INVALID"
 	ReasonToolDisabled     Reason = "TOOL_DISABLED"
+	ReasonStillMounting    Reason = "STILL_MOUNTING"
 	ReasonNotMaterialized  Reason = "NOT_MATERIALIZED"
 	ReasonPriorFirePending Reason = "PRIOR_FIRE_PENDING"
+	ReasonDuplicate        Reason = "DUPLICATE_EXECUTION"
+	ReasonNotAllowed       Reason = "PRINCIPAL_NOT_ALLOWED"
 	ReasonApprovalRequired Reason = "APPROVAL_REQUIRED"
 	ReasonApprovalSpent    Reason = "APPROVAL_SPENT"
 	ReasonApprovalMismatch Reason = "APPROVAL_MISMATCH"
@@ -218,10 +224,39 @@ type Transition struct {
 	AskID        string `json:"askId,omitempty"`
 	Materialized *bool  `json:"materialized,omitempty"`
 	AlreadyTrue  bool   `json:"alreadyTrue,omitempty"`
-	// Inferred marks a state report attributed by inference (queue order)
-	// rather than named by the app.
+	// Inferred marks a state report attributed by inference (queue order
+	// or signature match) rather than named by the app.
 	Inferred bool `json:"inferred,omitempty"`
-	Settled  bool `json:"settled"`
+	// Attribution says how the state report that settled a fire (or made
+	// a stimulus row) was attributed: the rung and the actor.
+	Attribution *Attribution `json:"attribution,omitempty"`
+	Settled     bool         `json:"settled"`
+}
+
+// The attribution rungs a state report is attributed by, in the order
+// they are tried (see ReportState).
+const (
+	// BasisNamed: the report named the fire's transition id.
+	BasisNamed = "named-by-report"
+	// BasisPrincipal: the report said whose change it was (a stimulus
+	// with its principal); it is never credited to a pending fire.
+	BasisPrincipal = "reported-principal"
+	// BasisSignature: the report's keys cover the declared writes of
+	// exactly one pending fire.
+	BasisSignature = "signature-match"
+	// BasisQueue: they cover the writes of several pending fires; the
+	// oldest is credited.
+	BasisQueue = "queue-order"
+	// BasisStimulus: no pending fire's writes are covered, so the change
+	// is recorded as a stimulus row of its own: state never moves
+	// silently.
+	BasisStimulus = "stimulus"
+)
+
+// Attribution is who a state change is credited to, and by which rung.
+type Attribution struct {
+	Actor Actor  `json:"principal"`
+	Basis string `json:"basis"`
 }
 
 // SettleError is why a fire came to rest badly. Reason is a library code;
@@ -272,8 +307,11 @@ type Position struct {
 	// YouAreOn is the current page id, empty when off the graph.
 	YouAreOn string `json:"youAreOn"`
 	// OffGraph is true after a Sync to a location the graph does not map.
-	OffGraph bool  `json:"offGraph,omitempty"`
-	Version  int64 `json:"version"`
+	OffGraph bool `json:"offGraph,omitempty"`
+	// LookingAt is the container below page level the app last reported
+	// the person looking at (ObserveFocus), empty when it reported none.
+	LookingAt string `json:"lookingAt,omitempty"`
+	Version   int64  `json:"version"`
 }
 
 // Unblock names an action whose declared writes touch a currently failing
@@ -293,9 +331,31 @@ type ServedAction struct {
 	GoesTo string `json:"goesTo,omitempty"`
 	// Holds is what the control holds right now, read through the host's
 	// holds reader when one was registered (runtime data).
-	Holds            any      `json:"holds,omitempty"`
-	HighEffect       bool     `json:"highEffect,omitempty"`
+	Holds      any  `json:"holds,omitempty"`
+	HighEffect bool `json:"highEffect,omitempty"`
+	// HumanDecides: the action is the person's decision; the model
+	// presents it and does not make it.
+	HumanDecides bool `json:"humanDecides,omitempty"`
+	// MayInvoke is the declared policy, present when it limits who may
+	// fire; the person is "human" on the wire.
+	MayInvoke []string `json:"mayInvoke,omitempty"`
+	// AwaitingHuman: the row waits on the person (their decision, or an
+	// action only they may fire). It is not a control the model clicks.
+	AwaitingHuman bool `json:"awaitingHuman,omitempty"`
+	// About is the app's name for the person's decision (runtime data).
+	About            string   `json:"about,omitempty"`
 	GuardUnevaluated []string `json:"guardUnevaluated,omitempty"`
+	// Activation is "hidden" while the control sits on a hidden tab or a
+	// closed modal, "shown" while the tab or modal it sits in is shown;
+	// absent for a control on the page itself.
+	Activation string `json:"activation,omitempty"`
+	// Overlay names the blocking modal that masks the control right now.
+	Overlay string `json:"overlay,omitempty"`
+	// StaleReads and StaleWrites are the state keys the action declares
+	// reading or writing that someone other than the model changed since
+	// the model's last look (set by a serving port, which knows that look).
+	StaleReads  []string `json:"staleReads,omitempty"`
+	StaleWrites []string `json:"staleWrites,omitempty"`
 	// Enabled is present, and false, only while the control is switched off.
 	Enabled        *bool     `json:"enabled,omitempty"`
 	BlockedBecause *Blocked  `json:"blockedBecause,omitempty"`

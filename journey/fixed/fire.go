@@ -171,20 +171,39 @@ func (p *Port) frameData(r *CallResult, id string) {
 		r.set("standing", standing)
 		return
 	}
-	var ready, later []CallResult
+	var ready, later, human []CallResult
 	var awaitingState []string
 	var awaitingHuman []CallResult
-	rejected := false
+	rejected, stale := false, false
+	var changed []string
+	if seen := p.lastLook(); seen >= 0 {
+		changed = p.s.KeysChangedByOthersSince(seen, p.source)
+	}
 	for _, st := range plan.Steps {
 		if st.PendingFire != "" {
 			awaitingState = append(awaitingState, st.Step)
 		}
-		fireable := st.Status == journey.StepReady && st.PendingFire == "" && st.Enabled == nil
+		fireable := st.Fireable()
+		personal := st.Status == journey.StepReady && st.PendingFire == "" && st.AwaitingHuman
 		switch {
 		case fireable && st.OpenAsk != "":
 			var row CallResult
 			row.set("askId", st.OpenAsk).set("step", st.Step)
 			awaitingHuman = append(awaitingHuman, row)
+		case personal:
+			// The person's step: presented, never offered as ready.
+			var row CallResult
+			row.set("step", st.Step).set("does", st.Does).set("awaitingHuman", true)
+			if st.HumanDecides {
+				row.set("humanDecides", true).set("made", st.Made)
+			}
+			if len(st.MayInvoke) > 0 {
+				row.set("mayInvoke", st.MayInvoke)
+			}
+			if st.About != "" {
+				row.set("about", st.About)
+			}
+			human = append(human, row)
 		case fireable:
 			var row CallResult
 			row.set("step", st.Step).set("does", st.Does)
@@ -212,6 +231,15 @@ func (p *Port) frameData(r *CallResult, id string) {
 			if st.LastRejected != "" {
 				row.set("lastFireRejected", st.LastRejected)
 				rejected = true
+			}
+			if sr, sw := staleFor(changed, st.Reads, st.Writes); len(sr)+len(sw) > 0 {
+				if len(sr) > 0 {
+					row.set("staleReads", sr)
+				}
+				if len(sw) > 0 {
+					row.set("staleWrites", sw)
+				}
+				stale = true
 			}
 			ready = append(ready, row)
 		default:
@@ -242,6 +270,12 @@ func (p *Port) frameData(r *CallResult, id string) {
 			if st.Busy != "" {
 				row.set("busy", st.Busy)
 			}
+			if st.Activation != "" {
+				row.set("activation", st.Activation)
+			}
+			if st.Overlay != "" {
+				row.set("overlay", st.Overlay)
+			}
 			later = append(later, row)
 		}
 	}
@@ -263,16 +297,24 @@ func (p *Port) frameData(r *CallResult, id string) {
 	if len(awaitingHuman) > 0 {
 		r.set("awaitingHuman", awaitingHuman)
 	}
+	if len(human) > 0 {
+		r.set("withTheHuman", human).set("withTheHumanMeans", withHumanMeans)
+	}
 	r.set("readySteps", rowsOrEmpty(ready))
 	r.set("laterSteps", rowsOrEmpty(later))
 	if rejected {
 		r.set("lastFireRejectedMeans", lastRejected)
+	}
+	if stale {
+		r.set("staleMeans", staleMeans)
 	}
 	switch {
 	case len(ready) > 0:
 		r.set("howToAct", readyHow)
 	case len(awaitingState) > 0:
 		r.set("howToAct", waitHow)
+	case len(human) > 0:
+		r.set("howToAct", humanHow)
 	default:
 		r.set("howToAct", noReadyHow)
 	}
@@ -281,7 +323,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 // frameKeys are the keys frameData writes, so that a re-read replaces
 // every one of them (and drops those the fresh frame no longer has).
 var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stateReported", "stateMeans",
-	"awaitingHuman", "readySteps", "laterSteps", "lastFireRejectedMeans", "howToAct"}
+	"awaitingHuman", "withTheHuman", "withTheHumanMeans", "readySteps", "laterSteps", "lastFireRejectedMeans", "staleMeans", "howToAct"}
 
 func rowsOrEmpty(rows []CallResult) []CallResult {
 	if rows == nil {
@@ -396,6 +438,19 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArg
 	if row == nil || row.Enabled != nil || (info.SingleFlight && row.PriorFireUnsettled != "") {
 		return false
 	}
+	// Nobody is asked to approve what this port may not do, cannot click,
+	// or would do against a state the model has not seen: the fire is
+	// refused instead (PRINCIPAL_NOT_ALLOWED, NODE_NOT_VISIBLE,
+	// BLOCKED_BY_OVERLAY, STALE_CURSOR, DUPLICATE_EXECUTION).
+	if !info.Allows(p.source) || row.Activation == journey.ActivationHidden || row.Overlay != "" {
+		return false
+	}
+	if ev := a.expected(); ev != nil && *ev != p.s.Version() {
+		return false
+	}
+	if info.Once && p.s.OnceDone(action, a.str("instance")) != "" {
+		return false
+	}
 	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
 	sel := "action"
 	if r.Has("step") {
@@ -470,7 +525,7 @@ func (p *Port) needsConfirm(r *CallResult, action, sel string, st journey.AskSta
 }
 
 func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.FireResult {
-	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
+	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance"), ExpectedVersion: a.expected()}
 	info, _ := p.s.Graph().Action(action)
 	if info.HighEffect && (!p.confirm || a.yes("confirm")) {
 		opts.Confirm = true
@@ -547,6 +602,18 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		why = notMaterialized
 	case journey.ReasonPriorFirePending:
 		why = priorPending
+	case journey.ReasonStaleCursor:
+		why = staleCursor
+	case journey.ReasonNodeNotVisible:
+		why = notVisible
+	case journey.ReasonBlockedByOverlay:
+		why = behindOverlay
+	case journey.ReasonStillMounting:
+		why = stillMounting
+	case journey.ReasonDuplicate:
+		why = duplicateWhy
+	case journey.ReasonNotAllowed:
+		why = notAllowedWhy
 	case journey.ReasonApprovalSpent:
 		why = approvalSpent
 	case journey.ReasonApprovalMismatch:
@@ -593,6 +660,15 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	}
 	if fr.PendingTransitionID != "" {
 		r.set("pendingTransitionId", fr.PendingTransitionID).set("scope", fr.Scope)
+	}
+	if fr.PriorTransitionID != "" {
+		r.set("priorTransitionId", fr.PriorTransitionID).set("scope", fr.Scope)
+	}
+	if fr.Overlay != "" {
+		r.set("overlay", fr.Overlay)
+	}
+	if len(fr.Required) > 0 {
+		r.set("required", fr.Required).set("attempted", fr.Attempted)
 	}
 	if fr.Retriable {
 		r.set("retriable", true)

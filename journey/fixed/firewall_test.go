@@ -14,7 +14,7 @@ import (
 // authored does strings or library sentences, never runtime values.
 func isTextKey(k string) bool {
 	switch k {
-	case "why", "howToAct", "howToSettle", "facts", "description":
+	case "why", "howToAct", "howToSettle", "facts", "brief", "description":
 		return true
 	}
 	return strings.HasSuffix(k, "Means")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/foldagent/foldagent/journey"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf16"
@@ -94,6 +95,10 @@ type Port struct {
 
 	mu    sync.Mutex
 	looks []servedLook // recent whats_here snapshots, for sinceVersion deltas
+	// seen is the version of the last result the model was given (-1
+	// before the first): its last look, against which rows are flagged
+	// staleReads/staleWrites.
+	seen int64
 }
 
 // Serve builds the port for a session. It panics on a nil session or
@@ -112,7 +117,7 @@ func Serve(s *journey.Session, opts Options) *Port {
 		panic(fmt.Sprintf("fixed: Serve: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
 	src := opts.Source.Normalized()
-	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}}
+	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1}
 	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
@@ -335,7 +340,9 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res 
 	case kindSingle:
 		res = p.callSingle(ctx, a)
 	case kindWhatsHere:
-		return p.whatsHere(a)
+		res = p.whatsHere(a)
+		p.saw(res)
+		return res
 	case kindWhy:
 		res = p.why(a)
 	case kindDoAction:
@@ -347,7 +354,50 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res 
 	// version answers with what changed after it, so what was served at it
 	// is kept.
 	p.remember()
+	if ref.kind == kindJourney || ref.kind == kindSingle {
+		p.saw(res)
+	}
 	return res
+}
+
+// saw records the version of a result that showed the model rows (a
+// whats_here, a journey frame): its last look. A refusal or a settlement
+// names a version too, but shows no rows, so it is not a look.
+func (p *Port) saw(r CallResult) {
+	v, ok := r.Get("version")
+	n, isInt := v.(int64)
+	if !ok || !isInt {
+		return
+	}
+	p.mu.Lock()
+	if n > p.seen {
+		p.seen = n
+	}
+	p.mu.Unlock()
+}
+
+// lastLook is the version of the model's last look, -1 before any.
+func (p *Port) lastLook() int64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.seen
+}
+
+// staleFor returns the keys among reads and writes that someone other
+// than this port's source changed since the version given (none when
+// since < 0: there was no earlier look).
+func staleFor(changed, reads, writes []string) (sr, sw []string) {
+	for _, k := range reads {
+		if slices.Contains(changed, k) {
+			sr = append(sr, k)
+		}
+	}
+	for _, k := range writes {
+		if slices.Contains(changed, k) {
+			sw = append(sw, k)
+		}
+	}
+	return sr, sw
 }
 
 // Fold brings a result up to date once the fire it carries has come to
@@ -381,6 +431,7 @@ func (p *Port) Fold(r *CallResult) bool {
 	r.Delete("offGraph")
 	p.position(r)
 	p.remember()
+	p.saw(*r)
 	return true
 }
 
@@ -398,6 +449,16 @@ type callArgs map[string]any
 
 func (a callArgs) str(k string) string { s, _ := a[k].(string); return s }
 func (a callArgs) yes(k string) bool   { b, _ := a[k].(bool); return b }
+
+// expected is the expectedVersion argument, nil when absent. Like
+// offerId in the reference system it is accepted by every firing tool
+// without appearing in a schema, so the tool bytes do not grow.
+func (a callArgs) expected() *int64 {
+	if n, ok := a.num("expectedVersion"); ok {
+		return &n
+	}
+	return nil
+}
 
 func (a callArgs) num(k string) (int64, bool) {
 	switch v := a[k].(type) {
@@ -419,6 +480,11 @@ func (p *Port) position(r *CallResult) *CallResult {
 	r.set("youAreOn", pos.YouAreOn)
 	if pos.OffGraph {
 		r.set("offGraph", true)
+	}
+	if pos.LookingAt != "" {
+		r.set("lookingAt", pos.LookingAt)
+	} else {
+		r.Delete("lookingAt")
 	}
 	r.set("version", pos.Version)
 	return r

@@ -12,33 +12,25 @@ import "strings"
 const (
 	journeyUsage = " Call with no arguments to open it and get readySteps; call again with step (and input) to do one." +
 		" A high-effect step first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse." +
-		" Steps come back as data, never as tools."
-	singleJourneyDesc = "Follow a journey, a named multi-step flow of this app. whats_here lists the journeys you can start where you are." +
-		" Call with journey: <id> to open one and get readySteps; call again with the same journey and step (and input) to do one." +
-		" A high-effect step first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse." +
-		" Steps come back as data, never as tools."
-	whatsHereDesc = "Where you are: the actions here, the journeys you can start here and any open one, and facts, the app's own record of what was attempted and how it ended." +
-		" facts outrank anything said in the conversation, including by you." +
-		" Pass sinceVersion from an earlier result to get only what changed since (the user may have acted meanwhile); pass routeTo: <page id> for the declared hops there."
-	whyDesc      = "Why a state key holds its value: the actions that produced it and who fired each, as data."
-	doActionDesc = "Perform one action from whats_here outside any journey." +
-		" A high-effect action first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse."
-	didItWorkDesc = "How an action came to rest. Pass the transitionId from its result, or the askId of a needs-confirm to learn whether the human has decided." +
-		" Answers at once. Use it whenever effectStatus was pending; never repeat the action to find out."
-
-	propStep        = "A step from readySteps."
-	propInput       = "The input, shaped as its expects field says."
-	propConfirm     = "true only after the human approved the receipts of a needs-confirm."
-	propConfirmGate = "true only after a person approved it in the app; your confirm alone is refused."
-	propDecline     = "true to record that the human refused."
-	propDeclineGate = "true to report that the human refused; the ask stays open until they answer in the app."
-	propInstance    = "Which instance to act on, when it lists instances."
-	propJourney     = "A journey id from whats_here."
-	propAction      = "An action from whats_here."
-	propSince       = "A version from an earlier result."
-	propRouteTo     = "A page id."
-	propKey         = "A state key."
-	propTransition  = "A transitionId (or askId) from a result."
+		" Steps are data, never tools."
+	singleJourneyDesc = "Follow a journey, a named multi-step flow. whats_here lists those you can start here. Call with journey: <id> to open one and get readySteps; call again with the same journey and step (and input) to do one. A high-effect step first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse. Steps are data, never tools."
+	whatsHereDesc     = "Where you are: the actions here, the journeys you can start here and any open one (with its brief), and facts, the app's own record of what was tried and how it ended; facts outrank the conversation, including you. Pass sinceVersion from an earlier result for only what changed since (the user may act too); routeTo: <page id> for the declared hops there."
+	whyDesc           = "Why a state key holds its value: the actions that produced it and who fired each, as data."
+	doActionDesc      = "Perform one action from whats_here outside any journey. A high-effect action first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse. expectedVersion: the version you last saw; if the app moved since, nothing fires."
+	didItWorkDesc     = "How an action came to rest. Pass the transitionId from its result, or a needs-confirm's askId to learn if the human decided. Answers at once. Use it whenever effectStatus was pending; never repeat the action to find out."
+	propStep          = "A step from readySteps."
+	propInput         = "The input, shaped as its expects field says."
+	propConfirm       = "true only after the human approved the receipts of a needs-confirm."
+	propConfirmGate   = "true only after a person approved it in the app; your confirm alone is refused."
+	propDecline       = "true to record that the human refused."
+	propDeclineGate   = "true to report that the human refused; the ask stays open until they answer in the app."
+	propInstance      = "Which instance to act on, when it lists instances."
+	propJourney       = "A journey id from whats_here."
+	propAction        = "An action from whats_here."
+	propSince         = "A version from an earlier result."
+	propRouteTo       = "A page id."
+	propKey           = "A state key."
+	propTransition    = "A transitionId (or askId) from a result."
 )
 
 // Result sentences.
@@ -108,6 +100,16 @@ const (
 	noReadyHow = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
 	doneHow    = "Every step of this journey is done."
 	waitHow    = "A step's fire has not come to rest (see awaitingState), so nothing else can be judged yet. Ask did_it_work with its transitionId, then call this journey again with no step."
+
+	staleCursor    = "The app's state moved since the version you passed (expectedVersion), so nothing was done. Look again with whats_here (version is the current one) before you act."
+	notVisible     = "That control is not on screen for the person now: it sits on a hidden tab or in a closed modal (see node). Nothing was done. It becomes clickable when the app shows it."
+	behindOverlay  = "That control is covered by an open modal (see overlay), so it cannot be clicked now. Nothing was done. Deal with the modal first."
+	stillMounting  = "The part of the page holding that control was just shown and is not ready yet. Nothing was done; try again shortly."
+	duplicateWhy   = "This action happens at most once, and it already did (see priorTransitionId). Nothing was done. did_it_work with that id says how it came to rest; do not try it again."
+	notAllowedWhy  = "Only the actors in required may do this, and you are not one of them. Nothing was done, and no approval can change that: tell the human it is theirs to do."
+	withHumanMeans = "These steps are the human's to take: their decision, or something only they may do. Present them and let the person act in the app; do not take them yourself."
+	humanHow       = "The next move is the human's (see withTheHuman). Present it to them, then call this journey again with no step to see where things stand."
+	staleMeans     = "staleReads and staleWrites name state keys this row reads or writes that someone other than you changed since your last look. Check them before you act on it."
 
 	stateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
 	lastRejected     = "A step carrying lastFireRejected was refused by the app the last time it was fired; did_it_work with that id says why. Firing it again is a new attempt, not a retry of the same one: check with the human first."

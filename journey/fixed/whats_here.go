@@ -40,7 +40,18 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	if hasSince && since < 0 {
 		hasSince = false
 	}
-	look, actions, journeys, ready := p.lookAt(h)
+	// Rows are flagged when what they read or write was changed by
+	// someone else since the model's last look: the version it names,
+	// else the last result this port gave it.
+	seen := p.lastLook()
+	if hasSince {
+		seen = since
+	}
+	var changed []string
+	if seen >= 0 {
+		changed = p.s.KeysChangedByOthersSince(seen, p.source)
+	}
+	look, actions, journeys, ready := p.lookAt(h, changed)
 
 	var prev *servedLook
 	p.mu.Lock()
@@ -60,14 +71,14 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	}
 	p.keepLocked(look)
 	p.mu.Unlock()
-	return p.whatsHereResult(a, h, since, hasSince, look, prev, actions, journeys, ready)
+	return p.whatsHereResult(a, h, since, hasSince, look, prev, actions, journeys, ready, changed)
 }
 
 // remember keeps what whats_here would serve now, at the current version,
 // so that a later whats_here {sinceVersion} naming this version answers
 // with the delta from it.
 func (p *Port) remember() {
-	look, _, _, _ := p.lookAt(p.s.Here())
+	look, _, _, _ := p.lookAt(p.s.Here(), nil)
 	p.mu.Lock()
 	p.keepLocked(look)
 	p.mu.Unlock()
@@ -83,14 +94,20 @@ func (p *Port) keepLocked(look servedLook) {
 }
 
 // lookAt renders the rows whats_here serves for a snapshot.
-func (p *Port) lookAt(h journey.Here) (look servedLook, actions, journeys []any, ready int) {
+func (p *Port) lookAt(h journey.Here, changed []string) (look servedLook, actions, journeys []any, ready int) {
 	look = servedLook{version: h.Version, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
 	actions = make([]any, 0, len(h.Actions))
+	g := p.s.Graph()
 	for _, row := range h.Actions {
+		if len(changed) > 0 {
+			if info, ok := g.Action(row.Action); ok {
+				row.StaleReads, row.StaleWrites = staleFor(changed, info.Reads, info.Writes)
+			}
+		}
 		b, _ := marshal(row)
 		look.actions[row.Action] = string(b)
 		actions = append(actions, rawJSON(b))
-		if row.Enabled == nil {
+		if row.Clickable() {
 			ready++
 		}
 	}
@@ -117,7 +134,7 @@ func (p *Port) lookAt(h journey.Here) (look servedLook, actions, journeys []any,
 	return look, actions, journeys, ready
 }
 
-func (p *Port) whatsHereResult(a callArgs, h journey.Here, since int64, hasSince bool, look servedLook, prev *servedLook, actions, journeys []any, ready int) CallResult {
+func (p *Port) whatsHereResult(a callArgs, h journey.Here, since int64, hasSince bool, look servedLook, prev *servedLook, actions, journeys []any, ready int, changed []string) CallResult {
 	var r CallResult
 	r.set("ok", true)
 	switch {
@@ -131,6 +148,9 @@ func (p *Port) whatsHereResult(a callArgs, h journey.Here, since int64, hasSince
 	r.set("youAreOn", h.YouAreOn)
 	if h.OffGraph {
 		r.set("offGraph", true)
+	}
+	if h.LookingAt != "" {
+		r.set("lookingAt", h.LookingAt)
 	}
 	r.set("version", h.Version)
 	if prev != nil {
@@ -162,6 +182,13 @@ func (p *Port) whatsHereResult(a callArgs, h journey.Here, since int64, hasSince
 		truthSince = since
 	}
 	r.set("facts", p.s.Facts(truthSince, 0))
+	r.set("brief", p.s.ContextBrief().Text)
+	for _, row := range h.Actions {
+		if len(changed) > 0 && p.rowStale(row.Action, changed) {
+			r.set("staleMeans", staleMeans)
+			break
+		}
+	}
 	return r
 }
 
@@ -215,3 +242,12 @@ func (p *Port) route(to string) CallResult {
 type rawJSON []byte
 
 func (b rawJSON) MarshalJSON() ([]byte, error) { return b, nil }
+
+func (p *Port) rowStale(action string, changed []string) bool {
+	info, ok := p.s.Graph().Action(action)
+	if !ok {
+		return false
+	}
+	sr, sw := staleFor(changed, info.Reads, info.Writes)
+	return len(sr)+len(sw) > 0
+}
