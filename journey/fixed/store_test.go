@@ -37,8 +37,11 @@ func storeDef(about string) journey.GraphDef {
 }
 
 // storeApp opens a session of the store whose every runtime value (state,
-// the decision's about, busy labels, inputs) is hostile.
-func storeApp(t testing.TB, hostile string, opts journey.Options) *journey.Session {
+// the decision's about, busy labels, inputs) is hostile. With a gate, each
+// handler waits for a token on it before it runs, so a fire's synchronous
+// result is always taken before the app reacts and results are the same
+// on every run.
+func storeApp(t testing.TB, hostile string, opts journey.Options, gate ...chan struct{}) *journey.Session {
 	t.Helper()
 	g, err := journey.NewGraph("store", storeDef(hostile))
 	if err != nil {
@@ -46,6 +49,11 @@ func storeApp(t testing.TB, hostile string, opts journey.Options) *journey.Sessi
 	}
 	opts.State = map[string]any{"addressConfirmed": false, "address": hostile, "total": 10}
 	s := g.MustNewSession(opts)
+	ok2 := ok2
+	if len(gate) > 0 {
+		g := gate[0]
+		ok2 = func(ctx context.Context, in any) (any, error) { <-g; return nil, nil }
+	}
 	if _, err := s.RegisterActions("cart", journey.Registration{Handlers: map[string]journey.Handler{"go-checkout": ok2}}); err != nil {
 		t.Fatal(err)
 	}
@@ -62,11 +70,15 @@ func storeApp(t testing.TB, hostile string, opts journey.Options) *journey.Sessi
 // and its duplicate, lookingAt and the brief.
 func storeConversation(t *testing.T, hostile string, opts journey.Options) (p *Port, results []CallResult) {
 	t.Helper()
-	s := storeApp(t, hostile, opts)
+	gate := make(chan struct{}, 1)
+	s := storeApp(t, hostile, opts, gate)
 	p = Serve(s, Options{})
 	tools := p.ToolsJSON()
 	call := func(name string, args map[string]any) CallResult {
 		r := p.Call(context.Background(), name, args)
+		if r.TransitionID() != "" {
+			gate <- struct{}{} // the result is taken: let the handler run
+		}
 		if id := r.TransitionID(); id != "" && r.String("did") != "checkout.pay" {
 			// The app reports what the fire wrote, by its id.
 			info, _ := s.Graph().Action(r.String("did"))
@@ -96,6 +108,7 @@ func storeConversation(t *testing.T, hostile string, opts journey.Options) (p *P
 	// The person reads the review, closes it, and edits the address and
 	// the total themselves.
 	closed := s.Fire(context.Background(), "checkout.review.close-review", journey.FireOptions{Source: journey.ActorUser})
+	gate <- struct{}{}
 	settleTest(t, p, closed.TransitionID)
 	s.SetVisible("checkout.review", false)
 	looked := s.Version()
