@@ -505,6 +505,13 @@ func (j *Journey) handler(b *bound) journey.Handler {
 			j.mu.Unlock()
 		}
 		name := b.capName()
+		if b.completes {
+			// The application works on it until its completion
+			// contract is met: the fire carries stillWorking meanwhile.
+			// The label is the capability's name (data).
+			work := j.s.BeginWork(name, id)
+			defer work.Done(nil)
+		}
 		res, err := j.dispatch(ctx, name, payload, agent.Invocation{Transport: j.transport})
 		if err != nil {
 			if w != nil {

@@ -45,7 +45,7 @@ expect(caps.tools && !caps.tools.listChanged, "tools capability without listChan
 const { tools } = await client.listTools();
 const names = tools.map((t) => t.name);
 log("tools", { names });
-expect(names.join(",") === "shop.journey.purchase,shop.journey.find,shop.whats_here,shop.why,shop.do_action,shop.did_it_work", "tool names in order", names);
+expect(names.join(",") === "shop.journey.purchase,shop.journey.find,shop.journey.pay-cart,shop.whats_here,shop.why,shop.do_action,shop.did_it_work", "tool names in order", names);
 
 let r = await call("shop.whats_here");
 expect(!r.isError && r.body.youAreOn === "catalog" && typeof r.body.facts === "string", "whats_here", r);
