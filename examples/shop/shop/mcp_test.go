@@ -1,0 +1,364 @@
+package shop_test
+
+import (
+	"context"
+	"encoding/json"
+	"github.com/foldagent/foldagent/journey/fixed"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/foldagent/foldagent/examples/shop/shop"
+	"github.com/foldagent/foldagent/journey"
+	"github.com/foldagent/foldagent/journey/bind"
+	"github.com/foldagent/foldagent/journey/journeymcp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// driver drives a store over MCP, in process, with the Go SDK's client:
+// the same bytes a model's host would send and read.
+type driver struct {
+	t     *testing.T
+	st    *shop.Store
+	j     *bind.Journey
+	port  *fixed.Port
+	cs    *mcp.ClientSession
+	sizes map[string]int // last result's size per tool
+}
+
+func drive(t *testing.T, payDelay time.Duration, settleWithin time.Duration) *driver {
+	t.Helper()
+	st, j := open(t, payDelay)
+	port := fixed.Serve(j.Session(), fixed.Options{})
+	srv, err := journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: settleWithin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	ct, sst := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := srv.Connect(ctx, sst, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "driver", Version: "1"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return &driver{t: t, st: st, j: j, port: port, cs: cs, sizes: map[string]int{}}
+}
+
+func (d *driver) call(name string, args map[string]any) map[string]any {
+	d.t.Helper()
+	res, err := d.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		d.t.Fatalf("%s: %v", name, err)
+	}
+	text := res.Content[0].(*mcp.TextContent).Text
+	d.sizes[name] = len(text)
+	var m map[string]any
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		d.t.Fatalf("%s: %v", name, err)
+	}
+	return m
+}
+
+func (d *driver) step(step string, input map[string]any) map[string]any {
+	d.t.Helper()
+	args := map[string]any{"step": step}
+	if input != nil {
+		args["input"] = input
+	}
+	return d.call("shop.journey.purchase", args)
+}
+
+// wait waits until a fire is at rest, through the port's own door.
+func (d *driver) wait(id string) {
+	d.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := d.port.WhenSettled(ctx, id); err != nil {
+		d.t.Fatal(err)
+	}
+}
+
+func rows(r map[string]any, key string) []map[string]any {
+	list, _ := r[key].([]any)
+	out := make([]map[string]any, 0, len(list))
+	for _, x := range list {
+		m, _ := x.(map[string]any)
+		out = append(out, m)
+	}
+	return out
+}
+
+func row(r map[string]any, key, field, id string) map[string]any {
+	for _, m := range rows(r, key) {
+		if m[field] == id {
+			return m
+		}
+	}
+	return nil
+}
+
+// toCheckout walks the purchase journey up to the checkout page.
+func (d *driver) toCheckout(sku string) {
+	d.t.Helper()
+	d.call("shop.journey.purchase", nil)
+	for _, s := range []struct {
+		step  string
+		input map[string]any
+	}{{"open-product", map[string]any{"sku": sku}}, {"add-to-cart", map[string]any{"qty": 1}}, {"go-cart", nil}, {"checkout", nil}} {
+		r := d.step(s.step, s.input)
+		if r["ok"] != true {
+			d.t.Fatalf("%s: %v", s.step, r)
+		}
+		if r["effectStatus"] == "pending" {
+			// Past a short ceiling on a loaded machine: wait it out.
+			d.wait(r["transitionId"].(string))
+		}
+	}
+}
+
+// After set-address commits with its effect observed, the same result
+// must offer place-order: the frame is computed from the state the fire
+// produced, not from the state before it.
+func TestMCPFrameIsComputedFromTheStateTheFireProduced(t *testing.T) {
+	d := drive(t, 0, 5*time.Second)
+	d.toCheckout("dress-red")
+	r := d.step("set-address", map[string]any{"address": "1 Main St"})
+	if r["writesObserved"] != true || r["outcome"] != "committed" {
+		t.Fatalf("set-address did not settle within the ceiling: %v", r)
+	}
+	if r["judgment"] != "one-ready-step" || row(r, "readySteps", "step", "checkout.place-order") == nil {
+		t.Fatalf("place-order must be ready once the address is set: %v", r)
+	}
+	if po := row(r, "laterSteps", "step", "checkout.place-order"); po != nil {
+		t.Fatalf("place-order still listed as waiting: %v", po)
+	}
+	if _, stale := r["stateReported"]; stale {
+		t.Fatalf("a settled frame says its state is not reported: %v", r)
+	}
+	for _, list := range []string{"readySteps", "laterSteps"} {
+		for _, m := range rows(r, list) {
+			if _, ok := m["priorFireUnsettled"]; ok {
+				t.Fatalf("a settled step is listed unsettled: %v", m)
+			}
+		}
+	}
+	// The plain call after it agrees.
+	again := d.call("shop.journey.purchase", nil)
+	if again["judgment"] != r["judgment"] || again["howToAct"] != r["howToAct"] {
+		t.Fatalf("the next call disagrees with the fire's result:\n%v\n%v", r, again)
+	}
+}
+
+// A synchronous port result (no server ceiling) cannot know the state the
+// fire will produce, so it says so; Fold computes the frame again once the
+// fire is at rest.
+func TestPortSaysWhenTheStateIsNotYetReported(t *testing.T) {
+	d := drive(t, 300*time.Millisecond, -1)
+	d.toCheckoutWithoutWaiting(t)
+	if r := d.step("set-address", map[string]any{"address": "1 Main St"}); r["transitionId"] != nil {
+		d.wait(r["transitionId"].(string))
+	}
+	// The payment answers after 300 ms: the order is unsettled when the
+	// frame is read.
+	r := d.port.Call(context.Background(), "shop.journey.purchase", map[string]any{"step": "place-order", "confirm": true})
+	if !r.OK() || r.TransitionID() == "" {
+		t.Fatalf("%s", r.JSON())
+	}
+	if v, _ := r.Get("stateReported"); v != false || r.String("stateMeans") == "" {
+		t.Fatalf("an unsettled fire's frame must say its state is not reported: %s", r.JSON())
+	}
+	if !strings.Contains(r.String("howToAct"), "did_it_work") {
+		t.Fatalf("howToAct must point at did_it_work while waiting: %s", r.JSON())
+	}
+	if d.port.Fold(&r) {
+		t.Fatalf("Fold folded a fire still in flight: %s", r.JSON())
+	}
+	d.wait(r.TransitionID())
+	if !d.port.Fold(&r) || r.Has("stateReported") || r.Has("howToSettle") || r.Judgment() != "done" || r.String("frame") != "completed" {
+		t.Fatalf("Fold must compute the frame again: %s", r.JSON())
+	}
+}
+
+func (d *driver) toCheckoutWithoutWaiting(t *testing.T) {
+	t.Helper()
+	d.call("shop.journey.purchase", nil)
+	for _, s := range []struct {
+		step  string
+		input map[string]any
+	}{{"open-product", map[string]any{"sku": "dress-red"}}, {"add-to-cart", nil}, {"go-cart", nil}, {"checkout", nil}} {
+		r := d.step(s.step, s.input)
+		if id, _ := r["transitionId"].(string); id != "" {
+			d.wait(id)
+		}
+	}
+}
+
+// open-product with a SKU the store does not sell is refused by the
+// store's handler: the fire comes to rest refused, its claimed navigation
+// is walked back, the step is not done, and its row says the app refused
+// it. Nothing the handler returned beside its error is reported as data.
+func TestMCPUnknownSKUIsRefusedAndNeverArrives(t *testing.T) {
+	d := drive(t, 0, 5*time.Second)
+	d.call("shop.journey.purchase", nil)
+	r := d.step("open-product", map[string]any{"sku": "no-such-sku"})
+	id, _ := r["transitionId"].(string)
+	if r["effectStatus"] != "refused" || r["youAreOn"] != "catalog" || r["arrival"] == "observed" {
+		t.Fatalf("an unknown SKU must be refused and not arrive: %v", r)
+	}
+	if e, _ := r["error"].(map[string]any); e["reason"] != "HANDLER_FAILED" {
+		t.Fatalf("error: %v", r["error"])
+	}
+	if _, ok := r["data"]; ok {
+		t.Fatalf("the value a refusing handler returned is reported as data: %v", r["data"])
+	}
+	if m := row(r, "readySteps", "step", "catalog.open-product"); m == nil || m["lastFireRejected"] != id {
+		t.Fatalf("the refused step must be offered again, marked: %v", r)
+	}
+	if r["lastFireRejectedMeans"] == nil {
+		t.Fatalf("a marked row needs its sentence: %v", r)
+	}
+	tr, _ := d.j.Session().Transition(id)
+	if tr.Outcome == journey.OutcomeCommitted || tr.Produced != nil {
+		t.Fatalf("the session recorded the refused fire as %+v", tr)
+	}
+	st, _, _ := d.j.Session().SettlementIfKnown(id)
+	if st.EffectStatus != journey.EffectRefused {
+		t.Fatalf("settlement %+v", st)
+	}
+	// The next step is not offered as if the product page had opened.
+	next := d.step("add-to-cart", nil)
+	if next["ok"] == true {
+		t.Fatalf("add-to-cart fired on a page that never opened: %v", next)
+	}
+	if d.call("shop.whats_here", nil)["youAreOn"] != "catalog" {
+		t.Fatal("the cursor left the catalog")
+	}
+}
+
+// The synchronous answer of a navigating fire says the arrival is claimed,
+// never observed: only the app's own sync observes it.
+func TestPortReportsANavigationAsClaimedBeforeItIsObserved(t *testing.T) {
+	_, j := open(t, 0)
+	p := fixed.Serve(j.Session(), fixed.Options{})
+	r := p.Call(context.Background(), "shop.do_action", map[string]any{"action": "open-product", "input": map[string]any{"sku": "dress-red"}})
+	if r.String("arrival") != "claimed" || r.String("arrivalMeans") == "" {
+		t.Fatalf("%s", r.JSON())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, err := p.WhenSettled(ctx, r.String("transitionId")); err != nil {
+		t.Fatal(err)
+	}
+	if !p.Fold(&r) || r.String("arrival") != "observed" || r.String("youAreOn") != "product" {
+		t.Fatalf("%s", r.JSON())
+	}
+}
+
+// The payment server's refusal reaches did_it_work with its reason as
+// data, and the journey marks place-order as refused the last time, so a
+// bounded driver does not place a second order.
+func TestMCPPaymentRefusalCarriesItsReasonAndMarksTheStep(t *testing.T) {
+	d := drive(t, 400*time.Millisecond, 5*time.Millisecond)
+	d.toCheckout("gift-card")
+	if r := d.step("set-address", map[string]any{"address": "1 Main St"}); r["effectStatus"] == "pending" {
+		d.wait(r["transitionId"].(string))
+	}
+	if r := d.step("place-order", nil); r["judgment"] != "needs-confirm" {
+		t.Fatalf("%v", r)
+	}
+	r := d.call("shop.journey.purchase", map[string]any{"step": "place-order", "confirm": true})
+	id, _ := r["transitionId"].(string)
+	if r["effectStatus"] != "pending" || id == "" {
+		t.Fatalf("the order must answer pending past the ceiling: %v", r)
+	}
+	if m := row(d.call("shop.whats_here", nil), "actions", "action", "checkout.place-order"); m == nil || m["priorFireUnsettled"] != id {
+		t.Fatalf("an unsettled order must be marked on its row: %v", m)
+	}
+	d.wait(id)
+	w := d.call("shop.did_it_work", map[string]any{"transitionId": id})
+	e, _ := w["error"].(map[string]any)
+	if w["judgment"] != "rejected" || e["reason"] != "REJECTED" || !strings.Contains(e["message"].(string), "gift card") {
+		t.Fatalf("the refusal's reason must ride as data: %v", w)
+	}
+	j := d.call("shop.journey.purchase", nil)
+	m := row(j, "readySteps", "step", "checkout.place-order")
+	if m == nil {
+		m = row(j, "laterSteps", "step", "checkout.place-order")
+	}
+	if m == nil || m["lastFireRejected"] != id || m["priorFireUnsettled"] != nil {
+		t.Fatalf("place-order must carry lastFireRejected and nothing unsettled: %v", j)
+	}
+	if j["standing"] != "failed" {
+		t.Fatalf("standing %v", j["standing"])
+	}
+	if m := row(d.call("shop.whats_here", nil), "actions", "action", "checkout.place-order"); m["priorFireUnsettled"] != nil {
+		t.Fatalf("a settled order still listed unsettled: %v", m)
+	}
+	// A driver that stops at the mark places one order, not two.
+	if n := len(d.st.Orders()); n != 1 {
+		t.Fatalf("%d orders", n)
+	}
+}
+
+// Journeys never opened are not in progress; the journey you are inside is
+// listed in declaration order, not appended after the page's own.
+func TestMCPJourneyListStandingAndOrder(t *testing.T) {
+	d := drive(t, 0, 5*time.Second)
+	w := d.call("shop.whats_here", nil)
+	for _, j := range rows(w, "journeys") {
+		if j["standing"] != "not-started" {
+			t.Fatalf("a journey never opened: %v", j)
+		}
+	}
+	d.toCheckout("dress-red")
+	if r := d.call("shop.do_action", map[string]any{"action": "back-to-cart"}); r["youAreOn"] != "cart" {
+		t.Fatalf("%v", r)
+	}
+	// On the cart: pay-cart starts here; purchase (declared first) is open.
+	w = d.call("shop.whats_here", nil)
+	var ids []string
+	for _, j := range rows(w, "journeys") {
+		ids = append(ids, j["journey"].(string))
+	}
+	if !slices.Equal(ids, []string{"purchase", "pay-cart"}) {
+		t.Fatalf("journeys %v, want declaration order [purchase pay-cart]", ids)
+	}
+	if p := row(w, "journeys", "journey", "purchase"); p["standing"] != "in-progress" || p["open"] != true {
+		t.Fatalf("%v", p)
+	}
+	if p := row(w, "journeys", "journey", "pay-cart"); p["standing"] != "not-started" {
+		t.Fatalf("%v", p)
+	}
+}
+
+// whats_here {sinceVersion} answers with what changed since that version.
+func TestMCPSinceVersionNarrowsToTheDelta(t *testing.T) {
+	d := drive(t, 0, 5*time.Second)
+	full := d.call("shop.whats_here", nil)
+	fullSize := d.sizes["shop.whats_here"]
+	r := d.call("shop.do_action", map[string]any{"action": "search", "input": map[string]any{"q": "dress"}})
+	if r["judgment"] != "done" {
+		t.Fatalf("%v", r)
+	}
+	delta := d.call("shop.whats_here", map[string]any{"sinceVersion": r["version"]})
+	if delta["sinceVersion"] == nil || len(rows(delta, "actions")) != 0 || len(rows(delta, "journeys")) != 0 {
+		t.Fatalf("nothing on the page changed since the search, yet: %v", delta)
+	}
+	if d.sizes["shop.whats_here"] >= fullSize {
+		t.Fatalf("delta %d B is not smaller than the full reply %d B", d.sizes["shop.whats_here"], fullSize)
+	}
+	// A change is shown: opening a journey moves its standing.
+	d.call("shop.journey.find", nil)
+	delta = d.call("shop.whats_here", map[string]any{"sinceVersion": full["version"]})
+	js := rows(delta, "journeys")
+	if len(js) != 1 || js[0]["journey"] != "find" || len(rows(delta, "actions")) != 0 {
+		t.Fatalf("want only the find row: %v", delta)
+	}
+}
