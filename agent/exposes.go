@@ -5,7 +5,10 @@ package agent
 // the same name. A layer declared over a contract (journeys naming
 // capabilities by handle, say) uses it to refuse, when it is built, a
 // handle from another contract or one left out of this one.
-func (c *Contract[Model, P]) Exposes(capability Capability[Model, P]) bool {
+//
+// It is a function rather than a method so that a program that never
+// calls it (a browser build) links none of it.
+func Exposes[Model, P any](c *Contract[Model, P], capability Capability[Model, P]) bool {
 	if c == nil || capability == nil {
 		return false
 	}

@@ -217,7 +217,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 				return nil, fmt.Errorf("bind: action %q names no capability", qid)
 			}
 			capab := a.Capability
-			if !c.Exposes(capab) {
+			if !agent.Exposes(c, capab) {
 				return nil, fmt.Errorf("bind: action %q names capability %q, which the contract does not expose (it exposes %s)",
 					qid, capab.Name(), exposedNames(c))
 			}
@@ -440,6 +440,9 @@ func diff(prev, next map[string]any) map[string]any {
 func (j *Journey) changed(page string, state map[string]any) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	// Controls first: a fire this change brings to rest is answered with
+	// what the new Model offers.
+	j.refreshLocked()
 	delta := diff(j.state, state)
 	j.state = state
 	var w *waiter
@@ -462,7 +465,6 @@ func (j *Journey) changed(page string, state map[string]any) {
 	if w != nil {
 		close(w.seen)
 	}
-	j.refreshLocked()
 }
 
 // refreshLocked switches each action's control with its capability's
