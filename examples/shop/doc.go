@@ -1,14 +1,20 @@
-// Command shop serves a small store to an AI agent over MCP, as a journey
-// port: fixed tools (a journey tool per flow, whats_here, why, do_action,
-// did_it_work) whose bytes never change while the results say what can be
-// done now.
+// Command shop is a small store written once, as an Elm-architecture
+// application (Bubble Tea on host/teahost), with one agent contract
+// (shop.Contract) and one journey declared over it (shop.Journey). The
+// same contract is served over MCP in either shape:
 //
-//	go run ./examples/shop -mcp stdio                        # for a desktop MCP host
-//	go run ./examples/shop -mcp http -addr 127.0.0.1:8080    # streamable HTTP
+//	go run ./examples/shop -mcp stdio                  # fixed journey tools (the default)
+//	go run ./examples/shop -mcp stdio -tools dynamic   # one tool per capability
+//	go run ./examples/shop -mcp http -addr 127.0.0.1:8080
+//	go run ./examples/shop                             # the TUI; both over HTTP beside it
 //
-// Placing an order is high-effect: the first call answers needs-confirm
-// with receipts for the human, and only a call with confirm: true fires
-// it. The payment then runs on the store's side and settles later (paid,
-// or refused by the payment server for a gift card), so the order comes
-// back pending and did_it_work tells how it came to rest.
+// The TUI shows the store and an activity panel with every agent call, from
+// either tool set; the fixed tools are at /mcp and the dynamic tools at
+// /mcp/dynamic. Every call goes through the contract, so the audit log
+// (-audit file.jsonl) records both alike.
+//
+// Placing an order is asynchronous: the call completes when the payment
+// server answers, paid or refused (it refuses gift cards). With the
+// fixed tools placing an order is high-effect (needs-confirm first) and
+// comes back pending, settled later through did_it_work.
 package main

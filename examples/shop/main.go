@@ -5,7 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/foldagent/foldagent/journey/fixed"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -13,10 +13,16 @@ import (
 	"os/signal"
 	"time"
 
-	"github.com/foldagent/foldagent/examples/shop/shop"
-	"github.com/foldagent/foldagent/journey"
-	"github.com/foldagent/foldagent/journey/journeymcp"
+	tea "charm.land/bubbletea/v2"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/shop/shop"
+	"github.com/foldagent/foldagent/host/teahost"
+	"github.com/foldagent/foldagent/journey"
+	"github.com/foldagent/foldagent/journey/bind/bindmcp"
+	"github.com/foldagent/foldagent/journey/fixed"
+	"github.com/foldagent/foldagent/journey/journeymcp"
 )
 
 func main() {
@@ -26,52 +32,137 @@ func main() {
 	}
 }
 
-func run() error {
-	transport := flag.String("mcp", "stdio", "the MCP transport: stdio or http")
-	addr := flag.String("addr", "127.0.0.1:8080", "the address to listen on with -mcp http")
-	single := flag.Bool("single", false, "serve one journey tool taking the journey id, instead of one per journey")
-	payDelay := flag.Duration("pay-delay", 600*time.Millisecond, "how long the payment server takes to answer")
-	settle := flag.Duration("settle-within", journeymcp.DefaultSettleWithin, "how long a call that fired waits for it to come to rest")
-	approval := flag.Bool("require-approval", false, "require a person's approval (in the app) for placing an order")
-	flag.Parse()
+type flags struct {
+	mode, addr, tools, auditFile string
+	single, approval             bool
+	payDelay, settle             time.Duration
+}
 
-	store, err := shop.New(shop.Options{PayDelay: *payDelay, Session: journey.Options{RequireHumanApproval: *approval}})
+func run() error {
+	var f flags
+	flag.StringVar(&f.mode, "mcp", "", `serve MCP headless: "stdio" or "http" (default: the TUI, serving both tool sets over HTTP beside it)`)
+	flag.StringVar(&f.addr, "addr", "127.0.0.1:0", "the loopback address of the HTTP endpoint")
+	flag.StringVar(&f.tools, "tools", string(bindmcp.Fixed), `the tool set served headless: "fixed" (journey tools) or "dynamic" (one tool per capability)`)
+	flag.BoolVar(&f.single, "single", false, "serve one journey tool taking the journey id, instead of one per journey")
+	flag.DurationVar(&f.payDelay, "pay-delay", 600*time.Millisecond, "how long the payment server takes to answer")
+	flag.DurationVar(&f.settle, "settle-within", journeymcp.DefaultSettleWithin, "how long a fixed-tool call that fired waits for it to come to rest")
+	flag.BoolVar(&f.approval, "require-approval", false, "require a person's approval for placing an order (fixed tools)")
+	flag.StringVar(&f.auditFile, "audit", "", "append every audit entry to this JSON Lines file")
+	flag.Parse()
+	if f.tools != string(bindmcp.Fixed) && f.tools != string(bindmcp.Dynamic) {
+		return fmt.Errorf("-tools %q: use fixed or dynamic", f.tools)
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	var sinks []agent.AuditSink
+	if f.auditFile != "" {
+		fs, err := agent.OpenJSONLinesSink(f.auditFile, agent.JSONLinesOptions{})
+		if err != nil {
+			return err
+		}
+		defer fs.Close()
+		sinks = append(sinks, fs)
+	}
+	audit := agent.NewAuditLog(agent.AuditOptions[agent.NoPrincipal]{Sinks: sinks})
+	th := teahost.New[App, tea.Msg](App{Shop: shop.New(f.payDelay)}, nil)
+	h := host{th}
+	rt, err := agent.Bind(shop.Contract(), h, &agent.BindOptions[agent.NoPrincipal]{Audit: audit})
 	if err != nil {
 		return err
 	}
-	mode := fixed.PerJourney
-	if *single {
-		mode = fixed.Single
+	served := reporting{Runtime: rt, panel: th}
+	newServer := func(tools bindmcp.Tools) (bindmcp.Server, error) {
+		mode := fixed.PerJourney
+		if f.single {
+			mode = fixed.Single
+		}
+		s, _, err := bindmcp.NewServer("shop", served, h.Model, shop.Journey, &bindmcp.Options{
+			Tools: tools, Logger: logger, SettleWithin: f.settle,
+			Implementation: &mcp.Implementation{Name: "foldagent-shop", Title: "Shop", Version: "0.1.0"},
+			Session:        journey.Options{RequireHumanApproval: f.approval},
+			Port:           fixed.Options{JourneyTools: mode},
+		})
+		return s, err
 	}
-	port := fixed.Serve(store.Session, fixed.Options{JourneyTools: mode})
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv, err := journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: *settle, Logger: logger})
+
+	if f.mode == "" {
+		return runTUI(ctx, th, newServer, f.addr, logger)
+	}
+	// Headless: the program runs without a terminal.
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		_, err := th.Run(runCtx, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
+		done <- err
+	}()
+	srv, err := newServer(bindmcp.Tools(f.tools))
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	switch *transport {
+	switch f.mode {
 	case "stdio":
 		// stdout is the protocol channel; logs go to stderr.
 		return srv.Run(ctx, journeymcp.StdioTransport())
 	case "http":
-		ln, err := net.Listen("tcp", *addr)
+		ln, err := net.Listen("tcp", f.addr)
 		if err != nil {
 			return err
 		}
-		logger.Warn("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String())
-		hs := &http.Server{Handler: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv.MCP() }, nil), ReadHeaderTimeout: 10 * time.Second}
-		go func() {
-			<-ctx.Done()
-			hs.Close()
-		}()
-		if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-			return err
-		}
-		return nil
+		logger.Warn("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
+		return serveHTTP(ctx, ln, srv, nil)
 	}
-	return fmt.Errorf("unknown -mcp %q: use stdio or http", *transport)
+	return fmt.Errorf("unknown -mcp %q: use stdio or http", f.mode)
+}
+
+// serveHTTP serves the fixed tools at /mcp and, when given, the dynamic
+// tools at /mcp/dynamic, on a loopback listener, until ctx ends.
+func serveHTTP(ctx context.Context, ln net.Listener, fixedOrOnly, dynamic bindmcp.Server) error {
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return fixedOrOnly.MCP() }, nil))
+	if dynamic != nil {
+		mux.Handle("/mcp/dynamic", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return dynamic.MCP() }, nil))
+	}
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		hs.Close()
+	}()
+	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// runTUI runs the store in the terminal and serves both tool sets over
+// HTTP beside it, so a person can watch an agent shop.
+func runTUI(ctx context.Context, th *teahost.Host[App, tea.Msg], newServer func(bindmcp.Tools) (bindmcp.Server, error), addr string, logger *slog.Logger) error {
+	fx, err := newServer(bindmcp.Fixed)
+	if err != nil {
+		return err
+	}
+	defer fx.Close()
+	dy, err := newServer(bindmcp.Dynamic)
+	if err != nil {
+		return err
+	}
+	defer dy.Close()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	httpCtx, stopHTTP := context.WithCancel(ctx)
+	defer stopHTTP()
+	go func() {
+		if err := serveHTTP(httpCtx, ln, fx, dy); err != nil {
+			logger.Error("HTTP", "err", err)
+		}
+	}()
+	url := "http://" + ln.Addr().String() + "/mcp"
+	go func() { _ = th.Dispatch(ctx, Endpoint{URL: url}) }()
+	_, err = th.Run(ctx)
+	return err
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/foldagent/foldagent/examples/shop/shop"
 	"github.com/foldagent/foldagent/journey"
+	"github.com/foldagent/foldagent/journey/bind"
 	"github.com/foldagent/foldagent/journey/journeymcp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -20,19 +21,16 @@ import (
 type driver struct {
 	t     *testing.T
 	st    *shop.Store
+	j     *bind.Journey
 	port  *fixed.Port
 	cs    *mcp.ClientSession
 	sizes map[string]int // last result's size per tool
 }
 
-func drive(t *testing.T, opts shop.Options, settleWithin time.Duration) *driver {
+func drive(t *testing.T, payDelay time.Duration, settleWithin time.Duration) *driver {
 	t.Helper()
-	st, err := shop.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(st.Wait)
-	port := fixed.Serve(st.Session, fixed.Options{})
+	st, j := open(t, payDelay)
+	port := fixed.Serve(j.Session(), fixed.Options{})
 	srv, err := journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: settleWithin})
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +48,7 @@ func drive(t *testing.T, opts shop.Options, settleWithin time.Duration) *driver 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &driver{t: t, st: st, port: port, cs: cs, sizes: map[string]int{}}
+	return &driver{t: t, st: st, j: j, port: port, cs: cs, sizes: map[string]int{}}
 }
 
 func (d *driver) call(name string, args map[string]any) map[string]any {
@@ -129,7 +127,7 @@ func (d *driver) toCheckout(sku string) {
 // must offer place-order: the frame is computed from the state the fire
 // produced, not from the state before it.
 func TestMCPFrameIsComputedFromTheStateTheFireProduced(t *testing.T) {
-	d := drive(t, shop.Options{}, 5*time.Second)
+	d := drive(t, 0, 5*time.Second)
 	d.toCheckout("dress-red")
 	r := d.step("set-address", map[string]any{"address": "1 Main St"})
 	if r["writesObserved"] != true || r["outcome"] != "committed" {
@@ -162,7 +160,7 @@ func TestMCPFrameIsComputedFromTheStateTheFireProduced(t *testing.T) {
 // fire will produce, so it says so; Fold computes the frame again once the
 // fire is at rest.
 func TestPortSaysWhenTheStateIsNotYetReported(t *testing.T) {
-	d := drive(t, shop.Options{PayDelay: 300 * time.Millisecond}, -1)
+	d := drive(t, 300*time.Millisecond, -1)
 	d.toCheckoutWithoutWaiting(t)
 	if r := d.step("set-address", map[string]any{"address": "1 Main St"}); r["transitionId"] != nil {
 		d.wait(r["transitionId"].(string))
@@ -207,7 +205,7 @@ func (d *driver) toCheckoutWithoutWaiting(t *testing.T) {
 // is walked back, the step is not done, and its row says the app refused
 // it. Nothing the handler returned beside its error is reported as data.
 func TestMCPUnknownSKUIsRefusedAndNeverArrives(t *testing.T) {
-	d := drive(t, shop.Options{}, 5*time.Second)
+	d := drive(t, 0, 5*time.Second)
 	d.call("shop.journey.purchase", nil)
 	r := d.step("open-product", map[string]any{"sku": "no-such-sku"})
 	id, _ := r["transitionId"].(string)
@@ -226,11 +224,11 @@ func TestMCPUnknownSKUIsRefusedAndNeverArrives(t *testing.T) {
 	if r["lastFireRejectedMeans"] == nil {
 		t.Fatalf("a marked row needs its sentence: %v", r)
 	}
-	tr, _ := d.st.Session.Transition(id)
+	tr, _ := d.j.Session().Transition(id)
 	if tr.Outcome == journey.OutcomeCommitted || tr.Produced != nil {
 		t.Fatalf("the session recorded the refused fire as %+v", tr)
 	}
-	st, _, _ := d.st.Session.SettlementIfKnown(id)
+	st, _, _ := d.j.Session().SettlementIfKnown(id)
 	if st.EffectStatus != journey.EffectRefused {
 		t.Fatalf("settlement %+v", st)
 	}
@@ -247,11 +245,8 @@ func TestMCPUnknownSKUIsRefusedAndNeverArrives(t *testing.T) {
 // The synchronous answer of a navigating fire says the arrival is claimed,
 // never observed: only the app's own sync observes it.
 func TestPortReportsANavigationAsClaimedBeforeItIsObserved(t *testing.T) {
-	st, err := shop.New(shop.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := fixed.Serve(st.Session, fixed.Options{})
+	_, j := open(t, 0)
+	p := fixed.Serve(j.Session(), fixed.Options{})
 	r := p.Call(context.Background(), "shop.do_action", map[string]any{"action": "open-product", "input": map[string]any{"sku": "dress-red"}})
 	if r.String("arrival") != "claimed" || r.String("arrivalMeans") == "" {
 		t.Fatalf("%s", r.JSON())
@@ -270,7 +265,7 @@ func TestPortReportsANavigationAsClaimedBeforeItIsObserved(t *testing.T) {
 // data, and the journey marks place-order as refused the last time, so a
 // bounded driver does not place a second order.
 func TestMCPPaymentRefusalCarriesItsReasonAndMarksTheStep(t *testing.T) {
-	d := drive(t, shop.Options{PayDelay: 400 * time.Millisecond}, 5*time.Millisecond)
+	d := drive(t, 400*time.Millisecond, 5*time.Millisecond)
 	d.toCheckout("gift-card")
 	if r := d.step("set-address", map[string]any{"address": "1 Main St"}); r["effectStatus"] == "pending" {
 		d.wait(r["transitionId"].(string))
@@ -315,7 +310,7 @@ func TestMCPPaymentRefusalCarriesItsReasonAndMarksTheStep(t *testing.T) {
 // Journeys never opened are not in progress; the journey you are inside is
 // listed in declaration order, not appended after the page's own.
 func TestMCPJourneyListStandingAndOrder(t *testing.T) {
-	d := drive(t, shop.Options{}, 5*time.Second)
+	d := drive(t, 0, 5*time.Second)
 	w := d.call("shop.whats_here", nil)
 	for _, j := range rows(w, "journeys") {
 		if j["standing"] != "not-started" {
@@ -345,7 +340,7 @@ func TestMCPJourneyListStandingAndOrder(t *testing.T) {
 
 // whats_here {sinceVersion} answers with what changed since that version.
 func TestMCPSinceVersionNarrowsToTheDelta(t *testing.T) {
-	d := drive(t, shop.Options{}, 5*time.Second)
+	d := drive(t, 0, 5*time.Second)
 	full := d.call("shop.whats_here", nil)
 	fullSize := d.sizes["shop.whats_here"]
 	r := d.call("shop.do_action", map[string]any{"action": "search", "input": map[string]any{"q": "dress"}})

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/shop/shop"
+	"github.com/foldagent/foldagent/host/teahost"
+)
+
+// Activity reports an agent's call, for the activity panel: which
+// capability, with what input, and how it ended (with the reason the
+// agent was given when it did not go through).
+type Activity struct {
+	At         time.Time
+	Capability string
+	Input      string
+	Outcome    string
+	Reason     string
+}
+
+// Endpoint tells the app where it serves MCP, to show on screen.
+type Endpoint struct{ URL string }
+
+const maxActivity = 6
+
+// App is the store as a Bubble Tea model: the store's Model, plus the
+// activity panel and the endpoint line. It is a value: Update returns a
+// new App.
+type App struct {
+	Shop     shop.Model
+	activity []Activity
+	endpoint string
+}
+
+// Init implements tea.Model.
+func (a App) Init() tea.Cmd { return nil }
+
+// Update implements tea.Model: store Messages go to shop.Update, whose
+// payment runs as a Cmd.
+func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case Activity:
+		a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], msg)
+		return a, nil
+	case Endpoint:
+		a.endpoint = msg.URL
+		return a, nil
+	case tea.KeyPressMsg:
+		switch msg.String() {
+		case "q", "ctrl+c":
+			return a, tea.Quit
+		}
+		return a, nil
+	}
+	m, pay := shop.Update(a.Shop, msg)
+	a.Shop = m
+	if pay == nil {
+		return a, nil
+	}
+	return a, func() tea.Msg { return pay() }
+}
+
+// View implements tea.Model.
+func (a App) View() tea.View {
+	var b strings.Builder
+	m := a.Shop
+	b.WriteString("foldagent shop — an agent shops here; q quits\n\n")
+	fmt.Fprintf(&b, "page: %s", m.Page)
+	if m.Page == shop.PageProduct {
+		if p, ok := shop.Find(m.Product); ok {
+			fmt.Fprintf(&b, " (%s, %d)", p.Name, p.Price)
+		}
+	}
+	b.WriteString("\ncart:")
+	if len(m.Cart) == 0 {
+		b.WriteString(" empty")
+	}
+	for _, l := range m.Cart {
+		fmt.Fprintf(&b, " %s×%d", l.SKU, l.Qty)
+	}
+	if m.Address != "" {
+		fmt.Fprintf(&b, "\naddress: %s", m.Address)
+	}
+	b.WriteString("\norders:")
+	if len(m.Orders) == 0 {
+		b.WriteString(" none")
+	}
+	for _, o := range m.Orders {
+		fmt.Fprintf(&b, "\n  %s  %d  %s", o.ID, o.Total, o.Status)
+	}
+	b.WriteString("\n\nagent activity:")
+	if len(a.activity) == 0 {
+		b.WriteString(" none yet")
+	}
+	for _, e := range a.activity {
+		fmt.Fprintf(&b, "\n  %s  %s %s → %s", e.At.Format("15:04:05"), e.Capability, e.Input, e.Outcome)
+		if e.Reason != "" {
+			fmt.Fprintf(&b, " (%s)", e.Reason)
+		}
+	}
+	if a.endpoint != "" {
+		fmt.Fprintf(&b, "\n\nMCP: %s (fixed journey tools), %s/dynamic (dynamic tools)", a.endpoint, a.endpoint)
+	}
+	return tea.NewView(b.String() + "\n")
+}
+
+// Activity returns what the panel shows, oldest first.
+func (a App) Activity() []Activity { return append([]Activity(nil), a.activity...) }
+
+// host is the running App as the contract sees it: the store's Model.
+// Messages, Model changes and processed Messages pass through.
+type host struct {
+	*teahost.Host[App, tea.Msg]
+}
+
+func (h host) Model() shop.Model { return h.Host.Model().Shop }
+
+// reporting is the runtime every route calls through: the contract's
+// checked path, then a line in the activity panel. Fixed and dynamic
+// tools both reach it, so the panel (and the audit log) shows both alike.
+type reporting struct {
+	*agent.Runtime[shop.Model, tea.Msg, agent.NoPrincipal]
+	panel agent.Host[App, tea.Msg]
+}
+
+func (r reporting) DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error) {
+	res, err := r.Runtime.DispatchUnknown(ctx, name, payload, inv)
+	e := Activity{At: time.Now(), Capability: name, Input: string(payload)}
+	reply := agent.ReplyTo(name, res, err)
+	switch {
+	case err == nil && res.Completion == nil:
+		e.Outcome = "done"
+	case err == nil && res.Completion.Status == agent.Completed:
+		e.Outcome = "completed"
+	case err == nil:
+		e.Outcome = "failed"
+	default:
+		e.Outcome, e.Reason = "refused", reply.Text
+	}
+	// A courtesy to the person watching; the agent's answer does not
+	// depend on it.
+	_ = r.panel.Dispatch(context.Background(), e)
+	return res, err
+}

@@ -1,0 +1,623 @@
+package bind
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/journey"
+)
+
+// Capability is what an action names: a typed handle on one capability of
+// the contract, as agent.Expose and agent.ExposeMapped return it
+// (*agent.Exposed). The journey keeps the handle, not its name, so a
+// capability renamed in the contract is followed without editing the
+// journey.
+type Capability[Model, P any] interface {
+	agent.Capability[Model, P]
+	Name() string
+	Descriptor() agent.Descriptor
+}
+
+// Runtime is what a journey needs from a bound contract. *agent.Runtime
+// satisfies it, and so does an application's wrapper around one (an
+// activity panel that reports every call, say), which then sees the
+// journey's calls exactly as it sees an adapter's.
+type Runtime[Model, P any] interface {
+	// Contract is the contract the runtime binds; actions must name
+	// capabilities it exposes.
+	Contract() *agent.Contract[Model, P]
+	// DispatchUnknown runs the contract's checked path; every fire goes
+	// through it.
+	DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
+	// Available lists what the current Model offers.
+	Available() ([]agent.Descriptor, error)
+	// Subscribe follows Model changes.
+	Subscribe(listener func()) (unsubscribe func())
+	// CanSubscribe reports whether Subscribe will ever call its listener.
+	CanSubscribe() bool
+}
+
+// Def declares a journey graph over a contract. It is journey.GraphDef
+// with two differences: every action names the capability that performs
+// it, and where the application is and what it holds are projections of
+// the Model, not reports.
+type Def[Model, P any] struct {
+	// Does is the authored description of the application.
+	Does string
+	// Pages are the application's pages, in declaration order.
+	Pages []Page[Model, P]
+	// Journeys are the named flows over the actions (journey.Journey).
+	Journeys []journey.Journey
+	// Page says which page the Model is on: a declared page id, or a path
+	// matched against the pages' routes. Anything else takes the cursor
+	// off the graph. Required.
+	Page func(model Model) string
+	// State is the state view guards, writes, reads and instances read:
+	// JSON values by key. After each Model change it is projected again,
+	// and the keys whose value changed are the change reported. Required
+	// (it may return an empty map).
+	State func(model Model) map[string]any
+}
+
+// Page is journey.Page with bound actions.
+type Page[Model, P any] struct {
+	ID         string
+	Route      string
+	Does       string
+	Actions    []Action[Model, P]
+	Containers []Container[Model, P]
+}
+
+// Container is journey.Container with bound actions.
+type Container[Model, P any] struct {
+	Name       string
+	Does       string
+	When       journey.Guard
+	Repeats    bool
+	Instances  func(journey.StateView) []string
+	Actions    []Action[Model, P]
+	Containers []Container[Model, P]
+}
+
+// Action is one thing the journey offers, performed by a capability of
+// the contract. The fields it shares with journey.Action mean what they
+// mean there; its input contract is the capability's own input schema.
+type Action[Model, P any] struct {
+	// Name is the action's segment in the graph (its own name, not the
+	// capability's: a rename in the contract leaves the journey alone).
+	Name string
+	// Does is the authored sentence the planner and the model read.
+	Does string
+	// Capability performs the action. Required, and it must be a
+	// capability the bound contract exposes.
+	Capability Capability[Model, P]
+	// InstanceField, for an action inside a Repeats container, is the
+	// capability's input member the instance key fills: the agent names
+	// the instance, and the journey puts it into the input. The member is
+	// left out of the action's own input schema.
+	InstanceField string
+
+	When           journey.Guard
+	EnabledWhen    journey.Guard
+	Writes         []string
+	Reads          []string
+	GoTo           string
+	Confirm        bool
+	Verify         journey.Guard
+	BlockedBecause *journey.Blocked
+	Concurrency    journey.Concurrency
+	// Holds reads what the control holds right now (a draft), from the
+	// Model. Nil holds nothing.
+	Holds func(model Model) any
+}
+
+// Options configure a bound journey. The zero value works.
+type Options struct {
+	// Session configures the journey session; its Page and State are the
+	// binding's (read from the Model), and are ignored here.
+	Session journey.Options
+	// Transport is the transport every dispatch is recorded with; empty
+	// is agent.InApp. A server that fires on a caller's behalf names its
+	// own (agent.MCP), so the audit log records the route.
+	Transport agent.Transport
+	// ObserveWithin bounds how long a fire whose capability declares no
+	// completion waits for the Model change its Message causes before it
+	// comes to rest as performed with its writes unobserved. Zero means
+	// 5 s.
+	ObserveWithin time.Duration
+}
+
+// Journey is a journey graph bound to a running contract: a session whose
+// cursor and state view follow the Model, whose actions run capabilities
+// through the contract's checked path, and whose fires come to rest on
+// what the contract and the Model say. Serve its Session with
+// journey/fixed (or journeymcp) as usual.
+type Journey struct {
+	s         *journey.Session
+	transport agent.Transport
+	within    time.Duration
+	dispatch  func(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
+	available func() ([]agent.Descriptor, error)
+	follow    func()
+
+	mu      sync.Mutex // guards what follows; taken by the listener
+	state   map[string]any
+	page    string
+	waiting []*waiter
+	on      map[*bound]bool
+	handles map[string]*journey.Handle
+
+	actions []*bound
+	unsub   func()
+	closed  chan struct{}
+	once    sync.Once
+}
+
+// bound is one action as the binding runs it.
+type bound struct {
+	id        string // qualified action id
+	page      string
+	rel       string // the id relative to its page, as registrations name it
+	capName   func() string
+	completes bool
+	writes    bool
+	instance  string
+}
+
+// waiter is a fire waiting for the Model change its Message causes.
+type waiter struct {
+	id   string
+	act  *bound
+	seen chan struct{}
+}
+
+// New builds the graph, checks every action's capability against rt's
+// contract, opens the session on the Model as it is, and follows the
+// Model from then on. It fails, naming the action and the capability, for
+// an action whose capability the contract does not expose, and for
+// anything journey.NewGraph refuses. model reads the current Model (the
+// host's Model method). Close releases the subscription.
+func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def Def[Model, P], opts Options) (*Journey, error) {
+	if rt == nil || model == nil {
+		return nil, errors.New("bind: New needs a runtime and a Model reader")
+	}
+	if def.Page == nil || def.State == nil {
+		return nil, errors.New("bind: a Def needs its Page and State projections")
+	}
+	if !rt.CanSubscribe() {
+		return nil, errors.New("bind: the runtime's host reports no Model changes (it needs a Subscribe seam)")
+	}
+	c := rt.Contract()
+	j := &Journey{transport: opts.Transport, within: opts.ObserveWithin, dispatch: rt.DispatchUnknown, available: rt.Available,
+		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{})}
+	if j.transport == "" {
+		j.transport = agent.InApp
+	}
+	if j.within <= 0 {
+		j.within = 5 * time.Second
+	}
+	holds := map[string]map[string]func() any{}
+	byCap := map[*bound]Capability[Model, P]{}
+	var convert func(page, prefix string, acts []Action[Model, P], repeats bool) ([]journey.Action, error)
+	convert = func(page, prefix string, acts []Action[Model, P], repeats bool) ([]journey.Action, error) {
+		out := make([]journey.Action, 0, len(acts))
+		for _, a := range acts {
+			qid := page + "." + prefix + a.Name
+			if a.Capability == nil || reflect.ValueOf(a.Capability).IsNil() {
+				return nil, fmt.Errorf("bind: action %q names no capability", qid)
+			}
+			capab := a.Capability
+			if !agent.Exposes(c, capab) {
+				return nil, fmt.Errorf("bind: action %q names capability %q, which the contract does not expose (it exposes %s)",
+					qid, capab.Name(), exposedNames(c))
+			}
+			if a.InstanceField != "" && !repeats {
+				return nil, fmt.Errorf("bind: action %q sets InstanceField outside a repeating container", qid)
+			}
+			d := capab.Descriptor()
+			in, err := inputOf(d.InputSchema, a.InstanceField)
+			if err != nil {
+				return nil, fmt.Errorf("bind: action %q: capability %q: %w", qid, capab.Name(), err)
+			}
+			b := &bound{id: qid, page: page, rel: prefix + a.Name, capName: capab.Name,
+				completes: d.Completion != nil, writes: len(a.Writes) > 0, instance: a.InstanceField}
+			j.actions = append(j.actions, b)
+			byCap[b] = capab
+			if a.Holds != nil {
+				if holds[page] == nil {
+					holds[page] = map[string]func() any{}
+				}
+				read := a.Holds
+				holds[page][b.rel] = func() any { return read(model()) }
+			}
+			out = append(out, journey.Action{Name: a.Name, Does: a.Does, When: a.When, EnabledWhen: a.EnabledWhen,
+				Writes: a.Writes, Reads: a.Reads, GoTo: a.GoTo, Confirm: a.Confirm, Input: in, Verify: a.Verify,
+				BlockedBecause: a.BlockedBecause, Concurrency: a.Concurrency})
+		}
+		return out, nil
+	}
+	var containers func(page, prefix string, cs []Container[Model, P], repeats bool) ([]journey.Container, error)
+	containers = func(page, prefix string, cs []Container[Model, P], repeats bool) ([]journey.Container, error) {
+		out := make([]journey.Container, 0, len(cs))
+		for _, ct := range cs {
+			p := prefix + ct.Name + "."
+			acts, err := convert(page, p, ct.Actions, repeats || ct.Repeats)
+			if err != nil {
+				return nil, err
+			}
+			inner, err := containers(page, p, ct.Containers, repeats || ct.Repeats)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, journey.Container{Name: ct.Name, Does: ct.Does, When: ct.When, Repeats: ct.Repeats,
+				Instances: ct.Instances, Actions: acts, Containers: inner})
+		}
+		return out, nil
+	}
+	gd := journey.GraphDef{Does: def.Does, Journeys: def.Journeys}
+	for _, p := range def.Pages {
+		acts, err := convert(p.ID, "", p.Actions, false)
+		if err != nil {
+			return nil, err
+		}
+		cs, err := containers(p.ID, "", p.Containers, false)
+		if err != nil {
+			return nil, err
+		}
+		gd.Pages = append(gd.Pages, journey.Page{ID: p.ID, Route: p.Route, Does: p.Does, Actions: acts, Containers: cs})
+	}
+	g, err := journey.NewGraph(id, gd)
+	if err != nil {
+		return nil, err
+	}
+
+	// Open the session on the Model as it is now.
+	m := model()
+	j.state = detach(def.State(m))
+	j.page = def.Page(m)
+	so := opts.Session
+	so.State = maps.Clone(j.state)
+	so.Page = ""
+	if g.HasPage(j.page) {
+		so.Page = j.page
+	} else if pid, ok := g.MatchRoute(j.page); ok {
+		so.Page = pid
+	}
+	s, err := g.NewSession(so)
+	if err != nil {
+		return nil, err
+	}
+	j.s = s
+	if so.Page == "" {
+		s.Sync(j.page) // off the graph, or the first page
+	}
+	regs := map[string]journey.Registration{}
+	for _, b := range j.actions {
+		r := regs[b.page]
+		if r.Handlers == nil {
+			r.Handlers = map[string]journey.Handler{}
+			r.Holds = holds[b.page]
+		}
+		r.Handlers[b.rel] = j.handler(b)
+		regs[b.page] = r
+	}
+	for _, p := range def.Pages {
+		r, ok := regs[p.ID]
+		if !ok {
+			continue
+		}
+		h, err := s.RegisterActions(p.ID, r)
+		if err != nil {
+			return nil, err
+		}
+		j.handles[p.ID] = h
+	}
+	for _, b := range j.actions {
+		j.on[b] = true
+	}
+	j.follow = func() {
+		m := model()
+		j.changed(def.Page(m), detach(def.State(m)))
+	}
+	j.unsub = rt.Subscribe(j.follow)
+	// The Model may have moved between the first read and the
+	// subscription; and availability is read for the first time here.
+	j.follow()
+	return j, nil
+}
+
+// MustNew is New that panics on error, for package-level declarations.
+func MustNew[Model, P any](id string, rt Runtime[Model, P], model func() Model, def Def[Model, P], opts Options) *Journey {
+	j, err := New(id, rt, model, def, opts)
+	if err != nil {
+		panic(err)
+	}
+	return j
+}
+
+// Session is the journey session the binding drives; serve it with
+// journey/fixed.
+func (j *Journey) Session() *journey.Session { return j.s }
+
+// Close stops following the Model. A fire still waiting for its Model
+// change stops waiting. Close is idempotent.
+func (j *Journey) Close() {
+	j.once.Do(func() {
+		j.unsub()
+		close(j.closed)
+	})
+}
+
+// exposedNames lists the contract's capability names for an error.
+func exposedNames[Model, P any](c *agent.Contract[Model, P]) string {
+	var names []string
+	for _, d := range c.Describe().Capabilities {
+		names = append(names, strconv.Quote(d.Name))
+	}
+	if len(names) == 0 {
+		return "nothing"
+	}
+	return strings.Join(names, ", ")
+}
+
+// inputOf turns a capability's input schema into the action's input
+// contract: no input for a capability that takes none, the schema
+// otherwise, less the member an instance fills.
+func inputOf(schema json.RawMessage, instanceField string) (*journey.Input, error) {
+	var s map[string]any
+	if err := json.Unmarshal(schema, &s); err != nil {
+		return nil, fmt.Errorf("its input schema is not a JSON object: %w", err)
+	}
+	props, _ := s["properties"].(map[string]any)
+	if instanceField != "" {
+		if _, ok := props[instanceField]; !ok {
+			return nil, fmt.Errorf("its input has no member %q for the instance", instanceField)
+		}
+		delete(props, instanceField)
+		if req, ok := s["required"].([]any); ok {
+			s["required"] = slices.DeleteFunc(req, func(x any) bool { return x == instanceField })
+		}
+	}
+	if len(props) == 0 {
+		return journey.NoInput(), nil
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	return journey.InputSchemaJSON(b), nil
+}
+
+// detach copies a projected state view into plain JSON values, so that
+// two projections compare by value.
+func detach(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		b, err := json.Marshal(v)
+		if err != nil {
+			out[k] = nil
+			continue
+		}
+		var x any
+		_ = json.Unmarshal(b, &x)
+		out[k] = x
+	}
+	return out
+}
+
+// diff returns the keys of next whose value differs from prev (and the
+// keys prev had that next lost, as null).
+func diff(prev, next map[string]any) map[string]any {
+	d := map[string]any{}
+	for k, v := range next {
+		if old, ok := prev[k]; !ok || !reflect.DeepEqual(old, v) {
+			d[k] = v
+		}
+	}
+	for k := range prev {
+		if _, ok := next[k]; !ok {
+			d[k] = nil
+		}
+	}
+	return d
+}
+
+// changed is the Model listener: it moves the cursor when the page
+// projection moves, reports the state keys that changed, attributing
+// them to the oldest fire waiting for its Model change (or, with none
+// waiting, leaving attribution to the session), and switches each
+// action's control on or off with its capability's availability.
+func (j *Journey) changed(page string, state map[string]any) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	// Controls first: a fire this change brings to rest is answered with
+	// what the new Model offers.
+	j.refreshLocked()
+	delta := diff(j.state, state)
+	j.state = state
+	var w *waiter
+	if len(j.waiting) > 0 {
+		w = j.waiting[0]
+		j.waiting = j.waiting[1:]
+	}
+	if page != j.page || w != nil {
+		// A fire's Model change is also its arrival, when it claimed one:
+		// a sync on the claimed page observes it.
+		j.page = page
+		j.s.Sync(page)
+	}
+	switch {
+	case w != nil && (len(delta) > 0 || w.act.writes):
+		j.s.UpdateState(delta, w.id)
+	case len(delta) > 0:
+		j.s.UpdateState(delta, "")
+	}
+	if w != nil {
+		close(w.seen)
+	}
+}
+
+// refreshLocked switches each action's control with its capability's
+// availability, so an unavailable capability is refused by the session as
+// a switched-off control (TOOL_DISABLED), the same predicate the contract
+// checks again on dispatch.
+func (j *Journey) refreshLocked() {
+	avail, _ := j.available()
+	names := make(map[string]bool, len(avail))
+	for _, d := range avail {
+		names[d.Name] = true
+	}
+	for _, b := range j.actions {
+		on := names[b.capName()]
+		if j.on[b] == on {
+			continue
+		}
+		if h := j.handles[b.page]; h != nil && h.SetEnabled(b.rel, on) == nil {
+			j.on[b] = on
+		}
+	}
+}
+
+// handler runs an action: it dispatches its capability through the
+// runtime and brings the fire to rest on what the contract says.
+func (j *Journey) handler(b *bound) journey.Handler {
+	return func(ctx context.Context, in any) (any, error) {
+		id, _ := journey.TransitionIDFrom(ctx)
+		payload, err := j.payload(ctx, b, id, in)
+		if err != nil {
+			return nil, err
+		}
+		var w *waiter
+		if !b.completes {
+			// Registered before the Message is handed over: its Model
+			// change can arrive before dispatch returns.
+			w = &waiter{id: id, act: b, seen: make(chan struct{})}
+			j.mu.Lock()
+			j.waiting = append(j.waiting, w)
+			j.mu.Unlock()
+		}
+		name := b.capName()
+		if b.completes {
+			// The application works on it until its completion
+			// contract is met: the fire carries stillWorking meanwhile.
+			// The label is the capability's name (data).
+			work := j.s.BeginWork(name, id)
+			defer work.Done(nil)
+		}
+		res, err := j.dispatch(ctx, name, payload, agent.Invocation{Transport: j.transport})
+		if err != nil {
+			if w != nil {
+				j.forget(w)
+			}
+			var timeout *agent.CompletionTimeoutError
+			if errors.As(err, &timeout) {
+				return j.stillPending(b)
+			}
+			// Refused by the contract (or a defect): the fire comes to
+			// rest refused, with the refusal's tag and what the agent
+			// would have been told, as data.
+			reply := agent.ReplyTo(name, res, err)
+			b, _ := json.Marshal(map[string]string{"_tag": reply.Tag, "message": reply.Text})
+			return nil, errors.New(string(b))
+		}
+		if c := res.Completion; c != nil {
+			data := completionData(c)
+			if c.Status == agent.Failed {
+				// The application's own refusal: its completing Message
+				// rides the rejection as data ({"tag", "message"}).
+				_ = j.s.RejectBecause(id, journey.OutcomeRejected, string(data))
+				return nil, nil
+			}
+			if b.writes && !j.settled(id) {
+				// Completed, but no state change covered its writes:
+				// performed, writes not observed.
+				j.s.UpdateState(nil, id)
+			}
+			var out any
+			_ = json.Unmarshal(data, &out)
+			return out, nil
+		}
+		t := time.NewTimer(j.within)
+		defer t.Stop()
+		select {
+		case <-w.seen:
+		case <-t.C:
+			if j.forget(w) && b.writes {
+				j.s.UpdateState(nil, id)
+			}
+		case <-j.closed:
+			j.forget(w)
+		}
+		return nil, nil
+	}
+}
+
+// completionData is the completing Message as data: {"tag", "message"},
+// short enough to ride a settlement's error message whole.
+func completionData(c *agent.Completion) json.RawMessage {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return nil
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(b, &m) != nil {
+		return b
+	}
+	delete(m, "status")
+	out, _ := json.Marshal(m)
+	return out
+}
+
+// payload builds the capability's input from the action's, putting the
+// instance into its member.
+func (j *Journey) payload(ctx context.Context, b *bound, id string, in any) (json.RawMessage, error) {
+	obj, _ := in.(map[string]any)
+	if obj == nil {
+		obj = map[string]any{}
+	}
+	if b.instance != "" {
+		t, _ := j.s.Transition(id)
+		obj = maps.Clone(obj)
+		obj[b.instance] = t.Instance
+	}
+	return json.Marshal(obj)
+}
+
+// stillPending keeps a fire whose completion was not seen in time
+// pending: the work reached the application, and how it ends is not
+// known. A fire that declares writes waits for the state change that
+// covers them; one that does not stays pending until Close.
+func (j *Journey) stillPending(b *bound) (any, error) {
+	if !b.writes {
+		<-j.closed
+	}
+	return nil, nil
+}
+
+// forget withdraws a waiter the listener has not taken; it reports
+// whether it was still waiting.
+func (j *Journey) forget(w *waiter) bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	i := slices.Index(j.waiting, w)
+	if i < 0 {
+		return false
+	}
+	j.waiting = slices.Delete(j.waiting, i, i+1)
+	return true
+}
+
+func (j *Journey) settled(id string) bool {
+	_, known, _ := j.s.SettlementIfKnown(id)
+	return known
+}

@@ -1,0 +1,112 @@
+// Package bindmcp serves one bound contract over MCP in either of its two
+// shapes, chosen by one option: the contract's own capabilities as
+// dynamic tools (mcpagent), or a journey graph declared over it (package
+// bind) as the fixed journey tools (journeymcp). Both go through the same
+// runtime, so the audit log records a call the same way whichever shape
+// served it.
+package bindmcp
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/journey"
+	"github.com/foldagent/foldagent/journey/bind"
+	"github.com/foldagent/foldagent/journey/fixed"
+	"github.com/foldagent/foldagent/journey/journeymcp"
+	"github.com/foldagent/foldagent/mcpagent"
+)
+
+// Tools chooses the shape of the tool set.
+type Tools string
+
+const (
+	// Fixed serves the journey tools (<graph>.journey.<id>, whats_here,
+	// why, do_action, did_it_work), byte-identical for the server's life.
+	Fixed Tools = "fixed"
+	// Dynamic serves one tool per capability the Model offers now.
+	Dynamic Tools = "dynamic"
+)
+
+// Runtime is a bound contract as both shapes need it: what package bind
+// reads and what mcpagent serves. *agent.Runtime satisfies it, and so
+// does an application's wrapper around one.
+type Runtime[Model, P any] interface {
+	bind.Runtime[Model, P]
+	mcpagent.Runtime
+}
+
+// Server is what both shapes' servers offer.
+type Server interface {
+	Run(ctx context.Context, t mcp.Transport) error
+	Connect(ctx context.Context, t mcp.Transport, opts *mcp.ServerSessionOptions) (*mcp.ServerSession, error)
+	MCP() *mcp.Server
+	Close() error
+}
+
+// Options configure a server. The zero value serves the fixed tools.
+type Options struct {
+	// Tools is the shape; empty is Fixed.
+	Tools Tools
+	// Implementation, Instructions and Logger are the adapters' own (see
+	// mcpagent.Options and journeymcp.Options).
+	Implementation *mcp.Implementation
+	Instructions   string
+	Logger         *slog.Logger
+	// Session configures the journey session (Fixed only).
+	Session journey.Options
+	// Port configures the fixed port (Fixed only).
+	Port fixed.Options
+	// SettleWithin is journeymcp's ceiling (Fixed only).
+	SettleWithin time.Duration
+}
+
+// NewServer serves rt in the shape opts.Tools names. With Fixed it binds
+// def over rt (see bind.New), recording every dispatch with transport
+// mcp; def is not read with Dynamic. Close releases the journey too.
+//
+// A fixed server drives one journey session, with one cursor: it is meant
+// for one conversation at a time, as journeymcp documents.
+func NewServer[Model, P any](id string, rt Runtime[Model, P], model func() Model, def bind.Def[Model, P], opts *Options) (Server, *bind.Journey, error) {
+	if opts == nil {
+		opts = &Options{}
+	}
+	switch opts.Tools {
+	case Dynamic:
+		s, err := mcpagent.NewServer(rt, &mcpagent.Options{Implementation: opts.Implementation, Instructions: opts.Instructions, Logger: opts.Logger})
+		if err != nil {
+			return nil, nil, err
+		}
+		return s, nil, nil
+	case Fixed, "":
+		j, err := bind.New(id, rt, model, def, bind.Options{Session: opts.Session, Transport: agent.MCP})
+		if err != nil {
+			return nil, nil, err
+		}
+		port := fixed.Serve(j.Session(), opts.Port)
+		s, err := journeymcp.NewServer(port, &journeymcp.Options{Implementation: opts.Implementation, Instructions: opts.Instructions,
+			Logger: opts.Logger, SettleWithin: opts.SettleWithin})
+		if err != nil {
+			j.Close()
+			return nil, nil, err
+		}
+		return fixedServer{s, j}, j, nil
+	}
+	return nil, nil, fmt.Errorf("bindmcp: unknown tools %q: use %q or %q", opts.Tools, Fixed, Dynamic)
+}
+
+type fixedServer struct {
+	*journeymcp.Server
+	j *bind.Journey
+}
+
+func (s fixedServer) Close() error {
+	err := s.Server.Close()
+	s.j.Close()
+	return err
+}

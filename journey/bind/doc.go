@@ -1,0 +1,36 @@
+// Package bind declares a journey graph over an agent contract, so that an
+// Elm-architecture application written once is served both ways: as the
+// contract's dynamic tools (mcpagent) and as the fixed journey tools
+// (journey/fixed, journeymcp).
+//
+// Nothing is declared twice. An action names the capability that performs
+// it by its typed handle (*agent.Exposed), checked against the contract
+// when the journey is built, so a renamed capability is followed and a
+// capability the contract does not expose is refused naming both. The
+// page the cursor is on and the state view guards read are projections of
+// the Model, followed through the runtime's Subscribe seam: nothing is
+// reported by hand.
+//
+// A fire runs its capability through the runtime's checked path
+// (available, decode, authorize, audit, tracing) with the fire's context,
+// so the caller's principal and the binding's transport are the
+// contract's. The contract answers what it owns: an unavailable capability
+// is served as a switched-off control (TOOL_DISABLED); a refusal brings
+// the fire to rest refused, with what the agent would have been told as
+// data. The session keeps what it owns: cursor, confirmation, the ask
+// book, single-flight.
+//
+// How a fire comes to rest follows the capability's completion contract:
+// completed is performed; failed is the application's rejection, its
+// completing Message as the rejection's data; a completion timeout leaves
+// the fire pending, to be asked about later (did_it_work). Without a
+// completion contract, the Model change its Message causes settles it.
+// Writes are observed by diffing the state projection after each Model
+// change, and arrival when the page projection lands on the claimed page.
+//
+// Attribution is by order: the first Model change after a fire without a
+// completion contract hands its Message over is taken as that fire's
+// effect. A change nobody waits for is left to the session, which
+// attributes it to the oldest pending fire whose writes it covers, or
+// records it as a stimulus.
+package bind

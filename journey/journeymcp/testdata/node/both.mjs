@@ -1,0 +1,101 @@
+// Drives examples/shop over stdio with the official TypeScript MCP client
+// through the same two purchases in either tool set: a blue dress (paid)
+// and then a gift card (refused by the payment server).
+// Usage: node both.mjs <fixed|dynamic> <shop binary> [args...]
+// Prints one JSON line: the mode, the tool-array bytes, every turn (tool
+// and result bytes), the number of calls, and what the refusal said.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const [mode, bin, ...binArgs] = process.argv.slice(2);
+if (mode !== "fixed" && mode !== "dynamic") {
+  console.error("usage: node both.mjs <fixed|dynamic> <shop binary> [args...]");
+  process.exit(2);
+}
+function expect(cond, what, got) {
+  if (!cond) {
+    console.error(`FAIL ${mode}: ${what}: ${JSON.stringify(got)}`);
+    process.exit(1);
+  }
+}
+
+const client = new Client({ name: "both-test", version: "1.0.0" });
+const transport = new StdioClientTransport({ command: bin, args: ["-tools", mode, ...binArgs], stderr: "inherit" });
+await client.connect(transport);
+
+const turns = [];
+const lists = [];
+async function list() {
+  const res = await client.listTools();
+  lists.push(JSON.stringify(res.tools).length);
+  return res.tools.map((t) => t.name);
+}
+async function call(name, args) {
+  const res = await client.callTool({ name, arguments: args ?? {} }, undefined, { timeout: 30000 });
+  const bytes = JSON.stringify(res).length;
+  turns.push({ tool: name, bytes });
+  const body = res.structuredContent ?? JSON.parse(res.content[0].text);
+  return { isError: res.isError === true, body, text: res.content[0].text };
+}
+
+let refusal = "";
+const orders = [];
+if (mode === "fixed") {
+  await list();
+  for (const sku of ["dress-blue", "gift-card"]) {
+    await call("shop.journey.purchase");
+    for (const [step, input] of [["open-product", { sku }], ["add-to-cart", { qty: 1 }], ["go-cart"], ["checkout"], ["set-address", { address: "1 Main St" }]]) {
+      const r = await call("shop.journey.purchase", input ? { step, input } : { step });
+      expect(!r.isError && r.body.ok, `step ${step}`, r.body);
+    }
+    let r = await call("shop.journey.purchase", { step: "place-order" });
+    expect(r.body.judgment === "needs-confirm", "needs-confirm", r.body);
+    r = await call("shop.journey.purchase", { step: "place-order", confirm: true });
+    expect(r.body.ok && r.body.transitionId, "placed", r.body);
+    const id = r.body.transitionId;
+    while (!r.body.settled) {
+      await new Promise((res) => setTimeout(res, 100));
+      r = await call("shop.did_it_work", { transitionId: id });
+    }
+    if (sku === "gift-card") {
+      expect(r.body.judgment === "rejected" && r.body.error, "gift card refused", r.body);
+      refusal = r.body.error.message;
+    } else {
+      expect(r.body.judgment === "done" && r.body.effectStatus === "performed", "paid", r.body);
+      // Back to the catalog for the next purchase.
+      for (const a of ["back-to-cart", "shop-more"]) {
+        const h = await call("shop.do_action", { action: a });
+        expect(h.body.ok, a, h.body);
+      }
+    }
+    orders.push(sku);
+  }
+} else {
+  let names = await list();
+  for (const sku of ["dress-blue", "gift-card"]) {
+    for (const [tool, args] of [["open_product", { sku }], ["add_to_cart", { qty: 1 }], ["go_to_cart"], ["checkout"], ["set_address", { address: "1 Main St" }]]) {
+      expect(names.includes(tool), `${tool} offered`, names);
+      const r = await call(tool, args);
+      expect(!r.isError, tool, r.body);
+      names = await list(); // a client re-lists on tools/list_changed
+    }
+    expect(names.includes("place_order"), "place_order offered", names);
+    const r = await call("place_order");
+    if (sku === "gift-card") {
+      expect(r.isError && r.body.completion && r.body.completion.status === "failed", "gift card refused", r.body);
+      refusal = JSON.stringify(r.body.completion.message);
+    } else {
+      expect(!r.isError && r.body.completion.status === "completed", "paid", r.body);
+      names = await list();
+      for (const tool of ["go_to_cart", "go_to_catalog"]) {
+        const h = await call(tool);
+        expect(!h.isError, tool, h.body);
+        names = await list();
+      }
+    }
+    orders.push(sku);
+  }
+}
+console.log(JSON.stringify({ mode, toolsBytesFirst: lists[0], toolsLists: lists.length, toolsBytesTotal: lists.reduce((a, b) => a + b, 0),
+  calls: turns.length, resultBytes: turns.reduce((a, t) => a + t.bytes, 0), turns, orders, refusal }));
+await client.close();
