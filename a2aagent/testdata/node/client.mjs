@@ -157,7 +157,14 @@ await step("viewer's clear_completed rejected", async () => {
   // Mark the first todo done, so that clear_completed is available.
   const toggled = await send(owner, "toggle_todo", { id: "t1" });
   expectState(toggled, TaskState.TASK_STATE_COMPLETED);
-  const task = await send(viewer, "clear_completed", {});
+  // The toggle was dispatched; agents see the list as saved, so
+  // clear_completed is offered once the save lands (milliseconds later).
+  let task;
+  for (const deadline = Date.now() + 5000; ; ) {
+    task = await send(viewer, "clear_completed", {});
+    if (data(task)._tag !== "AgentCapabilityUnavailableError" || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
   expectState(task, TaskState.TASK_STATE_REJECTED);
   check(data(task)._tag === "AgentAuthorizationError", `data ${JSON.stringify(data(task))}`);
   return text(task);
