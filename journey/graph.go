@@ -313,9 +313,6 @@ type actionNode struct {
 // humanOnly: the policy does not let the agent fire it.
 func (an *actionNode) humanOnly() bool { return !an.policy.allows(ActorAgent) }
 
-// withTheHuman: served as awaiting the person, never as a ready step.
-func (an *actionNode) withTheHuman() bool { return an.decides != nil || an.humanOnly() }
-
 type journeyNode struct {
 	idx   int
 	id    string

@@ -208,8 +208,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	}
 	holds := map[string]map[string]func() any{}
 	byCap := map[*bound]Capability[Model, P]{}
-	var convert func(page, prefix string, acts []Action[Model, P], repeats bool) ([]journey.Action, error)
-	convert = func(page, prefix string, acts []Action[Model, P], repeats bool) ([]journey.Action, error) {
+	convert := func(page, prefix string, acts []Action[Model, P], repeats bool) ([]journey.Action, error) {
 		out := make([]journey.Action, 0, len(acts))
 		for _, a := range acts {
 			qid := page + "." + prefix + a.Name

@@ -173,7 +173,7 @@ func Update(m Model, msg any) (Model, Payment) {
 		if i := slices.IndexFunc(cart, func(l Line) bool { return l.SKU == msg.SKU }); i >= 0 {
 			cart[i].Qty += msg.Qty
 		} else {
-			cart = append(cart, Line{SKU: msg.SKU, Qty: msg.Qty})
+			cart = append(cart, Line(msg))
 		}
 		m.Cart = cart
 	case GoCart:
