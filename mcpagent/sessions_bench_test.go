@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -107,6 +108,7 @@ func (a *benchApp) apply(b *testing.B, n int) time.Duration {
 // requests.
 type sessionOpener struct {
 	url    string
+	addr   string
 	token  string
 	client *http.Client
 }
@@ -137,17 +139,39 @@ func (o *sessionOpener) post(b *testing.B, id, body string, want int) string {
 	return resp.Header.Get("Mcp-Session-Id")
 }
 
-// open opens one idle session: initialize, then notifications/initialized.
-func (o *sessionOpener) open(b *testing.B) string {
+// idleSession is an open session and the connection holding its
+// standalone stream.
+type idleSession struct {
+	id     string
+	stream net.Conn
+}
+
+// open opens one idle session as an MCP client leaves it: initialize,
+// notifications/initialized, and the standalone GET stream open for
+// server-to-client messages. The stream is a bare connection whose
+// response the client reads no further than its status line, so it costs
+// the client no goroutine.
+func (o *sessionOpener) open(b *testing.B) idleSession {
 	id := o.post(b, "", benchInitializeBody, http.StatusOK)
 	if id == "" {
 		b.Fatal("initialize returned no session id")
 	}
 	o.post(b, id, `{"jsonrpc":"2.0","method":"notifications/initialized"}`, http.StatusAccepted)
-	return id
+	c, err := net.Dial("tcp", o.addr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	fmt.Fprintf(c, "GET / HTTP/1.1\r\nHost: %s\r\nAccept: text/event-stream\r\nAuthorization: Bearer %s\r\nMcp-Session-Id: %s\r\nMcp-Protocol-Version: 2025-11-25\r\n\r\n", o.addr, o.token, id)
+	status := make([]byte, len("HTTP/1.1 200"))
+	if _, err := io.ReadFull(c, status); err != nil || string(status) != "HTTP/1.1 200" {
+		b.Fatalf("GET stream: %q, %v", status, err)
+	}
+	return idleSession{id: id, stream: c}
 }
 
-func (o *sessionOpener) end(b *testing.B, id string) {
+func (o *sessionOpener) end(b *testing.B, s idleSession) {
+	s.stream.Close()
+	id := s.id
 	req, err := http.NewRequest(http.MethodDelete, o.url, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -167,7 +191,7 @@ func newOpener(b *testing.B, h http.Handler) *sessionOpener {
 	srv := httptest.NewServer(h)
 	tr := &http.Transport{MaxIdleConnsPerHost: 4}
 	b.Cleanup(func() { tr.CloseIdleConnections(); srv.Close() })
-	return &sessionOpener{url: srv.URL, token: "owner-token", client: &http.Client{Transport: tr}}
+	return &sessionOpener{url: srv.URL, addr: srv.Listener.Addr().String(), token: "owner-token", client: &http.Client{Transport: tr}}
 }
 
 // benchHandler is a Handler serving the todo example's contract on prog.
@@ -230,7 +254,7 @@ func heapAndStacks() uint64 {
 // openRound opens n sessions, returning the memory each holds once open
 // and the time each took to open, then ends them.
 func openRound(b *testing.B, o *sessionOpener, n int) (perSession float64, open time.Duration) {
-	ids := make([]string, 0, n)
+	ids := make([]idleSession, 0, n)
 	before := heapAndStacks()
 	start := time.Now()
 	for range n {
