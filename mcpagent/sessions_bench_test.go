@@ -195,12 +195,24 @@ func newOpener(b *testing.B, h http.Handler) *sessionOpener {
 }
 
 // benchHandler is a Handler serving the todo example's contract on prog.
+//
+// As the example does, its sessions share a Feed made over a runtime bound
+// to the same program.
 func benchHandler(b *testing.B, prog *loop.Program[todo.List, todo.Msg]) *mcpagent.Handler {
+	rt, err := agent.Bind(todo.Contract(), prog, todo.As(todo.Principal{Name: "feed", Role: todo.Viewer}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	feed, err := mcpagent.NewFeed(rt, &mcpagent.FeedOptions{Logger: quietLogger()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { feed.Close() })
 	h, err := mcpagent.NewHandler(mcpagent.HTTPOptions{
 		Verifier:                verifyToken,
 		NewRuntime:              benchRuntime(prog),
 		MaxSessionsPerPrincipal: -1,
-		Server:                  &mcpagent.Options{Logger: quietLogger()},
+		Server:                  &mcpagent.Options{Logger: quietLogger(), Feed: feed},
 		Logger:                  quietLogger(),
 	})
 	if err != nil {
