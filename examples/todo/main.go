@@ -204,6 +204,7 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 	if err != nil {
 		return err
 	}
+	defer app.Close() // after every server using its Feed (deferred later)
 
 	holder := Holder{PID: os.Getpid(), Mode: "terminal"}
 	if f.mode != "" {

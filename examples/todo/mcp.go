@@ -61,8 +61,9 @@ func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcp
 			return b.RuntimeFor(info.Extra["principal"].(todo.Principal))
 		},
 		AllowedOrigins: origins,
-		Server:         &mcpagent.Options{Logger: logger},
-		Logger:         logger,
+		// Every session follows the Model through the App's one Feed.
+		Server: &mcpagent.Options{Logger: logger, Feed: b.Feed()},
+		Logger: logger,
 	})
 }
 
