@@ -124,6 +124,13 @@ func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error
 	if !ok {
 		return resourceNotFound(uri)
 	}
+	if s.feed != nil {
+		// An idle Server of a Feed does not listen to its runtime; one
+		// with a subscription must, to re-read the value after changes.
+		// It starts before the baseline is read, so no change between
+		// the two goes unseen.
+		s.startFollowing()
+	}
 	s.subMu.Lock()
 	sub := s.subs[uri]
 	s.subMu.Unlock()

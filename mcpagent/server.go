@@ -68,6 +68,13 @@ type Options struct {
 	// token. Zero uses DefaultProgressInterval; a negative value sends
 	// none.
 	ProgressInterval time.Duration
+	// Feed, when set, is the family's shared view of what the Model
+	// offers (see Feed): the Server follows the Model through it instead
+	// of listening to its runtime, so an idle session costs nothing when
+	// the Model changes. Every runtime served with a Feed must be bound
+	// to the same host and contract as the Feed's. Nil: the Server
+	// follows its own runtime.
+	Feed *Feed
 }
 
 // Server serves one Runtime as an MCP server: one tool per capability the
@@ -88,13 +95,20 @@ type Server struct {
 	interval time.Duration
 
 	// tools holds one prebuilt tool per capability, by name; index gives
-	// each name's position in declaration order.
-	tools map[string]*mcp.Tool
-	index map[string]int
+	// each name's position in declaration order. Both are shared with
+	// every Server of the same contract (shared keeps them alive) and
+	// never changed.
+	tools  map[string]*mcp.Tool
+	index  map[string]int
+	shared *toolSet
+
+	feed *Feed // nil: the Server follows its own runtime
 
 	toolMu     sync.Mutex // serializes tool reconciliation
 	advertised []string   // names registered with the SDK, declaration order
 	spare      []string   // the other buffer, reused on each change
+	seen       *offer     // with a Feed: the last offer applied
+	following  bool       // the worker runs and the runtime is followed; under toolMu
 
 	resources map[string]*resource // by URI
 	subMu     sync.Mutex
@@ -155,6 +169,7 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 		rt:        rt,
 		log:       o.Logger,
 		interval:  o.ProgressInterval,
+		feed:      o.Feed,
 		tools:     make(map[string]*mcp.Tool),
 		index:     make(map[string]int),
 		resources: make(map[string]*resource),
@@ -163,7 +178,16 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 		done:      make(chan struct{}),
 	}
 	desc := rt.Describe()
-	for i, d := range desc.Capabilities {
+	if s.feed != nil && !s.feed.member(desc) {
+		return nil, errors.New("mcpagent: the runtime's contract is not the Feed's: a Feed serves only runtimes bound to its own host and contract")
+	}
+	tools := desc
+	if s.shared = sharedTools(desc); s.shared != nil {
+		// Another Server of this contract built its tools already.
+		s.tools, s.index = s.shared.tools, s.shared.index
+		tools.Capabilities = nil
+	}
+	for i, d := range tools.Capabilities {
 		if err := checkObjectSchema(d.InputSchema); err != nil {
 			return nil, fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
 		}
@@ -177,6 +201,10 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 			Annotations:  annotations(d),
 		}
 		s.index[d.Name] = i
+	}
+	if s.shared == nil {
+		s.shared = shareTools(desc, s.tools, s.index)
+		s.tools, s.index = s.shared.tools, s.shared.index
 	}
 	s.collectResources(desc)
 
@@ -209,13 +237,41 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 		}, s.readResource)
 	}
 
+	if s.feed != nil {
+		// Registered before the first reconciliation, so no offer
+		// published meanwhile is missed. The Server listens to its own
+		// runtime only once a resource is subscribed (startFollowing).
+		s.feed.add(s)
+		s.syncTools()
+		return s, nil
+	}
 	s.syncTools()
-	if rt.CanSubscribe() {
-		s.unsubscribe = rt.Subscribe(s.changed)
+	s.toolMu.Lock()
+	s.startFollowingLocked()
+	s.toolMu.Unlock()
+	return s, nil
+}
+
+// startFollowing makes the Server follow its runtime's Model changes on a
+// worker of its own, once. A Server without a Feed always does; one with a
+// Feed does once a resource is subscribed, since what it then re-reads is
+// its own.
+func (s *Server) startFollowing() {
+	s.toolMu.Lock()
+	defer s.toolMu.Unlock()
+	s.startFollowingLocked()
+}
+
+func (s *Server) startFollowingLocked() {
+	if s.following || s.closed.Load() {
+		return
+	}
+	s.following = true
+	if s.rt.CanSubscribe() {
+		s.unsubscribe = s.rt.Subscribe(s.changed)
 	}
 	s.worker.Add(1)
 	go s.follow()
-	return s, nil
 }
 
 // annotations are the hints a client uses to decide how careful to be
@@ -304,6 +360,9 @@ func (s *Server) Close() error {
 		s.toolMu.Lock()
 		s.closed.Store(true)
 		s.toolMu.Unlock()
+		if s.feed != nil {
+			s.feed.remove(s)
+		}
 		if s.unsubscribe != nil {
 			s.unsubscribe()
 		}
@@ -334,7 +393,9 @@ func (s *Server) follow() {
 		case <-s.done:
 			return
 		case <-s.kick:
-			s.syncTools()
+			if s.feed == nil {
+				s.syncTools() // with a Feed, the Feed follows the tools
+			}
 			s.syncResources()
 		}
 	}
@@ -346,7 +407,15 @@ func (s *Server) follow() {
 // SDK, so no tools/list_changed notification is sent for a Model change
 // that leaves the advertised set as it was. Otherwise only the tools that
 // appeared or disappeared are added or removed.
+//
+// With a Feed, the Feed asks once for every Server of the family (and
+// hands the offer to the others only if it changed), and this Server then
+// diffs the Feed's offer against what it advertised.
 func (s *Server) syncTools() {
+	if s.feed != nil {
+		s.applyOffer(s.feed.refresh())
+		return
+	}
 	s.toolMu.Lock()
 	defer s.toolMu.Unlock()
 	if s.closed.Load() {
@@ -359,6 +428,24 @@ func (s *Server) syncTools() {
 			return // the Model could not be read: keep what is advertised
 		}
 	}
+	s.reconcileLocked(avail)
+}
+
+// applyOffer makes the SDK's tool set equal to a Feed's offer, unless this
+// Server has applied that offer or a later one already.
+func (s *Server) applyOffer(o *offer) {
+	s.toolMu.Lock()
+	defer s.toolMu.Unlock()
+	if s.closed.Load() || (s.seen != nil && o.seq <= s.seen.seq) {
+		return
+	}
+	s.seen = o
+	s.reconcileLocked(o.avail)
+}
+
+// reconcileLocked adds and removes the tools that differ between avail and
+// what is advertised. s.toolMu is held.
+func (s *Server) reconcileLocked(avail []agent.Descriptor) {
 	if sameNames(avail, s.advertised) {
 		return
 	}
@@ -520,7 +607,12 @@ func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 		stop()
 	}
 	if !s.rt.CanSubscribe() {
-		s.changed() // the call may have changed what is available
+		// The call may have changed what is available.
+		if s.feed != nil {
+			s.feed.changed()
+		} else {
+			s.changed()
+		}
 	}
 	return s.reply(name, agent.ReplyTo(name, res, err))
 }

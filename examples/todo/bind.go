@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/mcpagent"
 )
 
 // Runtime is the todo contract bound to the running App.
@@ -26,6 +28,31 @@ type Bound struct {
 	// included.
 	Audit *agent.AuditLog[todo.Principal]
 	host  todo.Host[App, tea.Msg]
+
+	feedOnce sync.Once
+	feed     *mcpagent.Feed
+}
+
+// Feed returns the availability feed every MCP session of this App
+// shares (mcpagent.Options.Feed): every principal's runtime is bound to
+// the same App and contract, and what the contract offers depends on the
+// list alone, so it is worked out once per change for all sessions rather
+// than once per session. It is made on first use; Close releases it.
+func (b *Bound) Feed() *mcpagent.Feed {
+	b.feedOnce.Do(func() {
+		// b.Runtime is bound to the same App and contract as every
+		// RuntimeFor; NewFeed fails only for a nil runtime.
+		b.feed, _ = mcpagent.NewFeed(b.Runtime, nil)
+	})
+	return b.feed
+}
+
+// Close releases the Feed, if one was made. Close the MCP servers and
+// handlers using it first.
+func (b *Bound) Close() {
+	if b.feed != nil {
+		b.feed.Close()
+	}
 }
 
 // Session is the contract bound for one principal, as a protocol adapter

@@ -99,7 +99,7 @@ func serveLocalConn(ctx context.Context, conn net.Conn, b *Bound, logger *slog.L
 		logger.Error("local endpoint: bind", "err", err)
 		return
 	}
-	s, err := mcpagent.NewServer(rt, serverOptions(logger))
+	s, err := mcpagent.NewServer(rt, serverOptions(logger, b.Feed()))
 	if err != nil {
 		logger.Error("local endpoint: server", "err", err)
 		return

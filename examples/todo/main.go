@@ -214,6 +214,7 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 	if err != nil {
 		return err
 	}
+	defer app.Close() // after every server using its Feed (deferred later)
 
 	holder := Holder{PID: os.Getpid(), Mode: "terminal"}
 	if f.mode != "" {
@@ -239,7 +240,7 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 		if err != nil {
 			return err
 		}
-		err = mcpagent.ServeStdio(ctx, rt, serverOptions(logger))
+		err = mcpagent.ServeStdio(ctx, rt, serverOptions(logger, nil))
 		stop()
 		return errors.Join(err, (<-done).Flush())
 	}

@@ -57,8 +57,9 @@ func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcp
 			return b.RuntimeFor(principalOf(info))
 		},
 		AllowedOrigins: origins,
-		Server:         serverOptions(logger),
-		Logger:         logger,
+		// Every session follows the Model through the App's one Feed.
+		Server: serverOptions(logger, b.Feed()),
+		Logger: logger,
 	})
 }
 
@@ -79,11 +80,13 @@ func principalOf(info *auth.TokenInfo) todo.Principal {
 }
 
 // serverOptions names the todo application to MCP clients (serverInfo),
-// over stdio and HTTP alike.
-func serverOptions(logger *slog.Logger) *mcpagent.Options {
+// over stdio and HTTP alike; feed, when set, is the App's one Feed that
+// every session follows the Model through.
+func serverOptions(logger *slog.Logger, feed *mcpagent.Feed) *mcpagent.Options {
 	return &mcpagent.Options{
 		Implementation: &mcp.Implementation{Name: "foldagent-todo", Title: "Todo list", Version: "0.1.0"},
 		Logger:         logger,
+		Feed:           feed,
 	}
 }
 

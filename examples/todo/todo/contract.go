@@ -3,6 +3,7 @@ package todo
 import (
 	"context"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
@@ -45,7 +46,14 @@ type (
 // todos and the selection, the resources todos and stats, and six
 // capabilities. It reads only the List, so it binds to any host whose
 // Model is one, or holds one (see Focus).
-func Contract() *agent.Contract[List, Principal] {
+//
+// The contract is built once, on the first call, and every call returns
+// that one: a Contract is immutable, and building it derives and compiles
+// every schema, which a server binding a runtime per session would
+// otherwise repeat for each session.
+func Contract() *agent.Contract[List, Principal] { return contract() }
+
+var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 	return agent.Make(agent.Definition[List, Principal]{
 		Context: agent.Project(func(l List) ContextView {
 			return ContextView{Todos: orEmpty(l.Todos), Selected: l.Selected}
@@ -120,7 +128,7 @@ func Contract() *agent.Contract[List, Principal] {
 			agent.NewResource("stats", "How many todos there are, and how many are done.", List.Stats),
 		},
 	})
-}
+})
 
 // existing refuses an id the list does not hold, so that an agent working
 // from a stale or mistaken id is told so at once, rather than its call

@@ -1,0 +1,207 @@
+package mcpagent
+
+import (
+	"errors"
+	"log/slog"
+	"slices"
+	"sync"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// A Feed follows the Model for every Server of one runtime family, so
+// that idle sessions cost nothing when the Model changes.
+//
+// A family is every runtime bound to the same host and the same contract,
+// whatever its principal: what a contract offers depends on the Model
+// alone (an Available hook sees only the Model, never the caller), so
+// every session of a family offers the same tools at any moment. A Server
+// built without a Feed listens to its own runtime and, after each Model
+// change, asks it what is available; with a thousand idle sessions that is
+// a thousand listeners, a thousand wake-ups and a thousand availability
+// checks per Message the application applies. A Feed listens once, asks
+// once per change, and only when the offered set really changed does it
+// hand the new set, an immutable list shared by all, to each of its
+// Servers, which then add or remove the tools that differ from what it
+// advertised. A change that leaves the set as it was touches no Server.
+//
+// A Server given a Feed (Options.Feed) registers no listener of its own
+// while it is idle; it listens to its runtime only once a client
+// subscribes to one of its resources, whose values it then re-reads after
+// each change. Every tool call still goes through the Server's own runtime,
+// which checks availability again against the Model it reads: the Feed
+// decides what is listed, never what is allowed.
+//
+// The application promises that every runtime served with a Feed is bound
+// to the same host and contract as the Feed's own runtime (for example,
+// the runtimes NewRuntime binds for each principal, and the Feed made over
+// any one of them, or over an unprivileged runtime bound alongside).
+// NewServer checks that the contract's capabilities match and refuses a
+// runtime that does not; it cannot see the host, so do not share a Feed
+// between application instances (a process serving one application
+// instance per tenant gives each its own Feed, or none).
+//
+// A Feed is safe for concurrent use. Close it, after the Servers that use
+// it, to release its listener.
+type Feed struct {
+	rt    Runtime
+	log   *slog.Logger
+	names []string // every capability, declaration order: the family's mark
+
+	mu      sync.Mutex // serializes refreshes; guards cur and servers
+	cur     *offer
+	servers map[*Server]struct{}
+
+	kick        chan struct{}
+	done        chan struct{}
+	worker      sync.WaitGroup
+	unsubscribe func()
+	closeOnce   sync.Once
+}
+
+// offer is what a family offers: the available descriptors in declaration
+// order. An offer is never changed once published; seq orders them, so a
+// Server never goes back to an older one.
+type offer struct {
+	seq   uint64
+	avail []agent.Descriptor
+}
+
+// FeedOptions configure a Feed. The zero value (or nil) is ready to use.
+type FeedOptions struct {
+	// Logger receives defects of the application's Available hooks. Nil
+	// uses slog.Default.
+	Logger *slog.Logger
+}
+
+// NewFeed builds a Feed over rt, which may be any runtime of the family.
+// It reads what the current Model offers at once, and then follows the
+// Model through rt's Subscribe seam (on a host without one, it refreshes
+// after each tool call and each tools/list instead).
+func NewFeed(rt Runtime, opts *FeedOptions) (*Feed, error) {
+	if rt == nil {
+		return nil, errors.New("mcpagent: NewFeed needs a runtime")
+	}
+	f := &Feed{
+		rt:      rt,
+		log:     slog.Default(),
+		cur:     &offer{},
+		servers: make(map[*Server]struct{}),
+		kick:    make(chan struct{}, 1),
+		done:    make(chan struct{}),
+	}
+	if opts != nil && opts.Logger != nil {
+		f.log = opts.Logger
+	}
+	for _, d := range rt.Describe().Capabilities {
+		f.names = append(f.names, d.Name)
+	}
+	f.refresh()
+	if rt.CanSubscribe() {
+		f.unsubscribe = rt.Subscribe(f.changed)
+	}
+	f.worker.Add(1)
+	go f.follow()
+	return f, nil
+}
+
+// Close releases the Feed's listener on its runtime. Servers still using
+// it keep the tools they advertise and stop following the Model. It is
+// idempotent and returns nil.
+func (f *Feed) Close() error {
+	f.closeOnce.Do(func() {
+		if f.unsubscribe != nil {
+			f.unsubscribe()
+		}
+		close(f.done)
+		f.worker.Wait()
+	})
+	return nil
+}
+
+// member reports whether d is of the Feed's family, as far as a Server can
+// tell: the same capabilities, in the same order.
+func (f *Feed) member(d agent.Description) bool {
+	return slices.EqualFunc(d.Capabilities, f.names, func(c agent.Descriptor, name string) bool { return c.Name == name })
+}
+
+// changed is the runtime listener: it only signals the worker.
+func (f *Feed) changed() {
+	select {
+	case f.kick <- struct{}{}:
+	default: // a refresh is already pending; it will see this change
+	}
+}
+
+func (f *Feed) follow() {
+	defer f.worker.Done()
+	for {
+		select {
+		case <-f.done:
+			return
+		case <-f.kick:
+			f.refresh()
+		}
+	}
+}
+
+// refresh asks the runtime once what the current Model offers, and when
+// that differs from the current offer publishes a new one to every Server.
+// It returns the current offer.
+func (f *Feed) refresh() *offer {
+	f.mu.Lock()
+	avail, err := f.rt.Available()
+	if err != nil {
+		f.logDefect(err)
+	}
+	if (err != nil && avail == nil) || sameDescriptors(avail, f.cur.avail) {
+		// The Model could not be read, or offers what it offered: keep
+		// the current offer.
+		cur := f.cur
+		f.mu.Unlock()
+		return cur
+	}
+	next := &offer{seq: f.cur.seq + 1, avail: avail}
+	f.cur = next
+	servers := make([]*Server, 0, len(f.servers))
+	for s := range f.servers {
+		servers = append(servers, s)
+	}
+	f.mu.Unlock()
+	for _, s := range servers {
+		s.applyOffer(next)
+	}
+	return next
+}
+
+// current returns the current offer.
+func (f *Feed) current() *offer {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.cur
+}
+
+func (f *Feed) add(s *Server) {
+	f.mu.Lock()
+	f.servers[s] = struct{}{}
+	f.mu.Unlock()
+}
+
+func (f *Feed) remove(s *Server) {
+	f.mu.Lock()
+	delete(f.servers, s)
+	f.mu.Unlock()
+}
+
+func (f *Feed) logDefect(err error) {
+	var defect *agent.DefectError
+	if errors.As(err, &defect) {
+		f.log.Error("mcpagent: application code failed", "while", "listing available capabilities", "stage", defect.Stage, "cause", defect.Cause)
+		return
+	}
+	f.log.Error("mcpagent: application code failed", "while", "listing available capabilities", "error", err)
+}
+
+func sameDescriptors(a, b []agent.Descriptor) bool {
+	return slices.EqualFunc(a, b, func(x, y agent.Descriptor) bool { return x.Name == y.Name })
+}
