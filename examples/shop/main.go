@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,11 +17,13 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/shop/shop"
 	"github.com/foldagent/foldagent/host/teahost"
+	"github.com/foldagent/foldagent/internal/httpguard"
 	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/bind/bindmcp"
 	"github.com/foldagent/foldagent/journey/fixed"
@@ -33,9 +38,9 @@ func main() {
 }
 
 type flags struct {
-	mode, addr, tools, auditFile string
-	single, approval             bool
-	payDelay, settle             time.Duration
+	mode, addr, tools, auditFile, token string
+	single, approval                    bool
+	payDelay, settle                    time.Duration
 }
 
 func run() error {
@@ -48,6 +53,7 @@ func run() error {
 	flag.DurationVar(&f.settle, "settle-within", journeymcp.DefaultSettleWithin, "how long a fixed-tool call that fired waits for it to come to rest")
 	flag.BoolVar(&f.approval, "require-approval", false, "require a person's approval for placing an order (fixed tools)")
 	flag.StringVar(&f.auditFile, "audit", "", "append every audit entry to this JSON Lines file")
+	flag.StringVar(&f.token, "token", "", "the bearer token HTTP clients must send (default: one generated per run and printed)")
 	flag.Parse()
 	if f.tools != string(bindmcp.Fixed) && f.tools != string(bindmcp.Dynamic) {
 		return fmt.Errorf("-tools %q: use fixed or dynamic", f.tools)
@@ -88,7 +94,7 @@ func run() error {
 	}
 
 	if f.mode == "" {
-		return runTUI(ctx, th, newServer, f.addr, logger)
+		return runTUI(ctx, th, newServer, f.addr, bearerToken(f.token), logger)
 	}
 	// Headless: the program runs without a terminal.
 	runCtx, cancel := context.WithCancel(ctx)
@@ -112,21 +118,28 @@ func run() error {
 		if err != nil {
 			return err
 		}
-		logger.Warn("serving MCP over streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
-		return serveHTTP(ctx, ln, srv, nil)
+		token := bearerToken(f.token)
+		fmt.Printf("MCP http://%s/mcp\nTOKEN %s\n", ln.Addr(), token)
+		return serveHTTP(ctx, ln, srv, nil, token)
 	}
 	return fmt.Errorf("unknown -mcp %q: use stdio or http", f.mode)
 }
 
 // serveHTTP serves the fixed tools at /mcp and, when given, the dynamic
-// tools at /mcp/dynamic, on a loopback listener, until ctx ends.
-func serveHTTP(ctx context.Context, ln net.Listener, fixedOrOnly, dynamic bindmcp.Server) error {
+// tools at /mcp/dynamic, on a loopback listener, until ctx ends. Every
+// request must carry the bearer token, and a browser page of another
+// origin or a DNS-rebinding request is refused, as the todo example's
+// endpoints do (internal/httpguard).
+func serveHTTP(ctx context.Context, ln net.Listener, fixedOrOnly, dynamic bindmcp.Server, token string) error {
+	if tcp, ok := ln.Addr().(*net.TCPAddr); !ok || !tcp.IP.IsLoopback() {
+		return fmt.Errorf("%s: the shop example listens on loopback only", ln.Addr())
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return fixedOrOnly.MCP() }, nil))
 	if dynamic != nil {
 		mux.Handle("/mcp/dynamic", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return dynamic.MCP() }, nil))
 	}
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: guarded(mux, token), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		hs.Close()
@@ -139,7 +152,7 @@ func serveHTTP(ctx context.Context, ln net.Listener, fixedOrOnly, dynamic bindmc
 
 // runTUI runs the store in the terminal and serves both tool sets over
 // HTTP beside it, so a person can watch an agent shop.
-func runTUI(ctx context.Context, th *teahost.Host[App, tea.Msg], newServer func(bindmcp.Tools) (bindmcp.Server, error), addr string, logger *slog.Logger) error {
+func runTUI(ctx context.Context, th *teahost.Host[App, tea.Msg], newServer func(bindmcp.Tools) (bindmcp.Server, error), addr, token string, logger *slog.Logger) error {
 	fx, err := newServer(bindmcp.Fixed)
 	if err != nil {
 		return err
@@ -157,12 +170,48 @@ func runTUI(ctx context.Context, th *teahost.Host[App, tea.Msg], newServer func(
 	httpCtx, stopHTTP := context.WithCancel(ctx)
 	defer stopHTTP()
 	go func() {
-		if err := serveHTTP(httpCtx, ln, fx, dy); err != nil {
+		if err := serveHTTP(httpCtx, ln, fx, dy, token); err != nil {
 			logger.Error("HTTP", "err", err)
 		}
 	}()
 	url := "http://" + ln.Addr().String() + "/mcp"
+	fmt.Printf("MCP %s (fixed tools), %s/dynamic (dynamic tools)\nTOKEN %s\n", url, url, token)
 	go func() { _ = th.Dispatch(ctx, Endpoint{URL: url}) }()
 	_, err = th.Run(ctx)
 	return err
+}
+
+// bearerToken is the given token, or a fresh random one.
+func bearerToken(given string) string {
+	if given != "" {
+		return given
+	}
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// guarded answers a request only from a caller with the token: an Origin
+// of another site, a DNS-rebinding Host, and a missing or wrong token are
+// refused before the MCP handler sees the request.
+func guarded(next http.Handler, token string) http.Handler {
+	origins := httpguard.NewOrigins(nil)
+	verify := func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
+		if subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{UserID: "shop-client"}, nil
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !origins.Allowed(r) || httpguard.Rebinding(r) {
+			http.Error(w, "Forbidden: origin not allowed", http.StatusForbidden)
+			return
+		}
+		if _, err := httpguard.Bearer(r.Context(), verify, r); err != nil {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="shop"`)
+			http.Error(w, "Unauthorized: send the bearer token the shop printed", http.StatusUnauthorized)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
