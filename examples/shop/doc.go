@@ -10,8 +10,10 @@
 //
 // The TUI shows the store and an activity panel with every agent call, from
 // either tool set; the fixed tools are at /mcp and the dynamic tools at
-// /mcp/dynamic. Every call goes through the contract, so the audit log
-// (-audit file.jsonl) records both alike.
+// /mcp/dynamic. Over HTTP every request must carry the bearer token the
+// shop prints (TOKEN, or the one given with -token); other browser origins
+// and DNS-rebinding requests are refused. Every call goes through the
+// contract, so the audit log (-audit file.jsonl) records both alike.
 //
 // Placing an order is asynchronous: the call completes when the payment
 // server answers, paid or refused (it refuses gift cards). With the
