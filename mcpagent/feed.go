@@ -174,13 +174,6 @@ func (f *Feed) refresh() *offer {
 	return next
 }
 
-// current returns the current offer.
-func (f *Feed) current() *offer {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.cur
-}
-
 func (f *Feed) add(s *Server) {
 	f.mu.Lock()
 	f.servers[s] = struct{}{}
