@@ -16,45 +16,17 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/foldagent/foldagent/internal/peer"
+	"github.com/foldagent/foldagent/internal/testbin"
 )
 
-var (
-	buildOnce   sync.Once
-	todoBin     string
-	buildErr    error
-	buildOutput []byte
-)
+// todoServer is the todo example, built once per test binary.
+func todoServer(t *testing.T) string { return testbin.Build(t, "examples/todo") }
 
-// todoServer builds the todo example once per test binary.
-func todoServer(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "a2aagent-peers-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		todoBin = filepath.Join(dir, "todo")
-		buildOutput, buildErr = exec.Command("go", "build", "-o", todoBin, "../examples/todo").CombinedOutput()
-	})
-	if buildErr != nil {
-		t.Fatalf("building examples/todo: %v\n%s", buildErr, buildOutput)
-	}
-	return todoBin
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if todoBin != "" {
-		os.RemoveAll(filepath.Dir(todoBin))
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m) }
 
 type step struct {
 	Step   string          `json:"step"`

@@ -26,11 +26,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/foldagent/foldagent/internal/peer"
+	"github.com/foldagent/foldagent/internal/testbin"
 )
 
 // requirePeers skips (or, with FOLDAGENT_REQUIRE_PEERS=1, fails) when node
@@ -46,39 +46,10 @@ func requirePeers(t *testing.T) string {
 	return dir
 }
 
-var (
-	buildOnce   sync.Once
-	serverBin   string
-	buildErr    error
-	buildOutput []byte
-)
+// todoServer is the todo example, built once per test binary.
+func todoServer(t *testing.T) string { return testbin.Build(t, "examples/todo") }
 
-// todoServer builds the todo example once per test binary.
-func todoServer(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "mcpagent-peers-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		serverBin = filepath.Join(dir, "todo")
-		cmd := exec.Command("go", "build", "-o", serverBin, "../examples/todo")
-		buildOutput, buildErr = cmd.CombinedOutput()
-	})
-	if buildErr != nil {
-		t.Fatalf("building examples/todo: %v\n%s", buildErr, buildOutput)
-	}
-	return serverBin
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if serverBin != "" {
-		os.RemoveAll(filepath.Dir(serverBin))
-	}
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m) }
 
 // startHTTPServer runs the todo example headless over streamable HTTP,
 // with an owner and a viewer token and a fresh list, and returns its URL.

@@ -14,17 +14,17 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/internal/peer"
+	"github.com/foldagent/foldagent/internal/testbin"
 )
+
+func TestMain(m *testing.M) { testbin.Main(m) }
 
 // startTodo builds examples/todo and runs it headless over MCP HTTP with
 // an owner token, returning the MCP URL and the data file.
 func startTodo(t *testing.T, args ...string) (mcpURL, data string) {
 	t.Helper()
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "todo")
-	if out, err := exec.Command("go", "build", "-o", bin, "../examples/todo").CombinedOutput(); err != nil {
-		t.Fatalf("building examples/todo: %v\n%s", err, out)
-	}
+	bin := testbin.Build(t, "examples/todo")
 	tokens := filepath.Join(dir, "tokens.json")
 	if err := os.WriteFile(tokens, []byte(`{"owner-tok":{"name":"olivia","role":"owner"}}`), 0o600); err != nil {
 		t.Fatal(err)

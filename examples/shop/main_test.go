@@ -6,21 +6,19 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/foldagent/foldagent/internal/testbin"
 )
 
 // The shop's HTTP endpoint, from outside: without the printed token a
 // client is refused 401, with it the fixed journey tools are listed.
 func TestHTTPNeedsTheToken(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "shop")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := testbin.Build(t, "examples/shop")
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "-mcp", "http", "-token", "s3cret")

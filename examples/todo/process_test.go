@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -14,19 +13,14 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/foldagent/foldagent/internal/testbin"
 )
 
-// buildTodo builds the command into a temporary directory.
-func buildTodo(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "todo")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		t.Fatalf("build: %v", err)
-	}
-	return bin
-}
+// buildTodo is the command, built once per test binary.
+func buildTodo(t *testing.T) string { return testbin.Build(t, "examples/todo") }
+
+func TestMain(m *testing.M) { testbin.Main(m) }
 
 // stdioClient starts the binary as an MCP client launches a local server
 // and connects to it. The returned stderr holds what the process wrote

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/internal/peer"
+	"github.com/foldagent/foldagent/internal/testbin"
 )
 
 // TestTypeScriptClientPurchase is the black-box test: the official
@@ -74,13 +75,7 @@ func TestTypeScriptClientPurchase(t *testing.T) {
 	}
 }
 
-// buildShop builds examples/shop into a temporary directory.
-func buildShop(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "shop")
-	build := exec.Command("go", "build", "-o", bin, "github.com/foldagent/foldagent/examples/shop")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building examples/shop: %v\n%s", err, out)
-	}
-	return bin
-}
+// buildShop is examples/shop, built once per test binary.
+func buildShop(t *testing.T) string { return testbin.Build(t, "examples/shop") }
+
+func TestMain(m *testing.M) { testbin.Main(m) }

@@ -1,0 +1,73 @@
+// Package testbin builds this module's commands for the tests that drive
+// them from outside as real processes (the todo app, the shop), once per
+// test binary however many tests ask, into a directory Main removes.
+package testbin
+
+import (
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// Module is this module's path: Build takes commands below it.
+const Module = "github.com/foldagent/foldagent"
+
+var (
+	mu     sync.Mutex
+	dir    string
+	builds = map[string]*build{}
+)
+
+type build struct {
+	once sync.Once
+	bin  string
+	out  []byte
+	err  error
+}
+
+// Build returns the path of the command at pkg (a path inside the module,
+// such as "examples/todo"), building it on the first call in this test
+// binary. A build failure fails t, showing the compiler's output.
+func Build(t testing.TB, pkg string) string {
+	t.Helper()
+	mu.Lock()
+	b := builds[pkg]
+	if b == nil {
+		b = &build{}
+		builds[pkg] = b
+	}
+	if dir == "" {
+		d, err := os.MkdirTemp("", "foldagent-testbin-")
+		if err != nil {
+			mu.Unlock()
+			t.Fatal(err)
+		}
+		dir = d
+	}
+	into := dir
+	mu.Unlock()
+	b.once.Do(func() {
+		b.bin = filepath.Join(into, path.Base(pkg))
+		b.out, b.err = exec.Command("go", "build", "-o", b.bin, path.Join(Module, pkg)).CombinedOutput()
+	})
+	if b.err != nil {
+		t.Fatalf("building %s: %v\n%s", pkg, b.err, b.out)
+	}
+	return b.bin
+}
+
+// Main runs the tests and removes what Build built; call it from TestMain:
+//
+//	func TestMain(m *testing.M) { testbin.Main(m) }
+func Main(m *testing.M) {
+	code := m.Run()
+	mu.Lock()
+	if dir != "" {
+		os.RemoveAll(dir)
+	}
+	mu.Unlock()
+	os.Exit(code)
+}
