@@ -3,12 +3,13 @@ package fixed
 import (
 	"context"
 	"encoding/json"
-	"github.com/foldagent/foldagent/journey"
 	"strconv"
 	"testing"
 	"unicode/utf16"
 
+	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/internal/fixture"
+	"github.com/foldagent/foldagent/journey/journeytest"
 )
 
 // The fixture of the published byte measurements (hcifootprint notes §4)
@@ -29,27 +30,9 @@ const (
 	fixture57RefList       = 310
 )
 
+// fixture57Def is the fixture's graph with the given number of journeys.
 func fixture57Def(journeys int) journey.GraphDef {
-	ps, js := fixture.App(fixture57Pages, journeys)
-	def := journey.GraphDef{Pages: make([]journey.Page, len(ps))}
-	for i, p := range ps {
-		def.Pages[i] = journey.Page{ID: p.ID}
-		for _, a := range p.Actions {
-			act := journey.Action{Name: a.Name, Does: a.Does, GoTo: a.GoTo}
-			if a.Writes != "" {
-				act.Writes = []string{a.Writes}
-			}
-			def.Pages[i].Actions = append(def.Pages[i].Actions, act)
-		}
-	}
-	for _, j := range js {
-		jd := journey.Journey{ID: j.ID, Does: j.Does, Steps: j.Steps}
-		if j.VIPOnly {
-			jd.When = journey.Guard{journey.Eq("vip", true)}
-		}
-		def.Journeys = append(def.Journeys, jd)
-	}
-	return def
+	return journeytest.BigAppWith(fixture57Pages, journeys)
 }
 
 func fixture57Session(tb testing.TB, journeys int) *journey.Session {
