@@ -387,6 +387,16 @@ func TestHTTPSameLoopbackOriginIsAllowed(t *testing.T) {
 }
 
 func TestHTTPClientCancellationCancelsTheInvocation(t *testing.T) {
+	checkCancellationCancels(t, "notifications/cancelled over HTTP", func(f *httpFixture) *mcp.ClientSession {
+		return f.client(t, "owner-token", nil)
+	})
+}
+
+// checkCancellationCancels serves a runtime whose work blocks, opens a
+// client with open, and checks that cancelling a call's context cancels
+// the invocation and that the call does not report success.
+func checkCancellationCancels(t *testing.T, what string, open func(*httpFixture) *mcp.ClientSession) {
+	t.Helper()
 	h := newBlockingHost()
 	handler, err := mcpagent.NewHandler(mcpagent.HTTPOptions{
 		Verifier: verifyToken,
@@ -400,8 +410,7 @@ func TestHTTPClientCancellationCancelsTheInvocation(t *testing.T) {
 	}
 	srv := httptest.NewServer(handler)
 	t.Cleanup(func() { handler.Close(); srv.Close() })
-	f := &httpFixture{srv: srv}
-	cs := f.client(t, "owner-token", nil)
+	cs := open(&httpFixture{srv: srv, handler: handler})
 
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
@@ -414,7 +423,7 @@ func TestHTTPClientCancellationCancelsTheInvocation(t *testing.T) {
 	select {
 	case <-h.cancelled:
 	case <-time.After(5 * time.Second):
-		t.Fatal("notifications/cancelled over HTTP did not cancel the invocation")
+		t.Fatalf("%s did not cancel the invocation", what)
 	}
 	if err := <-errc; err == nil {
 		t.Fatal("the cancelled call reported success")

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -318,38 +317,9 @@ func TestSessionlessRuntimeThatCannotBeBuiltIsRetried(t *testing.T) {
 }
 
 func TestSessionlessClientCancellationCancelsTheInvocation(t *testing.T) {
-	h := newBlockingHost()
-	handler, err := mcpagent.NewHandler(mcpagent.HTTPOptions{
-		Verifier: verifyToken,
-		NewRuntime: func(context.Context, *auth.TokenInfo) (mcpagent.Runtime, error) {
-			return workRuntime(t, h), nil
-		},
-		Logger: quietLogger(),
+	checkCancellationCancels(t, "a cancelled sessionless call", func(f *httpFixture) *mcp.ClientSession {
+		return f.sessionlessClient(t, "owner-token", nil)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(handler)
-	t.Cleanup(func() { handler.Close(); srv.Close() })
-	f := &httpFixture{srv: srv, handler: handler}
-	cs := f.sessionlessClient(t, "owner-token", nil)
-
-	ctx, cancel := context.WithCancel(context.Background())
-	errc := make(chan error, 1)
-	go func() {
-		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "work", Arguments: map[string]any{"steps": 1}})
-		errc <- err
-	}()
-	<-h.entered
-	cancel()
-	select {
-	case <-h.cancelled:
-	case <-time.After(5 * time.Second):
-		t.Fatal("a cancelled sessionless call did not cancel the invocation")
-	}
-	if err := <-errc; err == nil {
-		t.Fatal("the cancelled call reported success")
-	}
 }
 
 func TestSessionlessConcurrentFirstRequestsBuildOneRuntime(t *testing.T) {
