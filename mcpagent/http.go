@@ -2,6 +2,7 @@ package mcpagent
 
 import (
 	"bytes"
+	"container/list"
 	"context"
 	"crypto/rand"
 	"encoding/json"
@@ -127,6 +128,14 @@ type HTTPOptions struct {
 	// identity may hold open on the sessionless path. Zero uses
 	// DefaultMaxSessionsPerPrincipal; negative sets no bound.
 	MaxSessionsPerPrincipal int
+	// MaxRuntimes bounds how many identities' runtimes the sessionless
+	// path keeps at once. Beyond it the least recently used runtime is
+	// released and built again by its identity's next request; one serving
+	// a request (a listen stream included) is released only once that
+	// request ends, so eviction never cuts an invocation short. Zero uses
+	// DefaultMaxRuntimes; negative sets no bound. Sessions are not counted:
+	// MaxSessionsPerPrincipal bounds them.
+	MaxRuntimes int
 	// MaxRequestBodyBytes bounds each request body (413 beyond it). Zero
 	// or negative uses DefaultMaxRequestBodyBytes: a body is always
 	// bounded.
@@ -187,7 +196,10 @@ type HTTPOptions struct {
 // its own and served by the runtime of the identity its token names (the
 // same SessionKey rule that owns sessions): one runtime per identity,
 // built by its first request and kept until it has been idle for
-// SessionTimeout. Its clients learn the server through server/discover,
+// SessionTimeout, or until MaxRuntimes other identities have used theirs
+// more recently (a runtime serving a request is released only once the
+// request ends). A request naming a revision the Handler does not serve
+// is refused before any runtime is built. Its clients learn the server through server/discover,
 // may cache list results for ListTTL, and get tools/list_changed and
 // resources/updated on a subscriptions/listen stream (bounded per identity
 // by MaxSessionsPerPrincipal); closing a request cancels its invocation.
@@ -215,6 +227,7 @@ type Handler struct {
 
 	stateless  *mcp.StreamableHTTPHandler   // the sessionless revision
 	principals map[string]*principalRuntime // sessionless runtimes, per identity key
+	recent     *list.List                   // of *principalRuntime, most recently used first
 }
 
 type httpSession struct {
@@ -251,6 +264,9 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	if opts.MaxSessionsPerPrincipal == 0 {
 		opts.MaxSessionsPerPrincipal = DefaultMaxSessionsPerPrincipal
 	}
+	if opts.MaxRuntimes == 0 {
+		opts.MaxRuntimes = DefaultMaxRuntimes
+	}
 	if opts.BodyTimeout == 0 {
 		opts.BodyTimeout = DefaultBodyTimeout
 	}
@@ -270,6 +286,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		sessions:   make(map[string]*httpSession),
 		held:       make(map[string]int),
 		principals: make(map[string]*principalRuntime),
+		recent:     list.New(),
 	}
 	if h.log == nil {
 		h.log = slog.Default()
@@ -557,6 +574,7 @@ func (h *Handler) readBody(g *guard, req *http.Request) ([]byte, bool) {
 type envelope struct {
 	Method *string         `json:"method"`
 	ID     json.RawMessage `json:"id"`
+	Params json.RawMessage `json:"params"`
 	object bool
 }
 

@@ -1,9 +1,12 @@
 package mcpagent
 
 import (
+	"container/list"
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -24,6 +27,11 @@ const DefaultListTTL = 5 * time.Second
 
 // codeInternalError is JSON-RPC's internal error.
 const codeInternalError = -32603
+
+// DefaultMaxRuntimes is how many identities' runtimes the sessionless path
+// keeps when HTTPOptions.MaxRuntimes is zero. Beyond it the least recently
+// used is released, and built again by that identity's next request.
+const DefaultMaxRuntimes = 1024
 
 // handlerProtocolVersions are the revisions a Handler serves, as its
 // server/discover lists them: the sessionless revision, then the
@@ -47,7 +55,8 @@ type principalRuntime struct {
 	listens   int         // open subscriptions/listen streams
 	idleSince time.Time   // when active last fell to zero
 	idle      *time.Timer // the idle clock, one per runtime, reset on reuse
-	gone      bool        // closed, or failed to build: no longer in the map
+	gone      bool        // closed, failed to build or evicted: no longer in the map
+	lru       *list.Element
 }
 
 // principalKey carries, in a sessionless request's context, the runtime
@@ -72,6 +81,9 @@ func (h *Handler) serveSessionless(g *guard, r *http.Request, key string, msg en
 		// runtime is built for it.
 		g.Header().Set("Allow", http.MethodPost)
 		http.Error(g, "Method Not Allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if !checkRevision(g, r, msg) {
 		return
 	}
 	p, err := h.acquire(r.Context(), key)
@@ -100,6 +112,35 @@ func (h *Handler) serveSessionless(g *guard, r *http.Request, key string, msg en
 
 var errHandlerClosed = errors.New("mcpagent: the handler is closed")
 
+// checkRevision refuses, as the SDK would, a sessionless request whose
+// MCP-Protocol-Version header names a revision not served, or whose _meta
+// names another revision than its header; it reports whether the request
+// may go on. Nothing is built for a refused request.
+func checkRevision(g *guard, r *http.Request, msg envelope) bool {
+	v := r.Header.Get("MCP-Protocol-Version")
+	if !slices.Contains(handlerProtocolVersions, v) {
+		writeRPCError(g, http.StatusBadRequest, msg.id(), mcp.CodeUnsupportedProtocolVersion,
+			"This server does not serve the protocol revision the request names. Use one of the supported revisions listed in the error data.",
+			mcp.UnsupportedProtocolVersionData{Supported: handlerProtocolVersions, Requested: v})
+		return false
+	}
+	if !msg.object || len(msg.Params) == 0 {
+		return true
+	}
+	var params struct {
+		Meta struct {
+			Version *string `json:"io.modelcontextprotocol/protocolVersion"`
+		} `json:"_meta"`
+	}
+	if json.Unmarshal(msg.Params, &params) != nil || params.Meta.Version == nil || *params.Meta.Version == v {
+		return true // what it cannot read is left to the SDK, which refuses it
+	}
+	writeRPCError(g, http.StatusBadRequest, msg.id(), mcp.CodeHeaderMismatch,
+		"The request's MCP-Protocol-Version header and the protocol version in its _meta differ. Send the same revision in both.",
+		map[string]string{"header": v, "meta": *params.Meta.Version})
+	return false
+}
+
 // acquire returns key's runtime, building it if there is none, and counts
 // the caller as in flight until release.
 func (h *Handler) acquire(ctx context.Context, key string) (*principalRuntime, error) {
@@ -110,12 +151,20 @@ func (h *Handler) acquire(ctx context.Context, key string) (*principalRuntime, e
 	}
 	p := h.principals[key]
 	build := p == nil
+	var evicted []*principalRuntime
 	if build {
 		p = &principalRuntime{key: key, ready: make(chan struct{})}
 		h.principals[key] = p
+		p.lru = h.recent.PushFront(p)
+		evicted = h.evictLocked()
+	} else {
+		h.recent.MoveToFront(p.lru)
 	}
 	p.active++
 	h.mu.Unlock()
+	for _, e := range evicted {
+		e.server.Close()
+	}
 
 	if build {
 		// The runtime outlives this request: its cancellation must not
@@ -135,6 +184,27 @@ func (h *Handler) acquire(ctx context.Context, key string) (*principalRuntime, e
 		return nil, p.err
 	}
 	return p, nil
+}
+
+// evictLocked forgets the least recently used runtimes beyond
+// MaxRuntimes, and returns those that no request is using, for the caller
+// to close once h.mu is released. One still in use is closed by the
+// release of its last request: eviction never cuts an invocation short.
+// h.mu is held.
+func (h *Handler) evictLocked() []*principalRuntime {
+	max := h.opts.MaxRuntimes
+	if max < 0 {
+		return nil
+	}
+	var idle []*principalRuntime
+	for h.recent.Len() > max {
+		p := h.recent.Back().Value.(*principalRuntime)
+		h.forgetLocked(p)
+		if p.active == 0 && p.server != nil {
+			idle = append(idle, p)
+		}
+	}
+	return idle
 }
 
 // buildPrincipal calls NewRuntime for the identity the request's token
@@ -187,7 +257,8 @@ func (h *Handler) release(p *principalRuntime) {
 		h.mu.Unlock()
 		return
 	}
-	if p.err != nil || h.closed {
+	if p.err != nil || h.closed || p.gone {
+		// Failed, closed with the handler, or evicted while in use.
 		h.forgetLocked(p)
 		h.mu.Unlock()
 		if p.server != nil {
@@ -233,6 +304,10 @@ func (h *Handler) forgetLocked(p *principalRuntime) {
 	}
 	if h.principals[p.key] == p {
 		delete(h.principals, p.key)
+	}
+	if p.lru != nil {
+		h.recent.Remove(p.lru)
+		p.lru = nil
 	}
 }
 

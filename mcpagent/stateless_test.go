@@ -6,8 +6,11 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -381,4 +384,126 @@ func TestSessionlessResultsSayTheyAreComplete(t *testing.T) {
 	if v := ss.InitializeResult().ProtocolVersion; v >= "2026-07-28" {
 		t.Fatalf("the session client negotiated %s", v)
 	}
+}
+
+func TestSessionlessUnsupportedRevisionBuildsNothing(t *testing.T) {
+	f := startHTTP(t, nil)
+	post := func(header, metaVersion string) (int, map[string]any) {
+		t.Helper()
+		meta := strings.Replace(sessionlessMeta, `"2026-07-28"`, `"`+metaVersion+`"`, 1)
+		body := `{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{` + meta + `}}`
+		status, _, resp := f.post(t, body, map[string]string{
+			"Authorization":        "Bearer owner-token",
+			"MCP-Protocol-Version": header,
+			"Mcp-Method":           "tools/list",
+		})
+		return status, sseResult(t, resp)
+	}
+	status, msg := post("2099-01-01", "2099-01-01")
+	rpcErr, _ := msg["error"].(map[string]any)
+	data, _ := rpcErr["data"].(map[string]any)
+	if status != http.StatusBadRequest || rpcErr["code"] != float64(mcp.CodeUnsupportedProtocolVersion) || data["requested"] != "2099-01-01" || msg["id"] != 7.0 {
+		t.Fatalf("a future revision: %d %v, want 400 with -32022 naming the revision", status, msg)
+	}
+	if supported, _ := data["supported"].([]any); len(supported) == 0 || supported[0] != mcpagent.SessionlessRevision {
+		t.Fatalf("supported %v does not lead with the sessionless revision", data["supported"])
+	}
+	status, msg = post(mcpagent.SessionlessRevision, "2099-01-01")
+	if rpcErr, _ := msg["error"].(map[string]any); status != http.StatusBadRequest || rpcErr["code"] != float64(mcp.CodeHeaderMismatch) {
+		t.Fatalf("_meta naming another revision than the header: %d %v, want 400 with -32020", status, msg)
+	}
+	if f.opened.Load() != 0 || f.handler.Principals() != 0 {
+		t.Fatalf("refused requests built %d runtimes (principals %d), want none", f.opened.Load(), f.handler.Principals())
+	}
+	if status, _ := post(mcpagent.SessionlessRevision, mcpagent.SessionlessRevision); status != http.StatusOK {
+		t.Fatalf("the served revision: %d", status)
+	}
+}
+
+func TestSessionlessRuntimesAreBoundedLeastRecentlyUsedFirst(t *testing.T) {
+	f := startHTTP(t, func(o *mcpagent.HTTPOptions) { o.MaxRuntimes = 2 })
+	list := func(token string) {
+		t.Helper()
+		if status, body := f.sessionlessPost(t, token, "tools/list", "{"+sessionlessMeta+"}"); status != http.StatusOK {
+			t.Fatalf("%s: %d %s", token, status, body)
+		}
+	}
+	list("owner-token")
+	list("viewer-token")
+	list("owner-token") // the viewer's is now the least recently used
+	list("bob-token")
+	if f.handler.Principals() != 2 || f.opened.Load() != 3 {
+		t.Fatalf("principals %d, runtimes built %d; want 2 kept of 3 built", f.handler.Principals(), f.opened.Load())
+	}
+	list("owner-token") // kept: built no runtime
+	if f.opened.Load() != 3 {
+		t.Fatalf("the recently used identity's runtime was evicted: %d built", f.opened.Load())
+	}
+	list("viewer-token") // evicted: built again
+	if f.opened.Load() != 4 || f.handler.Principals() != 2 {
+		t.Fatalf("the evicted identity: %d built, principals %d; want 4 and 2", f.opened.Load(), f.handler.Principals())
+	}
+}
+
+func TestSessionlessEvictionLetsAnInFlightCallFinish(t *testing.T) {
+	h := newBlockingHost()
+	var built, closed atomic.Int64
+	handler, err := mcpagent.NewHandler(mcpagent.HTTPOptions{
+		Verifier: verifyToken,
+		NewRuntime: func(context.Context, *auth.TokenInfo) (mcpagent.Runtime, error) {
+			built.Add(1)
+			return closeCounting{workRuntime(t, h), &closed}, nil
+		},
+		MaxRuntimes: 1,
+		Logger:      quietLogger(),
+		Server:      &mcpagent.Options{Logger: quietLogger()},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(handler)
+	t.Cleanup(func() { handler.Close(); srv.Close() })
+	var releaseOnce sync.Once
+	release := func() { releaseOnce.Do(func() { close(h.release) }) }
+	t.Cleanup(release) // runs first: a failing test leaves no call waiting
+	f := &httpFixture{srv: srv, handler: handler}
+	cs := f.sessionlessClient(t, "owner-token", nil)
+	res := make(chan *mcp.CallToolResult, 1)
+	errc := make(chan error, 1)
+	go func() {
+		r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "work", Arguments: map[string]any{"steps": 2}})
+		res <- r
+		errc <- err
+	}()
+	<-h.entered
+	// Another identity takes the only place while the owner's call waits.
+	f.sessionlessClient(t, "bob-token", nil)
+	if handler.Principals() != 1 || built.Load() != 2 {
+		t.Fatalf("principals %d, built %d; want the owner's evicted for bob's", handler.Principals(), built.Load())
+	}
+	if closed.Load() != 0 {
+		t.Fatal("the evicted runtime was released while its call was in flight")
+	}
+	release()
+	if err := <-errc; err != nil {
+		t.Fatalf("the in-flight call failed after eviction: %v", err)
+	}
+	if r := <-res; r.IsError || h.Model() != 2 {
+		t.Fatalf("the in-flight call: isError %v, model %d", r.IsError, h.Model())
+	}
+	waitUntil(t, "the evicted runtime to be released once its call ended", func() bool { return closed.Load() == 1 })
+}
+
+// closeCounting counts the listeners released on a runtime, which is what
+// closing its Server does.
+type closeCounting struct {
+	mcpagent.Runtime
+	released *atomic.Int64
+}
+
+func (c closeCounting) CanSubscribe() bool { return true }
+
+func (c closeCounting) Subscribe(listener func()) func() {
+	stop := c.Runtime.Subscribe(listener)
+	return func() { stop(); c.released.Add(1) }
 }
