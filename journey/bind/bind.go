@@ -248,6 +248,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}),
 		personal: map[string]bool{}, shown: map[string][]string{}}
 	shownFns := map[string]func(Model) bool{}
+	personHolds := map[string]bool{} // pages with a person-only control that holds something
 	if j.transport == "" {
 		j.transport = agent.InApp
 	}
@@ -274,11 +275,17 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 				if a.InstanceField != "" {
 					return nil, fmt.Errorf("bind: action %q sets InstanceField but names no capability to fill", qid)
 				}
-				if a.Holds != nil {
-					return nil, fmt.Errorf("bind: action %q sets Holds but names no capability", qid)
-				}
 				// The person performs it in the application: nothing is
-				// bound to run it, and nothing is exposed for it.
+				// bound to run it, and nothing is exposed for it. What
+				// the control holds is still served.
+				if a.Holds != nil {
+					if holds[page] == nil {
+						holds[page] = map[string]func() any{}
+					}
+					read := a.Holds
+					holds[page][prefix+a.Name] = func() any { return read(model()) }
+					personHolds[page] = true
+				}
 				out = append(out, journey.Action{Name: a.Name, Does: a.Does, When: a.When, EnabledWhen: a.EnabledWhen,
 					Writes: a.Writes, Reads: a.Reads, GoTo: a.GoTo, Confirm: a.Confirm, Verify: a.Verify,
 					BlockedBecause: a.BlockedBecause, Concurrency: a.Concurrency, HumanDecides: a.HumanDecides, Policy: a.Policy})
@@ -391,6 +398,9 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	}
 	for _, p := range def.Pages {
 		r, ok := regs[p.ID]
+		if !ok && personHolds[p.ID] {
+			r, ok = journey.Registration{Handlers: map[string]journey.Handler{}, Holds: holds[p.ID]}, true
+		}
 		if !ok {
 			continue
 		}

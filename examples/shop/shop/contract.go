@@ -82,7 +82,7 @@ var (
 		Name: "open_review", Description: "Open the review of the order being checked out, where it is paid.",
 		// The review shows the delivery, so it opens once the person has
 		// given the address.
-		Available: func(m Model) bool { return m.Page == PageCheckout && m.Current != "" && m.AddressConfirmed && !m.Review },
+		Available: func(m Model) bool { return m.Page == PageCheckout && m.Current != "" && m.AddressConfirmed },
 	})
 	CloseReviewCap = agent.Expose(variant[CloseReview]{
 		Name: "close_review", Description: "Close the order review.",

@@ -92,7 +92,8 @@ var Journey = bind.Def[Model, agent.NoPrincipal]{
 		{ID: PageCheckout, Route: "/checkout", Does: "Checkout", Actions: []action{
 			{Name: "change-address", Does: "Change the delivery address.", Writes: []string{"address", "addressConfirmed"},
 				HumanDecides: &journey.HumanDecides{About: "delivery-address", DoneWhen: journey.Guard{journey.Eq("addressConfirmed", true)}},
-				Policy:       journey.PrincipalPolicy{MayInvoke: []journey.Actor{journey.ActorUser}}},
+				Policy:       journey.PrincipalPolicy{MayInvoke: []journey.Actor{journey.ActorUser}},
+				Holds:        func(m Model) any { return m.Address }},
 			{Name: "open-review", Does: "Open the order review, where the order is paid.", Capability: OpenReviewCap,
 				BlockedBecause: &journey.Blocked{Says: "The person gives the delivery address first.", ClearedBy: "user"}},
 			{Name: "back-to-cart", Does: "Back to the cart.", Capability: GoCartCap, GoTo: PageCart},
@@ -113,7 +114,7 @@ var Journey = bind.Def[Model, agent.NoPrincipal]{
 				Actions: []action{
 					{Name: "pay", Does: "Pay for this order.", Capability: PayCap, InstanceField: "order", Confirm: true,
 						Writes: []string{"order"}, Reads: []string{"cart", "address"},
-						Concurrency:    journey.Concurrency{Once: true, PerInstance: true}},
+						Concurrency: journey.Concurrency{Once: true, PerInstance: true}},
 				}}},
 		}}},
 	},
