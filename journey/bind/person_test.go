@@ -51,8 +51,10 @@ var (
 
 func formDef() bind.Def[form, np] {
 	return bind.Def[form, np]{
-		Page:  func(form) string { return "form" },
-		State: func(m form) map[string]any { return map[string]any{"recipient": m.Recipient, "given": m.Given, "sent": m.Sent} },
+		Page: func(form) string { return "form" },
+		State: func(m form) map[string]any {
+			return map[string]any{"recipient": m.Recipient, "given": m.Given, "sent": m.Sent}
+		},
 		LookingAt: func(m form) string {
 			if m.Dialog {
 				return "form.dialog"
