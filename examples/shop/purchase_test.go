@@ -150,13 +150,18 @@ func TestPurchaseAsAgentAndPerson(t *testing.T) {
 	if d := addressDecision(frame); d == nil || d["made"] != false || d["awaitingHuman"] != true || len(list(frame["readySteps"])) != 0 {
 		t.Fatalf("the journey must wait on the person's address: %v", frame)
 	}
-	if r := s.call("shop.do_action", map[string]any{"action": "change-address", "input": map[string]any{"address": "2 Side St"}}); r["reason"] != "PRINCIPAL_NOT_ALLOWED" || r["askId"] != nil {
+	t.Logf("waiting on the person: %s", mustJSON(t, addressDecision(frame)))
+	r := s.call("shop.do_action", map[string]any{"action": "change-address", "input": map[string]any{"address": "2 Side St"}})
+	if r["reason"] != "PRINCIPAL_NOT_ALLOWED" || r["askId"] != nil {
 		t.Fatalf("the agent's address change: %v", r)
 	}
+	t.Logf("the agent's address change: %s", mustJSON(t, r))
 	// The payment sits in the closed review.
-	if r := s.call("shop.do_action", map[string]any{"action": "pay", "instance": "order-1", "confirm": true}); r["reason"] != "NODE_NOT_VISIBLE" {
+	r = s.call("shop.do_action", map[string]any{"action": "pay", "instance": "order-1", "confirm": true})
+	if r["reason"] != "NODE_NOT_VISIBLE" {
 		t.Fatalf("pay behind the closed review: %v", r)
 	}
+	t.Logf("pay behind the closed review: %s", mustJSON(t, r))
 
 	// The person gives the address at the keyboard: a, the address, enter.
 	s.types("a" + hostile + "\r")
@@ -180,7 +185,7 @@ func TestPurchaseAsAgentAndPerson(t *testing.T) {
 	}
 
 	// Review, then pay once.
-	r := s.call("shop.journey.purchase", map[string]any{"step": "open-review"})
+	r = s.call("shop.journey.purchase", map[string]any{"step": "open-review"})
 	if r["effectStatus"] != "performed" || find(list(r["readySteps"]), "step", "checkout.review.order.pay") == nil {
 		t.Fatalf("open-review: %v", r)
 	}
