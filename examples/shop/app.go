@@ -37,6 +37,10 @@ type App struct {
 	Shop     shop.Model
 	activity []Activity
 	endpoint string
+	// editing is true while the person types a delivery address; draft
+	// is what they have typed.
+	editing bool
+	draft   string
 }
 
 // Init implements tea.Model.
@@ -53,11 +57,7 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.endpoint = msg.URL
 		return a, nil
 	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "q", "ctrl+c":
-			return a, tea.Quit
-		}
-		return a, nil
+		return a.key(msg)
 	}
 	m, pay := shop.Update(a.Shop, msg)
 	a.Shop = m
@@ -67,11 +67,52 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return a, func() tea.Msg { return pay() }
 }
 
+// key is the person at the keyboard. On checkout, a edits the delivery
+// address (enter gives it, esc drops it), r opens the order review and x
+// closes it; q quits. What the person does reaches the store as its own
+// Messages (SetAddress, OpenReview, CloseReview), the same Update an
+// agent's capabilities reach, but the address is theirs alone: no
+// capability sends SetAddress.
+func (a App) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
+	send := func(m any) tea.Cmd { return func() tea.Msg { return m } }
+	if a.editing {
+		switch msg.String() {
+		case "enter":
+			a.editing = false
+			return a, send(shop.SetAddress{Address: a.draft})
+		case "esc":
+			a.editing = false
+		case "backspace":
+			if r := []rune(a.draft); len(r) > 0 {
+				a.draft = string(r[:len(r)-1])
+			}
+		default:
+			if len(a.draft)+len(msg.Text) <= shop.MaxAddress {
+				a.draft += msg.Text
+			}
+		}
+		return a, nil
+	}
+	switch msg.String() {
+	case "q", "ctrl+c":
+		return a, tea.Quit
+	case "a":
+		if a.Shop.Page == shop.PageCheckout {
+			a.editing, a.draft = true, a.Shop.Address
+		}
+	case "r":
+		return a, send(shop.OpenReview{})
+	case "x":
+		return a, send(shop.CloseReview{})
+	}
+	return a, nil
+}
+
 // View implements tea.Model.
 func (a App) View() tea.View {
 	var b strings.Builder
 	m := a.Shop
-	b.WriteString("foldagent shop — an agent shops here; q quits\n\n")
+	b.WriteString("foldagent shop — an agent shops here; q quits, a gives the address at checkout\n\n")
 	fmt.Fprintf(&b, "page: %s", m.Page)
 	if m.Page == shop.PageProduct {
 		if p, ok := shop.Find(m.Product); ok {
@@ -85,8 +126,20 @@ func (a App) View() tea.View {
 	for _, l := range m.Cart {
 		fmt.Fprintf(&b, " %s×%d", l.SKU, l.Qty)
 	}
-	if m.Address != "" {
+	switch {
+	case a.editing:
+		fmt.Fprintf(&b, "\naddress: %s▏ (enter gives it, esc drops it)", a.draft)
+	case m.Address != "":
 		fmt.Fprintf(&b, "\naddress: %s", m.Address)
+	case m.Page == shop.PageCheckout:
+		b.WriteString("\naddress: none yet (a gives it)")
+	}
+	if o, ok := m.CurrentOrder(); ok && m.Page == shop.PageCheckout {
+		if m.Review {
+			fmt.Fprintf(&b, "\nreview: %s  %d  %s (x closes it)", o.ID, o.Total, o.Status)
+		} else {
+			b.WriteString("\nreview: closed (r opens it)")
+		}
 	}
 	b.WriteString("\norders:")
 	if len(m.Orders) == 0 {

@@ -15,8 +15,19 @@
 // and DNS-rebinding requests are refused. Every call goes through the
 // contract, so the audit log (-audit file.jsonl) records both alike.
 //
-// Placing an order is asynchronous: the call completes when the payment
-// server answers, paid or refused (it refuses gift cards). With the
-// fixed tools placing an order is high-effect (needs-confirm first) and
-// comes back pending, settled later through did_it_work.
+// Checkout is a real store's. Going to checkout makes the order. The
+// delivery address is the person's decision: no agent tool changes it;
+// the person gives it in the TUI (a, the address, enter), and the fixed
+// tools serve it as awaiting the person and refuse an agent's attempt
+// (PRINCIPAL_NOT_ALLOWED). The payment sits in the order review, a modal
+// the agent or the person opens (open-review, or r; x closes it): while it
+// is closed, pay is not clickable (NODE_NOT_VISIBLE). Paying is
+// asynchronous: the call completes when the payment server answers, paid
+// or refused (it refuses gift cards). With the fixed tools it is
+// high-effect (needs-confirm first), comes back pending, settles later
+// through did_it_work, and happens once per order: paying a paid order
+// again is refused DUPLICATE_EXECUTION, naming the payment that settled.
+//
+// Headless, -keys names a file or named pipe the shop reads key presses
+// from, as if typed into the TUI: a script (a test) acts as the person.
 package main

@@ -38,9 +38,9 @@ func main() {
 }
 
 type flags struct {
-	mode, addr, tools, auditFile, token string
-	single, approval                    bool
-	payDelay, settle                    time.Duration
+	mode, addr, tools, auditFile, token, keys string
+	single, approval                          bool
+	payDelay, settle                          time.Duration
 }
 
 func run() error {
@@ -53,6 +53,7 @@ func run() error {
 	flag.DurationVar(&f.settle, "settle-within", journeymcp.DefaultSettleWithin, "how long a fixed-tool call that fired waits for it to come to rest")
 	flag.BoolVar(&f.approval, "require-approval", false, "require a person's approval for placing an order (fixed tools)")
 	flag.StringVar(&f.auditFile, "audit", "", "append every audit entry to this JSON Lines file")
+	flag.StringVar(&f.keys, "keys", "", "headless: read the person's key presses from this file or named pipe, as if typed into the TUI (a script acting as the person)")
 	flag.StringVar(&f.token, "token", "", "the bearer token HTTP clients must send (default: one generated per run and printed)")
 	flag.Parse()
 	if f.tools != string(bindmcp.Fixed) && f.tools != string(bindmcp.Dynamic) {
@@ -100,8 +101,12 @@ func run() error {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	done := make(chan error, 1)
+	var input io.Reader // no keyboard
+	if f.keys != "" {
+		input = &keys{path: f.keys}
+	}
 	go func() {
-		_, err := th.Run(runCtx, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
+		_, err := th.Run(runCtx, tea.WithInput(input), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
 		done <- err
 	}()
 	srv, err := newServer(bindmcp.Tools(f.tools))
@@ -179,6 +184,39 @@ func runTUI(ctx context.Context, th *teahost.Host[App, tea.Msg], newServer func(
 	go func() { _ = th.Dispatch(ctx, Endpoint{URL: url}) }()
 	_, err = th.Run(ctx)
 	return err
+}
+
+// keys is the person's keyboard in headless mode: key presses read from a
+// file or a named pipe. It opens the path on the first read, so the
+// program starts before a writer opens a pipe; at the end of a pipe it
+// opens it again for the next writer, and at the end of a file it waits
+// for ever, so the program never reads an end of its input (which a
+// Bubble Tea program reports as an error).
+type keys struct {
+	path string
+	f    *os.File
+}
+
+func (k *keys) Read(p []byte) (int, error) {
+	for {
+		if k.f == nil {
+			f, err := os.Open(k.path)
+			if err != nil {
+				return 0, err
+			}
+			k.f = f
+		}
+		n, err := k.f.Read(p)
+		if n > 0 || (err != nil && !errors.Is(err, io.EOF)) {
+			return n, err
+		}
+		st, serr := k.f.Stat()
+		k.f.Close()
+		k.f = nil
+		if serr != nil || st.Mode()&os.ModeNamedPipe == 0 {
+			select {} // a file, read whole: no more keys
+		}
+	}
 }
 
 // bearerToken is the given token, or a fresh random one.

@@ -67,6 +67,12 @@ type Def[Model, P any] struct {
 	// and the keys whose value changed are the change reported. Required
 	// (it may return an empty map).
 	State func(model Model) map[string]any
+	// LookingAt says where below page level the person is looking: the
+	// qualified path of a container on the Model's page ("checkout.review"),
+	// or "" for the page itself. It is read after each Model change and
+	// served as lookingAt (journey.Session.ObserveFocus); a path the page
+	// does not hold reads as "". Nil reports nothing.
+	LookingAt func(model Model) string
 }
 
 // Page is journey.Page with bound actions.
@@ -78,7 +84,14 @@ type Page[Model, P any] struct {
 	Containers []Container[Model, P]
 }
 
-// Container is journey.Container with bound actions.
+// Container is journey.Container with bound actions. A Tab or a Modal
+// (Popover: a Modal that masks nothing) is shown or hidden by the Model,
+// like everything else a binding serves: Shown is read after each Model
+// change, and what it says is reported to the session
+// (journey.Session.SetVisible), so the application never reports it by
+// hand. While it is hidden, its actions are served but not clickable
+// (NODE_NOT_VISIBLE); while a blocking Modal is shown, the rest of its
+// page is masked (BLOCKED_BY_OVERLAY).
 type Container[Model, P any] struct {
 	Name       string
 	Does       string
@@ -87,6 +100,13 @@ type Container[Model, P any] struct {
 	Instances  func(journey.StateView) []string
 	Actions    []Action[Model, P]
 	Containers []Container[Model, P]
+
+	Tab     bool
+	Modal   bool
+	Popover bool
+	// Shown says whether the Tab or Modal is shown in this Model.
+	// Required for a Tab or a Modal, refused on any other container.
+	Shown func(model Model) bool
 }
 
 // Action is one thing the journey offers, performed by a capability of
@@ -98,8 +118,13 @@ type Action[Model, P any] struct {
 	Name string
 	// Does is the authored sentence the planner and the model read.
 	Does string
-	// Capability performs the action. Required, and it must be a
-	// capability the bound contract exposes.
+	// Capability performs the action. It must be a capability the bound
+	// contract exposes. It may be nil only for an action Policy keeps for
+	// the person alone (MayInvoke []journey.Actor{journey.ActorUser}):
+	// the person performs it in the application itself, through its own
+	// Messages, and the contract need not expose it at all, so no agent,
+	// on any route, can perform it. Such an action is served awaiting the
+	// person, and an agent fire of it is refused PRINCIPAL_NOT_ALLOWED.
 	Capability Capability[Model, P]
 	// InstanceField, for an action inside a Repeats container, is the
 	// capability's input member the instance key fills: the agent names
@@ -115,7 +140,22 @@ type Action[Model, P any] struct {
 	Confirm        bool
 	Verify         journey.Guard
 	BlockedBecause *journey.Blocked
-	Concurrency    journey.Concurrency
+	// Concurrency limits overlapping fires. Once (at most one fire that
+	// came to rest successfully) with PerInstance, on an action inside a
+	// Repeats container, is at most once per instance: a payment, once
+	// per order.
+	Concurrency journey.Concurrency
+	// HumanDecides declares the action the person's decision
+	// (journey.Action.HumanDecides): served awaiting the person, made once
+	// its DoneWhen holds over the state view. It is disclosure only; pair
+	// it with Policy to refuse an agent's fire.
+	HumanDecides *journey.HumanDecides
+	// Policy says who may fire the action (journey.PrincipalPolicy). A
+	// Model change no fire accounts for, every key of which is declared
+	// written by actions only the person may fire, is reported as the
+	// person's own change (journey.ReportOptions.Principal): the
+	// declaration says nobody else makes it.
+	Policy journey.PrincipalPolicy
 	// Holds reads what the control holds right now (a draft), from the
 	// Model. Nil holds nothing.
 	Holds func(model Model) any
@@ -158,9 +198,15 @@ type Journey struct {
 	handles map[string]*journey.Handle
 
 	actions []*bound
-	unsub   func()
-	closed  chan struct{}
-	once    sync.Once
+	// personal are the state keys only the person's actions write.
+	personal map[string]bool
+	// shown are the paths of the tabs and modals the Model shows or
+	// hides, by page.
+	shown map[string][]string
+
+	unsub  func()
+	closed chan struct{}
+	once   sync.Once
 }
 
 // bound is one action as the binding runs it.
@@ -199,7 +245,10 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	}
 	c := rt.Contract()
 	j := &Journey{transport: opts.Transport, within: opts.ObserveWithin, dispatch: rt.DispatchUnknown, available: rt.Available,
-		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{})}
+		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}),
+		personal: map[string]bool{}, shown: map[string][]string{}}
+	shownFns := map[string]func(Model) bool{}
+	personHolds := map[string]bool{} // pages with a person-only control that holds something
 	if j.transport == "" {
 		j.transport = agent.InApp
 	}
@@ -212,8 +261,35 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		out := make([]journey.Action, 0, len(acts))
 		for _, a := range acts {
 			qid := page + "." + prefix + a.Name
+			personOnly := len(a.Policy.MayInvoke) > 0 && slices.Contains(a.Policy.MayInvoke, journey.ActorUser) &&
+				!slices.Contains(a.Policy.MayInvoke, journey.ActorAgent)
+			if personOnly {
+				for _, w := range a.Writes {
+					j.personal[w] = true
+				}
+			}
 			if a.Capability == nil || reflect.ValueOf(a.Capability).IsNil() {
-				return nil, fmt.Errorf("bind: action %q names no capability", qid)
+				if !personOnly {
+					return nil, fmt.Errorf("bind: action %q names no capability (only an action whose Policy keeps it for the person alone may name none)", qid)
+				}
+				if a.InstanceField != "" {
+					return nil, fmt.Errorf("bind: action %q sets InstanceField but names no capability to fill", qid)
+				}
+				// The person performs it in the application: nothing is
+				// bound to run it, and nothing is exposed for it. What
+				// the control holds is still served.
+				if a.Holds != nil {
+					if holds[page] == nil {
+						holds[page] = map[string]func() any{}
+					}
+					read := a.Holds
+					holds[page][prefix+a.Name] = func() any { return read(model()) }
+					personHolds[page] = true
+				}
+				out = append(out, journey.Action{Name: a.Name, Does: a.Does, When: a.When, EnabledWhen: a.EnabledWhen,
+					Writes: a.Writes, Reads: a.Reads, GoTo: a.GoTo, Confirm: a.Confirm, Verify: a.Verify,
+					BlockedBecause: a.BlockedBecause, Concurrency: a.Concurrency, HumanDecides: a.HumanDecides, Policy: a.Policy})
+				continue
 			}
 			capab := a.Capability
 			if !agent.Exposes(c, capab) {
@@ -241,7 +317,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 			}
 			out = append(out, journey.Action{Name: a.Name, Does: a.Does, When: a.When, EnabledWhen: a.EnabledWhen,
 				Writes: a.Writes, Reads: a.Reads, GoTo: a.GoTo, Confirm: a.Confirm, Input: in, Verify: a.Verify,
-				BlockedBecause: a.BlockedBecause, Concurrency: a.Concurrency})
+				BlockedBecause: a.BlockedBecause, Concurrency: a.Concurrency, HumanDecides: a.HumanDecides, Policy: a.Policy})
 		}
 		return out, nil
 	}
@@ -250,6 +326,16 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		out := make([]journey.Container, 0, len(cs))
 		for _, ct := range cs {
 			p := prefix + ct.Name + "."
+			path := page + "." + prefix + ct.Name
+			switch {
+			case (ct.Tab || ct.Modal) && ct.Shown == nil:
+				return nil, fmt.Errorf("bind: container %q is a Tab or a Modal but has no Shown projection", path)
+			case !ct.Tab && !ct.Modal && ct.Shown != nil:
+				return nil, fmt.Errorf("bind: container %q has a Shown projection but is neither a Tab nor a Modal", path)
+			case ct.Shown != nil:
+				j.shown[page] = append(j.shown[page], path)
+				shownFns[path] = ct.Shown
+			}
 			acts, err := convert(page, p, ct.Actions, repeats || ct.Repeats)
 			if err != nil {
 				return nil, err
@@ -259,7 +345,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 				return nil, err
 			}
 			out = append(out, journey.Container{Name: ct.Name, Does: ct.Does, When: ct.When, Repeats: ct.Repeats,
-				Instances: ct.Instances, Actions: acts, Containers: inner})
+				Instances: ct.Instances, Actions: acts, Containers: inner, Tab: ct.Tab, Modal: ct.Modal, Popover: ct.Popover})
 		}
 		return out, nil
 	}
@@ -312,6 +398,9 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	}
 	for _, p := range def.Pages {
 		r, ok := regs[p.ID]
+		if !ok && personHolds[p.ID] {
+			r, ok = journey.Registration{Handlers: map[string]journey.Handler{}, Holds: holds[p.ID]}, true
+		}
 		if !ok {
 			continue
 		}
@@ -326,7 +415,14 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	}
 	j.follow = func() {
 		m := model()
-		j.changed(def.Page(m), detach(def.State(m)))
+		v := view{page: def.Page(m), state: detach(def.State(m)), shown: make(map[string]bool, len(shownFns))}
+		for path, shown := range shownFns {
+			v.shown[path] = shown(m)
+		}
+		if def.LookingAt != nil {
+			v.lookingAt, v.looks = def.LookingAt(m), true
+		}
+		j.changed(v)
 	}
 	j.unsub = rt.Subscribe(j.follow)
 	// The Model may have moved between the first read and the
@@ -431,39 +527,77 @@ func diff(prev, next map[string]any) map[string]any {
 	return d
 }
 
+// view is what one Model shows a journey: its page, its state view, the
+// tabs and modals it shows, and where the person looks.
+type view struct {
+	page      string
+	state     map[string]any
+	shown     map[string]bool
+	lookingAt string
+	looks     bool // the Def reports where the person looks
+}
+
 // changed is the Model listener: it moves the cursor when the page
-// projection moves, reports the state keys that changed, attributing
-// them to the oldest fire waiting for its Model change (or, with none
-// waiting, leaving attribution to the session), and switches each
-// action's control on or off with its capability's availability.
-func (j *Journey) changed(page string, state map[string]any) {
+// projection moves, reports which tabs and modals of the page are shown,
+// reports the state keys that changed, attributing them to the oldest
+// fire waiting for its Model change (with none waiting, to the person
+// when only the person's actions write them, else leaving attribution to
+// the session), and switches each action's control on or off with its
+// capability's availability.
+func (j *Journey) changed(v view) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	// Controls first: a fire this change brings to rest is answered with
 	// what the new Model offers.
 	j.refreshLocked()
-	delta := diff(j.state, state)
-	j.state = state
+	delta := diff(j.state, v.state)
+	j.state = v.state
 	var w *waiter
 	if len(j.waiting) > 0 {
 		w = j.waiting[0]
 		j.waiting = j.waiting[1:]
 	}
-	if page != j.page || w != nil {
+	if v.page != j.page || w != nil {
 		// A fire's Model change is also its arrival, when it claimed one:
 		// a sync on the claimed page observes it.
-		j.page = page
-		j.s.Sync(page)
+		j.page = v.page
+		j.s.Sync(v.page)
+	}
+	// What the person sees, before the state report: a fire this change
+	// brings to rest (opening a modal, say) is answered with the surface
+	// it produced. SetVisible moves nothing when nothing changed.
+	on := j.s.Position().YouAreOn
+	for _, path := range j.shown[on] {
+		_ = j.s.SetVisible(path, v.shown[path])
+	}
+	if v.looks && (v.lookingAt == "" || j.s.ObserveFocus(v.lookingAt) != nil) {
+		_ = j.s.ObserveFocus("")
 	}
 	switch {
 	case w != nil && (len(delta) > 0 || w.act.writes):
 		j.s.UpdateState(delta, w.id)
+	case len(delta) > 0 && j.personalLocked(delta):
+		j.s.ReportState(delta, journey.ReportOptions{Principal: journey.ActorUser})
 	case len(delta) > 0:
 		j.s.UpdateState(delta, "")
 	}
 	if w != nil {
 		close(w.seen)
 	}
+}
+
+// personalLocked reports whether every key of a change no fire accounts
+// for is one only the person's actions write.
+func (j *Journey) personalLocked(delta map[string]any) bool {
+	if len(j.personal) == 0 {
+		return false
+	}
+	for k := range delta {
+		if !j.personal[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // refreshLocked switches each action's control with its capability's

@@ -28,9 +28,22 @@
 // Writes are observed by diffing the state projection after each Model
 // change, and arrival when the page projection lands on the claimed page.
 //
+// What the person sees follows the Model the same way: a Container that
+// is a Tab or a Modal says, through Shown, whether this Model shows it, and
+// Def.LookingAt where the person looks; the binding reports both to the
+// session after each change (SetVisible, ObserveFocus), so a control in a
+// closed modal is served but not clickable without the application saying
+// so by hand. What is the person's is declared on the action: HumanDecides
+// and Policy pass through to the journey. An action Policy keeps for the
+// person alone may name no capability: the person performs it in the
+// application, through its own Messages, and the contract exposes nothing
+// for it, so no agent on any route can perform it.
+//
 // Attribution is by order: the first Model change after a fire without a
 // completion contract hands its Message over is taken as that fire's
 // effect. A change nobody waits for is left to the session, which
 // attributes it to the oldest pending fire whose writes it covers, or
-// records it as a stimulus.
+// records it as a stimulus; a change whose every key only the person's
+// actions declare writing is reported as the person's own (their edit in
+// the app), never credited to an agent's fire.
 package bind

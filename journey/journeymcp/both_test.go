@@ -37,9 +37,12 @@ type shopRun struct {
 // TestTypeScriptClientBothModes drives the same two purchases (a paid blue
 // dress, then a gift card the payment server refuses) with the official
 // TypeScript client against one examples/shop binary, once over the fixed
-// journey tools and once over the dynamic tools. Both go through the same
-// contract: the audit logs must agree entry for entry (capability,
-// decision, outcome), and both must report the refusal with its reason.
+// journey tools and once over the dynamic tools; in both, the person types
+// the delivery address at the shop's keyboard, and the agent opens the
+// review and pays. Both go through the same contract: the audit logs must
+// agree entry for entry (capability, decision, outcome), no entry changes
+// the address (no route offers it to an agent), and both must report the
+// refusal with its reason.
 // It logs the bytes and calls of each, side by side.
 func TestTypeScriptClientBothModes(t *testing.T) {
 	node := peer.Program(t, "node")
@@ -50,8 +53,9 @@ func TestTypeScriptClientBothModes(t *testing.T) {
 	trails := map[string][]audited{}
 	for _, mode := range []string{"fixed", "dynamic"} {
 		auditPath := filepath.Join(t.TempDir(), "audit.jsonl")
+		keys, _ := personKeys(t) // the script types the address into it as the person
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-		cmd := exec.CommandContext(ctx, node, "both.mjs", mode, bin, "-mcp", "stdio", "-pay-delay", "300ms", "-audit", auditPath)
+		cmd := exec.CommandContext(ctx, node, "both.mjs", mode, bin, "-keys", keys, "-mcp", "stdio", "-pay-delay", "300ms", "-audit", auditPath)
 		cmd.Dir = dir
 		var stderr bytes.Buffer
 		cmd.Stderr = &stderr
@@ -91,12 +95,15 @@ func TestTypeScriptClientBothModes(t *testing.T) {
 		if e.Transport != string(agent.MCP) || e.Decision != string(agent.DecisionDispatched) {
 			t.Fatalf("entry %+v", e)
 		}
-		if e.Capability == "place_order" {
+		if strings.Contains(e.Capability, "address") {
+			t.Fatalf("an agent changed the address: %+v", e)
+		}
+		if e.Capability == "pay" {
 			placed = append(placed, e.Outcome)
 		}
 	}
 	if !slices.Equal(placed, []string{string(agent.OutcomeCompleted), string(agent.OutcomeFailed)}) {
-		t.Fatalf("place_order outcomes %v, want completed then failed", placed)
+		t.Fatalf("pay outcomes %v, want completed then failed", placed)
 	}
 	for _, r := range []shopRun{fx, dy} {
 		if !strings.Contains(r.Refusal, "gift card") {

@@ -17,17 +17,20 @@ import (
 // TestTypeScriptClientPurchase is the black-box test: the official
 // TypeScript MCP client (@modelcontextprotocol/sdk, pinned in
 // testdata/node) starts examples/shop as a subprocess and drives it over
-// stdio through a purchase: needs-confirm, confirm, pending, did_it_work,
-// settled. testdata/node/purchase.mjs checks every step and prints one
+// stdio through a purchase: the address refused to the agent and typed by
+// the person at the shop's keyboard, the payment refused behind the
+// closed review, needs-confirm, confirm, pending, did_it_work, settled,
+// and a second payment of the order refused as a duplicate. testdata/node/purchase.mjs checks every step and prints one
 // JSON line per step, which this test checks again.
 func TestTypeScriptClientPurchase(t *testing.T) {
 	node := peer.Program(t, "node")
 	dir := peer.NodeModules(t, filepath.Join("testdata", "node"), "@modelcontextprotocol/sdk")
 	bin := buildShop(t)
+	keys, _ := personKeys(t) // the script types into it as the person
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "purchase.mjs", bin, "-mcp", "stdio", "-pay-delay", "700ms")
+	cmd := exec.CommandContext(ctx, node, "purchase.mjs", bin, "-keys", keys, "-mcp", "stdio", "-pay-delay", "700ms")
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -49,7 +52,7 @@ func TestTypeScriptClientPurchase(t *testing.T) {
 		}
 		steps[s] = m
 	}
-	want := []string{"tools", "whats_here", "step", "needs-confirm", "pending", "did_it_work", "settled", "done"}
+	want := []string{"tools", "whats_here", "step", "person", "needs-confirm", "pending", "did_it_work", "settled", "duplicate", "done"}
 	if len(order) != len(want) {
 		t.Fatalf("steps %v, want %v\nstderr:\n%s", order, want, stderr.String())
 	}
@@ -69,6 +72,12 @@ func TestTypeScriptClientPurchase(t *testing.T) {
 	}
 	if s := steps["settled"]; s["effectStatus"] != "performed" || s["outcome"] != "committed" || s["judgment"] != "done" {
 		t.Fatalf("settled: %v", s)
+	}
+	if p := steps["person"]; p["agentRefused"] != "PRINCIPAL_NOT_ALLOWED" || p["payRefused"] != "NODE_NOT_VISIBLE" {
+		t.Fatalf("person: %v", p)
+	}
+	if d := steps["duplicate"]; d["reason"] != "DUPLICATE_EXECUTION" || d["priorTransitionId"] != steps["pending"]["transitionId"] {
+		t.Fatalf("duplicate: %v", d)
 	}
 	if d := steps["done"]; d["listChanged"] != 0.0 {
 		t.Fatalf("list_changed sent: %v", d)

@@ -14,26 +14,29 @@ import (
 
 // TestShopOverStdio is the same purchase as the TypeScript client's, with
 // the Go SDK's client: examples/shop runs as a subprocess and is driven
-// over its stdin and stdout, so this one needs no peer. A gift card's
-// payment is then refused by the payment server.
+// over its stdin and stdout, so this one needs no peer, and the person
+// gives the delivery address at the shop's keyboard (-keys). A gift
+// card's payment is then refused by the payment server.
 func TestShopOverStdio(t *testing.T) {
 	bin := buildShop(t)
+	keys, types := personKeys(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.Command(bin, "-mcp", "stdio", "-pay-delay", "400ms")
+	cmd := exec.Command(bin, "-mcp", "stdio", "-pay-delay", "400ms", "-keys", keys)
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
 
+	addressGiven := false
 	purchase := func(sku string) string {
 		t.Helper()
 		call(t, cs, "shop.journey.purchase", nil)
 		for _, s := range []struct {
 			step  string
 			input map[string]any
-		}{{"open-product", map[string]any{"sku": sku}}, {"add-to-cart", nil}, {"go-cart", nil}, {"checkout", nil}, {"set-address", map[string]any{"address": "1 Main St"}}} {
+		}{{"open-product", map[string]any{"sku": sku}}, {"add-to-cart", nil}, {"go-cart", nil}, {"checkout", nil}} {
 			args := map[string]any{"step": s.step}
 			if s.input != nil {
 				args["input"] = s.input
@@ -42,11 +45,32 @@ func TestShopOverStdio(t *testing.T) {
 				t.Fatalf("%s: %v", s.step, r)
 			}
 		}
-		r, isErr := call(t, cs, "shop.journey.purchase", map[string]any{"step": "place-order"})
+		if !addressGiven {
+			// The address is the person's: the agent is refused, and the
+			// person types it (a, the address, enter).
+			if r, _ := call(t, cs, "shop.do_action", map[string]any{"action": "change-address"}); r["reason"] != "PRINCIPAL_NOT_ALLOWED" {
+				t.Fatalf("the agent's address change: %v", r)
+			}
+			types("a1 Main St\r")
+			addressGiven = true
+		}
+		var order string
+		for deadline := time.Now().Add(10 * time.Second); ; {
+			r, _ := call(t, cs, "shop.journey.purchase", map[string]any{"step": "open-review"})
+			if r["effectStatus"] == "performed" {
+				order = readyInstance(r, "checkout.review.order.pay")
+				break
+			}
+			if r["reason"] != "TOOL_DISABLED" || time.Now().After(deadline) {
+				t.Fatalf("open-review: %v", r)
+			}
+			time.Sleep(20 * time.Millisecond) // the person is still typing
+		}
+		r, isErr := call(t, cs, "shop.journey.purchase", map[string]any{"step": "pay", "instance": order})
 		if isErr || r["judgment"] != "needs-confirm" || r["performed"] != false {
 			t.Fatalf("needs-confirm: %v", r)
 		}
-		r, isErr = call(t, cs, "shop.journey.purchase", map[string]any{"step": "place-order", "confirm": true})
+		r, isErr = call(t, cs, "shop.journey.purchase", map[string]any{"step": "pay", "instance": order, "confirm": true})
 		if isErr || r["effectStatus"] != "pending" || r["settleWith"] == nil {
 			t.Fatalf("pending: %v", r)
 		}
@@ -76,7 +100,11 @@ func TestShopOverStdio(t *testing.T) {
 	if r["effectStatus"] != "performed" || r["outcome"] != "committed" || r["judgment"] != "done" {
 		t.Fatalf("paid: %v", r)
 	}
-	// Back to the catalog along the declared hops whats_here names.
+	// Back to the catalog along the declared hops whats_here names, once
+	// the review is closed.
+	if r, _ := call(t, cs, "shop.do_action", map[string]any{"action": "close-review"}); r["judgment"] != "done" {
+		t.Fatalf("close-review: %v", r)
+	}
 	wh, _ := call(t, cs, "shop.whats_here", map[string]any{"routeTo": "catalog"})
 	route, _ := wh["routeTo"].(map[string]any)
 	hops, _ := route["hops"].([]any)
@@ -94,7 +122,7 @@ func TestShopOverStdio(t *testing.T) {
 		t.Fatalf("refused by the payment server: %v", r)
 	}
 	// The server's reason rides as data, and the journey marks the step
-	// the app refused, so a driver does not place a second order.
+	// the app refused, so a driver does not pay a second time.
 	if e, _ := r["error"].(map[string]any); e == nil || !strings.Contains(e["message"].(string), "gift card") {
 		t.Fatalf("the refusal carries no reason: %v", r)
 	}
@@ -103,22 +131,38 @@ func TestShopOverStdio(t *testing.T) {
 	for _, list := range []string{"readySteps", "laterSteps"} {
 		rows, _ := j[list].([]any)
 		for _, x := range rows {
-			if m := x.(map[string]any); m["step"] == "checkout.place-order" {
+			if m := x.(map[string]any); m["step"] == "checkout.review.order.pay" {
 				marked = m["lastFireRejected"] == gift && m["priorFireUnsettled"] == nil
 			}
 		}
 	}
 	if !marked || j["standing"] != "failed" {
-		t.Fatalf("place-order must carry lastFireRejected: %v", j)
+		t.Fatalf("pay must carry lastFireRejected: %v", j)
 	}
 	// A SKU the store does not sell is refused by the store and never
 	// arrives: the cursor stays on the catalog.
+	call(t, cs, "shop.do_action", map[string]any{"action": "close-review"})
 	call(t, cs, "shop.do_action", map[string]any{"action": "back-to-cart"})
 	call(t, cs, "shop.do_action", map[string]any{"action": "shop-more"})
 	bad, _ := call(t, cs, "shop.do_action", map[string]any{"action": "open-product", "input": map[string]any{"sku": "no-such-sku"}})
 	if bad["effectStatus"] != "refused" || bad["youAreOn"] != "catalog" || bad["judgment"] != "rejected" || bad["data"] != nil {
 		t.Fatalf("an unknown SKU: %v", bad)
 	}
+}
+
+// readyInstance is the first instance a ready step of a journey frame
+// lists.
+func readyInstance(r map[string]any, step string) string {
+	rows, _ := r["readySteps"].([]any)
+	for _, x := range rows {
+		if m := x.(map[string]any); m["step"] == step {
+			if in, _ := m["instances"].([]any); len(in) > 0 {
+				s, _ := in[0].(string)
+				return s
+			}
+		}
+	}
+	return ""
 }
 
 // TestShopOverStdioSurvivesBadLines runs examples/shop over stdio and

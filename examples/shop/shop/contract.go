@@ -14,6 +14,11 @@ type (
 	call              = agent.Call[Model, agent.NoPrincipal]
 )
 
+// PayInput is what pay takes: the order to pay.
+type PayInput struct {
+	Order string `json:"order" jsonschema:"the id of the order under review"`
+}
+
 // AddInput is what add_to_cart takes: the product is the one open.
 type AddInput struct {
 	Qty int `json:"qty,omitempty" jsonschema:"how many to add; omitted means one"`
@@ -49,7 +54,8 @@ var (
 	})
 	GoCartCap = agent.Expose(variant[GoCart]{
 		Name: "go_to_cart", Description: "Go to the cart.",
-		Available: on(PageProduct, PageCheckout),
+		// Not while the order review is open over the checkout page.
+		Available: func(m Model) bool { return m.Page == PageProduct || (m.Page == PageCheckout && !m.Review) },
 	})
 	GoCatalogCap = agent.Expose(variant[GoCatalog]{
 		Name: "go_to_catalog", Description: "Go back to the catalog.",
@@ -69,26 +75,45 @@ var (
 			return agent.Allow, nil
 		},
 	})
-	SetAddressCap = agent.Expose(variant[SetAddress]{
-		Name: "set_address", Description: "Set the delivery address.",
-		Available: on(PageCheckout),
-		Authorize: func(_ context.Context, in SetAddress, _ call) (agent.Decision, error) {
-			if len(in.Address) == 0 || len(in.Address) > 200 {
-				return refuse("A delivery address must be given, in at most 200 characters.")
+	// The delivery address is not here: changing it is the person's
+	// decision, made in the app itself (SetAddress), and no agent, on any
+	// route, is offered it. The journey says so (change-address).
+	OpenReviewCap = agent.Expose(variant[OpenReview]{
+		Name: "open_review", Description: "Open the review of the order being checked out, where it is paid.",
+		// The review shows the delivery, so it opens once the person has
+		// given the address.
+		Available: func(m Model) bool { return m.Page == PageCheckout && m.Current != "" && m.AddressConfirmed },
+	})
+	CloseReviewCap = agent.Expose(variant[CloseReview]{
+		Name: "close_review", Description: "Close the order review.",
+		Available: func(m Model) bool { return m.Review },
+	})
+	// PayCap is asynchronous: the payment starts at once, and the call
+	// completes when the payment server answers, paid or refused. It is
+	// offered only from the open review of an order whose delivery
+	// address the person has given; an order already paid is refused.
+	PayCap = agent.ExposeMapped(mapped[PayInput, PayOrder]{
+		Name: "pay", Description: "Pay for the order under review. Returns once the payment server has answered; a refused payment is reported as failed, with its reason.",
+		Available: func(m Model) bool {
+			return m.Page == PageCheckout && m.Review && m.Current != "" && m.AddressConfirmed
+		},
+		Authorize: func(_ context.Context, in PayInput, c call) (agent.Decision, error) {
+			o, ok := c.Model.CurrentOrder()
+			switch {
+			case !ok || o.ID != in.Order:
+				return refuse("Only the order under review can be paid; its id is in the view's checkout.")
+			case o.Status == Paid:
+				return refuse("That order is already paid. A new order is made by checking out again.")
+			case o.Status == Paying:
+				return refuse("That order's payment is already under way.")
 			}
 			return agent.Allow, nil
 		},
-	})
-	// PlaceOrderCap is asynchronous: the order is placed at once, and the
-	// call completes when the payment server answers, paid or refused.
-	PlaceOrderCap = agent.ExposeMapped(mapped[agent.NoInput, PlaceOrder]{
-		Name: "place_order", Description: "Place the order for the cart and pay for it. Returns once the payment server has answered; a refused payment is reported as failed, with its reason.",
-		Available: func(m Model) bool { return m.Page == PageCheckout && m.Address != "" && len(m.Cart) > 0 },
-		ToMessage: func(_ agent.NoInput, c call) PlaceOrder { return PlaceOrder{Request: c.Invocation.ID} },
+		ToMessage: func(in PayInput, c call) PayOrder { return PayOrder{Order: in.Order, Request: c.Invocation.ID} },
 		Completion: agent.CompleteOn(
-			agent.On(func(_ agent.NoInput, got PaymentSucceeded, inv agent.Invocation) bool { return got.Request == inv.ID }),
+			agent.On(func(_ PayInput, got PaymentSucceeded, inv agent.Invocation) bool { return got.Request == inv.ID }),
 		).FailOn(
-			agent.On(func(_ agent.NoInput, got PaymentRefused, inv agent.Invocation) bool { return got.Request == inv.ID }),
+			agent.On(func(_ PayInput, got PaymentRefused, inv agent.Invocation) bool { return got.Request == inv.ID }),
 		).Within(30 * time.Second),
 	})
 )
@@ -100,7 +125,11 @@ type View struct {
 	Results []Product `json:"results"`
 	Cart    []Line    `json:"cart"`
 	Address string    `json:"address"`
-	Orders  []Order   `json:"orders"`
+	// Checkout is the order being checked out, and Review whether its
+	// review is open.
+	Checkout *Order  `json:"checkout,omitempty"`
+	Review   bool    `json:"review"`
+	Orders   []Order `json:"orders"`
 }
 
 // ViewOf projects the Model to what an agent reads.
@@ -108,6 +137,9 @@ func ViewOf(m Model) View {
 	v := View{Page: m.Page, Results: []Product{}, Cart: orEmpty(m.Cart), Address: m.Address, Orders: orEmpty(m.Orders)}
 	if p, ok := Find(m.Product); ok && m.Page == PageProduct {
 		v.Product = &p
+	}
+	if o, ok := m.CurrentOrder(); ok {
+		v.Checkout, v.Review = &o, m.Review
 	}
 	for _, sku := range m.Results {
 		p, _ := Find(sku)
@@ -130,7 +162,7 @@ func Contract() *agent.Contract[Model, agent.NoPrincipal] {
 	return agent.Make(agent.Definition[Model, agent.NoPrincipal]{
 		Context: agent.Project(ViewOf),
 		Capabilities: []agent.Capability[Model, agent.NoPrincipal]{
-			SearchCap, OpenProductCap, AddToCartCap, GoCartCap, GoCatalogCap, CheckoutCap, RemoveLineCap, SetAddressCap, PlaceOrderCap,
+			SearchCap, OpenProductCap, AddToCartCap, GoCartCap, GoCatalogCap, CheckoutCap, RemoveLineCap, OpenReviewCap, CloseReviewCap, PayCap,
 		},
 	})
 }

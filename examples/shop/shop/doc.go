@@ -1,10 +1,12 @@
 // Package shop is a small store an AI agent can shop in through a journey
-// port: catalog, product, cart and checkout, a high-effect place-order,
-// and a payment that a (simulated) payment server settles later, and can
-// refuse.
+// port: catalog, product, cart and checkout; a delivery address only the
+// person gives; an order review, opened over the checkout page, from which
+// a high-effect payment is made once per order; and a (simulated) payment
+// server that answers later, and can refuse.
 //
-// The store keeps its own model (the cart, the address, the orders) and
-// reports every change to the session by transition id, the way an
-// application's update loop would; its router reports every page change
-// with Sync, which corroborates the navigation claims the actions make.
+// The store is an Elm-architecture application (Model, Messages, Update)
+// with one agent contract (Contract) and one journey declared over it
+// (Journey). Nothing is reported by hand: journey/bind follows the Model
+// for the page, the state view, whether the review is open, and the
+// person's own changes.
 package shop

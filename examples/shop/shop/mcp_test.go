@@ -104,6 +104,25 @@ func row(r map[string]any, key, field, id string) map[string]any {
 	return nil
 }
 
+// giveAddress is the person giving the delivery address in the app.
+func (d *driver) giveAddress() {
+	d.t.Helper()
+	giveAddress(d.t, d.st, d.j, "1 Main St")
+}
+
+// toReview has the person give the address and opens the order review.
+func (d *driver) toReview() {
+	d.t.Helper()
+	d.giveAddress()
+	r := d.step("open-review", nil)
+	if r["ok"] != true {
+		d.t.Fatalf("open-review: %v", r)
+	}
+	if r["effectStatus"] == "pending" {
+		d.wait(r["transitionId"].(string))
+	}
+}
+
 // toCheckout walks the purchase journey up to the checkout page.
 func (d *driver) toCheckout(sku string) {
 	d.t.Helper()
@@ -123,21 +142,22 @@ func (d *driver) toCheckout(sku string) {
 	}
 }
 
-// After set-address commits with its effect observed, the same result
-// must offer place-order: the frame is computed from the state the fire
-// produced, not from the state before it.
+// After open-review commits, the same result must offer pay: the frame is
+// computed from the surface the fire produced (the review shown), not
+// from the one before it.
 func TestMCPFrameIsComputedFromTheStateTheFireProduced(t *testing.T) {
 	d := drive(t, 0, 5*time.Second)
 	d.toCheckout("dress-red")
-	r := d.step("set-address", map[string]any{"address": "1 Main St"})
-	if r["writesObserved"] != true || r["outcome"] != "committed" {
-		t.Fatalf("set-address did not settle within the ceiling: %v", r)
+	d.giveAddress()
+	r := d.step("open-review", nil)
+	if r["effectStatus"] != "performed" || r["outcome"] != "committed" {
+		t.Fatalf("open-review did not settle within the ceiling: %v", r)
 	}
-	if r["judgment"] != "one-ready-step" || row(r, "readySteps", "step", "checkout.place-order") == nil {
-		t.Fatalf("place-order must be ready once the address is set: %v", r)
+	if r["judgment"] != "one-ready-step" || row(r, "readySteps", "step", "checkout.review.order.pay") == nil {
+		t.Fatalf("pay must be ready once the review is open: %v", r)
 	}
-	if po := row(r, "laterSteps", "step", "checkout.place-order"); po != nil {
-		t.Fatalf("place-order still listed as waiting: %v", po)
+	if po := row(r, "laterSteps", "step", "checkout.review.order.pay"); po != nil {
+		t.Fatalf("pay still listed as waiting: %v", po)
 	}
 	if _, stale := r["stateReported"]; stale {
 		t.Fatalf("a settled frame says its state is not reported: %v", r)
@@ -162,12 +182,10 @@ func TestMCPFrameIsComputedFromTheStateTheFireProduced(t *testing.T) {
 func TestPortSaysWhenTheStateIsNotYetReported(t *testing.T) {
 	d := drive(t, 300*time.Millisecond, -1)
 	d.toCheckoutWithoutWaiting(t)
-	if r := d.step("set-address", map[string]any{"address": "1 Main St"}); r["transitionId"] != nil {
-		d.wait(r["transitionId"].(string))
-	}
+	d.toReview()
 	// The payment answers after 300 ms: the order is unsettled when the
 	// frame is read.
-	r := d.port.Call(context.Background(), "shop.journey.purchase", map[string]any{"step": "place-order", "confirm": true})
+	r := d.port.Call(context.Background(), "shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1", "confirm": true})
 	if !r.OK() || r.TransitionID() == "" {
 		t.Fatalf("%s", r.JSON())
 	}
@@ -262,23 +280,21 @@ func TestPortReportsANavigationAsClaimedBeforeItIsObserved(t *testing.T) {
 }
 
 // The payment server's refusal reaches did_it_work with its reason as
-// data, and the journey marks place-order as refused the last time, so a
-// bounded driver does not place a second order.
+// data, and the journey marks pay as refused the last time, so a bounded
+// driver does not pay a second time.
 func TestMCPPaymentRefusalCarriesItsReasonAndMarksTheStep(t *testing.T) {
 	d := drive(t, 400*time.Millisecond, 5*time.Millisecond)
 	d.toCheckout("gift-card")
-	if r := d.step("set-address", map[string]any{"address": "1 Main St"}); r["effectStatus"] == "pending" {
-		d.wait(r["transitionId"].(string))
-	}
-	if r := d.step("place-order", nil); r["judgment"] != "needs-confirm" {
+	d.toReview()
+	if r := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1"}); r["judgment"] != "needs-confirm" {
 		t.Fatalf("%v", r)
 	}
-	r := d.call("shop.journey.purchase", map[string]any{"step": "place-order", "confirm": true})
+	r := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1", "confirm": true})
 	id, _ := r["transitionId"].(string)
 	if r["effectStatus"] != "pending" || id == "" {
 		t.Fatalf("the order must answer pending past the ceiling: %v", r)
 	}
-	if m := row(d.call("shop.whats_here", nil), "actions", "action", "checkout.place-order"); m == nil || m["priorFireUnsettled"] != id {
+	if m := row(d.call("shop.whats_here", nil), "actions", "action", "checkout.review.order.pay"); m == nil || m["priorFireUnsettled"] != id {
 		t.Fatalf("an unsettled order must be marked on its row: %v", m)
 	}
 	d.wait(id)
@@ -288,20 +304,20 @@ func TestMCPPaymentRefusalCarriesItsReasonAndMarksTheStep(t *testing.T) {
 		t.Fatalf("the refusal's reason must ride as data: %v", w)
 	}
 	j := d.call("shop.journey.purchase", nil)
-	m := row(j, "readySteps", "step", "checkout.place-order")
+	m := row(j, "readySteps", "step", "checkout.review.order.pay")
 	if m == nil {
-		m = row(j, "laterSteps", "step", "checkout.place-order")
+		m = row(j, "laterSteps", "step", "checkout.review.order.pay")
 	}
 	if m == nil || m["lastFireRejected"] != id || m["priorFireUnsettled"] != nil {
-		t.Fatalf("place-order must carry lastFireRejected and nothing unsettled: %v", j)
+		t.Fatalf("pay must carry lastFireRejected and nothing unsettled: %v", j)
 	}
 	if j["standing"] != "failed" {
 		t.Fatalf("standing %v", j["standing"])
 	}
-	if m := row(d.call("shop.whats_here", nil), "actions", "action", "checkout.place-order"); m["priorFireUnsettled"] != nil {
+	if m := row(d.call("shop.whats_here", nil), "actions", "action", "checkout.review.order.pay"); m["priorFireUnsettled"] != nil {
 		t.Fatalf("a settled order still listed unsettled: %v", m)
 	}
-	// A driver that stops at the mark places one order, not two.
+	// A driver that stops at the mark pays once, not twice.
 	if n := len(d.st.Orders()); n != 1 {
 		t.Fatalf("%d orders", n)
 	}

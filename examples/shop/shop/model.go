@@ -45,9 +45,12 @@ type Line struct {
 	Qty int    `json:"qty"`
 }
 
-// Order statuses.
+// Order statuses. An order is made when the shopper goes to checkout, and
+// paid from the review there; a refused payment can be tried again, a
+// paid order cannot be paid twice.
 const (
 	AwaitingPayment = "awaiting-payment"
+	Paying          = "paying"
 	Paid            = "paid"
 	Refused         = "refused"
 )
@@ -58,21 +61,31 @@ type Order struct {
 	Lines  []Line `json:"lines"`
 	Total  int    `json:"total"`
 	Status string `json:"status"`
-	// Request is the invocation that placed it, which its payment's
+	// Request is the invocation that pays it, which its payment's
 	// answer carries back (so two orders in flight are told apart).
 	Request string `json:"-"`
 }
 
 // Model is the store as a value: where the shopper is, what they found,
-// the cart, the address and the orders. Update never changes a Model it
-// is given; it returns a new one.
+// the cart, the delivery address, the order being checked out and whether
+// its review is open, and the orders. Update never changes a Model it is
+// given; it returns a new one.
 type Model struct {
 	Page    string   // one of the Page constants
 	Product string   // the SKU on the product page
 	Results []string // SKUs the last search found
 	Cart    []Line
-	Address string
-	Orders  []Order
+	// Address is the delivery address; AddressConfirmed is set when the
+	// person gives it (SetAddress). Only the person changes it.
+	Address          string
+	AddressConfirmed bool
+	// Current is the id of the order being checked out, made by
+	// GoCheckout; empty before the first checkout.
+	Current string
+	// Review is whether the order review is open over the checkout page:
+	// the payment is made from it.
+	Review bool
+	Orders []Order
 
 	// PayDelay is how long the payment server takes to answer.
 	PayDelay time.Duration
@@ -96,6 +109,15 @@ func (m Model) CartCount() int {
 	return n
 }
 
+// CurrentOrder is the order being checked out, if any.
+func (m Model) CurrentOrder() (Order, bool) {
+	i := slices.IndexFunc(m.Orders, func(o Order) bool { return o.ID == m.Current })
+	if m.Current == "" || i < 0 {
+		return Order{}, false
+	}
+	return m.Orders[i], true
+}
+
 // LastPaid is the newest paid order, if any.
 func (m Model) LastPaid() (Order, bool) {
 	for i := len(m.Orders) - 1; i >= 0; i-- {
@@ -107,8 +129,9 @@ func (m Model) LastPaid() (Order, bool) {
 }
 
 // The store's Messages. Those a shopper (or an agent, through the
-// contract) sends are the requests; PaymentSucceeded and PaymentRefused
-// come back from the payment server and are never exposed.
+// contract) sends are the requests; SetAddress is the person's own, sent
+// by the terminal app and never exposed to an agent; PaymentSucceeded and
+// PaymentRefused come back from the payment server and are never exposed.
 type (
 	Search struct {
 		Q string `json:"q" jsonschema:"words to look for in product names"`
@@ -127,9 +150,12 @@ type (
 		SKU string `json:"sku" jsonschema:"the SKU of the cart line to remove"`
 	}
 	SetAddress struct {
-		Address string `json:"address" jsonschema:"the delivery address"`
+		Address string `json:"address"`
 	}
-	PlaceOrder struct {
+	OpenReview  struct{}
+	CloseReview struct{}
+	PayOrder    struct {
+		Order   string `json:"order"`
 		Request string `json:"request"`
 	}
 	PaymentSucceeded struct {
@@ -177,27 +203,53 @@ func Update(m Model, msg any) (Model, Payment) {
 		}
 		m.Cart = cart
 	case GoCart:
-		m.Page = PageCart
+		m.Page, m.Review = PageCart, false
 	case GoCatalog:
-		m.Page = PageCatalog
+		m.Page, m.Review = PageCatalog, false
 	case GoCheckout:
-		m.Page = PageCheckout
-	case RemoveLine:
-		m.Cart = slices.DeleteFunc(slices.Clone(m.Cart), func(l Line) bool { return l.SKU == msg.SKU })
-	case SetAddress:
-		m.Address = strings.TrimSpace(msg.Address)
-	case PlaceOrder:
 		if len(m.Cart) == 0 {
 			return m, nil
 		}
-		o := Order{ID: fmt.Sprintf("order-%d", len(m.Orders)+1), Lines: slices.Clone(m.Cart), Status: AwaitingPayment, Request: msg.Request}
-		refuse := false
+		m.Page, m.Review = PageCheckout, false
+		m.Orders = slices.Clone(m.Orders)
+		o := Order{ID: fmt.Sprintf("order-%d", len(m.Orders)+1)}
+		i := slices.IndexFunc(m.Orders, func(o Order) bool { return o.ID == m.Current })
+		if i >= 0 && (m.Orders[i].Status == AwaitingPayment || m.Orders[i].Status == Refused) {
+			o.ID = m.Orders[i].ID // the order not paid yet follows the cart
+		} else {
+			i = -1
+		}
+		o.Lines, o.Status = slices.Clone(m.Cart), AwaitingPayment
 		for _, l := range o.Lines {
 			p, _ := Find(l.SKU)
 			o.Total += p.Price * l.Qty
-			refuse = refuse || l.SKU == "gift-card"
 		}
-		m.Orders = append(slices.Clone(m.Orders), o)
+		if i >= 0 {
+			m.Orders[i] = o
+		} else {
+			m.Orders = append(m.Orders, o)
+		}
+		m.Current = o.ID
+	case RemoveLine:
+		m.Cart = slices.DeleteFunc(slices.Clone(m.Cart), func(l Line) bool { return l.SKU == msg.SKU })
+	case SetAddress:
+		if a := strings.TrimSpace(msg.Address); a != "" && len(a) <= MaxAddress {
+			m.Address, m.AddressConfirmed = a, true
+		}
+	case OpenReview:
+		if m.Page == PageCheckout && m.Current != "" {
+			m.Review = true
+		}
+	case CloseReview:
+		m.Review = false
+	case PayOrder:
+		o, ok := m.CurrentOrder()
+		if !ok || o.ID != msg.Order || !m.AddressConfirmed || (o.Status != AwaitingPayment && o.Status != Refused) {
+			return m, nil
+		}
+		o.Status, o.Request = Paying, msg.Request
+		m.Orders = setOrder(m.Orders, o)
+		refuse := slices.ContainsFunc(o.Lines, func(l Line) bool { return l.SKU == "gift-card" })
 		delay := m.PayDelay
 		return m, func() any {
 			time.Sleep(delay) // the payment server's own latency
@@ -213,6 +265,19 @@ func Update(m Model, msg any) (Model, Payment) {
 		m.Orders = setStatus(m.Orders, msg.Order, Refused)
 	}
 	return m, nil
+}
+
+// MaxAddress is the longest delivery address the store keeps.
+const MaxAddress = 200
+
+func setOrder(orders []Order, o Order) []Order {
+	out := slices.Clone(orders)
+	for i := range out {
+		if out[i].ID == o.ID {
+			out[i] = o
+		}
+	}
+	return out
 }
 
 func setStatus(orders []Order, id, status string) []Order {

@@ -3,6 +3,7 @@ package shop_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,26 +15,35 @@ import (
 	"github.com/foldagent/foldagent/journey/fixed"
 )
 
-// waitPage waits, on the session's own notifications, until the cursor
-// is on page.
-func waitPage(t *testing.T, j *bind.Journey, page string) {
+// waitUntil waits, on the session's own notifications (a transition or a
+// state change), until cond holds.
+func waitUntil(t *testing.T, j *bind.Journey, what string, cond func() bool) {
 	t.Helper()
 	moved := make(chan struct{}, 1)
-	stop := j.Session().OnTransition(func(journey.Transition) {
+	poke := func() {
 		select {
 		case moved <- struct{}{}:
 		default:
 		}
-	})
-	defer stop()
+	}
+	stopT := j.Session().OnTransition(func(journey.Transition) { poke() })
+	defer stopT()
+	stopS := j.Session().OnState(func(journey.StateChange) { poke() })
+	defer stopS()
 	timeout := time.After(5 * time.Second)
-	for j.Session().Position().YouAreOn != page {
+	for !cond() {
 		select {
 		case <-moved:
 		case <-timeout:
-			t.Fatalf("the cursor did not follow the Model to %s: %+v", page, j.Session().Position())
+			t.Fatalf("%s: not within 5 s", what)
 		}
 	}
+}
+
+// waitPage waits until the cursor is on page.
+func waitPage(t *testing.T, j *bind.Journey, page string) {
+	t.Helper()
+	waitUntil(t, j, "the cursor to follow the Model to "+page, func() bool { return j.Session().Position().YouAreOn == page })
 }
 
 // open runs a store and binds the journey over its contract.
@@ -78,39 +88,67 @@ func settle(t *testing.T, p *fixed.Port, r map[string]any) {
 	}
 }
 
-// buy walks the purchase journey for one product and returns the order
-// fire's transition id after confirming it.
-func buy(t *testing.T, p *fixed.Port, sku string) string {
+// waitState waits until the state view holds want at key.
+func waitState(t *testing.T, j *bind.Journey, key string, want any) {
 	t.Helper()
-	steps := []struct {
-		step  string
-		input map[string]any
-	}{
-		{"open-product", map[string]any{"sku": sku}},
-		{"add-to-cart", map[string]any{"qty": 1}},
-		{"go-cart", nil},
-		{"checkout", nil},
-		{"set-address", map[string]any{"address": "1 Main St"}},
+	waitUntil(t, j, "the state view's "+key, func() bool { return j.Session().State()[key] == want })
+}
+
+// giveAddress is the person giving the delivery address in the app: the
+// app's own Message, as the terminal app sends it when they press enter.
+// It returns once the journey has seen the change.
+func giveAddress(t *testing.T, st *shop.Store, j *bind.Journey, address string) {
+	t.Helper()
+	if err := st.Program.Dispatch(context.Background(), shop.SetAddress{Address: address}); err != nil {
+		t.Fatal(err)
+	}
+	waitState(t, j, "address", address)
+}
+
+// buy walks the purchase journey for one product (the person giving the
+// address when the journey waits on them) and returns the payment fire's
+// transition id after confirming it.
+func buy(t *testing.T, st *shop.Store, j *bind.Journey, p *fixed.Port, sku string) string {
+	t.Helper()
+	step := func(s string, input map[string]any, more ...any) map[string]any {
+		t.Helper()
+		args := map[string]any{"step": s}
+		if input != nil {
+			args["input"] = input
+		}
+		for i := 0; i+1 < len(more); i += 2 {
+			args[more[i].(string)] = more[i+1]
+		}
+		return result(t, p, "shop.journey.purchase", args)
 	}
 	result(t, p, "shop.journey.purchase", nil)
-	for _, s := range steps {
-		args := map[string]any{"step": s.step}
-		if s.input != nil {
-			args["input"] = s.input
-		}
-		r := result(t, p, "shop.journey.purchase", args)
+	for _, s := range []struct {
+		step  string
+		input map[string]any
+	}{{"open-product", map[string]any{"sku": sku}}, {"add-to-cart", map[string]any{"qty": 1}}, {"go-cart", nil}, {"checkout", nil}} {
+		r := step(s.step, s.input)
 		if r["ok"] != true {
 			t.Fatalf("%s: %v", s.step, r)
 		}
 		settle(t, p, r)
 	}
-	r := result(t, p, "shop.journey.purchase", map[string]any{"step": "place-order"})
-	if r["judgment"] != "needs-confirm" || r["performed"] != false {
-		t.Fatalf("place-order must ask first: %v", r)
+	if r := result(t, p, "shop.journey.purchase", nil); !waitsOnTheAddress(r, false) || len(r["readySteps"].([]any)) != 0 {
+		t.Fatalf("the journey must wait on the person's address: %v", r)
 	}
-	r = result(t, p, "shop.journey.purchase", map[string]any{"step": "place-order", "confirm": true})
+	giveAddress(t, st, j, "1 Main St")
+	if r := step("open-review", nil); r["ok"] != true {
+		t.Fatalf("open-review: %v", r)
+	} else {
+		settle(t, p, r)
+	}
+	order := j.Session().State()["checkoutOrder"]
+	r := step("pay", nil, "instance", order)
+	if r["judgment"] != "needs-confirm" || r["performed"] != false {
+		t.Fatalf("pay must ask first: %v", r)
+	}
+	r = step("pay", nil, "instance", order, "confirm", true)
 	if r["ok"] != true || r["effectStatus"] != "pending" {
-		t.Fatalf("confirmed order: %v", r)
+		t.Fatalf("confirmed payment: %v", r)
 	}
 	return r["transitionId"].(string)
 }
@@ -118,7 +156,7 @@ func buy(t *testing.T, p *fixed.Port, sku string) string {
 func TestPurchaseSettlesPaid(t *testing.T) {
 	st, j := open(t, 20*time.Millisecond)
 	p := fixed.Serve(j.Session(), fixed.Options{})
-	id := buy(t, p, "dress-red")
+	id := buy(t, st, j, p, "dress-red")
 	r := result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
 	if r["judgment"] != "still-pending" && r["settled"] != true {
 		t.Fatalf("did_it_work: %v", r)
@@ -140,7 +178,7 @@ func TestPurchaseSettlesPaid(t *testing.T) {
 func TestGiftCardPaymentIsRefusedByTheServer(t *testing.T) {
 	st, j := open(t, 5*time.Millisecond)
 	p := fixed.Serve(j.Session(), fixed.Options{})
-	id := buy(t, p, "gift-card")
+	id := buy(t, st, j, p, "gift-card")
 	settle(t, p, map[string]any{"transitionId": id})
 	r := result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
 	if r["settled"] != true || r["effectStatus"] != "refused" || r["outcome"] != "rejected" || r["judgment"] != "rejected" {
@@ -156,7 +194,7 @@ func TestGiftCardPaymentIsRefusedByTheServer(t *testing.T) {
 	// The contract recorded the order as dispatched, with its failure.
 	var placed []agent.AuditEntry
 	for _, e := range st.Audit.Entries() {
-		if e.Capability == "place_order" {
+		if e.Capability == "pay" {
 			placed = append(placed, e)
 		}
 	}
@@ -165,24 +203,178 @@ func TestGiftCardPaymentIsRefusedByTheServer(t *testing.T) {
 	}
 }
 
-func TestPlaceOrderIsGreyedUntilAnAddress(t *testing.T) {
-	st, j := open(t, 0)
-	// A person walks to checkout in the app with a dress in the cart; the
-	// cursor follows the Model.
-	for _, m := range []any{shop.OpenProduct{SKU: "dress-red"}, shop.AddToCart{SKU: "dress-red", Qty: 1}, shop.GoCart{}, shop.GoCheckout{}} {
+// toCheckoutAsPerson walks a person to checkout in the app with one
+// product in the cart; the cursor follows the Model.
+func toCheckoutAsPerson(t *testing.T, st *shop.Store, j *bind.Journey, sku string) {
+	t.Helper()
+	for _, m := range []any{shop.OpenProduct{SKU: sku}, shop.AddToCart{SKU: sku, Qty: 1}, shop.GoCart{}, shop.GoCheckout{}} {
 		if err := st.Program.Dispatch(context.Background(), m); err != nil {
 			t.Fatal(err)
 		}
 	}
-	p := fixed.Serve(j.Session(), fixed.Options{})
 	waitPage(t, j, "checkout")
-	// place_order is unavailable in the contract without an address: the
-	// session serves it switched off, and refuses it as such.
-	r := result(t, p, "shop.do_action", map[string]any{"action": "place-order"})
-	if r["reason"] != "TOOL_DISABLED" || r["askId"] != nil {
-		t.Fatalf("%v", r)
+	waitState(t, j, "checkoutOrder", "order-1")
+}
+
+// waitsOnTheAddress reports whether a journey frame lists the address
+// change as the person's, made or not.
+func waitsOnTheAddress(r map[string]any, made bool) bool {
+	for _, x := range asList(r["withTheHuman"]) {
+		if m := x.(map[string]any); m["step"] == "checkout.change-address" && m["humanDecides"] == true && m["made"] == made {
+			return true
+		}
 	}
-	if len(st.Audit.Entries()) != 0 {
-		t.Fatalf("a refusal the session answered reached the contract: %+v", st.Audit.Entries())
+	return false
+}
+
+func asList(x any) []any { l, _ := x.([]any); return l }
+
+func served(t *testing.T, p *fixed.Port, action string) map[string]any {
+	t.Helper()
+	for _, x := range result(t, p, "shop.whats_here", nil)["actions"].([]any) {
+		if m := x.(map[string]any); m["action"] == action {
+			return m
+		}
+	}
+	return nil
+}
+
+// The payment sits in the order review: while the review is closed it is
+// served hidden and an agent's fire is refused NODE_NOT_VISIBLE; once
+// open, it is greyed until the person has given the address, and the
+// review masks the rest of the page. The session answers all of it: the
+// contract is never reached.
+func TestPayIsBehindTheReviewAndGreyedUntilTheAddress(t *testing.T) {
+	st, j := open(t, 0)
+	toCheckoutAsPerson(t, st, j, "dress-red")
+	p := fixed.Serve(j.Session(), fixed.Options{})
+	if row := served(t, p, "checkout.review.order.pay"); row == nil || row["activation"] != "hidden" {
+		t.Fatalf("pay must be served hidden while the review is closed: %v", row)
+	}
+	r := result(t, p, "shop.do_action", map[string]any{"action": "pay", "instance": "order-1"})
+	if r["reason"] != "NODE_NOT_VISIBLE" || r["askId"] != nil {
+		t.Fatalf("pay behind the closed review: %v", r)
+	}
+	r = result(t, p, "shop.do_action", map[string]any{"action": "open-review"})
+	if b, _ := r["blockedBecause"].(map[string]any); r["reason"] != "TOOL_DISABLED" || b["clearedBy"] != "user" {
+		t.Fatalf("the review opens once the person has given the address: %v", r)
+	}
+	giveAddress(t, st, j, "1 Main St")
+	r = result(t, p, "shop.do_action", map[string]any{"action": "open-review"})
+	if r["ok"] != true {
+		t.Fatalf("open-review: %v", r)
+	}
+	settle(t, p, r)
+	if row := served(t, p, "checkout.review.order.pay"); row["activation"] != "shown" || row["enabled"] == false {
+		t.Fatalf("pay must be shown and clickable in the open review: %v", row)
+	}
+	r = result(t, p, "shop.do_action", map[string]any{"action": "back-to-cart"})
+	if r["reason"] != "BLOCKED_BY_OVERLAY" || r["overlay"] != "checkout.review" {
+		t.Fatalf("the open review must mask the page: %v", r)
+	}
+	for _, e := range st.Audit.Entries() {
+		if e.Capability != "open_review" || e.Outcome != agent.OutcomeDispatched {
+			t.Fatalf("a refusal the session answered reached the contract: %+v", e)
+		}
+	}
+	// Closing the review (the person, in the app) hides pay again.
+	if err := st.Program.Dispatch(context.Background(), shop.CloseReview{}); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, j, "closing the review in the app to hide pay", func() bool {
+		return served(t, p, "checkout.review.order.pay")["activation"] == "hidden"
+	})
+}
+
+// Changing the delivery address is the person's decision: the agent is
+// served it awaiting the person and refused PRINCIPAL_NOT_ALLOWED, no
+// route offers it to the agent, and the person's own change in the app is
+// recorded as theirs and makes the decision.
+func TestAddressIsThePersonsDecision(t *testing.T) {
+	st, j := open(t, 0)
+	toCheckoutAsPerson(t, st, j, "dress-red")
+	p := fixed.Serve(j.Session(), fixed.Options{})
+	row := served(t, p, "checkout.change-address")
+	if row == nil || row["awaitingHuman"] != true || row["humanDecides"] != true || row["about"] != "delivery-address" {
+		t.Fatalf("change-address must be served awaiting the person: %v", row)
+	}
+	if mi, _ := row["mayInvoke"].([]any); len(mi) != 1 || mi[0] != "human" {
+		t.Fatalf("mayInvoke: %v", row)
+	}
+	r := result(t, p, "shop.do_action", map[string]any{"action": "change-address", "input": map[string]any{"address": "1 Main St"}})
+	if r["reason"] != "PRINCIPAL_NOT_ALLOWED" || r["askId"] != nil {
+		t.Fatalf("an agent's address change: %v", r)
+	}
+	for _, d := range shop.Contract().Describe().Capabilities {
+		if strings.Contains(d.Name, "address") {
+			t.Fatalf("the contract offers the address to an agent: %s", d.Name)
+		}
+	}
+	giveAddress(t, st, j, "1 Main St")
+	var mine []journey.Transition
+	for _, tr := range j.Session().Transitions() {
+		if tr.Kind == journey.KindStimulus && slices.Contains(tr.Keys, "address") {
+			mine = append(mine, tr)
+		}
+	}
+	if len(mine) != 1 || mine[0].Actor != journey.ActorUser || mine[0].Attribution == nil || mine[0].Attribution.Basis != journey.BasisPrincipal {
+		t.Fatalf("the person's change must be recorded as theirs: %+v", mine)
+	}
+	if fr := result(t, p, "shop.journey.pay-cart", nil); !waitsOnTheAddress(fr, true) {
+		t.Fatalf("the person's decision is made, yet: %v", fr)
+	}
+}
+
+// The payment is once-only per order: a second payment of a paid order is
+// refused DUPLICATE_EXECUTION naming the payment that settled, before the
+// contract is reached; the next order is paid as usual. Over the dynamic
+// route the same contract says it: pay is offered only from the open
+// review, and a paid order is refused.
+func TestPaymentIsOncePerOrder(t *testing.T) {
+	st, j := open(t, 5*time.Millisecond)
+	p := fixed.Serve(j.Session(), fixed.Options{})
+	first := buy(t, st, j, p, "dress-red")
+	settle(t, p, map[string]any{"transitionId": first})
+	r := result(t, p, "shop.do_action", map[string]any{"action": "pay", "instance": "order-1", "confirm": true})
+	if r["reason"] != "DUPLICATE_EXECUTION" || r["priorTransitionId"] != first {
+		t.Fatalf("a second payment of order-1: %v", r)
+	}
+	// The dynamic route: the contract refuses the paid order itself.
+	if _, err := st.Runtime.DispatchUnknown(context.Background(), "pay", json.RawMessage(`{"order":"order-1"}`), agent.Invocation{}); err == nil {
+		t.Fatal("the contract paid order-1 twice")
+	}
+	// The only refusal the contract recorded is that one: the fixed
+	// route's duplicate never reached it.
+	refused := 0
+	for _, e := range st.Audit.Entries() {
+		if e.Capability == "pay" && e.Decision != agent.DecisionDispatched {
+			refused++
+		}
+	}
+	if refused != 1 {
+		t.Fatalf("%d refused payments reached the contract, want 1: %+v", refused, st.Audit.Entries())
+	}
+	// A new order.
+	for _, a := range []struct {
+		action string
+		input  map[string]any
+	}{{"close-review", nil}, {"back-to-cart", nil}, {"shop-more", nil}, {"open-product", map[string]any{"sku": "dress-blue"}}, {"add-to-cart", nil}, {"go-cart", nil}, {"checkout", nil}} {
+		r := result(t, p, "shop.do_action", map[string]any{"action": a.action, "input": a.input})
+		if r["ok"] != true {
+			t.Fatalf("%s: %v", a.action, r)
+		}
+		settle(t, p, r)
+	}
+	if avail, _ := st.Runtime.Available(); slices.ContainsFunc(avail, func(d agent.Descriptor) bool { return d.Name == "pay" }) {
+		t.Fatal("pay is offered while the review is closed")
+	}
+	settle(t, p, result(t, p, "shop.do_action", map[string]any{"action": "open-review"}))
+	r = result(t, p, "shop.do_action", map[string]any{"action": "pay", "instance": "order-2", "confirm": true})
+	if r["ok"] != true {
+		t.Fatalf("the next order must be payable: %v", r)
+	}
+	settle(t, p, r)
+	if o := st.Orders(); len(o) != 2 || o[0].Status != shop.Paid || o[1].Status != shop.Paid || o[1].Total != 95 {
+		t.Fatalf("orders: %+v", o)
 	}
 }

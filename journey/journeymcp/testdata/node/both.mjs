@@ -1,17 +1,24 @@
 // Drives examples/shop over stdio with the official TypeScript MCP client
 // through the same two purchases in either tool set: a blue dress (paid)
-// and then a gift card (refused by the payment server).
-// Usage: node both.mjs <fixed|dynamic> <shop binary> [args...]
+// and then a gift card (refused by the payment server). The delivery
+// address is the person's: they type it at the shop's keyboard (the -keys
+// pipe) once, during the first checkout; the agent reviews and pays.
+// Usage: node both.mjs <fixed|dynamic> <shop binary> -keys <pipe> [args...]
 // Prints one JSON line: the mode, the tool-array bytes, every turn (tool
 // and result bytes), the number of calls, and what the refusal said.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { writeFileSync } from "node:fs";
 
 const [mode, bin, ...binArgs] = process.argv.slice(2);
-if (mode !== "fixed" && mode !== "dynamic") {
-  console.error("usage: node both.mjs <fixed|dynamic> <shop binary> [args...]");
+if ((mode !== "fixed" && mode !== "dynamic") || !binArgs.includes("-keys")) {
+  console.error("usage: node both.mjs <fixed|dynamic> <shop binary> -keys <pipe> [args...]");
   process.exit(2);
 }
+const keys = binArgs[binArgs.indexOf("-keys") + 1];
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+// The person types the delivery address: a, the address, enter.
+const personGivesAddress = () => writeFileSync(keys, "a1 Main St\r");
 function expect(cond, what, got) {
   if (!cond) {
     console.error(`FAIL ${mode}: ${what}: ${JSON.stringify(got)}`);
@@ -42,19 +49,30 @@ let refusal = "";
 const orders = [];
 if (mode === "fixed") {
   await list();
+  let n = 0;
   for (const sku of ["dress-blue", "gift-card"]) {
+    n++;
     await call("shop.journey.purchase");
-    for (const [step, input] of [["open-product", { sku }], ["add-to-cart", { qty: 1 }], ["go-cart"], ["checkout"], ["set-address", { address: "1 Main St" }]]) {
+    for (const [step, input] of [["open-product", { sku }], ["add-to-cart", { qty: 1 }], ["go-cart"], ["checkout"]]) {
       const r = await call("shop.journey.purchase", input ? { step, input } : { step });
       expect(!r.isError && r.body.ok, `step ${step}`, r.body);
     }
-    let r = await call("shop.journey.purchase", { step: "place-order" });
+    if (n === 1) personGivesAddress();
+    let r;
+    for (let tries = 0; ; tries++) {
+      r = await call("shop.journey.purchase", { step: "open-review" });
+      if (r.body.ok) break;
+      expect(r.body.reason === "TOOL_DISABLED" && tries < 200, "open-review once the address is given", r.body);
+      await sleep(25);
+    }
+    const order = `order-${n}`;
+    r = await call("shop.journey.purchase", { step: "pay", instance: order });
     expect(r.body.judgment === "needs-confirm", "needs-confirm", r.body);
-    r = await call("shop.journey.purchase", { step: "place-order", confirm: true });
-    expect(r.body.ok && r.body.transitionId, "placed", r.body);
+    r = await call("shop.journey.purchase", { step: "pay", instance: order, confirm: true });
+    expect(r.body.ok && r.body.transitionId, "paying", r.body);
     const id = r.body.transitionId;
     while (!r.body.settled) {
-      await new Promise((res) => setTimeout(res, 100));
+      await sleep(100);
       r = await call("shop.did_it_work", { transitionId: id });
     }
     if (sku === "gift-card") {
@@ -63,7 +81,7 @@ if (mode === "fixed") {
     } else {
       expect(r.body.judgment === "done" && r.body.effectStatus === "performed", "paid", r.body);
       // Back to the catalog for the next purchase.
-      for (const a of ["back-to-cart", "shop-more"]) {
+      for (const a of ["close-review", "back-to-cart", "shop-more"]) {
         const h = await call("shop.do_action", { action: a });
         expect(h.body.ok, a, h.body);
       }
@@ -72,22 +90,35 @@ if (mode === "fixed") {
   }
 } else {
   let names = await list();
+  expect(!names.some((n) => n.includes("address")), "no tool changes the address", names);
+  let n = 0;
   for (const sku of ["dress-blue", "gift-card"]) {
-    for (const [tool, args] of [["open_product", { sku }], ["add_to_cart", { qty: 1 }], ["go_to_cart"], ["checkout"], ["set_address", { address: "1 Main St" }]]) {
+    n++;
+    for (const [tool, args] of [["open_product", { sku }], ["add_to_cart", { qty: 1 }], ["go_to_cart"], ["checkout"]]) {
       expect(names.includes(tool), `${tool} offered`, names);
       const r = await call(tool, args);
       expect(!r.isError, tool, r.body);
       names = await list(); // a client re-lists on tools/list_changed
     }
-    expect(names.includes("place_order"), "place_order offered", names);
-    const r = await call("place_order");
+    expect(!names.includes("pay"), "pay is not offered before the review", names);
+    if (n === 1) personGivesAddress();
+    for (let tries = 0; !names.includes("open_review"); tries++) {
+      expect(tries < 200, "open_review offered once the address is given", names);
+      await sleep(25);
+      names = await list();
+    }
+    let r = await call("open_review");
+    expect(!r.isError, "open_review", r.body);
+    names = await list();
+    expect(names.includes("pay"), "pay offered in the review", names);
+    r = await call("pay", { order: `order-${n}` });
     if (sku === "gift-card") {
       expect(r.isError && r.body.completion && r.body.completion.status === "failed", "gift card refused", r.body);
       refusal = JSON.stringify(r.body.completion.message);
     } else {
       expect(!r.isError && r.body.completion.status === "completed", "paid", r.body);
       names = await list();
-      for (const tool of ["go_to_cart", "go_to_catalog"]) {
+      for (const tool of ["close_review", "go_to_cart", "go_to_catalog"]) {
         const h = await call(tool);
         expect(!h.isError, tool, h.body);
         names = await list();

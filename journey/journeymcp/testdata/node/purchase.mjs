@@ -1,16 +1,23 @@
 // Drives examples/shop over stdio with the official TypeScript MCP client,
-// through a purchase: needs-confirm, confirm, pending, did_it_work,
-// settled. Usage: node purchase.mjs <shop binary> [args...]
+// through a purchase: the delivery address is the person's (the agent is
+// refused; the person types it at the shop's keyboard, the -keys pipe),
+// the payment sits behind the closed review, then needs-confirm, confirm,
+// pending, did_it_work, settled, and a second payment of the same order
+// refused as a duplicate. Usage: node purchase.mjs <shop binary> -keys
+// <pipe> [args...]
 // Prints one JSON line per step ({"step", ...facts}) and exits non-zero on
 // the first broken expectation.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { writeFileSync } from "node:fs";
 
 const [bin, ...binArgs] = process.argv.slice(2);
-if (!bin) {
-  console.error("usage: node purchase.mjs <shop binary> [args...]");
+const keys = binArgs[binArgs.indexOf("-keys") + 1];
+if (!bin || !binArgs.includes("-keys")) {
+  console.error("usage: node purchase.mjs <shop binary> -keys <pipe> [args...]");
   process.exit(2);
 }
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
 let listChanged = 0;
 const client = new Client({ name: "purchase-test", version: "1.0.0" });
@@ -59,14 +66,38 @@ for (const [step, input] of [
   ["add-to-cart", { qty: 1 }],
   ["go-cart", undefined],
   ["checkout", undefined],
-  ["set-address", { address: "1 Main St" }],
 ]) {
   r = await call("shop.journey.purchase", input ? { step, input } : { step });
   expect(!r.isError && r.body.ok && r.body.effectStatus === "performed", `step ${step} folded to performed`, r);
   log("step", { did: r.body.did, effectStatus: r.body.effectStatus, youAreOn: r.body.youAreOn });
 }
 
-r = await call("shop.journey.purchase", { step: "place-order" });
+// The delivery address is the person's decision: listed with the human,
+// refused to the agent.
+r = await call("shop.journey.purchase");
+const decision = (r.body.withTheHuman ?? []).find((s) => s.step === "checkout.change-address");
+expect(decision && decision.made === false && r.body.readySteps.length === 0, "the address waits on the person", r);
+r = await call("shop.do_action", { action: "change-address", input: { address: "2 Side St" } });
+expect(!r.isError && r.body.ok === false && r.body.reason === "PRINCIPAL_NOT_ALLOWED", "the agent may not change the address", r);
+// The payment sits in the closed review.
+r = await call("shop.do_action", { action: "pay", instance: "order-1", confirm: true });
+expect(r.body.ok === false && r.body.reason === "NODE_NOT_VISIBLE", "pay behind the closed review", r);
+log("person", { agentRefused: "PRINCIPAL_NOT_ALLOWED", payRefused: r.body.reason });
+
+// The person types the address at the keyboard: a, the address, enter.
+writeFileSync(keys, "a1 Main St\r");
+for (let tries = 0; ; tries++) {
+  r = await call("shop.journey.purchase", { step: "open-review" });
+  if (r.body.ok) break;
+  expect(r.body.reason === "TOOL_DISABLED" && tries < 200, "the review opens once the person has given the address", r);
+  await sleep(25);
+}
+expect(r.body.effectStatus === "performed", "open-review performed", r);
+const pay = r.body.readySteps.find((s) => s.step === "checkout.review.order.pay");
+expect(pay && pay.instances && pay.instances[0] === "order-1", "pay is ready for the order under review", r);
+const order = pay.instances[0];
+
+r = await call("shop.journey.purchase", { step: "pay", instance: order });
 expect(!r.isError && r.body.ok === false && r.body.judgment === "needs-confirm" && r.body.performed === false && r.body.askId && r.body.receipts, "needs-confirm", r);
 expect(r.body.transitionId === undefined, "a pause carries no transitionId", r);
 log("needs-confirm", { askId: r.body.askId, performed: r.body.performed, isError: r.isError });
@@ -75,7 +106,7 @@ const askId = r.body.askId;
 r = await call("shop.did_it_work", { transitionId: askId });
 expect(r.body.judgment === "awaiting-human" && r.body.performed === false, "the ask is awaiting the human", r);
 
-r = await call("shop.journey.purchase", { step: "place-order", confirm: true });
+r = await call("shop.journey.purchase", { step: "pay", instance: order, confirm: true });
 expect(!r.isError && r.body.ok && r.body.effectStatus === "pending" && r.body.transitionId, "confirmed order is pending past the settle ceiling", r);
 expect(r.body.settleWith && r.body.settleWith.tool === "shop.did_it_work" && r.body.settleWith.arg === "transitionId" && typeof r.body.howToSettle === "string", "settleWith on the pending arm", r);
 const id = r.body.transitionId;
@@ -95,7 +126,13 @@ expect(r.body.effectStatus === "performed" && r.body.outcome === "committed" && 
 log("settled", { judgment: r.body.judgment, effectStatus: r.body.effectStatus, outcome: r.body.outcome, polls });
 
 r = await call("shop.did_it_work", { transitionId: askId });
-expect(r.body.settled === true && r.body.did === "checkout.place-order", "the spent ask forwards to its fire", r);
+expect(r.body.settled === true && r.body.did === "checkout.review.order.pay", "the spent ask forwards to its fire", r);
+
+// Once per order: a second payment of the same order is refused, naming
+// the first.
+r = await call("shop.journey.purchase", { step: "pay", instance: order, confirm: true });
+expect(!r.isError && r.body.ok === false && r.body.reason === "DUPLICATE_EXECUTION" && r.body.priorTransitionId === id, "a second payment is a duplicate", r);
+log("duplicate", { reason: r.body.reason, priorTransitionId: r.body.priorTransitionId });
 
 r = await call("shop.nope");
 expect(r.isError && r.body.reason === "UNKNOWN_TOOL", "unknown tool is isError", r);
