@@ -62,7 +62,10 @@ type Host[Model, Msg any] interface {
 // with nil when update takes msg (before update runs, so a panicking update
 // still counts as delivered), or with an error reporting non-delivery
 // (NotDelivered() true) when the host drops msg unapplied. delivered does
-// not block; it may be called from the host's update goroutine.
+// not block; it may be called from the host's update goroutine, or from
+// DispatchTracked itself before it returns (host/loop applies a Message on
+// the caller's goroutine when it has nothing else to do, which saves the
+// wait for another goroutine).
 //
 // While it waits for the verdict the runtime holds the calling goroutine,
 // so a capability must not be invoked, through a tracking host, from
@@ -73,7 +76,9 @@ type DeliveryTracker[Msg any] interface {
 
 // NonBlocking is the optional seam for a host whose Dispatch (and
 // DispatchTracked, if it has one) never waits: it queues the Message or
-// refuses it and returns at once, whatever ctx does. host/loop and
+// refuses it and returns at once, whatever ctx does, or at most applies
+// the Message itself, which takes as long as an update, and update must not
+// block (host/loop's DispatchTracked on an idle Program). host/loop and
 // host/teahost implement it. A Runtime discovers it at Bind and then calls
 // such a host on the caller's goroutine; any other host is called on a
 // goroutine of its own whenever ctx can end, so that a host that never
