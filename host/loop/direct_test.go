@@ -258,11 +258,11 @@ func TestDispatchTrackedOnCallerContainsPanics(t *testing.T) {
 		t.Fatalf("panic reported from %q, want listener", last.Source)
 	}
 	// And the Program goes on.
-	dispatch(t, p, add{N: 2})
 	rec := newRecorder()
 	p.Observe(rec.observe)
+	dispatch(t, p, add{N: 2})
 	dispatch(t, p, add{N: 3})
-	rec.waitFor(t, 1)
+	rec.waitFor(t, 2)
 	if got := p.Model().N; got != 5 {
 		t.Fatalf("Model().N = %d after two adds, want 5", got)
 	}

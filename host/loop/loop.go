@@ -277,6 +277,7 @@ type Program[Model, Msg any] struct {
 	running  int             // Cmds started and not yet returned
 	wake     chan struct{}   // capacity 1: "something changed, look again"
 	runDone  <-chan struct{} // Run's ctx.Done(), set when Run starts
+	direct   *chunk[Msg]     // the batch of one applyDirect applies; its holder's alone
 	_        [64]byte
 
 	cmdCtx context.Context // cancelled when the loop exits
@@ -295,6 +296,7 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 	p := &Program[Model, Msg]{
 		app:      app,
 		chunkLen: chunkLen[Msg](),
+		direct:   &chunk[Msg]{msgs: make([]Msg, 1)},
 		wake:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
 	}
@@ -397,7 +399,7 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 		// itself rather than wake Run's goroutine and wait for it.
 		p.borrowed = true
 		p.mu.Unlock()
-		p.applyDirect(it.msg, it.delivered)
+		p.applyDirect(it)
 		p.giveBack()
 		return nil
 	}
@@ -438,33 +440,25 @@ func (p *Program[Model, Msg]) push(it item[Msg]) (wake bool) {
 	return wake
 }
 
-// applyDirect applies msg on the calling goroutine, which holds the right
-// to apply Messages (p.borrowed) while Run's goroutine waits: the steps,
-// panic containment and reports are those of applyBatch, for one Message.
-func (p *Program[Model, Msg]) applyDirect(msg Msg, delivered func(error)) {
-	var cur cursor[Msg]
-	for !p.applyOne(&cur, msg, delivered) {
-	}
-}
-
-// applyOne runs msg's steps from cur on, and reports whether they are all
-// done; a contained panic returns false with cur past the step that
-// panicked (a panicking update ends the Message).
-func (p *Program[Model, Msg]) applyOne(cur *cursor[Msg], msg Msg, delivered func(error)) (finished bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			source := "listener"
-			if cur.step == stepUpdate {
-				source = "update"
-				finished = true
-			} else {
-				cur.j++
-			}
-			p.report(asPanics(r, source), false)
+// applyDirect applies it on the calling goroutine, which holds the right
+// to apply Messages (p.borrowed) while Run's goroutine waits. It goes
+// through applyBatch, as a batch of one in the chunk kept for this, so
+// the checks, steps, panic containment and reports are Run's own: a
+// Program abandoned meanwhile reports it dropped rather than apply it.
+func (p *Program[Model, Msg]) applyDirect(it item[Msg]) {
+	c := p.direct
+	c.put(it)
+	cur := cursor[Msg]{c: c}
+	for {
+		abandon, panicked := p.applyBatch(&cur, p.runDone)
+		if abandon {
+			dropFrom(cur.c, cur.i)
+			return
 		}
-	}()
-	p.steps(cur, msg, delivered)
-	return true
+		if !panicked {
+			return
+		}
+	}
 }
 
 // giveBack ends applyDirect's hold on update. Whatever was queued
@@ -810,15 +804,39 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 	for cur.c != nil {
 		c := cur.c
 		for cur.i < c.n {
-			var d func(error)
-			if cur.step == stepUpdate {
+			msg := c.msgs[cur.i]
+			switch cur.step {
+			case stepUpdate:
 				if p.abandoned.Load() || isDone(done) {
 					return true, false
 				}
-				d = c.takeDelivered(cur.i)
+				if d := c.takeDelivered(cur.i); d != nil {
+					d(nil) // update takes it now; a panic in update still counts
+				}
+				next, cmd := p.app.Update(*p.model.Load(), msg)
+				p.model.Store(&next)
+				if cmd != nil {
+					p.start(cmd)
+				}
+				cur.step, cur.j, cur.subs = stepSubscribe, 0, p.subs.Snapshot()
+				fallthrough
+			case stepSubscribe:
+				for ; cur.j < len(cur.subs); cur.j++ {
+					if e := cur.subs[cur.j]; e.Live() {
+						e.Func()()
+					}
+				}
+				cur.step, cur.j, cur.obs = stepObserve, 0, p.obs.Snapshot()
+				fallthrough
+			case stepObserve:
+				for ; cur.j < len(cur.obs); cur.j++ {
+					if e := cur.obs[cur.j]; e.Live() {
+						e.Func()(msg)
+					}
+				}
+				cur.step, cur.subs, cur.obs = stepUpdate, nil, nil
+				cur.i++
 			}
-			p.steps(cur, c.msgs[cur.i], d)
-			cur.i++
 		}
 		// Hand the applied chunk back at once, so that a sender outrunning
 		// this goroutine refills it rather than allocating another.
@@ -836,41 +854,6 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 		cur.c, cur.i = next, 0
 	}
 	return false, false
-}
-
-// steps applies msg from the step cur is at: it tells a tracking
-// dispatcher (delivered, if not nil) that update takes msg, runs update,
-// publishes the result, starts its Cmd, then calls the Subscribe listeners
-// and the Observe listeners. A panic leaves cur at the step that panicked.
-func (p *Program[Model, Msg]) steps(cur *cursor[Msg], msg Msg, delivered func(error)) {
-	switch cur.step {
-	case stepUpdate:
-		if delivered != nil {
-			delivered(nil) // update takes it now; a panic in update still counts
-		}
-		next, cmd := p.app.Update(*p.model.Load(), msg)
-		p.model.Store(&next)
-		if cmd != nil {
-			p.start(cmd)
-		}
-		cur.step, cur.j, cur.subs = stepSubscribe, 0, p.subs.Snapshot()
-		fallthrough
-	case stepSubscribe:
-		for ; cur.j < len(cur.subs); cur.j++ {
-			if e := cur.subs[cur.j]; e.Live() {
-				e.Func()()
-			}
-		}
-		cur.step, cur.j, cur.obs = stepObserve, 0, p.obs.Snapshot()
-		fallthrough
-	case stepObserve:
-		for ; cur.j < len(cur.obs); cur.j++ {
-			if e := cur.obs[cur.j]; e.Live() {
-				e.Func()(msg)
-			}
-		}
-		cur.step, cur.subs, cur.obs = stepUpdate, nil, nil
-	}
 }
 
 // start runs cmd on its own goroutine, counted so that a draining Stop can
