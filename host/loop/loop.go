@@ -24,9 +24,9 @@ import (
 // time, never alongside itself or a listener, so it needs no locking
 // (usually on the goroutine that calls Run; see [Program.DispatchTracked]
 // for the exception); it must not block, because nothing else is applied
-// while it runs. Update must treat
-// m as immutable and return a new value rather than changing m in place:
-// the Program hands m out as a snapshot that other goroutines may be reading.
+// while it runs. Update must treat m as immutable and return a new value
+// rather than changing m in place: the Program hands m out as a snapshot
+// that other goroutines may be reading.
 type App[Model, Msg any] interface {
 	Init() (Model, Cmd[Msg])
 	Update(m Model, msg Msg) (Model, Cmd[Msg])
@@ -56,8 +56,7 @@ type Options[Msg any] struct {
 	// update, in a Cmd, or in a listener. It is called on the goroutine that
 	// recovered the panic (the one applying the Message for update and
 	// listener panics, the Cmd's goroutine for Cmd panics) and must not
-	// block. A panic
-	// inside OnPanic is itself logged and dropped.
+	// block. A panic inside OnPanic is itself logged and dropped.
 	OnPanic func(*PanicError)
 
 	// PanicMsg, if set, turns a contained panic into a Message that is
@@ -74,8 +73,9 @@ type Options[Msg any] struct {
 	// pending in all. Dispatch refuses a Message that would exceed it with
 	// ErrQueueFull instead of waiting, because a Dispatch made from a
 	// listener runs while a Message is being applied and could never see
-	// the queue shrink. Messages sent by Cmds and by PanicMsg are not refused: the
-	// work that produced them has already happened. Zero means no bound.
+	// the queue shrink. Messages sent by Cmds and by PanicMsg are not
+	// refused: the work that produced them has already happened. Zero means
+	// no bound.
 	MaxQueue int
 
 	// Logger receives contained panics when neither OnPanic nor PanicMsg is
@@ -234,8 +234,8 @@ func dropFrom[Msg any](c *chunk[Msg], i int) {
 }
 
 // Program runs an [App]: it owns the current Model, applies Messages to it
-// one at a time, runs the Cmds update returns, and
-// tells listeners about each change.
+// one at a time, runs the Cmds update returns, and tells listeners about
+// each change.
 //
 // Its methods Model, Dispatch, Subscribe and Observe are safe to call from
 // any goroutine, including from inside update, a Cmd or a listener.
@@ -554,9 +554,9 @@ func (p *Program[Model, Msg]) Subscribe(listener func()) (unsubscribe func()) {
 // unsubscribe function, including the listener's own: a listener removed
 // during a notification is not called again, even later in the same round. A
 // listener must not call Stop, which waits for the Message being applied
-// to finish and so would wait for itself; call it from another goroutine or from a Cmd. A
-// panicking listener is contained and reported, and the other listeners are
-// still called.
+// to finish and so would wait for itself; call it from another goroutine
+// or from a Cmd. A panicking listener is contained and reported, and the
+// other listeners are still called.
 func (p *Program[Model, Msg]) Observe(listener func(Msg)) (unsubscribe func()) {
 	if listener == nil {
 		return func() {}
