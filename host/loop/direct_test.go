@@ -81,15 +81,15 @@ func dispatchTracked(p *loop.Program[model, msg], m msg) tracked {
 	return tr
 }
 
-// dispatchOnCaller dispatches make(i) with DispatchTracked for i = 0, 1, …
+// dispatchOnCaller dispatches next(i) with DispatchTracked for i = 0, 1, …
 // until one is applied on the calling goroutine, which happens once the
 // Program is idle, and returns that Message. Each call waits for its
 // Message to be taken before the next.
-func dispatchOnCaller(t *testing.T, p *loop.Program[model, msg], app *onGoroutine, make func(i int) msg) (msg, tracked) {
+func dispatchOnCaller(t *testing.T, p *loop.Program[model, msg], app *onGoroutine, next func(i int) msg) (msg, tracked) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
 	for i := 0; time.Now().Before(deadline); i++ {
-		m := make(i)
+		m := next(i)
 		tr := dispatchTracked(p, m)
 		if tr.err != nil {
 			t.Fatalf("DispatchTracked: %v", tr.err)
