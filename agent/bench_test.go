@@ -133,10 +133,12 @@ func (*queueHost) DispatchNeverBlocks() bool { return true }
 // same run: the target is at most 1.5x.
 //
 //   - loop: the host is host/loop itself, which tracks delivery
-//     (agent.DeliveryTracker), so each call also waits for the update
-//     goroutine to take the Message: a round trip between two goroutines
-//     that the baseline, which never learns whether its Message arrived,
-//     does not make (host/loop's BenchmarkDispatchTrackedRoundTrip).
+//     (agent.DeliveryTracker), so each call also learns that update took
+//     the Message, which the baseline never does. The loop is idle
+//     between calls, so DispatchTracked applies the Message on the
+//     caller's goroutine (host/loop's BenchmarkDispatchTrackedRoundTrip):
+//     update and the listeners run within the call, with no goroutine
+//     switch.
 //   - queue: a host that only enqueues, as the target was set against.
 func BenchmarkDispatchAdapterPath(b *testing.B) {
 	contract := func() *agent.Contract[Model, User] {

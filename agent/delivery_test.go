@@ -395,6 +395,47 @@ func TestNonBlockingHostKeepsDeliveryTruth(t *testing.T) {
 			t.Fatalf("err = %v, want delivered: update took it before the context ended", err)
 		}
 	})
+	t.Run("a host reporting twice is heard once", func(t *testing.T) {
+		// Before DispatchTracked returns (host/loop applying on the
+		// caller), and racing from two goroutines after it has.
+		h := newCmpHost()
+		beforeReturn := func(_ context.Context, _ cmpMsg, delivered func(error)) error {
+			delivered(nil)
+			delivered(hostRefusal{errFull})
+			return nil
+		}
+		rt, _ := deliveryRuntime(t, nbHost{trkHost{h, beforeReturn}}, cmpNoiseCap())
+		if _, err := cmpDispatch(t, rt, cancellable(t), "noise", `{}`, agent.Invocation{}); err != nil {
+			t.Fatalf("err = %v, want the first report (delivered)", err)
+		}
+		racing := func(_ context.Context, _ cmpMsg, delivered func(error)) error {
+			go delivered(nil)
+			go delivered(hostRefusal{errFull})
+			return nil
+		}
+		rt, _ = deliveryRuntime(t, nbHost{trkHost{h, racing}}, cmpNoiseCap())
+		for range 50 {
+			_, err := cmpDispatch(t, rt, cancellable(t), "noise", `{}`, agent.Invocation{})
+			var nd *agent.NotDeliveredError
+			if err != nil && !errors.As(err, &nd) {
+				t.Fatalf("err = %v, want one of the two reports", err)
+			}
+		}
+	})
+	t.Run("reported delivered, then failed", func(t *testing.T) {
+		h := newCmpHost()
+		track := func(_ context.Context, _ cmpMsg, delivered func(error)) error {
+			delivered(nil)
+			return hostRefusal{errFull}
+		}
+		rt, audit := deliveryRuntime(t, nbHost{trkHost{h, track}}, cmpNoiseCap())
+		if _, err := cmpDispatch(t, rt, cancellable(t), "noise", `{}`, agent.Invocation{}); err != nil {
+			t.Fatalf("err = %v, want delivered: the host reported update took it first", err)
+		}
+		if d, _ := lastDecision(t, audit); d != agent.DecisionDispatched {
+			t.Fatalf("decision = %s, want dispatched", d)
+		}
+	})
 	t.Run("a panicking host is a defect", func(t *testing.T) {
 		h := newCmpHost()
 		track := func(context.Context, cmpMsg, func(error)) error { panic("host bug") }

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync/atomic"
 )
 
 // Host is the seam between a contract and a running application: read the
@@ -62,7 +63,10 @@ type Host[Model, Msg any] interface {
 // with nil when update takes msg (before update runs, so a panicking update
 // still counts as delivered), or with an error reporting non-delivery
 // (NotDelivered() true) when the host drops msg unapplied. delivered does
-// not block; it may be called from the host's update goroutine.
+// not block; it may be called from the host's update goroutine, or from
+// DispatchTracked itself before it returns (host/loop applies a Message on
+// the caller's goroutine when it has nothing else to do, which saves the
+// wait for another goroutine).
 //
 // While it waits for the verdict the runtime holds the calling goroutine,
 // so a capability must not be invoked, through a tracking host, from
@@ -73,7 +77,9 @@ type DeliveryTracker[Msg any] interface {
 
 // NonBlocking is the optional seam for a host whose Dispatch (and
 // DispatchTracked, if it has one) never waits: it queues the Message or
-// refuses it and returns at once, whatever ctx does. host/loop and
+// refuses it and returns at once, whatever ctx does, or at most applies
+// the Message itself, which takes as long as an update, and update must not
+// block (host/loop's DispatchTracked on an idle Program). host/loop and
 // host/teahost implement it. A Runtime discovers it at Bind and then calls
 // such a host on the caller's goroutine; any other host is called on a
 // goroutine of its own whenever ctx can end, so that a host that never
@@ -526,18 +532,69 @@ func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[
 	if r.tracker == nil {
 		return r.safeHostDispatch(ctx, capab, msg, nil)
 	}
-	done := make(chan error, 1)
-	if err := r.safeHostTracked(ctx, capab, msg, done); err != nil {
+	v := &trackedVerdict{capab: capab.name, tag: capab.tag}
+	if err := r.safeHostTracked(ctx, capab, msg, v); err != nil {
 		// A host that reported delivery before failing is heard as it
 		// would be on its own goroutine: the first report wins.
-		select {
-		case first := <-done:
+		if first, ok := v.early(); ok {
 			return first
-		default:
-			return err
 		}
+		return err
 	}
-	return r.await(ctx, capab, done)
+	if err, ok := v.early(); ok {
+		return err
+	}
+	return r.await(ctx, capab, v.wait())
+}
+
+// trackedVerdict takes a tracking host's delivery report for deliver on
+// the caller's goroutine. A report made before DispatchTracked returns
+// (host/loop applying the Message on the caller) is read without a
+// channel; one made later goes to the channel the caller then waits on.
+// The first report is heard, any other ignored.
+type trackedVerdict struct {
+	capab, tag string // for hostError
+	heard      atomic.Bool
+	state      atomic.Uint32
+	err        error      // the report, once state is verdictEarly
+	ch         chan error // set before state becomes verdictWaiting
+}
+
+const (
+	verdictNone    uint32 = iota // no report yet, nobody waiting
+	verdictEarly                 // err holds the report
+	verdictWaiting               // the caller waits on ch
+)
+
+// report is the delivered callback handed to the host.
+func (v *trackedVerdict) report(err error) {
+	if !v.heard.CompareAndSwap(false, true) {
+		return // a host reporting twice is heard once
+	}
+	err = hostVerdict(v.capab, v.tag, err)
+	v.err = err
+	if v.state.CompareAndSwap(verdictNone, verdictEarly) {
+		return
+	}
+	v.ch <- err // verdictWaiting: ch has room for the one report
+}
+
+// early returns the report if it was made before the caller began to wait.
+func (v *trackedVerdict) early() (error, bool) {
+	if v.state.Load() == verdictEarly {
+		return v.err, true
+	}
+	return nil, false
+}
+
+// wait returns the channel the report arrives on.
+func (v *trackedVerdict) wait() <-chan error {
+	v.ch = make(chan error, 1)
+	if !v.state.CompareAndSwap(verdictNone, verdictWaiting) {
+		// Reported meanwhile (verdictEarly).
+		v.ch <- v.err
+	}
+	return v.ch
 }
 
 // verdict returns the function that reports a delivery verdict on done,
@@ -599,20 +656,15 @@ func (r *Runtime[Model, Msg, P]) safeHostDispatch(ctx context.Context, capab *ca
 }
 
 // safeHostTracked is safeHostDispatch for a tracking host called on the
-// caller's goroutine, with the verdict going straight to done: one
-// closure per call instead of two.
-func (r *Runtime[Model, Msg, P]) safeHostTracked(ctx context.Context, capab *capability[Model, P], msg Msg, done chan error) (err error) {
+// caller's goroutine, with the verdict going straight to v: one closure
+// per call instead of two.
+func (r *Runtime[Model, Msg, P]) safeHostTracked(ctx context.Context, capab *capability[Model, P], msg Msg, v *trackedVerdict) (err error) {
 	defer func() {
-		if v := recover(); v != nil {
-			err = &DefectError{Capability: capab.name, Stage: "dispatch", Cause: panicError(v)}
+		if p := recover(); p != nil {
+			err = &DefectError{Capability: capab.name, Stage: "dispatch", Cause: panicError(p)}
 		}
 	}()
-	return hostError(capab, r.tracker.DispatchTracked(ctx, msg, func(err error) {
-		select {
-		case done <- hostError(capab, err):
-		default: // a host reporting twice is heard once
-		}
-	}))
+	return hostError(capab, r.tracker.DispatchTracked(ctx, msg, v.report))
 }
 
 // hostError turns what a host reported into what the agent is told: nil
@@ -620,17 +672,23 @@ func (r *Runtime[Model, Msg, P]) safeHostTracked(ctx context.Context, capab *cap
 // when it carries the context's error, not delivered otherwise); anything
 // else is a defect, with delivery unknown.
 func hostError[Model, P any](capab *capability[Model, P], err error) error {
+	return hostVerdict(capab.name, capab.tag, err)
+}
+
+// hostVerdict is hostError for the capability named name, of Message type
+// tag.
+func hostVerdict(name, tag string, err error) error {
 	if err == nil {
 		return nil
 	}
 	var nd notDelivered
 	if errors.As(err, &nd) && nd.NotDelivered() {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			return &CancelledError{Capability: capab.name, cause: err}
+			return &CancelledError{Capability: name, cause: err}
 		}
-		return &NotDeliveredError{Capability: capab.name, Type: capab.tag, RetrySafe: true, cause: err}
+		return &NotDeliveredError{Capability: name, Type: tag, RetrySafe: true, cause: err}
 	}
-	return &DefectError{Capability: capab.name, Stage: "dispatch", Cause: err}
+	return &DefectError{Capability: name, Stage: "dispatch", Cause: err}
 }
 
 func (r *Runtime[Model, Msg, P]) readModel(subject string) (m Model, err error) {

@@ -142,10 +142,13 @@ func BenchmarkLoopDispatchParallelBaseline(b *testing.B) {
 }
 
 // BenchmarkDispatchTrackedRoundTrip is the least a dispatcher that must
-// know delivery pays per Message (agent.Runtime on this host does): queue
-// it with DispatchTracked and wait until update takes it. The two
-// goroutine switches of that round trip are the floor of the agent's
-// adapter path on host/loop (agent's BenchmarkDispatchAdapterPath).
+// know delivery pays per Message (agent.Runtime on this host does): hand
+// it over with DispatchTracked and wait until update takes it. One
+// dispatcher at a time finds the Program idle, so DispatchTracked applies
+// the Message on the caller (no goroutine switch): what is left is the
+// lock taken twice, the delivery report, update, the published Model and
+// the listeners — the loop's share of the agent's adapter path
+// (agent's BenchmarkDispatchAdapterPath/loop).
 func BenchmarkDispatchTrackedRoundTrip(b *testing.B) {
 	p, _ := benchProgram(b, -1)
 	ctx, cancel := context.WithCancel(context.Background())

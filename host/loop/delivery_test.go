@@ -178,9 +178,10 @@ func TestTrackedMessagesDroppedOnAbandonAreReported(t *testing.T) {
 	ran := make(chan error, 1)
 	go func() { ran <- p.Run(ctx) }()
 	v := newVerdicts()
-	if err := p.DispatchTracked(context.Background(), 0, v.reporter(0)); err != nil {
-		t.Fatal(err)
-	}
+	// Message 0 blocks update, and DispatchTracked on an idle Program may
+	// apply it on the caller: hand it over from a goroutine of its own.
+	first := make(chan error, 1)
+	go func() { first <- p.DispatchTracked(context.Background(), 0, v.reporter(0)) }()
 	<-g.entered // update holds Message 0; 1..5 wait in the queue
 	const n = 5
 	for i := 1; i <= n; i++ {
@@ -190,6 +191,9 @@ func TestTrackedMessagesDroppedOnAbandonAreReported(t *testing.T) {
 	}
 	cancel()
 	close(g.release) // update returns; Run sees the cancelled context before the next Message
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
 	<-p.Done()
 	if err := <-ran; !errors.Is(err, context.Canceled) {
 		t.Fatalf("Run = %v", err)

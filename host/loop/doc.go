@@ -5,9 +5,12 @@
 // An application is an [App]: Init gives the first Model, and Update turns a
 // Model and a Message into the next Model plus an optional [Cmd], the effect
 // to run next. A [Program] owns one App. It applies Messages one at a time,
-// in the order they were queued, on a single goroutine (the one that calls
-// [Program.Run]), so Update needs no locks and sees every Message exactly
-// once. Cmds run on their own goroutines and report back by sending more
+// in the order they were queued, never two at once, so Update needs no
+// locks and sees every Message exactly once. They are applied on the
+// goroutine that calls [Program.Run], except that a
+// [Program.DispatchTracked] caller that finds nothing queued and nothing
+// being applied applies its own Message, as Run's goroutine would, rather
+// than wake that goroutine and wait for it. Cmds run on their own goroutines and report back by sending more
 // Messages, which join the same queue: saving a file, calling a server or
 // waiting for a timer never holds up the next update. [Batch] runs several
 // Cmds at once and [Sequence] one after another; [Emit] queues follow-up

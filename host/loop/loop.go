@@ -20,11 +20,13 @@ import (
 // called exactly once, by [New].
 //
 // Update returns the Model that results from applying msg to m, and a Cmd for
-// any effect that should follow (nil for none). It runs on the Program's
-// update goroutine, one Message at a time, so it needs no locking; it must
-// not block, because nothing else is applied while it runs. Update must treat
-// m as immutable and return a new value rather than changing m in place:
-// the Program hands m out as a snapshot that other goroutines may be reading.
+// any effect that should follow (nil for none). It runs one Message at a
+// time, never alongside itself or a listener, so it needs no locking
+// (usually on the goroutine that calls Run; see [Program.DispatchTracked]
+// for the exception); it must not block, because nothing else is applied
+// while it runs. Update must treat m as immutable and return a new value
+// rather than changing m in place: the Program hands m out as a snapshot
+// that other goroutines may be reading.
 type App[Model, Msg any] interface {
 	Init() (Model, Cmd[Msg])
 	Update(m Model, msg Msg) (Model, Cmd[Msg])
@@ -52,9 +54,9 @@ func (f funcs[Model, Msg]) Update(m Model, msg Msg) (Model, Cmd[Msg]) { return f
 type Options[Msg any] struct {
 	// OnPanic, if set, is called with every panic the Program contains: in
 	// update, in a Cmd, or in a listener. It is called on the goroutine that
-	// recovered the panic (the update goroutine for update and listener
-	// panics, the Cmd's goroutine for Cmd panics) and must not block. A panic
-	// inside OnPanic is itself logged and dropped.
+	// recovered the panic (the one applying the Message for update and
+	// listener panics, the Cmd's goroutine for Cmd panics) and must not
+	// block. A panic inside OnPanic is itself logged and dropped.
 	OnPanic func(*PanicError)
 
 	// PanicMsg, if set, turns a contained panic into a Message that is
@@ -70,9 +72,10 @@ type Options[Msg any] struct {
 	// whole queue at once, so up to about twice MaxQueue Messages can be
 	// pending in all. Dispatch refuses a Message that would exceed it with
 	// ErrQueueFull instead of waiting, because a Dispatch made from a
-	// listener runs on the update goroutine and could never see the queue
-	// shrink. Messages sent by Cmds and by PanicMsg are not refused: the
-	// work that produced them has already happened. Zero means no bound.
+	// listener runs while a Message is being applied and could never see
+	// the queue shrink. Messages sent by Cmds and by PanicMsg are not
+	// refused: the work that produced them has already happened. Zero means
+	// no bound.
 	MaxQueue int
 
 	// Logger receives contained panics when neither OnPanic nor PanicMsg is
@@ -231,8 +234,8 @@ func dropFrom[Msg any](c *chunk[Msg], i int) {
 }
 
 // Program runs an [App]: it owns the current Model, applies Messages to it
-// one at a time on a single goroutine, runs the Cmds update returns, and
-// tells listeners about each change.
+// one at a time, runs the Cmds update returns, and tells listeners about
+// each change.
 //
 // Its methods Model, Dispatch, Subscribe and Observe are safe to call from
 // any goroutine, including from inside update, a Cmd or a listener.
@@ -269,9 +272,12 @@ type Program[Model, Msg any] struct {
 	free     *chunk[Msg] // applied chunks kept for reuse
 	nfree    int
 	chunkLen int
-	idle     bool          // the update goroutine found the queue empty and waits on wake
-	running  int           // Cmds started and not yet returned
-	wake     chan struct{} // capacity 1: "something changed, look again"
+	idle     bool            // Run's goroutine found nothing to apply and waits on wake
+	borrowed bool            // a DispatchTracked caller is applying its Message (see applyDirect)
+	running  int             // Cmds started and not yet returned
+	wake     chan struct{}   // capacity 1: "something changed, look again"
+	runDone  <-chan struct{} // Run's ctx.Done(), set when Run starts
+	direct   *chunk[Msg]     // the batch of one applyDirect applies; its holder's alone
 	_        [64]byte
 
 	cmdCtx context.Context // cancelled when the loop exits
@@ -290,6 +296,7 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 	p := &Program[Model, Msg]{
 		app:      app,
 		chunkLen: chunkLen[Msg](),
+		direct:   &chunk[Msg]{msgs: make([]Msg, 1)},
 		wake:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
 	}
@@ -342,16 +349,33 @@ func (p *Program[Model, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 // DispatchTracked is Dispatch for a dispatcher that must know whether update
 // received msg (agent.Runtime uses it; see agent.DeliveryTracker). It fails
 // exactly as Dispatch does, and then never calls delivered. Once it returns
-// nil, delivered is called exactly once: with nil on the update goroutine
-// just before update is called with msg, or with [ErrStopped] when the
-// Program drops msg unapplied (Run's context cancelled, Stop's deadline
-// passed, or Stop called before Run). delivered must not block.
+// nil, delivered is called exactly once: with nil just before update is
+// called with msg, or with [ErrStopped] when the Program drops msg
+// unapplied (Run's context cancelled, Stop's deadline passed, or Stop
+// called before Run). delivered must not block.
+//
+// A tracking dispatcher waits for that report anyway, so when Run is
+// waiting with nothing queued and nothing being applied, DispatchTracked
+// applies msg itself, on the caller's goroutine, while Run's goroutine
+// stays parked: it calls delivered, update, then the listeners, with the
+// same panic containment, and returns nil once they have returned. The
+// caller learns of delivery without waiting for another goroutine to be
+// scheduled, at the price of waiting as long as update and the listeners
+// take, which App and Observe require to be short. Messages queued
+// meanwhile (by update, a listener, a Cmd or another sender) are applied
+// after msg, by Run's goroutine. Otherwise (Messages are waiting, one is
+// being applied, or Run has not started) DispatchTracked only queues msg,
+// so calling it from update or a listener is safe. The caller must not
+// hold a lock that update or a listener takes.
 func (p *Program[Model, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered func(err error)) error {
 	return p.dispatch(ctx, item[Msg]{msg: msg, delivered: delivered})
 }
 
-// DispatchNeverBlocks reports true: Dispatch and DispatchTracked only
-// queue the Message or refuse it, and return at once. A dispatcher such as
+// DispatchNeverBlocks reports true: Dispatch and DispatchTracked never wait
+// for the queue or for another goroutine. They queue the Message or refuse
+// it and return at once, except that DispatchTracked on an idle Program
+// applies the Message itself, which lasts as long as an update and its
+// listeners, which must not block. A dispatcher such as
 // agent.Runtime (see agent.NonBlocking) then calls them on its own
 // goroutine rather than guarding each call with another.
 func (p *Program[Model, Msg]) DispatchNeverBlocks() bool { return true }
@@ -368,6 +392,16 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 	if p.opts.MaxQueue > 0 && p.queued >= p.opts.MaxQueue {
 		p.mu.Unlock()
 		return ErrQueueFull
+	}
+	if it.delivered != nil && p.idle && !p.borrowed && p.head == nil && !isDone(p.runDone) {
+		// Nothing is queued or being applied, and this dispatcher waits
+		// for update to take its Message anyway: it applies the Message
+		// itself rather than wake Run's goroutine and wait for it.
+		p.borrowed = true
+		p.mu.Unlock()
+		p.applyDirect(it)
+		p.giveBack()
+		return nil
 	}
 	wake := p.push(it)
 	p.mu.Unlock()
@@ -399,8 +433,48 @@ func (p *Program[Model, Msg]) push(it item[Msg]) (wake bool) {
 	}
 	t.put(it)
 	p.queued++
+	if p.borrowed {
+		return false // giveBack looks at the queue
+	}
 	wake, p.idle = p.idle, false
 	return wake
+}
+
+// applyDirect applies it on the calling goroutine, which holds the right
+// to apply Messages (p.borrowed) while Run's goroutine waits. It goes
+// through applyBatch, as a batch of one in the chunk kept for this, so
+// the checks, steps, panic containment and reports are Run's own: a
+// Program abandoned meanwhile reports it dropped rather than apply it.
+func (p *Program[Model, Msg]) applyDirect(it item[Msg]) {
+	c := p.direct
+	c.put(it)
+	cur := cursor[Msg]{c: c}
+	for {
+		abandon, panicked := p.applyBatch(&cur, p.runDone)
+		if abandon {
+			dropFrom(cur.c, cur.i)
+			return
+		}
+		if !panicked {
+			return
+		}
+	}
+}
+
+// giveBack ends applyDirect's hold on update. Whatever was queued
+// meanwhile, and a Stop or an abandon that came meanwhile, is Run's
+// goroutine's to handle: it is woken if it waits.
+func (p *Program[Model, Msg]) giveBack() {
+	p.mu.Lock()
+	p.borrowed = false
+	wake := p.idle && (p.head != nil || p.state != stateRunning || p.abandoned.Load())
+	if wake {
+		p.idle = false
+	}
+	p.mu.Unlock()
+	if wake {
+		p.signal()
+	}
 }
 
 // takeQueue empties the queue and returns its chunks; p.mu must be held.
@@ -471,17 +545,18 @@ func (p *Program[Model, Msg]) Subscribe(listener func()) (unsubscribe func()) {
 // Cmds its update returned. Messages update rejected by panicking are not
 // observed.
 //
-// Listeners run on the update goroutine, in line: a slow listener delays
-// every later Message, so hand long work to another goroutine. From a
+// Listeners run in line, on the goroutine applying the Message, after
+// update: a slow listener delays every later Message (and a DispatchTracked
+// caller applying its own), so hand long work to another goroutine. From a
 // listener it is safe to call Model (it returns the Model the Message
 // produced, or a later one), Dispatch (the Message is queued behind the
 // current one, never applied re-entrantly), Subscribe, Observe, and any
 // unsubscribe function, including the listener's own: a listener removed
 // during a notification is not called again, even later in the same round. A
-// listener must not call Stop, which waits for the update goroutine and so
-// would wait for itself; call it from another goroutine or from a Cmd. A
-// panicking listener is contained and reported, and the other listeners are
-// still called.
+// listener must not call Stop, which waits for the Message being applied
+// to finish and so would wait for itself; call it from another goroutine
+// or from a Cmd. A panicking listener is contained and reported, and the
+// other listeners are still called.
 func (p *Program[Model, Msg]) Observe(listener func(Msg)) (unsubscribe func()) {
 	if listener == nil {
 		return func() {}
@@ -497,7 +572,8 @@ func (p *Program[Model, Msg]) Done() <-chan struct{} {
 
 // Run applies Messages until the Program stops, and reports why. It starts
 // Init's Cmd, then applies queued Messages one at a time, in order, on the
-// calling goroutine.
+// calling goroutine (DispatchTracked may apply one itself while this
+// goroutine waits; Run returns only once it has).
 //
 // There are two ways to stop, and they treat pending work differently:
 //
@@ -530,6 +606,7 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 	p.state = stateRunning
 	cmdCtx, cancelCmds := context.WithCancel(ctx)
 	p.cmdCtx = cmdCtx
+	p.runDone = ctx.Done()
 	p.mu.Unlock()
 
 	stopWatch := context.AfterFunc(ctx, p.abandonNow)
@@ -542,6 +619,14 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 	defer func() {
 		stopWatch()
 		p.mu.Lock()
+		// An update that a DispatchTracked caller is running finishes
+		// before Run returns, as Run's own would.
+		for p.borrowed {
+			p.idle = true
+			p.mu.Unlock()
+			<-p.wake
+			p.mu.Lock()
+		}
 		p.state = stateStopped
 		queued := p.takeQueue()
 		p.free, p.nfree = nil, 0
@@ -569,8 +654,11 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 			p.recycle(spent)
 			spent = nil
 		}
-		batch := p.takeQueue()
-		finished := batch == nil && p.running == 0 && p.state == stateDraining
+		var batch *chunk[Msg]
+		if !p.borrowed { // else a DispatchTracked caller applies; giveBack wakes this goroutine
+			batch = p.takeQueue()
+		}
+		finished := batch == nil && !p.borrowed && p.running == 0 && p.state == stateDraining
 		p.idle = batch == nil && !finished
 		p.mu.Unlock()
 
@@ -639,7 +727,8 @@ func (p *Program[Model, Msg]) abandonNow() {
 // at once.
 //
 // Stop must not be called from update or from a listener: it waits for the
-// update goroutine, which would then be waiting for itself until ctx ends.
+// Message being applied, which would then be waiting for itself until ctx
+// ends.
 func (p *Program[Model, Msg]) Stop(ctx context.Context) error {
 	p.mu.Lock()
 	switch p.state {

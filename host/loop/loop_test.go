@@ -229,21 +229,29 @@ func TestListenerMayDispatchReadAndUnsubscribe(t *testing.T) {
 	var calls atomic.Int32
 	var unsub func()
 	unsub = p.Observe(func(m msg) {
+		if _, ok := m.(block); ok {
+			return
+		}
 		calls.Add(1)
 		unsub() // removing itself from inside a notification
 		if err := p.Dispatch(context.Background(), add{N: p.Model().N * 10}); err != nil {
 			t.Errorf("Dispatch from a listener: %v", err)
 		}
 	})
+	// The block holds update until both adds are queued, so that the
+	// listener's Message can only land behind add{1000}.
+	release := make(chan struct{})
+	dispatch(t, p, block{release: release})
 	dispatch(t, p, add{N: 1})
 	dispatch(t, p, add{N: 1000})
-	got := rec.waitFor(t, 3)
+	close(release)
+	got := rec.waitFor(t, 4)
 	if calls.Load() != 1 {
 		t.Fatalf("self-unsubscribed listener called %d times, want 1", calls.Load())
 	}
 	// add{1} → listener dispatches add{10} behind add{1000}.
-	if a := got[2].(add); a.N != 10 {
-		t.Fatalf("third Message = %#v, want the listener's add{10}", got[2])
+	if a, ok := got[3].(add); !ok || a.N != 10 {
+		t.Fatalf("fourth Message = %#v, want the listener's add{10}", got[3])
 	}
 	if p.Model().N != 1011 {
 		t.Fatalf("N = %d, want 1011", p.Model().N)
