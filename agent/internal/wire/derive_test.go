@@ -88,18 +88,13 @@ type dvCycle struct {
 	Next *dvCycle `json:"next"`
 }
 
-type dvDup struct {
-	A string `json:"x"`
-	B int    `json:"x,omitempty"`
-}
-
 func deriveCases() []reflect.Type {
 	return []reflect.Type{
 		reflect.TypeFor[vtAll](), reflect.TypeFor[vtItem](), reflect.TypeFor[vtOrder](), reflect.TypeFor[vtEmpty](),
 		reflect.TypeFor[vtWhole](), reflect.TypeFor[vtWide](), reflect.TypeFor[vtCode](), reflect.TypeFor[*vtLevel](),
 		reflect.TypeFor[pjTodo](), reflect.TypeFor[pjEmbeds](), reflect.TypeFor[pjMoney](), reflect.TypeFor[*pjMoney](),
 		reflect.TypeFor[dvMany](), reflect.TypeFor[dvBadMapKey](), reflect.TypeFor[dvBadTag](), reflect.TypeFor[dvEmptyTag](),
-		reflect.TypeFor[dvChan](), reflect.TypeFor[dvCycle](), reflect.TypeFor[dvDup](), reflect.TypeFor[dvSupplied](),
+		reflect.TypeFor[dvChan](), reflect.TypeFor[dvCycle](), reflect.TypeFor[dvSupplied](),
 		reflect.TypeFor[[]map[string]*[]int](), reflect.TypeFor[map[string]map[string]int](), reflect.TypeFor[any](),
 		reflect.TypeFor[*int8](), reflect.TypeFor[[3]*string](),
 	}
