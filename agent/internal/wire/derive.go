@@ -382,8 +382,22 @@ func embeddedProperties(t reflect.Type, o *derived) ([]member, error) {
 	if typ != "object" {
 		return nil, fmt.Errorf(`custom schema for embedded struct must have type "object", got %q`, typ)
 	}
-	slices.SortFunc(props, func(a, b member) int { return strings.Compare(a.name, b.name) })
-	return props, nil
+	// Sorted by name through a sort of strings, which the binary has
+	// anyway, rather than a sort of members, which it would add.
+	byName := make(map[string]json.RawMessage, len(props))
+	names := make([]string, 0, len(props))
+	for _, p := range props {
+		if _, dup := byName[p.name]; !dup {
+			names = append(names, p.name)
+		}
+		byName[p.name] = p.value
+	}
+	slices.Sort(names)
+	sorted := make([]member, len(names))
+	for i, name := range names {
+		sorted[i] = member{name: name, value: byName[name]}
+	}
+	return sorted, nil
 }
 
 // beforeDescription are the keywords jsonschema-go writes before
@@ -405,7 +419,10 @@ func withDescription(ms []member, desc string) []member {
 	for i < len(out) && slices.Contains(beforeDescription, out[i].name) {
 		i++
 	}
-	return slices.Insert(out, i, member{name: "description", value: value})
+	out = append(out, member{})
+	copy(out[i+1:], out[i:])
+	out[i] = member{name: "description", value: value}
+	return out
 }
 
 func ptr[T any](v T) *T { return &v }
