@@ -467,7 +467,7 @@ func pointer(segs []string) string {
 	var b strings.Builder
 	for i := len(segs) - 1; i >= 0; i-- {
 		b.WriteByte('/')
-		b.WriteString(pointerEscaper.Replace(segs[i]))
+		b.WriteString(escapePointer(segs[i]))
 	}
 	if b.Len() == 0 {
 		return "/"
@@ -475,7 +475,13 @@ func pointer(segs []string) string {
 	return b.String()
 }
 
-var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+// escapePointer escapes a JSON Pointer reference token (RFC 6901): "~"
+// first, so that the "~1" written for "/" is not escaped again. (Two
+// ReplaceAll calls rather than a strings.Replacer, whose machinery would
+// be linked into a browser build for this alone.)
+func escapePointer(seg string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(seg, "~", "~0"), "/", "~1")
+}
 
 func mismatch(code, format string, args ...any) error {
 	return &Mismatch{code: code, reason: fmt.Sprintf(format, args...)}
@@ -961,7 +967,7 @@ func (d *diagnosis) record(code string) {
 	var b strings.Builder
 	for _, seg := range d.stack {
 		b.WriteByte('/')
-		b.WriteString(pointerEscaper.Replace(seg))
+		b.WriteString(escapePointer(seg))
 	}
 	pr := Problem{Path: b.String(), Code: code}
 	if !slices.Contains(d.problems, pr) {
