@@ -10,7 +10,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -66,6 +68,34 @@ func TestDownloadSize(t *testing.T) {
 	}
 	if len(gz) >= len(raw)/2 {
 		t.Errorf("app.wasm.gz (%d bytes) is not a compression of app.wasm (%d bytes)", len(gz), len(raw))
+	}
+}
+
+// notInThePage are packages the page once linked and no longer needs,
+// each with what brought it in; a change that brings one back fails here
+// by name, before the size bound notices (or does not, having slack).
+var notInThePage = map[string]string{
+	"github.com/google/jsonschema-go/jsonschema": "schema derivation (agent/internal/wire derives schemas itself; jsonschema-go is only the fallback validator, left out by foldagent_noschemafallback)",
+	"regexp":      "jsonschema-go's initialisation",
+	"math/big":    "jsonschema-go, crypto/rand",
+	"crypto/rand": "invocation ids (agent uses math/rand/v2)",
+	"net":         "webmcp's origin check (it reads the URL itself)",
+	"net/url":     "webmcp's origin check",
+	"log/slog":    "agent's slog audit sink (now agent/agentslog) and host/loop's Logger (now an interface)",
+}
+
+func TestPageLinksNoneOfTheDroppedPackages(t *testing.T) {
+	args := append([]string{"list", "-deps"}, buildFlags...)
+	cmd := exec.Command("go", append(args, appPackage)...)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if why, bad := notInThePage[pkg]; bad {
+			t.Errorf("the page imports %s again; it came from %s", pkg, why)
+		}
 	}
 }
 
