@@ -48,6 +48,10 @@ type derived struct {
 	// nullable adds "null" to its type the way a pointer does.
 	supplied []member
 	nullable bool
+
+	// verbatim, when set, is written as it is: a property schema an
+	// embedded type's own schema lends.
+	verbatim json.RawMessage
 }
 
 // member is one name and value of a JSON object, in the object's order.
@@ -288,7 +292,7 @@ func (d *deriver) deriveStruct(t reflect.Type, s *derived) error {
 				skipPath = field.Index
 				for _, p := range props {
 					if _, ok := s.props[p.name]; !ok {
-						s.props[p.name] = &derived{supplied: []member{{name: "", value: p.value}}}
+						s.props[p.name] = &derived{verbatim: p.value}
 						s.order = append(s.order, p.name)
 					}
 				}
@@ -438,6 +442,10 @@ func mustMarshal(v any) json.RawMessage {
 // write writes s as JSON, its keywords in the order jsonschema-go's
 // Schema.MarshalJSON writes them. An empty schema is written true.
 func (s *derived) write(buf *bytes.Buffer) {
+	if s.verbatim != nil {
+		buf.Write(s.verbatim)
+		return
+	}
 	if s.supplied != nil {
 		s.writeSupplied(buf)
 		return
@@ -519,15 +527,10 @@ func (s *derived) write(buf *bytes.Buffer) {
 	buf.WriteByte('}')
 }
 
-// writeSupplied writes a schema a type supplied, verbatim but for two
-// things: the type list gains "null" when the type is reached through a
-// pointer (and then comes first), and a lone member without a name is a
-// property schema lent by an embedded type, written as its value alone.
+// writeSupplied writes a schema a type supplied, as written but for its
+// type list, which gains "null" when the type is reached through a
+// pointer (and then comes first, where jsonschema-go writes it).
 func (s *derived) writeSupplied(buf *bytes.Buffer) {
-	if len(s.supplied) == 1 && s.supplied[0].name == "" {
-		buf.Write(s.supplied[0].value)
-		return
-	}
 	ms := s.supplied
 	if s.nullable {
 		var types []string
