@@ -1,3 +1,5 @@
+//lint:file-ignore U1000 the types below are read by reflection only: their fields and methods are the cases under test
+
 package wire
 
 import (
@@ -42,26 +44,27 @@ type dvMany struct {
 	dvEmbedded
 	dvObject
 	dvObject2
-	Shared    string            `json:"shared"`
-	Described string            `json:"described" jsonschema:"A <described> & quoted \"value\"."`
-	Code      *vtCode           `json:"code,omitempty" jsonschema:"A code."`
-	Codes     []vtCode          `json:"codes"`
-	Level     *vtLevel          `json:"level"`
-	Dash      string            `json:"-,"`
-	Skipped   string            `json:"-"`
-	Untagged  uint32            //lint:ignore U1000 exported but untagged, on purpose
-	Zero      int16             `json:",omitzero"`
-	Texts     map[dvText]string `json:"texts"`
-	When      *time.Time        `json:"when"`
-	Unicode   string            `json:"ünï"`
-	Uintptr   uintptr           `json:"p,omitempty"`
-	Float32   float32           `json:"f32"`
-	Bytes     [4]byte           `json:"bytes"`
-	Ptr2      **int             `json:"ptr2"`
-	Empty     struct{}          `json:"empty"`
-	Unexp     struct{ a int }   `json:"unexp"`
-	Iface     *any              `json:"iface"`
-	unexpT    int
+	Shared    string   `json:"shared"`
+	Described string   `json:"described" jsonschema:"A <described> & quoted \"value\"."`
+	Code      *vtCode  `json:"code,omitempty" jsonschema:"A code."`
+	Codes     []vtCode `json:"codes"`
+	Level     *vtLevel `json:"level"`
+	//lint:ignore SA5008 "-," names the member "-", the case under test
+	Dash     string            `json:"-,"`
+	Skipped  string            `json:"-"`
+	Untagged uint32            // exported but untagged, on purpose
+	Zero     int16             `json:",omitzero"`
+	Texts    map[dvText]string `json:"texts"`
+	When     *time.Time        `json:"when"`
+	Unicode  string            `json:"ünï"`
+	Uintptr  uintptr           `json:"p,omitempty"`
+	Float32  float32           `json:"f32"`
+	Bytes    [4]byte           `json:"bytes"`
+	Ptr2     **int             `json:"ptr2"`
+	Empty    struct{}          `json:"empty"`
+	Unexp    struct{ a int }   `json:"unexp"`
+	Iface    *any              `json:"iface"`
+	unexpT   int
 }
 
 type dvText int
