@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/agent/agentslog"
 )
 
 // cmpClock is a deterministic clock for audit entries.
@@ -326,7 +327,7 @@ func TestSlogAuditSink(t *testing.T) {
 		Principal:    func(u cmpUser) string { return u.ID },
 		IncludeInput: true,
 		Redact:       []string{"token"},
-		Sinks:        []agent.AuditSink{agent.SlogAuditSink{Logger: logger, Level: slog.LevelWarn}},
+		Sinks:        []agent.AuditSink{agentslog.AuditSink{Logger: logger, Level: slog.LevelWarn}},
 	})
 	rt := cmpBind(cmpContract(cmpLoginCap()), h, &agent.BindOptions[cmpUser]{Audit: audit, Principal: cmpPrincipal})
 	_, _ = cmpDispatch(t, rt, context.Background(), "cmp_login", `{"user":"ada","token":"abc"}`, agent.Invocation{ID: "inv-s", Transport: agent.A2A})
@@ -351,7 +352,7 @@ func TestSlogAuditSink(t *testing.T) {
 		t.Fatalf("a secret reached the log: %s", buf.String())
 	}
 	// The zero value logs to slog.Default without failing.
-	if err := (agent.SlogAuditSink{}).Record(agent.AuditEntry{Invocation: "z"}); err != nil {
+	if err := (agentslog.AuditSink{}).Record(agent.AuditEntry{Invocation: "z"}); err != nil {
 		t.Fatal(err)
 	}
 }

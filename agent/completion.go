@@ -377,7 +377,13 @@ func compileCompletion[In, Model, P any](capability string, cc CompletionContrac
 	if cc == nil {
 		return nil
 	}
-	d := cc.completionDecl(nil)
+	return compileCompletionDecl[Model, P](capability, cc.completionDecl(nil))
+}
+
+// compileCompletionDecl is compileCompletion once the contract's In no
+// longer matters: kept apart so that its code is instantiated once per
+// Model and principal, not once per input type as well.
+func compileCompletionDecl[Model, P any](capability string, d *completionDecl) completionPlan[Model, P] {
 	fail := func(format string, args ...any) {
 		panic(fmt.Sprintf("agent: cannot expose %q: "+format, append([]any{capability}, args...)...))
 	}

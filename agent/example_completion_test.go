@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/agent/agentslog"
 )
 
 // A tiny shopping-list application for the examples: adding an item is
@@ -191,7 +192,7 @@ func ExampleNewAuditLog() {
 		Principal:    func(u exUser) string { return u.ID },
 		IncludeInput: true,
 		Redact:       []string{"token"},
-		Sinks:        []agent.AuditSink{agent.SlogAuditSink{Logger: logger}},
+		Sinks:        []agent.AuditSink{agentslog.AuditSink{Logger: logger}},
 	})
 	caller := "u-1"
 	rt := agent.MustBind(contract, &exHost{}, &agent.BindOptions[exUser]{

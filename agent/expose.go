@@ -163,6 +163,22 @@ func ExposeMapped[In, M, Model, P any](v Mapped[In, M, Model, P]) *Exposed[In, M
 }
 
 func newCapability[In, Model, P any](msgType, inType reflect.Type, name, description string, available func(Model) bool) *capability[Model, P] {
+	c := newErasedCapability[Model, P](msgType, inType, name, description, available)
+	codec := c.codec
+	c.decode = func(raw []byte) (any, error) {
+		in, err := wire.Decode[In](codec, raw)
+		if err != nil {
+			return nil, err
+		}
+		return in, nil
+	}
+	return c
+}
+
+// newErasedCapability is newCapability but for the decoder, the one part
+// that needs In: kept apart so that its code is instantiated once per
+// Model and principal, not once per input type as well.
+func newErasedCapability[Model, P any](msgType, inType reflect.Type, name, description string, available func(Model) bool) *capability[Model, P] {
 	if msgType.Kind() != reflect.Struct || msgType.Name() == "" {
 		panic(fmt.Sprintf("agent: cannot expose %s: a capability's Message must be a named struct type", typeLabel(msgType)))
 	}
@@ -187,13 +203,6 @@ func newCapability[In, Model, P any](msgType, inType reflect.Type, name, descrip
 		inType:      inType,
 		codec:       codec,
 		available:   available,
-		decode: func(raw []byte) (any, error) {
-			in, err := wire.Decode[In](codec, raw)
-			if err != nil {
-				return nil, err
-			}
-			return in, nil
-		},
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/foldagent/foldagent/agent"
-	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // The application under test: a small todo list.
@@ -58,8 +57,8 @@ type NotAMsg struct{}
 // Quantity travels as a decimal string and reaches update as a number.
 type Quantity int
 
-func (Quantity) WireSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "string", Pattern: "^[0-9]+$"}
+func (Quantity) WireSchema() json.RawMessage {
+	return json.RawMessage(`{"type":"string","pattern":"^[0-9]+$"}`)
 }
 
 func (q *Quantity) UnmarshalJSON(b []byte) error {

@@ -1,8 +1,8 @@
 package agent
 
 import (
-	"crypto/rand"
 	"encoding/hex"
+	"math/rand/v2"
 	"sync"
 )
 
@@ -42,6 +42,16 @@ func (inv Invocation) withDefaults(newID func() string) Invocation {
 // NewInvocationID returns a fresh random invocation id (a version 4 UUID).
 // It is the default generator; an adapter that mints its own ids can use
 // it too.
+//
+// An id must be unique (it keys a completion's waiter and an audit entry,
+// and audit logs of several processes may be read together) and not
+// predictable by a caller, who could otherwise name another invocation's
+// id in its input. Its 122 random bits come from math/rand/v2's global
+// generator: ChaCha8, seeded per thread from the operating system's (the
+// browser's) secure randomness and rekeyed as it goes, so its output
+// cannot be predicted from earlier ids, which is all an id needs;
+// crypto/rand would add nothing here but its code, which a browser build
+// would have to download.
 func NewInvocationID() string {
 	var b [16]byte
 	e := entropyPool.Get().(*entropy)
@@ -64,9 +74,9 @@ func NewInvocationID() string {
 	return string(out[:])
 }
 
-// entropy hands out bytes read from crypto/rand a block at a time: an
-// adapter mints an id on every call, and one read per 32 ids costs far
-// less than one per id. Every byte is handed out once and then cleared.
+// entropy hands out random bytes a block at a time: an adapter mints an
+// id on every call, and one refill per 32 ids costs less than one per id.
+// Every byte is handed out once and then cleared.
 type entropy struct {
 	buf [512]byte
 	off int
@@ -76,7 +86,12 @@ var entropyPool = sync.Pool{New: func() any { return &entropy{off: 512} }}
 
 func (e *entropy) read(b []byte) {
 	if e.off+len(b) > len(e.buf) {
-		_, _ = rand.Read(e.buf[:]) // crypto/rand.Read never fails (Go 1.24+).
+		for i := 0; i < len(e.buf); i += 8 {
+			v := rand.Uint64()
+			for j := range 8 {
+				e.buf[i+j] = byte(v >> (8 * j))
+			}
+		}
 		e.off = 0
 	}
 	n := copy(b, e.buf[e.off:])

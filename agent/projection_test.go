@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
-	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Price encodes itself as "$42.42", while its Go fields say {"Cents": 42}.
@@ -32,8 +31,8 @@ type priced struct {
 // WirePrice is Price with its wire form declared.
 type WirePrice struct{ Cents int }
 
-func (WirePrice) WireSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "string", Pattern: `^\$[0-9]*\.[0-9]{2}$`}
+func (WirePrice) WireSchema() json.RawMessage {
+	return json.RawMessage(`{"type":"string","pattern":"^\\$[0-9]*\\.[0-9]{2}$"}`)
 }
 
 func (p WirePrice) MarshalJSON() ([]byte, error) { return Price(p).MarshalJSON() }
@@ -41,7 +40,7 @@ func (p WirePrice) MarshalJSON() ([]byte, error) { return Price(p).MarshalJSON()
 // LyingPrice declares a string and encodes a number once it is non-zero.
 type LyingPrice struct{ Cents int }
 
-func (LyingPrice) WireSchema() *jsonschema.Schema { return &jsonschema.Schema{Type: "string"} }
+func (LyingPrice) WireSchema() json.RawMessage { return json.RawMessage(`{"type":"string"}`) }
 
 func (p LyingPrice) MarshalJSON() ([]byte, error) {
 	if p.Cents == 0 {

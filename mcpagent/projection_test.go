@@ -14,7 +14,6 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/mcpagent"
-	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -23,7 +22,7 @@ import (
 // even counts: an odd count encodes as a JSON number.
 type Stock int
 
-func (Stock) WireSchema() *jsonschema.Schema { return &jsonschema.Schema{Type: "string"} }
+func (Stock) WireSchema() json.RawMessage { return json.RawMessage(`{"type":"string"}`) }
 
 func (s Stock) MarshalJSON() ([]byte, error) {
 	if s%2 == 1 {

@@ -3,6 +3,7 @@ package webmcp
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -77,10 +78,12 @@ func FormTool(contract Catalog, name string, opts *FormOptions) (*Form, error) {
 	if opts != nil {
 		f.autosubmit = opts.Autosubmit
 	}
-	for key, p := range schema.Properties {
-		f.fields = append(f.fields, formField{key: key, description: p.Description})
+	// The keys are sorted as strings, whose sort the page links anyway,
+	// rather than the fields by key, which would link a sort of its own.
+	keys := slices.Sorted(maps.Keys(schema.Properties))
+	for _, key := range keys {
+		f.fields = append(f.fields, formField{key: key, description: schema.Properties[key].Description})
 	}
-	slices.SortFunc(f.fields, func(a, b formField) int { return strings.Compare(a.key, b.key) })
 	return f, nil
 }
 

@@ -18,7 +18,8 @@
 // The wasm is the page's download, so it is built small and served
 // compressed: with the build tag foldagent_noschemafallback (the contract's
 // schemas are all within agent's own validator, so jsonschema-go's is
-// left out) and -ldflags="-s -w", then gzipped once at build time and
+// left out), -ldflags="-s -w" and inlining off outside the runtime (see
+// buildFlags in server.go), then gzipped once at build time and
 // sent with Content-Encoding: gzip to every browser that accepts it.
 // TestDownloadSize fails when the gzip size passes a committed bound. To
 // see what grew, build it the same way and list the functions by size,

@@ -4,7 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
+	"io"
+	"os"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -50,7 +51,7 @@ func (f funcs[Model, Msg]) Init() (Model, Cmd[Msg])                   { return f
 func (f funcs[Model, Msg]) Update(m Model, msg Msg) (Model, Cmd[Msg]) { return f.update(m, msg) }
 
 // Options configures a Program. The zero value, and a nil *Options, are
-// valid: contained panics are then logged to [slog.Default].
+// valid: contained panics are then written to standard error.
 type Options[Msg any] struct {
 	// OnPanic, if set, is called with every panic the Program contains: in
 	// update, in a Cmd, or in a listener. It is called on the goroutine that
@@ -80,8 +81,30 @@ type Options[Msg any] struct {
 
 	// Logger receives contained panics when neither OnPanic nor PanicMsg is
 	// set, and panics raised by OnPanic or PanicMsg themselves. Nil means
-	// slog.Default().
-	Logger *slog.Logger
+	// standard error, one line per report. Pass slog.Default() to log
+	// them through log/slog.
+	Logger Logger
+}
+
+// Logger is what a Program reports to: a message and alternating keys
+// and values, as *slog.Logger's Error takes them. It is an interface
+// rather than *slog.Logger so that a program that does not log through
+// log/slog (a browser build) does not link it.
+type Logger interface {
+	Error(msg string, args ...any)
+}
+
+// lineLogger is the Logger of a Program without one (on standard
+// error): each report is a line, the message followed by key="value"
+// pairs.
+type lineLogger struct{ w io.Writer }
+
+func (l lineLogger) Error(msg string, args ...any) {
+	line := msg
+	for i := 0; i+1 < len(args); i += 2 {
+		line += fmt.Sprintf(" %v=%q", args[i], fmt.Sprint(args[i+1]))
+	}
+	_, _ = fmt.Fprintln(l.w, line)
 }
 
 // PanicError describes a panic the Program contained. It is a defect in the
@@ -242,7 +265,7 @@ func dropFrom[Msg any](c *chunk[Msg], i int) {
 type Program[Model, Msg any] struct {
 	app     App[Model, Msg]
 	opts    Options[Msg]
-	logger  *slog.Logger
+	logger  Logger
 	initCmd Cmd[Msg]
 
 	// model is written by the update goroutine for every Message, so it
@@ -305,7 +328,7 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 	}
 	p.logger = p.opts.Logger
 	if p.logger == nil {
-		p.logger = slog.Default()
+		p.logger = lineLogger{os.Stderr}
 	}
 	m, cmd := p.initApp()
 	p.model.Store(&m)

@@ -723,3 +723,34 @@ func TestPanicsMidBatchResumeInOrder(t *testing.T) {
 		t.Fatalf("reported %v, want %d update and %d listener panics", bySource, updatePanics, subPanics+obsPanics)
 	}
 }
+
+// fakeLogger records what a Program reports to its Logger.
+type fakeLogger struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *fakeLogger) Error(msg string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, fmt.Sprint(append([]any{msg}, args...)...))
+}
+
+// Without OnPanic or PanicMsg, a contained panic goes to the Logger, with
+// where it happened and its value; a *slog.Logger is one (see
+// TestSlogLoggerIsALogger).
+func TestPanicWithoutHandlersGoesToLogger(t *testing.T) {
+	logger := &fakeLogger{}
+	p := start(t, counter{}, &loop.Options[msg]{Logger: logger})
+	rec := newRecorder()
+	p.Observe(rec.observe)
+	dispatch(t, p, boom{})
+	dispatch(t, p, add{N: 1})
+	rec.waitFor(t, 1) // add runs after boom was contained and reported
+	logger.mu.Lock()
+	defer logger.mu.Unlock()
+	if len(logger.lines) != 1 || !strings.Contains(logger.lines[0], "loop: contained a panic") ||
+		!strings.Contains(logger.lines[0], "update exploded") || !strings.Contains(logger.lines[0], "source") {
+		t.Fatalf("logged %q, want one report of the update panic", logger.lines)
+	}
+}

@@ -2,7 +2,11 @@
 
 package wire
 
-import "github.com/google/jsonschema-go/jsonschema"
+import (
+	"encoding/json"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
 
 // FallbackLinked reports whether this build links jsonschema-go's
 // validator for schema keywords the compiled validator does not
@@ -10,11 +14,15 @@ import "github.com/google/jsonschema-go/jsonschema"
 // tag.
 const FallbackLinked = true
 
-// fallbackJudge resolves s with jsonschema-go and returns its validator.
-// It is the only place the package resolves or validates with
-// jsonschema-go, so that a build tag can leave that machinery (and the
-// regexp and math/big code it brings) out of the binary.
-func fallbackJudge(s *jsonschema.Schema) (judge, error) {
+// fallbackJudge resolves the schema raw with jsonschema-go and returns
+// its validator. It is the only place the package uses jsonschema-go, so
+// that a build tag can leave it (and the regexp, math/big and net/url
+// code it brings) out of the binary.
+func fallbackJudge(raw json.RawMessage) (judge, error) {
+	var s jsonschema.Schema
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, err
+	}
 	r, err := s.Resolve(nil)
 	if err != nil {
 		return nil, err

@@ -3,9 +3,8 @@
 package wire
 
 import (
+	"encoding/json"
 	"errors"
-
-	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // FallbackLinked reports whether this build links jsonschema-go's
@@ -18,4 +17,4 @@ const FallbackLinked = false
 var errNoFallback = errors.New("its JSON Schema uses keywords beyond what the built-in validator implements (type, properties, required, additionalProperties, items, minItems, maxItems, minimum, maximum), and this build leaves jsonschema-go's validator out (build tag foldagent_noschemafallback); build without that tag")
 
 // fallbackJudge refuses: this build has no jsonschema-go validator.
-func fallbackJudge(*jsonschema.Schema) (judge, error) { return nil, errNoFallback }
+func fallbackJudge(json.RawMessage) (judge, error) { return nil, errNoFallback }

@@ -3,19 +3,18 @@
 package wire
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Run with: go test -tags foldagent_noschemafallback ./agent/internal/wire
 
 type patternCode string
 
-func (patternCode) WireSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "string", Pattern: "^[A-Z]{3}$"}
+func (patternCode) WireSchema() json.RawMessage {
+	return json.RawMessage(`{"type":"string","pattern":"^[A-Z]{3}$"}`)
 }
 
 type withPattern struct {

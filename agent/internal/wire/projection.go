@@ -4,21 +4,18 @@ import (
 	"encoding"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"reflect"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
-
-	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Projected is the wire side of a context or resource: the JSON Schema
 // advertised for a projected Go type, and the check that a served value
 // meets it.
 //
-// The schema is derived the way an input's is (jsonschema-go, json tags
+// The schema is derived the way an input's is (deriveSchema, json tags
 // honoured, WireSchema types contributing their own), with one difference
 // that makes it tell the truth about what encoding/json serves: a map,
 // which encodes a nil map as null, is advertised as nullable.
@@ -47,20 +44,11 @@ func NewProjected(t reflect.Type, label string) (*Projected, error) {
 	if err := w.check(t, label); err != nil {
 		return nil, err
 	}
-	overrides := map[reflect.Type]*jsonschema.Schema{}
-	collectWireSchemas(t, overrides, map[reflect.Type]bool{})
-	if err := nullableMaps(t, overrides, map[reflect.Type]bool{}); err != nil {
-		return nil, err
-	}
-	schema, err := jsonschema.ForType(t, &jsonschema.ForOptions{TypeSchemas: overrides})
+	raw, err := deriveSchema(t, true)
 	if err != nil {
 		return nil, err
 	}
-	raw, err := json.Marshal(schema)
-	if err != nil {
-		return nil, fmt.Errorf("cannot encode its JSON Schema: %w", err)
-	}
-	v, err := compileValidator(schema)
+	v, err := compileValidator(raw)
 	if err != nil {
 		return nil, fmt.Errorf("cannot compile its JSON Schema: %w", err)
 	}
@@ -140,8 +128,14 @@ func (v *validator) validateValue(raw []byte) error {
 // encodes as a JSON number and the values, held by value, encode as {}:
 // those are refused like any other self-encoding type.)
 var verifiedEncodings = map[reflect.Type]bool{
-	reflect.TypeFor[time.Time]():  true,
-	reflect.TypeFor[slog.Level](): true,
+	reflect.TypeFor[time.Time](): true,
+}
+
+// verified reports whether t is one of verifiedEncodings, or slog.Level,
+// which is named rather than referred to so that naming it does not link
+// log/slog.
+func verified(t reflect.Type) bool {
+	return verifiedEncodings[t] || t.PkgPath() == "log/slog" && t.Name() == "Level"
 }
 
 var (
@@ -184,7 +178,7 @@ func (w *agreementWalk) check(t reflect.Type, path string) error {
 		w.selfDescribed = true
 		return nil
 	}
-	if verifiedEncodings[t] {
+	if verified(t) {
 		return nil
 	}
 	if t == jsonNumberType {
@@ -267,43 +261,6 @@ func checkEmbedded(f reflect.StructField, tag string, tagged bool, name string) 
 	return nil
 }
 
-// nullableMaps adds to overrides, for every map type in t that declares
-// no wire form of its own, its derived schema with null allowed: encoding/json
-// encodes a nil map as null, and jsonschema-go advertises a map as an
-// object only. Inner maps are done first, so an outer map's schema is
-// derived with theirs.
-func nullableMaps(t reflect.Type, overrides map[reflect.Type]*jsonschema.Schema, seen map[reflect.Type]bool) error {
-	if seen[t] || overrides[t] != nil {
-		return nil
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array:
-		return nullableMaps(t.Elem(), overrides, seen)
-	case reflect.Map:
-		if err := nullableMaps(t.Elem(), overrides, seen); err != nil {
-			return err
-		}
-		s, err := jsonschema.ForType(t, &jsonschema.ForOptions{TypeSchemas: overrides})
-		if err != nil {
-			return err
-		}
-		if s.Type == "object" {
-			s.Type, s.Types = "", []string{"null", "object"}
-		}
-		overrides[t] = s
-	case reflect.Struct:
-		for _, f := range reflect.VisibleFields(t) {
-			if f.IsExported() && !f.Anonymous {
-				if err := nullableMaps(f.Type, overrides, seen); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	return nil
-}
-
 // validTagName reports whether encoding/json accepts name as a member
 // name from a json tag (its isValidTag); otherwise it uses the field's Go
 // name while jsonschema-go uses the tag.
@@ -329,7 +286,7 @@ const maxFillDepth = 8
 // (time.Time, slog.Level) keeps its zero value; interfaces stay nil.
 func filled(t reflect.Type, depth int) reflect.Value {
 	v := reflect.New(t).Elem()
-	if depth > maxFillDepth || verifiedEncodings[t] {
+	if depth > maxFillDepth || verified(t) {
 		return v
 	}
 	switch t.Kind() {

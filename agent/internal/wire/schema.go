@@ -7,15 +7,13 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-
-	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // wireSchema is agent.WireSchema: a type that supplies the JSON Schema of
 // its own wire form. It is declared again here, structurally identical, so
 // that this package does not import agent.
 type wireSchema interface {
-	WireSchema() *jsonschema.Schema
+	WireSchema() json.RawMessage
 }
 
 var wireSchemaType = reflect.TypeFor[wireSchema]()
@@ -23,44 +21,6 @@ var wireSchemaType = reflect.TypeFor[wireSchema]()
 // emptyObjectSchema is what a capability with no payload advertises: an
 // object with no properties and nothing else.
 const emptyObjectSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
-
-// SchemaFor derives the JSON Schema of t with jsonschema-go: json tags are
-// honoured, fields without omitempty or omitzero are required, and every
-// struct is closed with additionalProperties: false. Types implementing
-// WireSchema contribute their own schema.
-func SchemaFor(t reflect.Type) (*jsonschema.Schema, error) {
-	overrides := map[reflect.Type]*jsonschema.Schema{}
-	collectWireSchemas(t, overrides, map[reflect.Type]bool{})
-	return jsonschema.ForType(t, &jsonschema.ForOptions{TypeSchemas: overrides})
-}
-
-func collectWireSchemas(t reflect.Type, out map[reflect.Type]*jsonschema.Schema, seen map[reflect.Type]bool) {
-	if seen[t] {
-		return
-	}
-	seen[t] = true
-	if t.Kind() == reflect.Pointer {
-		// jsonschema-go looks a type's schema up after following pointers,
-		// so the override belongs to the pointed-to type; and calling a
-		// value-receiver WireSchema on a nil pointer would panic.
-		collectWireSchemas(t.Elem(), out, seen)
-		return
-	}
-	if t.Implements(wireSchemaType) {
-		out[t] = reflect.Zero(t).Interface().(wireSchema).WireSchema()
-		return
-	}
-	switch t.Kind() {
-	case reflect.Slice, reflect.Array, reflect.Map:
-		collectWireSchemas(t.Elem(), out, seen)
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() {
-				collectWireSchemas(f.Type, out, seen)
-			}
-		}
-	}
-}
 
 // Codec decodes a capability's wire payload into its Go input type,
 // after checking it against the schema the capability advertises.
@@ -87,26 +47,14 @@ func NewCodec(t reflect.Type) (*Codec, error) {
 	if err := checkWireAgreement(t, t.Name(), map[reflect.Type]bool{}); err != nil {
 		return nil, err
 	}
-	var (
-		schema *jsonschema.Schema
-		raw    []byte
-		err    error
-	)
-	if exportedFieldCount(t) == 0 {
-		raw = []byte(emptyObjectSchema)
-		schema = new(jsonschema.Schema)
-		if err = json.Unmarshal(raw, schema); err != nil {
-			return nil, err
-		}
-	} else {
-		if schema, err = SchemaFor(t); err != nil {
+	raw := json.RawMessage(emptyObjectSchema)
+	if exportedFieldCount(t) > 0 {
+		var err error
+		if raw, err = deriveSchema(t, false); err != nil {
 			return nil, fmt.Errorf("cannot derive the JSON Schema of %s: %w", t, err)
 		}
-		if raw, err = json.Marshal(schema); err != nil {
-			return nil, fmt.Errorf("cannot encode the JSON Schema of %s: %w", t, err)
-		}
 	}
-	validator, err := compileValidator(schema)
+	validator, err := compileValidator(raw)
 	if err != nil {
 		return nil, fmt.Errorf("cannot compile the JSON Schema of %s: %w", t, err)
 	}

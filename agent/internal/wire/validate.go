@@ -5,13 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // This file holds the input validator: a checker compiled once per input
@@ -24,8 +21,8 @@ import (
 // and slices, and decoding the payload into that tree, then walking it by
 // reflection, costs several times what the application's own decode
 // costs; the dispatch path is meant to cost little more than a
-// hand-written handler. The schemas dispatch sees are narrow: jsonschema-go
-// derives them from Go types, so they use a handful of keywords (type,
+// hand-written handler. The schemas dispatch sees are narrow: they are
+// derived from Go types (derive.go), so they use a handful of keywords (type,
 // properties, required, additionalProperties, items, minItems/maxItems,
 // minimum/maximum, annotations). The validator implements exactly those.
 // A schema node using anything else (a pattern, an enum, a format, oneOf…),
@@ -136,148 +133,179 @@ type validator struct {
 	whole judge
 }
 
-// compileValidator compiles s. When s cannot be judged node by node, it
-// is resolved as a whole and left to jsonschema-go.
-func compileValidator(s *jsonschema.Schema) (*validator, error) {
-	if !everySchema(s, isLocal) {
-		whole, err := fallbackJudge(s)
+// compileValidator compiles the JSON Schema raw. When raw cannot be
+// judged node by node, it is judged whole by jsonschema-go.
+func compileValidator(raw json.RawMessage) (*validator, error) {
+	if !isLocal(raw) {
+		whole, err := fallbackJudge(raw)
 		if err != nil {
 			return nil, err
 		}
 		return &validator{whole: whole}, nil
 	}
-	root, err := compileNode(s)
+	root, err := compileNode(raw)
 	if err != nil {
 		return nil, err
 	}
 	return &validator{root: root}, nil
 }
 
-// isLocal reports whether s can be judged without the schema around it:
-// it names no identifier, anchor, reference, definition, vocabulary or
-// dialect.
-func isLocal(s *jsonschema.Schema) bool {
-	return s.ID == "" && s.Schema == "" && s.Ref == "" && s.Anchor == "" && s.DynamicAnchor == "" &&
-		s.DynamicRef == "" && s.Defs == nil && s.Definitions == nil && s.Vocabulary == nil
-}
+// nonLocalKeywords name an identifier, anchor, reference, definition,
+// vocabulary or dialect: a schema using one cannot be judged a node at a
+// time, since a node may stand for another.
+var nonLocalKeywords = []string{"$id", "$schema", "$ref", "$anchor", "$dynamicAnchor", "$dynamicRef", "$defs", "definitions", "$vocabulary"}
 
-var (
-	schemaPtrType   = reflect.TypeFor[*jsonschema.Schema]()
-	schemaSliceType = reflect.TypeFor[[]*jsonschema.Schema]()
-	schemaMapType   = reflect.TypeFor[map[string]*jsonschema.Schema]()
-)
-
-// everySchema reports whether f holds for s and every schema below it. It
-// finds children by reflection over jsonschema.Schema's fields, so a
-// keyword added to jsonschema-go later is still visited.
-func everySchema(s *jsonschema.Schema, f func(*jsonschema.Schema) bool) bool {
-	if s == nil {
-		return true
-	}
-	if !f(s) {
+// isLocal reports whether raw can be judged node by node: no object in
+// it, at any depth, has a member named by nonLocalKeywords. It looks into
+// every object (the values of const and enum, a property named "$ref"),
+// which at worst sends a schema to be judged whole needlessly.
+func isLocal(raw json.RawMessage) bool {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
 		return false
 	}
-	v := reflect.ValueOf(s).Elem()
-	for i := range v.NumField() {
-		fv := v.Field(i)
-		switch fv.Type() {
-		case schemaPtrType:
-			if !everySchema(fv.Interface().(*jsonschema.Schema), f) {
+	return localValue(v)
+}
+
+func localValue(v any) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, c := range v {
+			if slices.Contains(nonLocalKeywords, k) || !localValue(c) {
 				return false
 			}
-		case schemaSliceType:
-			for _, c := range fv.Interface().([]*jsonschema.Schema) {
-				if !everySchema(c, f) {
-					return false
-				}
-			}
-		case schemaMapType:
-			for _, c := range fv.Interface().(map[string]*jsonschema.Schema) {
-				if !everySchema(c, f) {
-					return false
-				}
+		}
+	case []any:
+		for _, c := range v {
+			if !localValue(c) {
+				return false
 			}
 		}
 	}
 	return true
 }
 
-// subsetRest returns s without the keywords the validator implements and
-// without annotations. When it is the zero Schema, the validator can judge
-// s itself.
-func subsetRest(s *jsonschema.Schema) jsonschema.Schema {
-	rest := *s
-	rest.Title, rest.Description, rest.Comment = "", "", ""
-	rest.Default, rest.Examples = nil, nil
-	rest.Deprecated, rest.ReadOnly, rest.WriteOnly = false, false, false
-	rest.PropertyOrder = nil
-	rest.Type, rest.Types = "", nil
-	rest.Properties, rest.Required, rest.AdditionalProperties = nil, nil, nil
-	rest.Items, rest.MinItems, rest.MaxItems = nil, nil, nil
-	rest.Minimum, rest.Maximum = nil, nil
-	return rest
-}
+// annotations are the keywords that say something about a value without
+// constraining it.
+var annotations = []string{"title", "description", "$comment", "default", "examples", "deprecated", "readOnly", "writeOnly"}
 
-func isZeroSchema(s jsonschema.Schema) bool { return reflect.ValueOf(s).IsZero() }
-
-// isFalseSchema reports whether s is the false schema ({"not": {}}) and
-// nothing else but annotations.
-func isFalseSchema(s *jsonschema.Schema) bool {
-	if s.Not == nil || !isZeroSchema(*s.Not) {
-		return false
-	}
-	rest := subsetRest(s)
-	rest.Not = nil
-	return isZeroSchema(rest) && s.Type == "" && s.Types == nil && s.Properties == nil && s.Required == nil &&
-		s.AdditionalProperties == nil && s.Items == nil && s.MinItems == nil && s.MaxItems == nil &&
-		s.Minimum == nil && s.Maximum == nil
-}
-
-func compileNode(s *jsonschema.Schema) (*vnode, error) {
-	if s == nil {
-		return nil, errors.New("a subschema is missing (nil)")
-	}
-	if isFalseSchema(s) {
+// compileNode compiles one schema node. A node using a keyword outside
+// the validator's subset (or using one of its keywords in a way it does
+// not implement) is left to jsonschema-go, on its own.
+func compileNode(raw json.RawMessage) (*vnode, error) {
+	switch string(raw) {
+	case "true":
+		return &vnode{minItems: -1, maxItems: -1}, nil
+	case "false":
 		return &vnode{never: true}, nil
+	case "null":
+		return nil, errors.New("a subschema is missing (null)")
 	}
-	kinds, kindsOK := compileKinds(s)
-	if !kindsOK || !isZeroSchema(subsetRest(s)) {
-		j, err := fallbackJudge(s.CloneSchemas())
+	members, err := objectMembers(raw)
+	if err != nil {
+		return nil, fmt.Errorf("a subschema is not a JSON Schema: %w", err)
+	}
+	n := &vnode{minItems: -1, maxItems: -1}
+	local, constraints := true, 0
+	var not json.RawMessage
+	for _, m := range members {
+		if slices.Contains(annotations, m.name) {
+			continue
+		}
+		constraints++
+		if string(m.value) == "null" && m.name != "not" {
+			continue // jsonschema-go reads it as absent
+		}
+		switch m.name {
+		case "not":
+			not = m.value
+		case "type":
+			local = local && compileKinds(m.value, n)
+		case "properties":
+			local = local && compileProperties(m.value, n) == nil
+		case "required":
+			var required []string
+			if json.Unmarshal(m.value, &required) != nil {
+				local = false
+				break
+			}
+			n.required = n.required[:0]
+			for _, name := range required {
+				i := slices.IndexFunc(n.fields, func(f vfield) bool { return f.name == name })
+				if i < 0 {
+					n.fields = append(n.fields, vfield{name: name})
+					i = len(n.fields) - 1
+				}
+				if !slices.Contains(n.required, i) {
+					n.required = append(n.required, i)
+				}
+			}
+		case "additionalProperties":
+			if m.value[0] != '{' && m.value[0] != 't' && m.value[0] != 'f' {
+				local = false
+				break
+			}
+			child, err := compileNode(m.value)
+			if err != nil {
+				return nil, err
+			}
+			switch {
+			case child.never:
+				n.extra, n.extraNode = extraNone, nil
+			case child.isAny():
+				n.extra, n.extraNode = extraAny, nil
+			default:
+				n.extra, n.extraNode = extraSchema, child
+			}
+		case "items":
+			if m.value[0] != '{' && m.value[0] != 't' && m.value[0] != 'f' {
+				local = false // an items array, of draft 2019 and before
+				break
+			}
+			child, err := compileNode(m.value)
+			if err != nil {
+				return nil, err
+			}
+			n.items = nil
+			if !child.isAny() {
+				n.items = child
+			}
+		case "minItems", "maxItems":
+			var v int
+			if json.Unmarshal(m.value, &v) != nil {
+				local = false
+			} else if m.name == "minItems" {
+				n.minItems = v
+			} else {
+				n.maxItems = v
+			}
+		case "minimum", "maximum":
+			var v float64
+			if json.Unmarshal(m.value, &v) != nil {
+				local = false
+			} else if m.name == "minimum" {
+				n.hasMin, n.min = true, v
+			} else {
+				n.hasMax, n.max = true, v
+			}
+		default:
+			local = false
+		}
+	}
+	if not != nil {
+		// {"not": {}} is the false schema; any other use of not is
+		// jsonschema-go's.
+		if constraints == 1 && (string(not) == "true" || string(not) == "{}") {
+			return &vnode{never: true}, nil
+		}
+		local = false
+	}
+	if !local {
+		j, err := fallbackJudge(raw)
 		if err != nil {
 			return nil, fmt.Errorf("a subschema cannot be judged on its own: %w", err)
 		}
 		return &vnode{fallback: j}, nil
-	}
-	n := &vnode{kinds: kinds, minItems: -1, maxItems: -1}
-	if len(s.Properties) > 0 {
-		names := make([]string, 0, len(s.Properties))
-		for name := range s.Properties {
-			names = append(names, name)
-		}
-		// Declared order makes the walk and its errors deterministic.
-		slices.Sort(names)
-		if len(s.PropertyOrder) > 0 {
-			slices.SortStableFunc(names, func(a, b string) int {
-				return orderIndex(s.PropertyOrder, a) - orderIndex(s.PropertyOrder, b)
-			})
-		}
-		for _, name := range names {
-			child, err := compileNode(s.Properties[name])
-			if err != nil {
-				return nil, err
-			}
-			n.fields = append(n.fields, vfield{name: name, node: child, declared: true})
-		}
-	}
-	for _, name := range s.Required {
-		i := slices.IndexFunc(n.fields, func(f vfield) bool { return f.name == name })
-		if i < 0 {
-			n.fields = append(n.fields, vfield{name: name})
-			i = len(n.fields) - 1
-		}
-		if !slices.Contains(n.required, i) {
-			n.required = append(n.required, i)
-		}
 	}
 	if len(n.fields) > linearLookupLimit {
 		n.byName = make(map[string]int, len(n.fields))
@@ -285,73 +313,54 @@ func compileNode(s *jsonschema.Schema) (*vnode, error) {
 			n.byName[f.name] = i
 		}
 	}
-	if a := s.AdditionalProperties; a != nil {
-		child, err := compileNode(a)
-		if err != nil {
-			return nil, err
-		}
-		switch {
-		case child.never:
-			n.extra = extraNone
-		case child == anyNode || child.isAny():
-			n.extra = extraAny
-		default:
-			n.extra, n.extraNode = extraSchema, child
-		}
-	}
-	if s.Items != nil {
-		child, err := compileNode(s.Items)
-		if err != nil {
-			return nil, err
-		}
-		if !child.isAny() {
-			n.items = child
-		}
-	}
-	if s.MinItems != nil {
-		n.minItems = *s.MinItems
-	}
-	if s.MaxItems != nil {
-		n.maxItems = *s.MaxItems
-	}
-	if s.Minimum != nil {
-		n.hasMin, n.min = true, *s.Minimum
-	}
-	if s.Maximum != nil {
-		n.hasMax, n.max = true, *s.Maximum
-	}
 	return n, nil
 }
 
-func orderIndex(order []string, name string) int {
-	if i := slices.Index(order, name); i >= 0 {
-		return i
+// compileProperties adds the declared properties to n, in the schema's
+// order, which makes the walk and its errors deterministic.
+func compileProperties(raw json.RawMessage, n *vnode) error {
+	props, err := objectMembers(raw)
+	if err != nil {
+		return err
 	}
-	return len(order)
+	for _, p := range props {
+		child, err := compileNode(p.value)
+		if err != nil {
+			return err
+		}
+		if i := slices.IndexFunc(n.fields, func(f vfield) bool { return f.name == p.name }); i >= 0 {
+			n.fields[i].node, n.fields[i].declared = child, true
+			continue
+		}
+		n.fields = append(n.fields, vfield{name: p.name, node: child, declared: true})
+	}
+	return nil
 }
 
-// compileKinds reads type or types. ok is false for a type name JSON
-// Schema does not define, which is left to jsonschema-go.
-func compileKinds(s *jsonschema.Schema) (kinds jsonKind, ok bool) {
-	if s.Type != "" {
-		k, ok := kindNames[s.Type]
-		return k, ok
+// compileKinds reads "type" into n.kinds. It reports false for a type
+// name JSON Schema does not define, or an empty list, which are left to
+// jsonschema-go.
+func compileKinds(raw json.RawMessage, n *vnode) bool {
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		k, ok := kindNames[one]
+		n.kinds = k
+		return ok
 	}
-	if s.Types == nil {
-		return 0, true
-	}
-	if len(s.Types) == 0 {
+	var names []string
+	if json.Unmarshal(raw, &names) != nil || len(names) == 0 {
 		// "type": [] allows nothing; rare enough to leave to jsonschema-go.
-		return 0, false
+		return false
 	}
-	for _, name := range s.Types {
+	n.kinds = 0
+	for _, name := range names {
 		k, ok := kindNames[name]
 		if !ok {
-			return 0, false
+			return false
 		}
-		kinds |= k
+		n.kinds |= k
 	}
-	return kinds, true
+	return true
 }
 
 // isAny reports whether n accepts every well-formed value.
@@ -458,7 +467,7 @@ func pointer(segs []string) string {
 	var b strings.Builder
 	for i := len(segs) - 1; i >= 0; i-- {
 		b.WriteByte('/')
-		b.WriteString(pointerEscaper.Replace(segs[i]))
+		b.WriteString(escapePointer(segs[i]))
 	}
 	if b.Len() == 0 {
 		return "/"
@@ -466,7 +475,13 @@ func pointer(segs []string) string {
 	return b.String()
 }
 
-var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
+// escapePointer escapes a JSON Pointer reference token (RFC 6901): "~"
+// first, so that the "~1" written for "/" is not escaped again. (Two
+// ReplaceAll calls rather than a strings.Replacer, whose machinery would
+// be linked into a browser build for this alone.)
+func escapePointer(seg string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(seg, "~", "~0"), "/", "~1")
+}
 
 func mismatch(code, format string, args ...any) error {
 	return &Mismatch{code: code, reason: fmt.Sprintf(format, args...)}
@@ -952,7 +967,7 @@ func (d *diagnosis) record(code string) {
 	var b strings.Builder
 	for _, seg := range d.stack {
 		b.WriteByte('/')
-		b.WriteString(pointerEscaper.Replace(seg))
+		b.WriteString(escapePointer(seg))
 	}
 	pr := Problem{Path: b.String(), Code: code}
 	if !slices.Contains(d.problems, pr) {

@@ -21,14 +21,14 @@ import (
 
 type vtCode string
 
-func (vtCode) WireSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "string", Pattern: "^[A-Z]{3}$"}
+func (vtCode) WireSchema() json.RawMessage {
+	return json.RawMessage(`{"type":"string","pattern":"^[A-Z]{3}$"}`)
 }
 
 type vtLevel string
 
-func (vtLevel) WireSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{Enum: []any{"low", "high", nil}}
+func (vtLevel) WireSchema() json.RawMessage {
+	return json.RawMessage(`{"enum":["low","high",null]}`)
 }
 
 type vtItem struct {
@@ -68,8 +68,8 @@ type vtEmpty struct{}
 // apart from the whole: the validator hands the whole payload over.
 type vtIdentified string
 
-func (vtIdentified) WireSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{ID: "https://example.com/identified", Type: "string", MinLength: jsonschema.Ptr(2)}
+func (vtIdentified) WireSchema() json.RawMessage {
+	return json.RawMessage(`{"type":"string","$id":"https://example.com/identified","minLength":2}`)
 }
 
 type vtWhole struct {

@@ -1,15 +1,29 @@
-package agent
+// Package agentslog writes a foldagent runtime's audit entries to
+// log/slog.
+//
+// It is a package of its own, beside agent, so that the agent package
+// does not import log/slog, whose initialisation (a default logger with
+// its text formatting) would otherwise be linked into every binary built
+// with agent, a browser's included. An application that audits to slog
+// adds the sink:
+//
+//	audit := agent.NewAuditLog(agent.AuditOptions[User]{
+//		Sinks: []agent.AuditSink{agentslog.AuditSink{Logger: logger}},
+//	})
+package agentslog
 
 import (
 	"context"
 	"log/slog"
+
+	"github.com/foldagent/foldagent/agent"
 )
 
-// SlogAuditSink writes each audit entry as one log/slog record, with the
+// AuditSink writes each audit entry as one log/slog record, with the
 // entry's fields as attributes (input, when kept, as a JSON string). The
 // zero value logs to slog.Default() at slog.LevelInfo with the message
 // "agent audit".
-type SlogAuditSink struct {
+type AuditSink struct {
 	// Logger receives the records. Nil means slog.Default().
 	Logger *slog.Logger
 	// Level is the records' level. The zero value is slog.LevelInfo.
@@ -19,7 +33,7 @@ type SlogAuditSink struct {
 }
 
 // Record logs e. It never fails.
-func (s SlogAuditSink) Record(e AuditEntry) error {
+func (s AuditSink) Record(e agent.AuditEntry) error {
 	logger := s.Logger
 	if logger == nil {
 		logger = slog.Default()
