@@ -380,3 +380,35 @@ func TestContextBriefOfTheOpenJourney(t *testing.T) {
 		t.Fatalf("%+v", b)
 	}
 }
+
+// A decision only the person may make (HumanDecides and a human-only
+// policy, as the shop declares its delivery address) stops being "with
+// the human" in the facts once it is made.
+func TestMadePersonOnlyDecisionLeavesTheFacts(t *testing.T) {
+	def := storeDef("delivery address")
+	def.Pages[1].Actions[0].Policy = PrincipalPolicy{MayInvoke: []Actor{ActorUser}}
+	g, err := NewGraph("store", def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.MustNewSession(Options{Page: "checkout", State: map[string]any{"addressConfirmed": false, "address": "1 Main St", "total": 10}})
+	if _, err := s.RegisterActions("checkout", Registration{Handlers: map[string]Handler{"change-address": ok, "enter-card": ok, "pay": ok,
+		"review.close-review": ok, "summary.apply-coupon": ok}}); err != nil {
+		t.Fatal(err)
+	}
+	truth := s.GroundTruth(0, 0)
+	if !strings.Contains(truth.Text, decisionLead+"checkout.change-address"+decisionTail) || !slices.Contains(truth.WithTheHuman, "checkout.change-address") {
+		t.Fatalf("facts do not name the open decision:\n%s", truth.Text)
+	}
+	if rep := s.ReportState(map[string]any{"address": "2 Side St", "addressConfirmed": true}, ReportOptions{Principal: ActorUser}); !rep.OK {
+		t.Fatalf("%+v", rep)
+	}
+	truth = s.GroundTruth(0, 0)
+	if strings.Contains(truth.Text, decisionLead+"checkout.change-address") || slices.Contains(truth.WithTheHuman, "checkout.change-address") {
+		t.Fatalf("a made decision is still with the human:\n%s\n%v", truth.Text, truth.WithTheHuman)
+	}
+	// Still the person's alone: the agent is not offered it.
+	if r := row(t, s, "checkout.change-address"); r.Clickable() {
+		t.Fatalf("%+v", r)
+	}
+}

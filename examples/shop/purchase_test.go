@@ -180,6 +180,10 @@ func TestPurchaseAsAgentAndPerson(t *testing.T) {
 	if !strings.Contains(facts, "the person changed") {
 		t.Fatalf("the facts must say the person changed the state: %q", facts)
 	}
+	// The person has given the address: it is no longer with them.
+	if strings.Contains(facts, "checkout.change-address - the agent presents") {
+		t.Fatalf("the facts still call the given address a decision with the person: %q", facts)
+	}
 	if row := find(list(here["actions"]), "action", "checkout.change-address"); row == nil || row["holds"] != hostile {
 		t.Fatalf("the address row must hold what the person typed, as data: %v", row)
 	}
