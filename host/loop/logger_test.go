@@ -26,3 +26,11 @@ func TestSlogLoggerIsALogger(t *testing.T) {
 		t.Fatalf("slog wrote %q", buf.String())
 	}
 }
+
+// Without a Logger, a server's Program reports through slog.Default(),
+// so it follows whatever the application set with slog.SetDefault.
+func TestNilLoggerIsSlogDefault(t *testing.T) {
+	if got := defaultLogger(); got != Logger(slog.Default()) {
+		t.Fatalf("default Logger is %T, want slog.Default()", got)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -81,8 +80,9 @@ type Options[Msg any] struct {
 
 	// Logger receives contained panics when neither OnPanic nor PanicMsg is
 	// set, and panics raised by OnPanic or PanicMsg themselves. Nil means
-	// standard error, one line per report. Pass slog.Default() to log
-	// them through log/slog.
+	// slog.Default(); in a js/wasm build, where linking log/slog would
+	// grow the download for a few reports, nil means one line per report
+	// on standard error (the browser's console).
 	Logger Logger
 }
 
@@ -328,7 +328,7 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 	}
 	p.logger = p.opts.Logger
 	if p.logger == nil {
-		p.logger = lineLogger{os.Stderr}
+		p.logger = defaultLogger()
 	}
 	m, cmd := p.initApp()
 	p.model.Store(&m)
