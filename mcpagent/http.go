@@ -213,10 +213,15 @@ type HTTPOptions struct {
 // request of an identity reaches the replica holding its application
 // instance (routing on the principal; see docs/replicas.md).
 type Handler struct {
-	opts    HTTPOptions
-	log     *slog.Logger
-	sdk     *mcp.StreamableHTTPHandler
-	bare    *mcp.Server // answers the SDK's per-request protocol-version lookups
+	opts HTTPOptions
+	log  *slog.Logger
+	sdk  *mcp.StreamableHTTPHandler
+	bare *mcp.Server // answers the SDK's per-request protocol-version lookups
+	// shared serves every session when Options.Feed is set: the family
+	// offers the same tools to all, so one SDK server holds them once,
+	// and each call is served by its own session's runtime.
+	shared  *Server
+	timeout time.Duration // idle timeout of a session; 0: none
 	chain   http.Handler
 	origins map[string]bool
 
@@ -230,20 +235,28 @@ type Handler struct {
 	recent     *list.List                   // of *principalRuntime, most recently used first
 }
 
+// httpSession is one session the Handler opened. It rides in the context
+// of the initialize request that opens it (sessionCtxKey), which the SDK
+// keeps as the context of every later request of the session, so the
+// session's runtime reaches every call without a lookup.
+//
+// No goroutine waits for a session's end: the Handler ends it itself, on
+// DELETE, on its idle timer, on Close, or when the SDK no longer knows it.
 type httpSession struct {
-	key    string
-	server *Server // nil until the session is connected
-}
+	h    *Handler
+	key  string
+	once sync.Once // opens the session's runtime, on the initialize request
+	rt   Runtime
+	own  *Server // the session's own Server, without a Feed; nil: h.shared
 
-// newSessionKey marks, in a request's context, a request that may open a
-// session; the slot records what getServer built for it.
-type newSessionKey struct{}
+	id string             // set when the session is initialized
+	ss *mcp.ServerSession // set with id
 
-type newSessionSlot struct {
-	once   sync.Once
-	key    string
-	server *Server
-	id     string
+	mu    sync.Mutex // guards what follows
+	posts int        // POSTs in flight; the idle timer runs only at zero
+	timer *time.Timer
+	ended bool // no request may reach the session any more
+	gone  bool // its place and its entry were given back; under h.mu
 }
 
 // NewHandler builds a Handler. It returns an error when Verifier or
@@ -297,13 +310,24 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	h.bare = mcp.NewServer(&mcp.Implementation{Name: "foldagent"}, &mcp.ServerOptions{
 		Logger: discardLogger, SupportedProtocolVersions: protocolVersions,
 	})
-	timeout := opts.SessionTimeout
-	if timeout < 0 {
-		timeout = 0
+	if opts.SessionTimeout > 0 {
+		h.timeout = opts.SessionTimeout
+	}
+	if opts.Server != nil && opts.Server.Feed != nil {
+		// Built over the Feed's own runtime, which only follows the Model
+		// for subscribed resources: no call is ever served by it.
+		shared, err := buildServer(opts.Server.Feed.rt, opts.Server, true, h.tune)
+		if err != nil {
+			return nil, err
+		}
+		shared.mcp.AddReceivingMiddleware(h.track)
+		h.shared = shared
 	}
 	h.sdk = mcp.NewStreamableHTTPHandler(h.getServer, &mcp.StreamableHTTPOptions{
-		Logger:              discardLogger,
-		SessionTimeout:      timeout,
+		Logger: discardLogger,
+		// The Handler times idle sessions out itself (httpSession), as the
+		// SDK would: it needs to know when a session ends, and the SDK
+		// does not say.
 		MaxRequestBodyBytes: opts.MaxRequestBodyBytes,
 	})
 	h.stateless = mcp.NewStreamableHTTPHandler(h.statelessServer, &mcp.StreamableHTTPOptions{
@@ -411,6 +435,7 @@ type guard struct {
 	writeTimeout time.Duration
 	bodyRead     bool // the handler consumed the request body
 	wroteHeader  bool
+	status       int // the status written, once wroteHeader
 }
 
 func (g *guard) WriteHeader(code int) {
@@ -419,6 +444,7 @@ func (g *guard) WriteHeader(code int) {
 		return
 	}
 	g.wroteHeader = true
+	g.status = code
 	if code == http.StatusUnauthorized && g.Header().Get("WWW-Authenticate") == "" {
 		g.Header().Set("WWW-Authenticate", `Bearer realm="mcp"`)
 	}
@@ -486,9 +512,10 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	id := req.Header.Get(sessionHeader)
+	var sess *httpSession
 	if id != "" {
 		h.mu.Lock()
-		sess := h.sessions[id]
+		sess = h.sessions[id]
 		h.mu.Unlock()
 		if sess == nil || sess.key != key {
 			// A session that does not exist and a session opened by
@@ -517,7 +544,11 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 		h.serveSessionless(g, r, key, msg)
 		return
 	}
-	if id != "" || req.Method != http.MethodPost {
+	if sess != nil {
+		h.serveSession(g, r, sess)
+		return
+	}
+	if req.Method != http.MethodPost {
 		h.sdk.ServeHTTP(g, r)
 		return
 	}
@@ -532,10 +563,31 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 			map[string]any{"maxSessions": h.opts.MaxSessionsPerPrincipal})
 		return
 	}
-	slot := &newSessionSlot{key: key}
-	r = r.WithContext(context.WithValue(r.Context(), newSessionKey{}, slot))
+	st := &httpSession{h: h, key: key, posts: 1}
+	r = r.WithContext(context.WithValue(r.Context(), sessionCtxKey{}, st))
 	h.sdk.ServeHTTP(g, r)
-	h.settle(slot)
+	h.settle(st)
+}
+
+// serveSession hands the SDK a request of a session this identity holds.
+// A POST pauses the session's idle timer while it runs, as the SDK's own
+// timer does; a stream does not, so a client that went away with its
+// stream open still lets the session expire.
+func (h *Handler) serveSession(g *guard, r *http.Request, st *httpSession) {
+	if r.Method == http.MethodPost {
+		if !st.begin() {
+			http.Error(g, "session not found", http.StatusNotFound)
+			return
+		}
+		defer st.finish()
+	}
+	h.sdk.ServeHTTP(g, r)
+	switch {
+	case r.Method == http.MethodDelete && g.status == http.StatusNoContent,
+		g.status == http.StatusNotFound:
+		// Ended by its client, or no longer known to the SDK.
+		h.endSession(st)
+	}
 }
 
 // readBody reads the whole request body within BodyTimeout and
@@ -674,18 +726,23 @@ func (h *Handler) releaseLocked(key string) {
 // without a session header may open one, and only that request builds a
 // runtime, once.
 func (h *Handler) getServer(req *http.Request) *mcp.Server {
-	slot, _ := req.Context().Value(newSessionKey{}).(*newSessionSlot)
-	if slot == nil {
+	st, _ := req.Context().Value(sessionCtxKey{}).(*httpSession)
+	if st == nil {
 		return h.bare
 	}
-	slot.once.Do(func() { h.open(req.Context(), slot) })
-	if slot.server == nil {
+	st.once.Do(func() { h.open(req.Context(), st) })
+	switch {
+	case st.rt == nil:
 		return nil // the SDK answers 400; the cause is logged
+	case st.own != nil:
+		return st.own.mcp
 	}
-	return slot.server.mcp
+	return h.shared.mcp
 }
 
-func (h *Handler) open(ctx context.Context, slot *newSessionSlot) {
+// open builds the runtime of a session about to open, and its own Server
+// when the sessions share none.
+func (h *Handler) open(ctx context.Context, st *httpSession) {
 	h.mu.Lock()
 	closed := h.closed
 	h.mu.Unlock()
@@ -696,61 +753,150 @@ func (h *Handler) open(ctx context.Context, slot *newSessionSlot) {
 	if err == nil && rt == nil {
 		err = errors.New("NewRuntime returned no runtime")
 	}
+	if err == nil && h.shared != nil && !h.shared.feed.member(rt.Describe()) {
+		err = errors.New("mcpagent: the runtime's contract is not the Feed's: a Feed serves only runtimes bound to its own host and contract")
+	}
 	if err != nil {
 		h.log.Error("mcpagent: cannot open a session", "error", err)
 		return
 	}
-	srv, err := newServer(rt, h.opts.Server, func(o *mcp.ServerOptions) {
-		o.GetSessionID = func() string {
-			// Record the owner before the SDK makes the session reachable,
-			// so no request can slip in between with another identity.
-			id := rand.Text()
-			h.mu.Lock()
-			h.sessions[id] = &httpSession{key: slot.key}
-			h.mu.Unlock()
-			slot.id = id
-			return id
+	if h.shared == nil {
+		srv, err := newServer(rt, h.opts.Server, h.tune)
+		if err != nil {
+			h.log.Error("mcpagent: cannot open a session", "error", err)
+			return
 		}
-	})
-	if err != nil {
-		h.log.Error("mcpagent: cannot open a session", "error", err)
-		return
+		srv.mcp.AddReceivingMiddleware(h.track)
+		st.own = srv
 	}
-	slot.server = srv
+	st.rt = rt
 }
 
-// settle runs after a request that could have opened a session. If a
-// session is live, it is tied to its Server until it ends, and holds its
-// identity's place until then; otherwise whatever was built for it is
-// released at once, and so is the place.
-func (h *Handler) settle(slot *newSessionSlot) {
-	var live *mcp.ServerSession
-	if slot.server != nil {
-		for ss := range slot.server.mcp.Sessions() {
-			live = ss
+// tune sets up every SDK server that serves the Handler's sessions.
+func (h *Handler) tune(o *mcp.ServerOptions) {
+	o.GetSessionID = rand.Text
+}
+
+// track is the receiving middleware of every SDK server serving the
+// Handler's sessions. On a session's initialize it records the session
+// under its id, before the answer that tells the client the id is
+// written: no request can name the session before its owner is known.
+func (h *Handler) track(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method == "initialize" {
+			if st, ok := ctx.Value(sessionCtxKey{}).(*httpSession); ok {
+				h.record(st, req.GetSession())
+			}
 		}
+		return next(ctx, method, req)
 	}
-	h.mu.Lock()
-	sess := h.sessions[slot.id]
-	if live == nil || sess == nil || h.closed {
-		delete(h.sessions, slot.id)
-		h.releaseLocked(slot.key)
-		h.mu.Unlock()
-		if slot.server != nil {
-			slot.server.Close()
-		}
+}
+
+func (h *Handler) record(st *httpSession, session mcp.Session) {
+	ss, ok := session.(*mcp.ServerSession)
+	if !ok || ss.ID() == "" {
 		return
 	}
-	sess.server = slot.server
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if st.ss != nil {
+		return // a second initialize on the session
+	}
+	st.id, st.ss = ss.ID(), ss
+	if !h.closed && !st.gone {
+		h.sessions[st.id] = st
+	}
+}
+
+// settle runs after a request that could have opened a session. A session
+// that is now live keeps its place and starts its idle timer; anything
+// else built for the request is released at once, with the place.
+func (h *Handler) settle(st *httpSession) {
+	h.mu.Lock()
+	live := st.ss != nil && st.ss.InitializeParams() != nil && h.sessions[st.id] == st && !h.closed
 	h.mu.Unlock()
-	go func() {
-		_ = live.Wait()
-		h.mu.Lock()
-		delete(h.sessions, slot.id)
-		h.releaseLocked(slot.key)
-		h.mu.Unlock()
-		slot.server.Close()
-	}()
+	if !live {
+		h.endSession(st)
+		return
+	}
+	st.finish()
+}
+
+// begin marks a POST of the session in flight, pausing its idle timer. It
+// reports false when the session has ended.
+func (st *httpSession) begin() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.ended {
+		return false
+	}
+	if st.posts == 0 && st.timer != nil {
+		st.timer.Stop()
+	}
+	st.posts++
+	return true
+}
+
+// finish marks a POST done; the last one in flight restarts the idle
+// timer.
+func (st *httpSession) finish() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.posts--
+	if st.posts > 0 || st.ended || st.h.timeout <= 0 {
+		return
+	}
+	if st.timer == nil {
+		st.timer = time.AfterFunc(st.h.timeout, st.expire)
+		return
+	}
+	st.timer.Reset(st.h.timeout)
+}
+
+// expire ends a session whose idle timer ran out, unless a POST began
+// meanwhile.
+func (st *httpSession) expire() {
+	st.mu.Lock()
+	if st.posts > 0 || st.ended {
+		st.mu.Unlock()
+		return
+	}
+	st.ended = true
+	st.mu.Unlock()
+	st.h.endSession(st)
+}
+
+// endSession ends a session, once, whatever ended it: its entry and its
+// identity's place are given back, the SDK's session is closed and what
+// served it released.
+func (h *Handler) endSession(st *httpSession) {
+	st.mu.Lock()
+	st.ended = true
+	if st.timer != nil {
+		st.timer.Stop()
+	}
+	st.mu.Unlock()
+	h.mu.Lock()
+	first := !st.gone
+	if first {
+		st.gone = true
+		if st.ss != nil && h.sessions[st.id] == st {
+			delete(h.sessions, st.id)
+		}
+		h.releaseLocked(st.key)
+	}
+	ss := st.ss
+	h.mu.Unlock()
+	if ss != nil {
+		// Also when it ended before it was recorded: the SDK may hold it.
+		_ = ss.Close()
+		if h.shared != nil {
+			h.shared.forgetSession(ss)
+		}
+	}
+	if first && st.own != nil {
+		st.own.Close()
+	}
 }
 
 // Sessions returns how many sessions are open.
@@ -765,15 +911,16 @@ func (h *Handler) Sessions() int {
 func (h *Handler) Close() error {
 	h.mu.Lock()
 	h.closed = true
-	var servers []*Server
-	for _, s := range h.sessions {
-		if s.server != nil {
-			servers = append(servers, s.server)
-		}
+	sessions := make([]*httpSession, 0, len(h.sessions))
+	for _, st := range h.sessions {
+		sessions = append(sessions, st)
 	}
 	h.mu.Unlock()
-	for _, s := range servers {
-		s.Close()
+	for _, st := range sessions {
+		h.endSession(st)
+	}
+	if h.shared != nil {
+		h.shared.Close()
 	}
 	h.closePrincipals()
 	return nil
