@@ -360,11 +360,20 @@ func (h *Handler) verify(ctx context.Context, token string, req *http.Request) (
 	if info == nil || info.UserID == "" {
 		return nil, fmt.Errorf("%w: the token names no user", auth.ErrInvalidToken)
 	}
-	if _, err := h.sessionKey(info); err != nil {
+	key, err := h.sessionKey(info)
+	if err != nil {
 		return nil, err
+	}
+	if g, ok := ctx.Value(guardCtxKey{}).(*guard); ok {
+		// serve uses it, instead of deriving it again.
+		g.info, g.key = info, key
 	}
 	return info, nil
 }
+
+// guardCtxKey carries a request's guard in its context, for verify to
+// leave the identity key it derived where serve finds it.
+type guardCtxKey struct{}
 
 // sessionKey returns the identity key of info, through the application's
 // SessionKey or the default.
@@ -390,7 +399,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		http.Error(g, "Forbidden: origin not allowed", http.StatusForbidden)
 		return
 	}
-	h.chain.ServeHTTP(g, req)
+	h.chain.ServeHTTP(g, req.WithContext(context.WithValue(req.Context(), guardCtxKey{}, g)))
 	// net/http flushes what is left after the handler returns: bound that
 	// write too. net/http clears the deadline before the connection's next
 	// request.
@@ -436,6 +445,10 @@ type guard struct {
 	bodyRead     bool // the handler consumed the request body
 	wroteHeader  bool
 	status       int // the status written, once wroteHeader
+
+	// The identity key verify derived for info, the request's token.
+	info *auth.TokenInfo
+	key  string
 }
 
 func (g *guard) WriteHeader(code int) {
@@ -504,7 +517,11 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 		http.Error(g, "Service Unavailable: the MCP endpoint is closed", http.StatusServiceUnavailable)
 		return
 	}
-	key, err := h.sessionKey(auth.TokenInfoFromContext(req.Context()))
+	info := auth.TokenInfoFromContext(req.Context())
+	key, err := g.key, error(nil)
+	if g.info != info || key == "" {
+		key, err = h.sessionKey(info)
+	}
 	if err != nil {
 		// The verifier's wrapper refused this already; a SessionKey that
 		// answers differently on a second call lands here.
