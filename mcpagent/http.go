@@ -96,7 +96,12 @@ type HTTPOptions struct {
 	// identity and different keys for identities a runtime treats
 	// differently. An empty key refuses the request with 401.
 	SessionKey func(*auth.TokenInfo) string
-	// Server configures each session's Server. Nil uses the defaults.
+	// Server configures the Servers that serve the sessions. Nil uses the
+	// defaults. With a Feed, every session is served by one Server the
+	// Handler builds over the Feed's runtime when it is made (NewHandler
+	// returns its error), each call and read still going through the
+	// session's own runtime; without one, each session has a Server of
+	// its own.
 	Server *Options
 	// AllowedOrigins lists the Origin values (scheme://host[:port]) a
 	// browser may call from. A request that carries an Origin header not on
@@ -183,9 +188,12 @@ type HTTPOptions struct {
 //     on loopback, which stays on.
 //
 // A request that opens a session gets a runtime of its own from
-// NewRuntime, bound to the verified principal, and a Server over it; when
-// the session ends (DELETE, idle timeout, Close) the Server is closed and
-// the runtime's listeners are released. Every write to a client is bounded
+// NewRuntime, bound to the verified principal, which serves every call and
+// read of the session. With a Feed (HTTPOptions.Server.Feed) the sessions
+// share one Server, so opening one registers no tools; without one each
+// session gets a Server of its own over its runtime, closed, and the
+// runtime's listeners released, when the session ends (DELETE, idle
+// timeout, Close). Every write to a client is bounded
 // by WriteTimeout, so a client that never reads its stream cannot hold the
 // session's writer.
 //
