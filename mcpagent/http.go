@@ -350,7 +350,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		ResourceMetadataURL:    opts.ResourceMetadataURL,
 		AllowMissingExpiration: true,
 	})
-	h.chain = bearer(http.HandlerFunc(h.serve))
+	h.chain = bearer(http.HandlerFunc(authenticated))
 	return h, nil
 }
 
@@ -372,16 +372,23 @@ func (h *Handler) verify(ctx context.Context, token string, req *http.Request) (
 	if err != nil {
 		return nil, err
 	}
-	if g, ok := ctx.Value(guardCtxKey{}).(*guard); ok {
+	if k, ok := ctx.Value(derivedKeyCtx{}).(*derivedKey); ok {
 		// serve uses it, instead of deriving it again.
-		g.info, g.key = info, key
+		k.info, k.key = info, key
 	}
 	return info, nil
 }
 
-// guardCtxKey carries a request's guard in its context, for verify to
-// leave the identity key it derived where serve finds it.
-type guardCtxKey struct{}
+// derivedKeyCtx carries, in a request's context, where verify leaves the
+// identity key it derived for the request's token, for serve to use. It
+// holds nothing else: the context of a request that opens a session lives
+// as long as the session.
+type derivedKeyCtx struct{}
+
+type derivedKey struct {
+	info *auth.TokenInfo
+	key  string
+}
 
 // sessionKey returns the identity key of info, through the application's
 // SessionKey or the default.
@@ -407,12 +414,39 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		http.Error(g, "Forbidden: origin not allowed", http.StatusForbidden)
 		return
 	}
-	h.chain.ServeHTTP(g, req.WithContext(context.WithValue(req.Context(), guardCtxKey{}, g)))
+	if r := h.authenticate(g, req); r != nil {
+		h.serve(g, r)
+	}
 	// net/http flushes what is left after the handler returns: bound that
 	// write too. net/http clears the deadline before the connection's next
 	// request.
 	g.arm()
 }
+
+// authenticate runs the SDK's bearer check on req. It returns the request
+// carrying the verified token, or nil when the check refused it (and
+// answered).
+//
+// The check returns before the request is served, rather than wrapping
+// serve: a session's open stream keeps every frame under it on its
+// goroutine's stack for as long as it stays open, and the fewer they are,
+// the more streams fit in their goroutine's first stack.
+//
+//go:noinline
+func (h *Handler) authenticate(g *guard, req *http.Request) *http.Request {
+	// Its own allocation, not a field of g: the context of a request
+	// that opens a session is kept as long as the session, and must not
+	// keep the guard (and its connection's buffers) with it.
+	g.derived = new(derivedKey)
+	h.chain.ServeHTTP(g, req.WithContext(context.WithValue(req.Context(), derivedKeyCtx{}, g.derived)))
+	r := g.authed
+	g.authed = nil
+	return r
+}
+
+// authenticated ends the bearer check's chain: it hands the verified
+// request back to authenticate.
+func authenticated(w http.ResponseWriter, r *http.Request) { w.(*guard).authed = r }
 
 // originAllowed reports whether a browser at origin may call. Besides the
 // allowlist, a page served by this very endpoint on a loopback host (the
@@ -452,11 +486,9 @@ type guard struct {
 	writeTimeout time.Duration
 	bodyRead     bool // the handler consumed the request body
 	wroteHeader  bool
-	status       int // the status written, once wroteHeader
-
-	// The identity key verify derived for info, the request's token.
-	info *auth.TokenInfo
-	key  string
+	status       int           // the status written, once wroteHeader
+	derived      *derivedKey   // the identity key verify derived
+	authed       *http.Request // the request the bearer check let through
 }
 
 func (g *guard) WriteHeader(code int) {
@@ -516,8 +548,7 @@ func (g *guard) Unwrap() http.ResponseWriter { return g.ResponseWriter }
 
 // serve runs after the bearer check: it enforces session ownership, reads
 // and checks the body, and hands the request to the SDK.
-func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
-	g := w.(*guard)
+func (h *Handler) serve(g *guard, req *http.Request) {
 	h.mu.Lock()
 	closed := h.closed
 	h.mu.Unlock()
@@ -526,8 +557,8 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	info := auth.TokenInfoFromContext(req.Context())
-	key, err := g.key, error(nil)
-	if g.info != info || key == "" {
+	key, err := g.derived.key, error(nil)
+	if g.derived.info != info || key == "" {
 		key, err = h.sessionKey(info)
 	}
 	if err != nil {
@@ -552,31 +583,50 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 			return
 		}
 	}
+	r, msg := h.prepare(g, req)
+	switch {
+	case r == nil:
+		return // answered
+	case sessionless(req):
+		h.serveSessionless(g, r, key, *msg)
+	case sess != nil:
+		h.serveSession(g, r, sess)
+	case req.Method != http.MethodPost:
+		h.sdk.ServeHTTP(g, r)
+	default:
+		h.initialize(g, r, key, msg)
+	}
+}
+
+// prepare reads and checks the request's body and returns the request
+// to hand on, with the body in memory, and the message it holds (the zero
+// envelope when it is not a POST). On failure it has answered the request
+// and returns nil.
+//
+// It is kept apart from serve, whose frame stays on the stack of every
+// open stream: a session's stream goroutine should not grow past its
+// first stack for what only the body check needs.
+//
+//go:noinline
+func (h *Handler) prepare(g *guard, req *http.Request) (*http.Request, *envelope) {
 	body, ok := h.readBody(g, req)
 	if !ok {
-		return
+		return nil, nil
 	}
-	var msg envelope
+	msg := new(envelope)
 	if req.Method == http.MethodPost {
-		if msg, ok = checkBody(g, body); !ok {
-			return
+		if *msg, ok = checkBody(g, body); !ok {
+			return nil, nil
 		}
 	}
 	r := req.WithContext(req.Context())
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength = int64(len(body))
-	if sessionless(req) {
-		h.serveSessionless(g, r, key, msg)
-		return
-	}
-	if sess != nil {
-		h.serveSession(g, r, sess)
-		return
-	}
-	if req.Method != http.MethodPost {
-		h.sdk.ServeHTTP(g, r)
-		return
-	}
+	return r, msg
+}
+
+// initialize serves a POST naming no session, which must open one.
+func (h *Handler) initialize(g *guard, r *http.Request, key string, msg *envelope) {
 	if !msg.isInitialize() {
 		writeRPCError(g, http.StatusBadRequest, msg.id(), codeInvalidRequest,
 			"This request names no session. Open one with an initialize request, then send the "+sessionHeader+" header it returns with every later request.", nil)
