@@ -84,7 +84,9 @@ type Options struct {
 //
 // A Server may be connected to any number of sessions (see Connect and
 // Run); they share its runtime, and so its principal. To serve several
-// principals, give each its own Server, as Handler does.
+// principals, give each its own Server. (Handler, given a Feed, serves
+// every principal's sessions on one SDK server of its own, tying each
+// session to its runtime through the request that opened it.)
 //
 // A Server is safe for concurrent use. Close it to release its listener
 // on the runtime.
