@@ -96,7 +96,12 @@ type HTTPOptions struct {
 	// identity and different keys for identities a runtime treats
 	// differently. An empty key refuses the request with 401.
 	SessionKey func(*auth.TokenInfo) string
-	// Server configures each session's Server. Nil uses the defaults.
+	// Server configures the Servers that serve the sessions. Nil uses the
+	// defaults. With a Feed, every session is served by one Server the
+	// Handler builds over the Feed's runtime when it is made (NewHandler
+	// returns its error), each call and read still going through the
+	// session's own runtime; without one, each session has a Server of
+	// its own.
 	Server *Options
 	// AllowedOrigins lists the Origin values (scheme://host[:port]) a
 	// browser may call from. A request that carries an Origin header not on
@@ -183,9 +188,12 @@ type HTTPOptions struct {
 //     on loopback, which stays on.
 //
 // A request that opens a session gets a runtime of its own from
-// NewRuntime, bound to the verified principal, and a Server over it; when
-// the session ends (DELETE, idle timeout, Close) the Server is closed and
-// the runtime's listeners are released. Every write to a client is bounded
+// NewRuntime, bound to the verified principal, which serves every call and
+// read of the session. With a Feed (HTTPOptions.Server.Feed) the sessions
+// share one Server, so opening one registers no tools; without one each
+// session gets a Server of its own over its runtime, closed, and the
+// runtime's listeners released, when the session ends (DELETE, idle
+// timeout, Close). Every write to a client is bounded
 // by WriteTimeout, so a client that never reads its stream cannot hold the
 // session's writer.
 //
@@ -213,10 +221,15 @@ type HTTPOptions struct {
 // request of an identity reaches the replica holding its application
 // instance (routing on the principal; see docs/replicas.md).
 type Handler struct {
-	opts    HTTPOptions
-	log     *slog.Logger
-	sdk     *mcp.StreamableHTTPHandler
-	bare    *mcp.Server // answers the SDK's per-request protocol-version lookups
+	opts HTTPOptions
+	log  *slog.Logger
+	sdk  *mcp.StreamableHTTPHandler
+	bare *mcp.Server // answers the SDK's per-request protocol-version lookups
+	// shared serves every session when Options.Feed is set: the family
+	// offers the same tools to all, so one SDK server holds them once,
+	// and each call is served by its own session's runtime.
+	shared  *Server
+	timeout time.Duration // idle timeout of a session; 0: none
 	chain   http.Handler
 	origins map[string]bool
 
@@ -230,20 +243,28 @@ type Handler struct {
 	recent     *list.List                   // of *principalRuntime, most recently used first
 }
 
+// httpSession is one session the Handler opened. It rides in the context
+// of the initialize request that opens it (sessionCtxKey), which the SDK
+// keeps as the context of every later request of the session, so the
+// session's runtime reaches every call without a lookup.
+//
+// No goroutine waits for a session's end: the Handler ends it itself, on
+// DELETE, on its idle timer, on Close, or when the SDK no longer knows it.
 type httpSession struct {
-	key    string
-	server *Server // nil until the session is connected
-}
+	h    *Handler
+	key  string
+	once sync.Once // opens the session's runtime, on the initialize request
+	rt   Runtime
+	own  *Server // the session's own Server, without a Feed; nil: h.shared
 
-// newSessionKey marks, in a request's context, a request that may open a
-// session; the slot records what getServer built for it.
-type newSessionKey struct{}
+	id string             // set when the session is initialized
+	ss *mcp.ServerSession // set with id
 
-type newSessionSlot struct {
-	once   sync.Once
-	key    string
-	server *Server
-	id     string
+	mu    sync.Mutex // guards what follows
+	posts int        // POSTs in flight; the idle timer runs only at zero
+	timer *time.Timer
+	ended bool // no request may reach the session any more
+	gone  bool // its place and its entry were given back; under h.mu
 }
 
 // NewHandler builds a Handler. It returns an error when Verifier or
@@ -297,13 +318,24 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	h.bare = mcp.NewServer(&mcp.Implementation{Name: "foldagent"}, &mcp.ServerOptions{
 		Logger: discardLogger, SupportedProtocolVersions: protocolVersions,
 	})
-	timeout := opts.SessionTimeout
-	if timeout < 0 {
-		timeout = 0
+	if opts.SessionTimeout > 0 {
+		h.timeout = opts.SessionTimeout
+	}
+	if opts.Server != nil && opts.Server.Feed != nil {
+		// Built over the Feed's own runtime, which only follows the Model
+		// for subscribed resources: no call is ever served by it.
+		shared, err := buildServer(opts.Server.Feed.rt, opts.Server, true, h.tune)
+		if err != nil {
+			return nil, err
+		}
+		shared.mcp.AddReceivingMiddleware(h.track)
+		h.shared = shared
 	}
 	h.sdk = mcp.NewStreamableHTTPHandler(h.getServer, &mcp.StreamableHTTPOptions{
-		Logger:              discardLogger,
-		SessionTimeout:      timeout,
+		Logger: discardLogger,
+		// The Handler times idle sessions out itself (httpSession), as the
+		// SDK would: it needs to know when a session ends, and the SDK
+		// does not say.
 		MaxRequestBodyBytes: opts.MaxRequestBodyBytes,
 	})
 	h.stateless = mcp.NewStreamableHTTPHandler(h.statelessServer, &mcp.StreamableHTTPOptions{
@@ -318,7 +350,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		ResourceMetadataURL:    opts.ResourceMetadataURL,
 		AllowMissingExpiration: true,
 	})
-	h.chain = bearer(http.HandlerFunc(h.serve))
+	h.chain = bearer(http.HandlerFunc(authenticated))
 	return h, nil
 }
 
@@ -336,10 +368,26 @@ func (h *Handler) verify(ctx context.Context, token string, req *http.Request) (
 	if info == nil || info.UserID == "" {
 		return nil, fmt.Errorf("%w: the token names no user", auth.ErrInvalidToken)
 	}
-	if _, err := h.sessionKey(info); err != nil {
+	key, err := h.sessionKey(info)
+	if err != nil {
 		return nil, err
 	}
+	if k, ok := ctx.Value(derivedKeyCtx{}).(*derivedKey); ok {
+		// serve uses it, instead of deriving it again.
+		k.info, k.key = info, key
+	}
 	return info, nil
+}
+
+// derivedKeyCtx carries, in a request's context, where verify leaves the
+// identity key it derived for the request's token, for serve to use. It
+// holds nothing else: the context of a request that opens a session lives
+// as long as the session.
+type derivedKeyCtx struct{}
+
+type derivedKey struct {
+	info *auth.TokenInfo
+	key  string
 }
 
 // sessionKey returns the identity key of info, through the application's
@@ -366,12 +414,39 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		http.Error(g, "Forbidden: origin not allowed", http.StatusForbidden)
 		return
 	}
-	h.chain.ServeHTTP(g, req)
+	if r := h.authenticate(g, req); r != nil {
+		h.serve(g, r)
+	}
 	// net/http flushes what is left after the handler returns: bound that
 	// write too. net/http clears the deadline before the connection's next
 	// request.
 	g.arm()
 }
+
+// authenticate runs the SDK's bearer check on req. It returns the request
+// carrying the verified token, or nil when the check refused it (and
+// answered).
+//
+// The check returns before the request is served, rather than wrapping
+// serve: a session's open stream keeps every frame under it on its
+// goroutine's stack for as long as it stays open, and the fewer they are,
+// the more streams fit in their goroutine's first stack.
+//
+//go:noinline
+func (h *Handler) authenticate(g *guard, req *http.Request) *http.Request {
+	// Its own allocation, not a field of g: the context of a request
+	// that opens a session is kept as long as the session, and must not
+	// keep the guard (and its connection's buffers) with it.
+	g.derived = new(derivedKey)
+	h.chain.ServeHTTP(g, req.WithContext(context.WithValue(req.Context(), derivedKeyCtx{}, g.derived)))
+	r := g.authed
+	g.authed = nil
+	return r
+}
+
+// authenticated ends the bearer check's chain: it hands the verified
+// request back to authenticate.
+func authenticated(w http.ResponseWriter, r *http.Request) { w.(*guard).authed = r }
 
 // originAllowed reports whether a browser at origin may call. Besides the
 // allowlist, a page served by this very endpoint on a loopback host (the
@@ -411,6 +486,9 @@ type guard struct {
 	writeTimeout time.Duration
 	bodyRead     bool // the handler consumed the request body
 	wroteHeader  bool
+	status       int           // the status written, once wroteHeader
+	derived      *derivedKey   // the identity key verify derived
+	authed       *http.Request // the request the bearer check let through
 }
 
 func (g *guard) WriteHeader(code int) {
@@ -419,6 +497,7 @@ func (g *guard) WriteHeader(code int) {
 		return
 	}
 	g.wroteHeader = true
+	g.status = code
 	if code == http.StatusUnauthorized && g.Header().Get("WWW-Authenticate") == "" {
 		g.Header().Set("WWW-Authenticate", `Bearer realm="mcp"`)
 	}
@@ -469,8 +548,7 @@ func (g *guard) Unwrap() http.ResponseWriter { return g.ResponseWriter }
 
 // serve runs after the bearer check: it enforces session ownership, reads
 // and checks the body, and hands the request to the SDK.
-func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
-	g := w.(*guard)
+func (h *Handler) serve(g *guard, req *http.Request) {
 	h.mu.Lock()
 	closed := h.closed
 	h.mu.Unlock()
@@ -478,7 +556,11 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 		http.Error(g, "Service Unavailable: the MCP endpoint is closed", http.StatusServiceUnavailable)
 		return
 	}
-	key, err := h.sessionKey(auth.TokenInfoFromContext(req.Context()))
+	info := auth.TokenInfoFromContext(req.Context())
+	key, err := g.derived.key, error(nil)
+	if g.derived.info != info || key == "" {
+		key, err = h.sessionKey(info)
+	}
 	if err != nil {
 		// The verifier's wrapper refused this already; a SessionKey that
 		// answers differently on a second call lands here.
@@ -486,9 +568,10 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 		return
 	}
 	id := req.Header.Get(sessionHeader)
+	var sess *httpSession
 	if id != "" {
 		h.mu.Lock()
-		sess := h.sessions[id]
+		sess = h.sessions[id]
 		h.mu.Unlock()
 		if sess == nil || sess.key != key {
 			// A session that does not exist and a session opened by
@@ -500,27 +583,50 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 			return
 		}
 	}
+	r, msg := h.prepare(g, req)
+	switch {
+	case r == nil:
+		return // answered
+	case sessionless(req):
+		h.serveSessionless(g, r, key, *msg)
+	case sess != nil:
+		h.serveSession(g, r, sess)
+	case req.Method != http.MethodPost:
+		h.sdk.ServeHTTP(g, r)
+	default:
+		h.initialize(g, r, key, msg)
+	}
+}
+
+// prepare reads and checks the request's body and returns the request
+// to hand on, with the body in memory, and the message it holds (the zero
+// envelope when it is not a POST). On failure it has answered the request
+// and returns nil.
+//
+// It is kept apart from serve, whose frame stays on the stack of every
+// open stream: a session's stream goroutine should not grow past its
+// first stack for what only the body check needs.
+//
+//go:noinline
+func (h *Handler) prepare(g *guard, req *http.Request) (*http.Request, *envelope) {
 	body, ok := h.readBody(g, req)
 	if !ok {
-		return
+		return nil, nil
 	}
-	var msg envelope
+	msg := new(envelope)
 	if req.Method == http.MethodPost {
-		if msg, ok = checkBody(g, body); !ok {
-			return
+		if *msg, ok = checkBody(g, body); !ok {
+			return nil, nil
 		}
 	}
 	r := req.WithContext(req.Context())
 	r.Body = io.NopCloser(bytes.NewReader(body))
 	r.ContentLength = int64(len(body))
-	if sessionless(req) {
-		h.serveSessionless(g, r, key, msg)
-		return
-	}
-	if id != "" || req.Method != http.MethodPost {
-		h.sdk.ServeHTTP(g, r)
-		return
-	}
+	return r, msg
+}
+
+// initialize serves a POST naming no session, which must open one.
+func (h *Handler) initialize(g *guard, r *http.Request, key string, msg *envelope) {
 	if !msg.isInitialize() {
 		writeRPCError(g, http.StatusBadRequest, msg.id(), codeInvalidRequest,
 			"This request names no session. Open one with an initialize request, then send the "+sessionHeader+" header it returns with every later request.", nil)
@@ -532,10 +638,31 @@ func (h *Handler) serve(w http.ResponseWriter, req *http.Request) {
 			map[string]any{"maxSessions": h.opts.MaxSessionsPerPrincipal})
 		return
 	}
-	slot := &newSessionSlot{key: key}
-	r = r.WithContext(context.WithValue(r.Context(), newSessionKey{}, slot))
+	st := &httpSession{h: h, key: key, posts: 1}
+	r = r.WithContext(context.WithValue(r.Context(), sessionCtxKey{}, st))
 	h.sdk.ServeHTTP(g, r)
-	h.settle(slot)
+	h.settle(st)
+}
+
+// serveSession hands the SDK a request of a session this identity holds.
+// A POST pauses the session's idle timer while it runs, as the SDK's own
+// timer does; a stream does not, so a client that went away with its
+// stream open still lets the session expire.
+func (h *Handler) serveSession(g *guard, r *http.Request, st *httpSession) {
+	if r.Method == http.MethodPost {
+		if !st.begin() {
+			http.Error(g, "session not found", http.StatusNotFound)
+			return
+		}
+		defer st.finish()
+	}
+	h.sdk.ServeHTTP(g, r)
+	switch {
+	case r.Method == http.MethodDelete && g.status == http.StatusNoContent,
+		g.status == http.StatusNotFound:
+		// Ended by its client, or no longer known to the SDK.
+		h.endSession(st)
+	}
 }
 
 // readBody reads the whole request body within BodyTimeout and
@@ -674,18 +801,23 @@ func (h *Handler) releaseLocked(key string) {
 // without a session header may open one, and only that request builds a
 // runtime, once.
 func (h *Handler) getServer(req *http.Request) *mcp.Server {
-	slot, _ := req.Context().Value(newSessionKey{}).(*newSessionSlot)
-	if slot == nil {
+	st, _ := req.Context().Value(sessionCtxKey{}).(*httpSession)
+	if st == nil {
 		return h.bare
 	}
-	slot.once.Do(func() { h.open(req.Context(), slot) })
-	if slot.server == nil {
+	st.once.Do(func() { h.open(req.Context(), st) })
+	switch {
+	case st.rt == nil:
 		return nil // the SDK answers 400; the cause is logged
+	case st.own != nil:
+		return st.own.mcp
 	}
-	return slot.server.mcp
+	return h.shared.mcp
 }
 
-func (h *Handler) open(ctx context.Context, slot *newSessionSlot) {
+// open builds the runtime of a session about to open, and its own Server
+// when the sessions share none.
+func (h *Handler) open(ctx context.Context, st *httpSession) {
 	h.mu.Lock()
 	closed := h.closed
 	h.mu.Unlock()
@@ -696,61 +828,150 @@ func (h *Handler) open(ctx context.Context, slot *newSessionSlot) {
 	if err == nil && rt == nil {
 		err = errors.New("NewRuntime returned no runtime")
 	}
+	if err == nil && h.shared != nil && !h.shared.feed.member(rt.Describe()) {
+		err = errors.New("mcpagent: the runtime's contract is not the Feed's: a Feed serves only runtimes bound to its own host and contract")
+	}
 	if err != nil {
 		h.log.Error("mcpagent: cannot open a session", "error", err)
 		return
 	}
-	srv, err := newServer(rt, h.opts.Server, func(o *mcp.ServerOptions) {
-		o.GetSessionID = func() string {
-			// Record the owner before the SDK makes the session reachable,
-			// so no request can slip in between with another identity.
-			id := rand.Text()
-			h.mu.Lock()
-			h.sessions[id] = &httpSession{key: slot.key}
-			h.mu.Unlock()
-			slot.id = id
-			return id
+	if h.shared == nil {
+		srv, err := newServer(rt, h.opts.Server, h.tune)
+		if err != nil {
+			h.log.Error("mcpagent: cannot open a session", "error", err)
+			return
 		}
-	})
-	if err != nil {
-		h.log.Error("mcpagent: cannot open a session", "error", err)
-		return
+		srv.mcp.AddReceivingMiddleware(h.track)
+		st.own = srv
 	}
-	slot.server = srv
+	st.rt = rt
 }
 
-// settle runs after a request that could have opened a session. If a
-// session is live, it is tied to its Server until it ends, and holds its
-// identity's place until then; otherwise whatever was built for it is
-// released at once, and so is the place.
-func (h *Handler) settle(slot *newSessionSlot) {
-	var live *mcp.ServerSession
-	if slot.server != nil {
-		for ss := range slot.server.mcp.Sessions() {
-			live = ss
+// tune sets up every SDK server that serves the Handler's sessions.
+func (h *Handler) tune(o *mcp.ServerOptions) {
+	o.GetSessionID = rand.Text
+}
+
+// track is the receiving middleware of every SDK server serving the
+// Handler's sessions. On a session's initialize it records the session
+// under its id, before the answer that tells the client the id is
+// written: no request can name the session before its owner is known.
+func (h *Handler) track(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method == "initialize" {
+			if st, ok := ctx.Value(sessionCtxKey{}).(*httpSession); ok {
+				h.record(st, req.GetSession())
+			}
 		}
+		return next(ctx, method, req)
 	}
-	h.mu.Lock()
-	sess := h.sessions[slot.id]
-	if live == nil || sess == nil || h.closed {
-		delete(h.sessions, slot.id)
-		h.releaseLocked(slot.key)
-		h.mu.Unlock()
-		if slot.server != nil {
-			slot.server.Close()
-		}
+}
+
+func (h *Handler) record(st *httpSession, session mcp.Session) {
+	ss, ok := session.(*mcp.ServerSession)
+	if !ok || ss.ID() == "" {
 		return
 	}
-	sess.server = slot.server
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if st.ss != nil {
+		return // a second initialize on the session
+	}
+	st.id, st.ss = ss.ID(), ss
+	if !h.closed && !st.gone {
+		h.sessions[st.id] = st
+	}
+}
+
+// settle runs after a request that could have opened a session. A session
+// that is now live keeps its place and starts its idle timer; anything
+// else built for the request is released at once, with the place.
+func (h *Handler) settle(st *httpSession) {
+	h.mu.Lock()
+	live := st.ss != nil && st.ss.InitializeParams() != nil && h.sessions[st.id] == st && !h.closed
 	h.mu.Unlock()
-	go func() {
-		_ = live.Wait()
-		h.mu.Lock()
-		delete(h.sessions, slot.id)
-		h.releaseLocked(slot.key)
-		h.mu.Unlock()
-		slot.server.Close()
-	}()
+	if !live {
+		h.endSession(st)
+		return
+	}
+	st.finish()
+}
+
+// begin marks a POST of the session in flight, pausing its idle timer. It
+// reports false when the session has ended.
+func (st *httpSession) begin() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.ended {
+		return false
+	}
+	if st.posts == 0 && st.timer != nil {
+		st.timer.Stop()
+	}
+	st.posts++
+	return true
+}
+
+// finish marks a POST done; the last one in flight restarts the idle
+// timer.
+func (st *httpSession) finish() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.posts--
+	if st.posts > 0 || st.ended || st.h.timeout <= 0 {
+		return
+	}
+	if st.timer == nil {
+		st.timer = time.AfterFunc(st.h.timeout, st.expire)
+		return
+	}
+	st.timer.Reset(st.h.timeout)
+}
+
+// expire ends a session whose idle timer ran out, unless a POST began
+// meanwhile.
+func (st *httpSession) expire() {
+	st.mu.Lock()
+	if st.posts > 0 || st.ended {
+		st.mu.Unlock()
+		return
+	}
+	st.ended = true
+	st.mu.Unlock()
+	st.h.endSession(st)
+}
+
+// endSession ends a session, once, whatever ended it: its entry and its
+// identity's place are given back, the SDK's session is closed and what
+// served it released.
+func (h *Handler) endSession(st *httpSession) {
+	st.mu.Lock()
+	st.ended = true
+	if st.timer != nil {
+		st.timer.Stop()
+	}
+	st.mu.Unlock()
+	h.mu.Lock()
+	first := !st.gone
+	if first {
+		st.gone = true
+		if st.ss != nil && h.sessions[st.id] == st {
+			delete(h.sessions, st.id)
+		}
+		h.releaseLocked(st.key)
+	}
+	ss := st.ss
+	h.mu.Unlock()
+	if ss != nil {
+		// Also when it ended before it was recorded: the SDK may hold it.
+		_ = ss.Close()
+		if h.shared != nil {
+			h.shared.forgetSession(ss)
+		}
+	}
+	if first && st.own != nil {
+		st.own.Close()
+	}
 }
 
 // Sessions returns how many sessions are open.
@@ -765,15 +986,16 @@ func (h *Handler) Sessions() int {
 func (h *Handler) Close() error {
 	h.mu.Lock()
 	h.closed = true
-	var servers []*Server
-	for _, s := range h.sessions {
-		if s.server != nil {
-			servers = append(servers, s.server)
-		}
+	sessions := make([]*httpSession, 0, len(h.sessions))
+	for _, st := range h.sessions {
+		sessions = append(sessions, st)
 	}
 	h.mu.Unlock()
-	for _, s := range servers {
-		s.Close()
+	for _, st := range sessions {
+		h.endSession(st)
+	}
+	if h.shared != nil {
+		h.shared.Close()
 	}
 	h.closePrincipals()
 	return nil

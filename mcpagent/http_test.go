@@ -44,7 +44,23 @@ func verifyToken(_ context.Context, token string, _ *http.Request) (*auth.TokenI
 
 func startHTTP(t testing.TB, tune func(*mcpagent.HTTPOptions)) *httpFixture {
 	t.Helper()
+	return startHTTPWith(t, false, tune)
+}
+
+// startHTTPWith is startHTTP; withFeed gives the Handler's sessions a Feed
+// over a viewer's runtime of the same program, as examples/todo does, so
+// they share one SDK server.
+func startHTTPWith(t testing.TB, withFeed bool, tune func(*mcpagent.HTTPOptions)) *httpFixture {
+	t.Helper()
 	f := &httpFixture{app: startApp(t)}
+	var feed *mcpagent.Feed
+	if withFeed {
+		var err error
+		if feed, err = mcpagent.NewFeed(f.app.runtime(t, viewer), &mcpagent.FeedOptions{Logger: quietLogger()}); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { feed.Close() }) // after the Handler's cleanup
+	}
 	opts := mcpagent.HTTPOptions{
 		Verifier: verifyToken,
 		NewRuntime: func(_ context.Context, p *auth.TokenInfo) (mcpagent.Runtime, error) {
@@ -56,7 +72,7 @@ func startHTTP(t testing.TB, tune func(*mcpagent.HTTPOptions)) *httpFixture {
 			return countingRuntime{rt, &f.live}, nil
 		},
 		AllowedOrigins: []string{"http://127.0.0.1:3000"},
-		Server:         &mcpagent.Options{Logger: quietLogger()},
+		Server:         &mcpagent.Options{Logger: quietLogger(), Feed: feed},
 		Logger:         quietLogger(),
 	}
 	if tune != nil {

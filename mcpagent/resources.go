@@ -31,16 +31,11 @@ func (s *Server) collectResources(d agent.Description) {
 	shadowed := slices.ContainsFunc(declared, func(r agent.ResourceDescriptor) bool { return r.Name == "context" })
 	if d.Context != nil && !shadowed {
 		s.resources[ContextURI] = &resource{
-			uri: ContextURI, name: "context", description: contextDescription, order: -1,
-			read: s.rt.Context,
+			uri: ContextURI, name: "context", description: contextDescription, order: -1, context: true,
 		}
 	}
 	for i, r := range declared {
-		name := r.Name
-		s.resources[URI(name)] = &resource{
-			uri: URI(name), name: name, description: r.Description, order: i,
-			read: func(ctx context.Context) (json.RawMessage, error) { return s.rt.ReadResource(ctx, name) },
-		}
+		s.resources[URI(r.Name)] = &resource{uri: URI(r.Name), name: r.Name, description: r.Description, order: i}
 	}
 }
 
@@ -69,7 +64,11 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest)
 	if !ok {
 		return nil, resourceNotFound(uri)
 	}
-	data, err := r.read(ctx)
+	rt, err := s.runtime(ctx)
+	if err != nil {
+		return nil, err
+	}
+	data, err := r.read(ctx, rt)
 	if err != nil {
 		return nil, s.readError(r, err)
 	}
@@ -136,7 +135,10 @@ func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error
 	s.subMu.Unlock()
 	var baseline []byte
 	if sub == nil {
-		data, err := r.read(ctx)
+		// The baseline, like every later value compared with it, is read
+		// through the Server's own runtime: a projection sees only the
+		// Model, so every session of a shared Server reads the same.
+		data, err := r.read(ctx, s.rt)
 		if err != nil {
 			return s.readError(r, err)
 		}
@@ -184,7 +186,7 @@ func (s *Server) syncResources() {
 
 	ctx := context.Background()
 	for _, uri := range uris {
-		data, err := s.resources[uri].read(ctx)
+		data, err := s.resources[uri].read(ctx, s.rt)
 		if err != nil {
 			// Nothing is announced for a value that cannot be served.
 			s.logReadFailure("reading "+uri, err)
@@ -199,6 +201,20 @@ func (s *Server) syncResources() {
 		s.subMu.Unlock()
 		if changed && !s.closed.Load() {
 			_ = s.mcp.ResourceUpdated(ctx, &mcp.ResourceUpdatedNotificationParams{URI: uri})
+		}
+	}
+}
+
+// forgetSession drops an ended session's subscriptions. A Server that
+// ends with its session needs none of this; a shared one outlives its
+// sessions.
+func (s *Server) forgetSession(ss *mcp.ServerSession) {
+	s.subMu.Lock()
+	defer s.subMu.Unlock()
+	for uri, sub := range s.subs {
+		delete(sub.sessions, ss)
+		if len(sub.sessions) == 0 {
+			delete(s.subs, uri)
 		}
 	}
 }

@@ -84,7 +84,9 @@ type Options struct {
 //
 // A Server may be connected to any number of sessions (see Connect and
 // Run); they share its runtime, and so its principal. To serve several
-// principals, give each its own Server, as Handler does.
+// principals, give each its own Server. (Handler, given a Feed, serves
+// every principal's sessions on one SDK server of its own, tying each
+// session to its runtime through the request that opened it.)
 //
 // A Server is safe for concurrent use. Close it to release its listener
 // on the runtime.
@@ -103,6 +105,12 @@ type Server struct {
 	shared *toolSet
 
 	feed *Feed // nil: the Server follows its own runtime
+
+	// perSession marks a Server a Handler shares between the sessions of
+	// one family (see sessionRuntime): each call and read is served by
+	// the runtime of the session it came on, never by rt, which only
+	// follows the Model for resource subscriptions.
+	perSession bool
 
 	toolMu     sync.Mutex // serializes tool reconciliation
 	advertised []string   // names registered with the SDK, declaration order
@@ -125,7 +133,15 @@ type Server struct {
 type resource struct {
 	uri, name, description string
 	order                  int
-	read                   func(ctx context.Context) (json.RawMessage, error)
+	context                bool // the context projection, not a declared resource
+}
+
+// read reads the resource's current value through rt.
+func (r *resource) read(ctx context.Context, rt Runtime) (json.RawMessage, error) {
+	if r.context {
+		return rt.Context(ctx)
+	}
+	return rt.ReadResource(ctx, r.name)
 }
 
 type subscription struct {
@@ -147,6 +163,12 @@ func NewServer(rt Runtime, opts *Options) (*Server, error) {
 // newServer is NewServer with a hook on the SDK server's options, which
 // Handler uses to name the session.
 func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Server, error) {
+	return buildServer(rt, opts, false, tune)
+}
+
+// buildServer builds a Server; perSession builds one a Handler shares
+// between sessions, each served by its own runtime (see sessionRuntime).
+func buildServer(rt Runtime, opts *Options, perSession bool, tune func(*mcp.ServerOptions)) (*Server, error) {
 	if rt == nil {
 		return nil, errors.New("mcpagent: NewServer needs a runtime")
 	}
@@ -166,16 +188,17 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 	}
 
 	s := &Server{
-		rt:        rt,
-		log:       o.Logger,
-		interval:  o.ProgressInterval,
-		feed:      o.Feed,
-		tools:     make(map[string]*mcp.Tool),
-		index:     make(map[string]int),
-		resources: make(map[string]*resource),
-		subs:      make(map[string]*subscription),
-		kick:      make(chan struct{}, 1),
-		done:      make(chan struct{}),
+		rt:         rt,
+		log:        o.Logger,
+		interval:   o.ProgressInterval,
+		feed:       o.Feed,
+		perSession: perSession,
+		tools:      make(map[string]*mcp.Tool),
+		index:      make(map[string]int),
+		resources:  make(map[string]*resource),
+		subs:       make(map[string]*subscription),
+		kick:       make(chan struct{}, 1),
+		done:       make(chan struct{}),
 	}
 	desc := rt.Describe()
 	if s.feed != nil && !s.feed.member(desc) {
@@ -591,6 +614,10 @@ func (s *Server) toolHandler(ctx context.Context, req *mcp.CallToolRequest) (*mc
 // callTool invokes a capability through the runtime with the request's
 // context, so a client's notifications/cancelled cancels the invocation.
 func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	rt, err := s.runtime(ctx)
+	if err != nil {
+		return nil, err
+	}
 	name := req.Params.Name
 	args := req.Params.Arguments
 	if len(args) == 0 || bytes.Equal(args, []byte("null")) {
@@ -602,11 +629,11 @@ func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 			stop = s.startProgress(ctx, req.Session, tok)
 		}
 	}
-	res, err := s.rt.DispatchUnknown(ctx, name, args, agent.Invocation{Transport: agent.MCP})
+	res, err := rt.DispatchUnknown(ctx, name, args, agent.Invocation{Transport: agent.MCP})
 	if stop != nil {
 		stop()
 	}
-	if !s.rt.CanSubscribe() {
+	if !rt.CanSubscribe() {
 		// The call may have changed what is available.
 		if s.feed != nil {
 			s.feed.changed()
@@ -639,6 +666,38 @@ func (s *Server) reply(name string, r agent.Reply) (*mcp.CallToolResult, error) 
 		content = append(content, &mcp.TextContent{Text: string(r.Data)})
 	}
 	return &mcp.CallToolResult{Content: content, StructuredContent: r.Data, IsError: !r.OK}, nil
+}
+
+// errNoSessionRuntime answers a request a shared Server cannot tie to a
+// session's runtime. It cannot happen through Handler, which ties every
+// session to its runtime; it is refused rather than served by another
+// runtime's principal.
+var errNoSessionRuntime = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "The server could not tell which session this request belongs to."}
+
+// sessionCtxKey carries, in the context of every request of a Handler's
+// session, that session. The SDK runs every handler of a session under
+// the context of the request that opened it (the initialize POST), so a
+// value the Handler puts there reaches each of the session's calls.
+type sessionCtxKey struct{}
+
+// sessionRuntime returns the runtime of the session ctx belongs to, or nil.
+func sessionRuntime(ctx context.Context) Runtime {
+	if st, ok := ctx.Value(sessionCtxKey{}).(*httpSession); ok {
+		return st.rt
+	}
+	return nil
+}
+
+// runtime returns the runtime a request is served by: the Server's own,
+// or for a shared Server the runtime of the request's session.
+func (s *Server) runtime(ctx context.Context) (Runtime, error) {
+	if !s.perSession {
+		return s.rt, nil
+	}
+	if rt := sessionRuntime(ctx); rt != nil {
+		return rt, nil
+	}
+	return nil, errNoSessionRuntime
 }
 
 // progressMessage is sent with every progress notification.
