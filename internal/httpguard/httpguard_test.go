@@ -3,10 +3,13 @@ package httpguard
 import (
 	"context"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -112,5 +115,40 @@ func TestBearer(t *testing.T) {
 		if (err == nil) != tc.ok || (err != nil && Unauthenticated(err) != tc.unauth) {
 			t.Fatalf("%q: %v, %v", tc.header, info, err)
 		}
+	}
+}
+
+func TestReadBody(t *testing.T) {
+	post := func(body string, chunked bool) *http.Request {
+		r := httptest.NewRequest("POST", "/", strings.NewReader(body))
+		if chunked {
+			r.ContentLength = -1
+			r.TransferEncoding = []string{"chunked"}
+		}
+		return r
+	}
+	for _, chunked := range []bool{false, true} {
+		if b, err := ReadBody(httptest.NewRecorder(), post("12345678", chunked), 8); err != nil || string(b) != "12345678" {
+			t.Errorf("chunked %v, a body at the bound: %q %v", chunked, b, err)
+		}
+		if _, err := ReadBody(httptest.NewRecorder(), post("123456789", chunked), 8); !TooLarge(err) {
+			t.Errorf("chunked %v, a body one byte over the bound: %v, want too large", chunked, err)
+		}
+	}
+	// A declared length over the bound is refused before a byte is read.
+	r := post("123456789", false)
+	if _, err := ReadBody(httptest.NewRecorder(), r, 8); !TooLarge(err) {
+		t.Fatalf("declared over-bound length: %v", err)
+	}
+	if rest, _ := io.ReadAll(r.Body); string(rest) != "123456789" {
+		t.Errorf("a declared over-bound body was read: %q left", rest)
+	}
+	if b, err := ReadBody(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil), 8); err != nil || len(b) != 0 {
+		t.Errorf("no body: %q %v", b, err)
+	}
+	broken := post("", true)
+	broken.Body = io.NopCloser(iotest.ErrReader(errors.New("connection reset")))
+	if _, err := ReadBody(httptest.NewRecorder(), broken, 8); err == nil || TooLarge(err) {
+		t.Errorf("a broken body: %v, want an error that is not too large", err)
 	}
 }
