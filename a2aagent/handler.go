@@ -1,10 +1,12 @@
 package a2aagent
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -63,9 +65,11 @@ type HTTPOptions struct {
 	// is a page from this endpoint's own loopback origin. Empty allows no
 	// other Origin.
 	AllowedOrigins []string
-	// MaxRequestBodyBytes bounds each request body: a request that
-	// declares a longer body is answered 413; a chunked body is cut off at
-	// the bound, which the binding answers as a parse error. Zero uses
+	// MaxRequestBodyBytes bounds each request body: a longer one is
+	// answered 413, whether it declares its length (refused before the
+	// bearer token is looked at) or is sent chunked without one (read up
+	// to the bound only once the caller is authenticated, so an anonymous
+	// caller cannot make the handler hold a body). Zero uses
 	// DefaultMaxRequestBodyBytes.
 	MaxRequestBodyBytes int64
 	// TaskCapacity bounds the task store. When it is full the oldest ended
@@ -83,8 +87,9 @@ type HTTPOptions struct {
 // Handler serves a foldagent application as an A2A 1.0 agent. Every
 // request is checked in this order: a loopback listener refuses a Host
 // that is not loopback (DNS rebinding, 403); the Origin against the
-// allowlist (403); the body's size (413); then, for everything but the
-// agent card, the bearer token (401). Past those, the SDK serves the
+// allowlist (403); a declared body length over the bound (413); then,
+// for everything but the agent card, the bearer token (401), and a
+// chunked body over the bound (413). Past those, the SDK serves the
 // JSON-RPC binding (POST to the mount point) and the HTTP+JSON binding.
 type Handler struct {
 	opts     HTTPOptions
@@ -198,12 +203,13 @@ func (h *Handler) Screen(next http.Handler) http.Handler {
 
 // Protect wraps a handler in every check an A2A request passes: Screen's,
 // then the bearer token, whose verified TokenInfo it puts in the request's
-// context. After Close, it answers 503.
+// context, then the bound on a body sent chunked, which it reads whole
+// (413 past MaxRequestBodyBytes). After Close, it answers 503.
 func (h *Handler) Protect(next http.Handler) http.Handler {
 	bearer := auth.RequireBearerToken(h.verify, &auth.RequireBearerTokenOptions{
 		ResourceMetadataURL:    h.opts.ResourceMetadataURL,
 		AllowMissingExpiration: true,
-	})(next)
+	})(h.bounded(next))
 	return h.Screen(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		h.mu.Lock()
 		closed := h.closed
@@ -236,13 +242,47 @@ func (h *Handler) admit(w http.ResponseWriter, req *http.Request) bool {
 		return false
 	}
 	if req.ContentLength > h.opts.MaxRequestBodyBytes {
-		http.Error(w, "Request Entity Too Large", http.StatusRequestEntityTooLarge)
+		tooLarge(w)
 		return false
 	}
 	if req.Body != nil {
 		req.Body = http.MaxBytesReader(w, req.Body, h.opts.MaxRequestBodyBytes)
 	}
 	return true
+}
+
+// bounded hands next a body that declares no length (chunked) only once
+// it is read whole within the bound, so that one over it is answered 413,
+// as a declared length over it is, and not cut off where the binding
+// would answer it as malformed JSON. A body of declared length passes
+// as it is: admit has checked its length.
+func (h *Handler) bounded(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.ContentLength >= 0 {
+			next.ServeHTTP(w, req)
+			return
+		}
+		body, err := httpguard.ReadBody(w, req, h.opts.MaxRequestBodyBytes)
+		switch {
+		case httpguard.TooLarge(err):
+			tooLarge(w)
+			return
+		case err != nil:
+			http.Error(w, "Bad Request: the request body could not be read", http.StatusBadRequest)
+			return
+		}
+		r := req.WithContext(req.Context())
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
+		r.TransferEncoding = nil
+		next.ServeHTTP(w, r)
+	})
+}
+
+// tooLarge answers a body over MaxRequestBodyBytes, whichever way its
+// length was found out.
+func tooLarge(w http.ResponseWriter) {
+	http.Error(w, "Request Entity Too Large", http.StatusRequestEntityTooLarge)
 }
 
 func (h *Handler) serveCard(w http.ResponseWriter, req *http.Request) {

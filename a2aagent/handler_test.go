@@ -2,6 +2,7 @@ package a2aagent_test
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/foldagent/foldagent/a2aagent"
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/httpguard/httpguardtest"
 )
 
 func TestCardDescribesTheContract(t *testing.T) {
@@ -304,5 +306,44 @@ func TestSameNamedWeakerTokenIsAnotherPrincipal(t *testing.T) {
 	}
 	if _, err := weaker.GetTask(context.Background(), &a2a.GetTaskRequest{ID: added.ID}); !isNotFound(err) {
 		t.Fatalf("the same-named viewer read the owner's task: %v", err)
+	}
+}
+
+// A body over the bound is answered 413 however its length is told: with
+// Content-Length, or chunked with none, on both bindings. A chunked body
+// within the bound is served as before.
+func TestHTTPChunkedBodyOverTheBoundIs413(t *testing.T) {
+	f := start(t, func(o *a2aagent.HTTPOptions) { o.MaxRequestBodyBytes = 2048 })
+	hdr := map[string]string{"Authorization": "Bearer owner-tok", "Content-Type": "application/json"}
+	small := `{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{}}`
+	big := `{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{"pad":"` + strings.Repeat("x", 4096) + `"}}`
+
+	// The answer a declared over-bound length gets, to compare with.
+	req, _ := http.NewRequest(http.MethodPost, f.srv.URL, strings.NewReader(big))
+	req.Header.Set("Authorization", "Bearer owner-tok")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Fatalf("declared over-bound body: %d", resp.StatusCode)
+	}
+
+	for _, path := range []string{"/", "/message:send"} {
+		status, h, body := httpguardtest.PostChunked(t, f.srv.URL+path, hdr, big)
+		if status != http.StatusRequestEntityTooLarge || body != string(want) || h.Get("Content-Type") != resp.Header.Get("Content-Type") {
+			t.Errorf("chunked over-bound body to %s: %d %q %q, want 413 %q", path, status, h.Get("Content-Type"), body, want)
+		}
+	}
+	status, _, body := httpguardtest.PostChunked(t, f.srv.URL, hdr, small)
+	if status != http.StatusOK || !strings.Contains(body, `"result"`) {
+		t.Errorf("chunked body within the bound: %d %s", status, body)
+	}
+	// Identity still comes first for a body whose length is not declared.
+	status, _, _ = httpguardtest.PostChunked(t, f.srv.URL, map[string]string{"Content-Type": "application/json"}, big)
+	if status != http.StatusUnauthorized {
+		t.Errorf("chunked over-bound body without a token: %d, want 401", status)
 	}
 }

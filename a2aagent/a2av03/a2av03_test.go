@@ -16,6 +16,7 @@ import (
 	"github.com/foldagent/foldagent/a2aagent/a2av03"
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/httpguard/httpguardtest"
 )
 
 type model struct{ Items []string }
@@ -39,6 +40,13 @@ var contract = agent.Make(agent.Definition[model, agent.NoPrincipal]{
 // /v0.3, both for the tokens "a-tok" (user a) and "b-tok" (user b).
 func serve(t *testing.T) (*httptest.Server, *loop.Program[model, AddItem]) {
 	t.Helper()
+	return serveBounded(t, 0)
+}
+
+// serveBounded is serve with MaxRequestBodyBytes set to maxBody (zero
+// keeps the default).
+func serveBounded(t *testing.T, maxBody int64) (*httptest.Server, *loop.Program[model, AddItem]) {
+	t.Helper()
 	prog := loop.New[model, AddItem](loop.Funcs(func() (model, loop.Cmd[AddItem]) { return model{}, nil }, update), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
@@ -54,8 +62,9 @@ func serve(t *testing.T) (*httptest.Server, *loop.Program[model, AddItem]) {
 		NewRuntime: func(context.Context, *auth.TokenInfo) (a2aagent.Runtime, error) {
 			return agent.Bind[model, AddItem, agent.NoPrincipal](contract, prog, nil)
 		},
-		Contract: contract.Describe(),
-		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Contract:            contract.Describe(),
+		Logger:              slog.New(slog.NewTextHandler(io.Discard, nil)),
+		MaxRequestBodyBytes: maxBody,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -148,5 +157,26 @@ func TestCardFor03(t *testing.T) {
 	skills, _ := card["skills"].([]any)
 	if len(skills) != 1 {
 		t.Errorf("skills %v", skills)
+	}
+}
+
+// The 0.3 endpoint shares the 1.0 endpoint's guard: a chunked body over
+// the bound is answered 413, as one that declares its length is, and
+// applies nothing.
+func TestChunkedBodyOverTheBoundIs413On03(t *testing.T) {
+	srv, prog := serveBounded(t, 1024)
+	big := strings.Replace(send03, "milk", strings.Repeat("m", 2048), 1)
+	if code, _ := rpc(t, srv.URL+"/v0.3", "a-tok", big); code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("declared over-bound body: %d", code)
+	}
+	hdr := map[string]string{"Authorization": "Bearer a-tok", "Content-Type": "application/json"}
+	if code, _, body := httpguardtest.PostChunked(t, srv.URL+"/v0.3", hdr, big); code != http.StatusRequestEntityTooLarge {
+		t.Errorf("chunked over-bound body: %d %s", code, body)
+	}
+	if code, _, body := httpguardtest.PostChunked(t, srv.URL+"/v0.3", hdr, send03); code != http.StatusOK || !strings.Contains(body, `"completed"`) {
+		t.Errorf("chunked body within the bound: %d %s", code, body)
+	}
+	if items := prog.Model().Items; len(items) != 1 || items[0] != "milk" {
+		t.Errorf("items %q, want only the one within the bound", items)
 	}
 }
