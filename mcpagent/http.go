@@ -676,16 +676,16 @@ func (h *Handler) readBody(g *guard, req *http.Request) ([]byte, bool) {
 		_ = g.rc.SetReadDeadline(time.Now().Add(h.opts.BodyTimeout))
 	}
 	max := h.opts.MaxRequestBodyBytes
-	body, err := io.ReadAll(io.LimitReader(req.Body, max+1))
+	body, err := httpguard.ReadBody(g, req, max)
 	switch {
+	case httpguard.TooLarge(err):
+		http.Error(g, fmt.Sprintf("request body exceeds %d bytes", max), http.StatusRequestEntityTooLarge)
+		return nil, false
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		http.Error(g, "Request Timeout: the request body did not arrive in time", http.StatusRequestTimeout)
 		return nil, false
 	case err != nil:
 		http.Error(g, "Bad Request: the request body could not be read", http.StatusBadRequest)
-		return nil, false
-	case int64(len(body)) > max:
-		http.Error(g, fmt.Sprintf("request body exceeds %d bytes", max), http.StatusRequestEntityTooLarge)
 		return nil, false
 	}
 	g.bodyRead = true

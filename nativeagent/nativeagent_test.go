@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/httpguard/httpguardtest"
 	"github.com/foldagent/foldagent/nativeagent"
 )
 
@@ -406,5 +407,29 @@ func TestNotDeliveredIsRetryable(t *testing.T) {
 	status, res, hdr := do(t, srv, "POST", actions+"explode", "tok", `{}`)
 	if status != 503 || res.OK || res.Tag != agent.TagNotDelivered || hdr.Get("Retry-After") == "" {
 		t.Fatalf("%d %+v %v", status, res, hdr)
+	}
+}
+
+// A chunked body over the bound (no Content-Length) gets the same 413 as
+// one that declares its length, and applies nothing; a chunked body within
+// the bound is served.
+func TestChunkedBodyOverTheBoundIs413(t *testing.T) {
+	srv, h, _ := server(t)
+	big := `{"text":"` + strings.Repeat("x", 2000) + `"}`
+	_, want, _ := do(t, srv, "POST", actions+"add_note", "owner-tok", big)
+	before := h.count()
+	hdr := map[string]string{"Authorization": "Bearer owner-tok", "Content-Type": "application/json"}
+	status, got, body := httpguardtest.PostChunked(t, srv.URL+actions+"add_note", hdr, big)
+	var res nativeagent.Result
+	if err := json.Unmarshal([]byte(body), &res); err != nil || status != http.StatusRequestEntityTooLarge ||
+		got.Get("Content-Type") != "application/json" || res.OK || res.Message != want.Message || res.Message == "" {
+		t.Fatalf("chunked over-bound body: %d %+v (%v), want 413 %+v", status, res, err, want)
+	}
+	if n := h.count() - before; n != 0 {
+		t.Fatalf("%d Messages applied by an over-bound body", n)
+	}
+	status, _, body = httpguardtest.PostChunked(t, srv.URL+actions+"add_note", hdr, `{"text":"a"}`)
+	if status != http.StatusOK || h.count()-before != 1 {
+		t.Fatalf("chunked body within the bound: %d %s", status, body)
 	}
 }
