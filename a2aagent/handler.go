@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -94,7 +93,7 @@ type HTTPOptions struct {
 type Handler struct {
 	opts     HTTPOptions
 	log      *slog.Logger
-	origins  map[string]bool
+	origins  httpguard.Origins
 	store    *store
 	exec     *executor
 	requests a2asrv.RequestHandler
@@ -133,15 +132,12 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	h := &Handler{
 		opts:     opts,
 		log:      opts.Logger,
-		origins:  make(map[string]bool, len(opts.AllowedOrigins)),
+		origins:  httpguard.NewOrigins(opts.AllowedOrigins),
 		store:    newStore(opts.TaskCapacity),
 		runtimes: make(map[string]*runtimeEntry),
 	}
 	if h.log == nil {
 		h.log = slog.Default()
-	}
-	for _, o := range opts.AllowedOrigins {
-		h.origins[strings.ToLower(strings.TrimRight(o, "/"))] = true
 	}
 	h.exec = newExecutor(h.log)
 	caps := &a2a.AgentCapabilities{Streaming: true}
@@ -231,13 +227,11 @@ func (h *Handler) CardFor(req *http.Request) *a2a.AgentCard {
 
 // admit runs the checks that come before identity.
 func (h *Handler) admit(w http.ResponseWriter, req *http.Request) bool {
-	if local, ok := req.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && local != nil {
-		if isLoopback(local.String()) && !isLoopback(req.Host) {
-			http.Error(w, "Forbidden: invalid Host header", http.StatusForbidden)
-			return false
-		}
+	if httpguard.Rebinding(req) {
+		http.Error(w, "Forbidden: invalid Host header", http.StatusForbidden)
+		return false
 	}
-	if origin := req.Header.Get("Origin"); origin != "" && !h.originAllowed(strings.ToLower(origin), req) {
+	if !h.origins.Allowed(req) {
 		http.Error(w, "Forbidden: origin not allowed", http.StatusForbidden)
 		return false
 	}
@@ -371,33 +365,6 @@ func (h *Handler) Close() error {
 	h.mu.Unlock()
 	h.exec.close()
 	return nil
-}
-
-// originAllowed reports whether a browser at origin may call: an origin on
-// the allowlist, or a page served by this very endpoint on a loopback host.
-func (h *Handler) originAllowed(origin string, req *http.Request) bool {
-	if h.origins[origin] {
-		return true
-	}
-	host := strings.ToLower(req.Host)
-	if origin != "http://"+host && origin != "https://"+host {
-		return false
-	}
-	return isLoopback(host)
-}
-
-// isLoopback reports whether a host[:port] names the loopback interface.
-func isLoopback(hostport string) bool {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.Trim(host, "[]")
-	if strings.EqualFold(host, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // challenger makes sure a 401 carries WWW-Authenticate, as RFC 6750 asks.
