@@ -334,8 +334,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 // recorded minted nothing, so it never counts.
 func (s *Session) onceDoneLocked(an *actionNode, instance string) *record {
 	ok := func(r *record) bool {
-		return r != nil && r.settled && !r.refusedLocked() && r.t.Materialized == nil &&
-			(!an.conc.PerInstance || r.t.Instance == instance)
+		return s.onceSettledLocked(r) && (!an.conc.PerInstance || r.t.Instance == instance)
 	}
 	fires := s.actFires[an.idx]
 	for i := len(fires) - 1; i >= 0; i-- {
@@ -347,6 +346,67 @@ func (s *Session) onceDoneLocked(an *actionNode, instance string) *record {
 		return last
 	}
 	return nil
+}
+
+// onceSettledLocked: the fire counts against a once-only action (see
+// onceDoneLocked).
+func (s *Session) onceSettledLocked(r *record) bool {
+	return r != nil && r.settled && !r.refusedLocked() && r.t.Materialized == nil
+}
+
+// onceHeldLocked is the DUPLICATE_EXECUTION gate read for a served
+// control, so that what is offered is what a fire would be let through:
+// it drops from keys (the instances listed on the row) those whose
+// once-only fire came to rest successfully, and names the settled fire
+// that leaves nothing to fire. For an action scoped per action that is
+// its settled fire, and no instance is left; per instance it is the
+// newest settled fire among the listed instances, named only when none of
+// them is left. An empty listing names nothing: no instance says nothing
+// about what was done. keys is not modified.
+func (s *Session) onceHeldLocked(an *actionNode, keys []string) (left []string, prior string) {
+	if !an.conc.Once {
+		return keys, ""
+	}
+	if !an.conc.PerInstance {
+		if r := s.onceDoneLocked(an, ""); r != nil {
+			return nil, r.t.ID
+		}
+		return keys, ""
+	}
+	if len(keys) == 0 {
+		return keys, ""
+	}
+	// One pass over the action's fires, newest first: the newest settled
+	// fire of each instance.
+	done := map[string]*record{}
+	note := func(r *record) {
+		if s.onceSettledLocked(r) && r.t.Instance != "" {
+			if d := done[r.t.Instance]; d == nil || d.seq < r.seq {
+				done[r.t.Instance] = r
+			}
+		}
+	}
+	for _, r := range s.actFires[an.idx] {
+		note(r)
+	}
+	note(s.lastFire[an.idx])
+	if len(done) == 0 {
+		return keys, ""
+	}
+	var newest *record
+	for _, k := range keys {
+		if r := done[k]; r != nil {
+			if newest == nil || newest.seq < r.seq {
+				newest = r
+			}
+			continue
+		}
+		left = append(left, k)
+	}
+	if len(left) > 0 || newest == nil {
+		return left, ""
+	}
+	return nil, newest.t.ID
 }
 
 // wireActor is an actor as a principal policy names it on the wire: the

@@ -195,7 +195,11 @@ type Concurrency struct {
 	// a refund): after a fire of it came to rest successfully, a new fire
 	// is refused DUPLICATE_EXECUTION naming that settled transition; a
 	// fire refused, rejected or rolled back does not count. While a fire
-	// is not at rest it behaves as SingleFlight.
+	// is not at rest it behaves as SingleFlight. What is served follows
+	// the refusal: once settled (per instance: for every listed
+	// instance) the row names the fire in priorTransitionId and is not
+	// clickable, and in an open journey frame the step is done; settled
+	// instances are left out of the row's instances.
 	Once bool
 }
 

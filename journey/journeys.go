@@ -85,6 +85,11 @@ type PlanStep struct {
 	Instances    []string        `json:"instances,omitempty"`
 	// PendingFire is the latest fire of this step not yet at rest.
 	PendingFire string `json:"pendingFire,omitempty"`
+	// PriorTransitionID is the settled fire of a once-only step that
+	// leaves nothing of it to fire (see ServedAction.PriorTransitionID).
+	// Inside the journey's open frame such a step is done; outside one it
+	// keeps its status and is not fireable.
+	PriorTransitionID string `json:"priorTransitionId,omitempty"`
 	// LastRejected is the step's latest fire when it came to rest refused,
 	// rejected or rolled back: the app said no the last time.
 	LastRejected string `json:"lastRejected,omitempty"`
@@ -107,10 +112,11 @@ type PlanStep struct {
 }
 
 // Fireable reports whether the model may take the step now: ready, no
-// fire of it pending, clickable, and not the person's to take.
+// fire of it pending, clickable, not the person's to take, and not a
+// once-only action already done.
 func (st PlanStep) Fireable() bool {
 	return st.Status == StepReady && st.PendingFire == "" && st.Enabled == nil && st.Activation != ActivationHidden &&
-		st.Overlay == "" && !st.AwaitingHuman
+		st.Overlay == "" && !st.AwaitingHuman && st.PriorTransitionID == ""
 }
 
 // Plan is a journey's steps evaluated at the cursor.
@@ -159,11 +165,22 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 			HighEffect: an.highEffect, Expects: an.input.expectsJSON()}
 		pass, unev := evalQuick(an.guard, s.state)
 		st.GuardUnevaluated = unev
+		if an.conc.Once {
+			var keys []string
+			if an.repeat != nil {
+				keys, _ = s.instancesLocked(an)
+			}
+			_, st.PriorTransitionID = s.onceHeldLocked(an, keys)
+		}
 		switch {
 		case f != nil && s.committedSinceLocked(an, f.openSeq) >= occurrence[an]:
 			st.Status = StepDone
 		case f != nil && s.inferredLocked(an, f.openSeq):
 			st.Status = StepInferredDone
+		case f != nil && st.PriorTransitionID != "":
+			// Done once and for good, whenever it was: it cannot be done
+			// again, so it is nothing this frame still waits for.
+			st.Status = StepDone
 		case s.page < 0 || !slices.Contains(an.on, s.page):
 			st.Status = StepOffNode
 		case !pass:

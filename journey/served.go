@@ -109,6 +109,7 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 	if an.repeat != nil {
 		row.Instances, _ = s.instancesLocked(an)
 	}
+	row.Instances, row.PriorTransitionID = s.onceHeldLocked(an, row.Instances)
 	if u := s.unsettled[an.idx]; len(u) > 0 {
 		row.PriorFireUnsettled = u[len(u)-1].t.ID
 	}
@@ -153,9 +154,10 @@ func (s *Session) awaitingHumanLocked(an *actionNode) bool {
 }
 
 // Clickable reports whether the model may click the row now: not
-// switched off, not hidden or masked, and not waiting on the person.
+// switched off, not hidden or masked, not waiting on the person, and not
+// a once-only action already done (PriorTransitionID).
 func (r ServedAction) Clickable() bool {
-	return r.Enabled == nil && r.Activation != ActivationHidden && r.Overlay == "" && !r.AwaitingHuman
+	return r.Enabled == nil && r.Activation != ActivationHidden && r.Overlay == "" && !r.AwaitingHuman && r.PriorTransitionID == ""
 }
 
 func (s *Session) servedIDsLocked() []string {

@@ -2,6 +2,7 @@ package journey
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"strings"
@@ -234,6 +235,138 @@ func TestOnceOnlyPerInstance(t *testing.T) {
 		t.Fatalf("%+v", fr)
 	}
 	mustFire(t, s, "p.orders.refund", FireOptions{Instance: "b"})
+}
+
+// TestOnceOnlyPerInstanceServed: the row offers only the instances whose
+// once-only fire has not settled, and stops being clickable (naming the
+// newest settled fire) when none is left; a journey step follows it.
+func TestOnceOnlyPerInstanceServed(t *testing.T) {
+	keys := []string{"a", "b"}
+	g := MustNewGraph("o", GraphDef{Pages: []Page{{ID: "p", Containers: []Container{{Name: "orders", Repeats: true,
+		Instances: func(StateView) []string { return keys },
+		Actions:   []Action{{Name: "refund", Does: "Refund this order", Concurrency: Concurrency{Once: true, PerInstance: true}}}}}}},
+		Journeys: []Journey{{ID: "refund", Does: "Refund an order", Steps: []string{"refund"}}}})
+	s := g.MustNewSession(Options{})
+	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"orders.refund": ok}})
+	if cr := s.CommitJourney("refund", ActorAgent); !cr.OK {
+		t.Fatalf("%+v", cr)
+	}
+	served := func() (ServedAction, PlanStep) {
+		t.Helper()
+		plan, _ := s.Plan("refund")
+		return row(t, s, "p.orders.refund"), plan.Steps[0]
+	}
+	a := mustFire(t, s, "p.orders.refund", FireOptions{Instance: "a"})
+	settle(t, s, a.TransitionID)
+	// a is refunded, b is not: still ready, for b only. (The frame's step
+	// counts the fire as done; the row and the instances say the rest.)
+	r, _ := served()
+	if !r.Clickable() || r.PriorTransitionID != "" || !slices.Equal(r.Instances, []string{"b"}) {
+		t.Fatalf("one instance left: %+v", r)
+	}
+	s.LeaveJourney("")
+	if cr := s.CommitJourney("refund", ActorAgent); !cr.OK {
+		t.Fatalf("%+v", cr)
+	}
+	if _, st := served(); st.Status != StepReady || !st.Fireable() || !slices.Equal(st.Instances, []string{"b"}) || st.PriorTransitionID != "" {
+		t.Fatalf("one instance left, new frame: %+v", st)
+	}
+	b := mustFire(t, s, "p.orders.refund", FireOptions{Instance: "b"})
+	settle(t, s, b.TransitionID)
+	s.LeaveJourney("")
+	if cr := s.CommitJourney("refund", ActorAgent); !cr.OK {
+		t.Fatalf("%+v", cr)
+	}
+	r, st := served()
+	if r.Clickable() || r.PriorTransitionID != b.TransitionID || r.Instances != nil {
+		t.Fatalf("none left: %+v", r)
+	}
+	if st.Status != StepDone || st.Fireable() || st.PriorTransitionID != b.TransitionID || st.Instances != nil {
+		t.Fatalf("none left, step: %+v", st)
+	}
+	if js, _ := s.Standing("refund"); js.Standing != StandingDone {
+		t.Fatalf("%+v", js)
+	}
+	if fr := s.Fire(context.Background(), "p.orders.refund", FireOptions{Instance: "b"}); fr.Reason != ReasonDuplicate || fr.PriorTransitionID != b.TransitionID {
+		t.Fatalf("%+v", fr)
+	}
+	// A new instance appears: it is offered, and the action is ready again.
+	keys = []string{"a", "b", "c"}
+	if r, st := served(); !r.Clickable() || r.PriorTransitionID != "" || !slices.Equal(r.Instances, []string{"c"}) || st.Status != StepReady || !st.Fireable() {
+		t.Fatalf("a new instance: %+v %+v", r, st)
+	}
+	// No instance listed says nothing about what was done.
+	keys = nil
+	if r, _ := served(); r.PriorTransitionID != "" {
+		t.Fatalf("no instances: %+v", r)
+	}
+}
+
+// TestOnceOnlyDoneIsNotServedAsReady: a once-only action that came to
+// rest successfully is served as done, naming the fire (the
+// DUPLICATE_EXECUTION gate read ahead of a fire), never as a control to
+// click or a step to take; the refusal stays for a caller that fires
+// anyway.
+func TestOnceOnlyDoneIsNotServedAsReady(t *testing.T) {
+	s := storeSession(t, Options{Page: "checkout"})
+	s.SetVisible("checkout.review", false)
+	if r := row(t, s, "checkout.pay"); !r.Clickable() || r.PriorTransitionID != "" {
+		t.Fatalf("before any payment: %+v", r)
+	}
+	first := mustFire(t, s, "checkout.pay", FireOptions{Confirm: true})
+	// Pending: held by the fire in flight, not done.
+	if r := row(t, s, "checkout.pay"); r.PriorTransitionID != "" || r.PriorFireUnsettled != first.TransitionID {
+		t.Fatalf("while pending: %+v", r)
+	}
+	if err := s.Reject(first.TransitionID, ""); err != nil {
+		t.Fatal(err)
+	}
+	// Rejected: it did not happen, so it is offered again.
+	if r := row(t, s, "checkout.pay"); !r.Clickable() || r.PriorTransitionID != "" {
+		t.Fatalf("after a rejected payment: %+v", r)
+	}
+	second := mustFire(t, s, "checkout.pay", FireOptions{Confirm: true})
+	s.UpdateState(map[string]any{"paid": true}, second.TransitionID)
+	settle(t, s, second.TransitionID)
+	r := row(t, s, "checkout.pay")
+	if r.Clickable() || r.PriorTransitionID != second.TransitionID || r.Enabled != nil || r.BlockedBecause != nil {
+		t.Fatalf("after the payment settled: %+v", r)
+	}
+	if b, _ := json.Marshal(r); !strings.Contains(string(b), `"priorTransitionId":"`+second.TransitionID+`"`) {
+		t.Fatalf("the row does not say why on the wire: %s", b)
+	}
+	// No frame open: the step keeps its status and is not fireable.
+	plan, _ := s.Plan("checkout")
+	if st := plan.Steps[2]; st.Status != StepReady || st.Fireable() || st.PriorTransitionID != second.TransitionID {
+		t.Fatalf("plan outside a frame: %+v", st)
+	}
+	// A frame opened after the payment: the payment is done in it, and
+	// once the rest is done too the journey is done, not in progress.
+	s.Sync("cart")
+	if cr := s.CommitJourney("checkout", ActorAgent); !cr.OK {
+		t.Fatalf("%+v", cr)
+	}
+	plan, _ = s.Plan("checkout")
+	if st := plan.Steps[2]; st.Status != StepDone || st.Fireable() || st.PriorTransitionID != second.TransitionID {
+		t.Fatalf("plan in a frame: %+v", st)
+	}
+	if js, _ := s.Standing("checkout"); js.Standing == StandingDone || js.StepsDone != 1 {
+		t.Fatalf("with the other steps ahead: %+v", js)
+	}
+	gc := mustFire(t, s, "cart.go-checkout", FireOptions{})
+	settle(t, s, gc.TransitionID)
+	s.Sync("checkout")
+	s.ReportState(map[string]any{"address": "2 Side St", "addressConfirmed": true}, ReportOptions{Principal: ActorUser})
+	if js, _ := s.Standing("checkout"); js.Standing != StandingDone || js.StepsDone != 3 {
+		t.Fatalf("the remaining step is the settled payment: %+v", js)
+	}
+	if fi, ok := s.LeaveJourney(""); !ok || fi.Status != FrameCompleted {
+		t.Fatalf("%+v", fi)
+	}
+	// The refusal path is unchanged.
+	if fr := s.Fire(context.Background(), "checkout.pay", FireOptions{Confirm: true}); fr.Reason != ReasonDuplicate || fr.PriorTransitionID != second.TransitionID {
+		t.Fatalf("%+v", fr)
+	}
 }
 
 func TestAttributionRungs(t *testing.T) {

@@ -363,7 +363,14 @@ type ServedAction struct {
 	// PriorFireUnsettled is the most recent fire of this control that has
 	// not come to rest.
 	PriorFireUnsettled string `json:"priorFireUnsettled,omitempty"`
-	Busy               string `json:"busy,omitempty"`
+	// PriorTransitionID is the fire of a once-only action that came to
+	// rest successfully and leaves nothing of it to fire: a fire now is
+	// refused DUPLICATE_EXECUTION naming it, so the row is not clickable.
+	// For an action scoped per instance it is present only when every
+	// listed instance is settled; until then the settled instances are
+	// left out of Instances and the row stays clickable for the others.
+	PriorTransitionID string `json:"priorTransitionId,omitempty"`
+	Busy              string `json:"busy,omitempty"`
 	// Materialized is present, and false, when nothing is bound to run it.
 	Materialized *bool    `json:"materialized,omitempty"`
 	Instances    []string `json:"instances,omitempty"`

@@ -212,6 +212,22 @@ func TestPurchaseAsAgentAndPerson(t *testing.T) {
 		t.Fatalf("a second payment of order-1: %v", dup)
 	}
 	t.Logf("second payment: %s", mustJSON(t, dup))
+	// Order 1 is paid: paying it is not offered again. The step is done,
+	// and its row says which payment did it, in data; the look served
+	// to the agent does not count it as a control to click.
+	for _, r := range []map[string]any{dup, s.call("shop.journey.purchase", nil)} {
+		if find(list(r["readySteps"]), "step", "checkout.review.order.pay") != nil {
+			t.Fatalf("a paid order's payment is still a ready step: %v", r)
+		}
+		if p := find(list(r["laterSteps"]), "step", "checkout.review.order.pay"); p == nil || p["status"] != "done" || p["priorTransitionId"] != id {
+			t.Fatalf("the paid order's step must read done, naming the payment: %v", r)
+		}
+	}
+	here = s.call("shop.whats_here", nil)
+	if p := find(list(here["actions"]), "action", "checkout.review.order.pay"); p == nil || p["priorTransitionId"] != id || p["instances"] != nil {
+		t.Fatalf("whats_here must not offer the paid order: %v", p)
+	}
+	t.Logf("after the payment: %s", mustJSON(t, s.results[len(s.results)-2]))
 
 	// The firewall: the person's words reached the agent, but only in data.
 	seen := false

@@ -254,6 +254,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 			if st.PendingFire != "" {
 				row.set("priorFireUnsettled", st.PendingFire)
 			}
+			if st.PriorTransitionID != "" {
+				// A once-only step done: why it is not offered again.
+				row.set("priorTransitionId", st.PriorTransitionID)
+			}
 			if st.LastRejected != "" && st.PendingFire == "" {
 				row.set("lastFireRejected", st.LastRejected)
 				rejected = true
