@@ -116,7 +116,7 @@ type PlanStep struct {
 // once-only action already done.
 func (st PlanStep) Fireable() bool {
 	return st.Status == StepReady && st.PendingFire == "" && st.Enabled == nil && st.Activation != ActivationHidden &&
-		st.Overlay == "" && !st.AwaitingHuman && st.PriorTransitionID == ""
+		st.Overlay == "" && !st.AwaitingHuman && agentMay(st.MayInvoke) && st.PriorTransitionID == ""
 }
 
 // Plan is a journey's steps evaluated at the cursor.
@@ -176,6 +176,10 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 		case f != nil && s.committedSinceLocked(an, f.openSeq) >= occurrence[an]:
 			st.Status = StepDone
 		case f != nil && s.inferredLocked(an, f.openSeq):
+			st.Status = StepInferredDone
+		case f != nil && an.decides != nil && s.madeLocked(an) == MadeYes:
+			// The person's decision is made (its DoneWhen holds), in this
+			// frame or before it: nothing here waits for it.
 			st.Status = StepInferredDone
 		case f != nil && st.PriorTransitionID != "":
 			// Done once and for good, whenever it was: it cannot be done
@@ -497,7 +501,7 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 	}
 	movable, human := false, ""
 	for _, st := range plan.Steps {
-		if st.PendingFire != "" || (st.Status == StepReady && !st.AwaitingHuman && st.Activation != ActivationHidden && st.Overlay == "") {
+		if st.PendingFire != "" || (st.Status == StepReady && !st.AwaitingHuman && agentMay(st.MayInvoke) && st.Activation != ActivationHidden && st.Overlay == "") {
 			movable = true
 			break
 		}

@@ -144,20 +144,29 @@ func (s *Session) madeLocked(an *actionNode) Made {
 	return MadeNo
 }
 
-// awaitingHumanLocked: the action waits on the person: only they may
-// fire it, or it is their decision and it is not known to be made.
+// awaitingHumanLocked: the action waits on the person: it is their
+// decision and it is not known to be made, or only they may fire it. A
+// decision they have made waits on nobody, even when only they may make
+// it again; it stays unclickable for the model (see agentMay).
 func (s *Session) awaitingHumanLocked(an *actionNode) bool {
-	if an.humanOnly() {
-		return true
+	if an.decides != nil {
+		return s.madeLocked(an) != MadeYes
 	}
-	return an.decides != nil && s.madeLocked(an) != MadeYes
+	return an.humanOnly()
+}
+
+// agentMay reports whether a row's or step's declared policy (its
+// mayInvoke, in wire names) lets the model fire it: no policy, or one
+// that names the agent.
+func agentMay(mayInvoke []string) bool {
+	return len(mayInvoke) == 0 || slices.Contains(mayInvoke, wireActor(ActorAgent))
 }
 
 // Clickable reports whether the model may click the row now: not
 // switched off, not hidden or masked, not waiting on the person, and not
 // a once-only action already done (PriorTransitionID).
 func (r ServedAction) Clickable() bool {
-	return r.Enabled == nil && r.Activation != ActivationHidden && r.Overlay == "" && !r.AwaitingHuman && r.PriorTransitionID == ""
+	return r.Enabled == nil && r.Activation != ActivationHidden && r.Overlay == "" && !r.AwaitingHuman && agentMay(r.MayInvoke) && r.PriorTransitionID == ""
 }
 
 func (s *Session) servedIDsLocked() []string {

@@ -540,8 +540,22 @@ func TestMadePersonOnlyDecisionLeavesTheFacts(t *testing.T) {
 	if strings.Contains(truth.Text, decisionLead+"checkout.change-address") || slices.Contains(truth.WithTheHuman, "checkout.change-address") {
 		t.Fatalf("a made decision is still with the human:\n%s\n%v", truth.Text, truth.WithTheHuman)
 	}
-	// Still the person's alone: the agent is not offered it.
-	if r := row(t, s, "checkout.change-address"); r.Clickable() {
+	// Still the person's alone: the agent is not offered it, but nothing
+	// waits on them either.
+	if r := row(t, s, "checkout.change-address"); r.Clickable() || r.AwaitingHuman {
 		t.Fatalf("%+v", r)
+	}
+	// A journey begun after the decision counts it made: the step is not
+	// the person's move, and the journey is not with the human.
+	if cr := s.CommitJourney("checkout", ActorAgent); !cr.OK {
+		t.Fatalf("%+v", cr)
+	}
+	plan, _ := s.Plan("checkout")
+	if st := plan.Steps[1]; st.Status != StepInferredDone || st.AwaitingHuman || st.Fireable() {
+		t.Fatalf("a made decision in a new frame: %+v", st)
+	}
+	s.Show("checkout.review") // pay masked: only the person's step could be left
+	if js, _ := s.Standing("checkout"); js.Standing == StandingWithTheHuman {
+		t.Fatalf("a journey whose decision is made stands with the human: %+v", js)
 	}
 }

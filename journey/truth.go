@@ -316,11 +316,6 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 			if pass, _ := evalQuick(an.guard, s.state); !pass || !s.awaitingHumanLocked(an) {
 				continue
 			}
-			// A decision the person has made waits on nobody, even
-			// when only they may make it again.
-			if an.decides != nil && s.madeLocked(an) == MadeYes {
-				continue
-			}
 			t.WithTheHuman = append(t.WithTheHuman, an.id)
 			if an.decides != nil {
 				writeAll(&b, decisionLead, an.id, decisionTail, "\n")

@@ -339,8 +339,10 @@ type ServedAction struct {
 	// MayInvoke is the declared policy, present when it limits who may
 	// fire; the person is "human" on the wire.
 	MayInvoke []string `json:"mayInvoke,omitempty"`
-	// AwaitingHuman: the row waits on the person (their decision, or an
-	// action only they may fire). It is not a control the model clicks.
+	// AwaitingHuman: the row waits on the person (their decision not yet
+	// made, or an action only they may fire). It is not a control the
+	// model clicks. A decision they have made waits on nobody; when only
+	// they may make it again, MayInvoke still keeps it from the model.
 	AwaitingHuman bool `json:"awaitingHuman,omitempty"`
 	// About is the app's name for the person's decision (runtime data).
 	About            string   `json:"about,omitempty"`
