@@ -36,20 +36,23 @@ type (
 	}
 	// ToggleTodo marks a todo done, or not done again. RequestID, as in
 	// CreateTodo, carries the agent invocation that asked (empty for a
-	// person): the ChangeKept it causes carries it back.
+	// person): the ChangeKept it causes carries it back. It has no JSON
+	// name, so that a contract exposing the Message itself as a
+	// capability's input (as mcpagent's tests do) never lets an agent
+	// choose it; the todo contract sets it in ToMessage.
 	ToggleTodo struct {
-		ID        string `json:"id"`
-		RequestID string `json:"requestId,omitempty"`
+		ID        string `json:"id" jsonschema:"The id of the todo to mark done or not done."`
+		RequestID string `json:"-"`
 	}
 	// DeleteTodo removes a todo; RequestID as in ToggleTodo.
 	DeleteTodo struct {
 		ID        string `json:"id"`
-		RequestID string `json:"requestId,omitempty"`
+		RequestID string `json:"-"`
 	}
 	// ClearCompleted removes every todo that is done; RequestID as in
 	// ToggleTodo.
 	ClearCompleted struct {
-		RequestID string `json:"requestId,omitempty"`
+		RequestID string `json:"-"`
 	}
 	// ChangeKept reports that a change an agent asked for (a ToggleTodo,
 	// DeleteTodo or ClearCompleted with a RequestID) is made, with the
