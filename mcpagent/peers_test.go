@@ -121,7 +121,7 @@ func runClientScript(t *testing.T, dir string, args ...string) {
 		"invalid input is a tool error", "invalid input says where and sends the schema",
 		"unknown tool is a protocol error", "resources/list",
 		"resources/read app://stats", "unknown resource is an error",
-		"resources/updated after a change", "list_changed when a todo is done",
+		"toggle_todo completes with the todo as it now is", "resources/updated after a change", "list_changed when a todo is done",
 		"clear_completed refused for a viewer", "clear_completed allowed for the owner",
 	}
 	var got []string

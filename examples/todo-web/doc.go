@@ -11,7 +11,9 @@
 // agent in the page sees create_todo (a declarative form), select_todo,
 // toggle_todo, rename_todo, delete_selected_todo while a todo is selected
 // and clear_completed while one is done: the contract of the shared todo
-// domain, examples/todo/todo, which the terminal app serves too.
+// domain, examples/todo/todo, which the terminal app serves too. The page
+// keeps the list in memory, so a change is kept once it is made: each
+// changing tool completes as soon as the page's update has applied it.
 //
 // # The download
 //

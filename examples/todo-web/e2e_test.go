@@ -222,7 +222,7 @@ func TestNativeWebMCPToolsFollowAClickedSelection(t *testing.T) {
 
 	// Deleting it (through the tool) ends the selection: the tool goes.
 	res := execute(t, ctx, "delete_selected_todo", `{}`)
-	if res.IsError || res.text() != "Dispatched DeleteTodo" {
+	if res.IsError || res.text() != "Completed: ChangeKept" {
 		t.Fatalf("delete_selected_todo = %+v", res)
 	}
 	waitTools(t, ctx, baseTools...)
@@ -246,7 +246,7 @@ func TestNativeWebMCPExecuteChangesThePage(t *testing.T) {
 	})
 
 	res = execute(t, ctx, "toggle_todo", `{"id": "t2"}`)
-	if res.IsError || res.text() != "Dispatched ToggleTodo" {
+	if res.IsError || res.text() != "Completed: ChangeKept" {
 		t.Fatalf("toggle_todo = %+v", res)
 	}
 	waitFor(t, "the todo shown done", func() bool {
@@ -380,7 +380,7 @@ func TestNativeWebMCPRefusedRegistrationIsRetried(t *testing.T) {
 	}
 	waitTools(t, ctx, append(slices.Clone(baseTools), "delete_selected_todo")...)
 	res := execute(t, ctx, "toggle_todo", `{"id": "t1"}`)
-	if res.IsError || res.text() != "Dispatched ToggleTodo" {
+	if res.IsError || res.text() != "Completed: ChangeKept" {
 		t.Fatalf("toggle_todo after the retry = %+v", res)
 	}
 	waitFor(t, "the todo shown done", func() bool {

@@ -61,7 +61,7 @@ const maxActivity = 6
 //
 // The list an agent works on is the list as saved (Kept): a todo an agent
 // is told it created, or a title it is told it gave, is on disk, and the
-// reports that say so (todo.CreatedTodo) are held until the save that
+// reports that say so (todo.CreatedTodo, todo.ChangeKept) are held until the save that
 // holds their change has finished (see apply).
 type App struct {
 	List todo.List
@@ -145,8 +145,9 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // of the selection (a session's, not the file's) and a report are not.
 //
 // The Messages Update reports (a CreatedTodo, which create_todo completes
-// on) are held until the save of this version has reached the file, and
-// only then applied: an agent is told its todo exists once a kill -9 can
+// on; a ChangeKept, which toggle_todo, delete_selected_todo and
+// clear_completed complete on) are held until the save of this version has reached the file, and
+// only then applied: an agent is told its change is made once a kill -9 can
 // no longer take it away. A failed save keeps them held; the next save
 // that succeeds holds their change too, and releases them. With no store
 // there is nothing to wait for.
@@ -154,7 +155,7 @@ func (a App) apply(msg todo.Msg) (App, tea.Cmd) {
 	list, reports := todo.Update(a.List, msg)
 	var save tea.Cmd
 	switch msg.(type) {
-	case todo.SelectTodo, todo.CreatedTodo:
+	case todo.SelectTodo, todo.CreatedTodo, todo.ChangeKept:
 		a.List = list
 	default:
 		a, save = a.changed(list)

@@ -136,30 +136,32 @@ func TestAgentDrivesTheRunningApp(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the selection on screen", func() bool { return strings.Contains(h.Model().View().Content, "> [ ] Milk") })
-	if _, err := call(t, b, viewer, "toggle_todo", `{"id":"`+id+`"}`); err != nil {
-		t.Fatal(err)
+	res, err := call(t, b, viewer, "toggle_todo", `{"id":"`+id+`"}`)
+	// Completed means saved: the file and the list the agent sees both
+	// hold the toggle the moment the call returns, and the result says
+	// how the todo now is.
+	if kept, ok := completedWith(res, err); !ok || kept.Todo == nil || *kept.Todo != (todo.Todo{ID: id, Title: "Milk", Done: true}) {
+		t.Fatalf("toggle_todo = %+v, %v", res, err)
 	}
-	// An agent sees the list as saved: the toggle is there once written.
-	waitFor(t, "done, and saved", func() bool { return h.Model().Kept().AnyDone() })
+	if l, err := NewStore(filepath.Join(dir, "todos.json")).Load(); err != nil || !l.AnyDone() || !h.Model().Kept().AnyDone() {
+		t.Fatalf("toggle_todo completed, and the file holds %+v, %v", l, err)
+	}
 
 	// clear_completed: available now, but only for the owner.
-	_, err := call(t, b, viewer, "clear_completed", `{}`)
+	_, err = call(t, b, viewer, "clear_completed", `{}`)
 	if !isTag(err, agent.TagAuthorization) || !strings.Contains(err.Error(), "owner") {
 		t.Fatalf("viewer: err = %v", err)
 	}
 	if len(h.Model().List.Todos) != 1 {
 		t.Fatal("a refused call changed the list")
 	}
-	if _, err := call(t, b, owner, "clear_completed", `{}`); err != nil {
-		t.Fatal(err)
+	res, err = call(t, b, owner, "clear_completed", `{}`)
+	if kept, ok := completedWith(res, err); !ok || len(kept.Removed) != 1 || kept.Removed[0].ID != id {
+		t.Fatalf("clear_completed = %+v, %v", res, err)
 	}
-	waitFor(t, "cleared", func() bool { return len(h.Model().List.Todos) == 0 })
-
-	// The list reached the file, asynchronously, and then the agent's view.
-	waitFor(t, "the save", func() bool {
-		l, err := NewStore(filepath.Join(dir, "todos.json")).Load()
-		return err == nil && l.NextID == 1 && len(l.Todos) == 0 && len(h.Model().Kept().Todos) == 0
-	})
+	if l, err := NewStore(filepath.Join(dir, "todos.json")).Load(); err != nil || l.NextID != 1 || len(l.Todos) != 0 || len(h.Model().Kept().Todos) != 0 {
+		t.Fatalf("clear_completed completed, and the file holds %+v, %v", l, err)
+	}
 
 	stats, err := b.Runtime.ReadResource(context.Background(), "stats")
 	if err != nil || string(stats) != `{"total":0,"done":0}` {
@@ -168,7 +170,8 @@ func TestAgentDrivesTheRunningApp(t *testing.T) {
 }
 
 func TestDeleteSelectedUsesTheApprovedSnapshot(t *testing.T) {
-	_, b := running(t, t.TempDir())
+	dir := t.TempDir()
+	_, b := running(t, dir)
 	call(t, b, viewer, "create_todo", `{"title":"a"}`)
 	call(t, b, viewer, "create_todo", `{"title":"b"}`)
 	waitFor(t, "two todos", func() bool {
@@ -180,6 +183,21 @@ func TestDeleteSelectedUsesTheApprovedSnapshot(t *testing.T) {
 	if err != nil || res.Message.(todo.DeleteTodo).ID != "t2" {
 		t.Fatalf("res=%+v err=%v", res, err)
 	}
+	if kept, ok := completedWith(res, err); !ok || len(kept.Removed) != 1 || kept.Removed[0] != (todo.Todo{ID: "t2", Title: "b"}) {
+		t.Fatalf("delete_selected_todo completed with %+v", res.Completion)
+	}
+	if l, err := NewStore(filepath.Join(dir, "todos.json")).Load(); err != nil || len(l.Todos) != 1 || l.Todos[0].ID != "t1" {
+		t.Fatalf("delete_selected_todo completed, and the file holds %+v, %v", l, err)
+	}
+}
+
+// completedWith returns the ChangeKept a call completed on.
+func completedWith(res agent.Result, err error) (todo.ChangeKept, bool) {
+	if err != nil || res.Completion == nil || res.Completion.Status != agent.Completed {
+		return todo.ChangeKept{}, false
+	}
+	kept, ok := res.Completion.Message.(todo.ChangeKept)
+	return kept, ok
 }
 
 func modelOf(b *Bound) App { return b.Model() }
@@ -278,4 +296,47 @@ func TestRenameCompletesOnState(t *testing.T) {
 	if len(entries) != 2 || entries[1].Capability != "rename_todo" || entries[1].Outcome != agent.OutcomeCompleted || entries[1].Principal != "bot" {
 		t.Fatalf("audit = %+v", entries)
 	}
+}
+
+// While the list cannot be saved, toggle_todo, delete_selected_todo and
+// clear_completed do not complete: the running app holds their ChangeKept,
+// so each call ends with its context, never as completed.
+func TestChangeNotSavedIsNotCompleted(t *testing.T) {
+	blocker := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := todo.List{}.Add("milk")
+	list, _ = list.Add("bread")
+	list = list.Toggle("t1").Select("t2")
+	store := NewStore(filepath.Join(blocker, "todos.json")) // a directory that cannot exist
+	h := teahost.New[App, tea.Msg](NewApp(store, list), nil)
+	b, err := Bind(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _ = h.Run(ctx, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignals())
+	}()
+	t.Cleanup(func() { cancel(); <-done; store.Close() })
+
+	for _, c := range []struct{ name, input string }{
+		{"toggle_todo", `{"id":"t2"}`},
+		{"delete_selected_todo", `{}`},
+		{"clear_completed", `{}`},
+	} {
+		callCtx, stop := context.WithTimeout(WithPrincipal(context.Background(), owner), 300*time.Millisecond)
+		res, err := b.Runtime.DispatchUnknown(callCtx, c.name, json.RawMessage(c.input), agent.Invocation{Transport: agent.InApp})
+		stop()
+		if err == nil || (res.Completion != nil && res.Completion.Status == agent.Completed) {
+			t.Fatalf("%s while saves fail = %+v, %v; want no completion", c.name, res, err)
+		}
+	}
+	if kept := b.Model().Kept(); len(kept.Todos) != 2 || !kept.Todos[0].Done || kept.Todos[1].Done {
+		t.Fatalf("an agent sees changes that are not saved: %+v", kept)
+	}
+	waitFor(t, "the failure on the status line", func() bool { return strings.Contains(b.Model().Status(), "could not save") })
 }

@@ -20,9 +20,13 @@
 // written late.
 //
 // Acknowledged means saved. The contract sees the list as last saved
-// (App.Kept), and the CreatedTodo that create_todo completes on is held
-// until the save holding the todo has reached the file, so a create or
-// rename an agent is told succeeded survives a kill -9 at any moment.
+// (App.Kept), and the reports the changing capabilities complete on (the
+// CreatedTodo of create_todo, the ChangeKept of toggle_todo,
+// delete_selected_todo and clear_completed) are held until the save
+// holding their change has reached the file, so a change an agent is told
+// is done survives a kill -9 at any moment, and is in the file when the
+// agent reads it. A save that fails keeps them held: the call is not
+// reported completed.
 // Saves are atomic (a synced temporary file renamed over the list); the
 // temporary files a kill leaves are removed at the next start.
 //

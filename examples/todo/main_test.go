@@ -35,7 +35,7 @@ func TestPersonAndAgentInTmux(t *testing.T) {
 	for _, want := range []string{
 		`assistant create_todo {"title":"Book the dentist"} → completed`,
 		`assistant rename_todo {"id":"t1","title":"Buy oat milk and bread"} → completed`,
-		`assistant toggle_todo {"id":"t1"} → dispatched`,
+		`assistant toggle_todo {"id":"t1"} → completed`,
 		"dispatched: the app took the request",
 		"[x] Buy oat milk and bread",
 	} {

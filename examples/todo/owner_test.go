@@ -109,6 +109,65 @@ func TestCreatedIsHeldUntilSaved(t *testing.T) {
 	}
 }
 
+// A toggle, delete or clear an agent asks for while saves fail is not
+// reported made (its ChangeKept is held) until a save holding it succeeds,
+// and then each is released with what it did.
+func TestChangesAreHeldUntilSaved(t *testing.T) {
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	list, _ := todo.List{}.Add("milk")
+	list, _ = list.Add("bread")
+	list, _ = list.Add("jam")
+	var m tea.Model = NewApp(NewStore(filepath.Join(blocker, "todos.json")), list)
+	for _, msg := range []todo.Msg{
+		todo.ToggleTodo{ID: "t1", RequestID: "inv-1"},
+		todo.DeleteTodo{ID: "t2", RequestID: "inv-2"},
+		todo.ClearCompleted{RequestID: "inv-3"},
+	} {
+		var cmd tea.Cmd
+		m, cmd = m.Update(msg)
+		msgs := drain(cmd)
+		if len(msgs) != 1 {
+			t.Fatalf("%#v whose save fails gave %#v", msg, msgs)
+		}
+		if _, ok := msgs[0].(SaveFailed); !ok {
+			t.Fatalf("%#v gave %#v, want only SaveFailed (no ChangeKept)", msg, msgs[0])
+		}
+		m, _ = m.Update(msgs[0])
+	}
+	if got := m.(App).Kept(); len(got.Todos) != 3 || got.AnyDone() {
+		t.Fatalf("an agent sees changes that are not saved: %+v", got)
+	}
+	// The file's directory appears; the next change's save holds all.
+	a := m.(App)
+	a.store = NewStore(filepath.Join(dir, "todos.json"))
+	m, cmd := a.Update(todo.ToggleTodo{ID: "t3", RequestID: "inv-4"})
+	msgs := drain(cmd)
+	if len(msgs) != 1 {
+		t.Fatalf("%#v", msgs)
+	}
+	m, cmd = m.Update(msgs[0])
+	got := map[string]todo.ChangeKept{}
+	for _, msg := range drain(cmd) {
+		if c, ok := msg.(todo.ChangeKept); ok {
+			got[c.RequestID] = c
+		}
+	}
+	if len(got) != 4 ||
+		*got["inv-1"].Todo != (todo.Todo{ID: "t1", Title: "milk", Done: true}) ||
+		len(got["inv-2"].Removed) != 1 || got["inv-2"].Removed[0].ID != "t2" ||
+		len(got["inv-3"].Removed) != 1 || got["inv-3"].Removed[0].ID != "t1" ||
+		!got["inv-4"].Todo.Done {
+		t.Fatalf("released %+v", got)
+	}
+	if l, err := a.store.Load(); err != nil || len(l.Todos) != 1 || l.Todos[0] != (todo.Todo{ID: "t3", Title: "jam", Done: true}) {
+		t.Fatalf("the file holds %+v, %v", l, err)
+	}
+}
+
 // drain runs cmd and the Cmds it batches or sequences, returning the
 // Messages they produce.
 func drain(cmd tea.Cmd) []tea.Msg {

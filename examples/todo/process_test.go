@@ -14,6 +14,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/internal/testbin"
 )
 
@@ -142,5 +143,89 @@ func TestKillNineLosesNoAcknowledgedTodo(t *testing.T) {
 		iterations, len(acked), len(l.Todos), leftoversSeen)
 	if len(acked) == 0 {
 		t.Fatal("no create was ever acknowledged: the test tested nothing")
+	}
+}
+
+// TestEveryChangeCompletesOnceSaved drives the real binary over MCP stdio
+// through create, toggle, delete and clear. Each call's result must say
+// completed, carry what its change did, and arrive only once the file
+// already holds that change: an agent that reads the list right after
+// need not wait.
+func TestEveryChangeCompletesOnceSaved(t *testing.T) {
+	bin := buildTodo(t)
+	data := filepath.Join(t.TempDir(), "todos.json")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, _, stderr := stdioClient(t, ctx, bin, "-mcp", "stdio", "-data", data)
+	defer cs.Close()
+
+	// completion calls a tool and returns its result's completion.
+	completion := func(name string, args map[string]any) map[string]any {
+		t.Helper()
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+		if err != nil || res.IsError {
+			t.Fatalf("%s: %+v, %v; stderr: %s", name, res, err, stderr)
+		}
+		sc, _ := res.StructuredContent.(map[string]any)
+		c, _ := sc["completion"].(map[string]any)
+		if c["status"] != "completed" {
+			t.Fatalf("%s did not complete: %+v", name, sc)
+		}
+		return c
+	}
+	// saved is the list in the file at this moment.
+	saved := func() todo.List {
+		t.Helper()
+		l, err := NewStore(data).Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	todoIn := func(v any) todo.Todo {
+		m, _ := v.(map[string]any)
+		id, _ := m["id"].(string)
+		title, _ := m["title"].(string)
+		done, _ := m["done"].(bool)
+		return todo.Todo{ID: id, Title: title, Done: done}
+	}
+	removedIn := func(c map[string]any) []todo.Todo {
+		msg, _ := c["message"].(map[string]any)
+		list, _ := msg["removed"].([]any)
+		var out []todo.Todo
+		for _, v := range list {
+			out = append(out, todoIn(v))
+		}
+		return out
+	}
+
+	for _, title := range []string{"milk", "bread", "jam"} {
+		completion("create_todo", map[string]any{"title": title})
+	}
+
+	c := completion("toggle_todo", map[string]any{"id": "t1"})
+	msg, _ := c["message"].(map[string]any)
+	if c["tag"] != "ChangeKept" || todoIn(msg["todo"]) != (todo.Todo{ID: "t1", Title: "milk", Done: true}) {
+		t.Fatalf("toggle_todo completed with %+v", c)
+	}
+	if l := saved(); !l.Todos[0].Done {
+		t.Fatalf("toggle_todo completed before the file held it: %+v", l)
+	}
+
+	completion("select_todo", map[string]any{"id": "t2"})
+	c = completion("delete_selected_todo", map[string]any{})
+	if got := removedIn(c); !slices.Equal(got, []todo.Todo{{ID: "t2", Title: "bread"}}) {
+		t.Fatalf("delete_selected_todo removed %+v", c)
+	}
+	if l := saved(); slices.ContainsFunc(l.Todos, func(td todo.Todo) bool { return td.ID == "t2" }) {
+		t.Fatalf("delete_selected_todo completed before the file held it: %+v", l)
+	}
+
+	c = completion("clear_completed", map[string]any{})
+	if got := removedIn(c); !slices.Equal(got, []todo.Todo{{ID: "t1", Title: "milk", Done: true}}) {
+		t.Fatalf("clear_completed removed %+v", c)
+	}
+	if l := saved(); !slices.Equal(l.Todos, []todo.Todo{{ID: "t3", Title: "jam"}}) {
+		t.Fatalf("clear_completed completed before the file held it: %+v", l)
 	}
 }

@@ -28,6 +28,12 @@ type CreateInput struct {
 	Title string `json:"title" jsonschema:"The new todo's title."`
 }
 
+// ToggleInput is what an agent sends to toggle_todo: the todo's id. The
+// invocation id is added by the contract, as for CreateInput.
+type ToggleInput struct {
+	ID string `json:"id" jsonschema:"The id of the todo to mark done or not done."`
+}
+
 // ContextView is what an agent sees of the list.
 type ContextView struct {
 	Todos    []Todo `json:"todos"`
@@ -44,7 +50,12 @@ type (
 
 // Contract declares what an agent may see and do with the list: the
 // todos and the selection, the resources todos and stats, and six
-// capabilities. It reads only the List, so it binds to any host whose
+// capabilities. Every capability that changes the todos completes only
+// once the change is kept (written to the file, for an app that saves
+// the list): create_todo on its CreatedTodo, rename_todo on the title as
+// saved, and toggle_todo, delete_selected_todo and clear_completed on
+// their ChangeKept. select_todo, which changes only the selection,
+// completes once the todo is selected. It reads only the List, so it binds to any host whose
 // Model is one, or holds one (see Focus).
 //
 // The contract is built once, on the first call, and every call returns
@@ -94,33 +105,51 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 			}),
 			agent.Expose(capability[SelectTodo]{
 				Name:        "select_todo",
-				Description: "Select the todo with the given id.",
+				Description: "Select the todo with the given id. Returns once it is the selected todo, so that delete_selected_todo acts on it.",
 				Authorize:   existing(func(in SelectTodo) string { return in.ID }),
+				// The selection is not saved (it is the session's, not the
+				// list's), so it completes on state: once the list the
+				// host presents has it selected.
+				Completion: agent.When(
+					func(l List) string { return l.Selected },
+					func(selected string, in SelectTodo) bool { return selected == in.ID },
+				).Within(5 * time.Second),
 			}),
-			agent.Expose(capability[ToggleTodo]{
+			agent.ExposeMapped(mapped[ToggleInput, ToggleTodo]{
 				Name:        "toggle_todo",
-				Description: "Mark the todo with the given id done, or not done if it already is.",
-				Authorize:   existing(func(in ToggleTodo) string { return in.ID }),
+				Description: "Mark the todo with the given id done, or not done if it already is. Returns once the change is made and, when the app keeps the list in a file, written to it; the result holds the todo as it now is.",
+				Authorize:   existing(func(in ToggleInput) string { return in.ID }),
+				ToMessage: func(in ToggleInput, c call) ToggleTodo {
+					return ToggleTodo{ID: in.ID, RequestID: c.Invocation.ID}
+				},
+				Completion: onKept[ToggleInput](),
 			}),
 			agent.ExposeMapped(mapped[agent.NoInput, DeleteTodo]{
 				Name:        "delete_selected_todo",
-				Description: "Delete the selected todo.",
+				Description: "Delete the selected todo. Returns once it is off the list and, when the app keeps the list in a file, off the file too; the result holds the deleted todo.",
 				Destructive: true,
 				Available:   func(l List) bool { return l.Selected != "" },
 				// The selection Available approved, from the same snapshot.
-				ToMessage: func(_ agent.NoInput, c call) DeleteTodo { return DeleteTodo{ID: c.Model.Selected} },
+				ToMessage: func(_ agent.NoInput, c call) DeleteTodo {
+					return DeleteTodo{ID: c.Model.Selected, RequestID: c.Invocation.ID}
+				},
+				Completion: onKept[agent.NoInput](),
 			}),
-			agent.Expose(capability[ClearCompleted]{
+			agent.ExposeMapped(mapped[agent.NoInput, ClearCompleted]{
 				Name:        "clear_completed",
-				Description: "Remove every todo that is done.",
+				Description: "Remove every todo that is done. Returns once they are off the list and, when the app keeps the list in a file, off the file too; the result holds the removed todos.",
 				Destructive: true,
 				Available:   List.AnyDone,
-				Authorize: func(_ context.Context, _ ClearCompleted, c call) (agent.Decision, error) {
+				Authorize: func(_ context.Context, _ agent.NoInput, c call) (agent.Decision, error) {
 					if c.Principal.Role != Owner {
 						return agent.RefuseBecause("Only the list's owner may clear completed todos; ask the owner to do it."), nil
 					}
 					return agent.Allow, nil
 				},
+				ToMessage: func(_ agent.NoInput, c call) ClearCompleted {
+					return ClearCompleted{RequestID: c.Invocation.ID}
+				},
+				Completion: onKept[agent.NoInput](),
 			}),
 		},
 		Resources: []agent.Resource[List]{
@@ -129,6 +158,21 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 		},
 	})
 })
+
+// onKept is the one completion of every capability that changes the list
+// but does not create a todo: done on the ChangeKept its own Message
+// caused, matched by the invocation id ToMessage put into that Message
+// and Update carried onto the report. A host applies ChangeKept only once
+// the change is kept (see Update), so "completed" means saved wherever the
+// app saves; a save that fails holds it back, and the call is not
+// reported completed.
+func onKept[In any]() agent.OnMessages[In] {
+	return agent.CompleteOn(
+		agent.On(func(_ In, got ChangeKept, inv agent.Invocation) bool {
+			return got.RequestID == inv.ID
+		}),
+	).Within(10 * time.Second)
+}
 
 // existing refuses an id the list does not hold, so that an agent working
 // from a stale or mistaken id is told so at once, rather than its call

@@ -9,8 +9,7 @@ import (
 
 // Host is a running application the contract binds to: it reads the
 // Model and takes Messages of type Msg, and it reports Model changes and
-// processed Messages, which the completions of rename_todo and
-// create_todo wait on. A *loop.Program and a *teahost.Host are hosts.
+// processed Messages, which the capabilities' completions wait on. A *loop.Program and a *teahost.Host are hosts.
 type Host[Model, Msg any] interface {
 	agent.Host[Model, Msg]
 	agent.Subscriber

@@ -6,7 +6,8 @@ package todo
 type Msg interface{ isMsg() }
 
 // The list's Messages. The agent contract exposes most of them (see
-// Contract); CreatedTodo is a report, never sent by an agent.
+// Contract); CreatedTodo and ChangeKept are reports, never sent by an
+// agent.
 type (
 	// CreateTodo adds a todo. RequestID carries the agent invocation that
 	// asked for it (empty for a person), so that the CreatedTodo it causes
@@ -33,16 +34,44 @@ type (
 	SelectTodo struct {
 		ID string `json:"id" jsonschema:"The id of the todo to select."`
 	}
-	// ToggleTodo marks a todo done, or not done again.
+	// ToggleTodo marks a todo done, or not done again. RequestID, as in
+	// CreateTodo, carries the agent invocation that asked (empty for a
+	// person): the ChangeKept it causes carries it back. It has no JSON
+	// name, so that a contract exposing the Message itself as a
+	// capability's input (as mcpagent's tests do) never lets an agent
+	// choose it; the todo contract sets it in ToMessage.
 	ToggleTodo struct {
-		ID string `json:"id" jsonschema:"The id of the todo to mark done or not done."`
+		ID        string `json:"id" jsonschema:"The id of the todo to mark done or not done."`
+		RequestID string `json:"-"`
 	}
-	// DeleteTodo removes a todo.
+	// DeleteTodo removes a todo; RequestID as in ToggleTodo.
 	DeleteTodo struct {
-		ID string `json:"id"`
+		ID        string `json:"id"`
+		RequestID string `json:"-"`
 	}
-	// ClearCompleted removes every todo that is done.
-	ClearCompleted struct{}
+	// ClearCompleted removes every todo that is done; RequestID as in
+	// ToggleTodo.
+	ClearCompleted struct {
+		RequestID string `json:"-"`
+	}
+	// ChangeKept reports that a change an agent asked for (a ToggleTodo,
+	// DeleteTodo or ClearCompleted with a RequestID) is made, with the
+	// RequestID of the Message that asked and what the change did. It is
+	// the one fact toggle_todo, delete_selected_todo and clear_completed
+	// complete on, so, like CreatedTodo, a host applies it only once the
+	// change is kept: at once for a list kept in memory (Loop, the web
+	// page), after the save that wrote the change for a list kept in a
+	// file (the terminal app).
+	ChangeKept struct {
+		RequestID string `json:"requestId,omitempty"`
+		// Todo is the todo as the change left it (a ToggleTodo's), nil
+		// when the change removed todos instead.
+		Todo *Todo `json:"todo,omitempty"`
+		// Removed lists the todos the change took off the list, in list
+		// order: a DeleteTodo's one, a ClearCompleted's every done todo
+		// (none when there was none). Nil for a ToggleTodo.
+		Removed []Todo `json:"removed,omitempty"`
+	}
 )
 
 func (CreateTodo) isMsg()     {}
@@ -52,17 +81,20 @@ func (SelectTodo) isMsg()     {}
 func (ToggleTodo) isMsg()     {}
 func (DeleteTodo) isMsg()     {}
 func (ClearCompleted) isMsg() {}
+func (ChangeKept) isMsg()     {}
 
 // Update applies msg to l. It returns the new list and the Messages that
 // report what happened, to be applied after msg: a CreatedTodo for a
-// CreateTodo, nothing otherwise. It never changes l, and it does no I/O:
+// CreateTodo, a ChangeKept for a ToggleTodo, DeleteTodo or ClearCompleted
+// an agent asked for (one with a RequestID), nothing otherwise. It never changes l, and it does no I/O:
 // each host turns the reports into its own effect (a Bubble Tea Cmd,
 // loop.Emit), and saving is the application's business. An application
 // that saves the list applies the reports once the save holding their
 // change has finished, since an agent takes them as a promise that the
 // change is kept.
 //
-// A Message naming a todo the list does not hold changes nothing.
+// A Message naming a todo the list does not hold changes nothing and
+// reports nothing: an agent asking for it is not told it is done.
 func Update(l List, msg Msg) (List, []Msg) {
 	switch msg := msg.(type) {
 	case CreateTodo:
@@ -73,12 +105,36 @@ func Update(l List, msg Msg) (List, []Msg) {
 	case SelectTodo:
 		return l.Select(msg.ID), nil
 	case ToggleTodo:
-		return l.Toggle(msg.ID), nil
+		next := l.Toggle(msg.ID)
+		t, ok := next.Find(msg.ID)
+		if !ok {
+			return l, nil
+		}
+		return next, report(ChangeKept{RequestID: msg.RequestID, Todo: &t})
 	case DeleteTodo:
-		return l.Delete(msg.ID), nil
+		t, ok := l.Find(msg.ID)
+		if !ok {
+			return l, nil
+		}
+		return l.Delete(msg.ID), report(ChangeKept{RequestID: msg.RequestID, Removed: []Todo{t}})
 	case ClearCompleted:
-		return l.ClearCompleted(), nil
+		var done []Todo
+		for _, t := range l.Todos {
+			if t.Done {
+				done = append(done, t)
+			}
+		}
+		return l.ClearCompleted(), report(ChangeKept{RequestID: msg.RequestID, Removed: done})
 	}
-	// CreatedTodo reports a change already made.
+	// CreatedTodo and ChangeKept report a change already made.
 	return l, nil
+}
+
+// report returns c when an agent asked for its change: a person's change
+// has no one waiting on it.
+func report(c ChangeKept) []Msg {
+	if c.RequestID == "" {
+		return nil
+	}
+	return []Msg{c}
 }
