@@ -149,7 +149,7 @@ func TestChangesAreHeldUntilSaved(t *testing.T) {
 	if len(msgs) != 1 {
 		t.Fatalf("%#v", msgs)
 	}
-	m, cmd = m.Update(msgs[0])
+	_, cmd = m.Update(msgs[0])
 	got := map[string]todo.ChangeKept{}
 	for _, msg := range drain(cmd) {
 		if c, ok := msg.(todo.ChangeKept); ok {
