@@ -69,11 +69,18 @@ func TestStore(t *testing.T) {
 	}
 }
 
-// running starts the todo app headless and binds the contract to it.
+// running starts the todo app headless, on an empty list kept in dir,
+// and binds the contract to it.
 func running(t *testing.T, dir string) (*teahost.Host[App, tea.Msg], *Bound) {
 	t.Helper()
-	store := NewStore(filepath.Join(dir, "todos.json"))
-	h := teahost.New[App, tea.Msg](NewApp(store, todo.List{}), nil)
+	return runningOn(t, NewStore(filepath.Join(dir, "todos.json")), todo.List{})
+}
+
+// runningOn starts the todo app headless on list, saving through store,
+// and binds the contract to it.
+func runningOn(t *testing.T, store *Store, list todo.List) (*teahost.Host[App, tea.Msg], *Bound) {
+	t.Helper()
+	h := teahost.New[App, tea.Msg](NewApp(store, list), nil)
 	b, err := Bind(h)
 	if err != nil {
 		t.Fatal(err)
@@ -309,19 +316,7 @@ func TestChangeNotSavedIsNotCompleted(t *testing.T) {
 	list, _ := todo.List{}.Add("milk")
 	list, _ = list.Add("bread")
 	list = list.Toggle("t1").Select("t2")
-	store := NewStore(filepath.Join(blocker, "todos.json")) // a directory that cannot exist
-	h := teahost.New[App, tea.Msg](NewApp(store, list), nil)
-	b, err := Bind(h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		_, _ = h.Run(ctx, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutSignals())
-	}()
-	t.Cleanup(func() { cancel(); <-done; store.Close() })
+	_, b := runningOn(t, NewStore(filepath.Join(blocker, "todos.json")), list) // a directory that cannot exist
 
 	for _, c := range []struct{ name, input string }{
 		{"toggle_todo", `{"id":"t2"}`},
