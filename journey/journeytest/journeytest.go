@@ -1,5 +1,6 @@
-// Package journeytest builds the synthetic app the journey benchmarks and
-// byte figures are measured on, for tests outside package journey.
+// Package journeytest holds what tests outside package journey share: the
+// synthetic app the journey benchmarks and byte figures are measured on,
+// and WaitFor, which waits on a session's own notifications.
 package journeytest
 
 import (

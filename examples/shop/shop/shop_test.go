@@ -13,37 +13,13 @@ import (
 	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/bind"
 	"github.com/foldagent/foldagent/journey/fixed"
+	"github.com/foldagent/foldagent/journey/journeytest"
 )
-
-// waitUntil waits, on the session's own notifications (a transition or a
-// state change), until cond holds.
-func waitUntil(t *testing.T, j *bind.Journey, what string, cond func() bool) {
-	t.Helper()
-	moved := make(chan struct{}, 1)
-	poke := func() {
-		select {
-		case moved <- struct{}{}:
-		default:
-		}
-	}
-	stopT := j.Session().OnTransition(func(journey.Transition) { poke() })
-	defer stopT()
-	stopS := j.Session().OnState(func(journey.StateChange) { poke() })
-	defer stopS()
-	timeout := time.After(5 * time.Second)
-	for !cond() {
-		select {
-		case <-moved:
-		case <-timeout:
-			t.Fatalf("%s: not within 5 s", what)
-		}
-	}
-}
 
 // waitPage waits until the cursor is on page.
 func waitPage(t *testing.T, j *bind.Journey, page string) {
 	t.Helper()
-	waitUntil(t, j, "the cursor to follow the Model to "+page, func() bool { return j.Session().Position().YouAreOn == page })
+	journeytest.WaitFor(t, j.Session(), "the cursor to follow the Model to "+page, func() bool { return j.Session().Position().YouAreOn == page })
 }
 
 // open runs a store and binds the journey over its contract.
@@ -91,7 +67,7 @@ func settle(t *testing.T, p *fixed.Port, r map[string]any) {
 // waitState waits until the state view holds want at key.
 func waitState(t *testing.T, j *bind.Journey, key string, want any) {
 	t.Helper()
-	waitUntil(t, j, "the state view's "+key, func() bool { return j.Session().State()[key] == want })
+	journeytest.WaitFor(t, j.Session(), "the state view's "+key, func() bool { return j.Session().State()[key] == want })
 }
 
 // giveAddress is the person giving the delivery address in the app: the
@@ -281,7 +257,7 @@ func TestPayIsBehindTheReviewAndGreyedUntilTheAddress(t *testing.T) {
 	if err := st.Program.Dispatch(context.Background(), shop.CloseReview{}); err != nil {
 		t.Fatal(err)
 	}
-	waitUntil(t, j, "closing the review in the app to hide pay", func() bool {
+	journeytest.WaitFor(t, j.Session(), "closing the review in the app to hide pay", func() bool {
 		return served(t, p, "checkout.review.order.pay")["activation"] == "hidden"
 	})
 }
