@@ -68,6 +68,23 @@
 // report is (ReportOptions.Principal): the person's change is never
 // credited to a pending agent fire, and the facts block lists it as theirs.
 //
+// A state report is attributed by a ladder of rungs, the first that
+// applies winning: the fire it names (named-by-report); the fire whose
+// handler is running, when reported with that handler's context
+// (handler-window, ReportStateContext); the principal it gives
+// (reported-principal, a stimulus row); the one pending fire whose
+// declared writes it covers (signature-match), or the oldest of several
+// (queue-order, which Options.AttributionPolicy strict skips); with
+// nothing pending, an inferred fire of the one action whose declared
+// writes are exactly its keys (inferred-fire: principal unknown, inferred,
+// listed in the facts as inferred, not observed); otherwise a stimulus row
+// of an unknown actor. State never moves without a row saying who.
+//
+// A once-only action whose fire came to rest is refused
+// DUPLICATE_EXECUTION, unless the person acted after that: the fire then
+// proceeds and its record carries repeated. Served rows and plans keep
+// naming the earlier fire either way, so a repeat is never offered.
+//
 // A recorded fire comes to rest once, and the first settlement wins: a
 // receipt with three separate axes, effectStatus (did anyone perform it),
 // effectVerified (were the declared writes observed in the state report)

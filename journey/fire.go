@@ -85,6 +85,9 @@ type FireResult struct {
 	Materialized  *bool  `json:"materialized,omitempty"`
 	AlreadyTrue   bool   `json:"alreadyTrue,omitempty"`
 	ToNodeClaimed bool   `json:"toNodeClaimed,omitempty"`
+	// Repeated: a once-only action fired again because the person acted
+	// after its earlier fire came to rest (see Fire).
+	Repeated bool `json:"repeated,omitempty"`
 }
 
 const maxInstancesListed = 50
@@ -110,7 +113,10 @@ func falsePtr() *bool { f := false; return &f }
 //	TOOL_DISABLED         the control is switched off (retriable)
 //	NOT_MATERIALIZED      an agent fire with nothing bound to run it
 //	PRIOR_FIRE_PENDING    single-flight or once, an earlier fire not at rest
-//	DUPLICATE_EXECUTION   once, an earlier fire came to rest successfully
+//	DUPLICATE_EXECUTION   once, an earlier fire came to rest successfully,
+//	                      and nothing the person did came after it; when
+//	                      something did, the fire proceeds carrying
+//	                      Repeated instead
 //	confirmation          default mode: a high-effect agent fire without
 //	                      Confirm pauses with an ask (NeedsConfirm)
 //	APPROVAL_*            enforced mode: the approval gate
@@ -240,9 +246,15 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 			return refuse(FireResult{Reason: ReasonPriorFirePending, PendingTransitionID: r.t.ID, Scope: scope}, nil)
 		}
 	}
+	repeated := false
 	if an.conc.Once {
 		if prior := s.onceDoneLocked(an, instance); prior != nil {
-			return refuse(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: scope}, nil)
+			if !s.personSinceLocked(prior) {
+				return refuse(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: scope}, nil)
+			}
+			// The person acted since: doing it again is theirs to have
+			// asked for, and the record says it is a repeat.
+			repeated = true
 		}
 	}
 	askID := ""
@@ -267,7 +279,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	r := &record{an: an, seq: s.seq, fired: true, input: payload, tour: tour, done: make(chan struct{})}
 	r.t = Transition{ID: an.id + "#" + strconv.FormatInt(s.seq, 10), Kind: KindFired, Actor: src, Action: an.id, Does: an.does,
 		Timestamp: s.now(), Input: payload, Instance: instance, Outcome: OutcomePending, Evidence: evidence,
-		GuardUnevaluated: unevaluated, FromNode: s.pageID(), CursorVersion: s.version, AskID: askID}
+		GuardUnevaluated: unevaluated, FromNode: s.pageID(), CursorVersion: s.version, AskID: askID, Repeated: repeated}
 	if !materialized {
 		r.t.Materialized = falsePtr()
 	}
@@ -290,7 +302,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 		s.gapLocked(GapRecord{Kind: GapUnmaterializedFire, Actor: src, Action: an.id, Does: an.does})
 	}
 
-	res := FireResult{OK: true, Action: an.id, TransitionID: r.t.ID, GuardUnevaluated: unevaluated, AlreadyTrue: alreadyTrue}
+	res := FireResult{OK: true, Action: an.id, TransitionID: r.t.ID, GuardUnevaluated: unevaluated, AlreadyTrue: alreadyTrue, Repeated: repeated}
 	if !materialized {
 		res.Materialized, res.Executed = falsePtr(), falsePtr()
 	}
@@ -348,6 +360,13 @@ func (s *Session) onceDoneLocked(an *actionNode, instance string) *record {
 	return nil
 }
 
+// personSinceLocked: a row attributed to the person was recorded after
+// the once-only fire r came to rest (its receipt), so a fire of the
+// action now is a repeat, not a duplicate.
+func (s *Session) personSinceLocked(r *record) bool {
+	return s.userVersion > r.receipt.Version
+}
+
 // onceSettledLocked: the fire counts against a once-only action (see
 // onceDoneLocked).
 func (s *Session) onceSettledLocked(r *record) bool {
@@ -362,7 +381,10 @@ func (s *Session) onceSettledLocked(r *record) bool {
 // its settled fire, and no instance is left; per instance it is the
 // newest settled fire among the listed instances, named only when none of
 // them is left. An empty listing names nothing: no instance says nothing
-// about what was done. keys is not modified.
+// about what was done. keys is not modified. The person acting since
+// does not release the hold here: the row and the plan keep saying it was
+// done, so nothing offers a repeat to the model; only a fire made anyway
+// is let through, carrying Repeated.
 func (s *Session) onceHeldLocked(an *actionNode, keys []string) (left []string, prior string) {
 	if !an.conc.Once {
 		return keys, ""

@@ -250,7 +250,9 @@ func (s *Session) inferredLocked(an *actionNode, seq int64) bool {
 		seen := false
 		for i := len(s.commits) - 1; i >= 0 && s.commits[i].seq > seq; i-- {
 			c := s.commits[i]
-			if (c.rec == nil || c.rec.an != an) && slices.Contains(c.keys, w) {
+			// An inferred row of this very action counts: nobody fired
+			// it in the frame, something else wrote its keys.
+			if (c.rec == nil || c.rec.an != an || !c.rec.fired) && slices.Contains(c.keys, w) {
 				seen = true
 				break
 			}

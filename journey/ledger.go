@@ -94,6 +94,9 @@ func newLedgers(actions int, keep Retention) ledgers {
 func (s *Session) addRecord(r *record) {
 	s.records = append(s.records, r)
 	s.byID[r.t.ID] = r
+	if r.t.Actor == ActorUser {
+		s.userVersion = r.t.Version
+	}
 	if r.fired {
 		s.firesTotal++
 		s.fires = append(s.fires, r)

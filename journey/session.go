@@ -38,11 +38,26 @@ type Options struct {
 	// Retention bounds the history the session keeps in detail; the zero
 	// value takes the documented defaults (see Retention).
 	Retention Retention
+	// AttributionPolicy chooses how an untagged state report may be
+	// credited to a pending fire. The zero value (AttributionDefault)
+	// tries every rung; AttributionStrict skips queue-order, so such a
+	// report is credited to a pending fire only when its keys cover the
+	// writes of exactly that one fire (signature-match). See ReportState.
+	AttributionPolicy AttributionPolicy
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Logger receives defect reports; nil means slog.Default().
 	Logger *slog.Logger
 }
+
+// AttributionPolicy is the protocol's attributionPolicy option.
+type AttributionPolicy string
+
+// The attribution policies. The empty policy reads as AttributionDefault.
+const (
+	AttributionDefault AttributionPolicy = "default"
+	AttributionStrict  AttributionPolicy = "strict"
+)
 
 // Handler runs an action. ctx carries the transition id (TransitionIDFrom)
 // so the handler can report its state change by name. A returned error is
@@ -89,6 +104,9 @@ type Session struct {
 
 	version, stateVersion, structureVersion int64
 	seq                                     int64 // transition counter
+	// userVersion is the version of the newest row attributed to the
+	// person: a once-only action may be fired again after it (repeated).
+	userVersion int64
 
 	// The parts of a session's state, each in the file that works it,
 	// all guarded by mu except the observers (obsMu).
@@ -200,6 +218,11 @@ func (g *Graph) NewSession(opts Options) (*Session, error) {
 	}
 	if s.log == nil {
 		s.log = slog.Default()
+	}
+	switch opts.AttributionPolicy {
+	case "", AttributionDefault, AttributionStrict:
+	default:
+		return nil, fmt.Errorf("journey: Options.AttributionPolicy must be %q, %q or empty", AttributionDefault, AttributionStrict)
 	}
 	if opts.Page == "" {
 		s.page = 0
@@ -517,14 +540,30 @@ type ReportOptions struct {
 }
 
 // ReportState is the state tap with what the app knows about the change.
-// The delta is attributed by the first rung that applies:
+// It is ReportStateContext without a handler's context: the
+// handler-window rung never applies.
+func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateReport {
+	return s.ReportStateContext(context.Background(), delta, ro)
+}
+
+// ReportStateContext is the state tap with what the app knows about the
+// change, made from ctx. The delta is attributed by the first rung that
+// applies:
 //
 //	named-by-report     TransitionID names the fire exactly
+//	handler-window      ctx is the context a handler was given
+//	                    (TransitionIDFrom) and that handler is still
+//	                    running: the report is that fire's
 //	reported-principal  a Principal was given: a stimulus row of that
 //	                    actor, never credited to a pending fire
 //	signature-match     the delta's keys cover the declared writes of
 //	                    exactly one fire awaiting its report
 //	queue-order         they cover the writes of several: the oldest
+//	                    (skipped under AttributionStrict)
+//	inferred-fire       no fire awaits a report, and the delta's keys
+//	                    are exactly the declared writes of one action:
+//	                    a row of that action by an unknown actor,
+//	                    marked inferred, never a fire anyone made
 //	stimulus            otherwise: a stimulus row of an unknown actor,
 //	                    so state never moves silently
 //
@@ -534,12 +573,16 @@ type ReportOptions struct {
 // effectVerified saying whether every declared write key was in the
 // delta. The row that carries the change records the rung (Attribution),
 // and the facts block says it. A bad delta or an unknown id changes
-// nothing.
-func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateReport {
+// nothing. A nil ctx reads as context.Background.
+func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, ro ReportOptions) StateReport {
 	transitionID := ro.TransitionID
 	principal := Actor("")
 	if ro.Principal != "" {
 		principal = normActor(ro.Principal)
+	}
+	windowID := ""
+	if ctx != nil {
+		windowID, _ = TransitionIDFrom(ctx)
 	}
 	s.mu.Lock()
 	defer s.unlock()
@@ -559,6 +602,7 @@ func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateRepor
 		return StateReport{OK: true, Basis: "empty", Version: s.version}
 	}
 	var target *record
+	var inferred *actionNode
 	basis := ""
 	switch {
 	case transitionID != "":
@@ -571,24 +615,39 @@ func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateRepor
 			return StateReport{Reason: reason, Pending: s.pendingLocked(), Version: s.version}
 		}
 		target, basis = r, BasisNamed
+	case s.inWindowLocked(windowID) != nil:
+		// Reported from inside the fire's handler while it runs: the
+		// handler is the fire's own code, so the change is the fire's.
+		target, basis = s.inWindowLocked(windowID), BasisHandlerWindow
 	case principal != "":
 		// The app said whose change it is: never a pending fire's.
 	default:
 		// Only fires not at rest can be attributed: the scan is over
 		// those, never over the history.
-		matches := 0
+		matches, pending := 0, false
 		for _, r := range s.openFires {
-			if r.awaiting && !r.settled && len(r.an.writes) > 0 && coversAll(norm, r.an.writes) {
+			if !r.awaiting || r.settled {
+				continue
+			}
+			pending = true
+			if len(r.an.writes) > 0 && coversAll(norm, r.an.writes) {
 				if target == nil {
 					target = r
 				}
 				matches++
 			}
 		}
-		switch matches {
-		case 0:
-		case 1:
+		switch {
+		case matches == 0:
+			if !pending {
+				inferred = s.soleWriterLocked(keys)
+			}
+		case matches == 1:
 			basis = BasisSignature
+		case s.opts.AttributionPolicy == AttributionStrict:
+			// Several fires claim the change and strict attribution
+			// does not pick by age: nobody is credited.
+			target = nil
 		default:
 			basis = BasisQueue
 		}
@@ -607,6 +666,17 @@ func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateRepor
 		target = &record{seq: s.seq, t: Transition{ID: "stimulus:state#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
 			Actor: actor, Stimulus: "state", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
 			Keys: keys, CursorVersion: s.version - 1, Version: s.version, Settled: true, Attribution: &Attribution{Actor: actor, Basis: basis}}}
+		if inferred != nil {
+			// An inferred fire: the action whose writes these are, by an
+			// actor nobody named. It is no fire anyone made (fired stays
+			// false: it opens no settlement and is no attempt).
+			basis = BasisInferred
+			target.t.ID = inferred.id + "#" + strconv.FormatInt(s.seq, 10)
+			target.t.Kind, target.t.Stimulus = KindFired, ""
+			target.t.Action, target.t.Does, target.t.Inferred = inferred.id, inferred.does, true
+			target.t.Attribution.Basis = basis
+			target.an = inferred
+		}
 		s.addRecord(target)
 		s.stimuli = append(s.stimuli, target)
 		if len(s.stimuli) > 2*maxStimuli {
@@ -614,7 +684,7 @@ func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateRepor
 		}
 		s.emitTransition(target)
 	} else {
-		if basis != BasisNamed {
+		if basis == BasisSignature || basis == BasisQueue {
 			target.t.Inferred = true
 		}
 		target.t.Attribution = &Attribution{Actor: target.t.Actor, Basis: basis}
@@ -638,6 +708,49 @@ func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateRepor
 	s.checkDemotionLocked()
 	emit(s, &s.onState, "state observer", StateChange{Version: s.version, Keys: keys, TransitionID: target.t.ID, Actor: target.t.Actor})
 	return StateReport{OK: true, TransitionID: target.t.ID, Basis: basis, Keys: keys, Version: s.version}
+}
+
+// inWindowLocked is the fire whose handler is running now with the
+// context that named id: a report made with that context is in the
+// handler's window. It is nil when id names no fire or its handler has
+// returned.
+func (s *Session) inWindowLocked(id string) *record {
+	if id == "" {
+		return nil
+	}
+	if r := s.byID[id]; r != nil && r.fired && r.running {
+		return r
+	}
+	return nil
+}
+
+// soleWriterLocked is the one action whose declared writes are exactly
+// keys (sorted), or nil when none or several are.
+func (s *Session) soleWriterLocked(keys []string) *actionNode {
+	if len(keys) == 0 {
+		return nil
+	}
+	var found *actionNode
+	for _, an := range s.g.actions {
+		if len(an.writes) != len(keys) || !sameSet(an.writes, keys) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = an
+	}
+	return found
+}
+
+// sameSet: writes (no duplicates) holds exactly the sorted keys.
+func sameSet(writes, sorted []string) bool {
+	for _, w := range writes {
+		if _, ok := slices.BinarySearch(sorted, w); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 func coversAll(delta map[string]any, writes []string) bool {

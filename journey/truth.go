@@ -49,12 +49,15 @@ const (
 	changeByUser    = " the person changed the app's state themselves ("
 	changeBySystem  = " the app changed its own state ("
 	changeByUnknown = " the app's state changed with no action of yours credited with it, by the person or the app itself ("
-	decisionLead    = "A decision is with the human: "
-	decisionTail    = " - the agent presents the options and does not make it."
-	humanOnlyLead   = "Only the human may do: "
-	humanOnlyTail   = " - the agent cannot fire it."
-	untiedWorkLine  = "The app is still working on something it did not tie to an action here."
-	nothingYetLine  = "No actions have been performed in this app this session."
+	// An inferred fire: the action id is written between the two.
+	changeInferred     = " unknown fired "
+	changeInferredTail = " (inferred, not observed: nobody was seen firing it; the keys that changed are exactly the ones it declares writing; "
+	decisionLead       = "A decision is with the human: "
+	decisionTail       = " - the agent presents the options and does not make it."
+	humanOnlyLead      = "Only the human may do: "
+	humanOnlyTail      = " - the agent cannot fire it."
+	untiedWorkLine     = "The app is still working on something it did not tie to an action here."
+	nothingYetLine     = "No actions have been performed in this app this session."
 )
 
 // Attempt is one graded attempt: a fire from the transition ledger or a
@@ -117,11 +120,15 @@ type Truth struct {
 // Change is a state change no fire was credited with. Keys are the app's
 // state keys (data; the text carries only their count).
 type Change struct {
-	TransitionID string   `json:"transitionId"`
-	Actor        Actor    `json:"principal"`
-	Basis        string   `json:"basis"`
-	Keys         []string `json:"keys"`
-	Version      int64    `json:"version"`
+	TransitionID string `json:"transitionId"`
+	Actor        Actor  `json:"principal"`
+	Basis        string `json:"basis"`
+	// Action and Inferred are set on an inferred fire (basis
+	// inferred-fire): the action whose declared writes the change was.
+	Action   string   `json:"affordanceId,omitempty"`
+	Inferred bool     `json:"inferred,omitempty"`
+	Keys     []string `json:"keys"`
+	Version  int64    `json:"version"`
 }
 
 // GroundTruth builds the facts block. Both ledgers are merged and every
@@ -274,13 +281,15 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 		for _, r := range changes {
 			if rows {
 				t.Changes = append(t.Changes, Change{TransitionID: r.t.ID, Actor: r.t.Actor, Basis: r.t.Attribution.Basis,
-					Keys: slices.Clone(r.t.Keys), Version: r.t.Version})
+					Action: r.t.Action, Inferred: r.t.Inferred, Keys: slices.Clone(r.t.Keys), Version: r.t.Version})
 			}
 			b.WriteString("  •")
-			switch r.t.Actor {
-			case ActorUser:
+			switch {
+			case r.an != nil:
+				writeAll(&b, changeInferred, r.an.id, changeInferredTail)
+			case r.t.Actor == ActorUser:
 				b.WriteString(changeByUser)
-			case ActorSystem:
+			case r.t.Actor == ActorSystem:
 				b.WriteString(changeBySystem)
 			default:
 				b.WriteString(changeByUnknown)

@@ -141,10 +141,16 @@ func TestWhy(t *testing.T) {
 		w.Steps[1].TransitionID != add.TransitionID || w.Steps[1].Actor != ActorAgent || w.Steps[1].Via != "cart" {
 		t.Fatalf("slice %+v", w.Steps)
 	}
-	s.UpdateState(map[string]any{"cart": []string{}}, "")
+	s.UpdateState(map[string]any{"cart": []string{}, "stray": 1}, "")
 	w = s.Why("cart")
 	if len(w.Steps) != 1 || w.Steps[0].Kind != KindStimulus || w.Steps[0].Actor != ActorUnknown {
 		t.Fatalf("the latest writer was a stimulus: %+v", w)
+	}
+	// Exactly p.add's writes, nothing pending: an inferred fire of it.
+	s.UpdateState(map[string]any{"cart": []string{"d-2"}}, "")
+	w = s.Why("cart")
+	if last := w.Steps[len(w.Steps)-1]; last.Kind != KindFired || last.Actor != ActorUnknown || !last.Inferred || last.Action != "p.add" {
+		t.Fatalf("the latest writer was an inferred fire of p.add: %+v", w)
 	}
 	if w := s.Why("never"); w.Known || len(w.Steps) != 0 {
 		t.Fatalf("%+v", w)

@@ -225,8 +225,13 @@ type Transition struct {
 	Materialized *bool  `json:"materialized,omitempty"`
 	AlreadyTrue  bool   `json:"alreadyTrue,omitempty"`
 	// Inferred marks a state report attributed by inference (queue order
-	// or signature match) rather than named by the app.
+	// or signature match) rather than named by the app, and an inferred
+	// fire row (Kind fired, Actor unknown, basis inferred-fire) that
+	// nobody was seen firing.
 	Inferred bool `json:"inferred,omitempty"`
+	// Repeated marks a fire of a once-only action let through again
+	// because the person acted after its earlier fire came to rest.
+	Repeated bool `json:"repeated,omitempty"`
 	// Attribution says how the state report that settled a fire (or made
 	// a stimulus row) was attributed: the rung and the actor.
 	Attribution *Attribution `json:"attribution,omitempty"`
@@ -238,6 +243,9 @@ type Transition struct {
 const (
 	// BasisNamed: the report named the fire's transition id.
 	BasisNamed = "named-by-report"
+	// BasisHandlerWindow: the report was made with the context a fire's
+	// handler was given, while that handler was still running.
+	BasisHandlerWindow = "handler-window"
 	// BasisPrincipal: the report said whose change it was (a stimulus
 	// with its principal); it is never credited to a pending fire.
 	BasisPrincipal = "reported-principal"
@@ -245,8 +253,15 @@ const (
 	// exactly one pending fire.
 	BasisSignature = "signature-match"
 	// BasisQueue: they cover the writes of several pending fires; the
-	// oldest is credited.
+	// oldest is credited. AttributionStrict skips this rung.
 	BasisQueue = "queue-order"
+	// BasisInferred: no fire awaited a report, and the keys are exactly
+	// the declared writes of one action, so a row of that action is
+	// inferred, by an unknown actor (Transition.Inferred). It was not
+	// observed being fired: it is no attempt and opens no settlement.
+	// The protocol names the rung (an inferred fire) but not its basis
+	// string; this is the library's.
+	BasisInferred = "inferred-fire"
 	// BasisStimulus: no pending fire's writes are covered, so the change
 	// is recorded as a stimulus row of its own: state never moves
 	// silently.

@@ -217,7 +217,9 @@ type bound struct {
 	capName   func() string
 	completes bool
 	writes    bool
-	instance  string
+	// keys are the state keys the action declares writing.
+	keys     []string
+	instance string
 }
 
 // waiter is a fire waiting for the Model change its Message causes.
@@ -305,7 +307,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 				return nil, fmt.Errorf("bind: action %q: capability %q: %w", qid, capab.Name(), err)
 			}
 			b := &bound{id: qid, page: page, rel: prefix + a.Name, capName: capab.Name,
-				completes: d.Completion != nil, writes: len(a.Writes) > 0, instance: a.InstanceField}
+				completes: d.Completion != nil, writes: len(a.Writes) > 0, keys: slices.Clone(a.Writes), instance: a.InstanceField}
 			j.actions = append(j.actions, b)
 			byCap[b] = capab
 			if a.Holds != nil {
@@ -540,9 +542,9 @@ type view struct {
 // changed is the Model listener: it moves the cursor when the page
 // projection moves, reports which tabs and modals of the page are shown,
 // reports the state keys that changed, attributing them to the oldest
-// fire waiting for its Model change (with none waiting, to the person
-// when only the person's actions write them, else leaving attribution to
-// the session), and switches each action's control on or off with its
+// fire waiting for its Model change that they fit (takeWaiterLocked;
+// with none fitting, to the person when only the person's actions write
+// them, else leaving attribution to the session), and switches each action's control on or off with its
 // capability's availability.
 func (j *Journey) changed(v view) {
 	j.mu.Lock()
@@ -552,11 +554,7 @@ func (j *Journey) changed(v view) {
 	j.refreshLocked()
 	delta := diff(j.state, v.state)
 	j.state = v.state
-	var w *waiter
-	if len(j.waiting) > 0 {
-		w = j.waiting[0]
-		j.waiting = j.waiting[1:]
-	}
+	w := j.takeWaiterLocked(delta)
 	if v.page != j.page || w != nil {
 		// A fire's Model change is also its arrival, when it claimed one:
 		// a sync on the claimed page observes it.
@@ -584,6 +582,37 @@ func (j *Journey) changed(v view) {
 	if w != nil {
 		close(w.seen)
 	}
+}
+
+// takeWaiterLocked takes the oldest waiting fire this Model change can be
+// that fire's own: a change that moves no key of the state view (its
+// Message moved nothing, or only the page), or one that moves a key the
+// fire declares writing. A fire that declares no writes is not credited
+// with a change that only the person's actions write. A change that fits
+// no waiting fire is left for the session, and the fires keep waiting:
+// the person's edit while the agent's Message is in flight is never
+// passed off as the agent's effect.
+func (j *Journey) takeWaiterLocked(delta map[string]any) *waiter {
+	for i, w := range j.waiting {
+		fits := len(delta) == 0
+		switch {
+		case fits:
+		case len(w.act.keys) > 0:
+			for _, k := range w.act.keys {
+				if _, ok := delta[k]; ok {
+					fits = true
+					break
+				}
+			}
+		default:
+			fits = !j.personalLocked(delta)
+		}
+		if fits {
+			j.waiting = slices.Delete(j.waiting, i, i+1)
+			return w
+		}
+	}
+	return nil
 }
 
 // personalLocked reports whether every key of a change no fire accounts

@@ -39,10 +39,15 @@
 // application, through its own Messages, and the contract exposes nothing
 // for it, so no agent on any route can perform it.
 //
-// Attribution is by order: the first Model change after a fire without a
-// completion contract hands its Message over is taken as that fire's
-// effect. A change nobody waits for is left to the session, which
-// attributes it to the oldest pending fire whose writes it covers, or
+// Attribution is by order and by declaration: a Model change after a fire
+// without a completion contract hands its Message over is taken as that
+// fire's effect when it fits the fire: it moves a key the fire declares
+// writing, or no key at all. A change that fits no waiting fire (the
+// person editing something else while the agent's Message is in flight)
+// is not credited to it, and the fire keeps waiting for its own. Such a
+// change is left to the session, which credits it to a pending fire only
+// when it covers that fire's declared writes (signature-match, or
+// queue-order unless Options.Session.AttributionPolicy is strict), or
 // records it as a stimulus; a change whose every key only the person's
 // actions declare writing is reported as the person's own (their edit in
 // the app), never credited to an agent's fire.

@@ -571,6 +571,8 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		if fr.AlreadyTrue {
 			r.set("alreadyTrue", true).set("why", alreadyTrue)
 		}
+		// fr.Repeated stays on the session's record: the protocol does
+		// not copy repeated onto the success arm.
 		if fr.ToNodeClaimed {
 			// Claimed, not arrived: only a later sync from the app
 			// observes the arrival (did_it_work reads it live).

@@ -133,6 +133,13 @@ func conversation(t *testing.T, hostile string, mode JourneyTools) (tools []byte
 		t.Fatal(err)
 	}
 	call("shop.did_it_work", map[string]any{"transitionId": id})
+	// Exactly set-card's writes, nothing pending: an inferred fire, whose
+	// facts line carries the action id and library words only.
+	if rep := app.s.UpdateState(map[string]any{"card": hostile}, ""); rep.Basis != journey.BasisInferred {
+		t.Fatalf("%+v", rep)
+	} else {
+		call("shop.did_it_work", map[string]any{"transitionId": rep.TransitionID})
+	}
 	call(journeyTool, jargs(nil))
 	call("shop.whats_here", nil)
 	return tools, results
@@ -158,7 +165,7 @@ func TestPortFirewall(t *testing.T) {
 			if len(resA) != len(resB) {
 				t.Fatalf("%d vs %d results", len(resA), len(resB))
 			}
-			leaked := 0
+			leaked, inferred := 0, false
 			for i := range resA {
 				ta, tb := texts(resA[i]), texts(resB[i])
 				if !slices.Equal(ta, tb) {
@@ -176,6 +183,12 @@ func TestPortFirewall(t *testing.T) {
 				if bytes.Contains(resA[i], []byte("IGNORE PREVIOUS")) {
 					leaked++
 				}
+				for _, s := range ta {
+					inferred = inferred || strings.Contains(s, "inferred, not observed")
+				}
+			}
+			if !inferred {
+				t.Fatal("no facts line flags the inferred fire; the script does not exercise it")
 			}
 			if leaked < 5 {
 				t.Fatalf("the hostile string reached only %d results as data; the script does not exercise the firewall", leaked)

@@ -156,3 +156,33 @@ func TestOnceOnlyPerInstanceServedFrame(t *testing.T) {
 		}
 	}
 }
+
+// A once-only fire the person has acted since is a repeat: it goes
+// through, the session's record says repeated, and the success arm on
+// the wire carries no repeated field (the protocol does not copy it).
+func TestOnceOnlyRepeatIsNotCopiedOntoTheWire(t *testing.T) {
+	s := storeApp(t, "x", journey.Options{Page: "checkout"})
+	p := Serve(s, Options{})
+	r := callTest(t, p, "store.do_action", map[string]any{"action": "checkout.pay", "confirm": true})
+	pay, _ := r["transitionId"].(string)
+	if pay == "" {
+		t.Fatalf("pay: %v", r)
+	}
+	s.UpdateState(map[string]any{"paid": true}, pay)
+	settleTest(t, p, pay)
+	if dup := callTest(t, p, "store.do_action", map[string]any{"action": "checkout.pay", "confirm": true}); dup["reason"] != "DUPLICATE_EXECUTION" {
+		t.Fatalf("before the person acts: %v", dup)
+	}
+	s.ReportState(map[string]any{"address": "2 Side St"}, journey.ReportOptions{Principal: journey.ActorUser})
+	again := callTest(t, p, "store.do_action", map[string]any{"action": "checkout.pay", "confirm": true})
+	id, _ := again["transitionId"].(string)
+	if again["ok"] != true || id == "" {
+		t.Fatalf("the repeat: %v", again)
+	}
+	if _, ok := again["repeated"]; ok {
+		t.Fatalf("repeated was copied onto the success arm: %v", again)
+	}
+	if tr, _ := s.Transition(id); !tr.Repeated {
+		t.Fatalf("the session's record: %+v", tr)
+	}
+}
