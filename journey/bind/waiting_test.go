@@ -8,6 +8,7 @@ import (
 	"github.com/foldagent/foldagent/host/loop"
 	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/bind"
+	"github.com/foldagent/foldagent/journey/journeytest"
 )
 
 // A note the person edits, and a count only the agent's Message bumps.
@@ -76,7 +77,7 @@ func TestWaitingFireIsNotCreditedWithThePersonsOtherChange(t *testing.T) {
 	if err := p.Dispatch(context.Background(), EditNote{Text: "the person's words"}); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, s, "the person's edit", func() bool { return s.State()["note"] == "the person's words" })
+	journeytest.WaitFor(t, s, "the person's edit", func() bool { return s.State()["note"] == "the person's words" })
 	if _, known, _ := s.SettlementIfKnown(r.TransitionID); known {
 		t.Fatal("the person's edit of the note settled the agent's bump")
 	}
