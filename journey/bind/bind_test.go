@@ -113,7 +113,14 @@ func run(t *testing.T, c *agent.Contract[counter, np]) running {
 	p := loop.New(counterApp(), nil)
 	entries := make(sink, 64)
 	audit := agent.NewAuditLog(agent.AuditOptions[np]{Sinks: []agent.AuditSink{entries}})
-	rt, err := agent.Bind(c, p, &agent.BindOptions[np]{Audit: audit})
+	rt := started(t, c, p, &agent.BindOptions[np]{Audit: audit})
+	return running{p, rt, audit, entries}
+}
+
+// started binds c to p and runs p until the test ends.
+func started[M, Msg any](t *testing.T, c *agent.Contract[M, np], p *loop.Program[M, Msg], opts *agent.BindOptions[np]) *agent.Runtime[M, Msg, np] {
+	t.Helper()
+	rt, err := agent.Bind(c, p, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +128,7 @@ func run(t *testing.T, c *agent.Contract[counter, np]) running {
 	done := make(chan struct{})
 	go func() { defer close(done); _ = p.Run(ctx) }()
 	t.Cleanup(func() { cancel(); <-done })
-	return running{p, rt, audit, entries}
+	return rt
 }
 
 func settle(t *testing.T, s *journey.Session, id string) journey.Settlement {

@@ -91,14 +91,7 @@ func servedRow(s *journey.Session, id string) (journey.ServedAction, bool) {
 func TestPersonsActionAndModalFollowTheModel(t *testing.T) {
 	c := agent.Make(agent.Definition[form, np]{Capabilities: []agent.Capability[form, np]{openDialog, send}})
 	p := loop.New(formApp(), nil)
-	rt, err := agent.Bind(c, p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); _ = p.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
+	rt := started(t, c, p, nil)
 	j, err := bind.New("f", rt, p.Model, formDef(), bind.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -48,14 +48,7 @@ func TestWaitingFireIsNotCreditedWithThePersonsOtherChange(t *testing.T) {
 		})
 	c := agent.Make(agent.Definition[pad, np]{Capabilities: []agent.Capability[pad, np]{bump}})
 	p := loop.New(app, nil)
-	rt, err := agent.Bind(c, p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() { defer close(done); _ = p.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
+	rt := started(t, c, p, nil)
 	j, err := bind.New("pad", rt, p.Model, bind.Def[pad, np]{
 		Page:  func(pad) string { return "pad" },
 		State: func(m pad) map[string]any { return map[string]any{"note": m.Note, "count": m.Count} },
