@@ -1,0 +1,4 @@
+// Package testbin builds this module's commands for the tests that drive
+// them from outside as real processes (the todo app, the shop), once per
+// test binary however many tests ask, into a directory Main removes.
+package testbin
