@@ -124,10 +124,7 @@ func TestHTTPFaultSessionBorrowedBySameNamedWeakerToken(t *testing.T) {
 		Principal: func(u todo.Principal) string { return u.Name + "/" + u.Role },
 	})
 	own := f.client(t, "olivia-owner", nil)
-	call(t, own, "create_todo", map[string]any{"title": "done"})
-	f.app.waitModel(t, "a todo", func(m todo.List) bool { return len(m.Todos) == 1 })
-	call(t, own, "toggle_todo", map[string]any{"id": "t1"})
-	f.app.waitModel(t, "a done todo", func(m todo.List) bool { return m.Todos[0].Done })
+	f.doneTodo(t, own)
 	audited := f.audit.Len()
 	sid := own.ID()
 

@@ -21,10 +21,7 @@ import (
 func TestSharedHTTPServesEachSessionAsItsOwnPrincipal(t *testing.T) {
 	f := startHTTPWith(t, true, nil)
 	own := f.client(t, "owner-token", nil)
-	call(t, own, "create_todo", map[string]any{"title": "done"})
-	f.app.waitModel(t, "a todo", func(m todo.List) bool { return len(m.Todos) == 1 })
-	call(t, own, "toggle_todo", map[string]any{"id": "t1"})
-	f.app.waitModel(t, "a done todo", func(m todo.List) bool { return m.Todos[0].Done })
+	f.doneTodo(t, own)
 
 	// The viewer's session is served by the viewer's runtime: the shared
 	// server lends it none of the owner's authority.

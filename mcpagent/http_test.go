@@ -100,6 +100,17 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 	return b.base.RoundTrip(r)
 }
 
+// doneTodo creates the list's first todo (t1) through c and toggles it
+// done, waiting for each change to reach the Model: the state in which
+// clear_completed is offered.
+func (f *httpFixture) doneTodo(t testing.TB, c *mcp.ClientSession) {
+	t.Helper()
+	call(t, c, "create_todo", map[string]any{"title": "done"})
+	f.app.waitModel(t, "a todo", func(m todo.List) bool { return len(m.Todos) == 1 })
+	call(t, c, "toggle_todo", map[string]any{"id": "t1"})
+	f.app.waitModel(t, "a done todo", func(m todo.List) bool { return m.Todos[0].Done })
+}
+
 func (f *httpFixture) client(t testing.TB, token string, ev *events) *mcp.ClientSession {
 	t.Helper()
 	tr := &mcp.StreamableClientTransport{
@@ -269,10 +280,7 @@ func TestHTTPSessionOfAnotherPrincipalIsAnsweredAsUnknown(t *testing.T) {
 func TestHTTPPrincipalComesOnlyFromTheToken(t *testing.T) {
 	f := startHTTP(t, nil)
 	owner := f.client(t, "owner-token", nil)
-	call(t, owner, "create_todo", map[string]any{"title": "done"})
-	f.app.waitModel(t, "a todo", func(m todo.List) bool { return len(m.Todos) == 1 })
-	call(t, owner, "toggle_todo", map[string]any{"id": "t1"})
-	f.app.waitModel(t, "a done todo", func(m todo.List) bool { return m.Todos[0].Done })
+	f.doneTodo(t, owner)
 
 	v := f.client(t, "viewer-token", nil)
 	// A principal claimed in the arguments is not an input of the capability.
