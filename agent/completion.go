@@ -502,6 +502,7 @@ type Completion struct {
 
 	wire     *wire.Projected // the Message's wire side, when the runtime built it
 	withheld bool            // encode without the Message (see ReplyTo)
+	version  uint64          // the host's version when the fact was seen; 0 unversioned
 }
 
 // MarshalJSON encodes the completion as {"status", "tag", "message"},

@@ -45,6 +45,10 @@ type waiter[Model, P any] struct {
 	capability string
 	in         any
 	call       Call[Model, P]
+	// stamp reads the host's version when the waiter settles with a
+	// completion (nil on an unversioned host), so the Result names the
+	// version the completing fact was seen at.
+	stamp func() uint64
 
 	// On Messages: one entry per Message type the contract names.
 	entries []waitEntry[Model, P]
@@ -60,6 +64,9 @@ type waiter[Model, P any] struct {
 func (w *waiter[Model, P]) settle(c *Completion, err error) bool {
 	if !w.state.CompareAndSwap(waitPending, waitSettled) {
 		return false
+	}
+	if c != nil && w.stamp != nil {
+		c.version = w.stamp()
 	}
 	w.completion, w.err = c, err
 	close(w.done)
@@ -263,7 +270,7 @@ func (ix *waitIndex[Model, P]) release() {
 // the caller must call release on every path once it has the outcome.
 func (r *Runtime[Model, Msg, P]) arm(capab *capability[Model, P], in any, call Call[Model, P]) (*waiter[Model, P], func(), error) {
 	plan := capab.completion
-	w := &waiter[Model, P]{done: make(chan struct{}), capability: capab.name, in: in, call: call}
+	w := &waiter[Model, P]{done: make(chan struct{}), capability: capab.name, in: in, call: call, stamp: r.stamp}
 	if len(plan.matches) > 0 {
 		ix := r.waits
 		if err := ix.acquire(capab.name); err != nil {
@@ -363,7 +370,7 @@ func (tr *trail[P]) undelivered(err error) {
 // complete hands msg to the host and waits for the capability's
 // completion contract. It registers the waiter first, starts the deadline
 // when it calls the host, and settles exactly once.
-func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], capab *capability[Model, P], in any, call Call[Model, P], msg Msg) (*Completion, error) {
+func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], capab *capability[Model, P], in any, call Call[Model, P], msg Msg, at *appliedAt) (*Completion, error) {
 	plan := capab.completion
 	w, release, err := r.arm(capab, in, call)
 	if err != nil {
@@ -374,7 +381,7 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 	timer := time.NewTimer(plan.timeout)
 	defer timer.Stop()
 	tr.delivery = deliveryAttempted
-	done := r.handOver(ctx, capab, msg)
+	done := r.handOver(ctx, capab, msg, at)
 
 	timedOut := func(unknown bool) error {
 		return &CompletionTimeoutError{Capability: capab.name, Invocation: call.Invocation.ID, Timeout: plan.timeout, DeliveryUnknown: unknown}

@@ -140,6 +140,10 @@ type Contract[Model, P any] struct {
 	resources  []Resource[Model]
 	resByName  map[string]*Resource[Model]
 	descriptor []Descriptor
+	// watches are every capability's watches, each once, in the order
+	// first listed; a look holds one value per watch, at its index here.
+	watches    []*watch[Model]
+	watchIndex map[*watch[Model]]int
 }
 
 // Make validates a definition and returns its contract. It panics, naming
@@ -163,6 +167,21 @@ func Make[Model, P any](d Definition[Model, P]) *Contract[Model, P] {
 		}
 		if prev, dup := c.byType[capab.msgType]; dup {
 			panic(fmt.Sprintf("agent: Make: Message %s is exposed twice (as %q and %q)", capab.tag, prev.name, capab.name))
+		}
+		for _, w := range capab.watches {
+			if _, known := c.watchIndex[w]; known {
+				continue
+			}
+			for _, other := range c.watches {
+				if other.name == w.name {
+					panic(fmt.Sprintf("agent: Make: two different watches are named %q (declare a watch once with Watching and list that one value)", w.name))
+				}
+			}
+			if c.watchIndex == nil {
+				c.watchIndex = make(map[*watch[Model]]int)
+			}
+			c.watchIndex[w] = len(c.watches)
+			c.watches = append(c.watches, w)
 		}
 		c.byName[capab.name] = capab
 		c.byType[capab.msgType] = capab

@@ -34,6 +34,8 @@ const (
 	TagResource          = "AgentResourceError"
 	TagDefect            = "AgentDefect"
 	TagProjection        = "AgentProjectionError"
+	TagStaleView         = "AgentStaleViewError"
+	TagNotFound          = "AgentNotFoundError"
 )
 
 // UnknownCapabilityError reports a name (or Message type) the contract does
@@ -66,18 +68,131 @@ func (e *UnknownCapabilityError) MarshalJSON() ([]byte, error) {
 type UnavailableError struct {
 	Capability string // protocol name
 	Type       string // Go type tag of the Message
+	// Reason is the authored sentence of the first Requirement that does
+	// not hold (Variant.Requires), or "" when Available answered false or
+	// the capability declares no requirements. It is the contract's own
+	// words, never Model data.
+	Reason string
 }
 
 func (e *UnavailableError) Error() string {
+	if e.Reason != "" {
+		return fmt.Sprintf("Capability %q is not offered now. %s", e.Capability, e.Reason)
+	}
 	return fmt.Sprintf("Capability %q is not offered in the application's current state.", e.Capability)
 }
 
 // Tag returns "AgentCapabilityUnavailableError".
 func (e *UnavailableError) Tag() string { return TagUnavailable }
 
-// MarshalJSON encodes the error as {"_tag", "capability", "tag", "message"}.
+// MarshalJSON encodes the error as {"_tag", "capability", "tag",
+// "message", "reason"}, reason only when there is one.
 func (e *UnavailableError) MarshalJSON() ([]byte, error) {
-	return marshalCapabilityError(e.Tag(), e.Capability, e.Type, e.Error())
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Type       string `json:"tag"`
+		Message    string `json:"message"`
+		Reason     string `json:"reason,omitempty"`
+	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Reason})
+}
+
+// StaleViewError reports a call refused because something it depends on
+// (a Watch the capability declares) moved since the caller last looked:
+// the call was built from a state that is no longer the application's.
+// Nothing was dispatched, so trying again is safe once the caller has read
+// the current state (the context, a resource, the offered list).
+type StaleViewError struct {
+	Capability string
+	Type       string
+	// Moved names each watch whose value differs between the look the
+	// call was judged against and the state it would have run on, in the
+	// capability's declaration order. It names watches, never values.
+	Moved []string
+	// Version is the version of the state the call would have run on:
+	// the one the caller should read again.
+	Version uint64
+	// Seen is the version the call was judged against: the version it
+	// cited, or the caller's last look; 0 when the caller had not looked
+	// yet (Unseen).
+	Seen uint64
+	// Unseen is true when there was nothing to judge against: the caller
+	// had not read the application's state (or has been forgotten since),
+	// or it cited a version the runtime no longer keeps.
+	Unseen bool
+	// Policy is the capability's freshness policy.
+	Policy Freshness
+}
+
+func (e *StaleViewError) Error() string {
+	if e.Unseen {
+		return fmt.Sprintf("%q depends on state you have not read yet, so nothing was done. Read the current state, then call it again if it still fits.", e.Capability)
+	}
+	return fmt.Sprintf("What %q depends on changed since you last read it, so nothing was done. Read the current state, then call it again if it still fits.", e.Capability)
+}
+
+// Tag returns "AgentStaleViewError".
+func (e *StaleViewError) Tag() string { return TagStaleView }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "tag",
+// "message", "moved", "version", "seenVersion", "unseen", "policy",
+// "retrySafe": true}.
+func (e *StaleViewError) MarshalJSON() ([]byte, error) {
+	moved := e.Moved
+	if moved == nil {
+		moved = []string{}
+	}
+	policy := e.Policy
+	if policy == "" {
+		policy = StaleRefuse
+	}
+	return json.Marshal(struct {
+		Tag        string    `json:"_tag"`
+		Capability string    `json:"capability"`
+		Type       string    `json:"tag"`
+		Message    string    `json:"message"`
+		Moved      []string  `json:"moved"`
+		Version    uint64    `json:"version"`
+		Seen       uint64    `json:"seenVersion,omitempty"`
+		Unseen     bool      `json:"unseen,omitempty"`
+		Policy     Freshness `json:"policy"`
+		RetrySafe  bool      `json:"retrySafe"`
+	}{e.Tag(), e.Capability, e.Type, e.Error(), moved, e.Version, e.Seen, e.Unseen, policy, true})
+}
+
+// NotFoundError reports that the input names something that does not
+// exist: a todo id, a product. It is not a refusal of the caller ("you may
+// not") nor of the moment ("not now"): the referent is missing. Nothing
+// was dispatched. A capability reports it through Variant.Exists, or an
+// Authorize hook may return one.
+type NotFoundError struct {
+	Capability string
+	Type       string
+	// Path is a JSON Pointer (RFC 6901) to the input member that names
+	// the missing thing, as in InputProblem; "" is the whole input. It
+	// names where, never the value.
+	Path string
+}
+
+func (e *NotFoundError) Error() string {
+	// The path rides in the data only: a path into a map names a key the
+	// caller wrote.
+	return fmt.Sprintf("Something the input for %q names does not exist; its path is in the data. Read the current state for what does.", e.Capability)
+}
+
+// Tag returns "AgentNotFoundError".
+func (e *NotFoundError) Tag() string { return TagNotFound }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "tag",
+// "message", "path"}.
+func (e *NotFoundError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Type       string `json:"tag"`
+		Message    string `json:"message"`
+		Path       string `json:"path"`
+	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Path})
 }
 
 // InvalidInputError reports a payload that does not match the capability's

@@ -57,6 +57,29 @@ type Variant[M, Model, P any] struct {
 	// False, the default, claims nothing either way. A capability cannot
 	// be both ReadOnly and Destructive.
 	Destructive bool
+	// Requires lists conditions under which the capability is offered,
+	// each with the authored sentence an agent is told when it fails: the
+	// capability is offered when Available (if set) and every requirement
+	// hold, and a call while one fails is refused with an
+	// *UnavailableError whose Reason is the first failing requirement's
+	// sentence. Nil requires nothing.
+	Requires []Requirement[Model]
+	// Exists checks that what the input names exists in the snapshot the
+	// call runs on: it returns the JSON Pointer of the input member that
+	// names something missing ("/id"), or ok true. A call naming a missing
+	// thing is refused with a *NotFoundError, after decode and before the
+	// principal and Authorize, so a capability that refuses only missing
+	// referents is not marked as requiring authorization. Nil checks
+	// nothing.
+	Exists func(in M, model Model) (missing string, ok bool)
+	// Watches lists what of the Model the call depends on (see Watch):
+	// a call is judged against what its caller last saw of each. Nil
+	// watches nothing, and the call is never judged stale.
+	Watches []Watch[Model]
+	// Freshness says what a call does when a watched value moved since
+	// its caller last looked. The zero value is StaleRefuse. It must be empty
+	// when Watches is.
+	Freshness Freshness
 }
 
 // Mapped declares a capability whose input is its own type In, mapped to
@@ -78,6 +101,12 @@ type Mapped[In, M, Model, P any] struct {
 	// ReadOnly and Destructive are Variant's.
 	ReadOnly    bool
 	Destructive bool
+	// Requires, Watches and Freshness are Variant's.
+	Requires []Requirement[Model]
+	// Exists is Variant.Exists, judging the mapped input.
+	Exists    func(in In, model Model) (missing string, ok bool)
+	Watches   []Watch[Model]
+	Freshness Freshness
 }
 
 // Capability is one exposed capability of a contract, as Expose and
@@ -119,6 +148,10 @@ type capability[Model, P any] struct {
 	completion  completionPlan[Model, P]
 	readOnly    bool
 	destructive bool
+	requires    []Requirement[Model]
+	exists      func(in any, model Model) (string, bool)
+	watches     []*watch[Model]
+	freshness   Freshness
 	descriptor  Descriptor
 }
 
@@ -138,6 +171,10 @@ func Expose[M, Model, P any](v Variant[M, Model, P]) *Exposed[M, Model, P] {
 	}
 	c.completion = compileCompletion[M, Model, P](c.name, v.Completion)
 	c.annotate(v.ReadOnly, v.Destructive)
+	c.declareFreshness(v.Requires, v.Watches, v.Freshness)
+	if v.Exists != nil {
+		c.exists = adaptExists(v.Exists)
+	}
 	c.descriptor = c.describe()
 	return &Exposed[M, Model, P]{c: c}
 }
@@ -158,6 +195,10 @@ func ExposeMapped[In, M, Model, P any](v Mapped[In, M, Model, P]) *Exposed[In, M
 	}
 	c.completion = compileCompletion[In, Model, P](c.name, v.Completion)
 	c.annotate(v.ReadOnly, v.Destructive)
+	c.declareFreshness(v.Requires, v.Watches, v.Freshness)
+	if v.Exists != nil {
+		c.exists = adaptExists(v.Exists)
+	}
 	c.descriptor = c.describe()
 	return &Exposed[In, Model, P]{c: c}
 }
@@ -215,6 +256,83 @@ func (c *capability[Model, P]) annotate(readOnly, destructive bool) {
 	c.readOnly, c.destructive = readOnly, destructive
 }
 
+// declareFreshness records the requirements, watches and freshness
+// policy, refusing a malformed declaration.
+func (c *capability[Model, P]) declareFreshness(requires []Requirement[Model], watches []Watch[Model], f Freshness) {
+	for i, r := range requires {
+		if r.Holds == nil || r.Says == "" {
+			panic(fmt.Sprintf("agent: cannot expose %s: Requires[%d] needs both Holds and Says", typeLabel(c.msgType), i))
+		}
+	}
+	c.requires = requires
+	seen := map[*watch[Model]]bool{}
+	for i, w := range watches {
+		if w.w == nil {
+			panic(fmt.Sprintf("agent: cannot expose %s: Watches[%d] is the zero Watch; declare it with Watching", typeLabel(c.msgType), i))
+		}
+		if seen[w.w] {
+			panic(fmt.Sprintf("agent: cannot expose %s: the watch %q is listed twice", typeLabel(c.msgType), w.w.name))
+		}
+		seen[w.w] = true
+		c.watches = append(c.watches, w.w)
+	}
+	if !f.valid() {
+		panic(fmt.Sprintf("agent: cannot expose %s: %q is not a freshness policy; use StaleRefuse, StaleRequireAck or StaleDisclose", typeLabel(c.msgType), f))
+	}
+	if f != "" && len(watches) == 0 {
+		panic(fmt.Sprintf("agent: cannot expose %s: Freshness is set but the capability watches nothing", typeLabel(c.msgType)))
+	}
+	if f == "" && len(watches) > 0 {
+		f = StaleRefuse
+	}
+	c.freshness = f
+}
+
+// isOffered reports whether the capability is offered in model and, when
+// it is not because a requirement fails, that requirement's sentence.
+func (c *capability[Model, P]) isOffered(model Model) (ok bool, reason string, err error) {
+	ok, err = c.isAvailable(model)
+	if err != nil || !ok {
+		return false, "", err
+	}
+	for _, r := range c.requires {
+		holds, err := c.holds(r, model)
+		if err != nil {
+			return false, "", err
+		}
+		if !holds {
+			return false, r.Says, nil
+		}
+	}
+	return true, "", nil
+}
+
+func (c *capability[Model, P]) holds(r Requirement[Model], model Model) (ok bool, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			ok, err = false, &DefectError{Capability: c.name, Stage: "available", Cause: panicError(v)}
+		}
+	}()
+	return r.Holds(model), nil
+}
+
+// checkExists runs Exists on the snapshot the call runs on.
+func (c *capability[Model, P]) checkExists(in any, model Model) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &DefectError{Capability: c.name, Stage: "exists", Cause: panicError(v)}
+		}
+	}()
+	if missing, ok := c.exists(in, model); !ok {
+		return &NotFoundError{Capability: c.name, Type: c.tag, Path: missing}
+	}
+	return nil
+}
+
+func adaptExists[In, Model any](f func(In, Model) (string, bool)) func(any, Model) (string, bool) {
+	return func(in any, m Model) (string, bool) { return f(in.(In), m) }
+}
+
 // invalidInput is the refusal of an input that failed decode with err:
 // the sentence, the problems the decoder found and the schema the input
 // should have met.
@@ -242,12 +360,25 @@ func (c *capability[Model, P]) describe() Descriptor {
 		Tag:                   c.tag,
 		Description:           c.description,
 		InputSchema:           c.codec.Schema(),
-		ModelDependent:        c.available != nil,
+		ModelDependent:        c.available != nil || len(c.requires) > 0,
 		RequiresAuthorization: c.authorize != nil,
 		ReadOnly:              c.readOnly,
 		Destructive:           c.destructive,
 		Completion:            c.completion.describe(),
+		Watches:               c.watchNames(),
+		Freshness:             c.freshness,
 	}
+}
+
+func (c *capability[Model, P]) watchNames() []string {
+	if len(c.watches) == 0 {
+		return nil
+	}
+	names := make([]string, len(c.watches))
+	for i, w := range c.watches {
+		names[i] = w.name
+	}
+	return names
 }
 
 // Descriptor is a capability as data: what a manifest lists and what an
@@ -273,6 +404,11 @@ type Descriptor struct {
 	Destructive bool `json:"destructive,omitempty"`
 	// Completion describes the completion contract, when one is declared.
 	Completion *CompletionDescriptor `json:"completion,omitempty"`
+	// Watches names what of the Model a call depends on (Variant.Watches).
+	Watches []string `json:"watches,omitempty"`
+	// Freshness is the policy for a call whose watches moved; "" when it
+	// watches nothing.
+	Freshness Freshness `json:"freshness,omitempty"`
 }
 
 func typeLabel(t reflect.Type) string {

@@ -27,6 +27,13 @@ const (
 type Invocation struct {
 	ID        string    `json:"id"`
 	Transport Transport `json:"transport"`
+	// SeenVersion is the version of the state the caller planned this
+	// call against, when it cites one (a version a read or a Result gave
+	// it). A cited version wins over the caller's last look when the call
+	// is judged (see Watch). 0 cites nothing. Adapters read it from the
+	// protocol: MCP's _meta, A2A message metadata, an Agent Native
+	// request header (each adapter's documentation says where).
+	SeenVersion uint64 `json:"seenVersion,omitempty"`
 }
 
 func (inv Invocation) withDefaults(newID func() string) Invocation {

@@ -164,6 +164,14 @@ type Runtime[Model, Msg, P any] struct {
 	audit      *AuditLog[P]
 	tracer     Tracer
 	traceIDs   func(ctx context.Context) (traceID, spanID string)
+
+	// Versions and looks (see freshness.go): versioned and stamp are nil
+	// on an unversioned host; looks and hist are nil unless the contract
+	// declares watches.
+	versioned Versioned[Model]
+	stamp     func() uint64
+	looks     *lookBook
+	hist      *history[Model]
 }
 
 // Bind binds a contract to a host.
@@ -192,6 +200,10 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 	}
 	r.subscriber, _ = host.(Subscriber)
 	r.observer, _ = host.(Observer[Msg])
+	r.versioned, _ = host.(Versioned[Model])
+	if r.versioned != nil {
+		r.stamp = r.versionNow
+	}
 	r.tracker, _ = host.(DeliveryTracker[Msg])
 	if nb, ok := host.(NonBlocking); ok {
 		r.inline = nb.DispatchNeverBlocks()
@@ -225,6 +237,27 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 	}
 	if len(needSubscribe) > 0 {
 		return nil, fmt.Errorf("agent: Bind: this host cannot report Model changes, which %s needs to complete on state; the host must implement Subscribe", quoteJoin(needSubscribe))
+	}
+	if len(c.watches) > 0 {
+		if r.versioned == nil || r.subscriber == nil {
+			var watching []string
+			for _, capab := range c.caps {
+				if len(capab.watches) > 0 {
+					watching = append(watching, capab.name)
+				}
+			}
+			return nil, fmt.Errorf("agent: Bind: %s declare watches, which need a host that numbers its Models and reports their changes; the host must implement VersionedModel and Subscribe", quoteJoin(watching))
+		}
+		r.looks = newLookBook(maxCallers)
+		r.hist = &history[Model]{}
+		m, v := r.versioned.VersionedModel()
+		r.hist.put(m, v)
+		// Every version the host publishes is kept a while, read on the
+		// host's update goroutine as it is published (see Versioned).
+		r.subscriber.Subscribe(func() {
+			m, v := r.versioned.VersionedModel()
+			r.hist.put(m, v)
+		})
 	}
 	r.waits = newWaitIndex(c, r.observer)
 	return r, nil
@@ -266,7 +299,7 @@ func (r *Runtime[Model, Msg, P]) Available() ([]Descriptor, error) {
 	out := make([]Descriptor, 0, len(r.contract.caps))
 	var defect error
 	for _, capab := range r.contract.caps {
-		ok, err := capab.isAvailable(model)
+		ok, _, err := capab.isOffered(model)
 		if err != nil {
 			if defect == nil {
 				defect = err
@@ -299,37 +332,18 @@ func (r *Runtime[Model, Msg, P]) CanSubscribe() bool { return r.subscriber != ni
 // not match the advertised schema is a *ProjectionError. Either way no
 // JSON is returned.
 func (r *Runtime[Model, Msg, P]) Context(ctx context.Context) (json.RawMessage, error) {
-	if r.contract.context.p == nil {
-		return nil, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, &CancelledError{Capability: "context", cause: err}
-	}
-	model, err := r.readModel("context")
-	if err != nil {
-		return nil, err
-	}
-	return encodeProjection(r.contract.context.p, model, "context", "context")
+	read, err := r.ContextRead(ctx)
+	return read.Value, err
 }
 
 // ReadResource reads the named resource from the current Model and returns
 // its JSON. An unknown name is a *ResourceError and reads no Model. As for
 // Context, a failing projection is a *DefectError and a value that does
 // not match the resource's schema a *ProjectionError, and no JSON is
-// returned.
+// returned. ResourceRead also returns the version it read.
 func (r *Runtime[Model, Msg, P]) ReadResource(ctx context.Context, name string) (json.RawMessage, error) {
-	res, ok := r.contract.resByName[name]
-	if !ok {
-		return nil, &ResourceError{Resource: name}
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, &CancelledError{Capability: name, cause: err}
-	}
-	model, err := r.readModel(name)
-	if err != nil {
-		return nil, err
-	}
-	return encodeProjection(res.projection.p, model, name, "resource")
+	read, err := r.ResourceRead(ctx, name)
+	return read.Value, err
 }
 
 func encodeProjection[Model any](p *projection[Model], model Model, subject, stage string) (out json.RawMessage, err error) {
@@ -366,6 +380,16 @@ type Result struct {
 	// nil error: the application reported the failure, the runtime did
 	// not; Summarize reports it as not ok.
 	Completion *Completion `json:"completion,omitempty"`
+	// Version is the version of the Model after the call's Message (or,
+	// with a completion contract, when the completing fact was seen), on
+	// a versioned host; 0 otherwise. On a host that does not track
+	// delivery, it is the version read once the host accepted the
+	// Message, which may already include later Messages.
+	Version uint64 `json:"version,omitempty"`
+	// Moved names the watches that moved since the caller last looked,
+	// when the capability's Freshness let the call proceed anyway
+	// (StaleDisclose, or StaleRequireAck after the caller read again).
+	Moved []string `json:"moved,omitempty"`
 }
 
 // DispatchUnknown is the adapters' path: it invokes the capability named
@@ -456,25 +480,37 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	if err := ctx.Err(); err != nil {
 		return Result{}, &CancelledError{Capability: capab.name, cause: err}
 	}
-	// 2. One Model snapshot feeds available, authorize and construct.
-	model, err := r.readModel(capab.name)
+	// 2. One Model snapshot feeds available, freshness, exists, authorize
+	// and construct.
+	model, version, err := r.readSnapshot(capab.name)
 	if err != nil {
 		return Result{}, err
 	}
-	ok, err := capab.isAvailable(model)
+	ok, reason, err := capab.isOffered(model)
 	if err != nil {
 		return Result{}, err
 	}
 	if !ok {
-		return Result{}, &UnavailableError{Capability: capab.name, Type: capab.tag}
+		return Result{}, &UnavailableError{Capability: capab.name, Type: capab.tag, Reason: reason}
 	}
-	// 3. Decode the wire input.
+	// 2b. Judged against what the caller saw: a call built from a state
+	// that moved is refused before its input is even read.
+	moved, err := r.judge(ctx, capab, inv, model, version)
+	if err != nil {
+		return Result{}, err
+	}
+	// 3. Decode the wire input, and check that what it names exists.
 	if encodeErr != nil {
 		return Result{}, capab.invalidInput(encodeErr)
 	}
 	input, err := capab.decode(payload)
 	if err != nil {
 		return Result{}, capab.invalidInput(err)
+	}
+	if capab.exists != nil {
+		if err := capab.checkExists(input, model); err != nil {
+			return Result{}, err
+		}
 	}
 	// 4. Principal (once), then authorize.
 	principal, err := r.resolvePrincipal(ctx, capab, inv)
@@ -498,25 +534,54 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		return Result{}, err
 	}
 	typed, _ := msg.(Msg) // Bind checked that every Message fits.
-	res := Result{Capability: capab.name, Tag: capab.tag, Message: msg, Invocation: inv}
+	res := Result{Capability: capab.name, Tag: capab.tag, Message: msg, Invocation: inv, Moved: moved}
+	var at *appliedAt
+	if r.stamp != nil && r.tracker != nil {
+		at = &appliedAt{}
+	}
 	if capab.completion == nil {
 		tr.delivery = deliveryAttempted
-		if err := r.deliver(ctx, capab, typed); err != nil {
+		if err := r.deliver(ctx, capab, typed, at); err != nil {
 			tr.undelivered(err)
 			return Result{}, err
 		}
 		tr.delivery = deliverySent
+		r.settled(ctx, &res, at)
 		return res, nil
 	}
 	// 6. Wait for the completion contract: the waiter is registered before
 	// the host's Dispatch is called, and the deadline starts with it.
-	c, err := r.complete(ctx, tr, capab, input, call, typed)
+	c, err := r.complete(ctx, tr, capab, input, call, typed, at)
 	if err != nil {
 		tr.undelivered(err)
 		return Result{}, err
 	}
 	res.Completion = c
+	r.settled(ctx, &res, at)
 	return res, nil
+}
+
+// settled stamps a dispatched call's Result with its version and makes it
+// the caller's look: the version the call's Message produced when the host
+// tracks delivery (read on the update goroutine, so exact), or the version
+// the completing fact was seen at. On a host that does not track delivery
+// the version is read now, and is not a look: it may include Messages the
+// caller knows nothing of.
+func (r *Runtime[Model, Msg, P]) settled(ctx context.Context, res *Result, at *appliedAt) {
+	if r.stamp == nil {
+		return
+	}
+	if c := res.Completion; c != nil && c.version != 0 {
+		res.Version = c.version
+		r.rememberVersion(ctx, c.version)
+		return
+	}
+	if v, ok := at.after(); ok {
+		res.Version = v
+		r.rememberVersion(ctx, v)
+		return
+	}
+	res.Version = r.stamp()
 }
 
 // deliver hands msg to the host and waits for the verdict: the host's
@@ -525,14 +590,14 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 // cannot end, is called on the caller's goroutine. Any other host runs on
 // its own goroutine so that a host which never answers cannot hold the
 // caller past its context; the call then settles with delivery unknown.
-func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[Model, P], msg Msg) error {
+func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[Model, P], msg Msg, at *appliedAt) error {
 	if !r.inline && ctx.Done() != nil {
-		return r.await(ctx, capab, r.handOver(ctx, capab, msg))
+		return r.await(ctx, capab, r.handOver(ctx, capab, msg, at))
 	}
 	if r.tracker == nil {
-		return r.safeHostDispatch(ctx, capab, msg, nil)
+		return r.safeHostDispatch(ctx, capab, msg, nil, nil)
 	}
-	v := &trackedVerdict{capab: capab.name, tag: capab.tag}
+	v := &trackedVerdict{capab: capab.name, tag: capab.tag, at: at, stamp: r.stamp}
 	if err := r.safeHostTracked(ctx, capab, msg, v); err != nil {
 		// A host that reported delivery before failing is heard as it
 		// would be on its own goroutine: the first report wins.
@@ -554,6 +619,8 @@ func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[
 // The first report is heard, any other ignored.
 type trackedVerdict struct {
 	capab, tag string // for hostError
+	at         *appliedAt
+	stamp      func() uint64
 	heard      atomic.Bool
 	state      atomic.Uint32
 	err        error      // the report, once state is verdictEarly
@@ -570,6 +637,9 @@ const (
 func (v *trackedVerdict) report(err error) {
 	if !v.heard.CompareAndSwap(false, true) {
 		return // a host reporting twice is heard once
+	}
+	if err == nil && v.at != nil {
+		v.at.mark(v.stamp()) // on the update goroutine, before update
 	}
 	err = hostVerdict(v.capab, v.tag, err)
 	v.err = err
@@ -627,11 +697,11 @@ func (r *Runtime[Model, Msg, P]) await(ctx context.Context, capab *capability[Mo
 // handOver calls the host on its own goroutine and returns the channel
 // that receives the verdict, once: nil when the Message was delivered (or
 // the host's plain Dispatch accepted it), this package's error otherwise.
-func (r *Runtime[Model, Msg, P]) handOver(ctx context.Context, capab *capability[Model, P], msg Msg) <-chan error {
+func (r *Runtime[Model, Msg, P]) handOver(ctx context.Context, capab *capability[Model, P], msg Msg, at *appliedAt) <-chan error {
 	done := make(chan error, 1)
 	settle := verdict(done)
 	go func() {
-		if err := r.safeHostDispatch(ctx, capab, msg, settle); err != nil || r.tracker == nil {
+		if err := r.safeHostDispatch(ctx, capab, msg, settle, at); err != nil || r.tracker == nil {
 			settle(err)
 		}
 	}()
@@ -641,14 +711,19 @@ func (r *Runtime[Model, Msg, P]) handOver(ctx context.Context, capab *capability
 // safeHostDispatch calls the host: through DispatchTracked when the host
 // tracks delivery and delivered is not nil (delivered then receives the
 // verdict), through Dispatch otherwise.
-func (r *Runtime[Model, Msg, P]) safeHostDispatch(ctx context.Context, capab *capability[Model, P], msg Msg, delivered func(error)) (err error) {
+func (r *Runtime[Model, Msg, P]) safeHostDispatch(ctx context.Context, capab *capability[Model, P], msg Msg, delivered func(error), at *appliedAt) (err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			err = &DefectError{Capability: capab.name, Stage: "dispatch", Cause: panicError(v)}
 		}
 	}()
 	if r.tracker != nil && delivered != nil {
-		err = r.tracker.DispatchTracked(ctx, msg, func(err error) { delivered(hostError(capab, err)) })
+		err = r.tracker.DispatchTracked(ctx, msg, func(err error) {
+			if err == nil && at != nil {
+				at.mark(r.stamp()) // on the update goroutine, before update
+			}
+			delivered(hostError(capab, err))
+		})
 	} else {
 		err = r.host.Dispatch(ctx, msg)
 	}

@@ -273,7 +273,7 @@ type Program[Model, Msg any] struct {
 	// reads (opts, abandoned) made each publication wait for the senders'
 	// copies of that line to be invalidated.
 	_     [64]byte
-	model atomic.Pointer[Model]
+	model atomic.Pointer[versioned[Model]]
 	_     [64]byte
 
 	subs listeners.Registry[func()]
@@ -331,7 +331,7 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 		p.logger = defaultLogger()
 	}
 	m, cmd := p.initApp()
-	p.model.Store(&m)
+	p.model.Store(&versioned[Model]{model: m, version: 1})
 	p.initCmd = cmd
 	return p
 }
@@ -349,7 +349,24 @@ func (p *Program[Model, Msg]) initApp() (m Model, cmd Cmd[Msg]) {
 // applied Message, or by Init before any. It never blocks, not even while
 // update is running. The value is shared, not copied: treat it as immutable.
 func (p *Program[Model, Msg]) Model() Model {
-	return *p.model.Load()
+	return p.model.Load().model
+}
+
+// VersionedModel returns the latest Model with its version: 1 for the
+// Model Init produced, and one more for each Message update has applied
+// since, so that two reads that return the same version saw the same
+// Model. Model and version are published together, so the pair is always
+// consistent, and a listener called after a Message is applied reads that
+// Message's version (agent.Versioned relies on both).
+func (p *Program[Model, Msg]) VersionedModel() (Model, uint64) {
+	s := p.model.Load()
+	return s.model, s.version
+}
+
+// versioned is a Model with its version, published as one value.
+type versioned[Model any] struct {
+	model   Model
+	version uint64
 }
 
 // Dispatch queues msg to be applied after every Message queued before it. It
@@ -836,8 +853,9 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 				if d := c.takeDelivered(cur.i); d != nil {
 					d(nil) // update takes it now; a panic in update still counts
 				}
-				next, cmd := p.app.Update(*p.model.Load(), msg)
-				p.model.Store(&next)
+				prev := p.model.Load()
+				next, cmd := p.app.Update(prev.model, msg)
+				p.model.Store(&versioned[Model]{model: next, version: prev.version + 1})
 				if cmd != nil {
 					p.start(cmd)
 				}

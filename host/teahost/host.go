@@ -168,7 +168,7 @@ type Host[M tea.Model, Msg any] struct {
 	opts   Options
 	logger *slog.Logger
 
-	model atomic.Pointer[M]
+	model atomic.Pointer[versioned[M]]
 	subs  listeners.Registry[func()]
 	obs   listeners.Registry[func(Msg)]
 
@@ -206,15 +206,32 @@ func New[M tea.Model, Msg any](model M, opts *Options) *Host[M, Msg] {
 	if h.logger == nil {
 		h.logger = slog.Default()
 	}
-	h.model.Store(&model)
+	h.model.Store(&versioned[M]{model: model, version: 1})
 	return h
+}
+
+// versioned is a model with its version, published as one value.
+type versioned[M any] struct {
+	model   M
+	version uint64
 }
 
 // Model returns the model produced by the most recent Update, or the initial
 // model before any. It never blocks. The value is shared: treat it as
 // immutable, and so must the application (see the package documentation).
 func (h *Host[M, Msg]) Model() M {
-	return *h.model.Load()
+	return h.model.Load().model
+}
+
+// VersionedModel returns the current model with its version: 1 for the
+// initial model, and one more for each Update that produced a model since
+// (keys, resizes and the application's own Messages count as much as an
+// agent's). Model and version are published together, and a listener
+// called after an Update reads that Update's version (agent.Versioned
+// relies on both).
+func (h *Host[M, Msg]) VersionedModel() (M, uint64) {
+	s := h.model.Load()
+	return s.model, s.version
 }
 
 // Dispatch queues msg for the running Bubble Tea program and returns at
@@ -529,7 +546,7 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 
 	if m, ok := next.(M); ok && next != nil {
-		h.model.Store(&m)
+		h.model.Store(&versioned[M]{model: m, version: h.model.Load().version + 1})
 	} else {
 		h.violation(&Violation{Kind: TypeChanged, Msg: msg, Model: fmt.Sprintf("%T", next)})
 	}

@@ -1,0 +1,156 @@
+package agent
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+)
+
+type callerKey struct{}
+
+// WithCaller returns a context that names the caller of the reads and
+// calls made with it: an adapter's key for one agent (an MCP session id,
+// or an identity where there is no session; an A2A or Agent Native
+// identity; a WebMCP page). Prefix it with the adapter's name so that two
+// adapters on one runtime never share a key.
+//
+// The runtime remembers, per caller, the version and the watched values of
+// the last read or result it served that caller (its last look), and
+// judges the caller's next call to a capability that declares watches
+// against it (see Watch and Freshness). Reads and calls made with no
+// caller are not remembered, and a call with no caller and no cited
+// version is not judged: the application's own code sees the Model
+// directly. An empty caller is no caller.
+func WithCaller(ctx context.Context, caller string) context.Context {
+	if caller == "" {
+		return ctx
+	}
+	return context.WithValue(ctx, callerKey{}, caller)
+}
+
+// CallerFrom returns the caller WithCaller named, or "".
+func CallerFrom(ctx context.Context) string {
+	s, _ := ctx.Value(callerKey{}).(string)
+	return s
+}
+
+// look is what one read or result showed a caller: the version it was
+// taken at and the encoded value of each of the contract's watches there,
+// indexed as the contract lists them.
+type look struct {
+	version uint64
+	values  []json.RawMessage
+}
+
+// lookBook keeps the last look of each caller, at most max callers; the
+// one looked at least recently is forgotten first. A forgotten caller is
+// judged as one that has not looked yet: it is refused and reads again,
+// never let through on state it did not see.
+type lookBook struct {
+	mu    sync.Mutex
+	max   int
+	seq   uint64
+	byKey map[string]*lookEntry
+}
+
+type lookEntry struct {
+	look
+	used uint64
+}
+
+// maxCallers bounds the callers a runtime remembers.
+const maxCallers = 4096
+
+func newLookBook(max int) *lookBook {
+	return &lookBook{max: max, byKey: make(map[string]*lookEntry)}
+}
+
+// get returns the caller's last look.
+func (b *lookBook) get(caller string) (look, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	e, ok := b.byKey[caller]
+	if !ok {
+		return look{}, false
+	}
+	b.seq++
+	e.used = b.seq
+	return e.look, true
+}
+
+// put records l as the caller's last look, unless the caller has since
+// looked at a later version (two answers to one caller may be written in
+// either order).
+func (b *lookBook) put(caller string, l look) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.seq++
+	if e, ok := b.byKey[caller]; ok {
+		if l.version >= e.version {
+			e.look = l
+		}
+		e.used = b.seq
+		return
+	}
+	if len(b.byKey) >= b.max {
+		b.evict()
+	}
+	b.byKey[caller] = &lookEntry{look: l, used: b.seq}
+}
+
+// evict forgets the least recently used eighth of the callers, so that a
+// full book pays for a scan once per many new callers.
+func (b *lookBook) evict() {
+	n := b.max / 8
+	if n < 1 {
+		n = 1
+	}
+	for range n {
+		var oldest string
+		var used uint64
+		for k, e := range b.byKey {
+			if oldest == "" || e.used < used {
+				oldest, used = k, e.used
+			}
+		}
+		delete(b.byKey, oldest)
+	}
+}
+
+// history keeps the last few Models a versioned host published, by
+// version, so that the look a result gives (the Model right after the
+// call's Message) and a cited version can be judged after the Model has
+// moved on. The runtime's listener fills it as each version is published,
+// on the host's update goroutine.
+type history[Model any] struct {
+	mu   sync.Mutex
+	ring [historyLen]historyEntry[Model]
+}
+
+type historyEntry[Model any] struct {
+	version uint64
+	model   Model
+}
+
+// historyLen is how many versions are kept: a look or a cited version
+// older than that is judged as unknown, and the caller reads again.
+const historyLen = 128
+
+func (h *history[Model]) put(m Model, v uint64) {
+	h.mu.Lock()
+	if e := &h.ring[v%historyLen]; e.version <= v {
+		e.version, e.model = v, m
+	}
+	h.mu.Unlock()
+}
+
+// at returns the Model of version v, if it is still kept.
+func (h *history[Model]) at(v uint64) (Model, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if e := h.ring[v%historyLen]; e.version == v && v != 0 {
+		return e.model, true
+	}
+	var zero Model
+	return zero, false
+}

@@ -1,0 +1,312 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"sync/atomic"
+)
+
+// This file is how a call is tied to what its caller saw. A versioned host
+// numbers its Models; every read the runtime serves and every Result
+// carries the version it was taken at; and for a contract that declares
+// watches, the runtime remembers each caller's last look (the version and
+// the watched values of the last read or result it served that caller)
+// and judges the caller's next call against it, by its capability's
+// Freshness. The pieces each own one part of the state: lookBook the
+// callers' looks, history the recent Models by version; the runtime
+// composes them here.
+
+// Read is one read an agent was served: a projection's JSON and the
+// version of the Model it was read from (0 on an unversioned host).
+type Read struct {
+	Value   json.RawMessage
+	Version uint64
+}
+
+// Offer is the list of capabilities a Model offers, with the version of
+// that Model (0 on an unversioned host).
+type Offer struct {
+	Capabilities []Descriptor
+	Version      uint64
+}
+
+// readSnapshot reads the Model and its version as one pair.
+func (r *Runtime[Model, Msg, P]) readSnapshot(subject string) (m Model, v uint64, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &DefectError{Capability: subject, Stage: "model", Cause: panicError(p)}
+		}
+	}()
+	if r.versioned != nil {
+		m, v = r.versioned.VersionedModel()
+		return m, v, nil
+	}
+	return r.host.Model(), 0, nil
+}
+
+// stamp reads the host's current version, or 0 on an unversioned host. It
+// is nil on an unversioned host.
+func (r *Runtime[Model, Msg, P]) versionNow() uint64 {
+	_, v := r.versioned.VersionedModel()
+	return v
+}
+
+// ContextRead is Context with the version the projection was read at.
+// With a caller in ctx (WithCaller), the read is that caller's new look.
+func (r *Runtime[Model, Msg, P]) ContextRead(ctx context.Context) (Read, error) {
+	if r.contract.context.p == nil {
+		return Read{}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return Read{}, &CancelledError{Capability: "context", cause: err}
+	}
+	model, version, err := r.readSnapshot("context")
+	if err != nil {
+		return Read{}, err
+	}
+	b, err := encodeProjection(r.contract.context.p, model, "context", "context")
+	if err != nil {
+		return Read{}, err
+	}
+	r.remember(ctx, model, version)
+	return Read{Value: b, Version: version}, nil
+}
+
+// ResourceRead is ReadResource with the version the resource was read at.
+// With a caller in ctx (WithCaller), the read is that caller's new look.
+func (r *Runtime[Model, Msg, P]) ResourceRead(ctx context.Context, name string) (Read, error) {
+	res, ok := r.contract.resByName[name]
+	if !ok {
+		return Read{}, &ResourceError{Resource: name}
+	}
+	if err := ctx.Err(); err != nil {
+		return Read{}, &CancelledError{Capability: name, cause: err}
+	}
+	model, version, err := r.readSnapshot(name)
+	if err != nil {
+		return Read{}, err
+	}
+	b, err := encodeProjection(res.projection.p, model, name, "resource")
+	if err != nil {
+		return Read{}, err
+	}
+	r.remember(ctx, model, version)
+	return Read{Value: b, Version: version}, nil
+}
+
+// Offered is Available with the version of the Model it read, and with a
+// caller in ctx (WithCaller) the list is that caller's new look. As for
+// Available, a panicking hook leaves its capability out and is reported
+// as a *DefectError beside the list.
+func (r *Runtime[Model, Msg, P]) Offered(ctx context.Context) (Offer, error) {
+	model, version, err := r.readSnapshot("")
+	if err != nil {
+		return Offer{}, err
+	}
+	out := make([]Descriptor, 0, len(r.contract.caps))
+	var defect error
+	for _, capab := range r.contract.caps {
+		ok, _, err := capab.isOffered(model)
+		if err != nil {
+			if defect == nil {
+				defect = err
+			}
+			continue
+		}
+		if ok {
+			out = append(out, capab.descriptor)
+		}
+	}
+	r.remember(ctx, model, version)
+	return Offer{Capabilities: out, Version: version}, defect
+}
+
+// Version returns the version of the current Model: 0 on an unversioned
+// host.
+func (r *Runtime[Model, Msg, P]) Version() uint64 {
+	if r.versioned == nil {
+		return 0
+	}
+	return r.versionNow()
+}
+
+// tracksLooks reports whether the runtime remembers callers' looks: the
+// contract declares watches (Bind then required a versioned host).
+func (r *Runtime[Model, Msg, P]) tracksLooks() bool { return r.looks != nil }
+
+// remember records model, of version, as the look of ctx's caller.
+func (r *Runtime[Model, Msg, P]) remember(ctx context.Context, model Model, version uint64) {
+	if r.looks == nil {
+		return
+	}
+	caller := CallerFrom(ctx)
+	if caller == "" {
+		return
+	}
+	values, ok := r.lookValues(model)
+	if !ok {
+		return // a defective watch: nothing is remembered, the caller is judged unseen
+	}
+	r.looks.put(caller, look{version: version, values: values})
+}
+
+// rememberVersion records version as the look of ctx's caller, its values
+// read from the history when it still keeps that version, and left to be
+// read there when the caller next calls otherwise.
+func (r *Runtime[Model, Msg, P]) rememberVersion(ctx context.Context, version uint64) {
+	if r.looks == nil || version == 0 {
+		return
+	}
+	caller := CallerFrom(ctx)
+	if caller == "" {
+		return
+	}
+	l := look{version: version}
+	if m, ok := r.hist.at(version); ok {
+		if values, ok := r.lookValues(m); ok {
+			l.values = values
+		}
+	}
+	r.looks.put(caller, l)
+}
+
+// lookValues encodes every watch of the contract on model.
+func (r *Runtime[Model, Msg, P]) lookValues(model Model) ([]json.RawMessage, bool) {
+	ws := r.contract.watches
+	values := make([]json.RawMessage, len(ws))
+	for i, w := range ws {
+		v, err := w.value(model, w.name)
+		if err != nil {
+			return nil, false
+		}
+		values[i] = v
+	}
+	return values, true
+}
+
+// resolve fills in a look's values from the history when the look was a
+// result's version whose Model was not yet published when it was taken.
+func (r *Runtime[Model, Msg, P]) resolve(l look) (look, bool) {
+	if l.values != nil {
+		return l, true
+	}
+	m, ok := r.hist.at(l.version)
+	if !ok {
+		return l, false
+	}
+	values, ok := r.lookValues(m)
+	if !ok {
+		return l, false
+	}
+	l.values = values
+	return l, true
+}
+
+// judge decides whether a call of capab, about to run on model (of
+// version), may proceed given what its caller saw. It returns the names
+// of the watches that moved when the call proceeds anyway (StaleDisclose, or
+// StaleRequireAck after the caller read again), and a *StaleViewError when it
+// may not. A call with no caller and no cited version is not judged.
+func (r *Runtime[Model, Msg, P]) judge(ctx context.Context, capab *capability[Model, P], inv Invocation, model Model, version uint64) ([]string, error) {
+	if len(capab.watches) == 0 || r.looks == nil {
+		return nil, nil
+	}
+	caller := CallerFrom(ctx)
+	cited := inv.SeenVersion
+	if caller == "" && cited == 0 {
+		return nil, nil
+	}
+	last, hasLast := look{}, false
+	if caller != "" {
+		last, hasLast = r.looks.get(caller)
+		if hasLast {
+			last, hasLast = r.resolve(last)
+		}
+	}
+	base, hasBase := last, hasLast
+	if cited != 0 && (!hasLast || last.version != cited) {
+		base, hasBase = look{version: cited}, false
+		if m, ok := r.hist.at(cited); ok {
+			if values, ok := r.lookValues(m); ok {
+				base, hasBase = look{version: cited, values: values}, true
+			}
+		}
+	}
+	stale := func(moved []string, seen uint64, unseen bool) error {
+		return &StaleViewError{Capability: capab.name, Type: capab.tag, Moved: moved, Version: version, Seen: seen, Unseen: unseen, Policy: capab.freshness}
+	}
+	if !hasBase {
+		moved := capab.watchNames()
+		if capab.freshness == StaleDisclose {
+			return moved, nil
+		}
+		if capab.freshness == StaleRequireAck && cited != 0 && hasLast && last.version == version {
+			return moved, nil // the caller read the current state since
+		}
+		return nil, stale(moved, cited, true)
+	}
+	if base.version == version {
+		return nil, nil
+	}
+	moved, err := r.moved(capab, base, model)
+	if err != nil {
+		return nil, err
+	}
+	if len(moved) == 0 {
+		return nil, nil
+	}
+	switch capab.freshness {
+	case StaleDisclose:
+		return moved, nil
+	case StaleRequireAck:
+		if cited != 0 && hasLast && last.version != cited {
+			// The caller has read again since the version it cites: that
+			// read acknowledged whatever moved before it.
+			sinceRead, err := r.moved(capab, last, model)
+			if err != nil {
+				return nil, err
+			}
+			if len(sinceRead) == 0 {
+				return moved, nil
+			}
+		}
+	}
+	return nil, stale(moved, base.version, false)
+}
+
+// moved names capab's watches whose value on model differs from base's.
+func (r *Runtime[Model, Msg, P]) moved(capab *capability[Model, P], base look, model Model) ([]string, error) {
+	var moved []string
+	for _, w := range capab.watches {
+		now, err := w.value(model, capab.name)
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Equal(now, base.values[r.contract.watchIndex[w]]) {
+			moved = append(moved, w.name)
+		}
+	}
+	return moved, nil
+}
+
+// appliedAt records, on the host's update goroutine, the version the host
+// was at just before update took the call's Message: the Message's own
+// Model is the next version.
+type appliedAt struct {
+	pre atomic.Uint64
+	set atomic.Bool
+}
+
+func (a *appliedAt) mark(v uint64) {
+	a.pre.Store(v)
+	a.set.Store(true)
+}
+
+// after returns the version the call's Message produced, if known.
+func (a *appliedAt) after() (uint64, bool) {
+	if a == nil || !a.set.Load() {
+		return 0, false
+	}
+	return a.pre.Load() + 1, true
+}
