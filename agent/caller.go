@@ -2,7 +2,7 @@ package agent
 
 import (
 	"context"
-	"encoding/json"
+	"slices"
 	"sync"
 )
 
@@ -35,43 +35,48 @@ func CallerFrom(ctx context.Context) string {
 }
 
 // look is what one read or result showed a caller: the version it was
-// taken at and the encoded value of each of the contract's watches there,
-// indexed as the contract lists them.
-type look struct {
+// taken at and, once known, the Model of that version. A look keeps the
+// Model rather than the watched values, so that remembering a look costs
+// no encoding: the values are read only when a call is judged against a
+// look whose version is not the current one. The Model is an immutable
+// snapshot (see Host), so keeping it is safe; what it costs is that a
+// remembered caller keeps that snapshot alive.
+type look[Model any] struct {
 	version uint64
-	values  []json.RawMessage
+	model   Model
+	known   bool // model is the Model of version; false until it is
 }
 
 // lookBook keeps the last look of each caller, at most max callers; the
 // one looked at least recently is forgotten first. A forgotten caller is
 // judged as one that has not looked yet: it is refused and reads again,
 // never let through on state it did not see.
-type lookBook struct {
+type lookBook[Model any] struct {
 	mu    sync.Mutex
 	max   int
 	seq   uint64
-	byKey map[string]*lookEntry
+	byKey map[string]*lookEntry[Model]
 }
 
-type lookEntry struct {
-	look
+type lookEntry[Model any] struct {
+	look[Model]
 	used uint64
 }
 
 // maxCallers bounds the callers a runtime remembers.
 const maxCallers = 4096
 
-func newLookBook(max int) *lookBook {
-	return &lookBook{max: max, byKey: make(map[string]*lookEntry)}
+func newLookBook[Model any](max int) *lookBook[Model] {
+	return &lookBook[Model]{max: max, byKey: make(map[string]*lookEntry[Model])}
 }
 
 // get returns the caller's last look.
-func (b *lookBook) get(caller string) (look, bool) {
+func (b *lookBook[Model]) get(caller string) (look[Model], bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	e, ok := b.byKey[caller]
 	if !ok {
-		return look{}, false
+		return look[Model]{}, false
 	}
 	b.seq++
 	e.used = b.seq
@@ -81,7 +86,7 @@ func (b *lookBook) get(caller string) (look, bool) {
 // put records l as the caller's last look, unless the caller has since
 // looked at a later version (two answers to one caller may be written in
 // either order).
-func (b *lookBook) put(caller string, l look) {
+func (b *lookBook[Model]) put(caller string, l look[Model]) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.seq++
@@ -95,25 +100,30 @@ func (b *lookBook) put(caller string, l look) {
 	if len(b.byKey) >= b.max {
 		b.evict()
 	}
-	b.byKey[caller] = &lookEntry{look: l, used: b.seq}
+	b.byKey[caller] = &lookEntry[Model]{look: l, used: b.seq}
+}
+
+// len returns how many callers are remembered.
+func (b *lookBook[Model]) len() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.byKey)
 }
 
 // evict forgets the least recently used eighth of the callers, so that a
 // full book pays for a scan once per many new callers.
-func (b *lookBook) evict() {
-	n := b.max / 8
-	if n < 1 {
-		n = 1
+func (b *lookBook[Model]) evict() {
+	n := max(b.max/8, 1)
+	used := make([]uint64, 0, len(b.byKey))
+	for _, e := range b.byKey {
+		used = append(used, e.used)
 	}
-	for range n {
-		var oldest string
-		var used uint64
-		for k, e := range b.byKey {
-			if oldest == "" || e.used < used {
-				oldest, used = k, e.used
-			}
+	slices.Sort(used)
+	cut := used[n-1]
+	for k, e := range b.byKey {
+		if e.used <= cut {
+			delete(b.byKey, k)
 		}
-		delete(b.byKey, oldest)
 	}
 }
 

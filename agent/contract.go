@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/foldagent/foldagent/agent/internal/wire"
 )
@@ -141,9 +142,8 @@ type Contract[Model, P any] struct {
 	resByName  map[string]*Resource[Model]
 	descriptor []Descriptor
 	// watches are every capability's watches, each once, in the order
-	// first listed; a look holds one value per watch, at its index here.
-	watches    []*watch[Model]
-	watchIndex map[*watch[Model]]int
+	// first listed.
+	watches []*watch[Model]
 }
 
 // Make validates a definition and returns its contract. It panics, naming
@@ -169,7 +169,7 @@ func Make[Model, P any](d Definition[Model, P]) *Contract[Model, P] {
 			panic(fmt.Sprintf("agent: Make: Message %s is exposed twice (as %q and %q)", capab.tag, prev.name, capab.name))
 		}
 		for _, w := range capab.watches {
-			if _, known := c.watchIndex[w]; known {
+			if slices.Contains(c.watches, w) {
 				continue
 			}
 			for _, other := range c.watches {
@@ -177,10 +177,6 @@ func Make[Model, P any](d Definition[Model, P]) *Contract[Model, P] {
 					panic(fmt.Sprintf("agent: Make: two different watches are named %q (declare a watch once with Watching and list that one value)", w.name))
 				}
 			}
-			if c.watchIndex == nil {
-				c.watchIndex = make(map[*watch[Model]]int)
-			}
-			c.watchIndex[w] = len(c.watches)
 			c.watches = append(c.watches, w)
 		}
 		c.byName[capab.name] = capab

@@ -1,10 +1,8 @@
 package agent
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"sync/atomic"
 )
 
 // This file is how a call is tied to what its caller saw. A versioned host
@@ -140,20 +138,14 @@ func (r *Runtime[Model, Msg, P]) remember(ctx context.Context, model Model, vers
 	if r.looks == nil {
 		return
 	}
-	caller := CallerFrom(ctx)
-	if caller == "" {
-		return
+	if caller := CallerFrom(ctx); caller != "" {
+		r.looks.put(caller, look[Model]{version: version, model: model, known: true})
 	}
-	values, ok := r.lookValues(model)
-	if !ok {
-		return // a defective watch: nothing is remembered, the caller is judged unseen
-	}
-	r.looks.put(caller, look{version: version, values: values})
 }
 
-// rememberVersion records version as the look of ctx's caller, its values
-// read from the history when it still keeps that version, and left to be
-// read there when the caller next calls otherwise.
+// rememberVersion records version as the look of ctx's caller, its Model
+// taken from the history when it is published already, and left to be
+// found there when the caller next calls otherwise.
 func (r *Runtime[Model, Msg, P]) rememberVersion(ctx context.Context, version uint64) {
 	if r.looks == nil || version == 0 {
 		return
@@ -162,45 +154,23 @@ func (r *Runtime[Model, Msg, P]) rememberVersion(ctx context.Context, version ui
 	if caller == "" {
 		return
 	}
-	l := look{version: version}
-	if m, ok := r.hist.at(version); ok {
-		if values, ok := r.lookValues(m); ok {
-			l.values = values
-		}
+	l := look[Model]{version: version}
+	if m, v := r.versioned.VersionedModel(); v == version {
+		l.model, l.known = m, true // nothing was applied since: the usual case
+	} else {
+		l.model, l.known = r.hist.at(version)
 	}
 	r.looks.put(caller, l)
 }
 
-// lookValues encodes every watch of the contract on model.
-func (r *Runtime[Model, Msg, P]) lookValues(model Model) ([]json.RawMessage, bool) {
-	ws := r.contract.watches
-	values := make([]json.RawMessage, len(ws))
-	for i, w := range ws {
-		v, err := w.value(model, w.name)
-		if err != nil {
-			return nil, false
-		}
-		values[i] = v
-	}
-	return values, true
-}
-
-// resolve fills in a look's values from the history when the look was a
+// resolve finds a look's Model in the history when the look was a
 // result's version whose Model was not yet published when it was taken.
-func (r *Runtime[Model, Msg, P]) resolve(l look) (look, bool) {
-	if l.values != nil {
+func (r *Runtime[Model, Msg, P]) resolve(l look[Model]) (look[Model], bool) {
+	if l.known {
 		return l, true
 	}
-	m, ok := r.hist.at(l.version)
-	if !ok {
-		return l, false
-	}
-	values, ok := r.lookValues(m)
-	if !ok {
-		return l, false
-	}
-	l.values = values
-	return l, true
+	l.model, l.known = r.hist.at(l.version)
+	return l, l.known
 }
 
 // judge decides whether a call of capab, about to run on model (of
@@ -217,7 +187,7 @@ func (r *Runtime[Model, Msg, P]) judge(ctx context.Context, capab *capability[Mo
 	if caller == "" && cited == 0 {
 		return nil, nil
 	}
-	last, hasLast := look{}, false
+	last, hasLast := look[Model]{}, false
 	if caller != "" {
 		last, hasLast = r.looks.get(caller)
 		if hasLast {
@@ -226,12 +196,8 @@ func (r *Runtime[Model, Msg, P]) judge(ctx context.Context, capab *capability[Mo
 	}
 	base, hasBase := last, hasLast
 	if cited != 0 && (!hasLast || last.version != cited) {
-		base, hasBase = look{version: cited}, false
-		if m, ok := r.hist.at(cited); ok {
-			if values, ok := r.lookValues(m); ok {
-				base, hasBase = look{version: cited, values: values}, true
-			}
-		}
+		base = look[Model]{version: cited}
+		base, hasBase = r.resolve(base)
 	}
 	stale := func(moved []string, seen uint64, unseen bool) error {
 		return &StaleViewError{Capability: capab.name, Type: capab.tag, Moved: moved, Version: version, Seen: seen, Unseen: unseen, Policy: capab.freshness}
@@ -276,14 +242,18 @@ func (r *Runtime[Model, Msg, P]) judge(ctx context.Context, capab *capability[Mo
 }
 
 // moved names capab's watches whose value on model differs from base's.
-func (r *Runtime[Model, Msg, P]) moved(capab *capability[Model, P], base look, model Model) ([]string, error) {
+func (r *Runtime[Model, Msg, P]) moved(capab *capability[Model, P], base look[Model], model Model) ([]string, error) {
 	var moved []string
 	for _, w := range capab.watches {
 		now, err := w.value(model, capab.name)
 		if err != nil {
 			return nil, err
 		}
-		if !bytes.Equal(now, base.values[r.contract.watchIndex[w]]) {
+		then, err := w.value(base.model, capab.name)
+		if err != nil {
+			return nil, err
+		}
+		if now != then {
 			moved = append(moved, w.name)
 		}
 	}
@@ -293,20 +263,21 @@ func (r *Runtime[Model, Msg, P]) moved(capab *capability[Model, P], base look, m
 // appliedAt records, on the host's update goroutine, the version the host
 // was at just before update took the call's Message: the Message's own
 // Model is the next version.
+//
+// It is written before the delivery verdict is reported and read after the
+// verdict is received, and the report (a channel send or an atomic state
+// change) orders the two.
 type appliedAt struct {
-	pre atomic.Uint64
-	set atomic.Bool
+	pre uint64
+	set bool
 }
 
-func (a *appliedAt) mark(v uint64) {
-	a.pre.Store(v)
-	a.set.Store(true)
-}
+func (a *appliedAt) mark(v uint64) { a.pre, a.set = v, true }
 
 // after returns the version the call's Message produced, if known.
 func (a *appliedAt) after() (uint64, bool) {
-	if a == nil || !a.set.Load() {
+	if a == nil || !a.set {
 		return 0, false
 	}
-	return a.pre.Load() + 1, true
+	return a.pre + 1, true
 }

@@ -170,7 +170,7 @@ type Runtime[Model, Msg, P any] struct {
 	// declares watches.
 	versioned Versioned[Model]
 	stamp     func() uint64
-	looks     *lookBook
+	looks     *lookBook[Model]
 	hist      *history[Model]
 }
 
@@ -248,7 +248,7 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 			}
 			return nil, fmt.Errorf("agent: Bind: %s declare watches, which need a host that numbers its Models and reports their changes; the host must implement VersionedModel and Subscribe", quoteJoin(watching))
 		}
-		r.looks = newLookBook(maxCallers)
+		r.looks = newLookBook[Model](maxCallers)
 		r.hist = &history[Model]{}
 		m, v := r.versioned.VersionedModel()
 		r.hist.put(m, v)

@@ -3,6 +3,7 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 )
 
 // Versioned is the optional seam for a host that numbers its Models: a
@@ -40,6 +41,9 @@ type Watch[Model any] struct {
 type watch[Model any] struct {
 	name string
 	proj Projection[Model]
+	// comparable is true when V's values compare with ==; others are
+	// compared by their JSON.
+	comparable bool
 }
 
 // Watching declares a watch named name. It panics, naming the watch, when
@@ -57,7 +61,7 @@ func Watching[Model, V any](name string, read func(model Model) V) Watch[Model] 
 	if err != nil {
 		panic(fmt.Sprintf("agent: watch %q: %v", name, err))
 	}
-	return Watch[Model]{w: &watch[Model]{name: name, proj: p}}
+	return Watch[Model]{w: &watch[Model]{name: name, proj: p, comparable: strictlyComparable(reflect.TypeFor[V]())}}
 }
 
 // Name returns the watch's name.
@@ -68,19 +72,45 @@ func (w Watch[Model]) Name() string {
 	return w.w.name
 }
 
-// value encodes the watched value read from model. A panicking or
-// unencodable projection is a defect of the capability named subject.
-func (w *watch[Model]) value(model Model, subject string) (out json.RawMessage, err error) {
+// value reads the watched value from model in a form that compares with
+// ==: the value itself when its type is comparable (and holds nothing
+// that is not, such as an interface holding a slice), its JSON as a
+// string otherwise. A panicking or unencodable projection is a defect of
+// the capability named subject.
+func (w *watch[Model]) value(model Model, subject string) (out any, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			out, err = nil, &DefectError{Capability: subject, Stage: "watch", Cause: panicError(v)}
 		}
 	}()
-	b, err := json.Marshal(w.proj.p.read(model))
+	v := w.proj.p.read(model)
+	if w.comparable {
+		return v, nil
+	}
+	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, &DefectError{Capability: subject, Stage: "watch", Cause: fmt.Errorf("watch %q cannot be encoded: %w", w.name, err)}
 	}
-	return b, nil
+	return string(b), nil
+}
+
+// strictlyComparable reports whether == on values of t never panics: t is
+// comparable and holds no interface, whose dynamic value might not be.
+func strictlyComparable(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Interface:
+		return false
+	case reflect.Array:
+		return strictlyComparable(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !strictlyComparable(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return t.Comparable()
 }
 
 // Freshness says what a call does when something it watches moved since
