@@ -12,8 +12,8 @@ import (
 // the watched values of the last read or result it served that caller)
 // and judges the caller's next call against it, by its capability's
 // Freshness. The pieces each own one part of the state: lookBook the
-// callers' looks, history the recent Models by version; the runtime
-// composes them here.
+// callers' looks, the host its recent Models by version (Versioned); the
+// runtime composes them here.
 
 // Read is one read an agent was served: a projection's JSON and the
 // version of the Model it was read from (0 on an unversioned host).
@@ -158,7 +158,7 @@ func (r *Runtime[Model, Msg, P]) rememberVersion(ctx context.Context, version ui
 	if m, v := r.versioned.VersionedModel(); v == version {
 		l.model, l.known = m, true // nothing was applied since: the usual case
 	} else {
-		l.model, l.known = r.hist.at(version)
+		l.model, l.known = r.versioned.ModelAt(version)
 	}
 	r.looks.put(caller, l)
 }
@@ -169,7 +169,7 @@ func (r *Runtime[Model, Msg, P]) resolve(l look[Model]) (look[Model], bool) {
 	if l.known {
 		return l, true
 	}
-	l.model, l.known = r.hist.at(l.version)
+	l.model, l.known = r.versioned.ModelAt(l.version)
 	return l, l.known
 }
 

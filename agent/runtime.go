@@ -166,12 +166,11 @@ type Runtime[Model, Msg, P any] struct {
 	traceIDs   func(ctx context.Context) (traceID, spanID string)
 
 	// Versions and looks (see freshness.go): versioned and stamp are nil
-	// on an unversioned host; looks and hist are nil unless the contract
-	// declares watches.
+	// on an unversioned host; looks is nil unless the contract declares
+	// watches.
 	versioned Versioned[Model]
 	stamp     func() uint64
 	looks     *lookBook[Model]
-	hist      *history[Model]
 }
 
 // Bind binds a contract to a host.
@@ -239,25 +238,16 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 		return nil, fmt.Errorf("agent: Bind: this host cannot report Model changes, which %s needs to complete on state; the host must implement Subscribe", quoteJoin(needSubscribe))
 	}
 	if len(c.watches) > 0 {
-		if r.versioned == nil || r.subscriber == nil {
+		if r.versioned == nil || r.tracker == nil {
 			var watching []string
 			for _, capab := range c.caps {
 				if len(capab.watches) > 0 {
 					watching = append(watching, capab.name)
 				}
 			}
-			return nil, fmt.Errorf("agent: Bind: %s declare watches, which need a host that numbers its Models and reports their changes; the host must implement VersionedModel and Subscribe", quoteJoin(watching))
+			return nil, fmt.Errorf("agent: Bind: %s declare watches, which need a host that numbers its Models and tracks delivery; the host must implement VersionedModel, ModelAt and DispatchTracked", quoteJoin(watching))
 		}
 		r.looks = newLookBook[Model](maxCallers)
-		r.hist = &history[Model]{}
-		m, v := r.versioned.VersionedModel()
-		r.hist.put(m, v)
-		// Every version the host publishes is kept a while, read on the
-		// host's update goroutine as it is published (see Versioned).
-		r.subscriber.Subscribe(func() {
-			m, v := r.versioned.VersionedModel()
-			r.hist.put(m, v)
-		})
 	}
 	r.waits = newWaitIndex(c, r.observer)
 	return r, nil

@@ -11,10 +11,12 @@ import (
 // and host/teahost implement it.
 //
 // VersionedModel returns the current Model and its version, published
-// together, so the pair is consistent. A listener registered through
-// Subscriber must read the version of the Model it is told about: a host
-// publishes the pair before it calls the listeners, and applies no other
-// Message until they return.
+// together, so the pair is consistent. ModelAt returns the Model of an
+// earlier version while the host still keeps it (host/loop and
+// host/teahost keep the last 128), and false once it does not. A host
+// reports delivery (DeliveryTracker) on its update goroutine just before
+// update takes the Message, so the version it is at then is the one
+// before the Message's own.
 //
 // With it, every read an agent gets (Runtime.ContextRead, ResourceRead,
 // Offered) and every Result carries the version it was taken at, and a
@@ -22,6 +24,7 @@ import (
 // and Bind refuses a contract that declares a watch.
 type Versioned[Model any] interface {
 	VersionedModel() (Model, uint64)
+	ModelAt(version uint64) (Model, bool)
 }
 
 // Watch is a named, typed projection of the Model that a capability's

@@ -275,6 +275,9 @@ type Program[Model, Msg any] struct {
 	_     [64]byte
 	model atomic.Pointer[versioned[Model]]
 	_     [64]byte
+	// recent keeps the last Models by version, for ModelAt; written by
+	// the update goroutine with each publication.
+	recent recentModels[Model]
 
 	subs listeners.Registry[func()]
 	obs  listeners.Registry[func(Msg)]
@@ -331,7 +334,7 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 		p.logger = defaultLogger()
 	}
 	m, cmd := p.initApp()
-	p.model.Store(&versioned[Model]{model: m, version: 1})
+	p.publish(&versioned[Model]{model: m, version: 1})
 	p.initCmd = cmd
 	return p
 }
@@ -363,10 +366,44 @@ func (p *Program[Model, Msg]) VersionedModel() (Model, uint64) {
 	return s.model, s.version
 }
 
+// ModelAt returns the Model of an earlier version, while the Program
+// still keeps it: the last 128 versions are kept. It never blocks.
+func (p *Program[Model, Msg]) ModelAt(version uint64) (Model, bool) {
+	return p.recent.at(version)
+}
+
+// publish makes s the current Model and keeps it for ModelAt. Only the
+// update goroutine (or New) calls it.
+func (p *Program[Model, Msg]) publish(s *versioned[Model]) {
+	p.recent.put(s)
+	p.model.Store(s)
+}
+
 // versioned is a Model with its version, published as one value.
 type versioned[Model any] struct {
 	model   Model
 	version uint64
+}
+
+// recentLen is how many versions ModelAt keeps.
+const recentLen = 128
+
+// recentModels is a ring of the last published Models, by version. One
+// goroutine writes; any may read.
+type recentModels[Model any] struct {
+	ring [recentLen]atomic.Pointer[versioned[Model]]
+}
+
+func (r *recentModels[Model]) put(s *versioned[Model]) {
+	r.ring[s.version%recentLen].Store(s)
+}
+
+func (r *recentModels[Model]) at(v uint64) (Model, bool) {
+	if s := r.ring[v%recentLen].Load(); s != nil && s.version == v {
+		return s.model, true
+	}
+	var zero Model
+	return zero, false
 }
 
 // Dispatch queues msg to be applied after every Message queued before it. It
@@ -855,7 +892,7 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 				}
 				prev := p.model.Load()
 				next, cmd := p.app.Update(prev.model, msg)
-				p.model.Store(&versioned[Model]{model: next, version: prev.version + 1})
+				p.publish(&versioned[Model]{model: next, version: prev.version + 1})
 				if cmd != nil {
 					p.start(cmd)
 				}

@@ -168,9 +168,10 @@ type Host[M tea.Model, Msg any] struct {
 	opts   Options
 	logger *slog.Logger
 
-	model atomic.Pointer[versioned[M]]
-	subs  listeners.Registry[func()]
-	obs   listeners.Registry[func(Msg)]
+	model  atomic.Pointer[versioned[M]]
+	recent [recentLen]atomic.Pointer[versioned[M]] // the last Models, by version, for ModelAt
+	subs   listeners.Registry[func()]
+	obs    listeners.Registry[func(Msg)]
 
 	// Fields below are used only on Bubble Tea's event loop goroutine.
 	shallow shallowCheck
@@ -206,8 +207,28 @@ func New[M tea.Model, Msg any](model M, opts *Options) *Host[M, Msg] {
 	if h.logger == nil {
 		h.logger = slog.Default()
 	}
-	h.model.Store(&versioned[M]{model: model, version: 1})
+	h.publish(&versioned[M]{model: model, version: 1})
 	return h
+}
+
+// publish makes s the current model and keeps it for ModelAt. Only
+// Bubble Tea's event loop (or New) calls it.
+func (h *Host[M, Msg]) publish(s *versioned[M]) {
+	h.recent[s.version%recentLen].Store(s)
+	h.model.Store(s)
+}
+
+// recentLen is how many versions ModelAt keeps.
+const recentLen = 128
+
+// ModelAt returns the model of an earlier version while the Host still
+// keeps it: the last 128 versions are kept. It never blocks.
+func (h *Host[M, Msg]) ModelAt(version uint64) (M, bool) {
+	if s := h.recent[version%recentLen].Load(); s != nil && s.version == version {
+		return s.model, true
+	}
+	var zero M
+	return zero, false
 }
 
 // versioned is a model with its version, published as one value.
@@ -546,7 +567,7 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 
 	if m, ok := next.(M); ok && next != nil {
-		h.model.Store(&versioned[M]{model: m, version: h.model.Load().version + 1})
+		h.publish(&versioned[M]{model: m, version: h.model.Load().version + 1})
 	} else {
 		h.violation(&Violation{Kind: TypeChanged, Msg: msg, Model: fmt.Sprintf("%T", next)})
 	}

@@ -1,0 +1,45 @@
+package loop_test
+
+import (
+	"testing"
+)
+
+// Every applied Message is one version; a listener reads the version of
+// the Model it is told about; ModelAt keeps the last 128.
+func TestVersionsCountAppliedMessages(t *testing.T) {
+	p := start(t, counter{}, nil)
+	if m, v := p.VersionedModel(); v != 1 || m.Last != "init" {
+		t.Fatalf("before any Message: %+v at %d, want init at 1", m, v)
+	}
+	type seen struct {
+		n int
+		v uint64
+	}
+	got := make(chan seen, 300)
+	p.Subscribe(func() {
+		m, v := p.VersionedModel()
+		got <- seen{m.N, v}
+	})
+	const n = 200
+	for i := 1; i <= n; i++ {
+		dispatch(t, p, add{N: 1})
+	}
+	for i := 1; i <= n; i++ {
+		s := <-got
+		if s.n != i || s.v != uint64(i+1) {
+			t.Fatalf("listener %d read N=%d at version %d, want N=%d at %d", i, s.n, s.v, i, i+1)
+		}
+	}
+	for v := uint64(n + 1); v > n+1-128; v-- {
+		m, ok := p.ModelAt(v)
+		if !ok || m.N != int(v-1) {
+			t.Fatalf("ModelAt(%d) = %+v, %v", v, m, ok)
+		}
+	}
+	if _, ok := p.ModelAt(n + 1 - 128); ok {
+		t.Error("ModelAt kept more than 128 versions")
+	}
+	if _, ok := p.ModelAt(n + 2); ok {
+		t.Error("ModelAt answered for a version not yet published")
+	}
+}
