@@ -146,6 +146,13 @@ func ReplySchema(d Descriptor) json.RawMessage {
 			"properties": map[string]any{"id": str, "transport": str},
 			"required":   []string{"id", "transport"},
 		},
+		// The version of the Model after the call: absent on an
+		// unversioned host.
+		"version": map[string]any{"type": "integer", "minimum": 1},
+	}
+	if len(d.Watches) > 0 {
+		// The watches that moved when the policy let the call proceed.
+		props["moved"] = map[string]any{"type": "array", "items": map[string]any{"type": "string", "enum": d.Watches}}
 	}
 	required := []string{"capability", "tag", "invocation"}
 	if cd := d.Completion; cd != nil {
