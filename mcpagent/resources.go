@@ -68,7 +68,7 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest)
 	if err != nil {
 		return nil, err
 	}
-	data, err := r.read(ctx, rt)
+	data, version, err := r.read(s.withCaller(ctx, req.Session), rt)
 	if err != nil {
 		return nil, s.readError(r, err)
 	}
@@ -76,6 +76,7 @@ func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest)
 		return nil, resourceNotFound(uri)
 	}
 	return &mcp.ReadResourceResult{
+		Meta:      versionMeta(version),
 		Contents:  []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: string(data)}},
 		Cacheable: mcp.Cacheable{CacheScope: "private"}, // the Model's current value, read for this principal
 	}, nil
@@ -138,7 +139,7 @@ func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error
 		// The baseline, like every later value compared with it, is read
 		// through the Server's own runtime: a projection sees only the
 		// Model, so every session of a shared Server reads the same.
-		data, err := r.read(ctx, s.rt)
+		data, _, err := r.read(ctx, s.rt)
 		if err != nil {
 			return s.readError(r, err)
 		}
@@ -186,7 +187,7 @@ func (s *Server) syncResources() {
 
 	ctx := context.Background()
 	for _, uri := range uris {
-		data, err := s.resources[uri].read(ctx, s.rt)
+		data, _, err := s.resources[uri].read(ctx, s.rt)
 		if err != nil {
 			// Nothing is announced for a value that cannot be served.
 			s.logReadFailure("reading "+uri, err)

@@ -106,6 +106,8 @@ type Server struct {
 
 	feed *Feed // nil: the Server follows its own runtime
 
+	callers callerKeys // id-less sessions' caller keys (see looks.go)
+
 	// perSession marks a Server a Handler shares between the sessions of
 	// one family (see sessionRuntime): each call and read is served by
 	// the runtime of the session it came on, never by rt, which only
@@ -136,12 +138,27 @@ type resource struct {
 	context                bool // the context projection, not a declared resource
 }
 
-// read reads the resource's current value through rt.
-func (r *resource) read(ctx context.Context, rt Runtime) (json.RawMessage, error) {
-	if r.context {
-		return rt.Context(ctx)
+// read reads the resource's current value through rt, with the version
+// it was read at when rt numbers its reads (0 otherwise).
+func (r *resource) read(ctx context.Context, rt Runtime) (json.RawMessage, uint64, error) {
+	if vr, ok := rt.(versionedRuntime); ok {
+		var read agent.Read
+		var err error
+		if r.context {
+			read, err = vr.ContextRead(ctx)
+		} else {
+			read, err = vr.ResourceRead(ctx, r.name)
+		}
+		return read.Value, read.Version, err
 	}
-	return rt.ReadResource(ctx, r.name)
+	var data json.RawMessage
+	var err error
+	if r.context {
+		data, err = rt.Context(ctx)
+	} else {
+		data, err = rt.ReadResource(ctx, r.name)
+	}
+	return data, 0, err
 }
 
 type subscription struct {
@@ -548,6 +565,14 @@ func (s *Server) route(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 		case "tools/list":
 			s.syncTools()
+			if r, ok := req.(*mcp.ListToolsRequest); ok {
+				v := s.listLook(ctx, r.Session)
+				res, err := next(ctx, method, req)
+				if lr, ok := res.(*mcp.ListToolsResult); ok && err == nil && v != 0 {
+					lr.Meta = versionMeta(v)
+				}
+				return res, err
+			}
 		case "resources/read":
 			if r, ok := req.(*mcp.ReadResourceRequest); ok {
 				res, err := s.readResource(ctx, r)
@@ -629,7 +654,14 @@ func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 			stop = s.startProgress(ctx, req.Session, tok)
 		}
 	}
-	res, err := rt.DispatchUnknown(ctx, name, args, agent.Invocation{Transport: agent.MCP})
+	seen, err := seenVersion(req.Params.Meta)
+	if err != nil {
+		if stop != nil {
+			stop()
+		}
+		return nil, err
+	}
+	res, err := rt.DispatchUnknown(s.withCaller(ctx, req.Session), name, args, agent.Invocation{Transport: agent.MCP, SeenVersion: seen})
 	if stop != nil {
 		stop()
 	}
@@ -641,7 +673,11 @@ func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 			s.changed()
 		}
 	}
-	return s.reply(name, agent.ReplyTo(name, res, err))
+	out, rerr := s.reply(name, agent.ReplyTo(name, res, err))
+	if out != nil && err == nil {
+		out.Meta = versionMeta(res.Version)
+	}
+	return out, rerr
 }
 
 // reply renders what the agent is told (agent.ReplyTo, the one mapping

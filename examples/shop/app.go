@@ -175,6 +175,18 @@ type host struct {
 
 func (h host) Model() shop.Model { return h.Host.Model().Shop }
 
+// VersionedModel and ModelAt number the store's Models with the App's
+// versions (agent.Versioned): every Update of the App is one.
+func (h host) VersionedModel() (shop.Model, uint64) {
+	a, v := h.Host.VersionedModel()
+	return a.Shop, v
+}
+
+func (h host) ModelAt(v uint64) (shop.Model, bool) {
+	a, ok := h.Host.ModelAt(v)
+	return a.Shop, ok
+}
+
 // reporting is the runtime every route calls through: the contract's
 // checked path, then a line in the activity panel. Fixed and dynamic
 // tools both reach it, so the panel (and the audit log) shows both alike.

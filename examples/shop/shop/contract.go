@@ -30,6 +30,35 @@ func on(pages ...string) func(Model) bool {
 
 func refuse(reason string) (agent.Decision, error) { return agent.RefuseBecause(reason), nil }
 
+// What the store's calls depend on, named once and listed by each
+// capability that builds its Message from it (see agent.Watch).
+var (
+	// OpenProductWatch is the product whose page is open.
+	OpenProductWatch = agent.Watching("openProduct", func(m Model) string { return m.Product })
+	// OrderUnderReviewWatch is the order being checked out, as the
+	// review shows it.
+	OrderUnderReviewWatch = agent.Watching("orderUnderReview", ReviewOf)
+)
+
+// Review is the order under review as the person and the agent see it:
+// what pay pays for.
+type Review struct {
+	Order   string `json:"order"`
+	Lines   []Line `json:"lines"`
+	Total   int    `json:"total"`
+	Address string `json:"address"`
+}
+
+// ReviewOf is the order under review in m; the zero Review when there is
+// none.
+func ReviewOf(m Model) Review {
+	o, ok := m.CurrentOrder()
+	if !ok {
+		return Review{Lines: []Line{}}
+	}
+	return Review{Order: o.ID, Lines: orEmpty(o.Lines), Total: o.Total, Address: m.Address}
+}
+
 // The store's capabilities, declared once. The journey (Journey) names
 // them by these handles, so renaming one here renames it everywhere.
 var (
@@ -40,17 +69,19 @@ var (
 	OpenProductCap = agent.Expose(variant[OpenProduct]{
 		Name: "open_product", Description: "Open a product's page, by its SKU.",
 		Available: on(PageCatalog),
-		Authorize: func(_ context.Context, in OpenProduct, _ call) (agent.Decision, error) {
-			if _, ok := Find(in.SKU); !ok {
-				return refuse("The store does not sell a product with that SKU; search the catalog for one it does.")
-			}
-			return agent.Allow, nil
+		// A SKU the store does not sell is missing, not forbidden.
+		Exists: func(in OpenProduct, _ Model) (string, bool) {
+			_, ok := Find(in.SKU)
+			return "/sku", ok
 		},
 	})
 	AddToCartCap = agent.ExposeMapped(mapped[AddInput, AddToCart]{
 		Name: "add_to_cart", Description: "Put the open product in the cart.",
 		Available: on(PageProduct),
 		ToMessage: func(in AddInput, c call) AddToCart { return AddToCart{SKU: c.Model.Product, Qty: in.Qty} },
+		// The product added is the one open when the call runs: it must
+		// be the one the caller saw open.
+		Watches: []agent.Watch[Model]{OpenProductWatch},
 	})
 	GoCartCap = agent.Expose(variant[GoCart]{
 		Name: "go_to_cart", Description: "Go to the cart.",
@@ -68,11 +99,8 @@ var (
 	RemoveLineCap = agent.Expose(variant[RemoveLine]{
 		Name: "remove_from_cart", Description: "Take a line out of the cart, by its SKU.", Destructive: true,
 		Available: on(PageCart),
-		Authorize: func(_ context.Context, in RemoveLine, c call) (agent.Decision, error) {
-			if !slices.ContainsFunc(c.Model.Cart, func(l Line) bool { return l.SKU == in.SKU }) {
-				return refuse("The cart holds no line with that SKU.")
-			}
-			return agent.Allow, nil
+		Exists: func(in RemoveLine, m Model) (string, bool) {
+			return "/sku", slices.ContainsFunc(m.Cart, func(l Line) bool { return l.SKU == in.SKU })
 		},
 	})
 	// The delivery address is not here: changing it is the person's
@@ -81,8 +109,11 @@ var (
 	OpenReviewCap = agent.Expose(variant[OpenReview]{
 		Name: "open_review", Description: "Open the review of the order being checked out, where it is paid.",
 		// The review shows the delivery, so it opens once the person has
-		// given the address.
-		Available: func(m Model) bool { return m.Page == PageCheckout && m.Current != "" && m.AddressConfirmed },
+		// given the address; each requirement says what comes first.
+		Requires: []agent.Requirement[Model]{
+			{Holds: func(m Model) bool { return m.Page == PageCheckout && m.Current != "" }, Says: "The review opens at checkout: check out the cart first."},
+			{Holds: func(m Model) bool { return m.AddressConfirmed }, Says: "The person gives the delivery address first."},
+		},
 	})
 	CloseReviewCap = agent.Expose(variant[CloseReview]{
 		Name: "close_review", Description: "Close the order review.",
@@ -110,6 +141,9 @@ var (
 			return agent.Allow, nil
 		},
 		ToMessage: func(in PayInput, c call) PayOrder { return PayOrder{Order: in.Order, Request: c.Invocation.ID} },
+		// What is paid is the order under review as the caller saw it:
+		// its lines, total and delivery address.
+		Watches: []agent.Watch[Model]{OrderUnderReviewWatch},
 		Completion: agent.CompleteOn(
 			agent.On(func(_ PayInput, got PaymentSucceeded, inv agent.Invocation) bool { return got.Request == inv.ID }),
 		).FailOn(
