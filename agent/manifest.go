@@ -60,6 +60,10 @@ func Markdown[Model, P any](c *Contract[Model, P]) string {
 				line("Checks that the caller is authorized before dispatching.")
 				line("")
 			}
+			if len(d.Watches) > 0 {
+				line(fmt.Sprintf("Depends on `%s`: a call made after it moved, since the caller last read the state, is %s.", strings.Join(d.Watches, "`, `"), freshnessWords(d.Freshness)))
+				line("")
+			}
 			if d.ReadOnly {
 				line("Changes nothing: declared read-only.")
 				line("")
@@ -137,4 +141,14 @@ func yesNo(v bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+func freshnessWords(f Freshness) string {
+	switch f {
+	case StaleDisclose:
+		return "carried out, and its result names what moved"
+	case StaleRequireAck:
+		return "refused until the caller has read the state again"
+	}
+	return "refused as stale"
 }

@@ -31,7 +31,7 @@ func TestPersonAndAgentInTmux(t *testing.T) {
 	term.wait("the app", has("foldagent todo", "agent activity:"))
 	term.wait("the agent's todos", has("Book the dentist", "Buy oat milk and bread"))
 	term.wait("the refusal in the activity panel", has("assistant clear_completed {} → refused", "Only the list's owner may clear completed todos"))
-	final := term.wait("the unknown id refused", has(`assistant select_todo {"id":"t999"} → refused`, "There is no todo with that id"))
+	final := term.wait("the unknown id refused", has(`assistant select_todo {"id":"t999"} → refused`, "does not exist"))
 	for _, want := range []string{
 		`assistant create_todo {"title":"Book the dentist"} → completed`,
 		`assistant rename_todo {"id":"t1","title":"Buy oat milk and bread"} → completed`,
@@ -87,7 +87,7 @@ func TestAgentAttachesToTheRunningApp(t *testing.T) {
 	if err != nil || !res.IsError {
 		t.Fatalf("rename_todo of a made-up id: %+v %v", res, err)
 	}
-	if tag, _ := res.StructuredContent.(map[string]any)["_tag"].(string); tag != "AgentAuthorizationError" || time.Since(began) > 2*time.Second {
+	if tag, _ := res.StructuredContent.(map[string]any)["_tag"].(string); tag != "AgentNotFoundError" || time.Since(began) > 2*time.Second {
 		t.Fatalf("rename_todo of a made-up id: tag %q after %v: %+v", tag, time.Since(began), res.StructuredContent)
 	}
 	term.wait("the refusal on screen", has(`mcp-client rename_todo {"id":"t999","title":"x"} → refused`))

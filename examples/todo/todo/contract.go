@@ -91,7 +91,7 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 			agent.Expose(capability[RenameTodo]{
 				Name:        "rename_todo",
 				Description: "Give the todo with the given id a new title. Returns once the todo has that title and, when the app keeps the list in a file, the title is written to it.",
-				Authorize:   existing(func(in RenameTodo) string { return in.ID }),
+				Exists:      existing[RenameTodo],
 				// Done when that todo has that title, whoever made it so, in
 				// the list as the host presents it: an app that saves the
 				// list presents it as saved (see Focus).
@@ -106,7 +106,7 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 			agent.Expose(capability[SelectTodo]{
 				Name:        "select_todo",
 				Description: "Select the todo with the given id. Returns once it is the selected todo, so that delete_selected_todo acts on it.",
-				Authorize:   existing(func(in SelectTodo) string { return in.ID }),
+				Exists:      existing[SelectTodo],
 				// The selection is not saved (it is the session's, not the
 				// list's), so it completes on state: once the list the
 				// host presents has it selected.
@@ -118,7 +118,7 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 			agent.ExposeMapped(mapped[ToggleInput, ToggleTodo]{
 				Name:        "toggle_todo",
 				Description: "Mark the todo with the given id done, or not done if it already is. Returns once the change is made and, when the app keeps the list in a file, written to it; the result holds the todo as it now is.",
-				Authorize:   existing(func(in ToggleInput) string { return in.ID }),
+				Exists:      existing[ToggleInput],
 				ToMessage: func(in ToggleInput, c call) ToggleTodo {
 					return ToggleTodo{ID: in.ID, RequestID: c.Invocation.ID}
 				},
@@ -129,7 +129,10 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 				Description: "Delete the selected todo. Returns once it is off the list and, when the app keeps the list in a file, off the file too; the result holds the deleted todo.",
 				Destructive: true,
 				Available:   func(l List) bool { return l.Selected != "" },
-				// The selection Available approved, from the same snapshot.
+				// The selection Available approved, from the same snapshot,
+				// and the one the caller saw: a selection moved by the
+				// person or another agent since is refused as stale.
+				Watches: []agent.Watch[List]{SelectedWatch},
 				ToMessage: func(_ agent.NoInput, c call) DeleteTodo {
 					return DeleteTodo{ID: c.Model.Selected, RequestID: c.Invocation.ID}
 				},
@@ -174,17 +177,27 @@ func onKept[In any]() agent.OnMessages[In] {
 	).Within(10 * time.Second)
 }
 
-// existing refuses an id the list does not hold, so that an agent working
-// from a stale or mistaken id is told so at once, rather than its call
-// doing nothing (or, for rename_todo, waiting out its completion).
-func existing[In any](id func(In) string) func(context.Context, In, call) (agent.Decision, error) {
-	return func(_ context.Context, in In, c call) (agent.Decision, error) {
-		if _, ok := c.Model.Find(id(in)); !ok {
-			return agent.RefuseBecause("There is no todo with that id; read the list first."), nil
-		}
-		return agent.Allow, nil
-	}
+// existing reports an id the list does not hold as missing
+// (AgentNotFoundError), so that an agent working from a stale or mistaken
+// id is told so at once, rather than its call doing nothing (or, for
+// rename_todo, waiting out its completion). A missing todo is not a
+// refusal of the caller: no capability that only checks it requires
+// authorization.
+func existing[In interface{ todoID() string }](in In, l List) (string, bool) {
+	_, ok := l.Find(in.todoID())
+	return "/id", ok
 }
+
+// SelectedWatch is the selected todo, as the agent reads it: what
+// delete_selected_todo deletes.
+var SelectedWatch = agent.Watching("selectedTodo", func(l List) Todo {
+	t, _ := l.Find(l.Selected)
+	return t
+})
+
+func (in RenameTodo) todoID() string  { return in.ID }
+func (in SelectTodo) todoID() string  { return in.ID }
+func (in ToggleInput) todoID() string { return in.ID }
 
 func orEmpty(t []Todo) []Todo {
 	if t == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -119,8 +120,8 @@ func TestAnIDTheListDoesNotHoldIsRefused(t *testing.T) {
 	before := prog.Model()
 	for name, input := range map[string]string{"rename_todo": `{"id":"t9","title":"x"}`, "select_todo": `{"id":"t9"}`, "toggle_todo": `{"id":"t9"}`} {
 		_, err := rt.DispatchUnknown(ctx, name, []byte(input), agent.Invocation{})
-		var refused *agent.AuthorizationError
-		if !errors.As(err, &refused) || err.Error() != "There is no todo with that id; read the list first." {
+		var missing *agent.NotFoundError
+		if !errors.As(err, &missing) || missing.Path != "/id" || strings.Contains(err.Error(), "t9") {
 			t.Fatalf("%s of a missing id: %v", name, err)
 		}
 	}
@@ -152,3 +153,13 @@ type pageHost struct {
 }
 
 func (h pageHost) Model() page { return page{List: h.Program.Model(), Draft: "typing"} }
+
+func (h pageHost) VersionedModel() (page, uint64) {
+	l, v := h.Program.VersionedModel()
+	return page{List: l, Draft: "typing"}, v
+}
+
+func (h pageHost) ModelAt(v uint64) (page, bool) {
+	l, ok := h.Program.ModelAt(v)
+	return page{List: l, Draft: "typing"}, ok
+}

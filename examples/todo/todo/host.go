@@ -14,6 +14,9 @@ type Host[Model, Msg any] interface {
 	agent.Host[Model, Msg]
 	agent.Subscriber
 	agent.Observer[Msg]
+	agent.Versioned[Model]
+	agent.DeliveryTracker[Msg]
+	agent.NonBlocking
 }
 
 // Focus adapts h, whose Model holds a List among other state (the
@@ -36,6 +39,20 @@ type focused[Model, Msg any] struct {
 }
 
 func (f focused[Model, Msg]) Model() List { return f.list(f.Host.Model()) }
+
+// VersionedModel and ModelAt number the lists with the host's versions.
+func (f focused[Model, Msg]) VersionedModel() (List, uint64) {
+	m, v := f.Host.VersionedModel()
+	return f.list(m), v
+}
+
+func (f focused[Model, Msg]) ModelAt(v uint64) (List, bool) {
+	m, ok := f.Host.ModelAt(v)
+	if !ok {
+		return List{}, false
+	}
+	return f.list(m), true
+}
 
 // As returns options under which every call through the bound runtime acts
 // as p. A protocol adapter binds one runtime per authenticated session
