@@ -112,7 +112,8 @@ func (s *Session) report(name string, payload json.RawMessage, res agent.Result,
 // outcome words an error's tag for the person reading the panel.
 func outcome(tag string) string {
 	switch tag {
-	case agent.TagAuthorization, agent.TagUnavailable, agent.TagUnknownCapability, agent.TagInvalidInput:
+	case agent.TagAuthorization, agent.TagUnavailable, agent.TagUnknownCapability, agent.TagInvalidInput,
+		agent.TagNotFound, agent.TagStaleView:
 		return "refused"
 	case agent.TagCompletionTimeout:
 		return "not confirmed in time"
