@@ -24,7 +24,11 @@ import (
 // refusals the list of input problems (+48 KB), and validated payloads
 // got their own decoder (+10 KB), and lowered to 1,245,109 bytes plus
 // about 2% when jsonschema-go, crypto/rand, net/url and log/slog left the
-// browser build and inlining was turned off outside the runtime. Raise it
+// browser build and inlining was turned off outside the runtime, and
+// raised to 1,284,109 bytes plus about 2% when the agent core gained
+// versions, watches, the caller's last look and the stale-view and
+// not-found refusals (+39 KB of foldagent's own code; no package was
+// added to the page). Raise it
 // only with a reason in the commit message, and lower it when the
 // download shrinks.
 //
@@ -32,7 +36,7 @@ import (
 // syscall/js and encoding/json is 897 KB gzip; one that also uses the
 // standard packages the page needs (context, time, fmt, reflect, slices,
 // strings, sync, math/rand/v2) is 967 KB before any of foldagent.
-const maxGzipBytes = 1_270_000
+const maxGzipBytes = 1_310_000
 
 // builtApp builds the application the way the server does, once per
 // test binary (the browser tests share served's build).
