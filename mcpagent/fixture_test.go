@@ -45,6 +45,7 @@ var fixtureContract = agent.Make(agent.Definition[todo.List, todo.Principal]{
 			Name:        "delete_selected_todo",
 			Description: "Delete the selected todo.",
 			Available:   func(l todo.List) bool { return l.Selected != "" },
+			Watches:     []agent.Watch[todo.List]{todo.SelectedWatch},
 			ToMessage:   func(_ agent.NoInput, c todoCall) todo.DeleteTodo { return todo.DeleteTodo{ID: c.Model.Selected} },
 		}),
 		agent.Expose(todoCapability[todo.ClearCompleted]{

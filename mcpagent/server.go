@@ -674,8 +674,8 @@ func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 		}
 	}
 	out, rerr := s.reply(name, agent.ReplyTo(name, res, err))
-	if out != nil && err == nil {
-		out.Meta = versionMeta(res.Version)
+	if out != nil {
+		out.Meta = versionMeta(resultVersion(res, err))
 	}
 	return out, rerr
 }
