@@ -172,9 +172,16 @@ type NotFoundError struct {
 	// the missing thing, as in InputProblem; "" is the whole input. It
 	// names where, never the value.
 	Path string
+	// Reason is the capability's authored sentence for a missing thing
+	// (Variant.Missing), or "". It is the contract's own words, never
+	// Model data.
+	Reason string
 }
 
 func (e *NotFoundError) Error() string {
+	if e.Reason != "" {
+		return e.Reason
+	}
 	// The path rides in the data only: a path into a map names a key the
 	// caller wrote.
 	return fmt.Sprintf("Something the input for %q names does not exist; its path is in the data. Read the current state for what does.", e.Capability)

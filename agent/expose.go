@@ -72,6 +72,12 @@ type Variant[M, Model, P any] struct {
 	// referents is not marked as requiring authorization. Nil checks
 	// nothing.
 	Exists func(in M, model Model) (missing string, ok bool)
+	// Missing is the authored sentence a caller is told when Exists finds
+	// something missing ("There is no todo with that id; read the list
+	// first."): the contract's own words, never the value. Empty, the
+	// refusal says so in general terms. It must be empty when Exists is
+	// nil.
+	Missing string
 	// Watches lists what of the Model the call depends on (see Watch):
 	// a call is judged against what its caller last saw of each. Nil
 	// watches nothing, and the call is never judged stale.
@@ -103,8 +109,10 @@ type Mapped[In, M, Model, P any] struct {
 	Destructive bool
 	// Requires, Watches and Freshness are Variant's.
 	Requires []Requirement[Model]
-	// Exists is Variant.Exists, judging the mapped input.
+	// Exists is Variant.Exists, judging the mapped input; Missing is
+	// Variant.Missing.
 	Exists    func(in In, model Model) (missing string, ok bool)
+	Missing   string
 	Watches   []Watch[Model]
 	Freshness Freshness
 }
@@ -150,6 +158,7 @@ type capability[Model, P any] struct {
 	destructive bool
 	requires    []Requirement[Model]
 	exists      func(in any, model Model) (string, bool)
+	missing     string
 	watches     []*watch[Model]
 	freshness   Freshness
 	descriptor  Descriptor
@@ -172,9 +181,7 @@ func Expose[M, Model, P any](v Variant[M, Model, P]) *Exposed[M, Model, P] {
 	c.completion = compileCompletion[M, Model, P](c.name, v.Completion)
 	c.annotate(v.ReadOnly, v.Destructive)
 	c.declareFreshness(v.Requires, v.Watches, v.Freshness)
-	if v.Exists != nil {
-		c.exists = adaptExists(v.Exists)
-	}
+	c.declareExists(adaptExists(v.Exists), v.Missing)
 	c.descriptor = c.describe()
 	return &Exposed[M, Model, P]{c: c}
 }
@@ -196,9 +203,7 @@ func ExposeMapped[In, M, Model, P any](v Mapped[In, M, Model, P]) *Exposed[In, M
 	c.completion = compileCompletion[In, Model, P](c.name, v.Completion)
 	c.annotate(v.ReadOnly, v.Destructive)
 	c.declareFreshness(v.Requires, v.Watches, v.Freshness)
-	if v.Exists != nil {
-		c.exists = adaptExists(v.Exists)
-	}
+	c.declareExists(adaptExists(v.Exists), v.Missing)
 	c.descriptor = c.describe()
 	return &Exposed[In, Model, P]{c: c}
 }
@@ -324,12 +329,24 @@ func (c *capability[Model, P]) checkExists(in any, model Model) (err error) {
 		}
 	}()
 	if missing, ok := c.exists(in, model); !ok {
-		return &NotFoundError{Capability: c.name, Type: c.tag, Path: missing}
+		return &NotFoundError{Capability: c.name, Type: c.tag, Path: missing, Reason: c.missing}
 	}
 	return nil
 }
 
+// declareExists records Exists and its authored sentence. A sentence
+// without a check is a declaration mistake: it would never be said.
+func (c *capability[Model, P]) declareExists(exists func(any, Model) (string, bool), missing string) {
+	if exists == nil && missing != "" {
+		panic(fmt.Sprintf("agent: cannot expose %s: Missing is set but Exists is nil", typeLabel(c.msgType)))
+	}
+	c.exists, c.missing = exists, missing
+}
+
 func adaptExists[In, Model any](f func(In, Model) (string, bool)) func(any, Model) (string, bool) {
+	if f == nil {
+		return nil
+	}
 	return func(in any, m Model) (string, bool) { return f(in.(In), m) }
 }
 

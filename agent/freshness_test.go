@@ -64,6 +64,7 @@ func shopContract(policy agent.Freshness) *agent.Contract[shopModel, agent.NoPri
 				Exists: func(in OpenProduct, _ shopModel) (string, bool) {
 					return "/sku", slices.Contains(catalog, in.SKU)
 				},
+				Missing: "No product has that SKU; the catalog lists them.",
 			}),
 			agent.ExposeMapped(agent.Mapped[agent.NoInput, AddToCart, shopModel, agent.NoPrincipal]{
 				Description: "Add the open product to the cart.",
@@ -302,6 +303,12 @@ func TestNotFoundIsNotAnAuthorizationRefusal(t *testing.T) {
 	if strings.Contains(nf.Error(), "gloves") {
 		t.Errorf("the message repeats the input: %q", nf.Error())
 	}
+	if nf.Reason != "No product has that SKU; the catalog lists them." || nf.Error() != nf.Reason {
+		t.Errorf("the authored sentence is not what the caller is told: reason %q, message %q", nf.Reason, nf.Error())
+	}
+	if data, _ := json.Marshal(nf); !strings.Contains(string(data), `"message":"No product has that SKU; the catalog lists them."`) || !strings.Contains(string(data), `"path":"/sku"`) {
+		t.Errorf("encoding = %s", data)
+	}
 	if s.prog.Model().Open != "" {
 		t.Error("a refused open reached update")
 	}
@@ -313,6 +320,19 @@ func TestNotFoundIsNotAnAuthorizationRefusal(t *testing.T) {
 			t.Errorf("descriptor = %+v", d)
 		}
 	}
+}
+
+func TestMissingWithoutExistsFailsAtExpose(t *testing.T) {
+	defer func() {
+		v := recover()
+		if msg, _ := v.(string); !strings.Contains(msg, "OpenProduct") || !strings.Contains(msg, "Missing") {
+			t.Fatalf("panic = %v, want one naming the Message type and Missing", v)
+		}
+	}()
+	agent.Expose(agent.Variant[OpenProduct, shopModel, agent.NoPrincipal]{
+		Description: "Open a product.",
+		Missing:     "No product has that SKU.",
+	})
 }
 
 // unversioned is a host with no versions.

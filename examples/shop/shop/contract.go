@@ -74,6 +74,7 @@ var (
 			_, ok := Find(in.SKU)
 			return "/sku", ok
 		},
+		Missing: "The store sells no product with that SKU; the catalog lists every SKU it sells.",
 	})
 	AddToCartCap = agent.ExposeMapped(mapped[AddInput, AddToCart]{
 		Name: "add_to_cart", Description: "Put the open product in the cart.",
@@ -102,6 +103,7 @@ var (
 		Exists: func(in RemoveLine, m Model) (string, bool) {
 			return "/sku", slices.ContainsFunc(m.Cart, func(l Line) bool { return l.SKU == in.SKU })
 		},
+		Missing: "The cart holds no line with that SKU; read the cart for the lines it holds.",
 	})
 	// The delivery address is not here: changing it is the person's
 	// decision, made in the app itself (SetAddress), and no agent, on any

@@ -92,6 +92,7 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 				Name:        "rename_todo",
 				Description: "Give the todo with the given id a new title. Returns once the todo has that title and, when the app keeps the list in a file, the title is written to it.",
 				Exists:      existing[RenameTodo],
+				Missing:     noSuchTodo,
 				// Done when that todo has that title, whoever made it so, in
 				// the list as the host presents it: an app that saves the
 				// list presents it as saved (see Focus).
@@ -107,6 +108,7 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 				Name:        "select_todo",
 				Description: "Select the todo with the given id. Returns once it is the selected todo, so that delete_selected_todo acts on it.",
 				Exists:      existing[SelectTodo],
+				Missing:     noSuchTodo,
 				// The selection is not saved (it is the session's, not the
 				// list's), so it completes on state: once the list the
 				// host presents has it selected.
@@ -119,6 +121,7 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 				Name:        "toggle_todo",
 				Description: "Mark the todo with the given id done, or not done if it already is. Returns once the change is made and, when the app keeps the list in a file, written to it; the result holds the todo as it now is.",
 				Exists:      existing[ToggleInput],
+				Missing:     noSuchTodo,
 				ToMessage: func(in ToggleInput, c call) ToggleTodo {
 					return ToggleTodo{ID: in.ID, RequestID: c.Invocation.ID}
 				},
@@ -187,6 +190,9 @@ func existing[In interface{ todoID() string }](in In, l List) (string, bool) {
 	_, ok := l.Find(in.todoID())
 	return "/id", ok
 }
+
+// noSuchTodo is what an agent is told when an id names no todo.
+const noSuchTodo = "There is no todo with that id; read the list first."
 
 // SelectedWatch is the selected todo, as the agent reads it: what
 // delete_selected_todo deletes.
