@@ -186,6 +186,9 @@ func (p *Port) settledFacts(st journey.Settlement) CallResult {
 		if st.Error.Message != "" {
 			e.set("message", capText(st.Error.Message))
 		}
+		if len(st.Error.Data) > 0 {
+			e.set("data", st.Error.Data)
+		}
 		r.set("error", e)
 	}
 	if st.Produced != nil {

@@ -230,7 +230,12 @@ func TestMCPUnknownSKUIsRefusedAndNeverArrives(t *testing.T) {
 	if r["effectStatus"] != "refused" || r["youAreOn"] != "catalog" || r["arrival"] == "observed" {
 		t.Fatalf("an unknown SKU must be refused and not arrive: %v", r)
 	}
-	if e, _ := r["error"].(map[string]any); e["reason"] != "HANDLER_FAILED" {
+	// The contract's refusal, as a reason code, a plain sentence and
+	// structured data: never a JSON document inside a string.
+	e, _ := r["error"].(map[string]any)
+	data, _ := e["data"].(map[string]any)
+	if e["reason"] != "REJECTED" || data["_tag"] != "AgentNotFoundError" || data["path"] != "/sku" ||
+		e["message"] != "The store sells no product with that SKU; the catalog lists every SKU it sells." {
 		t.Fatalf("error: %v", r["error"])
 	}
 	if _, ok := r["data"]; ok {
