@@ -18,6 +18,7 @@ import (
 
 	"github.com/foldagent/foldagent/a2aagent"
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/loop"
 )
 
@@ -313,5 +314,20 @@ func TestReadsAreRefusedWhenMalformed(t *testing.T) {
 	b, _ := json.Marshal(f.h.Card(f.srv.URL).Skills)
 	if strings.Contains(string(b), a2aagent.TagAuthorized) {
 		t.Fatalf("skills: %s", b)
+	}
+}
+
+// The todo example's card tags "authorized" only clear_completed: the
+// capabilities that refuse an unknown id (rename_todo, select_todo,
+// toggle_todo) say it does not exist, which is no check of the caller.
+func TestTodoCardTagsOnlyClearCompletedAuthorized(t *testing.T) {
+	var authorized []string
+	for _, s := range a2aagent.NewCard(todo.Contract().Describe(), "http://127.0.0.1:1", a2aagent.CardOptions{}).Skills {
+		if slices.Contains(s.Tags, a2aagent.TagAuthorized) {
+			authorized = append(authorized, s.ID)
+		}
+	}
+	if !slices.Equal(authorized, []string{"clear_completed"}) {
+		t.Fatalf("skills tagged authorized: %v, want [clear_completed]", authorized)
 	}
 }
