@@ -173,7 +173,7 @@ type awaitingKey struct{}
 // notify, that they are held for the person's approval: an adapter tells
 // its client the call is waiting (MCP progress, an A2A status message).
 // notify runs on the calling goroutine, once per held call, before the
-// wait; it must not block.
+// wait; it should return promptly (send one notification, say).
 func WhileAwaitingApproval(ctx context.Context, notify func(ApprovalRequest)) context.Context {
 	if notify == nil {
 		return ctx
