@@ -252,6 +252,35 @@ type approvalBook[Model any] struct {
 	pending map[string]*pendingApproval[Model]
 	order   []string // ids, oldest first
 	clock   func() time.Time
+
+	// listen starts the runtime's listeners and returns what stops them;
+	// they run while holds is above zero. Only callers' goroutines
+	// (hold) start and stop them, never a listener.
+	listen     func() (stop func())
+	lmu        sync.Mutex
+	holds      int
+	stopListen func()
+}
+
+// acquire starts listening for the first held call.
+func (b *approvalBook[Model]) acquire() {
+	b.lmu.Lock()
+	defer b.lmu.Unlock()
+	if b.holds == 0 {
+		b.stopListen = b.listen()
+	}
+	b.holds++
+}
+
+// release stops listening after the last held call ended.
+func (b *approvalBook[Model]) release() {
+	b.lmu.Lock()
+	defer b.lmu.Unlock()
+	b.holds--
+	if b.holds == 0 && b.stopListen != nil {
+		b.stopListen()
+		b.stopListen = nil
+	}
 }
 
 func newApprovalBook[Model any]() *approvalBook[Model] {
@@ -401,6 +430,10 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 	}
 	p := &pendingApproval[Model]{req: req, watches: capab.watches, subject: capab.name, model: model, done: make(chan approvalEnd, 1)}
 	tr.approval = &ApprovalRecord{ID: req.ID, Shown: req.Digest()}
+	// Listening before the request exists anywhere: its answer cannot
+	// come before it is asked.
+	r.approvals.acquire()
+	defer r.approvals.release()
 	r.approvals.add(p)
 	if r.audit != nil {
 		r.audit.record(tr, call.Invocation, capab.name, capab.tag, payload, DecisionHeld, OutcomeAwaitingApproval, "", "")
@@ -478,9 +511,15 @@ func (r *Runtime[Model, Msg, P]) bindApprovals(msgType reflect.Type) error {
 		return fmt.Errorf("agent: Bind: %s need the person's approval, which the runtime hears as a Message; the host must implement Observe", quoteJoin(approving))
 	}
 	r.approvals = newApprovalBook[Model]()
-	r.observer.Observe(r.heard)
-	if r.subscriber != nil {
-		r.subscriber.Subscribe(r.recheck)
+	// The runtime listens only while a call is held: a runtime bound per
+	// session, or one whose calls are never held, costs the host nothing.
+	r.approvals.listen = func() func() {
+		stopHearing := r.observer.Observe(r.heard)
+		stopChecking := func() {}
+		if r.subscriber != nil {
+			stopChecking = r.subscriber.Subscribe(r.recheck)
+		}
+		return func() { stopHearing(); stopChecking() }
 	}
 	return nil
 }

@@ -386,3 +386,53 @@ func TestBindRefusesAHostThatCannotHoldTheApprovalMessages(t *testing.T) {
 		t.Errorf("descriptor = %+v", d)
 	}
 }
+
+// countingHost counts the runtime's listeners that are registered.
+type countingHost struct {
+	*loop.Program[till, any]
+	active atomic.Int64
+}
+
+func (h *countingHost) Observe(f func(any)) func() {
+	h.active.Add(1)
+	stop := h.Program.Observe(f)
+	return func() { stop(); h.active.Add(-1) }
+}
+
+func (h *countingHost) Subscribe(f func()) func() {
+	h.active.Add(1)
+	stop := h.Program.Subscribe(f)
+	return func() { stop(); h.active.Add(-1) }
+}
+
+// A runtime listens to the host only while a call is held: one bound per
+// session leaves nothing behind.
+func TestRuntimeListensOnlyWhileACallIsHeld(t *testing.T) {
+	c := agent.Make(agent.Definition[till, agent.NoPrincipal]{Capabilities: []agent.Capability[till, agent.NoPrincipal]{
+		agent.Expose(agent.Variant[Tip, till, agent.NoPrincipal]{Name: "tip", Description: "Tip.",
+			Approval: &agent.Approval[Tip, till, agent.NoPrincipal]{Summary: "Leave a tip."}}),
+	}})
+	prog := loop.New(loop.Funcs(func() (till, loop.Cmd[any]) { return till{}, nil }, tillUpdate), nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = prog.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	h := &countingHost{Program: prog}
+	rt := agent.MustBind(c, h, nil)
+	if n := h.active.Load(); n != 0 {
+		t.Fatalf("%d listeners before any call", n)
+	}
+	f := &tillFixture{t: t, prog: prog, rt: rt}
+	ch := f.call("agent-a", "tip", `{"Amount": 3}`)
+	req := f.asked(1)[0]
+	if n := h.active.Load(); n != 2 {
+		t.Fatalf("%d listeners while a call is held, want 2", n)
+	}
+	f.person(agent.ApprovalAnswer{ID: req.ID, Approve: true})
+	if r := result(t, ch); r.err != nil {
+		t.Fatal(r.err)
+	}
+	if n := h.active.Load(); n != 0 {
+		t.Fatalf("%d listeners left after the call", n)
+	}
+}
