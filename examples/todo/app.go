@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
 )
 
@@ -80,6 +82,9 @@ type App struct {
 	mode     mode
 	draft    string
 	endpoint Endpoint
+	// asked are agents' calls waiting for the owner's approval, oldest
+	// first (agent.ApprovalAsked); y and n answer the first.
+	asked []agent.ApprovalRequest
 }
 
 // heldReport is a report of the list's Update waiting for the save of the
@@ -134,6 +139,18 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case Activity:
 		a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], msg)
+		return a, nil
+	case agent.ApprovalAsked:
+		a.asked = append(slices.Clone(a.asked), msg.Request)
+		return a, nil
+	case agent.ApprovalWithdrawn:
+		for _, q := range a.asked {
+			if q.ID == msg.ID {
+				e := Activity{At: time.Now(), Who: "you", Capability: q.Capability, Input: string(q.Input), Outcome: "approval " + string(msg.Why)}
+				a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], e)
+			}
+		}
+		a.asked = slices.DeleteFunc(slices.Clone(a.asked), func(q agent.ApprovalRequest) bool { return q.ID == msg.ID })
 		return a, nil
 	case tea.KeyPressMsg:
 		return a.key(msg)
@@ -263,6 +280,12 @@ func (a App) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch key {
 	case "q", "ctrl+c":
 		return a, tea.Quit
+	case "y", "n":
+		// The owner answers the oldest request on screen.
+		if len(a.asked) > 0 {
+			answer := agent.ApprovalAnswer{ID: a.asked[0].ID, Approve: key == "y", By: "owner"}
+			return a, func() tea.Msg { return answer }
+		}
 	case "up", "k":
 		a.List = a.List.Move(-1)
 	case "down", "j":
@@ -319,6 +342,25 @@ func (a App) View() tea.View {
 		if a.endpoint.A2A != "" {
 			fmt.Fprintf(&b, "        A2A at %s, actions at %s\n", a.endpoint.A2A, a.endpoint.Native)
 		}
+	}
+	if len(a.asked) > 0 {
+		q := a.asked[0]
+		fmt.Fprintf(&b, "\nAPPROVE? %s\n", q.Summary)
+		var done []todo.Todo
+		if json.Unmarshal(q.Watched["doneTodos"], &done) == nil {
+			for _, t := range done {
+				fmt.Fprintf(&b, "  removes: %s\n", t.Title)
+			}
+		}
+		fmt.Fprintf(&b, "  asked by %s", q.Transport)
+		if q.Caller != "" {
+			fmt.Fprintf(&b, " (%s)", q.Caller)
+		}
+		b.WriteString("\n  y approves, n declines")
+		if more := len(a.asked) - 1; more > 0 {
+			fmt.Fprintf(&b, " (%d more waiting)", more)
+		}
+		b.WriteString("\n")
 	}
 	b.WriteString("\nagent activity:\n")
 	if len(a.activity) == 0 {

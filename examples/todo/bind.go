@@ -28,6 +28,10 @@ type Bound struct {
 	// included.
 	Audit *agent.AuditLog[todo.Principal]
 	host  todo.Host[App, tea.Msg]
+	// contract is todo.Contract, or todo.ContractAskingOwner when a
+	// person is there to answer (BindConfig.AskOwner).
+	contract *agent.Contract[todo.List, todo.Principal]
+	timeout  time.Duration
 
 	feedOnce sync.Once
 	feed     *mcpagent.Feed
@@ -72,7 +76,8 @@ type Session struct {
 func (b *Bound) RuntimeFor(p todo.Principal) (*Session, error) {
 	opts := todo.As(p)
 	opts.Audit = b.Audit
-	rt, err := agent.Bind(todo.Contract(), b.list(), opts)
+	opts.ApprovalTimeout = b.timeout
+	rt, err := agent.Bind(b.contract, b.list(), opts)
 	if err != nil {
 		return nil, err
 	}
@@ -121,6 +126,10 @@ func outcome(tag string) string {
 		return "not delivered"
 	case agent.TagCancelled:
 		return "cancelled"
+	case agent.TagDeclined:
+		return "declined by the owner"
+	case agent.TagApprovalTimeout:
+		return "not answered in time"
 	}
 	return "failed (" + tag + ")"
 }
@@ -146,14 +155,34 @@ func (b *Bound) list() todo.Host[todo.List, tea.Msg] {
 // Every decision is recorded in an audit log, which more sinks (a JSON
 // Lines file, slog) can follow.
 func Bind(h todo.Host[App, tea.Msg], sinks ...agent.AuditSink) (*Bound, error) {
-	b := &Bound{host: h}
+	return BindWith(h, BindConfig{}, sinks...)
+}
+
+// BindConfig configures BindWith. The zero value binds todo.Contract.
+type BindConfig struct {
+	// AskOwner binds todo.ContractAskingOwner: an agent's clear_completed
+	// waits for the owner's approval in the app (y approves, n declines).
+	// Set it when a person is at the terminal.
+	AskOwner bool
+	// ApprovalTimeout is how long such a request waits; zero is
+	// agent.DefaultApprovalTimeout.
+	ApprovalTimeout time.Duration
+}
+
+// BindWith is Bind with a configuration.
+func BindWith(h todo.Host[App, tea.Msg], c BindConfig, sinks ...agent.AuditSink) (*Bound, error) {
+	b := &Bound{host: h, contract: todo.Contract(), timeout: c.ApprovalTimeout}
+	if c.AskOwner {
+		b.contract = todo.ContractAskingOwner()
+	}
 	b.Audit = agent.NewAuditLog(agent.AuditOptions[todo.Principal]{
 		Principal: func(p todo.Principal) string { return p.Name },
 		Sinks:     sinks,
 	})
-	rt, err := agent.Bind(todo.Contract(), b.list(), &agent.BindOptions[todo.Principal]{
-		Principal: principalFromContext,
-		Audit:     b.Audit,
+	rt, err := agent.Bind(b.contract, b.list(), &agent.BindOptions[todo.Principal]{
+		Principal:       principalFromContext,
+		Audit:           b.Audit,
+		ApprovalTimeout: b.timeout,
 	})
 	if err != nil {
 		return nil, err

@@ -34,6 +34,7 @@ func main() {
 type flags struct {
 	data, mode, addr, tokens, origins, role, audit, a2a, native string
 	demo                                                        bool
+	approvalTimeout                                             time.Duration
 }
 
 func parseFlags() (flags, error) {
@@ -47,6 +48,7 @@ func parseFlags() (flags, error) {
 	flag.StringVar(&f.role, "role", todo.Owner, `the role of the MCP client over stdio: "owner" or "viewer"`)
 	flag.StringVar(&f.audit, "audit", "", "append every audit entry to this JSON Lines file")
 	flag.StringVar(&f.a2a, "a2a", "", `serve A2A (and MCP) over HTTP headless: "http" (default: the TUI, with both beside it)`)
+	flag.DurationVar(&f.approvalTimeout, "approval-timeout", 2*time.Minute, "how long an agent's clear_completed waits for you to approve it in the terminal app (y approves, n declines)")
 	flag.StringVar(&f.native, "native", "", `serve the Agent Native actions (and MCP, A2A) over HTTP headless: "http"`)
 	flag.Usage = usage
 	flag.Parse()
@@ -67,6 +69,9 @@ func parseFlags() (flags, error) {
 	}
 	if f.native == "http" && f.mode == "stdio" {
 		return f, errors.New("-native http serves over HTTP; it cannot be combined with -mcp stdio")
+	}
+	if f.approvalTimeout <= 0 {
+		return f, fmt.Errorf("-approval-timeout %s: give a positive duration, such as 2m", f.approvalTimeout)
 	}
 	return f, nil
 }
@@ -210,7 +215,10 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 		defer sink.Close()
 		sinks = append(sinks, sink)
 	}
-	app, err := Bind(host, sinks...)
+	// At the terminal, the person answers an agent's requests for
+	// approval; headless, nobody would.
+	tui := f.mode == "" && f.a2a != "http" && f.native != "http"
+	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout}, sinks...)
 	if err != nil {
 		return err
 	}

@@ -64,7 +64,47 @@ type (
 // otherwise repeat for each session.
 func Contract() *agent.Contract[List, Principal] { return contract() }
 
-var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
+// ContractAskingOwner is Contract with one difference: clear_completed,
+// when an agent asks for it, needs the owner's approval, asked in the
+// app they are using (agent.Approval), and covers the done todos as the
+// owner was shown them (DoneWatch). The terminal app, where a person is
+// there to answer, binds it; a host with nobody to ask (a headless
+// server, a test of an adapter) binds Contract. Its host's Message type
+// must hold the approval Messages (agent.ApprovalAsked and the others).
+func ContractAskingOwner() *agent.Contract[List, Principal] { return askingContract() }
+
+var (
+	contract       = sync.OnceValue(func() *agent.Contract[List, Principal] { return define(false) })
+	askingContract = sync.OnceValue(func() *agent.Contract[List, Principal] { return define(true) })
+)
+
+// clearApproval is clear_completed's approval, asked only of agents: the
+// owner clearing from the app decides by doing it.
+var clearApproval = &agent.Approval[agent.NoInput, List, Principal]{
+	Summary: "Remove every todo that is done.",
+	When:    func(_ agent.NoInput, c call) bool { return c.Invocation.Transport != agent.InApp },
+}
+
+// DoneWatch is the todos that are done, as the agent and the owner see
+// them: what clear_completed removes.
+var DoneWatch = agent.Watching("doneTodos", func(l List) []Todo {
+	done := []Todo{}
+	for _, t := range l.Todos {
+		if t.Done {
+			done = append(done, t)
+		}
+	}
+	return done
+})
+
+func define(ask bool) *agent.Contract[List, Principal] {
+	var (
+		approval *agent.Approval[agent.NoInput, List, Principal]
+		watches  []agent.Watch[List]
+	)
+	if ask {
+		approval, watches = clearApproval, []agent.Watch[List]{DoneWatch}
+	}
 	return agent.Make(agent.Definition[List, Principal]{
 		Context: agent.Project(func(l List) ContextView {
 			return ContextView{Todos: orEmpty(l.Todos), Selected: l.Selected}
@@ -156,6 +196,8 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 					return ClearCompleted{RequestID: c.Invocation.ID}
 				},
 				Completion: onKept[agent.NoInput](),
+				Watches:    watches,
+				Approval:   approval,
 			}),
 		},
 		Resources: []agent.Resource[List]{
@@ -163,7 +205,7 @@ var contract = sync.OnceValue(func() *agent.Contract[List, Principal] {
 			agent.NewResource("stats", "How many todos there are, and how many are done.", List.Stats),
 		},
 	})
-})
+}
 
 // onKept is the one completion of every capability that changes the list
 // but does not create a todo: done on the ChangeKept its own Message

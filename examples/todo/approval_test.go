@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ownerAgent is an owner's MCP client on the running app's HTTP endpoint.
+type ownerAgent struct {
+	t  *testing.T
+	cs *mcp.ClientSession
+}
+
+type bearerToken string
+
+func (b bearerToken) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+string(b))
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func connectOwner(t *testing.T, url, token string) *ownerAgent {
+	t.Helper()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "owner-agent", Version: "1"}, nil).Connect(context.Background(),
+		&mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearerToken(token)}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	if _, err := cs.ListTools(context.Background(), nil); err != nil { // its first look
+		t.Fatal(err)
+	}
+	return &ownerAgent{t: t, cs: cs}
+}
+
+type toolAnswer struct {
+	isError bool
+	text    string
+	data    map[string]any
+}
+
+func (r toolAnswer) tag() string { s, _ := r.data["_tag"].(string); return s }
+
+func (r toolAnswer) completed() bool {
+	c, _ := r.data["completion"].(map[string]any)
+	return !r.isError && c["status"] == "completed"
+}
+
+func (o *ownerAgent) call(name string, args map[string]any) toolAnswer {
+	o.t.Helper()
+	res, err := o.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		o.t.Fatalf("%s: %v", name, err)
+	}
+	a := toolAnswer{isError: res.IsError, text: res.Content[0].(*mcp.TextContent).Text}
+	b, _ := json.Marshal(res.StructuredContent)
+	_ = json.Unmarshal(b, &a.data)
+	return a
+}
+
+// doneTodo creates a todo and marks it done.
+func (o *ownerAgent) doneTodo(title string) {
+	o.t.Helper()
+	r := o.call("create_todo", map[string]any{"title": title})
+	c, _ := r.data["completion"].(map[string]any)
+	m, _ := c["message"].(map[string]any)
+	td, _ := m["todo"].(map[string]any)
+	id, _ := td["id"].(string)
+	if !r.completed() || id == "" {
+		o.t.Fatalf("create_todo: %+v", r)
+	}
+	if r := o.call("toggle_todo", map[string]any{"id": id}); !r.completed() {
+		o.t.Fatalf("toggle_todo: %+v", r)
+	}
+}
+
+func (o *ownerAgent) clear() <-chan toolAnswer {
+	out := make(chan toolAnswer, 1)
+	go func() { out <- o.call("clear_completed", map[string]any{}) }()
+	return out
+}
+
+func cleared(t *testing.T, ch <-chan toolAnswer) toolAnswer {
+	t.Helper()
+	select {
+	case r := <-ch:
+		return r
+	case <-time.After(20 * time.Second):
+		t.Fatal("clear_completed never answered")
+		return toolAnswer{}
+	}
+}
+
+// TestOwnerApprovesAnAgentsClearInTheApp runs the real binary in a
+// terminal, as its owner, while owner agents call clear_completed over
+// HTTP: each call waits with its card on screen naming the todos it
+// removes; y approves it, n declines it (nothing removed); the person
+// clearing the list themselves while it waits voids it; no answer
+// withdraws it; two agents' requests are answered one by one.
+func TestOwnerApprovesAnAgentsClearInTheApp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives a real terminal for several seconds")
+	}
+	bin := buildTodo(t)
+	dir := t.TempDir()
+	tokens := filepath.Join(dir, "tokens.json")
+	if err := os.WriteFile(tokens, []byte(`{"tok-alice": {"name": "alice", "role": "owner"}, "tok-bob": {"name": "bob", "role": "owner"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	term := newTerminal(t, bin+" -data "+filepath.Join(dir, "todos.json")+" -tokens "+tokens+" -approval-timeout 2s")
+	screen := term.wait("the endpoint", has("agents: MCP at http://"))
+	url := regexp.MustCompile(`MCP at (http://\S+/mcp)`).FindStringSubmatch(screen)[1]
+	alice := connectOwner(t, url, "tok-alice")
+
+	// Approved.
+	alice.doneTodo("Buy milk")
+	r := alice.clear()
+	term.wait("the card", has("APPROVE? Remove every todo that is done.", "removes: Buy milk", "y approves, n declines"))
+	term.keys("y")
+	if a := cleared(t, r); !a.completed() {
+		t.Fatalf("approved clear: %+v", a)
+	}
+	term.wait("the list cleared and the answer", func(s string) bool {
+		return has("approval approved", "(no todos yet")(s) && lacks("APPROVE?")(s)
+	})
+
+	// Declined: nothing removed.
+	alice.doneTodo("Walk the dog")
+	r = alice.clear()
+	term.wait("the second card", has("removes: Walk the dog"))
+	term.keys("n")
+	if a := cleared(t, r); a.tag() != "AgentDeclinedError" {
+		t.Fatalf("declined clear: %+v", a)
+	}
+	term.wait("the todo kept", func(s string) bool { return has("[x] Walk the dog", "approval declined")(s) && lacks("APPROVE?")(s) })
+
+	// The owner clears it themselves while the agent's request waits:
+	// what the request covers moved, so it is void.
+	r = alice.clear()
+	term.wait("the third card", has("removes: Walk the dog"))
+	term.keys("c")
+	if a := cleared(t, r); a.tag() != "AgentStaleViewError" {
+		t.Fatalf("clear of a moved list: %+v", a)
+	}
+	term.wait("the void card gone", func(s string) bool { return has("approval stale")(s) && lacks("APPROVE?")(s) })
+
+	// Nobody answers: withdrawn, nothing removed.
+	alice.doneTodo("Call mom")
+	r = alice.clear()
+	term.wait("the fourth card", has("removes: Call mom"))
+	if a := cleared(t, r); a.tag() != "AgentApprovalTimeoutError" {
+		t.Fatalf("unanswered clear: %+v", a)
+	}
+	term.wait("the card gone", func(s string) bool { return has("approval timeout", "[x] Call mom")(s) && lacks("APPROVE?")(s) })
+
+	// Two agents at once, answered one by one.
+	bob := connectOwner(t, url, "tok-bob")
+	first := alice.clear()
+	term.wait("alice's card", has("APPROVE?"))
+	second := bob.clear()
+	term.wait("bob's card behind", has("(1 more waiting)"))
+	term.keys("n")
+	if a := cleared(t, first); a.tag() != "AgentDeclinedError" {
+		t.Fatalf("alice's clear: %+v", a)
+	}
+	term.wait("bob's card alone", func(s string) bool { return has("APPROVE?")(s) && lacks("more waiting")(s) })
+	term.keys("y")
+	if a := cleared(t, second); !a.completed() {
+		t.Fatalf("bob's clear: %+v", a)
+	}
+	term.wait("the list cleared", func(s string) bool { return has("(no todos yet")(s) && lacks("APPROVE?")(s) })
+}
+
+func lacks(part string) func(string) bool {
+	return func(s string) bool { return !regexp.MustCompile(regexp.QuoteMeta(part)).MatchString(s) }
+}
