@@ -68,6 +68,9 @@ func parseFlags() (flags, error) {
 	if f.native == "http" && f.mode == "stdio" {
 		return f, errors.New("-native http serves over HTTP; it cannot be combined with -mcp stdio")
 	}
+	if f.demo && (f.mode != "" || f.a2a != "" || f.native != "") {
+		return f, errors.New("-demo shows a scripted agent in the terminal app; it cannot be combined with -mcp, -a2a or -native, which run without one")
+	}
 	return f, nil
 }
 
@@ -133,7 +136,10 @@ func run() error {
 func dataPath(f flags) (string, func(), error) {
 	switch {
 	case f.data != "":
-		return f.data, func() {}, nil
+		// Absolute, so that the socket the owner publishes beside the list
+		// is found by a process started in another directory.
+		p, err := filepath.Abs(f.data)
+		return p, func() {}, err
 	case f.demo:
 		dir, err := os.MkdirTemp("", "foldagent-todo-demo-")
 		if err != nil {

@@ -31,7 +31,7 @@ func TestPersonAndAgentInTmux(t *testing.T) {
 	term.wait("the app", has("foldagent todo", "agent activity:"))
 	term.wait("the agent's todos", has("Book the dentist", "Buy oat milk and bread"))
 	term.wait("the refusal in the activity panel", has("assistant clear_completed {} → refused", "Only the list's owner may clear completed todos"))
-	final := term.wait("the unknown id refused", has(`assistant select_todo {"id":"t999"} → refused`, "does not exist"))
+	final := term.wait("the unknown id refused", has(`assistant select_todo {"id":"t999"} → refused`, "There is no todo with that id"))
 	for _, want := range []string{
 		`assistant create_todo {"title":"Book the dentist"} → completed`,
 		`assistant rename_todo {"id":"t1","title":"Buy oat milk and bread"} → completed`,
