@@ -14,9 +14,9 @@ func TestIDScanInAnyFragments(t *testing.T) {
 		{` { "method" : "x" , "id" : 12.5e3 , "params" : {} } `, "12.5e3"},
 		{`{"params":{"id":3,"method":"m"},"method":"x","id":"outer"}`, `"outer"`},
 		{`{"params":["id",{"id":3}],"id":4,"method":"x"}`, "4"},
-		{`{"id":5}`, "null"},                         // no method: not a request
-		{`{"error":{},"id":5}`, "null"},              // a response
-		{`{"id":null,"method":"x"}`, "null"},         // unusable ids
+		{`{"id":5}`, "null"},                 // no method: not a request
+		{`{"error":{},"id":5}`, "null"},      // a response
+		{`{"id":null,"method":"x"}`, "null"}, // unusable ids
 		{`{"id":true,"method":"x"}`, "null"},
 		{`{"id":[1],"method":"x"}`, "null"},
 		{`{"i\u0064":6,"method":"x"}`, "null"},                                    // an escaped key is not read
