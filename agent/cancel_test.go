@@ -121,10 +121,17 @@ func TestCancelledWhileHostDispatchPending(t *testing.T) {
 			h := newCmpHost()
 			block := make(chan struct{})
 			defer close(block)
-			h.dispatchFn = func(context.Context, cmpMsg) error { <-block; return nil }
+			// Cancelled once the host has the Message: not before it, which
+			// would be a refusal before dispatch.
+			called := make(chan struct{})
+			h.dispatchFn = func(context.Context, cmpMsg) error { close(called); <-block; return nil }
 			rt, audit := cmpAudited(t, h)
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
+			go func() {
+				<-called
+				cancel()
+			}()
 			payload := `{}`
 			if name == "create_todo" {
 				payload = `{"title":"Milk"}`

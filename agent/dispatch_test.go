@@ -424,14 +424,22 @@ func TestCancelledDuringAuthorize(t *testing.T) {
 	}
 }
 
+// A host whose Dispatch never returns holds the call only as long as its
+// context: cancelled once the host has the Message (and not before, which
+// would be a refusal before dispatch), the call ends with delivery unknown.
 func TestHostThatNeverReturnsIsBoundedByContext(t *testing.T) {
 	h := &host{model: selectedModel()}
 	block := make(chan struct{})
 	defer close(block)
-	h.dispatchFn = func(context.Context, Msg) error { <-block; return nil }
+	called := make(chan struct{})
+	h.dispatchFn = func(context.Context, Msg) error { close(called); <-block; return nil }
 	rt := bindTest(t, h, owner())
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
+	go func() {
+		<-called
+		cancel()
+	}()
 	_, err := rt.DispatchUnknown(ctx, "create_todo", json.RawMessage(`{"title":"a"}`), agent.Invocation{})
 	var ce *agent.CancelledError
 	if !errors.As(err, &ce) || !ce.DeliveryUnknown || ce.Dispatched {

@@ -1,8 +1,6 @@
 package readme
 
 import (
-	"context"
-	"encoding/json"
 	"slices"
 	"time"
 
@@ -19,9 +17,10 @@ type Todo struct {
 	Title string `json:"title"`
 }
 
-type User struct{ Role string }
+// The types of the sixty-seconds program (sixty/main.go), which the
+// completion block continues.
 
-// README: sixty seconds
+type User struct{ Role string }
 
 type Model struct {
 	Todos    []Todo
@@ -43,37 +42,6 @@ type (
 
 func (CreateTodo) isMsg() {}
 func (DeleteTodo) isMsg() {}
-
-var contract = agent.Make(agent.Definition[Model, User]{
-	Context: agent.Project(func(m Model) []Todo { return m.Todos }),
-	Capabilities: []agent.Capability[Model, User]{
-		agent.Expose(capability[CreateTodo]{Description: "Create a todo."}),
-		agent.ExposeMapped(mapped[agent.NoInput, DeleteTodo]{
-			Name:        "delete_selected_todo",
-			Description: "Delete the selected todo.",
-			Available:   func(m Model) bool { return m.Selected != "" },
-			ToMessage: func(_ agent.NoInput, c call) DeleteTodo {
-				return DeleteTodo{ID: c.Model.Selected} // the snapshot Available approved
-			},
-		}),
-	},
-})
-
-func sixtySeconds(ctx context.Context, host agent.Host[Model, Msg]) (agent.Reply, error) {
-	rt, err := agent.Bind(contract, host, nil) // host: Model() + Dispatch(ctx, msg)
-	if err != nil {
-		return agent.Reply{}, err
-	}
-
-	// An adapter's path: a name and raw JSON off the wire.
-	res, err := rt.DispatchUnknown(ctx, "create_todo", json.RawMessage(`{"title":"Milk"}`), agent.Invocation{})
-	// err is nil, or a typed refusal with a message written for the agent:
-	// *agent.UnknownCapabilityError, *agent.UnavailableError,
-	// *agent.InvalidInputError, *agent.AuthorizationError, ...
-	// agent.ReplyTo turns either into what the agent is told.
-	reply := agent.ReplyTo("create_todo", res, err)
-	return reply, nil
-}
 
 // README: completion
 

@@ -1,76 +1,167 @@
 package readme
 
 import (
-	"context"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/foldagent/foldagent/agent"
 )
 
-// Every Go block of README.md is a run of lines of readme.go, so the README
-// shows code that compiles against the current API.
+// The Go files the README's Go blocks are taken from.
+var sources = []string{"readme.go", "sixty/main.go", "serve/main.go"}
+
+func read(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// blocks returns the fenced blocks of the given language in text, each
+// without its fences.
+func blocks(text, lang string) []string {
+	var out []string
+	for _, b := range strings.Split(text, "```"+lang+"\n")[1:] {
+		out = append(out, b[:strings.Index(b, "```")])
+	}
+	return out
+}
+
+// section returns the README's text from heading to the next heading of
+// the same level.
+func section(t *testing.T, readme, heading string) string {
+	t.Helper()
+	i := strings.Index(readme, heading+"\n")
+	if i < 0 {
+		t.Fatalf("README has no %q", heading)
+	}
+	rest := readme[i+len(heading):]
+	if j := strings.Index(rest, "\n## "); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
+}
+
+// Every Go block of README.md is a run of lines of one of the sources, so
+// the README shows code that compiles against the current API. A block
+// may leave lines out, marked by a line starting "// ...", but each run
+// between such marks must appear in a source as is.
 func TestREADMEBlocksAreCompiledCode(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	if err != nil {
-		t.Fatal(err)
+	readme := read(t, "../../README.md")
+	var code []string
+	for _, s := range sources {
+		code = append(code, read(t, s))
 	}
-	src, err := os.ReadFile("readme.go")
-	if err != nil {
-		t.Fatal(err)
+	bs := blocks(readme, "go")
+	if len(bs) < 4 {
+		t.Fatalf("README has %d Go blocks; expected sixty seconds, serving (two) and completion", len(bs))
 	}
-	code := string(src)
-	blocks := strings.Split(string(readme), "```go\n")[1:]
-	if len(blocks) < 2 {
-		t.Fatalf("README has %d Go blocks; expected the sixty-seconds and completion blocks", len(blocks))
-	}
-	for i, b := range blocks {
-		block := b[:strings.Index(b, "```")]
-		// A block may leave out lines of the file, marked "// ...", but
-		// each run between such marks must appear in the file as is.
-		for _, run := range strings.Split(block, "// ...\n") {
-			if strings.TrimSpace(run) == "" {
-				continue
+	for i, block := range bs {
+		for _, run := range runs(block) {
+			found := false
+			for _, c := range code {
+				found = found || strings.Contains(c, run)
 			}
-			if !strings.Contains(code, run) {
-				t.Errorf("README Go block %d has lines that are not in readme.go:\n%s", i+1, run)
+			if !found {
+				t.Errorf("README Go block %d has lines that are in none of %v:\n%s", i+1, sources, run)
 			}
 		}
 	}
 }
 
-type host struct {
-	mu    sync.Mutex
-	model Model
-	sent  []Msg
+// runs splits a block at its "// ..." lines.
+func runs(block string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, line := range strings.SplitAfter(block, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "// ...") {
+			out = append(out, cur.String())
+			cur.Reset()
+			continue
+		}
+		cur.WriteString(line)
+	}
+	out = append(out, cur.String())
+	var kept []string
+	for _, r := range out {
+		if strings.TrimSpace(r) != "" {
+			kept = append(kept, r)
+		}
+	}
+	return kept
 }
 
-func (h *host) Model() Model { h.mu.Lock(); defer h.mu.Unlock(); return h.model }
-func (h *host) Dispatch(_ context.Context, m Msg) error {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.sent = append(h.sent, m)
-	return nil
+// The sixty-seconds block is a whole program, compiled and run (its
+// Example), so it compiles as pasted; the output the README shows is the
+// Example's.
+func TestSixtySecondsIsAWholeProgram(t *testing.T) {
+	readme := read(t, "../../README.md")
+	sec := section(t, readme, "## Sixty seconds")
+	gos := blocks(sec, "go")
+	if len(gos) == 0 || gos[0] != read(t, "sixty/main.go") {
+		t.Fatal("the first Go block of Sixty seconds is not sixty/main.go, whole")
+	}
+	texts := blocks(sec, "text")
+	example := read(t, "sixty/main_test.go")
+	_, out, ok := strings.Cut(example, "// Output:\n")
+	if !ok || len(texts) == 0 {
+		t.Fatal("no output to compare")
+	}
+	var want strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if l, ok := strings.CutPrefix(strings.TrimSpace(line), "// "); ok {
+			want.WriteString(l + "\n")
+		}
+	}
+	if texts[0] != want.String() {
+		t.Fatalf("README shows output\n%s\nthe Example prints\n%s", texts[0], want.String())
+	}
 }
 
-// The README's code does what the README says it does.
-func TestSixtySeconds(t *testing.T) {
-	h := &host{}
-	reply, err := sixtySeconds(context.Background(), h)
-	if err != nil {
-		t.Fatal(err)
+// Serving your own app: the blocks are the whole of serve/main.go but for
+// the application, which is sixty/main.go's, line for line; the tokens
+// file shown is the one the serve test runs with.
+func TestServeYourOwnAppIsTheWholeProgram(t *testing.T) {
+	readme := read(t, "../../README.md")
+	sec := section(t, readme, "## Serve your own app")
+	six, srv := read(t, "sixty/main.go"), read(t, "serve/main.go")
+	app := func(src string) string {
+		return src[strings.Index(src, "// Your application, as it is"):strings.Index(src, "func main() {")]
 	}
-	if !reply.OK || reply.Text != "Dispatched CreateTodo" {
-		t.Fatalf("reply = %+v", reply)
+	if app(six) != app(srv) {
+		t.Fatal("serve/main.go's application and contract differ from sixty/main.go's")
 	}
-	if len(h.sent) != 1 || h.sent[0] != (CreateTodo{Title: "Milk"}) {
-		t.Fatalf("sent = %#v", h.sent)
+	var shown strings.Builder
+	for _, b := range blocks(sec, "go") {
+		shown.WriteString(b)
 	}
-	if got := len(contract.Describe().Capabilities); got != 2 {
-		t.Fatalf("capabilities = %d", got)
+	// The one "// ..." line, and the blank line after it, stand for the
+	// application.
+	lines := strings.SplitAfter(shown.String(), "\n")
+	var whole strings.Builder
+	elided := 0
+	for i := 0; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "// ...") && i+1 < len(lines) && lines[i+1] == "\n" {
+			whole.WriteString(app(srv))
+			elided++
+			i++
+			continue
+		}
+		whole.WriteString(lines[i])
 	}
+	if elided != 1 || whole.String() != srv {
+		t.Fatalf("the section's Go blocks, joined, with the application for its \"// ...\" line, are not serve/main.go:\n%s", shown.String())
+	}
+	if js := blocks(sec, "json"); len(js) != 1 || js[0] != read(t, "serve/testdata/tokens.json") {
+		t.Fatalf("the tokens file shown is not serve/testdata/tokens.json: %q", js)
+	}
+}
+
+// The completion block's capabilities declare what the README says.
+func TestCompletionBlock(t *testing.T) {
 	for _, c := range []*agent.Exposed[CreateInput, Model, User]{create} {
 		if d := c.Descriptor(); d.Completion == nil || d.Completion.Success[0] != "CreatedTodo" {
 			t.Fatalf("create completion = %+v", d.Completion)

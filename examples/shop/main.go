@@ -63,6 +63,13 @@ func run() error {
 	if f.tools != string(bindmcp.Fixed) && f.tools != string(bindmcp.Dynamic) {
 		return fmt.Errorf("-tools %q: use fixed or dynamic", f.tools)
 	}
+	if f.mode != "" && f.mode != "stdio" && f.mode != "http" {
+		return fmt.Errorf("-mcp %q: use stdio or http", f.mode)
+	}
+	// Refused before a token is made or printed, or anything served.
+	if err := loopback(f.addr); err != nil {
+		return err
+	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -132,6 +139,19 @@ func run() error {
 		return serveHTTP(ctx, ln, srv, nil, token)
 	}
 	return fmt.Errorf("unknown -mcp %q: use stdio or http", f.mode)
+}
+
+// loopback checks that addr (-addr) names a loopback host: the shop
+// serves nobody beyond this machine.
+func loopback(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("-addr %s: %w", addr, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return fmt.Errorf("-addr %s: the shop example listens on loopback only", addr)
+	}
+	return nil
 }
 
 // serveHTTP serves the fixed tools at /mcp and, when given, the dynamic

@@ -9,6 +9,16 @@
 //	go run ./examples/todo -tokens FILE    # bearer tokens → principals: {"<token>": {"name": "ada", "role": "owner"}}
 //	go run ./examples/todo -audit FILE     # also append every audit entry to FILE, as JSON Lines
 //
+// Installed (go install ./examples/todo), the command is todo, and an MCP
+// client registers it by its path (claude mcp add todo -- "$(go env
+// GOPATH)/bin/todo" -mcp stdio): nothing it does depends on the working
+// directory. The list is kept under the user's config directory unless
+// -data says otherwise, and a relative -data is taken as absolute from
+// where the command starts, so that a client started elsewhere finds the
+// running app beside the same list. -demo needs the terminal app: with
+// -mcp, -a2a or -native it is refused. A tokens file that names no token,
+// or a role other than owner and viewer, is refused.
+//
 // The list, its Messages and the agent contract are the shared todo
 // domain, package examples/todo/todo; this command adds the terminal: the
 // Bubble Tea App (its view, its keys, its status line and activity

@@ -73,6 +73,9 @@ func parseFlags() (flags, error) {
 	if f.approvalTimeout <= 0 {
 		return f, fmt.Errorf("-approval-timeout %s: give a positive duration, such as 2m", f.approvalTimeout)
 	}
+	if f.demo && (f.mode != "" || f.a2a != "" || f.native != "") {
+		return f, errors.New("-demo shows a scripted agent in the terminal app; it cannot be combined with -mcp, -a2a or -native, which run without one")
+	}
 	return f, nil
 }
 
@@ -138,7 +141,10 @@ func run() error {
 func dataPath(f flags) (string, func(), error) {
 	switch {
 	case f.data != "":
-		return f.data, func() {}, nil
+		// Absolute, so that the socket the owner publishes beside the list
+		// is found by a process started in another directory.
+		p, err := filepath.Abs(f.data)
+		return p, func() {}, err
 	case f.demo:
 		dir, err := os.MkdirTemp("", "foldagent-todo-demo-")
 		if err != nil {

@@ -27,6 +27,9 @@ type tokens map[string]todo.Principal
 
 // loadTokens reads a -tokens file, {"<token>": {"name": ..., "role": ...}},
 // or, with no file, makes one owner token for the person at the terminal.
+// A file that names no token, or a role the app does not know, is refused
+// (naming the file, and never a token): a typo must not serve a principal
+// no rule was written for.
 func loadTokens(path string) (tokens, string, error) {
 	if path == "" {
 		tok := rand.Text()
@@ -34,15 +37,21 @@ func loadTokens(path string) (tokens, string, error) {
 	}
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, "", err
+		return nil, "", fmt.Errorf("-tokens: %w", err)
 	}
 	var t tokens
 	if err := json.Unmarshal(b, &t); err != nil {
-		return nil, "", fmt.Errorf("%s: want {\"<token>\": {\"name\": ..., \"role\": ...}}: %w", path, err)
+		return nil, "", fmt.Errorf("-tokens %s: want {\"<token>\": {\"name\": ..., \"role\": ...}}: %w", path, err)
+	}
+	if len(t) == 0 {
+		return nil, "", fmt.Errorf("-tokens %s: the file names no token", path)
 	}
 	for tok, p := range t {
 		if tok == "" || p.Name == "" {
-			return nil, "", fmt.Errorf("%s: every token needs a non-empty token and name", path)
+			return nil, "", fmt.Errorf("-tokens %s: every token needs a non-empty token and name", path)
+		}
+		if p.Role != todo.Owner && p.Role != todo.Viewer {
+			return nil, "", fmt.Errorf("-tokens %s: the principal %q has the role %q: use %s or %s", path, p.Name, p.Role, todo.Owner, todo.Viewer)
 		}
 	}
 	return t, "", nil

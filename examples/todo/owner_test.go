@@ -201,7 +201,12 @@ func TestDemoUsesAThrowawayList(t *testing.T) {
 	if _, err := os.Stat(filepath.Dir(path)); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the throwaway list outlived the demo: %v", err)
 	}
-	if p, _, _ := dataPath(flags{demo: true, data: "mine.json"}); p != "mine.json" {
+	// -data is taken as given, made absolute (see TestAttachFromAnotherDirectory).
+	mine, err := filepath.Abs("mine.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _, _ := dataPath(flags{demo: true, data: "mine.json"}); p != mine {
 		t.Fatalf("-demo -data mine.json plays on %s", p)
 	}
 }

@@ -18,8 +18,13 @@
 //     had no batching since revision 2025-06-18, and the adapters do not
 //     negotiate an older one;
 //   - a line longer than the limit (DefaultMaxLineBytes unless set) is
-//     answered with -32600 and id null as soon as the limit is passed, and
-//     the rest of it is discarded up to its newline;
+//     discarded up to its newline, read on only for its id, in constant
+//     memory, and answered once with -32600: carrying the id when the line
+//     is a request (a top-level "method") whose top-level "id" is a string
+//     or a number, wherever in the line it is, so the client's call ends;
+//     null otherwise (a response's id is the server's own). The answer goes
+//     out as soon as it is known (the id and the method read), or else
+//     when the line ends;
 //
 // and serving goes on with the next line. Lines that are empty or only
 // whitespace are skipped, a carriage return before the newline is

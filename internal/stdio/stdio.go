@@ -165,8 +165,12 @@ func (c *conn) readLoop() {
 func (c *conn) frame() error {
 	br := bufio.NewReaderSize(c.in, keptLineCap)
 	var (
-		line    []byte
-		tooLong bool // the current line passed the limit; drop it to its newline
+		line []byte
+		// long is set while the current line is past the limit: it is
+		// scanned for its id and dropped up to its newline.
+		long *idScan
+		// answered: the current long line has had its reply.
+		answered bool
 	)
 	for {
 		frag, err := br.ReadSlice('\n')
@@ -174,25 +178,33 @@ func (c *conn) frame() error {
 		if ended {
 			frag = bytes.TrimSuffix(frag[:len(frag)-1], []byte{'\r'})
 		}
-		if !tooLong {
-			if len(line)+len(frag) > c.limit {
-				tooLong = true
-				line = nil
-				if err := c.reject(tooLongReply(c.limit), "line too long", -1); err != nil {
-					return err
-				}
-			} else {
-				line = append(line, frag...)
+		switch {
+		case long != nil:
+			long.feed(frag)
+		case len(line)+len(frag) > c.limit:
+			long = &idScan{}
+			long.feed(line)
+			long.feed(frag)
+			line = nil
+		default:
+			line = append(line, frag...)
+		}
+		// A long line is answered as soon as its reply is known, or when
+		// it ends: with the request's id when one could be read.
+		if long != nil && !answered && (long.decided() || ended || errors.Is(err, io.EOF)) {
+			answered = true
+			if err := c.reject(tooLongReply(c.limit, long.answerID()), "line too long", -1); err != nil {
+				return err
 			}
 		}
 		switch {
 		case ended:
-			if !tooLong {
+			if long == nil {
 				if err := c.line(line); err != nil {
 					return err
 				}
 			}
-			tooLong = false
+			long, answered = nil, false
 			if cap(line) > keptLineCap {
 				line = nil
 			}
@@ -200,7 +212,7 @@ func (c *conn) frame() error {
 		case errors.Is(err, bufio.ErrBufferFull):
 			// The line goes on past the buffer; keep reading it.
 		case errors.Is(err, io.EOF):
-			if !tooLong && len(line) > 0 {
+			if long == nil && len(line) > 0 {
 				if err := c.line(line); err != nil {
 					return err
 				}
@@ -293,10 +305,10 @@ func readableID(line []byte) json.RawMessage {
 	return nullID
 }
 
-// tooLongReply is the reply to a line past limit.
-func tooLongReply(limit int) []byte {
+// tooLongReply is the reply to a line past limit, carrying id.
+func tooLongReply(limit int, id json.RawMessage) []byte {
 	data := fmt.Appendf(nil, `{"maxLineBytes":%d}`, limit)
-	return errorReply(nullID, jsonrpc.CodeInvalidRequest, msgTooLong, data)
+	return errorReply(id, jsonrpc.CodeInvalidRequest, msgTooLong, data)
 }
 
 // errorReply encodes a JSON-RPC error response. It is built here rather

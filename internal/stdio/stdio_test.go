@@ -235,7 +235,8 @@ func TestOverLongLineIsAnsweredOnceAndDiscarded(t *testing.T) {
 	for i := 0; i < len(long); i += 700 {
 		s.send(long[i:min(i+700, len(long))])
 	}
-	r := s.wantError(jsonrpc.CodeInvalidRequest, "null")
+	// Answered with the request's id, so the client's call ends.
+	r := s.wantError(jsonrpc.CodeInvalidRequest, "20")
 	var data struct {
 		MaxLineBytes int `json:"maxLineBytes"`
 	}
@@ -258,8 +259,40 @@ func TestOverLongLineIsAnsweredOnceAndDiscarded(t *testing.T) {
 		t.Fatalf("line of exactly the limit: id %s error %+v", r.ID, r.Error)
 	}
 	s.send(exact(23, limit+1) + "\n")
-	s.wantError(jsonrpc.CodeInvalidRequest, "null")
+	s.wantError(jsonrpc.CodeInvalidRequest, "23")
 	s.ping(24)
+}
+
+// A long line is answered with the id of the request in it wherever the id
+// is (here after the params, as the TypeScript SDK writes it), and with
+// null when the line is not a request or its id cannot be read; an id
+// inside params is not the message's.
+func TestOverLongLineIsAnsweredWithTheRequestsID(t *testing.T) {
+	const limit = 1024
+	s := serve(t, limit)
+	pad := strings.Repeat("x", 3000)
+	for _, c := range []struct{ line, id string }{
+		{`{"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + pad + `"}},"jsonrpc":"2.0","id":"late"}`, `"late"`},
+		{`{"method":"ping","params":{"_meta":{"t":"a \"id\": 3, \\"}, "id": 4, "pad":"` + pad + `"},"jsonrpc":"2.0","id":-5}`, "-5"},
+		{`{"jsonrpc":"2.0","method":"notifications/progress","params":{"id":9,"pad":"` + pad + `"}}`, "null"},
+		{`{"jsonrpc":"2.0","id":6,"result":{"pad":"` + pad + `"}}`, "null"},
+		{`{"jsonrpc":"2.0","id":{"n":7},"method":"ping","params":{"pad":"` + pad + `"}}`, "null"},
+		{`[{"jsonrpc":"2.0","id":8,"method":"ping","params":{"pad":"` + pad + `"}}]`, "null"},
+		{pad, "null"},
+	} {
+		s.send(c.line + "\n")
+		s.wantError(jsonrpc.CodeInvalidRequest, c.id)
+	}
+	s.ping(40)
+
+	// Once the id and the method are read, the answer goes out without
+	// waiting for the end of the line (the line is read in buffers of
+	// 64 KiB: this one is longer).
+	huge := strings.Repeat("x", 100<<10)
+	s.send(`{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"pad":"` + huge)
+	s.wantError(jsonrpc.CodeInvalidRequest, "41")
+	s.send(huge + `"}}` + "\n")
+	s.ping(42)
 }
 
 func TestEOFEndsTheSessionCleanly(t *testing.T) {
