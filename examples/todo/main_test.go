@@ -31,7 +31,7 @@ func TestPersonAndAgentInTmux(t *testing.T) {
 	term.wait("the app", has("foldagent todo", "agent activity:"))
 	term.wait("the agent's todos", has("Book the dentist", "Buy oat milk and bread"))
 	term.wait("the refusal in the activity panel", has("assistant clear_completed {} → refused", "Only the list's owner may clear completed todos"))
-	final := term.wait("the unknown id refused", has(`assistant select_todo {"id":"t999"} → refused`, "does not exist"))
+	final := term.wait("the unknown id refused", has(`assistant select_todo {"id":"t999"} → refused`, "There is no todo with that id"))
 	for _, want := range []string{
 		`assistant create_todo {"title":"Book the dentist"} → completed`,
 		`assistant rename_todo {"id":"t1","title":"Buy oat milk and bread"} → completed`,
@@ -129,7 +129,9 @@ func newTerminal(t *testing.T, command string) *terminal {
 	// across test binaries run at once, which would share one tmux server.
 	session := fmt.Sprintf("foldagent-todo-%d-%s", os.Getpid(), filepath.Base(filepath.Dir(t.TempDir())))
 	term := &terminal{t: t, tmux: tmux, session: session}
-	term.run("new-session", "-d", "-s", session, "-x", "110", "-y", "40", command)
+	// 44 rows: the start-up lines (five endpoints, the token, the
+	// registration command) and the whole activity panel.
+	term.run("new-session", "-d", "-s", session, "-x", "110", "-y", "44", command)
 	t.Cleanup(func() { _ = exec.Command(tmux, "-L", session, "kill-server").Run() })
 	return term
 }
