@@ -144,12 +144,13 @@ func (s *server) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		writeJSON(w, http.StatusMethodNotAllowed, response{JSONRPC: "2.0", ID: null, Error: errorFor(a2a.ErrInvalidRequest)})
 		return
 	}
-	var r request
-	if err := json.NewDecoder(req.Body).Decode(&r); err != nil {
+	var body json.RawMessage
+	if err := json.NewDecoder(req.Body).Decode(&body); err != nil {
 		writeJSON(w, http.StatusOK, response{JSONRPC: "2.0", ID: null, Error: errorFor(a2a.ErrParseError)})
 		return
 	}
-	if !validID(r.ID) {
+	var r request
+	if err := json.Unmarshal(body, &r); err != nil || !validID(r.ID) {
 		writeJSON(w, http.StatusOK, response{JSONRPC: "2.0", ID: null, Error: errorFor(a2a.ErrInvalidRequest)})
 		return
 	}

@@ -356,6 +356,7 @@ func TestWireErrors(t *testing.T) {
 	}{
 		{"not JSON", `{"jsonrpc":"2.0",`, nil, -32700},
 		{"no jsonrpc version", `{"id":1,"method":"tasks/get","params":{"id":"x"}}`, float64(1), -32600},
+		{"a batch", `[{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{"id":"x"}}]`, nil, -32600},
 		{"an object id", `{"jsonrpc":"2.0","id":{},"method":"tasks/get","params":{"id":"x"}}`, nil, -32600},
 		{"a 1.0 method name", `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{}}`, float64(1), -32601},
 		{"no message", `{"jsonrpc":"2.0","id":"a","method":"message/send","params":{}}`, "a", -32602},
