@@ -35,8 +35,12 @@
 //   - cancelled (CancelTask) while the runtime waited: TASK_STATE_CANCELED,
 //     and the message says the Message reached update and nothing was
 //     undone;
-//   - unknown skill, invalid input, unavailable in the current state, not
-//     authorized: TASK_STATE_REJECTED, with the refusal's message; nothing
+//   - unknown skill, invalid input, unavailable in the current state (the
+//     message and data carry the contract's authored reason), not
+//     authorized, naming something that does not exist
+//     (AgentNotFoundError, the input path in the data), built on state
+//     that moved since the caller read it (AgentStaleViewError, below):
+//     TASK_STATE_REJECTED, with the refusal's message and data; nothing
 //     was dispatched;
 //   - a failure in the application (a defect): TASK_STATE_FAILED, with a
 //     generic message naming only the skill; the cause goes to the Logger.
@@ -48,13 +52,37 @@
 // SubscribeToTask stream its status to the terminal state, a send with
 // returnImmediately answers at once, and CancelTask ends the wait.
 //
+// # What the caller saw
+//
+// A message may read the application's state instead of calling a skill:
+// a data part {"read": "context"} reads the contract's context projection,
+// {"read": "resource", "name": <resource>} one of its resources. A read is
+// answered by a message, not a task: its data part is {"version": N,
+// "value": ...}.
+//
+// Every read and every task's result is the caller's look: the agent's
+// message (a read's answer, a task's status message) carries the version
+// of the Model it was taken at in its metadata, under "foldagent/version"
+// (MetaVersion). The caller is the A2A identity (the whole verified
+// principal). A capability that watches shared state (agent.Watch)
+// rejects a call whose caller last looked at a state where what it
+// watches differed: TASK_STATE_REJECTED, tag AgentStaleViewError, the data
+// naming the watches that moved and the current version (also in the
+// metadata), nothing dispatched; reading again and sending the call again
+// is safe. A message calling a skill may cite the version it planned
+// against in its own metadata, under "foldagent/seenVersion"
+// (MetaSeenVersion); a citation wins over the caller's last look, and one
+// that is not a positive whole number is refused as invalid params, with
+// no task created.
+//
 // # The agent card
 //
 // The card is built from the contract (agent.Description): one skill per
 // capability in the contract, whatever the current state (dispatch still
 // refuses what is unavailable), with the tag "conditional" for a
 // capability that is offered only in some states and "authorized" for one
-// that checks its caller. A 1.0 AgentSkill has no field for an input
+// that checks its caller (declares Authorize); one that only checks that
+// what its input names exists is not tagged "authorized". A 1.0 AgentSkill has no field for an input
 // schema, so the card declares the extension InputSchemaExtension in
 // capabilities.extensions, whose params are
 //

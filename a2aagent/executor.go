@@ -27,10 +27,13 @@ type Runtime interface {
 // the executor in the request's context: whose runtime, which skill, what
 // input, and the room reserved for the task.
 type call struct {
-	rt    Runtime
-	skill string
-	input json.RawMessage
-	slot  *slot
+	rt     Runtime
+	caller string // the caller key of the principal (see looks.go)
+	skill  string
+	input  json.RawMessage
+	seen   uint64    // the version the message cites, or 0
+	read   *readCall // a read, instead of a skill call
+	slot   *slot
 }
 
 type callKey struct{}
@@ -83,6 +86,11 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 			sl.claim()
 			c.slot = sl
 		}
+		if c.read != nil {
+			// A read is answered by one message; no task is made.
+			e.read(ctx, ec, c, yield)
+			return
+		}
 		dctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		e.mu.Lock()
@@ -111,7 +119,7 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 		if !yield(task, nil) {
 			return
 		}
-		res, err := c.rt.DispatchUnknown(dctx, c.skill, c.input, agent.Invocation{ID: string(ec.TaskID), Transport: agent.A2A})
+		res, err := c.rt.DispatchUnknown(agent.WithCaller(dctx, c.caller), c.skill, c.input, agent.Invocation{ID: string(ec.TaskID), Transport: agent.A2A, SeenVersion: c.seen})
 		reply := agent.ReplyTo(c.skill, res, err)
 		if reply.Defect {
 			e.log.Error("a2aagent: capability failed", "capability", c.skill, "task", ec.TaskID, "error", reply.Err)
@@ -175,7 +183,8 @@ func stateOf(r agent.Reply) a2a.TaskState {
 		return a2a.TaskStateCanceled
 	case r.Tag == agent.TagCompletionTimeout:
 		return a2a.TaskStateFailed
-	default: // unknown, unavailable, invalid input, not authorized
+	default: // unknown, unavailable, invalid input, not authorized,
+		// not found, stale view
 		return a2a.TaskStateRejected
 	}
 }
@@ -188,5 +197,7 @@ func replyMessage(ec *a2asrv.ExecutorContext, r agent.Reply) *a2a.Message {
 	if len(r.Data) > 0 && json.Unmarshal(r.Data, &data) == nil {
 		parts = append(parts, a2a.NewDataPart(data))
 	}
-	return a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, parts...)
+	m := a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, parts...)
+	setVersion(m, replyVersion(r))
+	return m
 }

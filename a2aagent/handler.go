@@ -429,12 +429,12 @@ func (g *guard) Before(ctx context.Context, cc *a2asrv.CallContext, req *a2asrv.
 	case *a2a.SubscribeToTaskRequest:
 		return ctx, nil, owned(p.ID)
 	case *a2a.SendMessageRequest:
-		return g.admitMessage(ctx, info, p, owned)
+		return g.admitMessage(ctx, info, identity, p, owned)
 	}
 	return ctx, nil, nil
 }
 
-func (g *guard) admitMessage(ctx context.Context, info *auth.TokenInfo, p *a2a.SendMessageRequest, owned func(a2a.TaskID) error) (context.Context, any, error) {
+func (g *guard) admitMessage(ctx context.Context, info *auth.TokenInfo, identity string, p *a2a.SendMessageRequest, owned func(a2a.TaskID) error) (context.Context, any, error) {
 	if p.Message == nil || p.Message.ID == "" || p.Message.Role == "" {
 		return ctx, nil, nil // the SDK answers invalid params
 	}
@@ -444,9 +444,23 @@ func (g *guard) admitMessage(ctx context.Context, info *auth.TokenInfo, p *a2a.S
 		}
 		return ctx, nil, a2a.NewError(a2a.ErrInvalidParams, "Each message to this agent starts its own task; send a new message without a taskId.")
 	}
-	skill, input, ok := skillCall(p.Message)
-	if !ok {
-		return ctx, nil, a2a.NewError(a2a.ErrInvalidParams, `A message to this agent needs a data part naming a skill, as {"skill": <skill id>, "input": <its input>}.`)
+	c := &call{caller: callerKey(identity)}
+	read, isRead, err := readRequest(p.Message)
+	if err != nil {
+		return ctx, nil, err
+	}
+	if isRead {
+		c.read = read
+	} else {
+		skill, input, ok := skillCall(p.Message)
+		if !ok {
+			return ctx, nil, a2a.NewError(a2a.ErrInvalidParams, `A message to this agent needs a data part naming a skill, as {"skill": <skill id>, "input": <its input>}, or one naming what it reads, as {"read": "context"}.`)
+		}
+		seen, err := seenVersion(p.Message.Metadata)
+		if err != nil {
+			return ctx, nil, err
+		}
+		c.skill, c.input, c.seen = skill, input, seen
 	}
 	rt, err := g.h.runtimeFor(ctx, info)
 	if err != nil {
@@ -457,7 +471,8 @@ func (g *guard) admitMessage(ctx context.Context, info *auth.TokenInfo, p *a2a.S
 	if err != nil {
 		return ctx, nil, err
 	}
-	return withCall(ctx, &call{rt: rt, skill: skill, input: input, slot: sl}), nil, nil
+	c.rt, c.slot = rt, sl
+	return withCall(ctx, c), nil, nil
 }
 
 // After gives back the room reserved for a message that failed before its

@@ -156,7 +156,8 @@ func TestPeerJavaScriptClient(t *testing.T) {
 		"card fetched and skills read", "create_todo completed", "unknown skill rejected",
 		"wrong type rejected", "viewer's clear_completed rejected", "completion streamed to completed",
 		"task cancelled while waiting", "another principal's task not found",
-		"owner's clear_completed completed", "raw 0.3 message/send answered by the 0.3 endpoint",
+		"owner's clear_completed completed", "stale delete rejected, applied after reading",
+		"raw 0.3 message/send answered by the 0.3 endpoint",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("steps reported %q, want %q (exit: %v)\n%s", got, want, runErr, out.String())

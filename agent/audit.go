@@ -30,6 +30,10 @@ const (
 	// Message was not delivered, or had not delivered it when the call
 	// settled; whether update received the Message cannot be known.
 	DecisionUnknown AuditDecision = "unknown"
+	// DecisionHeld: the call was held for the person's approval
+	// (Variant.Approval); a second entry for the same invocation records
+	// how it ended.
+	DecisionHeld AuditDecision = "held"
 )
 
 // Audit outcomes that are not error tags. Any other outcome is the Tag of
@@ -51,6 +55,9 @@ const (
 	// runtime.Goexit in application code, for instance) before the call
 	// settled.
 	OutcomeInterrupted = "interrupted"
+	// OutcomeAwaitingApproval: held for the person's approval
+	// (DecisionHeld).
+	OutcomeAwaitingApproval = "awaiting-approval"
 )
 
 // AuditEntry is one decision of the runtime: one invocation, refused or
@@ -94,6 +101,10 @@ type AuditEntry struct {
 	// BindOptions.TraceIDs reads it. Empty when there is neither.
 	TraceID string `json:"traceId,omitempty"`
 	SpanID  string `json:"spanId,omitempty"`
+	// Approval is the person's approval of a held call: the request, a
+	// digest of what they were shown, and, once it ended, the answer,
+	// who gave it and when. Nil for a call that was not held.
+	Approval *ApprovalRecord `json:"approval,omitempty"`
 }
 
 // auditEntryJSON is AuditEntry's wire form: the same fields, with At as
@@ -110,6 +121,7 @@ type auditEntryJSON struct {
 	Input      json.RawMessage `json:"input,omitempty"`
 	TraceID    string          `json:"traceId,omitempty"`
 	SpanID     string          `json:"spanId,omitempty"`
+	Approval   *ApprovalRecord `json:"approval,omitempty"`
 }
 
 // MarshalJSON encodes the entry with "at" in epoch milliseconds.
@@ -117,7 +129,7 @@ func (e AuditEntry) MarshalJSON() ([]byte, error) {
 	return json.Marshal(auditEntryJSON{
 		At: e.At.UnixMilli(), Invocation: e.Invocation, Transport: e.Transport, Capability: e.Capability,
 		Tag: e.Tag, Principal: e.Principal, Decision: e.Decision, Outcome: e.Outcome, Input: e.Input,
-		TraceID: e.TraceID, SpanID: e.SpanID,
+		TraceID: e.TraceID, SpanID: e.SpanID, Approval: e.Approval,
 	})
 }
 
@@ -131,7 +143,7 @@ func (e *AuditEntry) UnmarshalJSON(b []byte) error {
 	*e = AuditEntry{
 		At: time.UnixMilli(w.At), Invocation: w.Invocation, Transport: w.Transport, Capability: w.Capability,
 		Tag: w.Tag, Principal: w.Principal, Decision: w.Decision, Outcome: w.Outcome, Input: w.Input,
-		TraceID: w.TraceID, SpanID: w.SpanID,
+		TraceID: w.TraceID, SpanID: w.SpanID, Approval: w.Approval,
 	}
 	return nil
 }
@@ -289,6 +301,10 @@ func (l *AuditLog[P]) record(tr *trail[P], inv Invocation, capability, tag strin
 	}
 	if l.principal != nil && tr.hasPrincipal {
 		e.Principal = l.projectPrincipal(tr.principal)
+	}
+	if tr.approval != nil {
+		a := *tr.approval
+		e.Approval = &a
 	}
 	if l.includeInput {
 		e.Input = l.input(payload)

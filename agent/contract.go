@@ -165,6 +165,9 @@ func Make[Model, P any](d Definition[Model, P]) *Contract[Model, P] {
 		if prev, dup := c.byName[capab.name]; dup {
 			panic(fmt.Sprintf("agent: Make: duplicate capability name %q (Messages %s and %s)", capab.name, prev.tag, capab.tag))
 		}
+		if slices.Contains(approvalMessages, capab.msgType) {
+			panic(fmt.Sprintf("agent: Make: %s is the person's own Message and cannot be exposed as capability %q: no agent may approve", capab.tag, capab.name))
+		}
 		if prev, dup := c.byType[capab.msgType]; dup {
 			panic(fmt.Sprintf("agent: Make: Message %s is exposed twice (as %q and %q)", capab.tag, prev.name, capab.name))
 		}

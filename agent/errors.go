@@ -36,6 +36,8 @@ const (
 	TagProjection        = "AgentProjectionError"
 	TagStaleView         = "AgentStaleViewError"
 	TagNotFound          = "AgentNotFoundError"
+	TagDeclined          = "AgentDeclinedError"
+	TagApprovalTimeout   = "AgentApprovalTimeoutError"
 )
 
 // UnknownCapabilityError reports a name (or Message type) the contract does
@@ -564,4 +566,68 @@ func marshalCapabilityError(tag, capability, typ, message string) ([]byte, error
 		Type       string `json:"tag"`
 		Message    string `json:"message"`
 	}{tag, capability, typ, message})
+}
+
+// DeclinedError reports that the person declined a call held for their
+// approval (Variant.Approval). Nothing was dispatched. It is not
+// retry-safe in spirit: the person said no; ask them, not the runtime.
+type DeclinedError struct {
+	Capability string
+	Type       string
+	// Approval is the request's id.
+	Approval string
+	// Reason is the person's own reason, as they gave it in the app, or
+	// "". It is data: it never enters the message.
+	Reason string
+}
+
+func (e *DeclinedError) Error() string {
+	return fmt.Sprintf("The person declined %q in the app, so nothing was done. Their reason, when they gave one, is in the data.", e.Capability)
+}
+
+// Tag returns "AgentDeclinedError".
+func (e *DeclinedError) Tag() string { return TagDeclined }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "tag",
+// "message", "approval", "reason"}.
+func (e *DeclinedError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Type       string `json:"tag"`
+		Message    string `json:"message"`
+		Approval   string `json:"approval"`
+		Reason     string `json:"reason,omitempty"`
+	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Approval, e.Reason})
+}
+
+// ApprovalTimeoutError reports that nobody answered a request for the
+// person's approval before its deadline. The request was withdrawn from
+// the person's screen and can never be approved later; nothing was
+// dispatched.
+type ApprovalTimeoutError struct {
+	Capability string
+	Type       string
+	// Approval is the request's id.
+	Approval string
+}
+
+func (e *ApprovalTimeoutError) Error() string {
+	return fmt.Sprintf("Nobody answered the request to approve %q in time. It was withdrawn and nothing was done; call again to ask again.", e.Capability)
+}
+
+// Tag returns "AgentApprovalTimeoutError".
+func (e *ApprovalTimeoutError) Tag() string { return TagApprovalTimeout }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "tag",
+// "message", "approval", "retrySafe"}.
+func (e *ApprovalTimeoutError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Type       string `json:"tag"`
+		Message    string `json:"message"`
+		Approval   string `json:"approval"`
+		RetrySafe  bool   `json:"retrySafe"`
+	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Approval, true})
 }

@@ -86,6 +86,11 @@ type Variant[M, Model, P any] struct {
 	// its caller last looked. The zero value is StaleRefuse. It must be empty
 	// when Watches is.
 	Freshness Freshness
+	// Approval, when set, holds a call for the person's approval before
+	// it runs (see Approval): the call is checked, shown to the person in
+	// the application, and runs only if they approve what they were
+	// shown. Nil: calls run once authorized.
+	Approval *Approval[M, Model, P]
 }
 
 // Mapped declares a capability whose input is its own type In, mapped to
@@ -115,6 +120,8 @@ type Mapped[In, M, Model, P any] struct {
 	Missing   string
 	Watches   []Watch[Model]
 	Freshness Freshness
+	// Approval is Variant.Approval, judging the mapped input.
+	Approval *Approval[In, Model, P]
 }
 
 // Capability is one exposed capability of a contract, as Expose and
@@ -161,6 +168,7 @@ type capability[Model, P any] struct {
 	missing     string
 	watches     []*watch[Model]
 	freshness   Freshness
+	approval    *approvalPlan[Model, P]
 	descriptor  Descriptor
 }
 
@@ -182,6 +190,7 @@ func Expose[M, Model, P any](v Variant[M, Model, P]) *Exposed[M, Model, P] {
 	c.annotate(v.ReadOnly, v.Destructive)
 	c.declareFreshness(v.Requires, v.Watches, v.Freshness)
 	c.declareExists(adaptExists(v.Exists), v.Missing)
+	compileApproval(c, v.Approval)
 	c.descriptor = c.describe()
 	return &Exposed[M, Model, P]{c: c}
 }
@@ -204,6 +213,7 @@ func ExposeMapped[In, M, Model, P any](v Mapped[In, M, Model, P]) *Exposed[In, M
 	c.annotate(v.ReadOnly, v.Destructive)
 	c.declareFreshness(v.Requires, v.Watches, v.Freshness)
 	c.declareExists(adaptExists(v.Exists), v.Missing)
+	compileApproval(c, v.Approval)
 	c.descriptor = c.describe()
 	return &Exposed[In, Model, P]{c: c}
 }
@@ -384,6 +394,7 @@ func (c *capability[Model, P]) describe() Descriptor {
 		Completion:            c.completion.describe(),
 		Watches:               c.watchNames(),
 		Freshness:             c.freshness,
+		NeedsApproval:         c.approval != nil,
 	}
 }
 
@@ -426,6 +437,9 @@ type Descriptor struct {
 	// Freshness is the policy for a call whose watches moved; "" when it
 	// watches nothing.
 	Freshness Freshness `json:"freshness,omitempty"`
+	// NeedsApproval is true when a call may be held for the person's
+	// approval (Variant.Approval), always or by its When.
+	NeedsApproval bool `json:"needsApproval,omitempty"`
 }
 
 func typeLabel(t reflect.Type) string {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"time"
 )
 
 // Host is the seam between a contract and a running application: read the
@@ -147,6 +148,11 @@ type BindOptions[P any] struct {
 	// only with Audit set and Tracer nil: with a Tracer, entries name the
 	// runtime's own span. Nil: entries of an untraced runtime carry no ids.
 	TraceIDs func(ctx context.Context) (traceID, spanID string)
+	// ApprovalTimeout is how long a call held for the person's approval
+	// (Variant.Approval) waits for their answer before it is withdrawn
+	// and refused (*ApprovalTimeoutError). Zero means
+	// DefaultApprovalTimeout.
+	ApprovalTimeout time.Duration
 }
 
 // Runtime is a contract bound to a live application. It is safe for
@@ -171,6 +177,11 @@ type Runtime[Model, Msg, P any] struct {
 	versioned Versioned[Model]
 	stamp     func() uint64
 	looks     *lookBook[Model]
+
+	// approvals holds the calls waiting for the person (approval.go); nil
+	// unless a capability declares an Approval.
+	approvals       *approvalBook[Model]
+	approvalTimeout time.Duration
 }
 
 // Bind binds a contract to a host.
@@ -196,6 +207,10 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 		r.audit = opts.Audit
 		r.tracer = opts.Tracer
 		r.traceIDs = opts.TraceIDs
+		r.approvalTimeout = opts.ApprovalTimeout
+	}
+	if r.approvalTimeout <= 0 {
+		r.approvalTimeout = DefaultApprovalTimeout
 	}
 	r.subscriber, _ = host.(Subscriber)
 	r.observer, _ = host.(Observer[Msg])
@@ -248,6 +263,9 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 			return nil, fmt.Errorf("agent: Bind: %s declare watches, which need a host that numbers its Models and tracks delivery; the host must implement VersionedModel, ModelAt and DispatchTracked", quoteJoin(watching))
 		}
 		r.looks = newLookBook[Model](maxCallers)
+	}
+	if err := r.bindApprovals(msgType); err != nil {
+		return nil, err
 	}
 	r.waits = newWaitIndex(c, r.observer)
 	return r, nil
@@ -456,6 +474,7 @@ type trail[P any] struct {
 	delivery     delivery
 	principal    P
 	hasPrincipal bool
+	approval     *ApprovalRecord // set when the call was held (approval.go)
 }
 
 // run performs the checked path: resolve, (cancelled?), read the Model
@@ -484,9 +503,18 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		return Result{}, &UnavailableError{Capability: capab.name, Type: capab.tag, Reason: reason}
 	}
 	// 2b. Judged against what the caller saw: a call built from a state
-	// that moved is refused before its input is even read.
-	moved, err := r.judge(ctx, capab, inv, model, version)
-	if err != nil {
+	// that moved is refused before its input is even read. A call the
+	// person approved is judged against what they were shown.
+	approved := approvedFrom[Model](ctx)
+	if approved != nil && approved.req.Invocation != inv.ID {
+		approved = nil
+	}
+	var moved []string
+	if approved != nil {
+		if m := movedSince(approved.watches, capab.name, approved.model, model); len(m) > 0 {
+			return Result{}, &StaleViewError{Capability: capab.name, Type: capab.tag, Moved: m, Version: version, Seen: approved.req.Version, Policy: capab.freshness}
+		}
+	} else if moved, err = r.judge(ctx, capab, inv, model, version); err != nil {
 		return Result{}, err
 	}
 	// 3. Decode the wire input, and check that what it names exists.
@@ -517,6 +545,21 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	// 4b. Cancelled while decode or authorize was pending: nothing is built.
 	if err := ctx.Err(); err != nil {
 		return Result{}, &CancelledError{Capability: capab.name, cause: err}
+	}
+	// 4c. The person's approval: held, not run, until they answer; then
+	// the whole path runs again on the Model of that moment.
+	if approved == nil && capab.approval != nil {
+		need, err := capab.needsApproval(input, call)
+		if err != nil {
+			return Result{}, err
+		}
+		if need {
+			actx, err := r.hold(ctx, tr, capab, input, call, model, version, payload)
+			if err != nil {
+				return Result{}, err
+			}
+			return r.run(actx, tr, capab, asked, payload, nil, inv)
+		}
 	}
 	// 5. Construct from the same snapshot, then dispatch.
 	msg, err := capab.build(input, call)

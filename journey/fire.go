@@ -476,7 +476,7 @@ func (s *Session) runHandler(ctx context.Context, r *record, h Handler, input an
 	case panicked:
 		s.failLocked(r, &SettleError{Reason: ReasonHandlerFailed, Message: "the handler panicked"})
 	case err != nil:
-		s.failLocked(r, &SettleError{Reason: ReasonHandlerFailed, Message: err.Error()})
+		s.failLocked(r, handlerFailure(err))
 	case r.settled:
 		// A state report or a reject got there first: first settlement wins.
 	case r.awaiting && s.tap:

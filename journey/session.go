@@ -1066,7 +1066,7 @@ func (w *Work) Done(err error) {
 	s.work = slices.DeleteFunc(s.work, func(x *workItem) bool { return x == w.item })
 	if err != nil && w.item.transitionID != "" {
 		if r, ok := s.byID[w.item.transitionID]; ok && r.fired {
-			s.failLocked(r, &SettleError{Reason: ReasonHandlerFailed, Message: err.Error()})
+			s.failLocked(r, handlerFailure(err))
 		}
 	}
 }

@@ -423,6 +423,13 @@ func (s *Session) writeFireLine(b *strings.Builder, r *record) {
 	b.WriteString(r.an.id)
 	b.WriteString(" (")
 	b.WriteString(note)
+	// Why it did not happen, as a code, when a code says more than the
+	// note: a stale view, a disabled tool, a failed handler. The message
+	// beside it may be the application's text, so only the code is said.
+	if e := r.receipt.Error; g == GradeDidNot && e != nil && e.Reason != "" && e.Reason != ReasonRejected && e.Reason != ReasonVerifyFailed {
+		b.WriteString(": ")
+		b.WriteString(string(e.Reason))
+	}
 	if r.t.Inferred {
 		switch {
 		case r.t.Attribution != nil && r.t.Attribution.Basis == BasisSignature:

@@ -2,7 +2,9 @@ package journey
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -244,5 +246,37 @@ func TestHostileStringsNeverReachText(t *testing.T) {
 	all := strings.Join(hostile, "\n")
 	if !strings.Contains(all, "refused: UNKNOWN_ACTION") || !strings.Contains(all, unknownActionText) || !strings.Contains(all, "The human declined: checkout.place-order") {
 		t.Fatalf("the scenario did not exercise the unknown-id and ask paths:\n%s", all)
+	}
+}
+
+// A handler that refuses with a *SettleError comes to rest with its reason
+// and data, and the facts line names the code; an ordinary error is
+// HANDLER_FAILED.
+func TestHandlerRefusalCarriesItsReason(t *testing.T) {
+	g := MustNewGraph("t", GraphDef{Pages: []Page{{ID: "p", Actions: []Action{{Name: "add", Does: "Add."}, {Name: "boom", Does: "Fail."}}}}})
+	s := g.MustNewSession(Options{})
+	data := json.RawMessage(`{"_tag":"AgentStaleViewError","moved":["openItem"]}`)
+	s.RegisterActions("p", Registration{Handlers: map[string]Handler{
+		"add": func(context.Context, any) (any, error) {
+			return nil, fmt.Errorf("wrapped: %w", &SettleError{Reason: ReasonStaleCursor, Message: "Look again.", Data: data})
+		},
+		"boom": func(context.Context, any) (any, error) { return nil, errors.New("disk full") },
+	}})
+	st := settle(t, s, mustFire(t, s, "p.add", FireOptions{}).TransitionID)
+	if st.EffectStatus != EffectRefused || st.Error == nil || st.Error.Reason != ReasonStaleCursor ||
+		st.Error.Message != "Look again." || string(st.Error.Data) != string(data) {
+		t.Fatalf("settlement: %+v", st)
+	}
+	st = settle(t, s, mustFire(t, s, "p.boom", FireOptions{}).TransitionID)
+	if st.Error == nil || st.Error.Reason != ReasonHandlerFailed || st.Error.Message != "disk full" || st.Error.Data != nil {
+		t.Fatalf("settlement: %+v", st)
+	}
+	tr := s.GroundTruth(0, 0)
+	if len(tr.Attempts) != 2 || !strings.HasSuffix(tr.Attempts[0].Line, ": STALE_CURSOR)") ||
+		!strings.HasSuffix(tr.Attempts[1].Line, ": HANDLER_FAILED)") {
+		t.Fatalf("facts: %+v", tr.Attempts)
+	}
+	if strings.Contains(tr.Text, "disk full") || strings.Contains(tr.Text, "Look again") {
+		t.Fatalf("the facts repeat a handler's text:\n%s", tr.Text)
 	}
 }

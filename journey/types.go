@@ -2,6 +2,7 @@ package journey
 
 import (
 	"encoding/json"
+	"errors"
 	"time"
 )
 
@@ -276,9 +277,37 @@ type Attribution struct {
 
 // SettleError is why a fire came to rest badly. Reason is a library code;
 // Message is the application's own error text (runtime data).
+//
+// A Handler may return a *SettleError (or an error wrapping one) to say
+// why it refused in the protocol's own words: the fire comes to rest with
+// that Reason, Message and Data, rather than as HANDLER_FAILED with the
+// error's text. A binding over a contract does (journey/bind): a call the
+// contract refused as stale comes to rest STALE_CURSOR.
 type SettleError struct {
 	Reason  Reason `json:"reason"`
 	Message string `json:"message,omitempty"`
+	// Data is the refusal as structured data (a JSON object), or nil: the
+	// contract's typed refusal, say, with its tag and what it names.
+	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// Error returns the Message, or the Reason when there is none.
+func (e *SettleError) Error() string {
+	if e.Message != "" {
+		return e.Message
+	}
+	return string(e.Reason)
+}
+
+// handlerFailure is how a handler's error comes to rest: as the
+// *SettleError it carries, or HANDLER_FAILED with its text.
+func handlerFailure(err error) *SettleError {
+	var se *SettleError
+	if errors.As(err, &se) && se.Reason != "" {
+		c := *se
+		return &c
+	}
+	return &SettleError{Reason: ReasonHandlerFailed, Message: err.Error()}
 }
 
 // Settlement is the receipt of how a fire came to rest. First settlement

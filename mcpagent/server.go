@@ -649,10 +649,13 @@ func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 		args = emptyObject
 	}
 	var stop func()
-	if s.interval > 0 && req.Session != nil {
-		if tok := req.Params.GetProgressToken(); tok != nil {
-			stop = s.startProgress(ctx, req.Session, tok)
+	if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
+		pr := &progress{ss: req.Session, token: tok}
+		if s.interval > 0 {
+			stop = s.startProgress(ctx, pr)
 		}
+		// A call held for the person's approval says so at once.
+		ctx = agent.WhileAwaitingApproval(ctx, func(agent.ApprovalRequest) { pr.send(ctx, awaitingApproval) })
 	}
 	seen, err := seenVersion(req.Params.Meta)
 	if err != nil {
@@ -739,18 +742,38 @@ func (s *Server) runtime(ctx context.Context) (Runtime, error) {
 // progressMessage is sent with every progress notification.
 const progressMessage = "The application has not finished this call yet; still waiting."
 
+// awaitingApproval is the progress message of a call held for the
+// person's approval.
+const awaitingApproval = "Waiting for the person to approve this in the app."
+
+// progress sends one call's progress notifications, numbered in order
+// whoever sends them (the ticker, an approval wait).
+type progress struct {
+	ss    *mcp.ServerSession
+	token any
+	mu    sync.Mutex
+	n     int
+}
+
+func (p *progress) send(ctx context.Context, message string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.n++
+	_ = p.ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: p.token, Progress: float64(p.n), Message: message})
+}
+
 // startProgress sends a progress notification every interval until stop
 // is called, so a long wait (usually for a completion contract) is visible
 // to the client instead of silent. stop returns once the sender has
 // stopped, so no progress follows the result.
-func (s *Server) startProgress(ctx context.Context, ss *mcp.ServerSession, token any) (stop func()) {
+func (s *Server) startProgress(ctx context.Context, p *progress) (stop func()) {
 	quit := make(chan struct{})
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
 		t := time.NewTicker(s.interval)
 		defer t.Stop()
-		for n := 1; ; n++ {
+		for {
 			select {
 			case <-quit:
 				return
@@ -758,11 +781,7 @@ func (s *Server) startProgress(ctx context.Context, ss *mcp.ServerSession, token
 				return
 			case <-t.C:
 			}
-			_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
-				ProgressToken: token,
-				Progress:      float64(n),
-				Message:       progressMessage,
-			})
+			p.send(ctx, progressMessage)
 		}
 	}()
 	return func() {

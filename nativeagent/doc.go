@@ -17,16 +17,43 @@
 // completing Message, or the refusal's encoding. Status codes follow the
 // framework: 400 for input the capability's schema refuses, 401 without a
 // valid bearer token (or the application's own session check), 403 for a
-// refusal by the capability's Authorize hook, 404 for an unknown action,
-// 405 for any method but POST, 413 for a body over the bound, 503 when the
+// refusal by the capability's Authorize hook, 404 for an unknown action or
+// for input that names something that does not exist
+// (AgentNotFoundError, the input path in the data), 405 for any method but
+// POST, 409 for a call built on state that moved since its caller read it
+// (AgentStaleViewError, below), 413 for a body over the bound, 503 when the
 // application did not accept the Message and a retry is safe, and 500 with
-// a generic body for a defect. Other refusals (unavailable, cancelled,
-// timed out) and a completion that reported failure are 200 with ok false,
-// as the framework returns what an action's run returned.
+// a generic body for a defect. Other refusals (unavailable, with the
+// contract's authored reason in the message and the data; cancelled; timed
+// out) and a completion that reported failure are 200 with ok false, as the
+// framework returns what an action's run returned.
 //
 // GET <prefix>/actions is the catalogue the framework registers from:
 // each action's tool (description and parameters, the input's JSON Schema
 // as sent on the wire), http method, requiresAuth and readOnly.
+// requiresAuth says the action needs an authenticated caller, which every
+// action here does; whether a capability also checks the principal
+// (Authorize) is the contract's, and one that only checks that what its
+// input names exists does not.
+//
+// GET <prefix>/context and GET <prefix>/resources/<name> read the
+// contract's context projection and resources, as {"version": N,
+// "value": ...}.
+//
+// # What the caller saw
+//
+// Every read (the catalogue, the context, a resource) and every action
+// result is the caller's look: the version of the Model it was taken at
+// rides in the response header Foldagent-Version, and, in a body of ours,
+// in its "version" member. The caller is the Agent Native identity (the
+// principal the token or session names). A capability that watches shared
+// state (agent.Watch) refuses a call whose caller last looked at a state
+// where what it watches differed: 409, tag AgentStaleViewError, the data
+// naming the watches that moved and the current version, nothing
+// dispatched. An action may cite the version it planned against in the
+// request header Foldagent-Seen-Version (a version a Foldagent-Version
+// gave); a citation wins over the last look, and one that is not a
+// positive whole number is refused 400 before anything runs.
 //
 // The handler adds no authority: identity comes only from the transport,
 // each principal gets its own runtime (Options.NewRuntime), and every call

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"os/exec"
@@ -26,7 +27,7 @@ func startTodo(t *testing.T, args ...string) (mcpURL, data string) {
 	dir := t.TempDir()
 	bin := testbin.Build(t, "examples/todo")
 	tokens := filepath.Join(dir, "tokens.json")
-	if err := os.WriteFile(tokens, []byte(`{"owner-tok":{"name":"olivia","role":"owner"}}`), 0o600); err != nil {
+	if err := os.WriteFile(tokens, []byte(`{"owner-tok":{"name":"olivia","role":"owner"},"oscar-tok":{"name":"oscar","role":"owner"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	data = filepath.Join(dir, "todos.json")
@@ -175,8 +176,8 @@ func TestAgentNativeA2AClientDrivesTheTodoExample(t *testing.T) {
 func TestActionsOnTheTodoBinary(t *testing.T) {
 	url, _ := startTodo(t)
 	base := strings.TrimSuffix(url, "/mcp") + "/_agent-native"
-	post := func(path, token, body string) (int, map[string]any) {
-		req, _ := http.NewRequest("POST", base+path, strings.NewReader(body))
+	send := func(method, path, token, body string) (int, map[string]any) {
+		req, _ := http.NewRequest(method, base+path, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+token)
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -189,6 +190,7 @@ func TestActionsOnTheTodoBinary(t *testing.T) {
 		}
 		return resp.StatusCode, res
 	}
+	post := func(path, token, body string) (int, map[string]any) { return send("POST", path, token, body) }
 	status, res := post("/actions/create_todo", "owner-tok", `{"title":"Bread"}`)
 	data, _ := json.Marshal(res["data"])
 	if status != 200 || res["ok"] != true || res["completion"] != "completed" || !strings.Contains(string(data), `"title":"Bread"`) {
@@ -199,5 +201,36 @@ func TestActionsOnTheTodoBinary(t *testing.T) {
 	}
 	if status, _ := post("/actions/create_todo", "stolen", `{"title":"x"}`); status != 401 {
 		t.Fatalf("bad token: %d", status)
+	}
+
+	// Two identities on the one list: oscar reads while "Bread" is
+	// selected, olivia selects "Eggs", and oscar's delete, built on what
+	// he read, is refused 409 naming the selection, nothing deleted.
+	if status, res := post("/actions/create_todo", "owner-tok", `{"title":"Eggs"}`); status != 200 || res["completion"] != "completed" {
+		t.Fatalf("create_todo: %d %v", status, res)
+	}
+	if status, res := post("/actions/select_todo", "owner-tok", `{"id":"t1"}`); status != 200 || res["ok"] != true {
+		t.Fatalf("select_todo: %d %v", status, res)
+	}
+	if status, res := send("GET", "/context", "oscar-tok", ""); status != 200 || !strings.Contains(fmt.Sprint(res["value"]), "selected:t1") {
+		t.Fatalf("oscar reads: %d %v", status, res)
+	}
+	if status, res := post("/actions/select_todo", "owner-tok", `{"id":"t2"}`); status != 200 || res["ok"] != true {
+		t.Fatalf("select_todo: %d %v", status, res)
+	}
+	status, res = post("/actions/delete_selected_todo", "oscar-tok", `{}`)
+	if moved, _ := res["data"].(map[string]any)["moved"].([]any); status != 409 || res["tag"] != "AgentStaleViewError" || len(moved) != 1 || moved[0] != "selectedTodo" {
+		t.Fatalf("oscar's delete on a selection he did not see: %d %v", status, res)
+	}
+	if _, res := send("GET", "/resources/todos", "oscar-tok", ""); strings.Count(fmt.Sprint(res["value"]), "title:") != 2 {
+		t.Fatalf("a refused delete changed the list: %v", res)
+	}
+	// Having read again (just now), his delete applies to what he read.
+	if status, res := post("/actions/delete_selected_todo", "oscar-tok", `{}`); status != 200 || res["completion"] != "completed" || !strings.Contains(fmt.Sprint(res["data"]), "Eggs") {
+		t.Fatalf("oscar's delete after reading: %d %v", status, res)
+	}
+	// An unknown id is missing, not forbidden.
+	if status, res := post("/actions/select_todo", "owner-tok", `{"id":"t99"}`); status != 404 || res["tag"] != "AgentNotFoundError" {
+		t.Fatalf("an unknown id: %d %v", status, res)
 	}
 }

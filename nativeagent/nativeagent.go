@@ -151,6 +151,11 @@ type Result struct {
 	// Data is the dispatch result, or the refusal's encoding (never a
 	// defect's cause).
 	Data json.RawMessage `json:"data,omitempty"`
+	// Version is the version of the Model the result was taken at: the
+	// one after the call's Message, or for a stale-view refusal the
+	// current one to read. It is 0, and omitted, on an unversioned host
+	// and for other refusals. The VersionHeader response header repeats it.
+	Version uint64 `json:"version,omitempty"`
 }
 
 // Action is one entry of the catalogue, in the framework's registry shape.
@@ -197,7 +202,20 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "This origin may not call the application.")
 		return
 	}
-	rest, ok := strings.CutPrefix(r.URL.Path, h.prefix+"/actions")
+	path, ok := strings.CutPrefix(r.URL.Path, h.prefix+"/")
+	var rest, resource string
+	read := false
+	switch {
+	case !ok:
+	case path == "actions" || strings.HasPrefix(path, "actions/"):
+		rest = strings.TrimPrefix(path, "actions")
+	case path == "context":
+		read = true
+	case strings.HasPrefix(path, "resources/") && len(path) > len("resources/"):
+		read, resource = true, strings.TrimPrefix(path, "resources/")
+	default:
+		ok = false
+	}
 	if !ok {
 		writeError(w, http.StatusNotFound, "There is nothing at this path.")
 		return
@@ -219,13 +237,17 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, "The application could not serve this caller.")
 		return
 	}
+	if read {
+		h.serveRead(w, r, e, resource)
+		return
+	}
 	if rest == "" || rest == "/" {
 		if r.Method != http.MethodGet {
 			w.Header().Set("Allow", http.MethodGet)
 			writeError(w, http.StatusMethodNotAllowed, "The catalogue is read with GET.")
 			return
 		}
-		h.serveCatalog(w, e)
+		h.serveCatalog(w, r, e)
 		return
 	}
 	name := strings.TrimPrefix(rest, "/")
@@ -243,10 +265,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "The request body could not be read.")
 		return
 	}
+	seen, err := seenVersion(r)
+	if err != nil {
+		badCitation(w)
+		return
+	}
 	if len(bytes.TrimSpace(body)) == 0 {
 		body = []byte("{}")
 	}
-	res, err := e.rt.DispatchUnknown(r.Context(), name, body, agent.Invocation{Transport: Transport})
+	res, err := e.rt.DispatchUnknown(withCaller(r.Context(), e), name, body, agent.Invocation{Transport: Transport, SeenVersion: seen})
 	h.reply(w, name, agent.ReplyTo(name, res, err))
 }
 
@@ -303,20 +330,21 @@ func (h *Handler) runtime(ctx context.Context, caller *auth.TokenInfo) (*entry, 
 	return e, nil
 }
 
-func (h *Handler) serveCatalog(w http.ResponseWriter, e *entry) {
+func (h *Handler) serveCatalog(w http.ResponseWriter, r *http.Request, e *entry) {
 	e.catOnce.Do(func() { e.catalog, e.catErr = json.Marshal(Actions(e.rt.Describe())) })
 	if e.catErr != nil {
 		h.log.Error("nativeagent: encoding the catalogue failed", "err", e.catErr)
 		writeError(w, http.StatusInternalServerError, "The catalogue could not be built.")
 		return
 	}
+	setVersion(w, catalogLook(r.Context(), e))
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = w.Write(e.catalog)
 }
 
 // reply writes what agent.ReplyTo says, with the framework's status.
 func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
-	res := Result{OK: r.OK, Tag: r.Tag, Message: r.Text, Data: r.Data}
+	res := Result{OK: r.OK, Tag: r.Tag, Message: r.Text, Data: r.Data, Version: resultVersion(r)}
 	if r.Err == nil {
 		res.Tag = r.Result.Tag
 		if c := r.Result.Completion; c != nil {
@@ -334,6 +362,12 @@ func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
 		status = http.StatusBadRequest
 	case r.Tag == agent.TagAuthorization:
 		status = http.StatusForbidden
+	case r.Tag == agent.TagNotFound:
+		status = http.StatusNotFound
+	case r.Tag == agent.TagStaleView:
+		// The call was built on state that moved: nothing was done, and
+		// the same call may be sent again after reading.
+		status = http.StatusConflict
 	case r.Tag == agent.TagNotDelivered:
 		// The application took nothing: the same call may be sent again.
 		w.Header().Set("Retry-After", "1")
@@ -348,6 +382,15 @@ func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
 		writeError(w, http.StatusInternalServerError, "The result could not be encoded.")
 		return
 	}
+	setVersion(w, res.Version)
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(b)
+}
+
+// writeResult writes an action result with status.
+func writeResult(w http.ResponseWriter, status int, res Result) {
+	b, _ := json.Marshal(res) // strings and raw JSON of ours only
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(b)

@@ -20,6 +20,25 @@
 // the Message that completed the work, or what to correct in a refused
 // input).
 //
+// # What the page saw
+//
+// The caller is the page: each Registration is one caller of the runtime
+// (two pages, or two bindings of one runtime, are two). Each pass that
+// reconciles the tool list reads it through the runtime's Offered with
+// that caller, so the list the browser holds is the page's look at the
+// Model's version it was read at, and each tool call's result is the
+// page's look too. A result carries that version in its _meta, under
+// "foldagent/version" (MetaVersion), and in structuredContent as
+// "version". A capability that watches shared state (agent.Watch) refuses
+// a call built on state the page was not shown: a tool error, tag
+// AgentStaleViewError, whose structuredContent names the watches that
+// moved and the current version; nothing is dispatched, and once the page
+// has looked again (its next pass, which follows every Model change unless
+// WithoutFollowingModel) the call may be sent again. WebMCP gives a tool
+// call no metadata, so a call cannot cite a version. A call naming
+// something that does not exist is a tool error tagged AgentNotFoundError,
+// the input path in its structuredContent.
+//
 // Availability depends on the Model, so the tool set follows it. Register
 // reconciles after every Model change: a capability that leaves is
 // unregistered by aborting its own registration, and one that arrives is

@@ -26,7 +26,7 @@ func (r *Registration) execute(ctx context.Context, name string, input json.RawM
 	if len(input) == 0 {
 		input = json.RawMessage("{}")
 	}
-	res, err := r.agent.DispatchUnknown(ctx, name, input, agent.Invocation{ID: r.newID(), Transport: agent.WebMCP})
+	res, err := r.agent.DispatchUnknown(r.withCaller(ctx), name, input, agent.Invocation{ID: r.newID(), Transport: agent.WebMCP})
 	reply := agent.ReplyTo(name, res, err)
 	if reply.Defect {
 		r.report(fmt.Errorf("webmcp: %q: %w", name, reply.Err))
@@ -34,6 +34,9 @@ func (r *Registration) execute(ctx context.Context, name string, input json.RawM
 	out = textResult(reply.Text, !reply.OK)
 	if !reply.Defect || reply.OK {
 		out.StructuredContent = reply.Data
+	}
+	if v := replyVersion(reply); v != 0 {
+		out.Meta = map[string]any{MetaVersion: v}
 	}
 	return out
 }

@@ -242,6 +242,9 @@ func resultToJS(r ToolResult) js.Value {
 		content[i] = map[string]any{"type": c.Type, "text": c.Text}
 	}
 	out := js.ValueOf(map[string]any{"content": content, "isError": r.IsError})
+	if v, ok := r.Meta[MetaVersion].(uint64); ok {
+		out.Set("_meta", map[string]any{MetaVersion: float64(v)})
+	}
 	if len(r.StructuredContent) > 0 {
 		// Parsed, not a string: the browser serializes the whole result
 		// for the agent, which then reads it as the JSON it is.

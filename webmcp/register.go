@@ -17,7 +17,9 @@ import (
 // unregistered. Its methods are safe for concurrent use.
 type Registration struct {
 	agent Runtime
-	mc    ModelContext
+	// caller is the page's caller key (see looks.go).
+	caller string
+	mc     ModelContext
 	// ctx ends when the registration does; it bounds the wait for the
 	// browser's answer to a registration.
 	ctx     context.Context
@@ -80,6 +82,7 @@ func Register(ctx context.Context, opts Options) (*Registration, error) {
 	}
 	r := &Registration{
 		agent:   opts.Runtime,
+		caller:  newPageKey(),
 		mc:      mc,
 		newID:   opts.InvocationID,
 		onError: opts.OnError,
@@ -271,7 +274,7 @@ func (r *Registration) work() {
 // browser has accepted it. It returns the first failure after trying
 // every capability.
 func (r *Registration) reconcile() error {
-	descs, availErr := r.agent.Available()
+	descs, availErr := r.available()
 	if descs == nil && availErr != nil {
 		// The Model could not be read: keep the tools as they are rather
 		// than unregistering everything over one failed read.

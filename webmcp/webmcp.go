@@ -113,6 +113,10 @@ type ToolResult struct {
 	// text. It is absent for a defect.
 	StructuredContent json.RawMessage `json:"structuredContent,omitempty"`
 	IsError           bool            `json:"isError"`
+	// Meta is the result's _meta: the version of the Model the result was
+	// taken at, under MetaVersion, on a versioned host (see looks.go).
+	// Nil when there is nothing to say.
+	Meta map[string]any `json:"_meta,omitempty"`
 }
 
 // Content is one piece of a ToolResult. This package only writes text.

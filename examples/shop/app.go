@@ -58,6 +58,14 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case tea.KeyPressMsg:
 		return a.key(msg)
+	case agent.ApprovalWithdrawn:
+		// The panel says how each request ended, beside the calls.
+		for _, q := range a.Shop.Asked {
+			if q.ID == msg.ID {
+				e := Activity{At: time.Now(), Capability: q.Capability, Input: string(q.Input), Outcome: "approval " + string(msg.Why)}
+				a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], e)
+			}
+		}
 	}
 	m, pay := shop.Update(a.Shop, msg)
 	a.Shop = m
@@ -96,6 +104,11 @@ func (a App) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch msg.String() {
 	case "q", "ctrl+c":
 		return a, tea.Quit
+	case "y", "n":
+		// The person answers the oldest request on screen.
+		if len(a.Shop.Asked) > 0 {
+			return a, send(agent.ApprovalAnswer{ID: a.Shop.Asked[0].ID, Approve: msg.String() == "y", By: "you"})
+		}
 	case "a":
 		if a.Shop.Page == shop.PageCheckout {
 			a.editing, a.draft = true, a.Shop.Address
@@ -112,7 +125,7 @@ func (a App) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 func (a App) View() tea.View {
 	var b strings.Builder
 	m := a.Shop
-	b.WriteString("foldagent shop — an agent shops here; q quits, a gives the address at checkout\n\n")
+	b.WriteString("foldagent shop — an agent shops here; q quits, a gives the address at checkout, y/n answer an agent's request\n\n")
 	fmt.Fprintf(&b, "page: %s", m.Page)
 	if m.Page == shop.PageProduct {
 		if p, ok := shop.Find(m.Product); ok {
@@ -147,6 +160,22 @@ func (a App) View() tea.View {
 	}
 	for _, o := range m.Orders {
 		fmt.Fprintf(&b, "\n  %s  %d  %s", o.ID, o.Total, o.Status)
+	}
+	if len(m.Asked) > 0 {
+		q := m.Asked[0]
+		fmt.Fprintf(&b, "\n\nAPPROVE? %s", q.Summary)
+		var r shop.Review
+		if json.Unmarshal(q.Watched["orderUnderReview"], &r) == nil && r.Order != "" {
+			fmt.Fprintf(&b, "\n  order %s  total %d  deliver to %s", r.Order, r.Total, r.Address)
+		}
+		fmt.Fprintf(&b, "\n  asked by %s", q.Transport)
+		if q.Caller != "" {
+			fmt.Fprintf(&b, " (%s)", q.Caller)
+		}
+		b.WriteString("\n  y approves, n declines")
+		if more := len(m.Asked) - 1; more > 0 {
+			fmt.Fprintf(&b, " (%d more waiting)", more)
+		}
 	}
 	b.WriteString("\n\nagent activity:")
 	if len(a.activity) == 0 {
@@ -206,6 +235,10 @@ func (r reporting) DispatchUnknown(ctx context.Context, name string, payload jso
 		e.Outcome = "completed"
 	case err == nil:
 		e.Outcome = "failed"
+	case reply.Tag == agent.TagDeclined:
+		e.Outcome = "declined by you"
+	case reply.Tag == agent.TagApprovalTimeout:
+		e.Outcome = "not answered in time"
 	default:
 		e.Outcome, e.Reason = "refused", reply.Text
 	}

@@ -40,7 +40,7 @@ func main() {
 type flags struct {
 	mode, addr, tools, auditFile, token, keys string
 	single, approval                          bool
-	payDelay, settle                          time.Duration
+	payDelay, settle, approvalTimeout         time.Duration
 }
 
 func run() error {
@@ -51,11 +51,15 @@ func run() error {
 	flag.BoolVar(&f.single, "single", false, "serve one journey tool taking the journey id, instead of one per journey")
 	flag.DurationVar(&f.payDelay, "pay-delay", 600*time.Millisecond, "how long the payment server takes to answer")
 	flag.DurationVar(&f.settle, "settle-within", journeymcp.DefaultSettleWithin, "how long a fixed-tool call that fired waits for it to come to rest")
+	flag.DurationVar(&f.approvalTimeout, "approval-timeout", 2*time.Minute, "how long an agent's payment waits for the person to approve it in the app (y approves, n declines; -keys when headless)")
 	flag.BoolVar(&f.approval, "require-approval", false, "require a person's approval for placing an order (fixed tools)")
 	flag.StringVar(&f.auditFile, "audit", "", "append every audit entry to this JSON Lines file")
 	flag.StringVar(&f.keys, "keys", "", "headless: read the person's key presses from this file or named pipe, as if typed into the TUI (a script acting as the person)")
 	flag.StringVar(&f.token, "token", "", "the bearer token HTTP clients must send (default: one generated per run and printed)")
 	flag.Parse()
+	if f.approvalTimeout <= 0 {
+		return fmt.Errorf("-approval-timeout %s: give a positive duration, such as 2m", f.approvalTimeout)
+	}
 	if f.tools != string(bindmcp.Fixed) && f.tools != string(bindmcp.Dynamic) {
 		return fmt.Errorf("-tools %q: use fixed or dynamic", f.tools)
 	}
@@ -75,7 +79,7 @@ func run() error {
 	audit := agent.NewAuditLog(agent.AuditOptions[agent.NoPrincipal]{Sinks: sinks})
 	th := teahost.New[App, tea.Msg](App{Shop: shop.New(f.payDelay)}, nil)
 	h := host{th}
-	rt, err := agent.Bind(shop.Contract(), h, &agent.BindOptions[agent.NoPrincipal]{Audit: audit})
+	rt, err := agent.Bind(shop.Contract(), h, &agent.BindOptions[agent.NoPrincipal]{Audit: audit, ApprovalTimeout: f.approvalTimeout})
 	if err != nil {
 		return err
 	}

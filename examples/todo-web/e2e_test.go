@@ -152,7 +152,8 @@ type toolResult struct {
 		Type string `json:"type"`
 		Text string `json:"text"`
 	} `json:"content"`
-	IsError bool `json:"isError"`
+	IsError bool           `json:"isError"`
+	Meta    map[string]any `json:"_meta"`
 }
 
 func (r toolResult) text() string {
@@ -224,6 +225,10 @@ func TestNativeWebMCPToolsFollowAClickedSelection(t *testing.T) {
 	res := execute(t, ctx, "delete_selected_todo", `{}`)
 	if res.IsError || res.text() != "Completed: ChangeKept" {
 		t.Fatalf("delete_selected_todo = %+v", res)
+	}
+	// The result carries the version it was taken at (webmcp.MetaVersion).
+	if v, ok := res.Meta["foldagent/version"].(float64); !ok || v < 1 {
+		t.Fatalf("delete_selected_todo's _meta = %v, want a version", res.Meta)
 	}
 	waitTools(t, ctx, baseTools...)
 	if got := titles(t, ctx); !slices.Equal(got, []string{"Buy milk"}) {

@@ -189,6 +189,9 @@ type Journey struct {
 	dispatch  func(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
 	available func() ([]agent.Descriptor, error)
 	follow    func()
+	// seen maps session versions to the Model versions they show (see
+	// seen.go); empty on an unversioned host.
+	seen seenMarks
 
 	mu      sync.Mutex // guards what follows; taken by the listener
 	state   map[string]any
@@ -415,9 +418,10 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	for _, b := range j.actions {
 		j.on[b] = true
 	}
+	vr, _ := any(rt).(versioner)
 	j.follow = func() {
-		m := model()
-		v := view{page: def.Page(m), state: detach(def.State(m)), shown: make(map[string]bool, len(shownFns))}
+		m, mv := snapshot(vr, model)
+		v := view{model: mv, page: def.Page(m), state: detach(def.State(m)), shown: make(map[string]bool, len(shownFns))}
 		for path, shown := range shownFns {
 			v.shown[path] = shown(m)
 		}
@@ -532,6 +536,7 @@ func diff(prev, next map[string]any) map[string]any {
 // view is what one Model shows a journey: its page, its state view, the
 // tabs and modals it shows, and where the person looks.
 type view struct {
+	model     uint64 // the Model version the view was projected from
 	page      string
 	state     map[string]any
 	shown     map[string]bool
@@ -578,6 +583,9 @@ func (j *Journey) changed(v view) {
 		j.s.ReportState(delta, journey.ReportOptions{Principal: journey.ActorUser})
 	case len(delta) > 0:
 		j.s.UpdateState(delta, "")
+	}
+	if v.model != 0 {
+		j.seen.mark(j.s.Version(), v.model)
 	}
 	if w != nil {
 		close(w.seen)
@@ -676,7 +684,14 @@ func (j *Journey) handler(b *bound) journey.Handler {
 			work := j.s.BeginWork(name, id)
 			defer work.Done(nil)
 		}
-		res, err := j.dispatch(ctx, name, payload, agent.Invocation{Transport: j.transport})
+		// The call cites the Model version the session showed when the
+		// fire was attempted: the contract judges its watches against
+		// what the agent could have seen (seen.go).
+		inv := agent.Invocation{Transport: j.transport}
+		if t, ok := j.s.Transition(id); ok {
+			inv.SeenVersion = j.seen.at(t.CursorVersion)
+		}
+		res, err := j.dispatch(ctx, name, payload, inv)
 		if err != nil {
 			if w != nil {
 				j.forget(w)
@@ -686,11 +701,9 @@ func (j *Journey) handler(b *bound) journey.Handler {
 				return j.stillPending(b)
 			}
 			// Refused by the contract (or a defect): the fire comes to
-			// rest refused, with the refusal's tag and what the agent
-			// would have been told, as data.
-			reply := agent.ReplyTo(name, res, err)
-			b, _ := json.Marshal(map[string]string{"_tag": reply.Tag, "message": reply.Text})
-			return nil, errors.New(string(b))
+			// rest refused, with a reason code, the sentence the agent
+			// would have been told, and the refusal as data.
+			return nil, refusal(name, res, err)
 		}
 		if c := res.Completion; c != nil {
 			data := completionData(c)

@@ -416,6 +416,7 @@ func (p *Port) Fold(r *CallResult) bool {
 		return false
 	}
 	r.FoldSettled(facts)
+	refused := !r.OK()
 	if j := r.String("journey"); j != "" {
 		var fresh CallResult
 		p.frameData(&fresh, j)
@@ -426,6 +427,11 @@ func (p *Port) Fold(r *CallResult) bool {
 		}
 		for _, e := range fresh.kv {
 			r.set(e.k, e.v)
+		}
+		if refused {
+			// The refusal's judgment overrides the frame's, as for a
+			// fire refused at its gates.
+			r.set("ok", false).set("judgment", "rejected")
 		}
 	}
 	r.Delete("offGraph")

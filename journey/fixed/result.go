@@ -293,16 +293,35 @@ func (r *CallResult) FoldSettled(facts CallResult) {
 	}
 	r.Delete("howToSettle")
 	r.Delete("settleWith")
-	if r.Has("journey") || !r.Has("judgment") {
-		return
-	}
 	now := facts.String("outcome")
 	if moved := facts.String("outcomeNow"); moved != "" {
 		now = moved
 	}
-	judgment := "done"
-	if facts.String("effectStatus") == string(journey.EffectRefused) || now == string(journey.OutcomeRejected) || now == string(journey.OutcomeRolledBack) {
-		judgment = "rejected"
+	refused := facts.String("effectStatus") == string(journey.EffectRefused) || now == string(journey.OutcomeRejected) || now == string(journey.OutcomeRolledBack)
+	if refused {
+		// Refused when it ran: the answer says so in every field (a
+		// journey step's frame judgment gives way, as for any refusal),
+		// with the reason code and its sentence at the top, and nothing
+		// of the navigation it claimed, which was walked back.
+		r.set("ok", false).set("judgment", "rejected")
+		if e, ok := facts.Get("error"); ok {
+			if ec, ok := e.(CallResult); ok {
+				if reason := ec.String("reason"); reason != "" {
+					r.set("reason", reason)
+				}
+				if msg := ec.String("message"); msg != "" {
+					r.set("why", msg)
+				}
+			}
+		}
+		r.Delete("toNode")
+		r.Delete("toNodeClaimed")
+		r.Delete("arrival")
+		r.Delete("arrivalMeans")
+		return
 	}
-	r.set("judgment", judgment)
+	if r.Has("journey") || !r.Has("judgment") {
+		return
+	}
+	r.set("judgment", "done")
 }

@@ -157,10 +157,14 @@ func (p *Port) settledFacts(st journey.Settlement) CallResult {
 	if st.VerifyHeld != "" {
 		r.set("verifyHeld", st.VerifyHeld)
 	}
-	switch st.Arrival {
-	case journey.ArrivalClaimed:
+	// A refused fire went nowhere: the navigation it claimed was walked
+	// back, so no arrival is reported for it.
+	refused := st.EffectStatus == journey.EffectRefused
+	switch {
+	case refused:
+	case st.Arrival == journey.ArrivalClaimed:
 		r.set("arrival", string(st.Arrival)).set("arrivalMeans", arrClaimed)
-	case journey.ArrivalObserved:
+	case st.Arrival == journey.ArrivalObserved:
 		r.set("arrival", string(st.Arrival)).set("arrivalMeans", arrObserved)
 	}
 	if st.Materialized != nil {
@@ -168,7 +172,7 @@ func (p *Port) settledFacts(st journey.Settlement) CallResult {
 	} else if st.AlreadyTrue {
 		r.set("alreadyTrue", true).set("why", alreadyTrue)
 	}
-	if st.ToNode != "" {
+	if st.ToNode != "" && !refused {
 		r.set("toNode", st.ToNode)
 	}
 	if st.SettledBy != "" {
@@ -185,6 +189,9 @@ func (p *Port) settledFacts(st journey.Settlement) CallResult {
 		e.set("reason", string(st.Error.Reason))
 		if st.Error.Message != "" {
 			e.set("message", capText(st.Error.Message))
+		}
+		if len(st.Error.Data) > 0 {
+			e.set("data", st.Error.Data)
 		}
 		r.set("error", e)
 	}

@@ -123,6 +123,10 @@ await step("card fetched and skills read", async () => {
   }
   const clear = card.skills.find((s) => s.id === "clear_completed");
   check(clear.tags.includes("conditional") && clear.tags.includes("authorized"), `clear_completed tags ${clear.tags}`);
+  // Only clear_completed checks its caller; the others only check that
+  // the todo they name exists.
+  const authorized = card.skills.filter((s) => s.tags.includes("authorized")).map((s) => s.id);
+  check(authorized.length === 1 && authorized[0] === "clear_completed", `tagged authorized: ${authorized}`);
   const ext = card.capabilities.extensions.find((e) => e.uri.includes("input-schema"));
   check(ext?.params?.skills?.create_todo?.properties?.title, "no create_todo schema in the input-schema extension");
   check(card.securitySchemes && Object.keys(card.securitySchemes).length === 1, "one security scheme");
@@ -230,6 +234,61 @@ await step("owner's clear_completed completed", async () => {
   expectState(task, TaskState.TASK_STATE_COMPLETED);
   check(text(task) === "Completed: ChangeKept", `text ${text(task)}`);
   return text(task);
+});
+
+// read reads the application's context: a message, not a task, with the
+// version it was read at in its metadata.
+async function read(client) {
+  const res = await client.sendMessage({
+    message: { messageId: randomUUID(), role: Role.ROLE_USER, parts: [{ content: { $case: "data", value: { read: "context" } } }] },
+    configuration: { acceptedOutputModes: [] },
+  });
+  check(res && res.messageId && !res.status, `a read answered ${JSON.stringify(res)}, want a message`);
+  const version = res.metadata?.["foldagent/version"];
+  const part = res.parts.find((p) => p.content?.$case === "data");
+  check(typeof version === "number" && part?.content?.value?.version === version, `read ${JSON.stringify(res)}`);
+  return { version, value: part.content.value.value };
+}
+
+await step("stale delete rejected, applied after reading", async () => {
+  // Two owners share the list: oscar reads while one todo is selected,
+  // olivia selects another, and oscar's delete, built on what he read, is
+  // rejected with nothing deleted. Both todos are deleted again by the
+  // end, so the list is as before.
+  for (const title of ["stale-a", "stale-b"]) {
+    expectState(await send(owner, "create_todo", { title }), TaskState.TASK_STATE_COMPLETED);
+  }
+  const { value } = await read(owner);
+  const id = (title) => value.todos.find((t) => t.title === title).id;
+  expectState(await send(owner, "select_todo", { id: id("stale-a") }), TaskState.TASK_STATE_COMPLETED);
+  const seen = await read(other);
+  check(seen.value.selected === id("stale-a"), `oscar read ${JSON.stringify(seen.value)}`);
+  expectState(await send(owner, "select_todo", { id: id("stale-b") }), TaskState.TASK_STATE_COMPLETED);
+  const stale = await send(other, "delete_selected_todo", {});
+  expectState(stale, TaskState.TASK_STATE_REJECTED);
+  const d = data(stale);
+  check(d._tag === "AgentStaleViewError" && d.moved?.length === 1 && d.moved[0] === "selectedTodo" && d.retrySafe === true, `data ${JSON.stringify(d)}`);
+  check(stale.status.message.metadata?.["foldagent/version"] === d.version && d.version > seen.version, `metadata ${JSON.stringify(stale.status.message.metadata)}, data ${JSON.stringify(d)}`);
+  // A cited old version is refused too, though oscar has read since.
+  const again = await read(other);
+  check(again.value.todos.length === value.todos.length, "a rejected delete changed the list");
+  const cited = await other.sendMessage({
+    message: { ...message("delete_selected_todo", {}), metadata: { "foldagent/seenVersion": seen.version } },
+    configuration: { acceptedOutputModes: [] },
+  });
+  expectState(cited, TaskState.TASK_STATE_REJECTED);
+  check(data(cited)._tag === "AgentStaleViewError" && data(cited).seenVersion === seen.version, `cited: ${JSON.stringify(data(cited))}`);
+  // Having read again, his delete applies to what he read: stale-b.
+  const done = await send(other, "delete_selected_todo", {});
+  expectState(done, TaskState.TASK_STATE_COMPLETED);
+  check(JSON.stringify(data(done)).includes("stale-b"), `deleted ${JSON.stringify(data(done))}`);
+  expectState(await send(owner, "select_todo", { id: id("stale-a") }), TaskState.TASK_STATE_COMPLETED);
+  expectState(await send(owner, "delete_selected_todo", {}), TaskState.TASK_STATE_COMPLETED);
+  // An unknown id is missing, not forbidden.
+  const missing = await send(owner, "select_todo", { id: "t999" });
+  expectState(missing, TaskState.TASK_STATE_REJECTED);
+  check(data(missing)._tag === "AgentNotFoundError" && data(missing).path === "/id", `unknown id: ${JSON.stringify(data(missing))}`);
+  return d;
 });
 
 await step("raw 0.3 message/send answered by the 0.3 endpoint", async () => {

@@ -146,6 +146,10 @@ var (
 		// What is paid is the order under review as the caller saw it:
 		// its lines, total and delivery address.
 		Watches: []agent.Watch[Model]{OrderUnderReviewWatch},
+		// The person approves every payment, in the app, shown the order
+		// under review (the watched value): its lines, total and
+		// delivery address.
+		Approval: &agent.Approval[PayInput, Model, agent.NoPrincipal]{Summary: "Pay for the order under review."},
 		Completion: agent.CompleteOn(
 			agent.On(func(_ PayInput, got PaymentSucceeded, inv agent.Invocation) bool { return got.Request == inv.ID }),
 		).FailOn(

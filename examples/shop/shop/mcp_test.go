@@ -230,11 +230,30 @@ func TestMCPUnknownSKUIsRefusedAndNeverArrives(t *testing.T) {
 	if r["effectStatus"] != "refused" || r["youAreOn"] != "catalog" || r["arrival"] == "observed" {
 		t.Fatalf("an unknown SKU must be refused and not arrive: %v", r)
 	}
-	if e, _ := r["error"].(map[string]any); e["reason"] != "HANDLER_FAILED" {
+	// The contract's refusal, as a reason code, a plain sentence and
+	// structured data: never a JSON document inside a string.
+	e, _ := r["error"].(map[string]any)
+	data, _ := e["data"].(map[string]any)
+	if e["reason"] != "REJECTED" || data["_tag"] != "AgentNotFoundError" || data["path"] != "/sku" ||
+		e["message"] != "The store sells no product with that SKU; the catalog lists every SKU it sells." {
 		t.Fatalf("error: %v", r["error"])
 	}
 	if _, ok := r["data"]; ok {
 		t.Fatalf("the value a refusing handler returned is reported as data: %v", r["data"])
+	}
+	// Every status says the same thing, and nothing speaks of an arrival
+	// that was walked back.
+	if r["ok"] != false || r["judgment"] != "rejected" || r["reason"] != "REJECTED" || r["why"] != e["message"] {
+		t.Fatalf("a refused step must say so in every field: %v", r)
+	}
+	for _, k := range []string{"arrival", "arrivalMeans", "toNode", "toNodeClaimed"} {
+		if _, ok := r[k]; ok {
+			t.Errorf("a refused step reports %s: %v", k, r[k])
+		}
+	}
+	if w := d.call("shop.did_it_work", map[string]any{"transitionId": id}); w["judgment"] != "rejected" || w["arrival"] != nil ||
+		w["error"].(map[string]any)["message"] != e["message"] {
+		t.Fatalf("did_it_work on a refused step: %v", w)
 	}
 	if m := row(r, "readySteps", "step", "catalog.open-product"); m == nil || m["lastFireRejected"] != id {
 		t.Fatalf("the refused step must be offered again, marked: %v", r)

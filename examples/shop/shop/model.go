@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/foldagent/foldagent/agent"
 )
 
 // Product is one thing the store sells.
@@ -86,6 +88,10 @@ type Model struct {
 	// the payment is made from it.
 	Review bool
 	Orders []Order
+	// Asked are the agents' calls waiting for the person's approval,
+	// oldest first: the app shows them, and the person answers each
+	// (agent.ApprovalAnswer). The runtime adds and withdraws them.
+	Asked []agent.ApprovalRequest
 
 	// PayDelay is how long the payment server takes to answer.
 	PayDelay time.Duration
@@ -263,6 +269,10 @@ func Update(m Model, msg any) (Model, Payment) {
 		m.Cart = nil
 	case PaymentRefused:
 		m.Orders = setStatus(m.Orders, msg.Order, Refused)
+	case agent.ApprovalAsked:
+		m.Asked = append(slices.Clone(m.Asked), msg.Request)
+	case agent.ApprovalWithdrawn:
+		m.Asked = slices.DeleteFunc(slices.Clone(m.Asked), func(q agent.ApprovalRequest) bool { return q.ID == msg.ID })
 	}
 	return m, nil
 }

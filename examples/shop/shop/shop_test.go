@@ -33,13 +33,48 @@ func open(t *testing.T, payDelay time.Duration) (*shop.Store, *bind.Journey) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	stop := approves(st)
 	t.Cleanup(func() {
+		stop()
 		j.Close()
 		if err := st.Close(); err != nil {
 			t.Error(err)
 		}
 	})
 	return st, j
+}
+
+// approves is the person at the store, approving each payment an agent
+// asks for as it appears in the app (these tests are about the journey,
+// not the approval; examples/shop's terminal tests answer by keys). It
+// returns what stops them.
+func approves(st *shop.Store) (stop func()) {
+	changed := make(chan struct{}, 1)
+	unsub := st.Program.Subscribe(func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	})
+	quit, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		answered := map[string]bool{}
+		for {
+			select {
+			case <-quit:
+				return
+			case <-changed:
+			}
+			for _, q := range st.Model().Asked {
+				if !answered[q.ID] {
+					answered[q.ID] = true
+					_ = st.Program.Dispatch(context.Background(), agent.ApprovalAnswer{ID: q.ID, Approve: true, By: "the person"})
+				}
+			}
+		}
+	}()
+	return func() { unsub(); close(quit); <-done }
 }
 
 func result(t *testing.T, p *fixed.Port, name string, args map[string]any) map[string]any {
@@ -168,14 +203,20 @@ func TestGiftCardPaymentIsRefusedByTheServer(t *testing.T) {
 		t.Fatalf("the refusal must carry the completing Message as data: %v", r)
 	}
 	// The contract recorded the order as dispatched, with its failure.
-	var placed []agent.AuditEntry
+	// The person approved it first: the held entry comes before, and the
+	// dispatched one names their answer.
+	var placed, held []agent.AuditEntry
 	for _, e := range st.Audit.Entries() {
-		if e.Capability == "pay" {
+		switch {
+		case e.Capability == "pay" && e.Decision == agent.DecisionHeld:
+			held = append(held, e)
+		case e.Capability == "pay":
 			placed = append(placed, e)
 		}
 	}
-	if len(placed) != 1 || placed[0].Transport != agent.InApp {
-		t.Fatalf("audit: %+v", placed)
+	if len(placed) != 1 || placed[0].Transport != agent.InApp || len(held) != 1 || held[0].Invocation != placed[0].Invocation ||
+		placed[0].Approval == nil || placed[0].Approval.Answer != agent.WithdrawnApproved || placed[0].Approval.By != "the person" {
+		t.Fatalf("audit: %+v %+v", held, placed)
 	}
 }
 
@@ -332,7 +373,7 @@ func TestPaymentIsOncePerOrder(t *testing.T) {
 	// route's duplicate never reached it.
 	refused := 0
 	for _, e := range st.Audit.Entries() {
-		if e.Capability == "pay" && e.Decision != agent.DecisionDispatched {
+		if e.Capability == "pay" && e.Decision != agent.DecisionDispatched && e.Decision != agent.DecisionHeld {
 			refused++
 		}
 	}

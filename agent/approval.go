@@ -1,0 +1,525 @@
+package agent
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"time"
+)
+
+// This file is how the person decides. A capability may require the
+// person's approval (Variant.Approval). A call that needs it is checked
+// like any other (available, fresh, exists, authorized) and then held,
+// not run: the runtime tells the application through its own update
+// (ApprovalAsked, a Message the host's Message type holds), the
+// application's view shows the request, and the person's answer is a
+// Message the application dispatches in-app (ApprovalAnswer). Only the
+// application can dispatch it: it can never be exposed, so no agent can
+// approve, its own request included. An approval covers what the person
+// was shown (the input and the watched values); if the watched values
+// move before the answer, the request is void and the call is refused
+// stale. Approved, the call runs the checked path again on the Model it
+// then runs on.
+
+// Approval declares that a call needs the person's approval before it
+// runs. The zero value is not meaningful: Summary is required.
+type Approval[In, Model, P any] struct {
+	// Summary is the authored sentence the person is shown ("Pay for the
+	// order under review."). It is the contract's own words: what the
+	// call would do rides beside it as data (ApprovalRequest.Input and
+	// Watched), never in it.
+	Summary string
+	// When says whether this call needs approval, judged on the snapshot
+	// the call is checked on: only over an amount, only for agents
+	// (call.Invocation.Transport). Nil: every call does.
+	When func(in In, call Call[Model, P]) bool
+}
+
+// ApprovalRequest is one held call, as the person is shown it and as
+// the audit log digests it. It is data: every value in it came from the
+// call or the Model.
+type ApprovalRequest struct {
+	// ID names the request; the person's ApprovalAnswer names it.
+	ID string `json:"id"`
+	// Capability is the capability's protocol name.
+	Capability string `json:"capability"`
+	// Summary is the capability's authored sentence (Approval.Summary).
+	Summary string `json:"summary"`
+	// Input is the decoded input, encoded again as JSON.
+	Input json.RawMessage `json:"input"`
+	// Watched are the capability's watched values on the snapshot the
+	// call was held on, by watch name: what the approval covers.
+	Watched map[string]json.RawMessage `json:"watched,omitempty"`
+	// Version is the version of that snapshot (0 on an unversioned host).
+	Version uint64 `json:"version"`
+	// Invocation is the held invocation's id.
+	Invocation string `json:"invocation"`
+	// Transport is the route the call arrived by; Caller the adapter's
+	// key for the agent that made it (WithCaller), "" when none.
+	Transport Transport `json:"transport"`
+	Caller    string    `json:"caller,omitempty"`
+	// Deadline is when the request is withdrawn unanswered.
+	Deadline time.Time `json:"deadline"`
+}
+
+// Digest returns a SHA-256 over what the person is shown (capability,
+// summary, input, watched values and version), hex encoded: the audit log
+// records it, so an answer can be tied to exactly what it answered.
+func (q ApprovalRequest) Digest() string {
+	b, _ := json.Marshal(struct {
+		Capability string                     `json:"capability"`
+		Summary    string                     `json:"summary"`
+		Input      json.RawMessage            `json:"input"`
+		Watched    map[string]json.RawMessage `json:"watched,omitempty"`
+		Version    uint64                     `json:"version"`
+	}{q.Capability, q.Summary, q.Input, q.Watched, q.Version})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// ApprovalAsked is dispatched to the application, in-app, when a call is
+// held for the person's approval: update records the request in the
+// Model, so the view can show it.
+type ApprovalAsked struct{ Request ApprovalRequest }
+
+// ApprovalWithdrawn is dispatched to the application, in-app, when a
+// request is no longer asked: answered, void, timed out or given up by
+// its caller. Update removes it from the Model. It may follow the
+// person's own answer: removing an absent request must change nothing.
+type ApprovalWithdrawn struct {
+	ID  string
+	Why Withdrawal
+}
+
+// Withdrawal says why a request was withdrawn.
+type Withdrawal string
+
+// Why a request was withdrawn.
+const (
+	WithdrawnApproved  Withdrawal = "approved"
+	WithdrawnDeclined  Withdrawal = "declined"
+	WithdrawnStale     Withdrawal = "stale"     // what it covers moved
+	WithdrawnTimeout   Withdrawal = "timeout"   // nobody answered in time
+	WithdrawnCancelled Withdrawal = "cancelled" // the caller gave up
+)
+
+// ApprovalAnswer is the person's answer, a Message the application
+// dispatches in-app when the person approves or declines a request. By
+// names who answered, for the audit log (the application's label for the
+// person; "" when it has none). Reason is the person's optional reason
+// for declining, passed to the agent as data.
+type ApprovalAnswer struct {
+	ID      string
+	Approve bool
+	Reason  string
+	By      string
+}
+
+// ApprovalRecord is what the audit log keeps of an approval: which
+// request, what the person was shown (Shown, ApprovalRequest.Digest), how
+// it ended (Answer: a Withdrawal), who answered and when.
+type ApprovalRecord struct {
+	ID     string     `json:"id"`
+	Shown  string     `json:"shown"`
+	Answer Withdrawal `json:"answer,omitempty"`
+	By     string     `json:"by,omitempty"`
+	// At is when the request ended (answered, void, timed out), as
+	// epoch milliseconds in JSON; zero while it is pending.
+	At time.Time `json:"-"`
+}
+
+// MarshalJSON encodes At as epoch milliseconds, as AuditEntry does.
+func (a ApprovalRecord) MarshalJSON() ([]byte, error) {
+	type plain ApprovalRecord
+	var at int64
+	if !a.At.IsZero() {
+		at = a.At.UnixMilli()
+	}
+	return json.Marshal(struct {
+		plain
+		At int64 `json:"at,omitempty"`
+	}{plain(a), at})
+}
+
+// UnmarshalJSON decodes what MarshalJSON wrote.
+func (a *ApprovalRecord) UnmarshalJSON(b []byte) error {
+	type plain ApprovalRecord
+	var w struct {
+		plain
+		At int64 `json:"at,omitempty"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*a = ApprovalRecord(w.plain)
+	if w.At != 0 {
+		a.At = time.UnixMilli(w.At)
+	}
+	return nil
+}
+
+// DefaultApprovalTimeout is how long a request waits for the person when
+// BindOptions.ApprovalTimeout is zero.
+const DefaultApprovalTimeout = 2 * time.Minute
+
+type awaitingKey struct{}
+
+// WhileAwaitingApproval returns a context whose calls report, through
+// notify, that they are held for the person's approval: an adapter tells
+// its client the call is waiting (MCP progress, an A2A status message).
+// notify runs on the calling goroutine, once per held call, before the
+// wait; it should return promptly (send one notification, say).
+func WhileAwaitingApproval(ctx context.Context, notify func(ApprovalRequest)) context.Context {
+	if notify == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, awaitingKey{}, notify)
+}
+
+// approvalMessages are the Message types of this file, which no
+// capability may expose and a host with approvals must hold.
+var approvalMessages = []reflect.Type{
+	reflect.TypeFor[ApprovalAsked](), reflect.TypeFor[ApprovalWithdrawn](), reflect.TypeFor[ApprovalAnswer](),
+}
+
+// approvalPlan is a capability's compiled Approval.
+type approvalPlan[Model, P any] struct {
+	summary string
+	when    func(in any, call Call[Model, P]) bool
+}
+
+func compileApproval[In, Model, P any](c *capability[Model, P], a *Approval[In, Model, P]) {
+	if a == nil {
+		return
+	}
+	if a.Summary == "" {
+		panic(fmt.Sprintf("agent: cannot expose %s: Approval needs a Summary, the sentence the person is shown", typeLabel(c.msgType)))
+	}
+	if c.readOnly {
+		panic(fmt.Sprintf("agent: cannot expose %s: a ReadOnly capability changes nothing, so there is nothing to approve", typeLabel(c.msgType)))
+	}
+	p := &approvalPlan[Model, P]{summary: a.Summary}
+	if when := a.When; when != nil {
+		p.when = func(in any, call Call[Model, P]) bool { return when(in.(In), call) }
+	}
+	c.approval = p
+}
+
+// needsApproval runs When; a panic in it is a defect of the capability.
+func (c *capability[Model, P]) needsApproval(in any, call Call[Model, P]) (need bool, err error) {
+	if c.approval == nil {
+		return false, nil
+	}
+	if c.approval.when == nil {
+		return true, nil
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			need, err = false, &DefectError{Capability: c.name, Stage: "approval", Cause: panicError(v)}
+		}
+	}()
+	return c.approval.when(in, call), nil
+}
+
+// pendingApproval is one held call while it waits.
+type pendingApproval[Model any] struct {
+	req     ApprovalRequest
+	watches []*watch[Model]
+	subject string
+	model   Model // the snapshot the call was held on
+	done    chan approvalEnd
+}
+
+// approvalEnd is how a held call's wait ended.
+type approvalEnd struct {
+	why    Withdrawal
+	by     string
+	reason string // the person's reason for declining
+	moved  []string
+	at     time.Time
+}
+
+// approvalBook holds the pending requests of one runtime. Each ends once:
+// the first of the person's answer, a void, the deadline or the caller's
+// cancellation removes it, and later ones find nothing.
+type approvalBook[Model any] struct {
+	mu      sync.Mutex
+	pending map[string]*pendingApproval[Model]
+	order   []string // ids, oldest first
+	clock   func() time.Time
+
+	// listen starts the runtime's listeners and returns what stops them;
+	// they run while holds is above zero. Only callers' goroutines
+	// (hold) start and stop them, never a listener.
+	listen     func() (stop func())
+	lmu        sync.Mutex
+	holds      int
+	stopListen func()
+}
+
+// acquire starts listening for the first held call.
+func (b *approvalBook[Model]) acquire() {
+	b.lmu.Lock()
+	defer b.lmu.Unlock()
+	if b.holds == 0 {
+		b.stopListen = b.listen()
+	}
+	b.holds++
+}
+
+// release stops listening after the last held call ended.
+func (b *approvalBook[Model]) release() {
+	b.lmu.Lock()
+	defer b.lmu.Unlock()
+	b.holds--
+	if b.holds == 0 && b.stopListen != nil {
+		b.stopListen()
+		b.stopListen = nil
+	}
+}
+
+func newApprovalBook[Model any]() *approvalBook[Model] {
+	return &approvalBook[Model]{pending: map[string]*pendingApproval[Model]{}, clock: time.Now}
+}
+
+func (b *approvalBook[Model]) add(p *pendingApproval[Model]) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.pending[p.req.ID] = p
+	b.order = append(b.order, p.req.ID)
+}
+
+// end ends the request id with e, reporting whether it was still pending.
+func (b *approvalBook[Model]) end(id string, e approvalEnd) bool {
+	b.mu.Lock()
+	p, ok := b.pending[id]
+	if ok {
+		delete(b.pending, id)
+		for i, x := range b.order {
+			if x == id {
+				b.order = append(b.order[:i], b.order[i+1:]...)
+				break
+			}
+		}
+	}
+	b.mu.Unlock()
+	if !ok {
+		return false
+	}
+	if e.at.IsZero() {
+		e.at = b.clock()
+	}
+	p.done <- e // buffered, and sent once: the request left the book here
+	return true
+}
+
+// list returns the pending requests, oldest first.
+func (b *approvalBook[Model]) list() []ApprovalRequest {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make([]ApprovalRequest, 0, len(b.order))
+	for _, id := range b.order {
+		out = append(out, b.pending[id].req)
+	}
+	return out
+}
+
+// snapshot returns the pending entries, oldest first.
+func (b *approvalBook[Model]) entries() []*pendingApproval[Model] {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := make([]*pendingApproval[Model], 0, len(b.order))
+	for _, id := range b.order {
+		out = append(out, b.pending[id])
+	}
+	return out
+}
+
+// PendingApprovals returns the calls held for the person's approval,
+// oldest first.
+func (r *Runtime[Model, Msg, P]) PendingApprovals() []ApprovalRequest {
+	if r.approvals == nil {
+		return nil
+	}
+	return r.approvals.list()
+}
+
+// heard is the Observer listener: the person's answer ends its request.
+// It runs on the host's update goroutine and never blocks.
+func (r *Runtime[Model, Msg, P]) heard(msg Msg) {
+	a, ok := any(msg).(ApprovalAnswer)
+	if !ok {
+		return
+	}
+	why := WithdrawnDeclined
+	if a.Approve {
+		why = WithdrawnApproved
+	}
+	r.approvals.end(a.ID, approvalEnd{why: why, by: a.By, reason: a.Reason})
+}
+
+// recheck is the Subscriber listener: a request whose watched values
+// moved is void. It reads the Model once per change, and only while
+// something is pending.
+func (r *Runtime[Model, Msg, P]) recheck() {
+	entries := r.approvals.entries()
+	if len(entries) == 0 {
+		return
+	}
+	model, _, err := r.readSnapshot("approval")
+	if err != nil {
+		return // a broken Model read is reported by the next call
+	}
+	for _, p := range entries {
+		if moved := movedSince(p.watches, p.subject, p.model, model); len(moved) > 0 {
+			r.approvals.end(p.req.ID, approvalEnd{why: WithdrawnStale, moved: moved})
+		}
+	}
+}
+
+// movedSince names the watches whose value differs between then and now;
+// a watch that cannot be read counts as moved, so nothing runs on it.
+func movedSince[Model any](watches []*watch[Model], subject string, then, now Model) []string {
+	var moved []string
+	for _, w := range watches {
+		a, errA := w.value(then, subject)
+		b, errB := w.value(now, subject)
+		if errA != nil || errB != nil || a != b {
+			moved = append(moved, w.name)
+		}
+	}
+	return moved
+}
+
+type approvedKey struct{}
+
+// approvedFrom returns the request a re-run carries out, or nil.
+func approvedFrom[Model any](ctx context.Context) *pendingApproval[Model] {
+	p, _ := ctx.Value(approvedKey{}).(*pendingApproval[Model])
+	return p
+}
+
+// hold holds a call for the person's approval and waits for the end. It
+// returns the context the approved call runs with (which carries the
+// request, so the re-run judges against what the person was shown and is
+// not held again), or the refusal the call ends with.
+func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *capability[Model, P], input any, call Call[Model, P], model Model, version uint64, payload []byte) (context.Context, error) {
+	in, err := json.Marshal(input)
+	if err != nil {
+		return nil, &DefectError{Capability: capab.name, Stage: "approval", Cause: err}
+	}
+	req := ApprovalRequest{
+		ID: r.newID(), Capability: capab.name, Summary: capab.approval.summary, Input: in, Version: version,
+		Invocation: call.Invocation.ID, Transport: call.Invocation.Transport, Caller: CallerFrom(ctx),
+		Deadline: r.approvals.clock().Add(r.approvalTimeout),
+	}
+	if len(capab.watches) > 0 {
+		req.Watched = make(map[string]json.RawMessage, len(capab.watches))
+		for _, w := range capab.watches {
+			v, err := encodeProjection(w.proj.p, model, capab.name, "watch")
+			if err != nil {
+				return nil, err
+			}
+			req.Watched[w.name] = v
+		}
+	}
+	p := &pendingApproval[Model]{req: req, watches: capab.watches, subject: capab.name, model: model, done: make(chan approvalEnd, 1)}
+	tr.approval = &ApprovalRecord{ID: req.ID, Shown: req.Digest()}
+	// Listening before the request exists anywhere: its answer cannot
+	// come before it is asked.
+	r.approvals.acquire()
+	defer r.approvals.release()
+	r.approvals.add(p)
+	if r.audit != nil {
+		r.audit.record(tr, call.Invocation, capab.name, capab.tag, payload, DecisionHeld, OutcomeAwaitingApproval, "", "")
+	}
+	// The request reaches the person through update, whatever happens to
+	// the caller's context meanwhile.
+	asked, _ := any(ApprovalAsked{Request: req}).(Msg) // Bind checked the host holds it
+	if err := r.host.Dispatch(context.WithoutCancel(ctx), asked); err != nil {
+		r.approvals.end(req.ID, approvalEnd{why: WithdrawnCancelled})
+		<-p.done
+		tr.approval.Answer, tr.approval.At = WithdrawnCancelled, r.approvals.clock()
+		return nil, &NotDeliveredError{Capability: capab.name, Type: capab.tag, RetrySafe: true, cause: err}
+	}
+	if notify, _ := ctx.Value(awaitingKey{}).(func(ApprovalRequest)); notify != nil {
+		notify(req)
+	}
+	// A change may have moved what the request covers between the
+	// snapshot and the listener seeing the request.
+	if r.subscriber != nil {
+		r.recheck()
+	}
+	timer := time.NewTimer(time.Until(req.Deadline))
+	defer timer.Stop()
+	var end approvalEnd
+	select {
+	case end = <-p.done:
+	case <-timer.C:
+		// An answer that got there first stands: end finds nothing.
+		r.approvals.end(req.ID, approvalEnd{why: WithdrawnTimeout})
+		end = <-p.done
+	case <-ctx.Done():
+		r.approvals.end(req.ID, approvalEnd{why: WithdrawnCancelled})
+		end = <-p.done
+	}
+	tr.approval.Answer, tr.approval.By, tr.approval.At = end.why, end.by, end.at
+	withdrawn, _ := any(ApprovalWithdrawn{ID: req.ID, Why: end.why}).(Msg)
+	_ = r.host.Dispatch(context.WithoutCancel(ctx), withdrawn)
+	switch end.why {
+	case WithdrawnApproved:
+		return context.WithValue(ctx, approvedKey{}, p), nil
+	case WithdrawnDeclined:
+		return nil, &DeclinedError{Capability: capab.name, Type: capab.tag, Approval: req.ID, Reason: end.reason}
+	case WithdrawnStale:
+		return nil, &StaleViewError{Capability: capab.name, Type: capab.tag, Moved: end.moved, Version: r.Version(), Seen: req.Version, Policy: capab.freshness}
+	case WithdrawnTimeout:
+		return nil, &ApprovalTimeoutError{Capability: capab.name, Type: capab.tag, Approval: req.ID}
+	default:
+		return nil, &CancelledError{Capability: capab.name, cause: context.Cause(ctx)}
+	}
+}
+
+// bindApprovals checks what approvals need of the host and listens for
+// the person's answers and for Model changes that void a request. It
+// does nothing when no capability declares an Approval.
+func (r *Runtime[Model, Msg, P]) bindApprovals(msgType reflect.Type) error {
+	var approving []string
+	for _, capab := range r.contract.caps {
+		if capab.approval != nil {
+			approving = append(approving, capab.name)
+		}
+	}
+	if len(approving) == 0 {
+		return nil
+	}
+	var cannot []string
+	for _, t := range approvalMessages {
+		if !t.AssignableTo(msgType) {
+			cannot = append(cannot, typeLabel(t))
+		}
+	}
+	if len(cannot) > 0 {
+		return fmt.Errorf("agent: Bind: %s need the person's approval, and the host's Message type %s cannot hold %s, the Messages that ask the person and carry their answer", quoteJoin(approving), msgType, strings.Join(cannot, ", "))
+	}
+	if r.observer == nil {
+		return fmt.Errorf("agent: Bind: %s need the person's approval, which the runtime hears as a Message; the host must implement Observe", quoteJoin(approving))
+	}
+	r.approvals = newApprovalBook[Model]()
+	// The runtime listens only while a call is held: a runtime bound per
+	// session, or one whose calls are never held, costs the host nothing.
+	r.approvals.listen = func() func() {
+		stopHearing := r.observer.Observe(r.heard)
+		stopChecking := func() {}
+		if r.subscriber != nil {
+			stopChecking = r.subscriber.Subscribe(r.recheck)
+		}
+		return func() { stopHearing(); stopChecking() }
+	}
+	return nil
+}

@@ -1,0 +1,67 @@
+package webmcp
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"sync/atomic"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// This file ties what a page was shown to what its tools do (see
+// agent.Watch and agent.WithCaller). The caller is the page: each
+// Registration is one caller, named when it is made. Each reconciliation
+// reads the tool list through Offered with that caller, so the list the
+// browser holds is the page's look; and each tool call's result is its
+// look too. A result carries the version of the Model it was taken at in
+// its _meta under MetaVersion (and, in structuredContent, as "version").
+// WebMCP gives a tool call no channel for metadata, so a call cannot cite
+// a version: it is judged against the page's last look.
+
+// MetaVersion is the _meta key under which a tool result carries the
+// version of the Model it was taken at (a JSON number), on a versioned
+// host. It is the key mcpagent uses.
+const MetaVersion = "foldagent/version"
+
+// offeredRuntime is what a Runtime offers when it numbers its reads:
+// *agent.Runtime does. A Runtime without it is read through Available and
+// names no caller's look.
+type offeredRuntime interface {
+	Offered(ctx context.Context) (agent.Offer, error)
+}
+
+// pageIDs numbers the Registrations of a process, so that two pages (or
+// two bindings of one runtime) are two callers.
+var pageIDs atomic.Uint64
+
+func newPageKey() string { return "webmcp:page:" + strconv.FormatUint(pageIDs.Add(1), 10) }
+
+// withCaller names the registration's page as the caller in ctx.
+func (r *Registration) withCaller(ctx context.Context) context.Context {
+	return agent.WithCaller(ctx, r.caller)
+}
+
+// available reads the capabilities the current Model offers, as the
+// page's look when the runtime numbers its reads.
+func (r *Registration) available() ([]agent.Descriptor, error) {
+	if or, ok := r.agent.(offeredRuntime); ok {
+		offer, err := or.Offered(r.withCaller(context.Background()))
+		return offer.Capabilities, err
+	}
+	return r.agent.Available()
+}
+
+// replyVersion is the version a tool result is taken at: the Result's,
+// or for a stale-view refusal the current version it names. Other
+// refusals read nothing and carry no version.
+func replyVersion(rep agent.Reply) uint64 {
+	if rep.Err == nil {
+		return rep.Result.Version
+	}
+	var stale *agent.StaleViewError
+	if errors.As(rep.Err, &stale) {
+		return stale.Version
+	}
+	return 0
+}
