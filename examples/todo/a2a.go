@@ -12,12 +12,18 @@ import (
 	"github.com/foldagent/foldagent/examples/todo/todo"
 )
 
+// a2a03Path is where the A2A 0.3 endpoint is mounted, below the A2A 1.0
+// endpoint's own mount point.
+const a2a03Path = "/v0.3"
+
 // a2aHandlers serve the todo contract as an A2A agent, under the same
-// bearer tokens as MCP: A2A 1.0 (JSON-RPC and HTTP+JSON) and, for callers
-// still on A2A 0.3, the 0.3 JSON-RPC endpoint. Each principal gets one
-// runtime, bound as it is for MCP.
-func a2aHandlers(b *Bound, t tokens, origins []string, logger *slog.Logger) (*a2aagent.Handler, http.Handler, error) {
-	h, err := a2aagent.NewHandler(a2aagent.HTTPOptions{
+// bearer tokens as MCP: A2A 1.0 (JSON-RPC and HTTP+JSON), whose card also
+// lists the 0.3 endpoint, and, for callers still on A2A 0.3, the 0.3
+// JSON-RPC endpoint (to mount at a2a03Path below the 1.0 one). h is the
+// handler to close. Each principal gets one runtime, bound as it is for
+// MCP.
+func a2aHandlers(b *Bound, t tokens, origins []string, logger *slog.Logger) (h *a2aagent.Handler, v10, v03 http.Handler, err error) {
+	h, err = a2aagent.NewHandler(a2aagent.HTTPOptions{
 		Verifier: t.verify,
 		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (a2aagent.Runtime, error) {
 			return b.RuntimeFor(principalOf(info))
@@ -28,7 +34,7 @@ func a2aHandlers(b *Bound, t tokens, origins []string, logger *slog.Logger) (*a2
 		Logger:         logger,
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return h, a2av03.NewHandler(h), nil
+	return h, a2av03.Advertise(h, a2a03Path), a2av03.NewHandler(h), nil
 }

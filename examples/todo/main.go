@@ -268,7 +268,7 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 		return err
 	}
 	defer handler.Close()
-	a2aHandler, a2a03, err := a2aHandlers(app, toks, splitOrigins(f.origins), logger)
+	a2aHandler, a2a10, a2a03, err := a2aHandlers(app, toks, splitOrigins(f.origins), logger)
 	if err != nil {
 		return err
 	}
@@ -277,7 +277,7 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 	if err != nil {
 		return err
 	}
-	base, err := listen(ctx, f.addr, endpoints{mcp: handler, a2a: a2aHandler, a2a03: a2a03, native: native})
+	base, err := listen(ctx, f.addr, endpoints{mcp: handler, a2a: a2a10, a2a03: a2a03, native: native})
 	if err != nil {
 		return err
 	}

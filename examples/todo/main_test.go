@@ -129,7 +129,9 @@ func newTerminal(t *testing.T, command string) *terminal {
 	// across test binaries run at once, which would share one tmux server.
 	session := fmt.Sprintf("foldagent-todo-%d-%s", os.Getpid(), filepath.Base(filepath.Dir(t.TempDir())))
 	term := &terminal{t: t, tmux: tmux, session: session}
-	term.run("new-session", "-d", "-s", session, "-x", "110", "-y", "40", command)
+	// 44 rows: the start-up lines (five endpoints, the token, the
+	// registration command) and the whole activity panel.
+	term.run("new-session", "-d", "-s", session, "-x", "110", "-y", "44", command)
 	t.Cleanup(func() { _ = exec.Command(tmux, "-L", session, "kill-server").Run() })
 	return term
 }

@@ -100,7 +100,7 @@ func serverOptions(logger *slog.Logger, feed *mcpagent.Feed) *mcpagent.Options {
 }
 
 // listen starts the HTTP endpoints on a loopback address (MCP at /mcp,
-// A2A at /a2a, A2A 0.3 at /a2a/v0.3, the Agent Native actions under
+// A2A at /a2a, A2A 0.3 at /a2a/v0.3 (a2a03Path), the Agent Native actions under
 // /_agent-native) and returns the server's base URL; the server stops when
 // ctx ends.
 func listen(ctx context.Context, addr string, e endpoints) (string, error) {
@@ -126,9 +126,9 @@ func listen(ctx context.Context, addr string, e endpoints) (string, error) {
 	// Where an Agent Native application's own A2A endpoint is, and so where
 	// that framework's A2A client (which speaks 0.3) looks first.
 	mux.Handle(nativeagent.DefaultPrefix+"/a2a", http.StripPrefix(nativeagent.DefaultPrefix+"/a2a", e.a2a03))
-	v03 := http.StripPrefix("/a2a/v0.3", e.a2a03)
-	mux.Handle("/a2a/v0.3", v03)
-	mux.Handle("/a2a/v0.3/", v03)
+	v03 := http.StripPrefix("/a2a"+a2a03Path, e.a2a03)
+	mux.Handle("/a2a"+a2a03Path, v03)
+	mux.Handle("/a2a"+a2a03Path+"/", v03)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
@@ -156,7 +156,8 @@ type endpoints struct{ mcp, a2a, a2a03, native http.Handler }
 
 // printEndpoint tells the person how to reach the app from the server's
 // base URL: the MCP URL, the A2A base URL (its agent card is at
-// <A2A URL>/.well-known/agent-card.json), the Agent Native actions' base
+// <A2A URL>/.well-known/agent-card.json), the A2A 0.3 endpoint's URL (its
+// 0.3 card below it likewise), the Agent Native actions' base
 // URL (each action at <NATIVE URL>/actions/<capability>), the generated
 // token (if the app made one), and a command that registers the MCP
 // endpoint with an MCP client (Claude Code's, as a typical one).
@@ -164,6 +165,7 @@ func printEndpoint(w io.Writer, base, token, tokensFile string) {
 	url := base + "/mcp"
 	fmt.Fprintf(w, "MCP %s\n", url)
 	fmt.Fprintf(w, "A2A %s\n", base+"/a2a")
+	fmt.Fprintf(w, "A2A-0.3 %s\n", base+"/a2a"+a2a03Path)
 	fmt.Fprintf(w, "NATIVE %s\n", base+nativeagent.DefaultPrefix)
 	bearer := token
 	if token != "" {

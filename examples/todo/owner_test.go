@@ -215,7 +215,7 @@ func TestRegisterCommandCarriesTheToken(t *testing.T) {
 	var b strings.Builder
 	printEndpoint(&b, "http://127.0.0.1:1", "TOK", "")
 	want := `claude mcp add --transport http todo http://127.0.0.1:1/mcp --header "Authorization: Bearer TOK"`
-	for _, line := range []string{"MCP http://127.0.0.1:1/mcp\n", "A2A http://127.0.0.1:1/a2a\n", "NATIVE http://127.0.0.1:1/_agent-native\n", "TOKEN TOK\n", want} {
+	for _, line := range []string{"MCP http://127.0.0.1:1/mcp\n", "A2A http://127.0.0.1:1/a2a\n", "A2A-0.3 http://127.0.0.1:1/a2a/v0.3\n", "NATIVE http://127.0.0.1:1/_agent-native\n", "TOKEN TOK\n", want} {
 		if !strings.Contains(b.String(), line) {
 			t.Fatalf("printed:\n%s\nmissing %q", b.String(), line)
 		}
