@@ -7,8 +7,7 @@
 // it is mounted), the JSON-RPC binding (POST to the mount point itself) and
 // the HTTP+JSON binding (POST /message:send, GET /tasks/{id}, ...). The A2A
 // 0.3 JSON-RPC binding, for callers that have not moved to 1.0, is served by
-// the separate package a2aagent/a2av03, so that only the applications that
-// want it pull in its dependencies.
+// the package a2aagent/a2av03, over the same request handler.
 //
 // # Calling a capability
 //

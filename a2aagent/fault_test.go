@@ -102,8 +102,8 @@ func (f *fixture) waitApplied(t testing.TB, n int64) {
 	}
 }
 
-// The 0.3 compatibility layer pulls in gRPC and protobuf; a2aagent itself
-// must not, so that only applications importing a2aagent/a2av03 pay.
+// Nothing a2aagent links may pull in gRPC or protobuf: a2a-go's own 0.3
+// layer does, which is why a2aagent/a2av03 writes the 0.3 binding itself.
 func TestNoGRPCDependency(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
