@@ -2,10 +2,10 @@ package agent
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"reflect"
 	"strings"
 	"sync"
@@ -67,9 +67,13 @@ type ApprovalRequest struct {
 	Deadline time.Time `json:"deadline"`
 }
 
-// Digest returns a SHA-256 over what the person is shown (capability,
-// summary, input, watched values and version), hex encoded: the audit log
-// records it, so an answer can be tied to exactly what it answered.
+// Digest returns a fingerprint of what the person is shown (capability,
+// summary, input, watched values and version): FNV-1a, 128 bits, hex
+// encoded. The audit log records it, so an answer can be tied to exactly
+// what it answered. It is a fingerprint, not a signature: the audit log
+// is not a defence against whoever can write it. (FNV rather than SHA-256
+// because crypto/sha256 links the whole FIPS module, about 57 KB gzip,
+// into every browser build of the runtime.)
 func (q ApprovalRequest) Digest() string {
 	b, _ := json.Marshal(struct {
 		Capability string                     `json:"capability"`
@@ -78,8 +82,9 @@ func (q ApprovalRequest) Digest() string {
 		Watched    map[string]json.RawMessage `json:"watched,omitempty"`
 		Version    uint64                     `json:"version"`
 	}{q.Capability, q.Summary, q.Input, q.Watched, q.Version})
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	h := fnv.New128a()
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // ApprovalAsked is dispatched to the application, in-app, when a call is

@@ -28,7 +28,10 @@ import (
 // raised to 1,284,109 bytes plus about 2% when the agent core gained
 // versions, watches, the caller's last look and the stale-view and
 // not-found refusals (+39 KB of foldagent's own code; no package was
-// added to the page). Raise it
+// added to the page), and to 1,318,295 plus about 1.5% when the agent core
+// gained the person's approval (+27 KB with the page's looks; hash/fnv and
+// encoding/hex added, crypto/sha256 kept out: it linked the FIPS module,
+// another 57 KB). Raise it
 // only with a reason in the commit message, and lower it when the
 // download shrinks.
 //
@@ -36,7 +39,7 @@ import (
 // syscall/js and encoding/json is 897 KB gzip; one that also uses the
 // standard packages the page needs (context, time, fmt, reflect, slices,
 // strings, sync, math/rand/v2) is 967 KB before any of foldagent.
-const maxGzipBytes = 1_310_000
+const maxGzipBytes = 1_338_000
 
 // builtApp builds the application the way the server does, once per
 // test binary (the browser tests share served's build).
