@@ -186,6 +186,21 @@ func WhileAwaitingApproval(ctx context.Context, notify func(ApprovalRequest)) co
 	return context.WithValue(ctx, awaitingKey{}, notify)
 }
 
+type endedKey struct{}
+
+// WhenApprovalEnds returns a context whose held calls report, through
+// notify, how their request ended (the person's answer, a void, the
+// deadline, the caller giving up), as soon as it ended and before an
+// approved call runs. notify runs on the calling goroutine and should
+// return promptly. A journey binding uses it to close the card it opened
+// in its ask book (WhileAwaitingApproval).
+func WhenApprovalEnds(ctx context.Context, notify func(ApprovalRequest, Withdrawal)) context.Context {
+	if notify == nil {
+		return ctx
+	}
+	return context.WithValue(ctx, endedKey{}, notify)
+}
+
 // approvalMessages are the Message types of this file, which no
 // capability may expose and a host with approvals must hold.
 var approvalMessages = []reflect.Type{
@@ -476,6 +491,9 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 	tr.approval.Answer, tr.approval.By, tr.approval.At = end.why, end.by, end.at
 	withdrawn, _ := any(ApprovalWithdrawn{ID: req.ID, Why: end.why}).(Msg)
 	_ = r.host.Dispatch(context.WithoutCancel(ctx), withdrawn)
+	if notify, _ := ctx.Value(endedKey{}).(func(ApprovalRequest, Withdrawal)); notify != nil {
+		notify(req, end.why)
+	}
 	switch end.why {
 	case WithdrawnApproved:
 		return context.WithValue(ctx, approvedKey{}, p), nil

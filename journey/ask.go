@@ -402,3 +402,92 @@ func (s *Session) ConfirmAsk(actionID string, opts FireOptions) (AskStatus, erro
 	a := s.mintAskLocked(an, opts.Instance, input, normActor(opts.Source))
 	return s.askStatusLocked(a), nil
 }
+
+// PersonAnswer is how the person answered a request the application asked
+// in its own screen (HeldForPerson).
+type PersonAnswer string
+
+// The person's answers, and a request withdrawn unanswered (the deadline,
+// a change that voided it, the caller giving up).
+const (
+	PersonApproved  PersonAnswer = "approved"
+	PersonDeclined  PersonAnswer = "declined"
+	PersonWithdrawn PersonAnswer = "withdrawn"
+)
+
+// HeldForPerson records that the application holds the fire transitionID
+// for the person's approval, asked in its own screen under askID (a
+// binding passes the contract's request id, agent.ApprovalRequest.ID).
+// The card is in the ask book, open, so the model's open questions list
+// it and did_it_work answers it by askID: awaiting the person, then,
+// once PersonAnswered says so, declined or withdrawn, or, approved, as
+// the fire it let through. It is the same book the confirm cards use, in
+// either mode: the person's answer comes from the application, never from
+// the model's confirm.
+func (s *Session) HeldForPerson(transitionID, askID string) error {
+	s.mu.Lock()
+	defer s.unlock()
+	r, ok := s.byID[transitionID]
+	if !ok || !r.fired {
+		return &Error{Reason: ReasonUnknownTransition, Msg: "no fire has that id", Value: transitionID}
+	}
+	if askID == "" || s.askByID[askID] != nil {
+		return &Error{Reason: ReasonUnknownAsk, Msg: "the ask id is empty or already used", Value: askID}
+	}
+	a := &ask{id: askID, an: r.an, instance: r.t.Instance, actor: r.t.Actor, inBook: true, seq: s.seq, firedAs: transitionID}
+	a.input, _ = normalize(r.input)
+	a.receipts = s.receiptsLocked(r.an, r.t.Instance, r.input)
+	s.addAsk(a)
+	s.askEventLocked("ask", a)
+	return nil
+}
+
+// PersonAnswered closes a card HeldForPerson opened with the person's
+// answer. by names who answered (for the ask's record). Approved, the
+// card is spent by the fire it was held for; declined or withdrawn, it is
+// closed and the fire comes to rest as the application says.
+func (s *Session) PersonAnswered(askID string, answer PersonAnswer, by string) error {
+	s.mu.Lock()
+	defer s.unlock()
+	a, ok := s.askByID[askID]
+	if !ok || a.firedAs == "" {
+		return &Error{Reason: ReasonUnknownAsk, Msg: "no card held for the person has that id", Value: askID}
+	}
+	if a.answer != "" || a.revoked || a.spent {
+		return &Error{Reason: ReasonAskAlreadyAnswered, Msg: "that card was already answered", Value: askID}
+	}
+	a.by, a.inBook = by, false
+	switch answer {
+	case PersonApproved:
+		a.answer, a.approvedAt, a.spent = "approved", s.now(), true
+		s.askEventLocked("approved", a)
+	case PersonDeclined:
+		a.answer = "declined"
+		s.askEventLocked("declined", a)
+	default:
+		a.revoked = true
+		s.askEventLocked("revoked", a)
+	}
+	return nil
+}
+
+// heldAskLocked returns the open card HeldForPerson opened for a fire, or
+// nil.
+func (s *Session) heldAskLocked(transitionID string) *ask {
+	for i := len(s.asks) - 1; i >= 0; i-- {
+		if a := s.asks[i]; a.firedAs == transitionID && a.inBook && a.answer == "" && !a.revoked && !a.spent {
+			return a
+		}
+	}
+	return nil
+}
+
+// HeldAsk returns the id of the open card a fire is held for, or "".
+func (s *Session) HeldAsk(transitionID string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if a := s.heldAskLocked(transitionID); a != nil {
+		return a.id
+	}
+	return ""
+}

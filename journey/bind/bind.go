@@ -691,6 +691,20 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		if t, ok := j.s.Transition(id); ok {
 			inv.SeenVersion = j.seen.at(t.CursorVersion)
 		}
+		// A call the contract holds for the person's approval is a card
+		// in the session's ask book while it waits, answered by the
+		// person in the application (HeldForPerson).
+		ctx = agent.WhileAwaitingApproval(ctx, func(q agent.ApprovalRequest) { _ = j.s.HeldForPerson(id, q.ID) })
+		ctx = agent.WhenApprovalEnds(ctx, func(q agent.ApprovalRequest, why agent.Withdrawal) {
+			answer := journey.PersonWithdrawn
+			switch why {
+			case agent.WithdrawnApproved:
+				answer = journey.PersonApproved
+			case agent.WithdrawnDeclined:
+				answer = journey.PersonDeclined
+			}
+			_ = j.s.PersonAnswered(q.ID, answer, "the person")
+		})
 		res, err := j.dispatch(ctx, name, payload, inv)
 		if err != nil {
 			if w != nil {

@@ -58,6 +58,12 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 	case err == nil:
 		t, _ := p.s.Transition(id)
 		var r CallResult
+		if held := p.s.HeldAsk(id); held != "" {
+			// Fired, and held by the app for the person's approval.
+			r.set("ok", true).set("judgment", "awaiting-human").set("settled", false).set("performed", false).set("did", t.Action).
+				set("askId", held).set("howToAct", heldAwaiting)
+			return *p.position(&r)
+		}
 		r.set("ok", true).set("judgment", "still-pending").set("settled", false).set("did", t.Action).set("howToAct", stillPending)
 		if p.workOpenFor(id) {
 			r.set("stillWorking", true).set("stillWorkingMeans", stillWorking)
@@ -70,7 +76,17 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 		var r CallResult
 		r.set("ok", true)
 		how := pausedAwaiting
+		held := ask.TransitionID != "" // fired, held by the app for the person
 		switch {
+		case held && ask.Answer == "declined":
+			r.set("judgment", "declined")
+			how = heldDeclined
+		case held && ask.Revoked:
+			r.set("judgment", "approval-withdrawn")
+			how = heldWithdrawn
+		case held:
+			r.set("judgment", "awaiting-human")
+			how = heldAwaiting
 		case ask.Answer == "declined":
 			r.set("judgment", "declined")
 			how = pausedDeclined

@@ -56,6 +56,9 @@ const (
 	pausedAwaiting = "Paused, not failed: no outcome exists because nothing was fired. The human has not decided yet."
 	pausedApproved = "Paused, not failed: nothing was fired yet. A yes is on record; call the action again with confirm: true to use it."
 	pausedDeclined = "Paused, not failed: nothing was fired, and the human declined. Do not perform it."
+	heldAwaiting   = "The app is asking the person to approve this on their screen, and nothing is done until they answer. Do not perform it again: call this tool again later with the same id, or whats_here."
+	heldDeclined   = "The person declined this on their screen, so nothing was done. Do not perform it again unless they ask you to."
+	heldWithdrawn  = "The request was withdrawn before the person approved it (nobody answered in time, or what it covered changed), so nothing was done. Look again with whats_here before you ask again."
 	pausedRevoked  = "Paused, not failed: nothing was fired, and the human withdrew their yes. Do not perform it."
 	pausedStale    = "Paused, not failed: nothing was fired, and the yes on record is no longer valid. Ask again."
 

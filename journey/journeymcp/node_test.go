@@ -52,7 +52,7 @@ func TestTypeScriptClientPurchase(t *testing.T) {
 		}
 		steps[s] = m
 	}
-	want := []string{"tools", "whats_here", "step", "person", "needs-confirm", "pending", "did_it_work", "settled", "duplicate", "done"}
+	want := []string{"tools", "whats_here", "step", "person", "needs-confirm", "pending", "awaiting-human", "did_it_work", "settled", "duplicate", "done"}
 	if len(order) != len(want) {
 		t.Fatalf("steps %v, want %v\nstderr:\n%s", order, want, stderr.String())
 	}
@@ -66,6 +66,9 @@ func TestTypeScriptClientPurchase(t *testing.T) {
 	}
 	if p := steps["pending"]; p["effectStatus"] != "pending" {
 		t.Fatalf("pending: %v", p)
+	}
+	if a := steps["awaiting-human"]; a["askId"] != true || a["performed"] != false {
+		t.Fatalf("awaiting-human: %v", a)
 	}
 	if d := steps["did_it_work"]; d["judgment"] != "still-pending" || d["stillWorking"] != true {
 		t.Fatalf("did_it_work: %v", d)

@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/foldagent/foldagent/journey/fixed"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/shop/shop"
 	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/bind"
@@ -29,7 +31,14 @@ type driver struct {
 
 func drive(t *testing.T, payDelay time.Duration, settleWithin time.Duration) *driver {
 	t.Helper()
-	st, j := open(t, payDelay)
+	return driveWith(t, payDelay, settleWithin, true)
+}
+
+// driveWith is drive, with the person approving every payment (approve)
+// or left to the test.
+func driveWith(t *testing.T, payDelay time.Duration, settleWithin time.Duration, approve bool) *driver {
+	t.Helper()
+	st, j := openWith(t, payDelay, approve)
 	port := fixed.Serve(j.Session(), fixed.Options{})
 	srv, err := journeymcp.NewServer(port, &journeymcp.Options{SettleWithin: settleWithin})
 	if err != nil {
@@ -395,5 +404,93 @@ func TestMCPSinceVersionNarrowsToTheDelta(t *testing.T) {
 	js := rows(delta, "journeys")
 	if len(js) != 1 || js[0]["journey"] != "find" || len(rows(delta, "actions")) != 0 {
 		t.Fatalf("want only the find row: %v", delta)
+	}
+}
+
+// heldTranscript pays order-1 over the fixed tools while the person is
+// left to answer in the app, and returns what the model read.
+func heldTranscript(t *testing.T, approve bool) []string {
+	t.Helper()
+	d := driveWith(t, 20*time.Millisecond, 5*time.Millisecond, false)
+	d.toCheckout("dress-red")
+	d.toReview()
+	d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1"})
+	r := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1", "confirm": true})
+	id, _ := r["transitionId"].(string)
+	if id == "" {
+		t.Fatalf("pay: %v", r)
+	}
+	// The app holds the payment for the person: the fire is awaiting the
+	// human, with the card's id, and the card answers did_it_work.
+	var held map[string]any
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		held = d.call("shop.did_it_work", map[string]any{"transitionId": id})
+		if held["judgment"] == "awaiting-human" || time.Now().After(deadline) {
+			break
+		}
+	}
+	askID, _ := held["askId"].(string)
+	asked := d.st.Model().Asked
+	if held["judgment"] != "awaiting-human" || held["performed"] != false || len(asked) != 1 || askID != asked[0].ID {
+		t.Fatalf("a held payment: %v (asked %+v)", held, asked)
+	}
+	card := d.call("shop.did_it_work", map[string]any{"transitionId": askID})
+	if card["judgment"] != "awaiting-human" || card["howToAct"] != held["howToAct"] {
+		t.Fatalf("the card: %v", card)
+	}
+	if err := d.st.Program.Dispatch(context.Background(), agent.ApprovalAnswer{ID: askID, Approve: approve, By: "the person"}); err != nil {
+		t.Fatal(err)
+	}
+	d.wait(id)
+	// The payment's state change can settle the fire before its handler
+	// has returned (stillWorking): that answer differs by timing (issue
+	// 26's twelfth), so the transcript is read once the work is done.
+	var done map[string]any
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
+		done = d.call("shop.did_it_work", map[string]any{"transitionId": id})
+		if done["stillWorking"] == nil || time.Now().After(deadline) {
+			break
+		}
+	}
+	after := d.call("shop.did_it_work", map[string]any{"transitionId": askID})
+	if approve {
+		if done["settled"] != true || done["judgment"] != "done" || after["did"] != done["did"] || after["settled"] != true {
+			t.Fatalf("approved: fire %v; card %v", done, after)
+		}
+		if o := d.st.Orders(); len(o) != 1 || o[0].Status != shop.Paid {
+			t.Fatalf("orders %+v", o)
+		}
+	} else {
+		e, _ := done["error"].(map[string]any)
+		data, _ := e["data"].(map[string]any)
+		if done["judgment"] != "rejected" || data["_tag"] != "AgentDeclinedError" || after["judgment"] != "declined" {
+			t.Fatalf("declined: fire %v; card %v", done, after)
+		}
+		if o := d.st.Orders(); len(o) != 1 || o[0].Status == shop.Paid {
+			t.Fatalf("orders %+v", o)
+		}
+	}
+	// Ids are minted at random per run; everything else must repeat.
+	ids := regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+	var out []string
+	for _, m := range []map[string]any{held, card, done, after} {
+		delete(m, "version")
+		b, _ := json.Marshal(m)
+		out = append(out, ids.ReplaceAllString(string(b), "<id>"))
+	}
+	return out
+}
+
+// A payment the contract holds for the person's approval is, on the fixed
+// tools, a card in the session's ask book: the fire is awaiting the
+// human, did_it_work on the card's id answers it, and once the person
+// answers in the app the card is spent by the payment (approved) or
+// closed declined, with nothing paid. The answers are the same twice.
+func TestFixedToolsServeThePersonsApproval(t *testing.T) {
+	for _, approve := range []bool{true, false} {
+		first, second := heldTranscript(t, approve), heldTranscript(t, approve)
+		if !slices.Equal(first, second) {
+			t.Fatalf("approve=%v: the answers differ between runs:\n%v\n%v", approve, first, second)
+		}
 	}
 }

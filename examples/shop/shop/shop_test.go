@@ -25,6 +25,13 @@ func waitPage(t *testing.T, j *bind.Journey, page string) {
 // open runs a store and binds the journey over its contract.
 func open(t *testing.T, payDelay time.Duration) (*shop.Store, *bind.Journey) {
 	t.Helper()
+	return openWith(t, payDelay, true)
+}
+
+// openWith is open, with the person approving every payment (approve) or
+// left to the test.
+func openWith(t *testing.T, payDelay time.Duration, approve bool) (*shop.Store, *bind.Journey) {
+	t.Helper()
 	st, err := shop.Start(payDelay)
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +40,10 @@ func open(t *testing.T, payDelay time.Duration) (*shop.Store, *bind.Journey) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stop := approves(st)
+	stop := func() {}
+	if approve {
+		stop = approves(st)
+	}
 	t.Cleanup(func() {
 		stop()
 		j.Close()
