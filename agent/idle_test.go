@@ -44,7 +44,9 @@ func idleProgram() *queuedSignal {
 func TestHostNeverRunIsNamedInTheCause(t *testing.T) {
 	deadline := agent.ExposeMapped(agent.Mapped[cmpCreateInput, cmpCreate, cmpModel, cmpUser]{
 		Name: "create_todo", Description: "Create.",
-		ToMessage: func(in cmpCreateInput, c cmpCall) cmpCreate { return cmpCreate{Title: in.Title, RequestID: c.Invocation.ID} },
+		ToMessage: func(in cmpCreateInput, c cmpCall) cmpCreate {
+			return cmpCreate{Title: in.Title, RequestID: c.Invocation.ID}
+		},
 		// However short the deadline, the host's answer is waited for:
 		// a Program's DispatchTracked never blocks.
 		Completion: agent.CompleteOn(agent.On(func(_ cmpCreateInput, got cmpCreated, inv agent.Invocation) bool {
@@ -53,7 +55,9 @@ func TestHostNeverRunIsNamedInTheCause(t *testing.T) {
 	})
 	waiting := agent.ExposeMapped(agent.Mapped[cmpCreateInput, cmpCreate, cmpModel, cmpUser]{
 		Name: "create_slowly", Description: "Create.",
-		ToMessage: func(in cmpCreateInput, c cmpCall) cmpCreate { return cmpCreate{Title: in.Title, RequestID: c.Invocation.ID} },
+		ToMessage: func(in cmpCreateInput, c cmpCall) cmpCreate {
+			return cmpCreate{Title: in.Title, RequestID: c.Invocation.ID}
+		},
 		Completion: agent.CompleteOn(agent.On(func(_ cmpCreateInput, got cmpCreated, inv agent.Invocation) bool {
 			return got.RequestID == inv.ID
 		})).Within(time.Hour),
