@@ -85,7 +85,8 @@ func main() {
 	ctx := context.Background()
 	// host/loop runs update one Message at a time: the host the contract
 	// binds to (Model() + Dispatch(ctx, msg)). Until it runs, nothing is
-	// applied: a call waits, and ends with agent.ErrHostIdle as its cause.
+	// applied: a call waits for its context or deadline, and its error's
+	// cause is then agent.ErrHostIdle.
 	prog := loop.New(loop.Funcs(func() (Model, loop.Cmd[Msg]) { return Model{}, nil }, update), nil)
 	go prog.Run(ctx)
 
