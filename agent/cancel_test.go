@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/foldagent/foldagent/agent"
 )
@@ -87,13 +86,16 @@ func TestCancelledDuringAuthorizeBuildsNothing(t *testing.T) {
 func TestCancelledWhileWaitingForCompletion(t *testing.T) {
 	h := newCmpHost()
 	h.manual = true // the fact never comes
-	rt, audit := cmpAudited(t, h)
+	// A host that declares its Dispatch never blocks: once the host has
+	// the Message, a cancellation is judged on what its Dispatch returned
+	// (it returns at once), however the goroutines are scheduled.
+	audit := agent.NewAuditLog(agent.AuditOptions[cmpUser]{Principal: func(u cmpUser) string { return u.ID }})
+	rt := agent.MustBind(cmpContract(), plainNB{h}, &agent.BindOptions[cmpUser]{Audit: audit, Principal: cmpPrincipal})
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		// The Message is recorded inside the host's Dispatch; give Dispatch
-		// time to return, so the cancellation lands while waiting.
+		// The Message is recorded inside the host's Dispatch: it is
+		// delivered, and the cancellation lands while waiting.
 		cmpUntil(func() bool { return len(h.sentMessages()) == 1 })
-		time.Sleep(20 * time.Millisecond)
 		cancel()
 	}()
 	_, err := cmpDispatch(t, rt, ctx, "create_todo", `{"title":"Milk"}`, agent.Invocation{})

@@ -381,10 +381,15 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 	timer := time.NewTimer(plan.timeout)
 	defer timer.Stop()
 	tr.delivery = deliveryAttempted
-	done := r.handOver(ctx, capab, msg, at)
+	h := r.handOver(ctx, capab, msg, at)
+	done, accepted := h.done, &h.accepted
 
 	timedOut := func(unknown bool) error {
-		return &CompletionTimeoutError{Capability: capab.name, Invocation: call.Invocation.ID, Timeout: plan.timeout, DeliveryUnknown: unknown}
+		e := &CompletionTimeoutError{Capability: capab.name, Invocation: call.Invocation.ID, Timeout: plan.timeout, DeliveryUnknown: unknown}
+		if unknown {
+			e.cause = r.idle(nil, accepted)
+		}
+		return e
 	}
 	// pendingHost settles while the host's Dispatch has not returned. If
 	// the completion was observed meanwhile, the Message did reach update.
@@ -404,6 +409,7 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 			return nil, err
 		}
 	case <-timer.C:
+		r.settledCall(h)
 		select {
 		case err := <-done:
 			if err != nil {
@@ -415,6 +421,7 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 			return pendingHost(timedOut(true))
 		}
 	case <-ctx.Done():
+		r.settledCall(h)
 		select {
 		case err := <-done:
 			if err != nil {
@@ -423,7 +430,7 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 			tr.delivery = deliverySent
 			return w.finish(nil, &CancelledError{Capability: capab.name, Dispatched: true, cause: ctx.Err()})
 		default:
-			return pendingHost(&CancelledError{Capability: capab.name, DeliveryUnknown: true, cause: ctx.Err()})
+			return pendingHost(&CancelledError{Capability: capab.name, DeliveryUnknown: true, cause: r.idle(ctx.Err(), accepted)})
 		}
 	}
 	tr.delivery = deliverySent

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -345,7 +346,8 @@ func (e *CancelledError) Error() string {
 func (e *CancelledError) Tag() string { return TagCancelled }
 
 // Unwrap returns the context's error (context.Canceled or
-// context.DeadlineExceeded).
+// context.DeadlineExceeded), joined with ErrHostIdle when delivery is
+// unknown because the host accepted the Message and update never took it.
 func (e *CancelledError) Unwrap() error { return e.cause }
 
 // MarshalJSON encodes the error as {"_tag", "capability", "dispatched", "message"}.
@@ -408,6 +410,10 @@ func (e *NotDeliveredError) MarshalJSON() ([]byte, error) {
 // was not met before its deadline. The wait ended and nothing was undone.
 // Unless DeliveryUnknown is set, the Message reached update (or the host
 // promised it would: see Host).
+//
+// Its message is the agent's. What the developer should know is its cause
+// (Unwrap): ErrHostIdle when the host accepted the Message and update
+// never took it.
 type CompletionTimeoutError struct {
 	Capability string
 	Invocation string
@@ -417,7 +423,23 @@ type CompletionTimeoutError struct {
 	// reported the Message delivered: whether update received it is then
 	// unknown.
 	DeliveryUnknown bool
+	cause           error
 }
+
+// ErrHostIdle is the cause, for the developer, of a call that ended with
+// delivery unknown although the host had accepted its Message: a host
+// that tracks delivery (host/loop's Program, teahost's Host) queued it,
+// and update never took it before the deadline or the caller's context
+// ended. The usual reason is a host that is not running: a loop.Program
+// applies Messages only while its Run runs (go prog.Run(ctx)), a Bubble
+// Tea program only while its Run runs. Match it with errors.Is on a
+// *CompletionTimeoutError or a *CancelledError; the agent is told only
+// that delivery is unknown.
+var ErrHostIdle = errors.New("agent: the host accepted the Message, but update never took it; is the host running (for host/loop: go prog.Run(ctx))?")
+
+// Unwrap returns ErrHostIdle when the host accepted the Message and update
+// never took it, and nil otherwise.
+func (e *CompletionTimeoutError) Unwrap() error { return e.cause }
 
 func (e *CompletionTimeoutError) Error() string {
 	if e.DeliveryUnknown {

@@ -625,7 +625,8 @@ func (r *Runtime[Model, Msg, P]) settled(ctx context.Context, res *Result, at *a
 // caller past its context; the call then settles with delivery unknown.
 func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[Model, P], msg Msg, at *appliedAt) error {
 	if !r.inline && ctx.Done() != nil {
-		return r.await(ctx, capab, r.handOver(ctx, capab, msg, at))
+		h := r.handOver(ctx, capab, msg, at)
+		return r.await(ctx, capab, h.done, &h.accepted)
 	}
 	if r.tracker == nil {
 		return r.safeHostDispatch(ctx, capab, msg, nil, nil)
@@ -642,8 +643,12 @@ func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[
 	if err, ok := v.early(); ok {
 		return err
 	}
-	return r.await(ctx, capab, v.wait())
+	return r.await(ctx, capab, v.wait(), acceptedAlready)
 }
+
+// acceptedAlready is await's accepted for a host called on the caller's
+// goroutine, whose call has returned without error.
+var acceptedAlready = func() *atomic.Bool { var b atomic.Bool; b.Store(true); return &b }()
 
 // trackedVerdict takes a tracking host's delivery report for deliver on
 // the caller's goroutine. A report made before DispatchTracked returns
@@ -713,7 +718,7 @@ func verdict(done chan error) func(error) {
 
 // await waits for the verdict on done, or for ctx to end first, which
 // leaves delivery unknown.
-func (r *Runtime[Model, Msg, P]) await(ctx context.Context, capab *capability[Model, P], done <-chan error) error {
+func (r *Runtime[Model, Msg, P]) await(ctx context.Context, capab *capability[Model, P], done <-chan error, accepted *atomic.Bool) error {
 	select {
 	case err := <-done:
 		return err
@@ -722,23 +727,59 @@ func (r *Runtime[Model, Msg, P]) await(ctx context.Context, capab *capability[Mo
 		case err := <-done:
 			return err
 		default:
-			return &CancelledError{Capability: capab.name, DeliveryUnknown: true, cause: ctx.Err()}
+			return &CancelledError{Capability: capab.name, DeliveryUnknown: true, cause: r.idle(ctx.Err(), accepted)}
 		}
 	}
+}
+
+// idle adds ErrHostIdle to cause when a host that tracks delivery had
+// accepted the Message (accepted) but not reported it delivered.
+func (r *Runtime[Model, Msg, P]) idle(cause error, accepted *atomic.Bool) error {
+	if r.tracker == nil || !accepted.Load() {
+		return cause
+	}
+	if cause == nil {
+		return ErrHostIdle
+	}
+	return errors.Join(cause, ErrHostIdle)
 }
 
 // handOver calls the host on its own goroutine and returns the channel
 // that receives the verdict, once: nil when the Message was delivered (or
 // the host's plain Dispatch accepted it), this package's error otherwise.
-func (r *Runtime[Model, Msg, P]) handOver(ctx context.Context, capab *capability[Model, P], msg Msg, at *appliedAt) <-chan error {
+// The handover also says when the host's call returned, and whether a
+// tracking host accepted the Message (queued it, waiting for update).
+func (r *Runtime[Model, Msg, P]) handOver(ctx context.Context, capab *capability[Model, P], msg Msg, at *appliedAt) *handover {
 	done := make(chan error, 1)
+	h := &handover{done: done, returned: make(chan struct{})}
 	settle := verdict(done)
 	go func() {
-		if err := r.safeHostDispatch(ctx, capab, msg, settle, at); err != nil || r.tracker == nil {
+		defer close(h.returned)
+		err := r.safeHostDispatch(ctx, capab, msg, settle, at)
+		if err != nil || r.tracker == nil {
 			settle(err)
+			return
 		}
+		h.accepted.Store(true)
 	}()
-	return done
+	return h
+}
+
+// handover is one call of the host on its own goroutine.
+type handover struct {
+	done     <-chan error  // the verdict
+	returned chan struct{} // closed once the host's call returned
+	accepted atomic.Bool   // a tracking host's call returned nil
+}
+
+// settledCall waits, for a host that never blocks (NonBlocking), until
+// its call has returned, which it does at once: what the call said is
+// then known when the caller's deadline or context ends, however the
+// goroutines were scheduled. A host that may block is not waited for.
+func (r *Runtime[Model, Msg, P]) settledCall(h *handover) {
+	if r.inline {
+		<-h.returned
+	}
 }
 
 // safeHostDispatch calls the host: through DispatchTracked when the host

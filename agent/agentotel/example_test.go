@@ -69,7 +69,7 @@ func ExampleTracer() {
 	var attrs []string
 	for _, kv := range span.Attributes() {
 		if kv.Key != agent.AttrInvocation { // a fresh id each run
-			attrs = append(attrs, fmt.Sprintf("%s=%s", kv.Key, kv.Value.Emit()))
+			attrs = append(attrs, fmt.Sprintf("%s=%s", kv.Key, kv.Value.String()))
 		}
 	}
 	slices.Sort(attrs)

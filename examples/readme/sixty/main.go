@@ -84,7 +84,9 @@ var contract = agent.Make(agent.Definition[Model, User]{
 func main() {
 	ctx := context.Background()
 	// host/loop runs update one Message at a time: the host the contract
-	// binds to (Model() + Dispatch(ctx, msg)). Run it, or nothing is applied.
+	// binds to (Model() + Dispatch(ctx, msg)). Until it runs, nothing is
+	// applied: a call waits for its context or deadline, and its error's
+	// cause is then agent.ErrHostIdle.
 	prog := loop.New(loop.Funcs(func() (Model, loop.Cmd[Msg]) { return Model{}, nil }, update), nil)
 	go prog.Run(ctx)
 
