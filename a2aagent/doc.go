@@ -43,7 +43,22 @@
 //     TASK_STATE_REJECTED, with the refusal's message and data; nothing
 //     was dispatched;
 //   - a failure in the application (a defect): TASK_STATE_FAILED, with a
-//     generic message naming only the skill; the cause goes to the Logger.
+//     generic message naming only the skill; the cause goes to the Logger;
+//   - declined by the person in the app (a capability that needs the
+//     person's approval, agent.Approval): TASK_STATE_REJECTED, tag
+//     AgentDeclinedError, the person's reason in the data; nothing was
+//     dispatched;
+//   - not answered by the person in time: TASK_STATE_FAILED, tag
+//     AgentApprovalTimeoutError; the request was withdrawn from the
+//     person's screen and nothing was dispatched.
+//
+// While a call waits for the person's approval the task stays
+// TASK_STATE_WORKING, and a status update says so: its text says it waits
+// for the person to approve in the app, its data part is {"approval",
+// "capability", "summary", "deadline"} (the request's id, the
+// capability's authored summary of what the person is asked, and when the
+// request is withdrawn unanswered). GetTask, SendStreamingMessage and
+// SubscribeToTask all show it; approved, the task goes on as any other.
 //
 // A task is TASK_STATE_WORKING from its first event until it settles, and
 // it settles once: a terminal state is never overwritten. A capability with
