@@ -53,10 +53,12 @@ type registerFixture struct {
 	t    *testing.T
 	prog *loop.Program[register, any]
 	c    *a2aclient.Client
+	url  string
 }
 
 // startRegister serves the register over A2A and returns an a2a-go
-// client of it; requests wait timeout for the person.
+// client of it. The clerk's requests (clerk-tok) wait timeout for the
+// person; a hasty agent's (hasty-tok) are withdrawn after 20ms.
 func startRegister(t *testing.T, timeout time.Duration) *registerFixture {
 	t.Helper()
 	prog := loop.New(loop.Funcs(func() (register, loop.Cmd[any]) { return register{}, nil }, registerUpdate), nil)
@@ -65,13 +67,20 @@ func startRegister(t *testing.T, timeout time.Duration) *registerFixture {
 	go func() { defer close(done); _ = prog.Run(ctx) }()
 	h, err := a2aagent.NewHandler(a2aagent.HTTPOptions{
 		Verifier: func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
-			if token != "clerk-tok" {
-				return nil, auth.ErrInvalidToken
+			switch token {
+			case "clerk-tok":
+				return &auth.TokenInfo{UserID: "clerk"}, nil
+			case "hasty-tok":
+				return &auth.TokenInfo{UserID: "hasty"}, nil
 			}
-			return &auth.TokenInfo{UserID: "clerk"}, nil
+			return nil, auth.ErrInvalidToken
 		},
-		NewRuntime: func(context.Context, *auth.TokenInfo) (a2aagent.Runtime, error) {
-			return agent.Bind(registerContract, prog, &agent.BindOptions[agent.NoPrincipal]{ApprovalTimeout: timeout})
+		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (a2aagent.Runtime, error) {
+			wait := timeout
+			if info.UserID == "hasty" {
+				wait = 20 * time.Millisecond
+			}
+			return agent.Bind(registerContract, prog, &agent.BindOptions[agent.NoPrincipal]{ApprovalTimeout: wait})
 		},
 		Contract: registerContract.Describe(),
 		Card:     a2aagent.CardOptions{Name: "register"},
@@ -96,7 +105,7 @@ func startRegister(t *testing.T, timeout time.Duration) *registerFixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Destroy() })
-	return &registerFixture{t: t, prog: prog, c: c}
+	return &registerFixture{t: t, prog: prog, c: c, url: srv.URL}
 }
 
 // asked waits until the app shows one request, and returns it.
