@@ -18,27 +18,43 @@ import (
 	"github.com/foldagent/foldagent/host/loop"
 )
 
-// A register the person keeps open: an agent's refund waits for them.
+// A register the person keeps open: an agent's refund waits for them,
+// and so does a payout of the drawer the person has open.
 type register struct {
 	Refunded []string
+	Drawer   int
 	Asked    []agent.ApprovalRequest
 }
 
-type Refund struct {
-	Order string `json:"order"`
-}
+type (
+	Refund struct {
+		Order string `json:"order"`
+	}
+	Payout     struct{}
+	OpenDrawer struct{ N int } // the person opens another drawer
+)
 
 var registerContract = agent.Make(agent.Definition[register, agent.NoPrincipal]{
+	Context: agent.Project(func(m register) int { return m.Drawer }),
 	Capabilities: []agent.Capability[register, agent.NoPrincipal]{
 		agent.Expose(agent.Variant[Refund, register, agent.NoPrincipal]{
 			Name: "refund", Description: "Refund an order.",
 			Approval: &agent.Approval[Refund, register, agent.NoPrincipal]{Summary: "Refund this order."},
+		}),
+		agent.Expose(agent.Variant[Payout, register, agent.NoPrincipal]{
+			Name: "payout", Description: "Pay out the open drawer.",
+			Watches:  []agent.Watch[register]{agent.Watching("drawer", func(m register) int { return m.Drawer })},
+			Approval: &agent.Approval[Payout, register, agent.NoPrincipal]{Summary: "Pay out the open drawer."},
 		}),
 	},
 })
 
 func registerUpdate(m register, msg any) (register, loop.Cmd[any]) {
 	switch msg := msg.(type) {
+	case OpenDrawer:
+		m.Drawer = msg.N
+	case Payout:
+		m.Refunded = append(slices.Clone(m.Refunded), "payout")
 	case Refund:
 		m.Refunded = append(slices.Clone(m.Refunded), msg.Order)
 	case agent.ApprovalAsked:
@@ -120,10 +136,11 @@ func (f *registerFixture) asked() agent.ApprovalRequest {
 	return agent.ApprovalRequest{}
 }
 
-// answer is the person's answer, dispatched in the app.
-func (f *registerFixture) answer(a agent.ApprovalAnswer) {
+// answer is what the person does in the app: their answer to a
+// request, or anything else they do.
+func (f *registerFixture) answer(msg any) {
 	f.t.Helper()
-	if err := f.prog.Dispatch(context.Background(), a); err != nil {
+	if err := f.prog.Dispatch(context.Background(), msg); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -275,5 +292,66 @@ func TestApprovalSubscribeSeesWaiting(t *testing.T) {
 	}
 	if got := f.prog.Model().Refunded; len(got) != 0 {
 		t.Fatalf("a declined refund ran: %v", got)
+	}
+}
+
+// CancelTask while the person is asked: CANCELED, the request withdrawn
+// from the app, nothing run, and an answer after that approves nothing.
+func TestApprovalCancelledTaskWithdrawsTheRequest(t *testing.T) {
+	f := startRegister(t, time.Minute)
+	task := sendTask(t, f.c, nonBlocking(refundMessage("order-12")))
+	req := f.asked()
+	f.waiting(task.ID)
+	cancelled, err := f.c.CancelTask(context.Background(), &a2a.CancelTaskRequest{ID: task.ID})
+	if err != nil {
+		t.Fatalf("CancelTask: %v", err)
+	}
+	if cancelled.Status.State != a2a.TaskStateCanceled || statusData(cancelled)["dispatched"] != false {
+		t.Fatalf("cancelled task %s %v", cancelled.Status.State, statusData(cancelled))
+	}
+	for deadline := time.Now().Add(5 * time.Second); len(f.prog.Model().Asked) != 0; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the cancelled request stayed on the person's screen")
+		}
+	}
+	f.answer(agent.ApprovalAnswer{ID: req.ID, Approve: true})
+	f.answer(OpenDrawer{N: 5}) // applied after the answer
+	for deadline := time.Now().Add(5 * time.Second); f.prog.Model().Drawer != 5; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the person's Messages were not applied")
+		}
+	}
+	if got := f.prog.Model().Refunded; len(got) != 0 {
+		t.Fatalf("a cancelled refund ran: %v", got)
+	}
+}
+
+// What the person was shown moved while they were asked: the request is
+// void, the task REJECTED as stale, nothing paid out.
+func TestApprovalVoidWhenWatchedValuesMove(t *testing.T) {
+	f := startRegister(t, time.Minute)
+	f.answer(OpenDrawer{N: 1})
+	for f.prog.Model().Drawer != 1 {
+		time.Sleep(time.Millisecond)
+	}
+	res, err := f.c.SendMessage(context.Background(), &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{"read": "context"}))})
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	if _, ok := res.(*a2a.Message); !ok {
+		t.Fatalf("a read answered %T", res)
+	}
+	task := sendTask(t, f.c, nonBlocking(skillMessage("payout", nil)))
+	req := f.asked()
+	if string(req.Watched["drawer"]) != "1" {
+		t.Fatalf("the person was shown %s", req.Watched)
+	}
+	f.answer(OpenDrawer{N: 2})
+	done := waitTask(t, f.c, task.ID, a2a.TaskStateRejected)
+	if data := statusData(done); data["_tag"] != agent.TagStaleView {
+		t.Fatalf("void data %v", data)
+	}
+	if got := f.prog.Model(); len(got.Refunded) != 0 || len(got.Asked) != 0 {
+		t.Fatalf("after the void: refunded %v, asked %v", got.Refunded, got.Asked)
 	}
 }
