@@ -69,6 +69,7 @@ type registerFixture struct {
 	t    *testing.T
 	prog *loop.Program[register, any]
 	c    *a2aclient.Client
+	h    *a2aagent.Handler
 	url  string
 }
 
@@ -121,7 +122,7 @@ func startRegister(t *testing.T, timeout time.Duration) *registerFixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { c.Destroy() })
-	return &registerFixture{t: t, prog: prog, c: c, url: srv.URL}
+	return &registerFixture{t: t, prog: prog, c: c, h: h, url: srv.URL}
 }
 
 // asked waits until the app shows one request, and returns it.
