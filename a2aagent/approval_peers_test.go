@@ -71,6 +71,7 @@ func TestPeerJavaScriptClientApproval(t *testing.T) {
 		}
 	}
 	want := []string{
+		"card tags refund needs-approval",
 		"approved refund streamed working then completed",
 		"declined refund streamed working then rejected",
 		"unanswered refund failed",

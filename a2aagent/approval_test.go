@@ -356,3 +356,23 @@ func TestApprovalVoidWhenWatchedValuesMove(t *testing.T) {
 		t.Fatalf("after the void: refunded %v, asked %v", got.Refunded, got.Asked)
 	}
 }
+
+// The card tags the skills whose calls wait for the person.
+func TestApprovalSkillsTagged(t *testing.T) {
+	f := startRegister(t, time.Minute)
+	card, err := agentcard.NewResolver(http.DefaultClient).Resolve(context.Background(), f.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range card.Skills {
+		if !slices.Contains(s.Tags, a2aagent.TagNeedsApproval) {
+			t.Errorf("skill %s tags %v, want %s", s.ID, s.Tags, a2aagent.TagNeedsApproval)
+		}
+	}
+	jobs := start(t, nil).card(t)
+	for _, s := range jobs.Skills {
+		if slices.Contains(s.Tags, a2aagent.TagNeedsApproval) {
+			t.Errorf("skill %s needs no approval, yet is tagged %v", s.ID, s.Tags)
+		}
+	}
+}

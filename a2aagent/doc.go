@@ -97,7 +97,9 @@
 // refuses what is unavailable), with the tag "conditional" for a
 // capability that is offered only in some states and "authorized" for one
 // that checks its caller (declares Authorize); one that only checks that
-// what its input names exists is not tagged "authorized". A 1.0 AgentSkill has no field for an input
+// what its input names exists is not tagged "authorized"; "needs-approval"
+// marks one whose calls may wait for the person's approval (always, or
+// when the contract's predicate says so). A 1.0 AgentSkill has no field for an input
 // schema, so the card declares the extension InputSchemaExtension in
 // capabilities.extensions, whose params are
 //

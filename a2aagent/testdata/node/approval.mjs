@@ -89,6 +89,13 @@ function waitedThenEnded(seen, final) {
   return seen.at(-1);
 }
 
+await step("card tags refund needs-approval", async () => {
+  const card = await new DefaultAgentCardResolver().resolve(`${base}/.well-known/agent-card.json`, "");
+  const refund = card.skills.find((s) => s.id === "refund");
+  check(refund?.tags?.includes("needs-approval"), `refund tags ${refund?.tags}`);
+  return refund.tags;
+});
+
 const patient = await clientFor(patientToken);
 const hasty = await clientFor(hastyToken);
 
