@@ -53,6 +53,17 @@ type registerPage struct {
 // stand-in model context; requests wait timeout for the person.
 func openRegister(t *testing.T, timeout time.Duration) *registerPage {
 	t.Helper()
+	fc := newFakeContext()
+	p := openRegisterIn(t, fc, timeout)
+	p.fc = fc
+	return p
+}
+
+// openRegisterIn runs the register and registers its tools against mc
+// (nil: the page's own model context); requests wait timeout for the
+// person.
+func openRegisterIn(t *testing.T, mc ModelContext, timeout time.Duration) *registerPage {
+	t.Helper()
 	c := agent.Make(agent.Definition[register, agent.NoPrincipal]{
 		Capabilities: []agent.Capability[register, agent.NoPrincipal]{
 			agent.Expose(agent.Variant[Refund, register, agent.NoPrincipal]{
@@ -67,8 +78,7 @@ func openRegister(t *testing.T, timeout time.Duration) *registerPage {
 	done := make(chan struct{})
 	go func() { defer close(done); _ = prog.Run(ctx) }()
 	rt := agent.MustBind(c, prog, &agent.BindOptions[agent.NoPrincipal]{ApprovalTimeout: timeout})
-	fc := newFakeContext()
-	reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: fc})
+	reg, err := Register(context.Background(), Options{Runtime: rt, ModelContext: mc})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +86,7 @@ func openRegister(t *testing.T, timeout time.Duration) *registerPage {
 	if err := reg.Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	return &registerPage{t: t, prog: prog, fc: fc}
+	return &registerPage{t: t, prog: prog}
 }
 
 // call runs one tool call in the background, as the browser would.
