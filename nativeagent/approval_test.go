@@ -24,6 +24,7 @@ import (
 type register struct {
 	Refunded []string
 	Notes    []string
+	Drawer   int
 	Asked    []agent.ApprovalRequest
 }
 
@@ -34,6 +35,8 @@ type (
 	Jot struct {
 		Text string `json:"text"`
 	}
+	Payout     struct{}
+	OpenDrawer struct{ N int } // the person opens another drawer
 )
 
 var registerContract = agent.Make(agent.Definition[register, agent.NoPrincipal]{
@@ -43,6 +46,11 @@ var registerContract = agent.Make(agent.Definition[register, agent.NoPrincipal]{
 			Approval: &agent.Approval[Refund, register, agent.NoPrincipal]{Summary: "Refund this order."},
 		}),
 		agent.Expose(agent.Variant[Jot, register, agent.NoPrincipal]{Name: "jot", Description: "Jot a note."}),
+		agent.Expose(agent.Variant[Payout, register, agent.NoPrincipal]{
+			Name: "payout", Description: "Pay out the open drawer.",
+			Watches:  []agent.Watch[register]{agent.Watching("drawer", func(m register) int { return m.Drawer })},
+			Approval: &agent.Approval[Payout, register, agent.NoPrincipal]{Summary: "Pay out the open drawer."},
+		}),
 	},
 })
 
@@ -52,6 +60,10 @@ func registerUpdate(m register, msg any) (register, loop.Cmd[any]) {
 		m.Refunded = append(slices.Clone(m.Refunded), msg.Order)
 	case Jot:
 		m.Notes = append(slices.Clone(m.Notes), msg.Text)
+	case OpenDrawer:
+		m.Drawer = msg.N
+	case Payout:
+		m.Refunded = append(slices.Clone(m.Refunded), "payout")
 	case agent.ApprovalAsked:
 		m.Asked = append(slices.Clone(m.Asked), msg.Request)
 	case agent.ApprovalWithdrawn:
@@ -141,9 +153,11 @@ func (f *registerFixture) noneAsked() {
 	}
 }
 
-func (f *registerFixture) answer(a agent.ApprovalAnswer) {
+// answer is what the person does in the app: their answer to a
+// request, or anything else they do.
+func (f *registerFixture) answer(msg any) {
 	f.t.Helper()
-	if err := f.prog.Dispatch(context.Background(), a); err != nil {
+	if err := f.prog.Dispatch(context.Background(), msg); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -164,21 +178,28 @@ func dataOf(t *testing.T, r nativeagent.Result) map[string]any {
 	return d
 }
 
-// The catalogue marks the action that needs the person's approval with
-// the framework's own needsApproval, and only that one.
-func TestCatalogueMarksNeedsApproval(t *testing.T) {
-	f := startRegister(t, time.Minute)
+// catalogue reads the catalogue, which is also the caller's look.
+func (f *registerFixture) catalogue() map[string]map[string]any {
+	f.t.Helper()
 	req, _ := http.NewRequest(http.MethodGet, f.url+"/actions", nil)
 	req.Header.Set("Authorization", "Bearer clerk-tok")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		t.Fatal(err)
+		f.t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	var cat map[string]map[string]any
 	if err := json.NewDecoder(resp.Body).Decode(&cat); err != nil {
-		t.Fatal(err)
+		f.t.Fatal(err)
 	}
+	return cat
+}
+
+// The catalogue marks the actions that need the person's approval with
+// the framework's own needsApproval, and only those.
+func TestCatalogueMarksNeedsApproval(t *testing.T) {
+	f := startRegister(t, time.Minute)
+	cat := f.catalogue()
 	if cat["refund"]["needsApproval"] != true {
 		t.Errorf("refund entry %v, want needsApproval true", cat["refund"])
 	}
@@ -259,5 +280,28 @@ func TestAbandonedActionIsWithdrawn(t *testing.T) {
 	if a := <-f.post(context.Background(), "jot", `{"text":"barrier"}`); a.status != http.StatusOK {
 		t.Fatalf("jot: %d %+v", a.status, a.res)
 	}
+	f.nothingRefunded()
+}
+
+// What the person was shown moved while they were asked: the request is
+// void, the action refused 409 as stale, nothing paid out.
+func TestApprovalVoidWhenWatchedValuesMoveIs409(t *testing.T) {
+	f := startRegister(t, time.Minute)
+	f.answer(OpenDrawer{N: 1})
+	for f.prog.Model().Drawer != 1 {
+		time.Sleep(time.Millisecond)
+	}
+	f.catalogue() // the caller looks
+	res := f.post(context.Background(), "payout", `{}`)
+	req := f.asked()
+	if string(req.Watched["drawer"]) != "1" {
+		t.Fatalf("the person was shown %s", req.Watched)
+	}
+	f.answer(OpenDrawer{N: 2})
+	a := <-res
+	if a.err != nil || a.status != http.StatusConflict || a.res.Tag != agent.TagStaleView {
+		t.Fatalf("void: %d %+v (%v)", a.status, a.res, a.err)
+	}
+	f.noneAsked()
 	f.nothingRefunded()
 }

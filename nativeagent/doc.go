@@ -57,7 +57,11 @@
 // person's screen, and calling again asks again. A caller that gives up
 // (closes the request) withdraws the request too. The response is written
 // only when the call ends, so a server that serves these actions needs a
-// WriteTimeout longer than the approval deadline.
+// WriteTimeout longer than the approval deadline. An Agent Native
+// application that registers the catalogue as its own actions gates such
+// an action in its own agent loop too (its approval_required): that asks
+// its own user whether to send the call at all; the person using this
+// application is asked all the same, and only their answer runs it.
 //
 // GET <prefix>/context and GET <prefix>/resources/<name> read the
 // contract's context projection and resources, as {"version": N,
