@@ -2,6 +2,7 @@ package a2aagent_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -374,5 +375,36 @@ func TestApprovalSkillsTagged(t *testing.T) {
 		if slices.Contains(s.Tags, a2aagent.TagNeedsApproval) {
 			t.Errorf("skill %s needs no approval, yet is tagged %v", s.ID, s.Tags)
 		}
+	}
+}
+
+// Two requests pending at once are answered separately: each task ends
+// by its own answer, whatever the order.
+func TestApprovalTwoPendingAnsweredSeparately(t *testing.T) {
+	f := startRegister(t, time.Minute)
+	first := sendTask(t, f.c, nonBlocking(refundMessage("order-a")))
+	second := sendTask(t, f.c, nonBlocking(refundMessage("order-b")))
+	var asked []agent.ApprovalRequest
+	for deadline := time.Now().Add(5 * time.Second); len(asked) < 2; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("asked %v, want two requests", asked)
+		}
+		asked = f.prog.Model().Asked
+	}
+	byOrder := map[string]string{}
+	for _, q := range asked {
+		var in Refund
+		_ = json.Unmarshal(q.Input, &in)
+		byOrder[in.Order] = q.ID
+	}
+	f.answer(agent.ApprovalAnswer{ID: byOrder["order-b"], Approve: true})
+	waitTask(t, f.c, second.ID, a2a.TaskStateCompleted)
+	if got := f.waiting(first.ID); got.Status.State != a2a.TaskStateWorking {
+		t.Fatalf("the other task is %s, want it still waiting", got.Status.State)
+	}
+	f.answer(agent.ApprovalAnswer{ID: byOrder["order-a"], Reason: "duplicate"})
+	waitTask(t, f.c, first.ID, a2a.TaskStateRejected)
+	if got := f.prog.Model().Refunded; !slices.Equal(got, []string{"order-b"}) {
+		t.Fatalf("refunded %v, want only order-b", got)
 	}
 }
