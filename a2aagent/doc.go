@@ -34,7 +34,9 @@
 //   - its completion did not arrive in time: TASK_STATE_FAILED;
 //   - cancelled (CancelTask) while the runtime waited: TASK_STATE_CANCELED,
 //     and the message says the Message reached update and nothing was
-//     undone;
+//     undone; cancelled while it waited for the person's approval (below),
+//     the message says nothing happened, and the request is withdrawn from
+//     the person's screen;
 //   - unknown skill, invalid input, unavailable in the current state (the
 //     message and data carry the contract's authored reason), not
 //     authorized, naming something that does not exist
