@@ -26,6 +26,9 @@ const (
 	TagConditional = "conditional"
 	// TagAuthorized marks a capability that checks its caller.
 	TagAuthorized = "authorized"
+	// TagNeedsApproval marks a capability whose calls may wait for the
+	// person's approval in the application (agent.Approval).
+	TagNeedsApproval = "needs-approval"
 )
 
 // CardOptions describe the agent on its card. The zero value is usable:
@@ -64,6 +67,9 @@ func NewCard(contract agent.Description, baseURL string, opts CardOptions) *a2a.
 		}
 		if c.RequiresAuthorization {
 			tags = append(tags, TagAuthorized)
+		}
+		if c.NeedsApproval {
+			tags = append(tags, TagNeedsApproval)
 		}
 		skills = append(skills, a2a.AgentSkill{
 			ID:          c.Name,

@@ -33,7 +33,9 @@
 //   - its completion did not arrive in time: TASK_STATE_FAILED;
 //   - cancelled (CancelTask) while the runtime waited: TASK_STATE_CANCELED,
 //     and the message says the Message reached update and nothing was
-//     undone;
+//     undone; cancelled while it waited for the person's approval (below),
+//     the message says nothing happened, and the request is withdrawn from
+//     the person's screen;
 //   - unknown skill, invalid input, unavailable in the current state (the
 //     message and data carry the contract's authored reason), not
 //     authorized, naming something that does not exist
@@ -42,7 +44,22 @@
 //     TASK_STATE_REJECTED, with the refusal's message and data; nothing
 //     was dispatched;
 //   - a failure in the application (a defect): TASK_STATE_FAILED, with a
-//     generic message naming only the skill; the cause goes to the Logger.
+//     generic message naming only the skill; the cause goes to the Logger;
+//   - declined by the person in the app (a capability that needs the
+//     person's approval, agent.Approval): TASK_STATE_REJECTED, tag
+//     AgentDeclinedError, the person's reason in the data; nothing was
+//     dispatched;
+//   - not answered by the person in time: TASK_STATE_FAILED, tag
+//     AgentApprovalTimeoutError; the request was withdrawn from the
+//     person's screen and nothing was dispatched.
+//
+// While a call waits for the person's approval the task stays
+// TASK_STATE_WORKING, and a status update says so: its text says it waits
+// for the person to approve in the app, its data part is {"approval",
+// "capability", "summary", "deadline"} (the request's id, the
+// capability's authored summary of what the person is asked, and when the
+// request is withdrawn unanswered). GetTask, SendStreamingMessage and
+// SubscribeToTask all show it; approved, the task goes on as any other.
 //
 // A task is TASK_STATE_WORKING from its first event until it settles, and
 // it settles once: a terminal state is never overwritten. A capability with
@@ -81,7 +98,9 @@
 // refuses what is unavailable), with the tag "conditional" for a
 // capability that is offered only in some states and "authorized" for one
 // that checks its caller (declares Authorize); one that only checks that
-// what its input names exists is not tagged "authorized". A 1.0 AgentSkill has no field for an input
+// what its input names exists is not tagged "authorized"; "needs-approval"
+// marks one whose calls may wait for the person's approval (always, or
+// when the contract's predicate says so). A 1.0 AgentSkill has no field for an input
 // schema, so the card declares the extension InputSchemaExtension in
 // capabilities.extensions, whose params are
 //

@@ -119,10 +119,27 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 		if !yield(task, nil) {
 			return
 		}
+		// A call held for the person's approval says so while it waits:
+		// the task stays WORKING, its status message now saying whom it
+		// waits for. The hook runs on this goroutine, inside
+		// DispatchUnknown, so yielding from it keeps the iterator's
+		// events in order. A consumer that stopped listening cannot be
+		// told how the call ends: the wait is given up, which withdraws
+		// the request from the person's screen.
+		stopped := false
+		dctx = agent.WhileAwaitingApproval(dctx, func(q agent.ApprovalRequest) {
+			if !yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateWorking, awaitingMessage(ec, q)), nil) {
+				stopped = true
+				cancel()
+			}
+		})
 		res, err := c.rt.DispatchUnknown(agent.WithCaller(dctx, c.caller), c.skill, c.input, agent.Invocation{ID: string(ec.TaskID), Transport: agent.A2A, SeenVersion: c.seen})
 		reply := agent.ReplyTo(c.skill, res, err)
 		if reply.Defect {
 			e.log.Error("a2aagent: capability failed", "capability", c.skill, "task", ec.TaskID, "error", reply.Err)
+		}
+		if stopped {
+			return
 		}
 		yield(a2a.NewStatusUpdateEvent(ec, stateOf(reply), replyMessage(ec, reply)), nil)
 	}
@@ -183,8 +200,11 @@ func stateOf(r agent.Reply) a2a.TaskState {
 		return a2a.TaskStateCanceled
 	case r.Tag == agent.TagCompletionTimeout:
 		return a2a.TaskStateFailed
+	case r.Tag == agent.TagApprovalTimeout:
+		// Nobody refused it: the person did not answer in time.
+		return a2a.TaskStateFailed
 	default: // unknown, unavailable, invalid input, not authorized,
-		// not found, stale view
+		// not found, stale view, declined by the person
 		return a2a.TaskStateRejected
 	}
 }
@@ -199,5 +219,25 @@ func replyMessage(ec *a2asrv.ExecutorContext, r agent.Reply) *a2a.Message {
 	}
 	m := a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, parts...)
 	setVersion(m, replyVersion(r))
+	return m
+}
+
+// awaitingApproval is the status message of a task held for the
+// person's approval.
+const awaitingApproval = "Waiting for the person to approve this in the app."
+
+// awaitingMessage is the WORKING status message of a held call: the
+// authored sentence, and the request as data (its id, the capability's
+// own summary of what the person is asked, and when it is withdrawn
+// unanswered). The call's input is the caller's own; the watched values
+// are what the person is shown, and stay in the app.
+func awaitingMessage(ec *a2asrv.ExecutorContext, q agent.ApprovalRequest) *a2a.Message {
+	m := a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, a2a.NewTextPart(awaitingApproval), a2a.NewDataPart(map[string]any{
+		"approval":   q.ID,
+		"capability": q.Capability,
+		"summary":    q.Summary,
+		"deadline":   q.Deadline.UTC().Format(time.RFC3339Nano),
+	}))
+	setVersion(m, q.Version)
 	return m
 }

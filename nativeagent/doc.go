@@ -22,19 +22,46 @@
 // (AgentNotFoundError, the input path in the data), 405 for any method but
 // POST, 409 for a call built on state that moved since its caller read it
 // (AgentStaleViewError, below), 413 for a body over the bound, 503 when the
-// application did not accept the Message and a retry is safe, and 500 with
+// application did not accept the Message and a retry is safe, 403 and 504
+// for a call the person declined or did not answer (below), and 500 with
 // a generic body for a defect. Other refusals (unavailable, with the
-// contract's authored reason in the message and the data; cancelled; timed
-// out) and a completion that reported failure are 200 with ok false, as the
-// framework returns what an action's run returned.
+// contract's authored reason in the message and the data; cancelled; a
+// completion that did not arrive in time) and a completion that reported
+// failure are 200 with ok false, as the framework returns what an
+// action's run returned.
 //
 // GET <prefix>/actions is the catalogue the framework registers from:
 // each action's tool (description and parameters, the input's JSON Schema
-// as sent on the wire), http method, requiresAuth and readOnly.
+// as sent on the wire), http method, requiresAuth, readOnly, and
+// needsApproval (below).
 // requiresAuth says the action needs an authenticated caller, which every
 // action here does; whether a capability also checks the principal
 // (Authorize) is the contract's, and one that only checks that what its
 // input names exists does not.
+//
+// # The person decides
+//
+// A capability may need the person's approval (agent.Approval). The
+// catalogue marks it "needsApproval": true, the framework's own name for
+// its approval gate, whether every call needs it or only those the
+// contract's predicate picks. Such a call is not run: the request waits,
+// held open, while the application asks the person, and answers when the
+// person does. Approved, it runs the checked path and answers as any
+// other action. Declined: 403, tag AgentDeclinedError, the person's reason
+// in the data (never in the message); 403 because, as with Authorize's
+// refusal, the one with the say over this call refused it, and the caller
+// must not simply send it again (the tag tells the two apart). Not answered
+// by the deadline (agent.BindOptions.ApprovalTimeout): 504, tag
+// AgentApprovalTimeoutError; the person, upstream of the call, did not
+// answer in time, nothing was done, the request was withdrawn from the
+// person's screen, and calling again asks again. A caller that gives up
+// (closes the request) withdraws the request too. The response is written
+// only when the call ends, so a server that serves these actions needs a
+// WriteTimeout longer than the approval deadline. An Agent Native
+// application that registers the catalogue as its own actions gates such
+// an action in its own agent loop too (its approval_required): that asks
+// its own user whether to send the call at all; the person using this
+// application is asked all the same, and only their answer runs it.
 //
 // GET <prefix>/context and GET <prefix>/resources/<name> read the
 // contract's context projection and resources, as {"version": N,

@@ -160,12 +160,17 @@ type Result struct {
 
 // Action is one entry of the catalogue, in the framework's registry shape.
 // ReadOnly is true only for a capability the contract declares read-only
-// (agent.Variant.ReadOnly).
+// (agent.Variant.ReadOnly). NeedsApproval, the framework's own name for
+// its human-in-the-loop gate, is true for a capability that declares the
+// person's approval (agent.Approval): its calls, always or when the
+// contract's predicate says so, wait for the person to answer in the
+// application. It is omitted when false, as the framework omits it.
 type Action struct {
-	Tool         Tool       `json:"tool"`
-	HTTP         HTTPMethod `json:"http"`
-	RequiresAuth bool       `json:"requiresAuth"`
-	ReadOnly     bool       `json:"readOnly"`
+	Tool          Tool       `json:"tool"`
+	HTTP          HTTPMethod `json:"http"`
+	RequiresAuth  bool       `json:"requiresAuth"`
+	ReadOnly      bool       `json:"readOnly"`
+	NeedsApproval bool       `json:"needsApproval,omitempty"`
 }
 
 // Tool is an action's description and parameters (the input's JSON Schema,
@@ -187,10 +192,11 @@ func Actions(d agent.Description) map[string]Action {
 	out := make(map[string]Action, len(d.Capabilities))
 	for _, c := range d.Capabilities {
 		out[c.Name] = Action{
-			Tool:         Tool{Description: c.Description, Parameters: c.InputSchema},
-			HTTP:         HTTPMethod{Method: http.MethodPost},
-			RequiresAuth: true,
-			ReadOnly:     c.ReadOnly, // only what the contract declares changes nothing
+			Tool:          Tool{Description: c.Description, Parameters: c.InputSchema},
+			HTTP:          HTTPMethod{Method: http.MethodPost},
+			RequiresAuth:  true,
+			ReadOnly:      c.ReadOnly, // only what the contract declares changes nothing
+			NeedsApproval: c.NeedsApproval,
 		}
 	}
 	return out
@@ -368,6 +374,18 @@ func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
 		// The call was built on state that moved: nothing was done, and
 		// the same call may be sent again after reading.
 		status = http.StatusConflict
+	case r.Tag == agent.TagDeclined:
+		// The person, who has the say over this call, refused it in the
+		// application: a refusal of this request as the caller is, like
+		// Authorize's, which the caller must not simply repeat (the tag
+		// tells the two apart). Nothing was done.
+		status = http.StatusForbidden
+	case r.Tag == agent.TagApprovalTimeout:
+		// The person, upstream of this call, did not answer in time:
+		// nothing was done, the request was withdrawn, and calling again
+		// asks again. 408 would blame the caller's request, which came
+		// whole.
+		status = http.StatusGatewayTimeout
 	case r.Tag == agent.TagNotDelivered:
 		// The application took nothing: the same call may be sent again.
 		w.Header().Set("Retry-After", "1")

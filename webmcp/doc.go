@@ -39,6 +39,21 @@
 // something that does not exist is a tool error tagged AgentNotFoundError,
 // the input path in its structuredContent.
 //
+// # The person decides
+//
+// A capability may need the person's approval (agent.Approval). Its tool
+// says so with consequentialHint, WebMCP having no annotation of its own
+// for an approval. A call of it is held, not run: the execution waits
+// while the application asks the person, and the page, which is the
+// application, renders the request from its Model (agent.ApprovalAsked).
+// Approved, the call runs the checked path and answers as usual.
+// Declined, it is a tool error tagged AgentDeclinedError, the person's
+// reason in structuredContent, never in the text; not answered by the
+// deadline (agent.BindOptions.ApprovalTimeout), a tool error tagged
+// AgentApprovalTimeoutError, the request withdrawn from the page. A call
+// the browser cancels withdraws its request too. Nothing runs in any of
+// the three.
+//
 // Availability depends on the Model, so the tool set follows it. Register
 // reconciles after every Model change: a capability that leaves is
 // unregistered by aborting its own registration, and one that arrives is

@@ -90,16 +90,20 @@ type Annotations struct {
 	// ReadOnlyHint says the tool changes nothing (agent.Variant.ReadOnly).
 	ReadOnlyHint bool `json:"readOnlyHint,omitempty"`
 	// ConsequentialHint says the tool's effect is significant or cannot
-	// be undone (agent.Variant.Destructive).
+	// be undone: the capability is destructive (agent.Variant.Destructive)
+	// or the person must approve its calls (agent.Approval). WebMCP has no
+	// annotation of its own for an approval; a call the contract has the
+	// person approve is, by that declaration, consequential.
 	ConsequentialHint bool `json:"consequentialHint,omitempty"`
 }
 
 // annotationsOf returns the annotations a descriptor declares, or nil.
 func annotationsOf(d agent.Descriptor) *Annotations {
-	if !d.ReadOnly && !d.Destructive {
+	consequential := d.Destructive || d.NeedsApproval
+	if !d.ReadOnly && !consequential {
 		return nil
 	}
-	return &Annotations{ReadOnlyHint: d.ReadOnly, ConsequentialHint: d.Destructive}
+	return &Annotations{ReadOnlyHint: d.ReadOnly, ConsequentialHint: consequential}
 }
 
 // ToolResult is what a tool call answers, in the shape WebMCP and MCP
