@@ -103,12 +103,6 @@ func (b *lookBook[Model]) put(caller string, l look[Model]) {
 	b.byKey[caller] = &lookEntry[Model]{look: l, used: b.seq}
 }
 
-// len returns how many callers are remembered.
-func (b *lookBook[Model]) len() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return len(b.byKey)
-}
 
 // evict forgets the least recently used eighth of the callers, so that a
 // full book pays for a scan once per many new callers.

@@ -129,9 +129,6 @@ func (r *Runtime[Model, Msg, P]) Version() uint64 {
 	return r.versionNow()
 }
 
-// tracksLooks reports whether the runtime remembers callers' looks: the
-// contract declares watches (Bind then required a versioned host).
-func (r *Runtime[Model, Msg, P]) tracksLooks() bool { return r.looks != nil }
 
 // remember records model, of version, as the look of ctx's caller.
 func (r *Runtime[Model, Msg, P]) remember(ctx context.Context, model Model, version uint64) {
