@@ -3,6 +3,8 @@ package agent
 import (
 	"context"
 	"encoding/json"
+	"runtime"
+	"time"
 )
 
 // This file is how a call is tied to what its caller saw. A versioned host
@@ -175,21 +177,17 @@ func (r *Runtime[Model, Msg, P]) resolve(l look[Model]) (look[Model], bool) {
 // of the watches that moved when the call proceeds anyway (StaleDisclose, or
 // StaleRequireAck after the caller read again), and a *StaleViewError when it
 // may not. A call with no caller and no cited version is not judged.
-func (r *Runtime[Model, Msg, P]) judge(ctx context.Context, capab *capability[Model, P], inv Invocation, model Model, version uint64) ([]string, error) {
+func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability[Model, P], inv Invocation, model Model, version uint64) ([]string, error) {
 	if len(capab.watches) == 0 || r.looks == nil {
 		return nil, nil
 	}
-	caller := CallerFrom(ctx)
 	cited := inv.SeenVersion
-	if caller == "" && cited == 0 {
+	if seen.caller == "" && cited == 0 {
 		return nil, nil
 	}
-	last, hasLast := look[Model]{}, false
-	if caller != "" {
-		last, hasLast = r.looks.get(caller)
-		if hasLast {
-			last, hasLast = r.resolve(last)
-		}
+	last, hasLast := seen.last, seen.ok
+	if hasLast {
+		last, hasLast = r.resolve(last)
 	}
 	base, hasBase := last, hasLast
 	if cited != 0 && (!hasLast || last.version != cited) {
@@ -277,4 +275,67 @@ func (a *appliedAt) after() (uint64, bool) {
 		return 0, false
 	}
 	return a.pre + 1, true
+}
+
+// catchUpBound bounds how long a call waits for the host to apply a
+// version its caller was already told of: update takes a Message the
+// moment its delivery is reported, so the wait is short unless the host
+// has stopped, in which case the call runs on the Model there is.
+const catchUpBound = 2 * time.Second
+
+// catchUp returns a snapshot at least as new as ctx's caller's last look.
+// A result's version is the one its Message makes, reported as update
+// takes the Message, so a caller's next call can arrive before update has
+// returned: run on the older snapshot, it would be judged against a state
+// its caller had already moved past (its own open_product not yet applied,
+// add_to_cart not offered). The wait ends when the host publishes that
+// version, when ctx ends, or after catchUpBound.
+func (r *Runtime[Model, Msg, P]) catchUp(ctx context.Context, seen callerLook[Model], subject string, model Model, version uint64) (Model, uint64, error) {
+	last := seen.last
+	if !seen.ok || last.version <= version {
+		return model, version, nil
+	}
+	deadline := time.Now().Add(catchUpBound)
+	for spins := 0; ; spins++ {
+		if spins < 64 {
+			runtime.Gosched()
+		} else {
+			time.Sleep(50 * time.Microsecond)
+		}
+		m, v, err := r.readSnapshot(subject)
+		if err != nil {
+			return model, version, err
+		}
+		if v >= last.version {
+			return m, v, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return model, version, &CancelledError{Capability: subject, cause: err}
+		}
+		if time.Now().After(deadline) {
+			return m, v, nil
+		}
+	}
+}
+
+// callerLook is a call's caller and that caller's last look, read once per
+// call (catchUp and judge both use it).
+type callerLook[Model any] struct {
+	caller string
+	last   look[Model]
+	ok     bool
+}
+
+// lookOf reads ctx's caller's last look; the zero callerLook when the
+// runtime keeps no looks or the call names no caller.
+func (r *Runtime[Model, Msg, P]) lookOf(ctx context.Context) callerLook[Model] {
+	if r.looks == nil {
+		return callerLook[Model]{}
+	}
+	caller := CallerFrom(ctx)
+	if caller == "" {
+		return callerLook[Model]{}
+	}
+	last, ok := r.looks.get(caller)
+	return callerLook[Model]{caller: caller, last: last, ok: ok}
 }

@@ -495,6 +495,13 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	if err != nil {
 		return Result{}, err
 	}
+	// 2a. A caller told of a version the host has not applied yet (its
+	// last call was reported the moment update took its Message) reads
+	// the Model that version made, not an older one.
+	seen := r.lookOf(ctx)
+	if model, version, err = r.catchUp(ctx, seen, capab.name, model, version); err != nil {
+		return Result{}, err
+	}
 	ok, reason, err := capab.isOffered(model)
 	if err != nil {
 		return Result{}, err
@@ -514,7 +521,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		if m := movedSince(approved.watches, capab.name, approved.model, model); len(m) > 0 {
 			return Result{}, &StaleViewError{Capability: capab.name, Type: capab.tag, Moved: m, Version: version, Seen: approved.req.Version, Policy: capab.freshness}
 		}
-	} else if moved, err = r.judge(ctx, capab, inv, model, version); err != nil {
+	} else if moved, err = r.judge(seen, capab, inv, model, version); err != nil {
 		return Result{}, err
 	}
 	// 3. Decode the wire input, and check that what it names exists.
