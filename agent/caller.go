@@ -103,7 +103,6 @@ func (b *lookBook[Model]) put(caller string, l look[Model]) {
 	b.byKey[caller] = &lookEntry[Model]{look: l, used: b.seq}
 }
 
-
 // evict forgets the least recently used eighth of the callers, so that a
 // full book pays for a scan once per many new callers.
 func (b *lookBook[Model]) evict() {

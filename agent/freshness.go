@@ -131,7 +131,6 @@ func (r *Runtime[Model, Msg, P]) Version() uint64 {
 	return r.versionNow()
 }
 
-
 // remember records model, of version, as the look of ctx's caller.
 func (r *Runtime[Model, Msg, P]) remember(ctx context.Context, model Model, version uint64) {
 	if r.looks == nil {
