@@ -80,12 +80,13 @@ func (t tokens) verify(_ context.Context, token string, _ *http.Request) (*auth.
 	if !ok {
 		return nil, auth.ErrInvalidToken
 	}
-	return &auth.TokenInfo{UserID: p.Name, Extra: map[string]any{"principal": p}}, nil
+	return mcpagent.TokenFor(p.Name, p), nil
 }
 
 // principalOf is the principal verify put into a TokenInfo.
 func principalOf(info *auth.TokenInfo) todo.Principal {
-	return info.Extra["principal"].(todo.Principal)
+	p, _ := mcpagent.PrincipalOf[todo.Principal](info)
+	return p
 }
 
 // serverOptions names the todo application to MCP clients (serverInfo),

@@ -143,10 +143,14 @@ func serveHTTP(ctx context.Context, prog *loop.Program[Model, Msg], addr, tokens
 			if !ok {
 				return nil, auth.ErrInvalidToken
 			}
-			return &auth.TokenInfo{UserID: u.Name, Extra: map[string]any{"user": u}}, nil
+			return mcpagent.TokenFor(u.Name, u), nil
 		},
 		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (mcpagent.Runtime, error) {
-			return as(prog, info.Extra["user"].(User))
+			u, ok := mcpagent.PrincipalOf[User](info)
+			if !ok {
+				return nil, errors.New("no user for this token")
+			}
+			return as(prog, u)
 		},
 	})
 	if err != nil {
