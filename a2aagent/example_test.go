@@ -2,6 +2,7 @@ package a2aagent_test
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -9,6 +10,7 @@ import (
 	"github.com/foldagent/foldagent/a2aagent"
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/mcpagent"
 )
 
 // An application serves its contract as an A2A agent at /agent: the card
@@ -23,10 +25,13 @@ func ExampleNewHandler() {
 			if !ok {
 				return nil, auth.ErrInvalidToken
 			}
-			return &auth.TokenInfo{UserID: u.Name, Extra: map[string]any{"user": u}}, nil
+			return mcpagent.TokenFor(u.Name, u), nil
 		},
 		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (a2aagent.Runtime, error) {
-			u := info.Extra["user"].(user)
+			u, ok := mcpagent.PrincipalOf[user](info)
+			if !ok {
+				return nil, errors.New("no user for this token")
+			}
 			return agent.Bind[model, msg, user](contract, prog, &agent.BindOptions[user]{
 				Principal: func(context.Context, agent.Invocation) (user, error) { return u, nil },
 			})

@@ -2,6 +2,7 @@ package mcpagent_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -70,10 +71,14 @@ func ExampleNewHandler() {
 			if !ok {
 				return nil, auth.ErrInvalidToken
 			}
-			return &auth.TokenInfo{UserID: u.Name, Extra: map[string]any{"user": u}}, nil
+			return mcpagent.TokenFor(u.Name, u), nil
 		},
-		NewRuntime: func(_ context.Context, p *auth.TokenInfo) (mcpagent.Runtime, error) {
-			return agent.Bind(todo.Contract(), prog, todo.As(p.Extra["user"].(todo.Principal)))
+		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (mcpagent.Runtime, error) {
+			u, ok := mcpagent.PrincipalOf[todo.Principal](info)
+			if !ok {
+				return nil, errors.New("no principal for this token")
+			}
+			return agent.Bind(todo.Contract(), prog, todo.As(u))
 		},
 		AllowedOrigins: []string{"http://127.0.0.1:8080"},
 	})
