@@ -15,6 +15,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -126,8 +127,11 @@ type HTTPOptions struct {
 	// caching and are not affected.
 	ListTTL time.Duration
 	// MaxSessionsPerPrincipal bounds how many sessions one identity (one
-	// SessionKey) may hold open at once. An initialize beyond it is
-	// answered 429 with a JSON-RPC error, and opens nothing; a session
+	// SessionKey) may hold open at once. An initialize beyond it ends
+	// that identity's least recently used session with no request in
+	// flight and takes its place (clients that never send DELETE are not
+	// locked out until the idle timeout); when every one is busy, it is
+	// answered 429 with a JSON-RPC error, and opens nothing. A session
 	// frees its place when it ends (DELETE, idle timeout, Close). The same
 	// number bounds, separately, the subscriptions/listen streams one
 	// identity may hold open on the sessionless path. Zero uses
@@ -183,7 +187,8 @@ type HTTPOptions struct {
 //     refused (400, JSON-RPC -32600) and nothing is served;
 //   - a POST without a session must be an initialize request (400,
 //     JSON-RPC -32600), and its identity must have fewer than
-//     MaxSessionsPerPrincipal sessions open (429, JSON-RPC -32000);
+//     MaxSessionsPerPrincipal sessions open, or one of them idle, which
+//     it then replaces (429, JSON-RPC -32000, when all are busy);
 //   - then the SDK's own checks, including its DNS-rebinding protection
 //     on loopback, which stays on.
 //
@@ -241,6 +246,10 @@ type Handler struct {
 	stateless  *mcp.StreamableHTTPHandler   // the sessionless revision
 	principals map[string]*principalRuntime // sessionless runtimes, per identity key
 	recent     *list.List                   // of *principalRuntime, most recently used first
+
+	// requests numbers the sessions' finished POSTs, so that the least
+	// recently used idle session is found by order, never by a clock.
+	requests atomic.Uint64
 }
 
 // httpSession is one session the Handler opened. It rides in the context
@@ -262,6 +271,7 @@ type httpSession struct {
 
 	mu    sync.Mutex // guards what follows
 	posts int        // POSTs in flight; the idle timer runs only at zero
+	used  uint64     // the Handler's request count when a POST last ended
 	timer *time.Timer
 	ended bool // no request may reach the session any more
 	gone  bool // its place and its entry were given back; under h.mu
@@ -632,9 +642,13 @@ func (h *Handler) initialize(g *guard, r *http.Request, key string, msg *envelop
 			"This request names no session. Open one with an initialize request, then send the "+sessionHeader+" header it returns with every later request.", nil)
 		return
 	}
-	if !h.hold(key) {
+	// At the bound, the identity's least recently used idle session makes
+	// room: a client that never sends DELETE (most do not) is not locked
+	// out for the idle timeout. Only sessions all busy with a request
+	// refuse a new one.
+	if !h.hold(key) && !(h.evictIdle(key) && h.hold(key)) {
 		writeRPCError(g, http.StatusTooManyRequests, msg.id(), codeTooManySessions,
-			"This identity already holds as many open sessions as the server allows. End one (HTTP DELETE with its session id) or let an idle one expire, then initialize again.",
+			"This identity already holds as many open sessions as the server allows, each with a request in progress. Wait for one to finish, or end one (HTTP DELETE with its session id), then initialize again.",
 			map[string]any{"maxSessions": h.opts.MaxSessionsPerPrincipal})
 		return
 	}
@@ -787,6 +801,39 @@ func (h *Handler) hold(key string) bool {
 	return true
 }
 
+// evictIdle ends key's least recently used session that has no request
+// in flight, reporting whether it ended one. Recency is the order of the
+// sessions' requests (httpSession.used), not a clock.
+func (h *Handler) evictIdle(key string) bool {
+	h.mu.Lock()
+	var oldest *httpSession
+	var oldestUsed uint64
+	for _, st := range h.sessions {
+		if st.key != key {
+			continue
+		}
+		st.mu.Lock()
+		idle, used := st.posts == 0 && !st.ended, st.used
+		st.mu.Unlock()
+		if idle && (oldest == nil || used < oldestUsed) {
+			oldest, oldestUsed = st, used
+		}
+	}
+	h.mu.Unlock()
+	if oldest == nil {
+		return false
+	}
+	oldest.mu.Lock()
+	if oldest.posts > 0 || oldest.ended {
+		oldest.mu.Unlock()
+		return false // a request began meanwhile: it is not idle after all
+	}
+	oldest.ended = true
+	oldest.mu.Unlock()
+	h.endSession(oldest)
+	return true
+}
+
 // releaseLocked gives back one of key's session places. h.mu is held.
 func (h *Handler) releaseLocked(key string) {
 	if h.held[key] <= 1 {
@@ -918,6 +965,7 @@ func (st *httpSession) finish() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.posts--
+	st.used = st.h.requests.Add(1)
 	if st.posts > 0 || st.ended || st.h.timeout <= 0 {
 		return
 	}

@@ -15,6 +15,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -367,10 +368,53 @@ func TestHTTPFaultTrailingDataIsRefused(t *testing.T) {
 }
 
 func TestHTTPFaultSessionsPerPrincipalAreBounded(t *testing.T) {
-	t.Run("exceeded and freed by DELETE", func(t *testing.T) {
+	t.Run("an idle session makes room", func(t *testing.T) {
 		f := startHTTP(t, func(o *mcpagent.HTTPOptions) { o.MaxSessionsPerPrincipal = 2 })
 		a := f.openRaw(t, "owner-token")
-		f.openRaw(t, "owner-token")
+		b := f.openRaw(t, "owner-token")
+		// b is used after a: a is the least recently used.
+		if status, _, _ := f.post(t, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, map[string]string{"Authorization": "Bearer owner-token", "Mcp-Session-Id": b}); status != http.StatusOK {
+			t.Fatalf("b's tools/list: %d", status)
+		}
+		c := f.openRaw(t, "owner-token") // a third: a gives way
+		if c == "" || f.handler.Sessions() != 2 {
+			t.Fatalf("third session %q, %d sessions; want it open and 2 sessions", c, f.handler.Sessions())
+		}
+		if status, _, _ := f.post(t, `{"jsonrpc":"2.0","id":3,"method":"tools/list"}`, map[string]string{"Authorization": "Bearer owner-token", "Mcp-Session-Id": a}); status != http.StatusNotFound {
+			t.Fatalf("the evicted session answered %d, want 404", status)
+		}
+		if status, _, _ := f.post(t, `{"jsonrpc":"2.0","id":4,"method":"tools/list"}`, map[string]string{"Authorization": "Bearer owner-token", "Mcp-Session-Id": b}); status != http.StatusOK {
+			t.Fatalf("b after the third opened: %d", status)
+		}
+	})
+	t.Run("exceeded while busy, freed by DELETE", func(t *testing.T) {
+		gate := make(chan struct{})
+		t.Cleanup(func() {
+			select {
+			case <-gate:
+			default:
+				close(gate)
+			}
+		})
+		f := startHTTP(t, func(o *mcpagent.HTTPOptions) {
+			o.MaxSessionsPerPrincipal = 2
+			next := o.NewRuntime
+			o.NewRuntime = func(ctx context.Context, p *auth.TokenInfo) (mcpagent.Runtime, error) {
+				rt, err := next(ctx, p)
+				return gatedRuntime{rt, gate}, err
+			}
+		})
+		a := f.openRaw(t, "owner-token")
+		b := f.openRaw(t, "owner-token")
+		// Both of the owner's sessions are busy with a call.
+		call := `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"create_todo","arguments":{"title":"x"}}}`
+		var calls sync.WaitGroup
+		for _, id := range []string{a, b} {
+			calls.Go(func() {
+				f.post(t, call, map[string]string{"Authorization": "Bearer owner-token", "Mcp-Session-Id": id})
+			})
+		}
+		waitUntil(t, "both calls in flight", func() bool { return gatedCalls.Load() >= 2 })
 		status, h, body := f.post(t, initializeBody, map[string]string{"Authorization": "Bearer owner-token"})
 		if status != http.StatusTooManyRequests || h.Get("Content-Type") != "application/json" || h.Get("Mcp-Session-Id") != "" {
 			t.Fatalf("third session: %d %s session %q %q; want 429 JSON, no session", status, h.Get("Content-Type"), h.Get("Mcp-Session-Id"), body)
@@ -389,6 +433,8 @@ func TestHTTPFaultSessionsPerPrincipalAreBounded(t *testing.T) {
 		f.openRaw(t, "viewer-token")
 		f.openRaw(t, "bob-token")
 		f.openRaw(t, "bob-token")
+		close(gate)
+		calls.Wait()
 		// Ending one of the owner's sessions frees its place.
 		req, _ := http.NewRequest(http.MethodDelete, f.srv.URL, nil)
 		req.Header.Set("Authorization", "Bearer owner-token")
@@ -527,4 +573,23 @@ func TestHTTPFaultClientThatNeverReadsCannotBlockTheServer(t *testing.T) {
 	if err != nil || len(res.Contents) != 1 || len(res.Contents[0].Text) < 64*len(title) {
 		t.Fatalf("a reading client: %v", err)
 	}
+}
+
+// gatedCalls counts the calls gatedRuntime holds.
+var gatedCalls atomic.Int64
+
+// gatedRuntime holds every call until its gate closes: a session with a
+// call in flight.
+type gatedRuntime struct {
+	mcpagent.Runtime
+	gate chan struct{}
+}
+
+func (g gatedRuntime) DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error) {
+	gatedCalls.Add(1)
+	select {
+	case <-g.gate:
+	case <-ctx.Done():
+	}
+	return g.Runtime.DispatchUnknown(ctx, name, payload, inv)
 }
