@@ -95,6 +95,10 @@ func StreamConfig(name string) jetstream.StreamConfig {
 // however many attempts reach it. An acknowledgement that the message was
 // a duplicate means the entry was already stored, and is success.
 //
+// An error wrapping ErrDeliveryUnknown says no acknowledgement came back
+// in time: the entry may be stored, and recording it again is safe. Any
+// other error says it was not stored.
+//
 // An entry without an invocation id (which the runtime never records) is
 // published without a message id, and so is not deduplicated.
 func (s *Sink) Record(e agent.AuditEntry) error {
@@ -105,8 +109,8 @@ func (s *Sink) Record(e agent.AuditEntry) error {
 	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
 	defer cancel()
 	var opts []jetstream.PublishOpt
-	if e.Invocation != "" {
-		opts = append(opts, jetstream.WithMsgID(e.Invocation))
+	if id := messageID(e); id != "" {
+		opts = append(opts, jetstream.WithMsgID(id))
 	}
 	if s.stream != "" {
 		opts = append(opts, jetstream.WithExpectStream(s.stream))
@@ -126,11 +130,35 @@ func (s *Sink) Record(e agent.AuditEntry) error {
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("natsaudit: entry %s not acknowledged within %s after %d attempts: %w", e.Invocation, s.timeout, attempt, last)
+			// Some attempt may have been stored with its acknowledgement
+			// lost: that is not known, and not a failure.
+			return fmt.Errorf("%w: entry %s not acknowledged within %s after %d attempts (recording it again is safe: the stream stores it once): %w",
+				ErrDeliveryUnknown, e.Invocation, s.timeout, attempt, last)
 		case <-time.After(retryWait):
 		}
 	}
 	return fmt.Errorf("natsaudit: publishing entry %s: %w", e.Invocation, last)
+}
+
+// ErrDeliveryUnknown is the cause of a Record error after which the entry
+// may or may not be stored: every attempt's acknowledgement was lost or
+// late. Recording the same entry again is safe (the stream keeps it once);
+// errors.Is tells it from a refusal, after which the entry is certainly
+// not stored.
+var ErrDeliveryUnknown = errors.New("natsaudit: delivery unknown")
+
+// messageID is the id the stream deduplicates an entry by: its invocation
+// id, and for the entry of a call held for the person's approval (which
+// shares its invocation with the entry that records how the call ended)
+// that id marked as the held one, so both are kept.
+func messageID(e agent.AuditEntry) string {
+	if e.Invocation == "" {
+		return ""
+	}
+	if e.Decision == agent.DecisionHeld {
+		return e.Invocation + "#held"
+	}
+	return e.Invocation
 }
 
 // retryable reports whether a publish may have failed only on the way back

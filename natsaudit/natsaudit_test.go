@@ -332,3 +332,55 @@ func benchSink(b *testing.B, s agent.AuditSink) {
 }
 
 var _ = errors.New
+
+// A call held for the person's approval has two entries with one
+// invocation id (held, then how it ended): both are stored, each once.
+func TestHeldAndFinalEntriesAreBothStored(t *testing.T) {
+	ns := startServer(t, t.TempDir(), -1)
+	defer ns.Shutdown()
+	_, js := connect(t, ns)
+	s := createStream(t, js)
+	sink := natsaudit.New(js, natsaudit.Options{})
+	held := entry(3)
+	held.Decision, held.Outcome = agent.DecisionHeld, agent.OutcomeAwaitingApproval
+	final := entry(3)
+	for _, e := range []agent.AuditEntry{held, final, held, final} {
+		if err := sink.Record(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := stored(t, s)
+	if len(got) != 2 || got[0].Decision != agent.DecisionHeld || got[1].Decision != final.Decision {
+		t.Fatalf("stream holds %+v, want the held entry and the final one", got)
+	}
+}
+
+// lostAcks publishes for real and loses every acknowledgement.
+type lostAcks struct{ js jetstream.JetStream }
+
+func (l lostAcks) Publish(ctx context.Context, subj string, data []byte, opts ...jetstream.PublishOpt) (*jetstream.PubAck, error) {
+	if _, err := l.js.Publish(ctx, subj, data, opts...); err != nil {
+		return nil, err
+	}
+	return nil, nats.ErrTimeout
+}
+
+// Every acknowledgement lost: the entry is stored, and Record says its
+// delivery is unknown (ErrDeliveryUnknown), not that it failed.
+func TestLostAcknowledgementsAreDeliveryUnknown(t *testing.T) {
+	ns := startServer(t, t.TempDir(), -1)
+	defer ns.Shutdown()
+	_, js := connect(t, ns)
+	s := createStream(t, js)
+	err := natsaudit.New(lostAcks{js}, natsaudit.Options{Timeout: 200 * time.Millisecond}).Record(entry(5))
+	if !errors.Is(err, natsaudit.ErrDeliveryUnknown) {
+		t.Fatalf("err = %v, want ErrDeliveryUnknown", err)
+	}
+	if got := stored(t, s); len(got) != 1 {
+		t.Fatalf("stream holds %d entries, want 1", len(got))
+	}
+	// A refusal is not delivery unknown.
+	if err := natsaudit.New(js, natsaudit.Options{Stream: "ELSEWHERE"}).Record(entry(6)); err == nil || errors.Is(err, natsaudit.ErrDeliveryUnknown) {
+		t.Fatalf("a refusal: %v", err)
+	}
+}
