@@ -236,7 +236,7 @@ func TestDeclinedActionIs403(t *testing.T) {
 	req := f.asked()
 	f.answer(agent.ApprovalAnswer{ID: req.ID, Reason: "already refunded by phone"})
 	a := <-res
-	if a.err != nil || a.status != http.StatusForbidden || a.res.OK || a.res.Tag != agent.TagDeclined {
+	if a.err != nil || a.status != http.StatusForbidden || a.res.OK || a.res.Refusal != agent.TagDeclined {
 		t.Fatalf("declined: %d %+v (%v)", a.status, a.res, a.err)
 	}
 	if d := dataOf(t, a.res); d["reason"] != "already refunded by phone" || d["approval"] != req.ID {
@@ -253,7 +253,7 @@ func TestDeclinedActionIs403(t *testing.T) {
 func TestUnansweredActionIs504(t *testing.T) {
 	f := startRegister(t, 20*time.Millisecond)
 	a := <-f.post(context.Background(), "refund", `{"order":"order-9"}`)
-	if a.err != nil || a.status != http.StatusGatewayTimeout || a.res.Tag != agent.TagApprovalTimeout {
+	if a.err != nil || a.status != http.StatusGatewayTimeout || a.res.Refusal != agent.TagApprovalTimeout {
 		t.Fatalf("unanswered: %d %+v (%v)", a.status, a.res, a.err)
 	}
 	if d := dataOf(t, a.res); d["retrySafe"] != true {
@@ -299,7 +299,7 @@ func TestApprovalVoidWhenWatchedValuesMoveIs409(t *testing.T) {
 	}
 	f.answer(OpenDrawer{N: 2})
 	a := <-res
-	if a.err != nil || a.status != http.StatusConflict || a.res.Tag != agent.TagStaleView {
+	if a.err != nil || a.status != http.StatusConflict || a.res.Refusal != agent.TagStaleView {
 		t.Fatalf("void: %d %+v (%v)", a.status, a.res, a.err)
 	}
 	f.noneAsked()

@@ -10,8 +10,10 @@
 //	→ {"ok": true, "tag": "CreateTodo", "completion": "completed", "message": "Completed: TodoCreated", "data": {...}}
 //
 // The body is the capability's input itself, with no envelope, and the
-// answer is the action result, bare: ok, the protocol tag of a refusal,
-// the completion status when the capability declares a completion
+// answer is the action result, bare: ok, tag (the dispatched Message's
+// type, only when one was dispatched), refusal (the protocol tag of the
+// error a refused call ended with, only then; error repeats its message,
+// whatever the status), the completion status when the capability declares a completion
 // contract, the authored message (agent.ReplyTo's text, the same every
 // adapter sends), and, beside it, the data: the dispatch result, with the
 // completing Message, or the refusal's encoding. Status codes follow the
@@ -47,11 +49,11 @@
 // contract's predicate picks. Such a call is not run: the request waits,
 // held open, while the application asks the person, and answers when the
 // person does. Approved, it runs the checked path and answers as any
-// other action. Declined: 403, tag AgentDeclinedError, the person's reason
+// other action. Declined: 403, refusal AgentDeclinedError, the person's reason
 // in the data (never in the message); 403 because, as with Authorize's
 // refusal, the one with the say over this call refused it, and the caller
 // must not simply send it again (the tag tells the two apart). Not answered
-// by the deadline (agent.BindOptions.ApprovalTimeout): 504, tag
+// by the deadline (agent.BindOptions.ApprovalTimeout): 504, refusal
 // AgentApprovalTimeoutError; the person, upstream of the call, did not
 // answer in time, nothing was done, the request was withdrawn from the
 // person's screen, and calling again asks again. A caller that gives up
@@ -75,7 +77,7 @@
 // in its "version" member. The caller is the Agent Native identity (the
 // principal the token or session names). A capability that watches shared
 // state (agent.Watch) refuses a call whose caller last looked at a state
-// where what it watches differed: 409, tag AgentStaleViewError, the data
+// where what it watches differed: 409, refusal AgentStaleViewError, the data
 // naming the watches that moved and the current version, nothing
 // dispatched. An action may cite the version it planned against in the
 // request header Foldagent-Seen-Version (a version a Foldagent-Version

@@ -196,7 +196,7 @@ func TestActionsOnTheTodoBinary(t *testing.T) {
 	if status != 200 || res["ok"] != true || res["completion"] != "completed" || !strings.Contains(string(data), `"title":"Bread"`) {
 		t.Fatalf("create_todo: %d %v", status, res)
 	}
-	if status, res := post("/actions/create_todo", "owner-tok", `{"title":7}`); status != 400 || res["tag"] != "AgentInvalidInputError" {
+	if status, res := post("/actions/create_todo", "owner-tok", `{"title":7}`); status != 400 || res["refusal"] != "AgentInvalidInputError" {
 		t.Fatalf("wrong type: %d %v", status, res)
 	}
 	if status, _ := post("/actions/create_todo", "stolen", `{"title":"x"}`); status != 401 {
@@ -219,7 +219,7 @@ func TestActionsOnTheTodoBinary(t *testing.T) {
 		t.Fatalf("select_todo: %d %v", status, res)
 	}
 	status, res = post("/actions/delete_selected_todo", "oscar-tok", `{}`)
-	if moved, _ := res["data"].(map[string]any)["moved"].([]any); status != 409 || res["tag"] != "AgentStaleViewError" || len(moved) != 1 || moved[0] != "selectedTodo" {
+	if moved, _ := res["data"].(map[string]any)["moved"].([]any); status != 409 || res["refusal"] != "AgentStaleViewError" || len(moved) != 1 || moved[0] != "selectedTodo" {
 		t.Fatalf("oscar's delete on a selection he did not see: %d %v", status, res)
 	}
 	if _, res := send("GET", "/resources/todos", "oscar-tok", ""); strings.Count(fmt.Sprint(res["value"]), "title:") != 2 {
@@ -230,7 +230,7 @@ func TestActionsOnTheTodoBinary(t *testing.T) {
 		t.Fatalf("oscar's delete after reading: %d %v", status, res)
 	}
 	// An unknown id is missing, not forbidden.
-	if status, res := post("/actions/select_todo", "owner-tok", `{"id":"t99"}`); status != 404 || res["tag"] != "AgentNotFoundError" {
+	if status, res := post("/actions/select_todo", "owner-tok", `{"id":"t99"}`); status != 404 || res["refusal"] != "AgentNotFoundError" {
 		t.Fatalf("an unknown id: %d %v", status, res)
 	}
 }

@@ -84,7 +84,7 @@ func badCitation(w http.ResponseWriter) {
 		Header  string `json:"header"`
 		Message string `json:"message"`
 	}{agent.TagInvalidInput, SeenVersionHeader, msg})
-	writeResult(w, http.StatusBadRequest, Result{Tag: agent.TagInvalidInput, Message: msg, Error: msg, Data: data})
+	writeResult(w, http.StatusBadRequest, Result{Refusal: agent.TagInvalidInput, Message: msg, Error: msg, Data: data})
 }
 
 // resultVersion is the version an action result is taken at: the
@@ -156,7 +156,7 @@ func (h *Handler) serveRead(w http.ResponseWriter, r *http.Request, e *entry, re
 		} else {
 			h.log.Error("nativeagent: a read failed", "resource", resource, "err", err)
 		}
-		writeResult(w, status, Result{Tag: reply.Tag, Message: reply.Text, Error: reply.Text, Data: reply.Data})
+		writeResult(w, status, Result{Refusal: reply.Tag, Message: reply.Text, Error: reply.Text, Data: reply.Data})
 		return
 	}
 	b, err := json.Marshal(Read{Version: read.Version, Value: read.Value})

@@ -212,7 +212,7 @@ func staleScenario(t *testing.T) []string {
 	// Bob's add was planned on the red dress: refused, 409, nothing added.
 	stale := post("bob", "add_to_cart", `{}`, nil)
 	d := stale.data()
-	if stale.status != http.StatusConflict || stale.body["tag"] != agent.TagStaleView || d["_tag"] != agent.TagStaleView || !slices.Equal(strs(d["moved"]), []string{"openProduct"}) || d["retrySafe"] != true {
+	if stale.status != http.StatusConflict || stale.body["refusal"] != agent.TagStaleView || d["_tag"] != agent.TagStaleView || !slices.Equal(strs(d["moved"]), []string{"openProduct"}) || d["retrySafe"] != true {
 		t.Fatalf("bob's stale add: %d %v", stale.status, stale.body)
 	}
 	if _, now := s.prog.VersionedModel(); stale.version != now || uint64(d["version"].(float64)) != now || stale.version <= seen.version {
@@ -251,7 +251,7 @@ func staleScenario(t *testing.T) []string {
 
 	// What the input names does not exist: 404, the path in the data.
 	missing := post("alice", "open_product", `{"sku":"gloves"}`, nil)
-	if missing.status != http.StatusNotFound || missing.body["tag"] != agent.TagNotFound || missing.data()["path"] != "/sku" || strings.Contains(fmt.Sprint(missing.body), "gloves") {
+	if missing.status != http.StatusNotFound || missing.body["refusal"] != agent.TagNotFound || missing.data()["path"] != "/sku" || strings.Contains(fmt.Sprint(missing.body), "gloves") {
 		t.Fatalf("an unknown product: %d %v", missing.status, missing.body)
 	}
 	// Not offered now: the authored reason is served.
@@ -297,7 +297,7 @@ func TestCallerWhoNeverReadIsAskedToRead(t *testing.T) {
 		t.Fatalf("%d %v", a.status, a.body)
 	}
 	// An unknown resource is 404, typed.
-	if r := s.send(t, "GET", "resources/nope", "alice-tok", "", nil); r.status != http.StatusNotFound || r.body["tag"] != agent.TagResource {
+	if r := s.send(t, "GET", "resources/nope", "alice-tok", "", nil); r.status != http.StatusNotFound || r.body["refusal"] != agent.TagResource {
 		t.Fatalf("unknown resource: %d %v", r.status, r.body)
 	}
 	// The catalogue marks no capability of this shop as needing more than

@@ -137,16 +137,21 @@ type Result struct {
 	// OK is false when the action was refused, failed, or its completion
 	// reported failure.
 	OK bool `json:"ok"`
-	// Tag is the refusal's protocol tag, or the dispatched Message's Go
-	// type name.
+	// Tag is the dispatched Message's Go type name; absent when nothing
+	// was dispatched. It has no other meaning.
 	Tag string `json:"tag,omitempty"`
+	// Refusal is the protocol tag of the error the call ended with
+	// (AgentAuthorizationError, AgentStaleViewError, ...); absent when the
+	// call was dispatched. It has no other meaning.
+	Refusal string `json:"refusal,omitempty"`
 	// Completion is "completed" or "failed" for a capability with a
 	// completion contract that settled.
 	Completion string `json:"completion,omitempty"`
 	// Message is the authored sentence for the caller.
 	Message string `json:"message"`
-	// Error repeats Message on a response whose status is not 2xx, under
-	// the key the framework's HTTP clients read errors from.
+	// Error repeats Message whenever OK is false (a refusal answered 200
+	// included), under the key the framework's HTTP clients read errors
+	// from.
 	Error string `json:"error,omitempty"`
 	// Data is the dispatch result, or the refusal's encoding (never a
 	// defect's cause).
@@ -350,7 +355,7 @@ func (h *Handler) serveCatalog(w http.ResponseWriter, r *http.Request, e *entry)
 
 // reply writes what agent.ReplyTo says, with the framework's status.
 func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
-	res := Result{OK: r.OK, Tag: r.Tag, Message: r.Text, Data: r.Data, Version: resultVersion(r)}
+	res := Result{OK: r.OK, Refusal: r.Tag, Message: r.Text, Data: r.Data, Version: resultVersion(r)}
 	if r.Err == nil {
 		res.Tag = r.Result.Tag
 		if c := r.Result.Completion; c != nil {
@@ -391,7 +396,7 @@ func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
 		w.Header().Set("Retry-After", "1")
 		status = http.StatusServiceUnavailable
 	}
-	if status != http.StatusOK {
+	if !res.OK {
 		res.Error = res.Message
 	}
 	b, err := json.Marshal(res)

@@ -232,7 +232,7 @@ func TestActionsOverHTTP(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			status, res, hdr := do(t, srv, tc.method, actions+tc.path, tc.token, tc.body)
-			if status != tc.status || res.OK || res.Tag != tc.tag || res.Message == "" || res.Error != res.Message {
+			if status != tc.status || res.OK || res.Refusal != tc.tag || res.Message == "" || res.Error != res.Message {
 				t.Fatalf("%d %+v, want %d tag %q", status, res, tc.status, tc.tag)
 			}
 			switch tc.status {
@@ -263,7 +263,10 @@ func TestActionsOverHTTP(t *testing.T) {
 		t.Fatalf("owner clears: %d %+v", status, res)
 	}
 	status, res, _ = do(t, srv, "POST", actions+"clear_notes", "owner-tok", ``)
-	if status != 200 || res.OK || res.Tag != agent.TagUnavailable {
+	// Answered 200, and still one meaning per field: the refusal's tag
+	// under refusal, no Message type under tag, and error repeating the
+	// message as on every refusal.
+	if status != 200 || res.OK || res.Refusal != agent.TagUnavailable || res.Tag != "" || res.Error == "" || res.Error != res.Message {
 		t.Fatalf("clear with nothing to clear: %d %+v", status, res)
 	}
 	// One runtime per identity: owner and viewer (same user name) are two.
@@ -405,7 +408,7 @@ func TestNotDeliveredIsRetryable(t *testing.T) {
 	srv := httptest.NewServer(handler)
 	defer srv.Close()
 	status, res, hdr := do(t, srv, "POST", actions+"explode", "tok", `{}`)
-	if status != 503 || res.OK || res.Tag != agent.TagNotDelivered || hdr.Get("Retry-After") == "" {
+	if status != 503 || res.OK || res.Refusal != agent.TagNotDelivered || hdr.Get("Retry-After") == "" {
 		t.Fatalf("%d %+v %v", status, res, hdr)
 	}
 }
