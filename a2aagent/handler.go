@@ -141,12 +141,12 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	}
 	h.exec = newExecutor(h.log)
 	caps := &a2a.AgentCapabilities{Streaming: true}
-	h.requests = a2asrv.NewHandler(h.exec,
+	h.requests = plainRefusals{a2asrv.NewHandler(h.exec,
 		a2asrv.WithTaskStore(h.store),
 		a2asrv.WithCapabilityChecks(caps),
 		a2asrv.WithCallInterceptors(&guard{h: h}),
 		a2asrv.WithLogger(h.log),
-	)
+	)}
 	jsonrpc := a2asrv.NewJSONRPCHandler(h.requests)
 	rest := a2asrv.NewRESTHandler(h.requests)
 	bindings := http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -516,3 +516,27 @@ func skillCall(m *a2a.Message) (string, json.RawMessage, bool) {
 	}
 	return "", nil, false
 }
+
+// plainRefusals answers the SDK's refusals in a sentence of ours: the
+// SDK's error for a cancel of an ended task is its internal chain ("failed
+// to cancel: cancelation failed: canceler setup failed: ..."). The error
+// keeps its identity (errors.Is), so each binding still answers its code.
+type plainRefusals struct{ a2asrv.RequestHandler }
+
+func (p plainRefusals) CancelTask(ctx context.Context, req *a2a.CancelTaskRequest) (*a2a.Task, error) {
+	task, err := p.RequestHandler.CancelTask(ctx, req)
+	if errors.Is(err, a2a.ErrTaskNotCancelable) {
+		return task, plainError{msg: "That task has already ended, so it cannot be cancelled.", is: a2a.ErrTaskNotCancelable}
+	}
+	return task, err
+}
+
+// plainError is a refusal whose message is authored and whose identity is
+// the SDK error it stands for.
+type plainError struct {
+	msg string
+	is  error
+}
+
+func (e plainError) Error() string { return e.msg }
+func (e plainError) Unwrap() error { return e.is }
