@@ -78,11 +78,16 @@ func (t bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // connectHTTP starts s serving streamable HTTP on a fresh list and
-// connects to it.
-func connectHTTP(b *testing.B, ctx context.Context, s server) *mcp.ClientSession {
+// connects to it, on the revision the client picks unless revision names
+// one. hwArgs are extra flags for the hand-written server.
+func connectHTTP(b *testing.B, ctx context.Context, s server, revision string, hwArgs ...string) *mcp.ClientSession {
 	b.Helper()
 	data, tokens := dataDir(b)
-	cmd := exec.Command(s.bin, "-mcp", "http", "-data", data, "-tokens", tokens)
+	args := []string{"-mcp", "http", "-data", data, "-tokens", tokens}
+	if s.name == "handwritten" {
+		args = append(args, hwArgs...)
+	}
+	cmd := exec.Command(s.bin, args...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		b.Fatal(err)
@@ -112,7 +117,11 @@ func connectHTTP(b *testing.B, ctx context.Context, s server) *mcp.ClientSession
 		}
 	}()
 	hc := &http.Client{Transport: bearer{http.DefaultTransport}}
-	cs, err := newClient().Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: hc}, nil)
+	var opts *mcp.ClientSessionOptions
+	if revision != "" {
+		opts = &mcp.ClientSessionOptions{ProtocolVersion: revision}
+	}
+	cs, err := newClient().Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: hc}, opts)
 	if err != nil {
 		b.Fatalf("%s over HTTP at %s: %v", s.name, url, err)
 	}
@@ -173,8 +182,18 @@ func median(d []time.Duration) time.Duration {
 // and streamable HTTP: select_todo, which saves nothing, and create_todo,
 // which both answer only once the list is written and fsynced. Each
 // reports the ratio of the medians, foldagent over hand-written.
+//
+// Over HTTP the revision matters more than either server. The go-sdk
+// client asks for the sessionless revision (2026-07-28) first; the todo
+// binary serves it, but a stateful go-sdk handler, the hand-written
+// server's default, does not offer it, so the client falls back to the
+// session-based 2025-11-25 there. "http" is that: each server as a client
+// meets it. "http-sessionless" makes the hand-written server stateless,
+// so that both serve 2026-07-28; "http-2025" has the client ask for
+// 2025-11-25, so that both hold a session. Only the last two compare the
+// servers' work on the same protocol.
 func BenchmarkCalls(b *testing.B) {
-	for _, transport := range []string{"stdio", "http"} {
+	for _, transport := range []string{"stdio", "http", "http-sessionless", "http-2025"} {
 		for _, saving := range []bool{false, true} {
 			kind := "nonsaving"
 			if saving {
@@ -186,10 +205,15 @@ func BenchmarkCalls(b *testing.B) {
 				defer cancel()
 				var cs [2]*mcp.ClientSession
 				for side, s := range srv {
-					if transport == "stdio" {
+					switch transport {
+					case "stdio":
 						cs[side] = connectStdio(b, ctx, s)
-					} else {
-						cs[side] = connectHTTP(b, ctx, s)
+					case "http":
+						cs[side] = connectHTTP(b, ctx, s, "")
+					case "http-sessionless":
+						cs[side] = connectHTTP(b, ctx, s, "", "-stateless")
+					case "http-2025":
+						cs[side] = connectHTTP(b, ctx, s, "2025-11-25")
 					}
 					// Two todos to select between, and a warm-up of every
 					// path measured.

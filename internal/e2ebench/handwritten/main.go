@@ -5,7 +5,7 @@
 // todo binary against, and is built only by that benchmark.
 //
 //	handwritten -mcp stdio -data FILE
-//	handwritten -mcp http -data FILE -tokens FILE   (prints "MCP <url>")
+//	handwritten -mcp http -data FILE -tokens FILE [-stateless]   (prints "MCP <url>")
 package main
 
 import (
@@ -40,6 +40,7 @@ func run() error {
 	mode := flag.String("mcp", "stdio", `"stdio" or "http"`)
 	data := flag.String("data", "", "the JSON file the list is kept in")
 	tokensFile := flag.String("tokens", "", "JSON file mapping bearer tokens to principals")
+	stateless := flag.Bool("stateless", false, "serve HTTP statelessly: the sessionless revision (2026-07-28) a go-sdk client picks when offered; a stateful go-sdk handler offers only the session-based ones")
 	flag.Parse()
 	if *data == "" {
 		return errors.New("-data is required")
@@ -69,7 +70,7 @@ func run() error {
 		return &auth.TokenInfo{UserID: p.Name, Extra: map[string]any{"principal": p}}, nil
 	}
 	srv := newServer()
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil)
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{Stateless: *stateless})
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
