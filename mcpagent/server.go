@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"path"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -598,8 +599,12 @@ const resultTypeRevision = "2026-07-28"
 // as the SDK takes it. Older clients get the result unmarked.
 //
 // The mark is an unexported field the SDK sets only from its own code or
-// its JSON decoding, so the result is copied through its JSON with the
-// mark added.
+// its JSON decoding. A marked zero result is decoded once per result type
+// (markedZero); each call copies it and sets the result's exported fields
+// onto the copy. That is the result a round trip through its JSON would
+// give (unexported fields, such as the server-side error, are not carried
+// by either), without encoding and decoding every answer: the SDK's
+// decoder allocates a buffer of tens of kilobytes per call.
 func markComplete[R any, PR interface {
 	*R
 	mcp.Result
@@ -612,21 +617,61 @@ func markComplete[R any, PR interface {
 			return res
 		}
 	}
-	b, err := json.Marshal(res)
-	if err != nil || len(b) < 2 || b[0] != '{' {
+	zero, ok := markedZero[R, PR]()
+	if !ok {
 		return res
 	}
-	withMark := make([]byte, 0, len(b)+26)
-	withMark = append(withMark, `{"resultType":"complete"`...)
-	if b[1] != '}' {
-		withMark = append(withMark, ',')
-	}
-	withMark = append(withMark, b[1:]...)
 	marked := PR(new(R))
-	if err := json.Unmarshal(withMark, marked); err != nil {
-		return res
+	*marked = zero
+	src, dst := reflect.ValueOf(res).Elem(), reflect.ValueOf(marked).Elem()
+	for i, f := range exportedFields(dst.Type()) {
+		if f {
+			dst.Field(i).Set(src.Field(i))
+		}
 	}
 	return marked
+}
+
+// markedZeros holds, per result type, the zero result marked complete
+// (reflect.Type → any holding an R), or false when the type cannot be
+// marked by decoding.
+var markedZeros sync.Map
+
+// markedZero is the zero R marked complete, decoded from JSON on first use.
+func markedZero[R any, PR interface {
+	*R
+	mcp.Result
+}]() (R, bool) {
+	t := reflect.TypeFor[R]()
+	if v, ok := markedZeros.Load(t); ok {
+		z, ok := v.(R)
+		return z, ok
+	}
+	m := PR(new(R))
+	if err := json.Unmarshal([]byte(`{"resultType":"complete"}`), m); err != nil || t.Kind() != reflect.Struct {
+		markedZeros.Store(t, false)
+		var z R
+		return z, false
+	}
+	markedZeros.Store(t, *m)
+	return *m, true
+}
+
+// exportedFieldsOf caches exportedFields per struct type.
+var exportedFieldsOf sync.Map
+
+// exportedFields reports, per field of the struct type t, whether it is
+// exported (what JSON would carry).
+func exportedFields(t reflect.Type) []bool {
+	if v, ok := exportedFieldsOf.Load(t); ok {
+		return v.([]bool)
+	}
+	f := make([]bool, t.NumField())
+	for i := range f {
+		f[i] = t.Field(i).IsExported()
+	}
+	exportedFieldsOf.Store(t, f)
+	return f
 }
 
 // toolHandler is registered with every tool; route answers calls before
