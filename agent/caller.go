@@ -60,7 +60,8 @@ type lookBook[Model any] struct {
 
 type lookEntry[Model any] struct {
 	look[Model]
-	used uint64
+	used    uint64
+	evicted bool // forgotten by evict: an update to it goes nowhere
 }
 
 // maxCallers bounds the callers a runtime remembers.
@@ -70,17 +71,35 @@ func newLookBook[Model any](max int) *lookBook[Model] {
 	return &lookBook[Model]{max: max, byKey: make(map[string]*lookEntry[Model])}
 }
 
-// get returns the caller's last look.
-func (b *lookBook[Model]) get(caller string) (look[Model], bool) {
+// get returns the caller's last look, and its entry, which putAt can
+// update without finding it again.
+func (b *lookBook[Model]) get(caller string) (look[Model], *lookEntry[Model], bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	e, ok := b.byKey[caller]
 	if !ok {
-		return look[Model]{}, false
+		return look[Model]{}, nil, false
 	}
 	b.seq++
 	e.used = b.seq
-	return e.look, true
+	return e.look, e, true
+}
+
+// putAt is put for a caller whose entry get returned: the usual case,
+// a call's result after its caller's look was read.
+func (b *lookBook[Model]) putAt(caller string, e *lookEntry[Model], l look[Model]) {
+	b.mu.Lock()
+	if e == nil || e.evicted {
+		b.mu.Unlock()
+		b.put(caller, l)
+		return
+	}
+	defer b.mu.Unlock()
+	b.seq++
+	if l.version >= e.version {
+		e.look = l
+	}
+	e.used = b.seq
 }
 
 // put records l as the caller's last look, unless the caller has since
@@ -115,6 +134,7 @@ func (b *lookBook[Model]) evict() {
 	cut := used[n-1]
 	for k, e := range b.byKey {
 		if e.used <= cut {
+			e.evicted = true
 			delete(b.byKey, k)
 		}
 	}

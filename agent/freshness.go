@@ -144,12 +144,8 @@ func (r *Runtime[Model, Msg, P]) remember(ctx context.Context, model Model, vers
 // rememberVersion records version as the look of ctx's caller, its Model
 // taken from the history when it is published already, and left to be
 // found there when the caller next calls otherwise.
-func (r *Runtime[Model, Msg, P]) rememberVersion(ctx context.Context, version uint64) {
-	if r.looks == nil || version == 0 {
-		return
-	}
-	caller := CallerFrom(ctx)
-	if caller == "" {
+func (r *Runtime[Model, Msg, P]) rememberVersion(seen callerLook[Model], version uint64) {
+	if r.looks == nil || version == 0 || seen.caller == "" {
 		return
 	}
 	l := look[Model]{version: version}
@@ -158,7 +154,7 @@ func (r *Runtime[Model, Msg, P]) rememberVersion(ctx context.Context, version ui
 	} else {
 		l.model, l.known = r.versioned.ModelAt(version)
 	}
-	r.looks.put(caller, l)
+	r.looks.putAt(seen.caller, seen.entry, l)
 }
 
 // resolve finds a look's Model in the history when the look was a
@@ -322,6 +318,7 @@ func (r *Runtime[Model, Msg, P]) catchUp(ctx context.Context, seen callerLook[Mo
 type callerLook[Model any] struct {
 	caller string
 	last   look[Model]
+	entry  *lookEntry[Model]
 	ok     bool
 }
 
@@ -335,6 +332,6 @@ func (r *Runtime[Model, Msg, P]) lookOf(ctx context.Context) callerLook[Model] {
 	if caller == "" {
 		return callerLook[Model]{}
 	}
-	last, ok := r.looks.get(caller)
-	return callerLook[Model]{caller: caller, last: last, ok: ok}
+	last, entry, ok := r.looks.get(caller)
+	return callerLook[Model]{caller: caller, last: last, entry: entry, ok: ok}
 }

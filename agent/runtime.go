@@ -586,7 +586,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 			return Result{}, err
 		}
 		tr.delivery = deliverySent
-		r.settled(ctx, &res, at)
+		r.settled(seen, &res, at)
 		return res, nil
 	}
 	// 6. Wait for the completion contract: the waiter is registered before
@@ -597,7 +597,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		return Result{}, err
 	}
 	res.Completion = c
-	r.settled(ctx, &res, at)
+	r.settled(seen, &res, at)
 	return res, nil
 }
 
@@ -607,18 +607,18 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 // the completing fact was seen at. On a host that does not track delivery
 // the version is read now, and is not a look: it may include Messages the
 // caller knows nothing of.
-func (r *Runtime[Model, Msg, P]) settled(ctx context.Context, res *Result, at *appliedAt) {
+func (r *Runtime[Model, Msg, P]) settled(seen callerLook[Model], res *Result, at *appliedAt) {
 	if r.stamp == nil {
 		return
 	}
 	if c := res.Completion; c != nil && c.version != 0 {
 		res.Version = c.version
-		r.rememberVersion(ctx, c.version)
+		r.rememberVersion(seen, c.version)
 		return
 	}
 	if v, ok := at.after(); ok {
 		res.Version = v
-		r.rememberVersion(ctx, v)
+		r.rememberVersion(seen, v)
 		return
 	}
 	res.Version = r.stamp()
