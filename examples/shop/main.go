@@ -84,7 +84,8 @@ func run() error {
 		sinks = append(sinks, fs)
 	}
 	audit := agent.NewAuditLog(agent.AuditOptions[agent.NoPrincipal]{Sinks: sinks})
-	th := teahost.New[App, tea.Msg](App{Shop: shop.New(f.payDelay)}, nil)
+	// Headless, nothing is drawn: the App's View is not asked for.
+	th := teahost.New[App, tea.Msg](App{Shop: shop.New(f.payDelay)}, &teahost.Options{WithoutView: f.mode != ""})
 	h := host{th}
 	rt, err := agent.Bind(shop.Contract(), h, &agent.BindOptions[agent.NoPrincipal]{Audit: audit, ApprovalTimeout: f.approvalTimeout})
 	if err != nil {

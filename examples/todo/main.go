@@ -211,7 +211,10 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 	defer logFile.Close()
 	logger := slog.New(slog.NewTextHandler(logFile, nil))
 
-	host := teahost.New[App, tea.Msg](NewApp(store, list), &teahost.Options{Logger: logger, MaxQueue: 4096})
+	// At the terminal, the person answers an agent's requests for
+	// approval; headless, nobody would, and nothing is drawn.
+	tui := f.mode == "" && f.a2a != "http" && f.native != "http"
+	host := teahost.New[App, tea.Msg](NewApp(store, list), &teahost.Options{Logger: logger, MaxQueue: 4096, WithoutView: !tui})
 	var sinks []agent.AuditSink
 	if f.audit != "" {
 		sink, err := agent.OpenJSONLinesSink(f.audit, agent.JSONLinesOptions{})
@@ -221,9 +224,6 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 		defer sink.Close()
 		sinks = append(sinks, sink)
 	}
-	// At the terminal, the person answers an agent's requests for
-	// approval; headless, nobody would.
-	tui := f.mode == "" && f.a2a != "http" && f.native != "http"
 	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout}, sinks...)
 	if err != nil {
 		return err

@@ -53,6 +53,15 @@ type Options struct {
 	// usually wants a logger that writes to a file rather than to the
 	// terminal it draws on.
 	Logger *slog.Logger
+
+	// WithoutView, for a program run with no terminal (tea.WithoutRenderer:
+	// a headless server), answers Bubble Tea's View with an empty view
+	// instead of calling the application's. Bubble Tea asks for the view
+	// after every Update, renderer or not, and rendering a whole screen
+	// nobody sees costs every Message (about 8% of an MCP call's
+	// allocations in examples/todo). The application's View stays
+	// callable directly (Host.Model().View()).
+	WithoutView bool
 }
 
 // PanicError describes a panic the Host contained.
@@ -529,8 +538,13 @@ func (w wrapped[M, Msg]) unwrap() tea.Model { return w.inner }
 // Init returns the application's initial Cmd.
 func (w wrapped[M, Msg]) Init() tea.Cmd { return w.inner.Init() }
 
-// View renders the application's view.
-func (w wrapped[M, Msg]) View() tea.View { return w.inner.View() }
+// View renders the application's view, or nothing with WithoutView.
+func (w wrapped[M, Msg]) View() tea.View {
+	if w.h.opts.WithoutView {
+		return tea.NewView("")
+	}
+	return w.inner.View()
+}
 
 // Update applies msg with the application's Update, checks the model
 // obligation, publishes the result and notifies listeners.
