@@ -181,6 +181,14 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 			return refuse(FireResult{Reason: ReasonInstanceRequired, Instances: listed, InstancesTotal: len(keys)}, nil)
 		}
 		if !slices.Contains(keys, opts.Instance) {
+			// A once-only instance that was done and has since left the
+			// list (a paid order once the next is checked out) is done,
+			// not unknown.
+			if an.conc.Once && an.conc.PerInstance {
+				if prior := s.onceDoneLocked(an, opts.Instance); prior != nil {
+					return refuse(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: "instance"}, nil)
+				}
+			}
 			verdict := "unsupported"
 			if declared {
 				verdict = "never-existed"

@@ -601,6 +601,19 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	switch fr.Reason {
 	case journey.ReasonToolDisabled:
 		why = disabledWhy
+		if b := fr.BlockedBecause; b != nil && b.Says != "" {
+			why += disabledSays
+			switch b.ClearedBy {
+			case "user":
+				why += clearedByUser
+			case "app":
+				why += clearedByApp
+			case "invalid":
+				why += clearedByInvalid
+			}
+		} else {
+			why += disabledUnknown
+		}
 		if len(fr.Evidence) > 0 {
 			why += " " + disabledEvidence
 		}
@@ -618,6 +631,10 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		why = stillMounting
 	case journey.ReasonDuplicate:
 		why = duplicateWhy
+	case journey.ReasonInstanceUnknown:
+		why = instanceUnknown
+	case journey.ReasonInstanceRequired:
+		why = instanceRequired
 	case journey.ReasonNotAllowed:
 		why = notAllowedWhy
 	case journey.ReasonApprovalSpent:

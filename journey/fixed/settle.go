@@ -18,8 +18,36 @@ func (p *Port) why(a callArgs) CallResult {
 		return *p.position(&r)
 	}
 	var r CallResult
-	r.set("ok", true).set("judgment", "done").set("key", key).set("why", p.s.Why(key))
+	r.set("ok", true).set("judgment", "done").set("key", key)
+	// The value itself rides beside who wrote it: a model that asks why
+	// a key holds what it holds can read what it holds.
+	if v, ok := p.s.State()[key]; ok {
+		r.set("value", v)
+	}
+	r.set("why", p.s.Why(key))
 	return *p.position(&r)
+}
+
+// valuesNow sets valuesNow on a committed fire's facts: the current
+// values of the state keys its action declares it writes, so that what a
+// step wrote (search results, the cart) is readable in its own answer. It
+// is data, read from the session's state view; keys the view does not
+// hold are left out, and an action declaring no writes adds nothing.
+func (p *Port) valuesNow(r *CallResult, action string) {
+	info, ok := p.s.Graph().Action(action)
+	if !ok || len(info.Writes) == 0 {
+		return
+	}
+	state := p.s.State()
+	var vals CallResult
+	for _, k := range info.Writes {
+		if v, ok := state[k]; ok {
+			vals.set(k, v)
+		}
+	}
+	if vals.Len() > 0 {
+		r.set("valuesNow", vals).set("valuesNowMeans", valuesNowMeans)
+	}
 }
 
 // didItWork answers <graph>.did_it_work {transitionId}: a poll that never
@@ -213,6 +241,9 @@ func (p *Port) settledFacts(st journey.Settlement) CallResult {
 	}
 	if st.Produced != nil {
 		r.set("data", st.Produced)
+	}
+	if !refused && st.Outcome == journey.OutcomeCommitted && st.OutcomeNow == "" {
+		p.valuesNow(&r, st.Action)
 	}
 	if st.StillWorking {
 		r.set("stillWorking", true).set("stillWorkingMeans", stillWorking)
