@@ -1,0 +1,166 @@
+package shop_test
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Issue 26: answers of the fixed tools that misled a model, each driven
+// the way a model drives them (over MCP, in process) and asserted on what
+// the model reads. Every scenario runs twice: the answers must be
+// byte-identical, since they are a function of the calls made, not of
+// timing.
+
+// twice runs a scenario on two fresh stores and fails when the answers
+// it returns differ by a byte.
+func twice(t *testing.T, scenario func(t *testing.T) []map[string]any) {
+	t.Helper()
+	encode := func(ms []map[string]any) []string {
+		out := make([]string, len(ms))
+		for i, m := range ms {
+			b, _ := json.Marshal(m)
+			out[i] = string(b)
+		}
+		return out
+	}
+	first, second := encode(scenario(t)), encode(scenario(t))
+	if !slices.Equal(first, second) {
+		for i := range first {
+			if i < len(second) && first[i] != second[i] {
+				t.Fatalf("answer %d differs between runs:\n%s\n%s", i, first[i], second[i])
+			}
+		}
+		t.Fatalf("the runs gave %d and %d answers", len(first), len(second))
+	}
+}
+
+// Item 1: what a step wrote is readable. The search's results ride its
+// own answer (valuesNow) and why {key: results} gives the value beside
+// who wrote it, so "search the catalog" is not a loop.
+func TestMCPSearchResultsAreReadable(t *testing.T) {
+	twice(t, func(t *testing.T) []map[string]any {
+		d := drive(t, 0, 5*time.Second)
+		d.call("shop.journey.find", nil)
+		r := d.call("shop.journey.find", map[string]any{"step": "search", "input": map[string]any{"q": "dress"}})
+		vals, _ := r["valuesNow"].(map[string]any)
+		res, _ := vals["results"].([]any)
+		if r["ok"] != true || r["effectStatus"] != "performed" || len(res) == 0 || r["valuesNowMeans"] == nil {
+			t.Fatalf("the search's answer must carry its results: %v", r)
+		}
+		for _, x := range res {
+			if s, _ := x.(string); !strings.HasPrefix(s, "dress") {
+				t.Fatalf("results %v", res)
+			}
+		}
+		w := d.call("shop.why", map[string]any{"key": "results"})
+		if v, _ := w["value"].([]any); !slices.Equal(v, res) {
+			t.Fatalf("why {results} must carry the value: %v", w)
+		}
+		// A SKU read from the results opens its product.
+		o := d.step("open-product", map[string]any{"sku": res[0]})
+		if o["ok"] != true || o["youAreOn"] != "product" {
+			t.Fatalf("open-product %v: %v", res[0], o)
+		}
+		// A step that declares no writes carries none.
+		if _, ok := o["valuesNow"]; ok {
+			t.Fatalf("open-product declares no writes: %v", o)
+		}
+		return []map[string]any{r, w, o}
+	})
+}
+
+// Item 7: whats_here {sinceVersion} with nothing changed says so: its
+// judgment never counts rows it does not carry.
+func TestMCPSinceVersionUnchangedAgreesWithItsRows(t *testing.T) {
+	twice(t, func(t *testing.T) []map[string]any {
+		d := drive(t, 0, 5*time.Second)
+		full := d.call("shop.whats_here", nil)
+		same := d.call("shop.whats_here", map[string]any{"sinceVersion": full["version"]})
+		if same["judgment"] != "unchanged" || len(rows(same, "actions")) != 0 || same["howToAct"] == nil {
+			t.Fatalf("nothing changed, yet: %v", same)
+		}
+		var ids []string
+		for _, a := range rows(full, "actions") {
+			ids = append(ids, a["action"].(string))
+		}
+		if got, _ := json.Marshal(same["actionsUnchanged"]); string(got) != mustJSON(ids) {
+			t.Fatalf("actionsUnchanged %s, want %s", got, mustJSON(ids))
+		}
+		// Once something changed, the judgment counts the page again,
+		// and the rows left out are still named.
+		d.step("open-product", map[string]any{"sku": "dress-red"})
+		moved := d.call("shop.whats_here", map[string]any{"sinceVersion": full["version"]})
+		if moved["judgment"] == "unchanged" || len(rows(moved, "actions")) == 0 {
+			t.Fatalf("the page changed: %v", moved)
+		}
+		return []map[string]any{full, same, moved}
+	})
+}
+
+func mustJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
+
+// Item 4: open-review before the address is switched off for a reason the
+// app declared; the answer points at it (blockedBecause.says) and never
+// says nothing knows what would change it.
+func TestMCPBlockedStepPointsAtTheAppsReason(t *testing.T) {
+	twice(t, func(t *testing.T) []map[string]any {
+		d := drive(t, 0, 5*time.Second)
+		d.toCheckout("dress-red")
+		r := d.step("open-review", nil)
+		b, _ := r["blockedBecause"].(map[string]any)
+		why, _ := r["why"].(string)
+		if r["ok"] != false || r["reason"] != "TOOL_DISABLED" || b["says"] != "The person gives the delivery address first." || b["clearedBy"] != "user" {
+			t.Fatalf("open-review before the address: %v", r)
+		}
+		if strings.Contains(why, "nothing here knows") || !strings.Contains(why, "blockedBecause.says") || !strings.Contains(why, "person") {
+			t.Fatalf("why must point at the app's reason and who clears it: %q", why)
+		}
+		// The app's text rides data only.
+		if strings.Contains(why, b["says"].(string)) {
+			t.Fatalf("application text in a sentence: %q", why)
+		}
+		return []map[string]any{r}
+	})
+}
+
+// Item 9: paying order-1 again once order-2 is checked out is the
+// duplicate it is, naming the payment that settled, not an unknown
+// instance.
+func TestMCPPayingAPaidOrderAgainIsADuplicate(t *testing.T) {
+	twice(t, func(t *testing.T) []map[string]any {
+		d := drive(t, 0, 5*time.Second)
+		d.toCheckout("dress-red")
+		d.toReview()
+		paid := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1", "confirm": true})
+		id, _ := paid["transitionId"].(string)
+		if id == "" {
+			t.Fatalf("pay: %v", paid)
+		}
+		d.wait(id)
+		for _, a := range []string{"close-review", "back-to-cart", "shop-more"} {
+			if r := d.call("shop.do_action", map[string]any{"action": a}); r["ok"] != true {
+				t.Fatalf("%s: %v", a, r)
+			}
+		}
+		d.toCheckout("dress-blue")
+		if r := d.step("open-review", nil); r["ok"] != true {
+			t.Fatalf("open-review: %v", r)
+		}
+		again := d.call("shop.do_action", map[string]any{"action": "pay", "instance": "order-1", "confirm": true})
+		if again["ok"] != false || again["reason"] != "DUPLICATE_EXECUTION" || again["priorTransitionId"] != id || again["why"] == nil {
+			t.Fatalf("paying order-1 again: %v", again)
+		}
+		// A key that never was an order is still unknown, and says so.
+		never := d.call("shop.do_action", map[string]any{"action": "pay", "instance": "order-9", "confirm": true})
+		if never["reason"] != "INSTANCE_UNKNOWN" || never["why"] == nil {
+			t.Fatalf("order-9: %v", never)
+		}
+		if n := len(d.st.Orders()); n != 2 {
+			t.Fatalf("%d orders", n)
+		}
+		return []map[string]any{again, never}
+	})
+}
