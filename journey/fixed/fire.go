@@ -163,6 +163,9 @@ func (p *Port) frameData(r *CallResult, id string) {
 		case journey.FrameCompleted:
 			r.set("judgment", "done")
 			r.set("howToAct", doneHow)
+			if info, ok := p.s.Graph().Journey(id); ok && len(info.Steps) > 0 {
+				r.set("startWith", info.Steps[0])
+			}
 		case journey.FrameDemoted:
 			r.set("judgment", "blocked").set("why", demoted)
 		default:
@@ -257,6 +260,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 			if st.PriorTransitionID != "" {
 				// A once-only step done: why it is not offered again.
 				row.set("priorTransitionId", st.PriorTransitionID)
+				if st.PriorInstance != "" {
+					// Another round's instance: done there, not here.
+					row.set("priorInstance", st.PriorInstance).set("priorInstanceMeans", priorInstanceMeans)
+				}
 			}
 			if st.LastRejected != "" && st.PendingFire == "" {
 				row.set("lastFireRejected", st.LastRejected)

@@ -164,3 +164,50 @@ func TestMCPPayingAPaidOrderAgainIsADuplicate(t *testing.T) {
 		return []map[string]any{again, never}
 	})
 }
+
+// Items 5 and 6: a finished purchase says how to buy again, and the next
+// round's payment is not counted done by the order paid the first time.
+func TestMCPFinishedPurchaseSaysHowToBuyAgain(t *testing.T) {
+	twice(t, func(t *testing.T) []map[string]any {
+		d := drive(t, 0, 5*time.Second)
+		d.toCheckout("dress-red")
+		d.toReview()
+		paid := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1", "confirm": true})
+		if paid["ok"] != true || paid["effectStatus"] != "performed" {
+			t.Fatalf("pay did not settle within the ceiling: %v", paid)
+		}
+		if paid["judgment"] != "done" || paid["frame"] != "completed" || paid["startWith"] != "catalog.open-product" ||
+			!strings.Contains(paid["howToAct"].(string), "startWith") {
+			t.Fatalf("a finished purchase must say how to start again: %v", paid)
+		}
+		for _, a := range []string{"close-review", "back-to-cart", "shop-more"} {
+			if r := d.call("shop.do_action", map[string]any{"action": a}); r["ok"] != true {
+				t.Fatalf("%s: %v", a, r)
+			}
+		}
+		// Called again, the journey opens a new round: its first step is
+		// ready, and the payment is not done, naming the order paid the
+		// round before.
+		again := d.call("shop.journey.purchase", nil)
+		if again["frame"] != "open" || again["judgment"] != "one-ready-step" || row(again, "readySteps", "step", "catalog.open-product") == nil {
+			t.Fatalf("a new round: %v", again)
+		}
+		pay := row(again, "laterSteps", "step", "checkout.review.order.pay")
+		if pay == nil || pay["status"] == "done" || pay["priorInstance"] != "order-1" || pay["priorInstanceMeans"] == nil {
+			t.Fatalf("the new round's payment: %v", pay)
+		}
+		// Through the second checkout, order-2 is the one to pay.
+		d.toCheckout("dress-blue")
+		review := d.step("open-review", nil)
+		ready := row(review, "readySteps", "step", "checkout.review.order.pay")
+		if ready == nil || mustJSON(ready["instances"]) != `["order-2"]` {
+			t.Fatalf("order-2 must be payable: %v", review)
+		}
+		for _, m := range rows(review, "laterSteps") {
+			if m["step"] == "checkout.review.order.pay" {
+				t.Fatalf("pay listed as waiting: %v", m)
+			}
+		}
+		return []map[string]any{paid, again, review}
+	})
+}
