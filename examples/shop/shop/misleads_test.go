@@ -208,6 +208,12 @@ func TestMCPFinishedPurchaseSaysHowToBuyAgain(t *testing.T) {
 				t.Fatalf("pay listed as waiting: %v", m)
 			}
 		}
+		// Whether the payment's handler had returned when its state
+		// change settled the fire is timing (issue 26's twelfth, not this
+		// test's): those keys are left out of the comparison.
+		for _, k := range []string{"stillWorking", "stillWorkingMeans", "data"} {
+			delete(paid, k)
+		}
 		return []map[string]any{paid, again, review}
 	})
 }
