@@ -217,3 +217,58 @@ func TestMCPFinishedPurchaseSaysHowToBuyAgain(t *testing.T) {
 		return []map[string]any{paid, again, review}
 	})
 }
+
+// Item 8: the payment server's refusal of a gift card reads as a code and
+// our sentence in the answer, in did_it_work and in the facts, with the
+// app's own report as data only; the brief does not offer the refused
+// payment as simply ready.
+func TestMCPGiftCardRefusalIsACodeAndASentence(t *testing.T) {
+	twice(t, func(t *testing.T) []map[string]any {
+		d := drive(t, 0, 5*time.Second)
+		d.toCheckout("gift-card")
+		d.toReview()
+		r := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1", "confirm": true})
+		id, _ := r["transitionId"].(string)
+		if r["effectStatus"] != "refused" {
+			t.Fatalf("the payment must come to rest refused within the ceiling: %v", r)
+		}
+		e, _ := r["error"].(map[string]any)
+		data, _ := e["data"].(map[string]any)
+		msg, _ := data["message"].(map[string]any)
+		sentence, _ := e["message"].(string)
+		if r["ok"] != false || r["judgment"] != "rejected" || r["reason"] != "APP_FAILED" || e["reason"] != "APP_FAILED" || r["why"] != sentence {
+			t.Fatalf("the answer: %v", r)
+		}
+		if data["tag"] != "PaymentRefused" || !strings.Contains(msg["reason"].(string), "gift card") {
+			t.Fatalf("the app's report must ride as data: %v", e)
+		}
+		if sentence == "" || strings.Contains(sentence, "gift card") || strings.Contains(sentence, "{") {
+			t.Fatalf("the sentence must be ours, with no app text: %q", sentence)
+		}
+		w := d.call("shop.did_it_work", map[string]any{"transitionId": id})
+		if we, _ := w["error"].(map[string]any); mustJSON(we) != mustJSON(e) {
+			t.Fatalf("did_it_work says otherwise: %v", w)
+		}
+		here := d.call("shop.whats_here", nil)
+		facts, _ := here["facts"].(string)
+		brief, _ := here["brief"].(string)
+		if !strings.Contains(facts, "checkout.review.order.pay (the app refused it: APP_FAILED - ") || strings.Contains(facts, "gift card") {
+			t.Fatalf("the facts line must name the code with a sentence: %s", facts)
+		}
+		if strings.Contains(brief, "Ready for you now: checkout.review.order.pay") ||
+			!strings.Contains(brief, "Refused by the app the last time it was fired") || !strings.Contains(brief, "checkout.review.order.pay (APP_FAILED)") {
+			t.Fatalf("the brief offers the refused payment as ready: %s", brief)
+		}
+		// Whether the payment's handler had returned when the refusal
+		// settled the fire is timing (issue 26's twelfth, not this
+		// test's), and ids minted per run (the payment request) are not
+		// the answer's: both are left out of the comparison.
+		for _, m := range []map[string]any{r, w} {
+			delete(m, "stillWorking")
+			delete(m, "stillWorkingMeans")
+		}
+		delete(msg, "request")
+		delete(w["error"].(map[string]any)["data"].(map[string]any)["message"].(map[string]any), "request")
+		return []map[string]any{r, w, here}
+	})
+}
