@@ -103,7 +103,7 @@ func snapshot[Model any](rt versioner, model func() Model) (Model, uint64) {
 
 // appFailed is what an agent is told when the application reported the
 // action failed as it completed; the application's report rides as data.
-const appFailed = "The app reported that this failed as it completed, so it is not done. Its own report (tag and message) is in error.data; give that to the person rather than trying again on your own."
+const appFailed = "The app reported that this failed, so it is not done; its own report is in error.data. Tell the person rather than retrying."
 
 // staleCursor is what an agent is told when the contract judged its fire
 // stale: the same refusal, in the same words, as an expectedVersion that

@@ -46,7 +46,7 @@ func (p *Port) valuesNow(r *CallResult, action string) {
 		}
 	}
 	if vals.Len() > 0 {
-		r.set("valuesNow", vals).set("valuesNowMeans", valuesNowMeans)
+		r.set("valuesNow", vals)
 	}
 }
 

@@ -106,8 +106,6 @@ const (
 	approvalDeclined = "The person declined this. Do not perform it."
 	approvalRevoked  = "The person withdrew their yes. Do not perform it."
 
-	valuesNowMeans = "valuesNow holds the current values of the state keys this step writes, as the app reports them now."
-
 	unchangedHow = "Nothing served here changed since sinceVersion: the actions and journeys you were shown then still hold (actionsUnchanged names the actions)."
 
 	readyHow           = "Call this tool again with step set to one of readySteps."
