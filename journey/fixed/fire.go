@@ -175,6 +175,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 		return
 	}
 	var ready, later, human []CallResult
+	readyRejected := 0
 	var awaitingState []string
 	var awaitingHuman []CallResult
 	rejected, stale := false, false
@@ -234,6 +235,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 			if st.LastRejected != "" {
 				row.set("lastFireRejected", st.LastRejected)
 				rejected = true
+				readyRejected++
 			}
 			if sr, sw := staleFor(changed, st.Reads, st.Writes); len(sr)+len(sw) > 0 {
 				if len(sr) > 0 {
@@ -320,6 +322,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 		r.set("staleMeans", staleMeans)
 	}
 	switch {
+	case len(ready) > 0 && readyRejected == len(ready):
+		// Every step offered was refused by the app the last time: not
+		// an invitation to fire it again.
+		r.set("howToAct", readyRejectedHow)
 	case len(ready) > 0:
 		r.set("howToAct", readyHow)
 	case len(awaitingState) > 0:

@@ -245,6 +245,12 @@ func TestMCPGiftCardRefusalIsACodeAndASentence(t *testing.T) {
 		if sentence == "" || strings.Contains(sentence, "gift card") || strings.Contains(sentence, "{") {
 			t.Fatalf("the sentence must be ours, with no app text: %q", sentence)
 		}
+		// The refused payment is offered again, marked, and the answer
+		// does not invite firing it again.
+		if m := row(r, "readySteps", "step", "checkout.review.order.pay"); m == nil || m["lastFireRejected"] != id ||
+			!strings.Contains(r["howToAct"].(string), "refused by the app the last time") {
+			t.Fatalf("the frame after the refusal: %v", r)
+		}
 		w := d.call("shop.did_it_work", map[string]any{"transitionId": id})
 		if we, _ := w["error"].(map[string]any); mustJSON(we) != mustJSON(e) {
 			t.Fatalf("did_it_work says otherwise: %v", w)
