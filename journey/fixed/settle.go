@@ -187,7 +187,9 @@ func (p *Port) workOpenFor(id string) bool { return p.s.StillWorking(id) }
 // side (effectStatus: did anyone perform it; effectVerified: were the
 // declared writes observed; verifyHeld: did the app's own contract hold),
 // the receipt's outcome and, when the live record has moved since, the
-// outcome now beside it, never over it.
+// outcome now beside it, never over it. A committed fire whose action
+// declares writes carries valuesNow: what those state keys hold now, as
+// data.
 func (p *Port) settledFacts(st journey.Settlement) CallResult {
 	var r CallResult
 	r.set("effectStatus", string(st.EffectStatus)).set("outcome", string(st.Outcome))

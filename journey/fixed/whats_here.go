@@ -32,8 +32,12 @@ const maxLooks = 16
 // With sinceVersion, the rows are compared with the last look this port
 // served at or before that version: unchanged rows are left out, rows
 // that went away are named in actionsGone/journeysGone, and the result
-// echoes sinceVersion to say it is a delta. Without such a look the full
-// rows are served. facts are narrowed to the attempts since then.
+// echoes sinceVersion to say it is a delta; actionsUnchanged names the
+// action rows left out, so that the judgment (which counts every
+// clickable row here) never disagrees with the rows served, and when
+// nothing served changed at all the judgment is unchanged. Without such a
+// look the full rows are served. facts are narrowed to the attempts since
+// then.
 func (p *Port) whatsHere(a callArgs) CallResult {
 	h := p.s.Here()
 	since, hasSince := a.num("sinceVersion")
