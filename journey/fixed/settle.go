@@ -21,8 +21,11 @@ func (p *Port) why(a callArgs) CallResult {
 	r.set("ok", true).set("judgment", "done").set("key", key)
 	// The value itself rides beside who wrote it: a model that asks why
 	// a key holds what it holds can read what it holds.
-	if v, ok := p.s.State()[key]; ok {
+	vals, redacted := p.s.Values(key)
+	if v, ok := vals[key]; ok {
 		r.set("value", v)
+	} else if len(redacted) > 0 {
+		r.set("redacted", true)
 	}
 	r.set("why", p.s.Why(key))
 	return *p.position(&r)
@@ -32,13 +35,14 @@ func (p *Port) why(a callArgs) CallResult {
 // values of the state keys its action declares it writes, so that what a
 // step wrote (search results, the cart) is readable in its own answer. It
 // is data, read from the session's state view; keys the view does not
-// hold are left out, and an action declaring no writes adds nothing.
+// hold are left out, a redacted key's value never rides (valuesRedacted
+// names it), and an action declaring no writes adds nothing.
 func (p *Port) valuesNow(r *CallResult, action string) {
 	info, ok := p.s.Graph().Action(action)
 	if !ok || len(info.Writes) == 0 {
 		return
 	}
-	state := p.s.State()
+	state, redacted := p.s.Values(info.Writes...)
 	var vals CallResult
 	for _, k := range info.Writes {
 		if v, ok := state[k]; ok {
@@ -47,6 +51,9 @@ func (p *Port) valuesNow(r *CallResult, action string) {
 	}
 	if vals.Len() > 0 {
 		r.set("valuesNow", vals)
+	}
+	if len(redacted) > 0 {
+		r.set("valuesRedacted", redacted)
 	}
 }
 
