@@ -58,7 +58,11 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 		}
 		p.s.LeaveJourney("switched to another journey")
 	}
+	newRound := false
 	if _, open := p.s.Frame(); !open {
+		// The last round of this journey came to rest completed: the
+		// frame opened now is a new round, and the answer says so.
+		newRound = p.completedLast(id)
 		cr := p.s.CommitJourney(id, p.source)
 		if !cr.OK {
 			if cr.Reason == journey.ReasonPreconditionFailed {
@@ -85,6 +89,9 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 		var r CallResult
 		r.set("ok", true).set("judgment", "")
 		r.set("journey", id)
+		if newRound {
+			r.set("newRound", true).set("newRoundMeans", newRoundMeans)
+		}
 		p.frameData(&r, id)
 		return *p.position(&r)
 	}
@@ -98,6 +105,9 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	var r CallResult
 	r.set("ok", true).set("judgment", "")
 	r.set("journey", id).set("step", step)
+	if newRound {
+		r.set("newRound", true).set("newRoundMeans", newRoundMeans)
+	}
 	if p.gate(ctx, &r, step, a) {
 		return *p.position(&r)
 	}
@@ -105,6 +115,17 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	p.frameData(&r, id)
 	p.fireData(&r, fr)
 	return *p.position(&r)
+}
+
+// completedLast reports whether the latest frame of the journey came to
+// rest completed.
+func (p *Port) completedLast(id string) bool {
+	for _, f := range slices.Backward(p.s.Frames()) {
+		if f.JourneyID == id {
+			return f.Status == journey.FrameCompleted
+		}
+	}
+	return false
 }
 
 // resolveID matches an exact id, else a unique ".suffix".

@@ -109,6 +109,7 @@ const (
 	unchangedHow = "Nothing served here changed since sinceVersion: the actions and journeys you were shown then still hold (actionsUnchanged names the actions)."
 
 	readyRejectedHow   = "The steps ready here were each refused by the app the last time they were fired (lastFireRejected): tell the person why (did_it_work with that id) before firing one again."
+	newRoundMeans      = "This journey was done; calling it again opened a new round of it, whose steps are counted afresh."
 	readyHow           = "Call this tool again with step set to one of readySteps."
 	noReadyHow         = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
 	doneHow            = "Every step of this journey is done. To do it again, call this tool again: that opens a new round, whose first step is startWith (routeTo in whats_here gives the hops to where it is offered)."

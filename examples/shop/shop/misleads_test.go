@@ -189,7 +189,7 @@ func TestMCPFinishedPurchaseSaysHowToBuyAgain(t *testing.T) {
 		// ready, and the payment is not done, naming the order paid the
 		// round before.
 		again := d.call("shop.journey.purchase", nil)
-		if again["frame"] != "open" || again["judgment"] != "one-ready-step" || row(again, "readySteps", "step", "catalog.open-product") == nil {
+		if again["frame"] != "open" || again["newRound"] != true || again["newRoundMeans"] == nil || again["judgment"] != "one-ready-step" || row(again, "readySteps", "step", "catalog.open-product") == nil {
 			t.Fatalf("a new round: %v", again)
 		}
 		pay := row(again, "laterSteps", "step", "checkout.review.order.pay")
