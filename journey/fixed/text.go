@@ -109,11 +109,11 @@ const (
 	unchangedHow = "Nothing served here changed since sinceVersion: the actions and journeys you were shown then still hold (actionsUnchanged names the actions)."
 
 	readyRejectedHow   = "The steps ready here were each refused by the app the last time they were fired (lastFireRejected): tell the person why (did_it_work with that id) before firing one again."
-	newRoundMeans      = "This journey was done; calling it again opened a new round of it, whose steps are counted afresh."
+	newRoundMeans      = "The last round of this journey was done; this is a new one."
 	readyHow           = "Call this tool again with step set to one of readySteps."
 	noReadyHow         = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
 	doneHow            = "Every step of this journey is done. To do it again, call this tool again: that opens a new round, whose first step is startWith (routeTo in whats_here gives the hops to where it is offered)."
-	priorInstanceMeans = "priorInstance was done by an earlier round of this journey (see priorTransitionId); this round's instance is not done, and appears in instances once it exists."
+	priorInstanceMeans = "Done for priorInstance in an earlier round, not in this one."
 	waitHow            = "A step's fire has not come to rest (see awaitingState), so nothing else can be judged yet. Ask did_it_work with its transitionId, then call this journey again with no step."
 
 	staleCursor      = "The app's state moved since the version you passed (expectedVersion), so nothing was done. Look again with whats_here (version is the current one) before you act."
