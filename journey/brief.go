@@ -14,6 +14,7 @@ const (
 	briefHuman       = "With the human (present it; do not do it yourself): "
 	briefAwaitingApp = "Waiting on the app: "
 	briefNotClick    = "Not clickable now (hidden or behind an overlay): "
+	briefRefused     = "Refused by the app the last time it was fired (did_it_work with its lastFireRejected id says why; firing it again is a new attempt, so check with the human first): "
 	briefNext        = "Still to come: "
 )
 
@@ -57,7 +58,7 @@ func (s *Session) ContextBrief() Brief {
 	out := Brief{Journey: jn.id, Standing: st.Standing, StepsDone: st.StepsDone, StepsTotal: st.StepsTotal}
 	writeAll(&b, briefOpen, jn.id, " - ", strings.TrimRight(jn.does, ".!? "), " (", strconv.Itoa(st.StepsDone), "/", strconv.Itoa(st.StepsTotal),
 		" steps done; standing: ", string(st.Standing), ").\n")
-	var ready, human, app, masked, later []string
+	var ready, refused, human, app, masked, later []string
 	for _, ps := range plan.Steps {
 		switch {
 		case ps.Status == StepDone || ps.Status == StepInferredDone:
@@ -67,6 +68,10 @@ func (s *Session) ContextBrief() Brief {
 			human = append(human, ps.Step)
 		case ps.Status == StepReady && (ps.Activation == ActivationHidden || ps.Overlay != ""):
 			masked = append(masked, ps.Step)
+		case ps.Fireable() && ps.LastRejected != "":
+			// Offered again, but never as simply ready: the app said no
+			// the last time, and its code says how.
+			refused = append(refused, ps.Step+s.refusedCodeLocked(ps.LastRejected))
 		case ps.Fireable():
 			ready = append(ready, ps.Step+" ("+strings.TrimSuffix(ps.Does, ".")+")")
 		default:
@@ -76,11 +81,22 @@ func (s *Session) ContextBrief() Brief {
 	for _, line := range []struct {
 		lead string
 		ids  []string
-	}{{briefReady, ready}, {briefHuman, human}, {briefAwaitingApp, app}, {briefNotClick, masked}, {briefNext, later}} {
+	}{{briefReady, ready}, {briefRefused, refused}, {briefHuman, human}, {briefAwaitingApp, app}, {briefNotClick, masked}, {briefNext, later}} {
 		if len(line.ids) > 0 {
 			writeAll(&b, line.lead, strings.Join(line.ids, ", "), ".\n")
 		}
 	}
 	out.Text = strings.TrimSuffix(b.String(), "\n")
 	return out
+}
+
+// refusedCodeLocked is " (CODE)" for a fire that came to rest with a
+// reason code, empty otherwise: a library word, never the app's text.
+func (s *Session) refusedCodeLocked(id string) string {
+	if r, ok := s.byID[id]; ok {
+		if e := r.receipt.Error; e != nil && e.Reason != "" {
+			return " (" + string(e.Reason) + ")"
+		}
+	}
+	return ""
 }

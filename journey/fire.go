@@ -181,6 +181,14 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 			return refuse(FireResult{Reason: ReasonInstanceRequired, Instances: listed, InstancesTotal: len(keys)}, nil)
 		}
 		if !slices.Contains(keys, opts.Instance) {
+			// A once-only instance that was done and has since left the
+			// list (a paid order once the next is checked out) is done,
+			// not unknown.
+			if an.conc.Once && an.conc.PerInstance {
+				if prior := s.onceDoneLocked(an, opts.Instance); prior != nil {
+					return refuse(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: "instance"}, nil)
+				}
+			}
 			verdict := "unsupported"
 			if declared {
 				verdict = "never-existed"
@@ -632,6 +640,24 @@ func (s *Session) Reject(transitionID string, outcome Outcome) error {
 // sentence. On a fire that had already come to rest the receipt is not
 // rewritten, and the reason rides beside it as ErrorNow.
 func (s *Session) RejectBecause(transitionID string, outcome Outcome, reason string) error {
+	return s.RejectWith(transitionID, outcome, &SettleError{Reason: ReasonRejected, Message: reason})
+}
+
+// RejectWith is Reject with the whole refusal: a reason code, the
+// sentence an agent is told, and the application's own report as data
+// (see SettleError). A nil or code-less e is REJECTED with no message.
+// Like RejectBecause, it never rewrites a receipt already written.
+func (s *Session) RejectWith(transitionID string, outcome Outcome, e *SettleError) error {
+	if e == nil || e.Reason == "" {
+		se := SettleError{Reason: ReasonRejected}
+		if e != nil {
+			se.Message, se.Data = e.Message, e.Data
+		}
+		e = &se
+	} else {
+		se := *e
+		e = &se
+	}
 	s.mu.Lock()
 	defer s.unlock()
 	r, ok := s.byID[transitionID]
@@ -646,7 +672,7 @@ func (s *Session) RejectBecause(transitionID string, outcome Outcome, reason str
 		if outcome != OutcomeRejected {
 			return &Error{Reason: ReasonAlreadyFinal, Msg: "a fire that has not committed can only be rejected", Value: string(outcome)}
 		}
-		s.settleLocked(r, EffectRefused, OutcomeRejected, "", &SettleError{Reason: ReasonRejected, Message: reason})
+		s.settleLocked(r, EffectRefused, OutcomeRejected, "", e)
 		return nil
 	case OutcomeCommitted:
 		if outcome == "" {
@@ -657,7 +683,7 @@ func (s *Session) RejectBecause(transitionID string, outcome Outcome, reason str
 		}
 		s.rollBackLocked(r, outcome)
 		if r.settled {
-			r.errorNow = &SettleError{Reason: ReasonRejected, Message: reason}
+			r.errorNow = e
 			s.version++
 			s.emitTransition(r)
 			return nil
@@ -666,7 +692,7 @@ func (s *Session) RejectBecause(transitionID string, outcome Outcome, reason str
 		if outcome == OutcomeSuperseded {
 			eff = EffectUnobservable
 		}
-		s.settleLocked(r, eff, outcome, "", &SettleError{Reason: ReasonRejected, Message: reason})
+		s.settleLocked(r, eff, outcome, "", e)
 		return nil
 	}
 	return &Error{Reason: ReasonAlreadyFinal, Msg: "the fire's outcome is already final", Value: string(r.t.Outcome)}

@@ -90,6 +90,10 @@ type PlanStep struct {
 	// Inside the journey's open frame such a step is done; outside one it
 	// keeps its status and is not fireable.
 	PriorTransitionID string `json:"priorTransitionId,omitempty"`
+	// PriorInstance is the instance PriorTransitionID acted on, for a
+	// once-only step per instance whose settled fire came before the open
+	// frame: another instance's, so this frame does not count it done.
+	PriorInstance string `json:"priorInstance,omitempty"`
 	// LastRejected is the step's latest fire when it came to rest refused,
 	// rejected or rolled back: the app said no the last time.
 	LastRejected string `json:"lastRejected,omitempty"`
@@ -171,6 +175,16 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 				keys, _ = s.instancesLocked(an)
 			}
 			_, st.PriorTransitionID = s.onceHeldLocked(an, keys)
+			if st.PriorTransitionID != "" && an.conc.PerInstance && f != nil {
+				// Per instance, a fire settled before this frame opened,
+				// with steps before it still to do in this frame, was
+				// another round's (the order paid last time): it leaves
+				// nothing to fire now, but it is not this frame's step
+				// done.
+				if r := s.fireByIDLocked(an, st.PriorTransitionID); r != nil && r.seq <= f.openSeq && !s.priorStepsDoneLocked(p.Steps[:i]) {
+					st.PriorInstance = r.t.Instance
+				}
+			}
 		}
 		switch {
 		case f != nil && s.committedSinceLocked(an, f.openSeq) >= occurrence[an]:
@@ -181,7 +195,7 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 			// The person's decision is made (its DoneWhen holds), in this
 			// frame or before it: nothing here waits for it.
 			st.Status = StepInferredDone
-		case f != nil && st.PriorTransitionID != "":
+		case f != nil && st.PriorTransitionID != "" && st.PriorInstance == "":
 			// Done once and for good, whenever it was: it cannot be done
 			// again, so it is nothing this frame still waits for.
 			st.Status = StepDone
@@ -216,6 +230,32 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 		p.Steps[i] = st
 	}
 	return p
+}
+
+// priorStepsDoneLocked: every step before this one in the plan is done
+// in the open frame (so a once-only instance done before it opened is
+// this round's too: nothing earlier makes a new one).
+func (s *Session) priorStepsDoneLocked(before []PlanStep) bool {
+	for _, st := range before {
+		if st.Status != StepDone && st.Status != StepInferredDone {
+			return false
+		}
+	}
+	return true
+}
+
+// fireByIDLocked finds a fire of an by its transition id among those the
+// session still holds for the action.
+func (s *Session) fireByIDLocked(an *actionNode, id string) *record {
+	for _, r := range s.actFires[an.idx] {
+		if r.t.ID == id {
+			return r
+		}
+	}
+	if r := s.lastFire[an.idx]; r != nil && r.t.ID == id {
+		return r
+	}
+	return nil
 }
 
 func (s *Session) openAskIDLocked(an *actionNode) string {

@@ -502,6 +502,27 @@ func (s *Session) State() map[string]any {
 	return out
 }
 
+// Values returns the state view's values at keys, normalized to JSON
+// values, for a model to read: a key the view does not hold is left out,
+// and a redacted key (Options.RedactedKeys) is left out of values and
+// named in redacted instead, so its value never reaches a model.
+func (s *Session) Values(keys ...string) (values map[string]any, redacted []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	values = make(map[string]any, len(keys))
+	for _, k := range keys {
+		v, ok := s.state[k]
+		switch {
+		case !ok:
+		case s.redacted[k]:
+			redacted = append(redacted, k)
+		default:
+			values[k], _ = normalize(v)
+		}
+	}
+	return values, redacted
+}
+
 // StateReport says what UpdateState did with a delta.
 type StateReport struct {
 	OK     bool   `json:"ok"`

@@ -35,6 +35,7 @@ const (
 	notePending      = "the app has not reported back yet"
 	noteVerifyFailed = "the app's own verify check did not hold afterwards"
 	noteRejected     = "the app refused it"
+	noteAppFailed    = " - it reported the action failed as it completed; did_it_work with its id gives the app's report as data"
 	noteRolledBack   = "it was rolled back"
 	noteSuperseded   = "tracking of it stopped (superseded)"
 	noteObserved     = "committed; the declared effect was observed"
@@ -429,6 +430,9 @@ func (s *Session) writeFireLine(b *strings.Builder, r *record) {
 	if e := r.receipt.Error; g == GradeDidNot && e != nil && e.Reason != "" && e.Reason != ReasonRejected && e.Reason != ReasonVerifyFailed {
 		b.WriteString(": ")
 		b.WriteString(string(e.Reason))
+		if e.Reason == ReasonAppFailed {
+			b.WriteString(noteAppFailed)
+		}
 	}
 	if r.t.Inferred {
 		switch {

@@ -222,8 +222,9 @@ func TestPurchaseAsAgentAndPerson(t *testing.T) {
 	// to the agent does not count it as a control to click.
 	// The payment came to rest while the agent waited for the person,
 	// so the journey was complete when the agent next looked; asked
-	// again, the journey starts afresh, with the paid order's step done,
-	// naming the payment.
+	// again, the journey starts a new round, in which the paid order's
+	// step is not this round's done: it names the order paid and the
+	// payment (issue 26, item 6).
 	if dup["frame"] != "completed" || dup["standing"] != "done" {
 		t.Fatalf("the paid purchase must read completed: %v", dup)
 	}
@@ -232,8 +233,8 @@ func TestPurchaseAsAgentAndPerson(t *testing.T) {
 			t.Fatalf("a paid order's payment is still a ready step: %v", r)
 		}
 	}
-	if p := find(list(s.results[len(s.results)-1]["laterSteps"]), "step", "checkout.review.order.pay"); p == nil || p["status"] != "done" || p["priorTransitionId"] != id {
-		t.Fatalf("the paid order's step must read done, naming the payment: %v", s.results[len(s.results)-1])
+	if p := find(list(s.results[len(s.results)-1]["laterSteps"]), "step", "checkout.review.order.pay"); p == nil || p["status"] == "done" || p["priorInstance"] != "order-1" || p["priorTransitionId"] != id {
+		t.Fatalf("the paid order's step must name the order paid and the payment: %v", s.results[len(s.results)-1])
 	}
 	here = s.call("shop.whats_here", nil)
 	if p := find(list(here["actions"]), "action", "checkout.review.order.pay"); p == nil || p["priorTransitionId"] != id || p["instances"] != nil {

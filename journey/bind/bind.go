@@ -722,9 +722,10 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		if c := res.Completion; c != nil {
 			data := completionData(c)
 			if c.Status == agent.Failed {
-				// The application's own refusal: its completing Message
-				// rides the rejection as data ({"tag", "message"}).
-				_ = j.s.RejectBecause(id, journey.OutcomeRejected, string(data))
+				// The application's own refusal: a code and our sentence,
+				// with its completing Message as data ({"tag",
+				// "message"}), never inside a string.
+				_ = j.s.RejectWith(id, journey.OutcomeRejected, &journey.SettleError{Reason: journey.ReasonAppFailed, Message: appFailed, Data: data})
 				return nil, nil
 			}
 			if b.writes && !j.settled(id) {

@@ -101,6 +101,10 @@ func snapshot[Model any](rt versioner, model func() Model) (Model, uint64) {
 	return model(), first
 }
 
+// appFailed is what an agent is told when the application reported the
+// action failed as it completed; the application's report rides as data.
+const appFailed = "The app reported that this failed, so it is not done; its own report is in error.data. Tell the person rather than retrying."
+
 // staleCursor is what an agent is told when the contract judged its fire
 // stale: the same refusal, in the same words, as an expectedVersion that
 // is not the session's.

@@ -58,7 +58,11 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 		}
 		p.s.LeaveJourney("switched to another journey")
 	}
+	newRound := false
 	if _, open := p.s.Frame(); !open {
+		// The last round of this journey came to rest completed: the
+		// frame opened now is a new round, and the answer says so.
+		newRound = p.completedLast(id)
 		cr := p.s.CommitJourney(id, p.source)
 		if !cr.OK {
 			if cr.Reason == journey.ReasonPreconditionFailed {
@@ -85,6 +89,9 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 		var r CallResult
 		r.set("ok", true).set("judgment", "")
 		r.set("journey", id)
+		if newRound {
+			r.set("newRound", true).set("newRoundMeans", newRoundMeans)
+		}
 		p.frameData(&r, id)
 		return *p.position(&r)
 	}
@@ -98,6 +105,9 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	var r CallResult
 	r.set("ok", true).set("judgment", "")
 	r.set("journey", id).set("step", step)
+	if newRound {
+		r.set("newRound", true).set("newRoundMeans", newRoundMeans)
+	}
 	if p.gate(ctx, &r, step, a) {
 		return *p.position(&r)
 	}
@@ -105,6 +115,17 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	p.frameData(&r, id)
 	p.fireData(&r, fr)
 	return *p.position(&r)
+}
+
+// completedLast reports whether the latest frame of the journey came to
+// rest completed.
+func (p *Port) completedLast(id string) bool {
+	for _, f := range slices.Backward(p.s.Frames()) {
+		if f.JourneyID == id {
+			return f.Status == journey.FrameCompleted
+		}
+	}
+	return false
 }
 
 // resolveID matches an exact id, else a unique ".suffix".
@@ -163,6 +184,9 @@ func (p *Port) frameData(r *CallResult, id string) {
 		case journey.FrameCompleted:
 			r.set("judgment", "done")
 			r.set("howToAct", doneHow)
+			if info, ok := p.s.Graph().Journey(id); ok && len(info.Steps) > 0 {
+				r.set("startWith", info.Steps[0])
+			}
 		case journey.FrameDemoted:
 			r.set("judgment", "blocked").set("why", demoted)
 		default:
@@ -172,6 +196,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 		return
 	}
 	var ready, later, human []CallResult
+	readyRejected := 0
 	var awaitingState []string
 	var awaitingHuman []CallResult
 	rejected, stale := false, false
@@ -231,6 +256,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 			if st.LastRejected != "" {
 				row.set("lastFireRejected", st.LastRejected)
 				rejected = true
+				readyRejected++
 			}
 			if sr, sw := staleFor(changed, st.Reads, st.Writes); len(sr)+len(sw) > 0 {
 				if len(sr) > 0 {
@@ -257,6 +283,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 			if st.PriorTransitionID != "" {
 				// A once-only step done: why it is not offered again.
 				row.set("priorTransitionId", st.PriorTransitionID)
+				if st.PriorInstance != "" {
+					// Another round's instance: done there, not here.
+					row.set("priorInstance", st.PriorInstance).set("priorInstanceMeans", priorInstanceMeans)
+				}
 			}
 			if st.LastRejected != "" && st.PendingFire == "" {
 				row.set("lastFireRejected", st.LastRejected)
@@ -313,6 +343,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 		r.set("staleMeans", staleMeans)
 	}
 	switch {
+	case len(ready) > 0 && readyRejected == len(ready):
+		// Every step offered was refused by the app the last time: not
+		// an invitation to fire it again.
+		r.set("howToAct", readyRejectedHow)
 	case len(ready) > 0:
 		r.set("howToAct", readyHow)
 	case len(awaitingState) > 0:
@@ -601,6 +635,19 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	switch fr.Reason {
 	case journey.ReasonToolDisabled:
 		why = disabledWhy
+		if b := fr.BlockedBecause; b != nil && b.Says != "" {
+			why += disabledSays
+			switch b.ClearedBy {
+			case "user":
+				why += clearedByUser
+			case "app":
+				why += clearedByApp
+			case "invalid":
+				why += clearedByInvalid
+			}
+		} else {
+			why += disabledUnknown
+		}
 		if len(fr.Evidence) > 0 {
 			why += " " + disabledEvidence
 		}
@@ -618,6 +665,10 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		why = stillMounting
 	case journey.ReasonDuplicate:
 		why = duplicateWhy
+	case journey.ReasonInstanceUnknown:
+		why = instanceUnknown
+	case journey.ReasonInstanceRequired:
+		why = instanceRequired
 	case journey.ReasonNotAllowed:
 		why = notAllowedWhy
 	case journey.ReasonApprovalSpent:

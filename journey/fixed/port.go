@@ -300,8 +300,10 @@ func decodeToolName(name string) (string, bool) {
 //
 // The judgment routes the result. On a journey frame it is
 // navigate-or-wait, one-ready-step or needs-choice (how many steps can be
-// fired now), and done when every step is; whats_here counts the
-// clickable actions the same way. A pause is needs-confirm (nothing was
+// fired now), and done when every step is (startWith then names the
+// first step of a new round); whats_here counts the clickable actions the
+// same way, and a whats_here {sinceVersion} in which nothing served
+// changed answers unchanged. A pause is needs-confirm (nothing was
 // done: performed is false), a recorded refusal of the human is
 // declined, a fire the session refused is rejected (with its typed
 // reason), a failing precondition is blocked, and a call the port itself

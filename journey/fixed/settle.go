@@ -18,8 +18,43 @@ func (p *Port) why(a callArgs) CallResult {
 		return *p.position(&r)
 	}
 	var r CallResult
-	r.set("ok", true).set("judgment", "done").set("key", key).set("why", p.s.Why(key))
+	r.set("ok", true).set("judgment", "done").set("key", key)
+	// The value itself rides beside who wrote it: a model that asks why
+	// a key holds what it holds can read what it holds.
+	vals, redacted := p.s.Values(key)
+	if v, ok := vals[key]; ok {
+		r.set("value", v)
+	} else if len(redacted) > 0 {
+		r.set("redacted", true)
+	}
+	r.set("why", p.s.Why(key))
 	return *p.position(&r)
+}
+
+// valuesNow sets valuesNow on a committed fire's facts: the current
+// values of the state keys its action declares it writes, so that what a
+// step wrote (search results, the cart) is readable in its own answer. It
+// is data, read from the session's state view; keys the view does not
+// hold are left out, a redacted key's value never rides (valuesRedacted
+// names it), and an action declaring no writes adds nothing.
+func (p *Port) valuesNow(r *CallResult, action string) {
+	info, ok := p.s.Graph().Action(action)
+	if !ok || len(info.Writes) == 0 {
+		return
+	}
+	state, redacted := p.s.Values(info.Writes...)
+	var vals CallResult
+	for _, k := range info.Writes {
+		if v, ok := state[k]; ok {
+			vals.set(k, v)
+		}
+	}
+	if vals.Len() > 0 {
+		r.set("valuesNow", vals)
+	}
+	if len(redacted) > 0 {
+		r.set("valuesRedacted", redacted)
+	}
 }
 
 // didItWork answers <graph>.did_it_work {transitionId}: a poll that never
@@ -159,7 +194,9 @@ func (p *Port) workOpenFor(id string) bool { return p.s.StillWorking(id) }
 // side (effectStatus: did anyone perform it; effectVerified: were the
 // declared writes observed; verifyHeld: did the app's own contract hold),
 // the receipt's outcome and, when the live record has moved since, the
-// outcome now beside it, never over it.
+// outcome now beside it, never over it. A committed fire whose action
+// declares writes carries valuesNow: what those state keys hold now, as
+// data.
 func (p *Port) settledFacts(st journey.Settlement) CallResult {
 	var r CallResult
 	r.set("effectStatus", string(st.EffectStatus)).set("outcome", string(st.Outcome))
@@ -213,6 +250,9 @@ func (p *Port) settledFacts(st journey.Settlement) CallResult {
 	}
 	if st.Produced != nil {
 		r.set("data", st.Produced)
+	}
+	if !refused && st.Outcome == journey.OutcomeCommitted && st.OutcomeNow == "" {
+		p.valuesNow(&r, st.Action)
 	}
 	if st.StillWorking {
 		r.set("stillWorking", true).set("stillWorkingMeans", stillWorking)

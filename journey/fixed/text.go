@@ -86,9 +86,16 @@ const (
 	demoted        = "This journey's precondition stopped holding, so its frame was closed. whats_here shows what can be done now."
 	precondKept    = "This journey's precondition does not hold now (see evidence). Your current journey is still open."
 
-	disabledWhy = "The app has this control switched off right now: on screen but not clickable, like a greyed button." +
-		" That is a state, not a verdict, and nothing here knows what would change it: do not invent a reason." +
+	disabledWhy     = "The app has this control switched off right now: on screen but not clickable, like a greyed button."
+	disabledUnknown = " That is a state, not a verdict, and nothing here knows what would change it: do not invent a reason." +
 		" whats_here shows when its row no longer says enabled: false."
+	// The app's own reason (blockedBecause.says) is application text: the
+	// sentence points at it, never repeats it.
+	disabledSays = " The app's own reason is in blockedBecause.says; give that one, do not invent another." +
+		" whats_here shows when its row no longer says enabled: false."
+	clearedByUser    = " The person clears it (blockedBecause.clearedBy: user), not you: tell them the reason and wait for them."
+	clearedByApp     = " The app clears it itself (blockedBecause.clearedBy: app): wait, then look again."
+	clearedByInvalid = " What was given is not valid (blockedBecause.clearedBy: invalid): correct it before trying again."
 	disabledEvidence = "Its declared enabling conditions fail now (see evidence)."
 	busyWhy          = "The app says it is working on this control (see busy)."
 	notMaterialized  = "Nothing in the app is bound to perform this action, so firing it would do nothing. Tell the human it is not available."
@@ -99,20 +106,27 @@ const (
 	approvalDeclined = "The person declined this. Do not perform it."
 	approvalRevoked  = "The person withdrew their yes. Do not perform it."
 
-	readyHow   = "Call this tool again with step set to one of readySteps."
-	noReadyHow = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
-	doneHow    = "Every step of this journey is done."
-	waitHow    = "A step's fire has not come to rest (see awaitingState), so nothing else can be judged yet. Ask did_it_work with its transitionId, then call this journey again with no step."
+	unchangedHow = "Nothing served here changed since sinceVersion: the actions and journeys you were shown then still hold (actionsUnchanged names the actions)."
 
-	staleCursor    = "The app's state moved since the version you passed (expectedVersion), so nothing was done. Look again with whats_here (version is the current one) before you act."
-	notVisible     = "That control is not on screen for the person now: it sits on a hidden tab or in a closed modal (see node). Nothing was done. It becomes clickable when the app shows it."
-	behindOverlay  = "That control is covered by an open modal (see overlay), so it cannot be clicked now. Nothing was done. Deal with the modal first."
-	stillMounting  = "The part of the page holding that control was just shown and is not ready yet. Nothing was done; try again shortly."
-	duplicateWhy   = "This action happens at most once, and it already did (see priorTransitionId). Nothing was done. did_it_work with that id says how it came to rest; do not try it again."
-	notAllowedWhy  = "Only the actors in required may do this, and you are not one of them. Nothing was done, and no approval can change that: tell the human it is theirs to do."
-	withHumanMeans = "These steps are the human's to take: their decision, or something only they may do. Present them and let the person act in the app; do not take them yourself."
-	humanHow       = "The next move is the human's (see withTheHuman). Present it to them, then call this journey again with no step to see where things stand."
-	staleMeans     = "staleReads and staleWrites name state keys this row reads or writes that someone other than you changed since your last look. Check them before you act on it."
+	readyRejectedHow   = "The steps ready here were each refused by the app the last time they were fired (lastFireRejected): tell the person why (did_it_work with that id) before firing one again."
+	newRoundMeans      = "The last round of this journey was done; this is a new one."
+	readyHow           = "Call this tool again with step set to one of readySteps."
+	noReadyHow         = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
+	doneHow            = "Every step of this journey is done. To do it again, call this tool again: that opens a new round, whose first step is startWith (routeTo in whats_here gives the hops to where it is offered)."
+	priorInstanceMeans = "Done for priorInstance in an earlier round, not in this one."
+	waitHow            = "A step's fire has not come to rest (see awaitingState), so nothing else can be judged yet. Ask did_it_work with its transitionId, then call this journey again with no step."
+
+	staleCursor      = "The app's state moved since the version you passed (expectedVersion), so nothing was done. Look again with whats_here (version is the current one) before you act."
+	notVisible       = "That control is not on screen for the person now: it sits on a hidden tab or in a closed modal (see node). Nothing was done. It becomes clickable when the app shows it."
+	behindOverlay    = "That control is covered by an open modal (see overlay), so it cannot be clicked now. Nothing was done. Deal with the modal first."
+	stillMounting    = "The part of the page holding that control was just shown and is not ready yet. Nothing was done; try again shortly."
+	duplicateWhy     = "This action happens at most once, and it already did (see priorTransitionId). Nothing was done. did_it_work with that id says how it came to rest; do not try it again."
+	instanceUnknown  = "No instance of this step has that key here now (instances lists those that do). Nothing was done."
+	instanceRequired = "This step acts on one instance: pass instance, one of instances. Nothing was done."
+	notAllowedWhy    = "Only the actors in required may do this, and you are not one of them. Nothing was done, and no approval can change that: tell the human it is theirs to do."
+	withHumanMeans   = "These steps are the human's to take: their decision, or something only they may do. Present them and let the person act in the app; do not take them yourself."
+	humanHow         = "The next move is the human's (see withTheHuman). Present it to them, then call this journey again with no step to see where things stand."
+	staleMeans       = "staleReads and staleWrites name state keys this row reads or writes that someone other than you changed since your last look. Check them before you act on it."
 
 	stateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
 	lastRejected     = "A step carrying lastFireRejected was refused by the app the last time it was fired; did_it_work with that id says why. Firing it again is a new attempt, not a retry of the same one: check with the human first."

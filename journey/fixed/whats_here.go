@@ -32,8 +32,12 @@ const maxLooks = 16
 // With sinceVersion, the rows are compared with the last look this port
 // served at or before that version: unchanged rows are left out, rows
 // that went away are named in actionsGone/journeysGone, and the result
-// echoes sinceVersion to say it is a delta. Without such a look the full
-// rows are served. facts are narrowed to the attempts since then.
+// echoes sinceVersion to say it is a delta; actionsUnchanged names the
+// action rows left out, so that the judgment (which counts every
+// clickable row here) never disagrees with the rows served, and when
+// nothing served changed at all the judgment is unchanged. Without such a
+// look the full rows are served. facts are narrowed to the attempts since
+// then.
 func (p *Port) whatsHere(a callArgs) CallResult {
 	h := p.s.Here()
 	since, hasSince := a.num("sinceVersion")
@@ -155,16 +159,28 @@ func (p *Port) whatsHereResult(a callArgs, h journey.Here, since int64, hasSince
 	r.set("version", h.Version)
 	if prev != nil {
 		r.set("sinceVersion", since)
-		var gone []string
+		var gone, jgone []string
+		all := len(actions)
 		actions, gone = rowDelta(h.Actions, func(x journey.ServedAction) string { return x.Action }, look.actions, prev.actions, actions)
 		r.set("actions", actions)
 		if len(gone) > 0 {
 			r.set("actionsGone", gone)
 		}
-		journeys, gone = rowDelta(h.Journeys, func(x journey.Availability) string { return x.ID }, look.journeys, prev.journeys, journeys)
+		if len(actions) < all {
+			// The judgment counts every clickable row here, served or
+			// not: the rows left out are named, so the count and the
+			// rows never disagree.
+			r.set("actionsUnchanged", unchangedRows(h.Actions, look.actions, prev.actions))
+		}
+		journeys, jgone = rowDelta(h.Journeys, func(x journey.Availability) string { return x.ID }, look.journeys, prev.journeys, journeys)
 		r.set("journeys", journeys)
-		if len(gone) > 0 {
-			r.set("journeysGone", gone)
+		if len(jgone) > 0 {
+			r.set("journeysGone", jgone)
+		}
+		if len(actions)+len(gone)+len(journeys)+len(jgone) == 0 {
+			// Nothing served changed: the judgment says so rather than
+			// counting rows this answer does not carry.
+			r.set("judgment", "unchanged").set("howToAct", unchangedHow)
 		}
 	} else {
 		r.set("actions", actions)
@@ -210,6 +226,18 @@ func rowDelta[T any](rows []T, id func(T) string, now, prev map[string]string, a
 	}
 	slices.Sort(gone)
 	return out, gone
+}
+
+// unchangedRows names the rows left out of a delta because they are the
+// same as at the earlier look, in serving order.
+func unchangedRows(rows []journey.ServedAction, now, prev map[string]string) []string {
+	out := []string{}
+	for _, row := range rows {
+		if old, ok := prev[row.Action]; ok && old == now[row.Action] {
+			out = append(out, row.Action)
+		}
+	}
+	return out
 }
 
 // route answers routeTo: the declared hops to a page.

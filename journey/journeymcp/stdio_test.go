@@ -2,6 +2,7 @@ package journeymcp_test
 
 import (
 	"context"
+	"fmt"
 	"os/exec"
 	"strings"
 	"testing"
@@ -128,7 +129,7 @@ func TestShopOverStdio(t *testing.T) {
 	}
 	// The server's reason rides as data, and the journey marks the step
 	// the app refused, so a driver does not pay a second time.
-	if e, _ := r["error"].(map[string]any); e == nil || !strings.Contains(e["message"].(string), "gift card") {
+	if e, _ := r["error"].(map[string]any); e == nil || e["reason"] != "APP_FAILED" || !strings.Contains(fmt.Sprint(e["data"]), "gift card") {
 		t.Fatalf("the refusal carries no reason: %v", r)
 	}
 	j, _ := call(t, cs, "shop.journey.purchase", nil)

@@ -328,7 +328,9 @@ func TestMCPPaymentRefusalCarriesItsReasonAndMarksTheStep(t *testing.T) {
 	d.wait(id)
 	w := d.call("shop.did_it_work", map[string]any{"transitionId": id})
 	e, _ := w["error"].(map[string]any)
-	if w["judgment"] != "rejected" || e["reason"] != "REJECTED" || !strings.Contains(e["message"].(string), "gift card") {
+	data, _ := e["data"].(map[string]any)
+	msg, _ := data["message"].(map[string]any)
+	if w["judgment"] != "rejected" || e["reason"] != "APP_FAILED" || data["tag"] != "PaymentRefused" || !strings.Contains(msg["reason"].(string), "gift card") {
 		t.Fatalf("the refusal's reason must ride as data: %v", w)
 	}
 	j := d.call("shop.journey.purchase", nil)

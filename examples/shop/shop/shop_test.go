@@ -3,6 +3,7 @@ package shop_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -208,8 +209,12 @@ func TestGiftCardPaymentIsRefusedByTheServer(t *testing.T) {
 	if o := st.Orders(); o[0].Status != "refused" {
 		t.Fatalf("orders: %+v", o)
 	}
+	// The app's refusal: a code, our sentence, and its completing
+	// Message as data, never a JSON document inside a string.
 	e, _ := r["error"].(map[string]any)
-	if msg, _ := e["message"].(string); !json.Valid([]byte(msg)) || !strings.Contains(msg, "gift card") || !strings.Contains(msg, "PaymentRefused") {
+	data, _ := e["data"].(map[string]any)
+	if msg, _ := data["message"].(map[string]any); e["reason"] != "APP_FAILED" || data["tag"] != "PaymentRefused" || !strings.Contains(fmt.Sprint(msg["reason"]), "gift card") ||
+		strings.Contains(e["message"].(string), "gift card") || json.Valid([]byte(e["message"].(string))) {
 		t.Fatalf("the refusal must carry the completing Message as data: %v", r)
 	}
 	// The contract recorded the order as dispatched, with its failure.

@@ -80,7 +80,9 @@ if (mode === "fixed") {
     }
     if (sku === "gift-card") {
       expect(r.body.judgment === "rejected" && r.body.error, "gift card refused", r.body);
-      refusal = r.body.error.message;
+      // The app's own report rides as data; the message is our sentence.
+      expect(r.body.error.reason === "APP_FAILED" && r.body.error.data, "the refusal's code and data", r.body);
+      refusal = JSON.stringify(r.body.error.data);
     } else {
       expect(r.body.judgment === "done" && r.body.effectStatus === "performed", "paid", r.body);
       // Back to the catalog for the next purchase.
