@@ -392,3 +392,69 @@ func TestNativeWebMCPRefusedRegistrationIsRetried(t *testing.T) {
 		return eval[bool](t, ctx, `document.querySelector('li[data-id="t1"]').classList.contains("done")`)
 	})
 }
+
+// startTool starts a tool call through the browser without waiting for
+// it, keeping its promise in window[key]; result waits for it.
+func startTool(t *testing.T, ctx context.Context, key, name, input string) {
+	t.Helper()
+	eval[bool](t, ctx, fmt.Sprintf(`(async () => {
+		const tool = (await document.modelContext.getTools()).find(t => t.name === %q);
+		if (!tool) throw new Error("no tool named " + %q);
+		window[%q] = document.modelContext.executeTool(tool, %s);
+		return true;
+	})()`, name, name, key, input))
+}
+
+func result(t *testing.T, ctx context.Context, key string) toolResult {
+	t.Helper()
+	raw := eval[string](t, ctx, fmt.Sprintf(`window[%q]`, key))
+	var res toolResult
+	if err := json.Unmarshal([]byte(raw), &res); err != nil {
+		t.Fatalf("%s answered %q, not a tool result: %v", key, raw, err)
+	}
+	return res
+}
+
+// An agent's clear_completed waits for the person, asked in the page they
+// are using: the card names the todos it removes; Approve lets it run,
+// Decline refuses it with nothing removed, and the card goes either way.
+func TestNativeWebMCPPersonApprovesInThePage(t *testing.T) {
+	ctx := page(t)
+	waitTools(t, ctx, baseTools...)
+	card := func() string {
+		return eval[string](t, ctx, `document.getElementById("approval").hidden ? "" : document.getElementById("approval").textContent`)
+	}
+
+	// The person marks a todo done; the agent asks to clear it.
+	eval[bool](t, ctx, `(document.querySelector('li[data-id="t1"] input').click(), true)`)
+	waitTools(t, ctx, append(slices.Clone(baseTools), "clear_completed")...)
+	startTool(t, ctx, "approved", "clear_completed", `{}`)
+	waitFor(t, "the card naming Buy milk", func() bool {
+		c := card()
+		return strings.Contains(c, "Remove every todo that is done.") && strings.Contains(c, "Buy milk") && !strings.Contains(c, "Walk the dog")
+	})
+	if got := titles(t, ctx); !slices.Equal(got, []string{"Buy milk", "Walk the dog"}) {
+		t.Fatalf("a held call changed the page: %v", got)
+	}
+	eval[bool](t, ctx, `(document.getElementById("approve").click(), true)`)
+	if res := result(t, ctx, "approved"); res.IsError || res.text() != "Completed: ChangeKept" {
+		t.Fatalf("approved clear_completed = %+v", res)
+	}
+	waitFor(t, "the cleared list and no card", func() bool {
+		return slices.Equal(titles(t, ctx), []string{"Walk the dog"}) && card() == ""
+	})
+
+	// Declined: nothing removed.
+	eval[bool](t, ctx, `(document.querySelector('li[data-id="t2"] input').click(), true)`)
+	waitTools(t, ctx, append(slices.Clone(baseTools), "clear_completed")...)
+	startTool(t, ctx, "declined", "clear_completed", `{}`)
+	waitFor(t, "the card naming Walk the dog", func() bool { return strings.Contains(card(), "Walk the dog") })
+	eval[bool](t, ctx, `(document.getElementById("decline").click(), true)`)
+	if res := result(t, ctx, "declined"); !res.IsError || !strings.Contains(res.text(), "declined") {
+		t.Fatalf("declined clear_completed = %+v", res)
+	}
+	waitFor(t, "the card gone", func() bool { return card() == "" })
+	if got := titles(t, ctx); !slices.Equal(got, []string{"Walk the dog"}) {
+		t.Fatalf("a declined clear changed the page: %v", got)
+	}
+}

@@ -9,10 +9,12 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"syscall/js"
 
+	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo-web/page"
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/loop"
@@ -74,11 +76,15 @@ func main() {
 // view is the DOM: a form for new todos (also the create_todo
 // declarative tool), the list, and a status line.
 type view struct {
-	program *page.Program
-	list    js.Value
-	input   js.Value
-	status  js.Value
-	submits js.Value
+	program  *page.Program
+	list     js.Value
+	input    js.Value
+	status   js.Value
+	submits  js.Value
+	approval js.Value // the card of the agent's request waiting for the person
+	// asked is the request the card shows, which Approve and Decline
+	// answer; "" when none waits.
+	asked string
 	// draft is the Draft last written to the field: the field is only
 	// overwritten when the Model's draft changes, never under typing, or
 	// under an agent filling the form.
@@ -87,12 +93,25 @@ type view struct {
 
 func newView(p *page.Program, createForm *webmcp.Form) *view {
 	v := &view{
-		program: p,
-		list:    doc.Call("getElementById", "todos"),
-		input:   doc.Call("getElementById", "title"),
-		status:  doc.Call("getElementById", "selection"),
-		submits: doc.Call("getElementById", "submits"),
+		program:  p,
+		list:     doc.Call("getElementById", "todos"),
+		input:    doc.Call("getElementById", "title"),
+		status:   doc.Call("getElementById", "selection"),
+		submits:  doc.Call("getElementById", "submits"),
+		approval: doc.Call("getElementById", "approval"),
 	}
+	// The person's answer to the request on the card: a Message of the
+	// page's own, which no agent can send.
+	answer := func(approve bool) js.Func {
+		return js.FuncOf(func(js.Value, []js.Value) any {
+			if v.asked != "" {
+				v.send(agent.ApprovalAnswer{ID: v.asked, Approve: approve, By: "the person at the page"})
+			}
+			return nil
+		})
+	}
+	doc.Call("getElementById", "approve").Call("addEventListener", "click", answer(true))
+	doc.Call("getElementById", "decline").Call("addEventListener", "click", answer(false))
 	form := doc.Call("getElementById", "create")
 	// The form and its field are described by the contract itself.
 	webmcp.SetAttrs(form, createForm.Attrs())
@@ -163,4 +182,33 @@ func (v *view) render(m page.Model) {
 		v.input.Set("value", m.Draft)
 	}
 	v.submits.Set("textContent", strconv.Itoa(m.FormSubmits))
+	v.renderApproval(m.Asked)
+}
+
+// renderApproval shows the oldest request waiting for the person: the
+// contract's sentence and, as data, the todos it removes.
+func (v *view) renderApproval(asked []agent.ApprovalRequest) {
+	if len(asked) == 0 {
+		v.asked = ""
+		v.approval.Set("hidden", true)
+		return
+	}
+	q := asked[0]
+	v.asked = q.ID
+	doc.Call("getElementById", "approval-summary").Set("textContent", q.Summary)
+	removes := doc.Call("getElementById", "approval-removes")
+	removes.Set("textContent", "")
+	var done []todo.Todo
+	_ = json.Unmarshal(q.Watched["doneTodos"], &done)
+	for _, t := range done {
+		li := doc.Call("createElement", "li")
+		li.Set("textContent", t.Title)
+		removes.Call("append", li)
+	}
+	more := ""
+	if n := len(asked) - 1; n > 0 {
+		more = fmt.Sprintf("(%d more waiting)", n)
+	}
+	doc.Call("getElementById", "approval-more").Set("textContent", more)
+	v.approval.Set("hidden", false)
 }

@@ -1,6 +1,7 @@
 package page
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/foldagent/foldagent/agent"
@@ -18,6 +19,10 @@ type Model struct {
 	// FormSubmits counts the times the application's own submit handler
 	// ran: an agent's submission of the form must not reach it.
 	FormSubmits int
+	// Asked are the agent's calls waiting for the person's approval,
+	// oldest first (agent.ApprovalAsked): the page shows the first, and
+	// the person's Approve or Decline answers it (agent.ApprovalAnswer).
+	Asked []agent.ApprovalRequest
 }
 
 // The page's own Messages, besides the list's (todo.Msg), which the
@@ -56,6 +61,10 @@ func Update(m Model, msg Msg) (Model, loop.Cmd[Msg]) {
 		return m, loop.Emit(cmds...)
 	case DraftChanged:
 		m.Draft = msg.Text
+	case agent.ApprovalAsked:
+		m.Asked = append(slices.Clone(m.Asked), msg.Request)
+	case agent.ApprovalWithdrawn:
+		m.Asked = slices.DeleteFunc(slices.Clone(m.Asked), func(q agent.ApprovalRequest) bool { return q.ID == msg.ID })
 	case DraftSubmitted:
 		m.FormSubmits++
 		if strings.TrimSpace(m.Draft) != "" {
@@ -74,8 +83,10 @@ var Person = todo.Principal{Name: "page", Role: todo.Owner}
 // Runtime is the todo contract bound to the running page.
 type Runtime = agent.Runtime[todo.List, Msg, todo.Principal]
 
-// Bind binds the todo contract to the running page, acting as Person. The
+// Bind binds the todo contract to the running page, acting as Person: the
+// contract that asks the owner (todo.ContractAskingOwner), since the
+// person is at the page to answer an agent's clear_completed. The
 // runtime's Contract is the one to build the page's form tools from.
 func Bind(p *Program) (*Runtime, error) {
-	return agent.Bind(todo.Contract(), todo.Focus(p, func(m Model) todo.List { return m.List }), todo.As(Person))
+	return agent.Bind(todo.ContractAskingOwner(), todo.Focus(p, func(m Model) todo.List { return m.List }), todo.As(Person))
 }

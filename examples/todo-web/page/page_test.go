@@ -112,3 +112,26 @@ func TestPersonSubmitsTheDraft(t *testing.T) {
 		t.Fatalf("an empty draft added a todo: %+v", m)
 	}
 }
+
+// The page keeps an agent's requests for the person in its Model, oldest
+// first, and drops each once it is withdrawn (a second withdrawal, after
+// the person's own answer, changes nothing).
+func TestUpdateKeepsTheRequestsForThePerson(t *testing.T) {
+	m, _ := Init()
+	a := agent.ApprovalRequest{ID: "a", Capability: "clear_completed"}
+	b := agent.ApprovalRequest{ID: "b", Capability: "clear_completed"}
+	m, _ = Update(m, agent.ApprovalAsked{Request: a})
+	m, _ = Update(m, agent.ApprovalAsked{Request: b})
+	if len(m.Asked) != 2 || m.Asked[0].ID != "a" || m.Asked[1].ID != "b" {
+		t.Fatalf("asked = %+v", m.Asked)
+	}
+	before := m
+	m, _ = Update(m, agent.ApprovalWithdrawn{ID: "a", Why: agent.WithdrawnApproved})
+	if len(m.Asked) != 1 || m.Asked[0].ID != "b" || len(before.Asked) != 2 {
+		t.Fatalf("after withdrawing a: %+v (the earlier Model: %+v)", m.Asked, before.Asked)
+	}
+	m, _ = Update(m, agent.ApprovalWithdrawn{ID: "a", Why: agent.WithdrawnApproved})
+	if len(m.Asked) != 1 {
+		t.Fatalf("a second withdrawal changed the Model: %+v", m.Asked)
+	}
+}
