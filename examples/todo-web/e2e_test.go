@@ -417,7 +417,9 @@ func result(t *testing.T, ctx context.Context, key string) toolResult {
 
 // An agent's clear_completed waits for the person, asked in the page they
 // are using: the card names the todos it removes; Approve lets it run,
-// Decline refuses it with nothing removed, and the card goes either way.
+// Decline refuses it with nothing removed, a change of the done todos
+// while it waits voids it (AgentStaleViewError, in Chromium), and the card
+// goes each time.
 func TestNativeWebMCPPersonApprovesInThePage(t *testing.T) {
 	ctx := page(t)
 	waitTools(t, ctx, baseTools...)
@@ -456,5 +458,23 @@ func TestNativeWebMCPPersonApprovesInThePage(t *testing.T) {
 	waitFor(t, "the card gone", func() bool { return card() == "" })
 	if got := titles(t, ctx); !slices.Equal(got, []string{"Walk the dog"}) {
 		t.Fatalf("a declined clear changed the page: %v", got)
+	}
+
+	// The person adds a todo and marks it done while the agent's request
+	// waits: the done todos are not what the card showed, so the request
+	// is void and the call refused as built on a state that moved.
+	startTool(t, ctx, "moved", "clear_completed", `{}`)
+	waitFor(t, "the third card", func() bool { return strings.Contains(card(), "Walk the dog") })
+	if res := execute(t, ctx, "create_todo", `{"title": "Call mom"}`); res.IsError {
+		t.Fatalf("create_todo = %+v", res)
+	}
+	waitFor(t, "the new todo", func() bool { return slices.Equal(titles(t, ctx), []string{"Walk the dog", "Call mom"}) })
+	eval[bool](t, ctx, `(document.querySelector('li[data-id="t3"] input').click(), true)`)
+	if res := result(t, ctx, "moved"); !res.IsError || !strings.Contains(res.text(), `What "clear_completed" depends on changed since you last read it`) {
+		t.Fatalf("clear_completed over a moved list = %+v", res)
+	}
+	waitFor(t, "the void card gone", func() bool { return card() == "" })
+	if got := titles(t, ctx); !slices.Equal(got, []string{"Walk the dog", "Call mom"}) {
+		t.Fatalf("a void clear changed the page: %v", got)
 	}
 }
