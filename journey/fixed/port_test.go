@@ -477,6 +477,11 @@ func TestPortDoAction(t *testing.T) {
 	if r["judgment"] != "needs-confirm" || r["action"] != "checkout.place-order" || r["does"] != "Place the order and pay" || r["howToAct"] != confirmHow {
 		t.Fatalf("needs-confirm: %v", r)
 	}
+	// One instruction, not two that contradict: where confirm: true is
+	// how the human's yes is relayed, nothing says it is not their answer.
+	if why, _ := r["why"].(string); strings.Contains(why, "confirm") {
+		t.Fatalf("why contradicts howToAct: %q / %q", why, r["howToAct"])
+	}
 	askID := r["askId"].(string)
 	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order", "decline": true})
 	if r["judgment"] != "declined" || r["askId"] != askID || r["why"] != declinedWhy {

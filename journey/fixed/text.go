@@ -35,7 +35,7 @@ const (
 
 // Result sentences.
 const (
-	nothingDone = "Nothing has been done. This is a question for the human, not a failure: do not report it as an error, and your confirm: true is not their answer."
+	nothingDone = "Nothing has been done. This is a question for the human, not a failure: do not report it as an error."
 	confirmHow  = "Show the human the receipts, then call again with confirm: true to proceed, or decline: true if they refuse."
 	confirmGate = "Show the human the receipts and let them approve it in the app, then call again with confirm: true." +
 		" Your confirm alone is refused: this app needs an approval recorded from a person. Send decline: true if they refuse."
