@@ -360,6 +360,9 @@ func (s *Session) ReportDecline(actionID string, opts FireOptions) (DeclineResul
 			a = s.mintAskLocked(an, opts.Instance, input, src)
 		}
 		delete(s.openAsk, askKey{an.idx, opts.Instance})
+		// Closed as declined: it stays in the book for the facts to say
+		// so, and counts against Retention.Closed like any answered ask,
+		// so declines do not grow without limit.
 		a.answer, a.by = "declined", string(src)
 		s.askEventLocked("declined", a)
 		return DeclineResult{AskID: a.id, Action: an.id, Closed: true}, nil

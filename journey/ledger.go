@@ -18,7 +18,14 @@ import (
 // answered with TRANSITION_EVICTED, never as unknown.
 //
 // Each bound is a count of rows kept in detail; zero takes the default,
-// and a negative value is read as the default too.
+// and a negative value is read as the default too. A ledger is compacted
+// back to its bound when it has grown to half as many again, so between
+// compactions it holds at most one and a half times its bound (a cost
+// paid once per half-bound of rows, not on every row).
+//
+// In default mode a card the model reports declined is closed: the facts
+// still say so while it is kept, and it counts against Closed like any
+// answered ask.
 type Retention struct {
 	// Transitions is how many transition rows at rest (fires, state
 	// reports, page changes, surface changes) are kept, newest first.
@@ -274,7 +281,11 @@ func (s *Session) addAsk(a *ask) {
 		keepFrom := len(s.asks) - s.keep.Closed
 		kept := s.asks[:0]
 		for i, x := range s.asks {
-			if i >= keepFrom || x.inBook || (x.answer == "approved" && !x.spent && !x.revoked) {
+			// Kept: the newest Closed, the open cards, and a standing yes.
+			// A card closed as declined is an answered ask, kept only
+			// while it is among the newest.
+			open := x.inBook && x.answer != "declined"
+			if i >= keepFrom || open || (x.answer == "approved" && !x.spent && !x.revoked) {
 				kept = append(kept, x)
 				continue
 			}

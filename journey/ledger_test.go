@@ -130,3 +130,29 @@ func TestRetentionBoundsFramesAsksAndWork(t *testing.T) {
 		t.Fatalf("the open card must stay in the book: %d", n)
 	}
 }
+
+// In default mode, cards the model reports declined are answered asks:
+// the newest are kept (and the facts say so), the rest are evicted and
+// counted, so declines never grow without limit.
+func TestDeclinedAsksAreBoundedByClosed(t *testing.T) {
+	g, err := NewGraph("da", GraphDef{Pages: []Page{{ID: "home", Actions: []Action{{Name: "buy", Does: "Buy it.", Confirm: true}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.MustNewSession(Options{Retention: Retention{Closed: 4}})
+	s.RegisterActions("home", Registration{Handlers: map[string]Handler{"buy": ok}})
+	for range 40 {
+		if _, err := s.ReportDecline("home.buy", FireOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(s.Asks()); n == 0 || n > 4*3/2 {
+		t.Fatalf("%d declined cards held, want between 1 and 6", n)
+	}
+	if ev := s.Evicted(); ev.Asks < 40-6 {
+		t.Fatalf("evicted %+v", ev)
+	}
+	if facts := s.Facts(0, 0); !strings.Contains(facts, "The human declined: home.buy") {
+		t.Fatalf("the newest decline left the facts:\n%s", facts)
+	}
+}
