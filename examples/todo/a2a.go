@@ -9,7 +9,6 @@ import (
 
 	"github.com/foldagent/foldagent/a2aagent"
 	"github.com/foldagent/foldagent/a2aagent/a2av03"
-	"github.com/foldagent/foldagent/examples/todo/todo"
 )
 
 // a2a03Path is where the A2A 0.3 endpoint is mounted, below the A2A 1.0
@@ -26,9 +25,9 @@ func a2aHandlers(b *Bound, t tokens, origins []string, logger *slog.Logger) (h *
 	h, err = a2aagent.NewHandler(a2aagent.HTTPOptions{
 		Verifier: t.verify,
 		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (a2aagent.Runtime, error) {
-			return b.RuntimeFor(principalOf(info))
+			return runtimeFor(b, info)
 		},
-		Contract:       todo.Contract().Describe(),
+		Contract:       b.contract.Describe(),
 		Card:           a2aagent.CardOptions{Name: "todo", Description: "A todo list: create, rename, select, complete and delete todos."},
 		AllowedOrigins: origins,
 		Logger:         logger,

@@ -63,7 +63,7 @@ func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcp
 	return mcpagent.NewHandler(mcpagent.HTTPOptions{
 		Verifier: t.verify,
 		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (mcpagent.Runtime, error) {
-			return b.RuntimeFor(principalOf(info))
+			return runtimeFor(b, info)
 		},
 		AllowedOrigins: origins,
 		// Every session follows the Model through the App's one Feed.
@@ -83,10 +83,14 @@ func (t tokens) verify(_ context.Context, token string, _ *http.Request) (*auth.
 	return mcpagent.TokenFor(p.Name, p), nil
 }
 
-// principalOf is the principal verify put into a TokenInfo.
-func principalOf(info *auth.TokenInfo) todo.Principal {
-	p, _ := mcpagent.PrincipalOf[todo.Principal](info)
-	return p
+// runtimeFor binds the runtime of the principal verify put into info, and
+// refuses a TokenInfo that carries none rather than serve it as nobody.
+func runtimeFor(b *Bound, info *auth.TokenInfo) (*Session, error) {
+	p, ok := mcpagent.PrincipalOf[todo.Principal](info)
+	if !ok {
+		return nil, errors.New("todo: the verified token carries no principal")
+	}
+	return b.RuntimeFor(p)
 }
 
 // serverOptions names the todo application to MCP clients (serverInfo),
@@ -188,7 +192,7 @@ func nativeHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*
 	return nativeagent.NewHandler(nativeagent.Options{
 		Verifier: t.verify,
 		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (nativeagent.Runtime, error) {
-			return b.RuntimeFor(principalOf(info))
+			return runtimeFor(b, info)
 		},
 		AllowedOrigins: origins,
 		Logger:         logger,
