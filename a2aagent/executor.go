@@ -218,7 +218,7 @@ func replyMessage(ec *a2asrv.ExecutorContext, r agent.Reply) *a2a.Message {
 		parts = append(parts, a2a.NewDataPart(data))
 	}
 	m := a2a.NewMessageForTask(a2a.MessageRoleAgent, ec, parts...)
-	setVersion(m, replyVersion(r))
+	setVersion(m, r.Version)
 	return m
 }
 

@@ -125,19 +125,6 @@ func seenVersion(meta map[string]any) (uint64, error) {
 // callerKey is the caller a principal's identity key names.
 func callerKey(identity string) string { return "a2a:identity:" + identity }
 
-// replyVersion is the version a task's result is taken at: the Result's,
-// or for a stale-view refusal the current version it names. Other
-// refusals read nothing and carry no version.
-func replyVersion(r agent.Reply) uint64 {
-	if r.Err == nil {
-		return r.Result.Version
-	}
-	var stale *agent.StaleViewError
-	if errors.As(r.Err, &stale) {
-		return stale.Version
-	}
-	return 0
-}
 
 // setVersion records v in m's metadata, when it is one.
 func setVersion(m *a2a.Message, v uint64) {

@@ -483,3 +483,18 @@ func (benchShop) Init() (shopModel, loop.Cmd[shopMsg]) { return shopModel{Open: 
 func (benchShop) Update(m shopModel, _ shopMsg) (shopModel, loop.Cmd[shopMsg]) {
 	return m, nil
 }
+
+// ReplyTo says which version an answer was taken at, once for every
+// adapter: a dispatched call's, a stale view's current one, none for
+// other refusals.
+func TestReplyCarriesTheAnswersVersion(t *testing.T) {
+	if v := agent.ReplyTo("x", agent.Result{Version: 7}, nil).Version; v != 7 {
+		t.Errorf("dispatched: %d", v)
+	}
+	if v := agent.ReplyTo("x", agent.Result{}, &agent.StaleViewError{Capability: "x", Version: 9, Moved: []string{"w"}}).Version; v != 9 {
+		t.Errorf("stale: %d", v)
+	}
+	if v := agent.ReplyTo("x", agent.Result{Version: 7}, &agent.UnavailableError{Capability: "x"}).Version; v != 0 {
+		t.Errorf("unavailable: %d", v)
+	}
+}

@@ -52,6 +52,12 @@ type Reply struct {
 	Err error
 	// Result is the dispatch's result when Err is nil.
 	Result Result
+	// Version is the version of the Model the answer was taken at, for
+	// adapters to carry beside it: the Result's for a dispatched call (the
+	// version its Message made), or, for a stale-view refusal, the current
+	// version it names, where the caller reads again. Other refusals read
+	// nothing: 0, as on an unversioned host.
+	Version uint64
 }
 
 // ReplyTo maps what a dispatch returned to what the agent is told.
@@ -65,6 +71,24 @@ type Reply struct {
 //	}
 //	send(reply.OK, reply.Text, reply.Data)
 func ReplyTo(capability string, res Result, err error) Reply {
+	r := replyTo(capability, res, err)
+	r.Version = answerVersion(res, err)
+	return r
+}
+
+// answerVersion is Reply.Version.
+func answerVersion(res Result, err error) uint64 {
+	if err == nil {
+		return res.Version
+	}
+	var stale *StaleViewError
+	if errors.As(err, &stale) {
+		return stale.Version
+	}
+	return 0
+}
+
+func replyTo(capability string, res Result, err error) Reply {
 	if err == nil {
 		ok, text := Summarize(res)
 		data, encErr := json.Marshal(res)

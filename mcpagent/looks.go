@@ -3,7 +3,6 @@ package mcpagent
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"math"
 	"strconv"
 	"sync"
@@ -126,20 +125,6 @@ func seenVersion(meta mcp.Meta) (uint64, error) {
 
 var badCitation = &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: `_meta "` + MetaSeenVersion + `" must be a positive whole number: a version a result's _meta "` + MetaVersion + `" gave.`}
 
-// resultVersion is the version a tools/call result is taken at: the
-// Result's, or for a stale-view refusal the current version it names (the
-// refusal tells the caller what moved, and where to read from). Other
-// refusals read nothing and carry no version.
-func resultVersion(res agent.Result, err error) uint64 {
-	if err == nil {
-		return res.Version
-	}
-	var stale *agent.StaleViewError
-	if errors.As(err, &stale) {
-		return stale.Version
-	}
-	return 0
-}
 
 // versionMeta is the _meta of a result taken at version v; nil when v is 0.
 func versionMeta(v uint64) mcp.Meta {

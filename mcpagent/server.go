@@ -721,9 +721,10 @@ func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.C
 			s.changed()
 		}
 	}
-	out, rerr := s.reply(name, agent.ReplyTo(name, res, err))
+	reply := agent.ReplyTo(name, res, err)
+	out, rerr := s.reply(name, reply)
 	if out != nil {
-		out.Meta = versionMeta(resultVersion(res, err))
+		out.Meta = versionMeta(reply.Version)
 	}
 	return out, rerr
 }

@@ -87,19 +87,6 @@ func badCitation(w http.ResponseWriter) {
 	writeResult(w, http.StatusBadRequest, Result{Refusal: agent.TagInvalidInput, Message: msg, Error: msg, Data: data})
 }
 
-// resultVersion is the version an action result is taken at: the
-// Result's, or for a stale-view refusal the current version it names.
-// Other refusals read nothing and carry no version.
-func resultVersion(r agent.Reply) uint64 {
-	if r.Err == nil {
-		return r.Result.Version
-	}
-	var stale *agent.StaleViewError
-	if errors.As(r.Err, &stale) {
-		return stale.Version
-	}
-	return 0
-}
 
 // setVersion writes v as the response's VersionHeader, when it is one.
 func setVersion(w http.ResponseWriter, v uint64) {

@@ -355,7 +355,7 @@ func (h *Handler) serveCatalog(w http.ResponseWriter, r *http.Request, e *entry)
 
 // reply writes what agent.ReplyTo says, with the framework's status.
 func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
-	res := Result{OK: r.OK, Refusal: r.Tag, Message: r.Text, Data: r.Data, Version: resultVersion(r)}
+	res := Result{OK: r.OK, Refusal: r.Tag, Message: r.Text, Data: r.Data, Version: r.Version}
 	if r.Err == nil {
 		res.Tag = r.Result.Tag
 		if c := r.Result.Completion; c != nil {

@@ -35,7 +35,7 @@ func (r *Registration) execute(ctx context.Context, name string, input json.RawM
 	if !reply.Defect || reply.OK {
 		out.StructuredContent = reply.Data
 	}
-	if v := replyVersion(reply); v != 0 {
+	if v := reply.Version; v != 0 {
 		out.Meta = map[string]any{MetaVersion: v}
 	}
 	return out

@@ -2,7 +2,6 @@ package webmcp
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"sync/atomic"
 
@@ -52,16 +51,3 @@ func (r *Registration) available() ([]agent.Descriptor, error) {
 	return r.agent.Available()
 }
 
-// replyVersion is the version a tool result is taken at: the Result's,
-// or for a stale-view refusal the current version it names. Other
-// refusals read nothing and carry no version.
-func replyVersion(rep agent.Reply) uint64 {
-	if rep.Err == nil {
-		return rep.Result.Version
-	}
-	var stale *agent.StaleViewError
-	if errors.As(rep.Err, &stale) {
-		return stale.Version
-	}
-	return 0
-}
