@@ -125,7 +125,6 @@ func seenVersion(meta map[string]any) (uint64, error) {
 // callerKey is the caller a principal's identity key names.
 func callerKey(identity string) string { return "a2a:identity:" + identity }
 
-
 // setVersion records v in m's metadata, when it is one.
 func setVersion(m *a2a.Message, v uint64) {
 	if v != 0 {

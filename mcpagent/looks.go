@@ -125,7 +125,6 @@ func seenVersion(meta mcp.Meta) (uint64, error) {
 
 var badCitation = &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: `_meta "` + MetaSeenVersion + `" must be a positive whole number: a version a result's _meta "` + MetaVersion + `" gave.`}
 
-
 // versionMeta is the _meta of a result taken at version v; nil when v is 0.
 func versionMeta(v uint64) mcp.Meta {
 	if v == 0 {

@@ -87,7 +87,6 @@ func badCitation(w http.ResponseWriter) {
 	writeResult(w, http.StatusBadRequest, Result{Refusal: agent.TagInvalidInput, Message: msg, Error: msg, Data: data})
 }
 
-
 // setVersion writes v as the response's VersionHeader, when it is one.
 func setVersion(w http.ResponseWriter, v uint64) {
 	if v != 0 {

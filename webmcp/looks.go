@@ -50,4 +50,3 @@ func (r *Registration) available() ([]agent.Descriptor, error) {
 	}
 	return r.agent.Available()
 }
-
