@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"math"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/citation"
 )
 
 // This file ties what an A2A caller was shown to what it calls (see
@@ -94,32 +94,11 @@ func seenVersion(meta map[string]any) (uint64, error) {
 	if !ok || raw == nil {
 		return 0, nil
 	}
-	var f float64
-	switch v := raw.(type) {
-	case float64:
-		f = v
-	case json.Number:
-		n, err := v.Float64()
-		if err != nil {
-			return 0, errBadCitation
-		}
-		f = n
-	case int:
-		f = float64(v)
-	case int64:
-		f = float64(v)
-	case uint64:
-		if v == 0 {
-			return 0, errBadCitation
-		}
-		return v, nil
-	default:
+	v, ok := citation.Version(raw)
+	if !ok {
 		return 0, errBadCitation
 	}
-	if f < 1 || f != math.Trunc(f) || f > 1<<53 {
-		return 0, errBadCitation
-	}
-	return uint64(f), nil
+	return v, nil
 }
 
 // callerKey is the caller a principal's identity key names.

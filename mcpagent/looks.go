@@ -2,8 +2,6 @@ package mcpagent
 
 import (
 	"context"
-	"encoding/json"
-	"math"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -12,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/citation"
 )
 
 // This file ties what a client was shown to what it calls (see agent.Watch
@@ -95,32 +94,11 @@ func seenVersion(meta mcp.Meta) (uint64, error) {
 	if !ok || raw == nil {
 		return 0, nil
 	}
-	var f float64
-	switch v := raw.(type) {
-	case float64:
-		f = v
-	case json.Number:
-		n, err := v.Float64()
-		if err != nil {
-			return 0, badCitation
-		}
-		f = n
-	case int:
-		f = float64(v)
-	case int64:
-		f = float64(v)
-	case uint64:
-		if v == 0 {
-			return 0, badCitation
-		}
-		return v, nil
-	default:
+	v, ok := citation.Version(raw)
+	if !ok {
 		return 0, badCitation
 	}
-	if f < 1 || f != math.Trunc(f) || f > 1<<53 {
-		return 0, badCitation
-	}
-	return uint64(f), nil
+	return v, nil
 }
 
 var badCitation = &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: `_meta "` + MetaSeenVersion + `" must be a positive whole number: a version a result's _meta "` + MetaVersion + `" gave.`}
