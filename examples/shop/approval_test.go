@@ -3,82 +3,16 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/foldagent/foldagent/internal/peer"
 	"github.com/foldagent/foldagent/internal/testbin"
+	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
-
-// terminal is the real binary in tmux: what a person sees and types.
-type terminal struct {
-	t       *testing.T
-	tmux    string
-	session string
-}
-
-func newTerminal(t *testing.T, command string) *terminal {
-	t.Helper()
-	tmux := peer.Program(t, "tmux")
-	session := fmt.Sprintf("foldagent-shop-%d-%s", os.Getpid(), filepath.Base(filepath.Dir(t.TempDir())))
-	term := &terminal{t: t, tmux: tmux, session: session}
-	term.run("new-session", "-d", "-s", session, "-x", "140", "-y", "45", command)
-	t.Cleanup(func() { _ = exec.Command(tmux, "-L", session, "kill-server").Run() })
-	return term
-}
-
-func (term *terminal) run(args ...string) string {
-	term.t.Helper()
-	out, err := exec.Command(term.tmux, append([]string{"-L", term.session}, args...)...).CombinedOutput()
-	if err != nil {
-		term.t.Fatalf("tmux %v: %v\n%s", args, err, out)
-	}
-	return string(out)
-}
-
-func (term *terminal) keys(keys ...string) {
-	term.run(append([]string{"send-keys", "-t", term.session}, keys...)...)
-}
-
-// wait returns the screen once cond holds of it.
-func (term *terminal) wait(what string, cond func(string) bool) string {
-	term.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		s := term.run("capture-pane", "-p", "-t", term.session)
-		if cond(s) {
-			return s
-		}
-		if time.Now().After(deadline) {
-			term.t.Fatalf("timed out waiting for %s; screen:\n%s", what, s)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-func has(parts ...string) func(string) bool {
-	return func(s string) bool {
-		for _, p := range parts {
-			if !strings.Contains(s, p) {
-				return false
-			}
-		}
-		return true
-	}
-}
-
-func lacks(part string) func(string) bool {
-	return func(s string) bool { return !strings.Contains(s, part) }
-}
 
 // agentAt is one agent on the shop's dynamic tools over HTTP.
 type agentAt struct {
@@ -165,8 +99,8 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 		t.Skip("drives a real terminal for several seconds")
 	}
 	bin := testbin.Build(t, "examples/shop")
-	term := newTerminal(t, bin+" -token s3cret -pay-delay 20ms -approval-timeout 2s")
-	screen := term.wait("the endpoint", has("MCP: http://", "(fixed journey tools)"))
+	term := tmuxtest.Start(t, "shop", bin+" -token s3cret -pay-delay 20ms -approval-timeout 2s", 140, 45)
+	screen := term.Wait("the endpoint", tmuxtest.Has("MCP: http://", "(fixed journey tools)"))
 	url := regexp.MustCompile(`MCP: (http://\S+/mcp)`).FindStringSubmatch(screen)[1] + "/dynamic"
 	a := connectAgent(t, url, "s3cret")
 
@@ -175,21 +109,21 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 	a.must("add_to_cart", map[string]any{"qty": 1})
 	a.must("go_to_cart", nil)
 	a.must("checkout", nil)
-	term.keys("a")
-	term.wait("the address prompt", has("enter gives it"))
-	term.keys("-l", "1 Main St")
-	term.keys("Enter")
-	term.wait("the address", has("address: 1 Main St"))
+	term.Keys("a")
+	term.Wait("the address prompt", tmuxtest.Has("enter gives it"))
+	term.Keys("-l", "1 Main St")
+	term.Keys("Enter")
+	term.Wait("the address", tmuxtest.Has("address: 1 Main St"))
 	a.must("open_review", nil)
 
 	// Approved.
 	paid := a.pay("order-1")
-	term.wait("the card", has("APPROVE? Pay for the order under review.", "order order-1  total 120  deliver to 1 Main St", "y approves, n declines"))
-	term.keys("y")
+	term.Wait("the card", tmuxtest.Has("APPROVE? Pay for the order under review.", "order order-1  total 120  deliver to 1 Main St", "y approves, n declines"))
+	term.Keys("y")
 	if r := answerOf(t, paid); !r.completed() {
 		t.Fatalf("approved payment: %+v", r)
 	}
-	term.wait("the paid order and the answer", has("order-1  120  paid", "pay {\"order\":\"order-1\"} → approval approved"))
+	term.Wait("the paid order and the answer", tmuxtest.Has("order-1  120  paid", "pay {\"order\":\"order-1\"} → approval approved"))
 
 	// A second order, for the rest.
 	a.must("close_review", nil)
@@ -203,51 +137,51 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 
 	// Declined: nothing paid.
 	declined := a.pay("order-2")
-	term.wait("the second card", has("order order-2"))
-	term.keys("n")
+	term.Wait("the second card", tmuxtest.Has("order order-2"))
+	term.Keys("n")
 	if r := answerOf(t, declined); !r.isError || r.tag() != "AgentDeclinedError" {
 		t.Fatalf("declined payment: %+v", r)
 	}
-	term.wait("the declined answer", has("order-2  95  awaiting-payment", "→ approval declined"))
+	term.Wait("the declined answer", tmuxtest.Has("order-2  95  awaiting-payment", "→ approval declined"))
 
 	// The person changes the address while the payment waits: void.
 	stale := a.pay("order-2")
-	term.wait("the third card", has("order order-2", "deliver to 1 Main St"))
-	term.keys("x") // close the review to edit the address
-	term.wait("the review closed", has("review: closed"))
-	term.keys("a")
-	term.keys("-l", " Apt 2")
-	term.keys("Enter")
+	term.Wait("the third card", tmuxtest.Has("order order-2", "deliver to 1 Main St"))
+	term.Keys("x") // close the review to edit the address
+	term.Wait("the review closed", tmuxtest.Has("review: closed"))
+	term.Keys("a")
+	term.Keys("-l", " Apt 2")
+	term.Keys("Enter")
 	if r := answerOf(t, stale); !r.isError || r.tag() != "AgentStaleViewError" {
 		t.Fatalf("payment of a moved order: %+v", r)
 	}
-	term.wait("the void card gone", func(s string) bool {
-		return has("order-2  95  awaiting-payment", "→ approval stale")(s) && lacks("APPROVE?")(s)
+	term.Wait("the void card gone", func(s string) bool {
+		return tmuxtest.Has("order-2  95  awaiting-payment", "→ approval stale")(s) && tmuxtest.Lacks("APPROVE?")(s)
 	})
 	a.must("open_review", nil) // the agent acts again, on what it now sees
 
 	// Nobody answers: withdrawn, nothing paid.
 	timeout := a.pay("order-2")
-	term.wait("the fourth card", has("order order-2", "deliver to 1 Main St Apt 2"))
+	term.Wait("the fourth card", tmuxtest.Has("order order-2", "deliver to 1 Main St Apt 2"))
 	if r := answerOf(t, timeout); !r.isError || r.tag() != "AgentApprovalTimeoutError" {
 		t.Fatalf("unanswered payment: %+v", r)
 	}
-	term.wait("the card gone", func(s string) bool { return has("→ approval timeout")(s) && lacks("APPROVE?")(s) })
+	term.Wait("the card gone", func(s string) bool { return tmuxtest.Has("→ approval timeout")(s) && tmuxtest.Lacks("APPROVE?")(s) })
 
 	// Two agents at once, each answered on its own.
 	b := connectAgent(t, url, "s3cret")
 	first := a.pay("order-2")
-	term.wait("a's card", has("APPROVE?"))
+	term.Wait("a's card", tmuxtest.Has("APPROVE?"))
 	second := b.pay("order-2")
-	term.wait("b's card waiting behind", has("(1 more waiting)"))
-	term.keys("n")
+	term.Wait("b's card waiting behind", tmuxtest.Has("(1 more waiting)"))
+	term.Keys("n")
 	if r := answerOf(t, first); r.tag() != "AgentDeclinedError" {
 		t.Fatalf("a's payment: %+v", r)
 	}
-	term.wait("b's card alone", func(s string) bool { return has("APPROVE?")(s) && lacks("more waiting")(s) })
-	term.keys("y")
+	term.Wait("b's card alone", func(s string) bool { return tmuxtest.Has("APPROVE?")(s) && tmuxtest.Lacks("more waiting")(s) })
+	term.Keys("y")
 	if r := answerOf(t, second); !r.completed() {
 		t.Fatalf("b's payment: %+v", r)
 	}
-	term.wait("order-2 paid", has("order-2  95  paid"))
+	term.Wait("order-2 paid", tmuxtest.Has("order-2  95  paid"))
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
 
 // ownerAgent is an owner's MCP client on the running app's HTTP endpoint.
@@ -115,70 +117,70 @@ func TestOwnerApprovesAnAgentsClearInTheApp(t *testing.T) {
 	if err := os.WriteFile(tokens, []byte(`{"tok-alice": {"name": "alice", "role": "owner"}, "tok-bob": {"name": "bob", "role": "owner"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	term := newTerminal(t, bin+" -data "+filepath.Join(dir, "todos.json")+" -tokens "+tokens+" -approval-timeout 2s")
-	screen := term.wait("the endpoint", has("agents: MCP at http://"))
+	term := tmuxtest.Start(t, "todo", bin+" -data "+filepath.Join(dir, "todos.json")+" -tokens "+tokens+" -approval-timeout 2s", 110, 44)
+	screen := term.Wait("the endpoint", tmuxtest.Has("agents: MCP at http://"))
 	url := regexp.MustCompile(`MCP at (http://\S+/mcp)`).FindStringSubmatch(screen)[1]
 	alice := connectOwner(t, url, "tok-alice")
 
 	// Approved.
 	alice.doneTodo("Buy milk")
 	r := alice.clear()
-	term.wait("the card", has("APPROVE? Remove every todo that is done.", "removes: Buy milk", "y approves, n declines"))
-	term.keys("y")
+	term.Wait("the card", tmuxtest.Has("APPROVE? Remove every todo that is done.", "removes: Buy milk", "y approves, n declines"))
+	term.Keys("y")
 	if a := cleared(t, r); !a.completed() {
 		t.Fatalf("approved clear: %+v", a)
 	}
-	term.wait("the list cleared and the answer", func(s string) bool {
-		return has("approval approved", "(no todos yet")(s) && lacks("APPROVE?")(s)
+	term.Wait("the list cleared and the answer", func(s string) bool {
+		return tmuxtest.Has("approval approved", "(no todos yet")(s) && tmuxtest.Lacks("APPROVE?")(s)
 	})
 
 	// Declined: nothing removed.
 	alice.doneTodo("Walk the dog")
 	r = alice.clear()
-	term.wait("the second card", has("removes: Walk the dog"))
-	term.keys("n")
+	term.Wait("the second card", tmuxtest.Has("removes: Walk the dog"))
+	term.Keys("n")
 	if a := cleared(t, r); a.tag() != "AgentDeclinedError" {
 		t.Fatalf("declined clear: %+v", a)
 	}
-	term.wait("the todo kept", func(s string) bool { return has("[x] Walk the dog", "approval declined")(s) && lacks("APPROVE?")(s) })
+	term.Wait("the todo kept", func(s string) bool {
+		return tmuxtest.Has("[x] Walk the dog", "approval declined")(s) && tmuxtest.Lacks("APPROVE?")(s)
+	})
 
 	// The owner clears it themselves while the agent's request waits:
 	// what the request covers moved, so it is void.
 	r = alice.clear()
-	term.wait("the third card", has("removes: Walk the dog"))
-	term.keys("c")
+	term.Wait("the third card", tmuxtest.Has("removes: Walk the dog"))
+	term.Keys("c")
 	if a := cleared(t, r); a.tag() != "AgentStaleViewError" {
 		t.Fatalf("clear of a moved list: %+v", a)
 	}
-	term.wait("the void card gone", func(s string) bool { return has("approval stale")(s) && lacks("APPROVE?")(s) })
+	term.Wait("the void card gone", func(s string) bool { return tmuxtest.Has("approval stale")(s) && tmuxtest.Lacks("APPROVE?")(s) })
 
 	// Nobody answers: withdrawn, nothing removed.
 	alice.doneTodo("Call mom")
 	r = alice.clear()
-	term.wait("the fourth card", has("removes: Call mom"))
+	term.Wait("the fourth card", tmuxtest.Has("removes: Call mom"))
 	if a := cleared(t, r); a.tag() != "AgentApprovalTimeoutError" {
 		t.Fatalf("unanswered clear: %+v", a)
 	}
-	term.wait("the card gone", func(s string) bool { return has("approval timeout", "[x] Call mom")(s) && lacks("APPROVE?")(s) })
+	term.Wait("the card gone", func(s string) bool {
+		return tmuxtest.Has("approval timeout", "[x] Call mom")(s) && tmuxtest.Lacks("APPROVE?")(s)
+	})
 
 	// Two agents at once, answered one by one.
 	bob := connectOwner(t, url, "tok-bob")
 	first := alice.clear()
-	term.wait("alice's card", has("APPROVE?"))
+	term.Wait("alice's card", tmuxtest.Has("APPROVE?"))
 	second := bob.clear()
-	term.wait("bob's card behind", has("(1 more waiting)"))
-	term.keys("n")
+	term.Wait("bob's card behind", tmuxtest.Has("(1 more waiting)"))
+	term.Keys("n")
 	if a := cleared(t, first); a.tag() != "AgentDeclinedError" {
 		t.Fatalf("alice's clear: %+v", a)
 	}
-	term.wait("bob's card alone", func(s string) bool { return has("APPROVE?")(s) && lacks("more waiting")(s) })
-	term.keys("y")
+	term.Wait("bob's card alone", func(s string) bool { return tmuxtest.Has("APPROVE?")(s) && tmuxtest.Lacks("more waiting")(s) })
+	term.Keys("y")
 	if a := cleared(t, second); !a.completed() {
 		t.Fatalf("bob's clear: %+v", a)
 	}
-	term.wait("the list cleared", func(s string) bool { return has("(no todos yet")(s) && lacks("APPROVE?")(s) })
-}
-
-func lacks(part string) func(string) bool {
-	return func(s string) bool { return !regexp.MustCompile(regexp.QuoteMeta(part)).MatchString(s) }
+	term.Wait("the list cleared", func(s string) bool { return tmuxtest.Has("(no todos yet")(s) && tmuxtest.Lacks("APPROVE?")(s) })
 }
