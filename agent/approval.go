@@ -340,16 +340,15 @@ func (b *approvalBook[Model]) end(id string, e approvalEnd) bool {
 
 // list returns the pending requests, oldest first.
 func (b *approvalBook[Model]) list() []ApprovalRequest {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	out := make([]ApprovalRequest, 0, len(b.order))
-	for _, id := range b.order {
-		out = append(out, b.pending[id].req)
+	entries := b.entries()
+	out := make([]ApprovalRequest, len(entries))
+	for i, p := range entries {
+		out[i] = p.req
 	}
 	return out
 }
 
-// snapshot returns the pending entries, oldest first.
+// entries returns the pending entries, oldest first.
 func (b *approvalBook[Model]) entries() []*pendingApproval[Model] {
 	b.mu.Lock()
 	defer b.mu.Unlock()
