@@ -51,7 +51,7 @@ func (a App) Init() tea.Cmd { return nil }
 func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case Activity:
-		a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], msg)
+		a.activity = logged(a.activity, msg)
 		return a, nil
 	case Endpoint:
 		a.endpoint = msg.URL
@@ -63,7 +63,7 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		for _, q := range a.Shop.Asked {
 			if q.ID == msg.ID {
 				e := Activity{At: time.Now(), Capability: q.Capability, Input: string(q.Input), Outcome: "approval " + string(msg.Why)}
-				a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], e)
+				a.activity = logged(a.activity, e)
 			}
 		}
 	}
@@ -246,4 +246,10 @@ func (r reporting) DispatchUnknown(ctx context.Context, name string, payload jso
 	// depend on it.
 	_ = r.panel.Dispatch(context.Background(), e)
 	return res, err
+}
+
+// logged appends e to the panel's lines, keeping the last maxActivity;
+// it never writes into the slice an earlier App holds.
+func logged(lines []Activity, e Activity) []Activity {
+	return append(lines[max(0, len(lines)-maxActivity+1):len(lines):len(lines)], e)
 }

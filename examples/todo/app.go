@@ -138,7 +138,7 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.endpoint = msg
 		return a, nil
 	case Activity:
-		a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], msg)
+		a.activity = logged(a.activity, msg)
 		return a, nil
 	case agent.ApprovalAsked:
 		a.asked = append(slices.Clone(a.asked), msg.Request)
@@ -147,7 +147,7 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		for _, q := range a.asked {
 			if q.ID == msg.ID {
 				e := Activity{At: time.Now(), Who: "you", Capability: q.Capability, Input: string(q.Input), Outcome: "approval " + string(msg.Why)}
-				a.activity = append(a.activity[max(0, len(a.activity)-maxActivity+1):len(a.activity):len(a.activity)], e)
+				a.activity = logged(a.activity, e)
 			}
 		}
 		a.asked = slices.DeleteFunc(slices.Clone(a.asked), func(q agent.ApprovalRequest) bool { return q.ID == msg.ID })
@@ -403,3 +403,9 @@ func (a App) Activity() []Activity { return append([]Activity(nil), a.activity..
 
 // Status returns the status line (loaded, saving…, saved, could not save).
 func (a App) Status() string { return a.status }
+
+// logged appends e to the panel's lines, keeping the last maxActivity;
+// it never writes into the slice an earlier App holds.
+func logged(lines []Activity, e Activity) []Activity {
+	return append(lines[max(0, len(lines)-maxActivity+1):len(lines):len(lines)], e)
+}
