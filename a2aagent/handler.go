@@ -519,24 +519,15 @@ func skillCall(m *a2a.Message) (string, json.RawMessage, bool) {
 
 // plainRefusals answers the SDK's refusals in a sentence of ours: the
 // SDK's error for a cancel of an ended task is its internal chain ("failed
-// to cancel: cancelation failed: canceler setup failed: ..."). The error
-// keeps its identity (errors.Is), so each binding still answers its code.
+// to cancel: cancelation failed: canceler setup failed: ..."). The answer
+// is the SDK's own authored error (a2a.NewError), which keeps the error's
+// identity, so each binding still answers its code.
 type plainRefusals struct{ a2asrv.RequestHandler }
 
 func (p plainRefusals) CancelTask(ctx context.Context, req *a2a.CancelTaskRequest) (*a2a.Task, error) {
 	task, err := p.RequestHandler.CancelTask(ctx, req)
 	if errors.Is(err, a2a.ErrTaskNotCancelable) {
-		return task, plainError{msg: "That task has already ended, so it cannot be cancelled.", is: a2a.ErrTaskNotCancelable}
+		return task, a2a.NewError(a2a.ErrTaskNotCancelable, "That task has already ended, so it cannot be cancelled.")
 	}
 	return task, err
 }
-
-// plainError is a refusal whose message is authored and whose identity is
-// the SDK error it stands for.
-type plainError struct {
-	msg string
-	is  error
-}
-
-func (e plainError) Error() string { return e.msg }
-func (e plainError) Unwrap() error { return e.is }
