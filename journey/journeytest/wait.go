@@ -8,8 +8,8 @@ import (
 )
 
 // WaitFor waits until cond holds, checking it again on each of the
-// session's own notifications (a transition or a state change) rather
-// than on a timer, and fails t naming what after five seconds.
+// session's own notifications (a transition, a state change or an ask)
+// rather than on a timer, and fails t naming what after five seconds.
 func WaitFor(t testing.TB, s *journey.Session, what string, cond func() bool) {
 	t.Helper()
 	moved := make(chan struct{}, 1)
@@ -21,6 +21,7 @@ func WaitFor(t testing.TB, s *journey.Session, what string, cond func() bool) {
 	}
 	defer s.OnTransition(func(journey.Transition) { poke() })()
 	defer s.OnState(func(journey.StateChange) { poke() })()
+	defer s.OnAsk(func(journey.AskEvent) { poke() })()
 	timeout := time.After(5 * time.Second)
 	for !cond() {
 		select {

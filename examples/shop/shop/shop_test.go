@@ -110,6 +110,26 @@ func settle(t *testing.T, p *fixed.Port, r map[string]any) {
 	}
 }
 
+// waitModel waits until the store's Model satisfies cond.
+func waitModel(t *testing.T, st *shop.Store, what string, cond func(shop.Model) bool) {
+	t.Helper()
+	moved := make(chan struct{}, 1)
+	defer st.Program.Subscribe(func() {
+		select {
+		case moved <- struct{}{}:
+		default:
+		}
+	})()
+	timeout := time.After(5 * time.Second)
+	for !cond(st.Model()) {
+		select {
+		case <-moved:
+		case <-timeout:
+			t.Fatalf("%s: not within 5 s", what)
+		}
+	}
+}
+
 // waitState waits until the state view holds want at key.
 func waitState(t *testing.T, j *bind.Journey, key string, want any) {
 	t.Helper()
@@ -176,15 +196,31 @@ func buy(t *testing.T, st *shop.Store, j *bind.Journey, p *fixed.Port, sku strin
 }
 
 func TestPurchaseSettlesPaid(t *testing.T) {
-	st, j := open(t, 20*time.Millisecond)
+	st, j := openWith(t, 20*time.Millisecond, false)
 	p := fixed.Serve(j.Session(), fixed.Options{})
 	id := buy(t, st, j, p, "dress-red")
-	r := result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
-	if r["judgment"] != "still-pending" && r["settled"] != true {
-		t.Fatalf("did_it_work: %v", r)
+	// The app holds the payment for the person: until they answer, the
+	// answer is the same however long one waits, and nothing is paid.
+	journeytest.WaitFor(t, j.Session(), "the payment to be held for the person", func() bool { return j.Session().HeldAsk(id) != "" })
+	for range 2 {
+		r := result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
+		if r["judgment"] != "awaiting-human" || r["performed"] != false || r["settled"] != false || r["askId"] != j.Session().HeldAsk(id) {
+			t.Fatalf("held payment: %v", r)
+		}
+	}
+	if o := st.Orders(); len(o) != 1 || o[0].Status == "paid" {
+		t.Fatalf("paid before the person answered: %+v", o)
+	}
+	waitModel(t, st, "the request on the person's screen", func(m shop.Model) bool { return len(m.Asked) > 0 })
+	asked := st.Model().Asked
+	if len(asked) != 1 || asked[0].Capability != "pay" {
+		t.Fatalf("the person's screen must show the one payment: %+v", asked)
+	}
+	if err := st.Program.Dispatch(context.Background(), agent.ApprovalAnswer{ID: asked[0].ID, Approve: true, By: "the person"}); err != nil {
+		t.Fatal(err)
 	}
 	settle(t, p, map[string]any{"transitionId": id})
-	r = result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
+	r := result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
 	if r["settled"] != true || r["effectStatus"] != "performed" || r["outcome"] != "committed" || r["writesObserved"] != true {
 		t.Fatalf("paid: %v", r)
 	}
