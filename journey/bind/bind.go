@@ -175,6 +175,15 @@ type Options struct {
 	// comes to rest as performed with its writes unobserved. Zero means
 	// 5 s.
 	ObserveWithin time.Duration
+	// Caller names whose conversation the journey's fires are: every
+	// dispatch carries it (agent.WithCaller), so the contract's audit and
+	// its stale-view rule see each conversation as its own caller. Empty
+	// names none. Sessions.Open sets it.
+	Caller string
+
+	// peers are shared with the other journeys of a Sessions; nil: the
+	// journey's own.
+	peers *peers
 }
 
 // Journey is a journey graph bound to a running contract: a session whose
@@ -188,15 +197,19 @@ type Journey struct {
 	within    time.Duration
 	dispatch  func(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
 	available func() ([]agent.Descriptor, error)
-	follow    func()
+	follow    func(listener bool)
 	// seen maps session versions to the Model versions they show (see
 	// seen.go); empty on an unversioned host.
 	seen seenMarks
+	// peers hold the fires waiting for their Model change, this
+	// session's and, under Sessions, the others' (sessions.go).
+	peers   *peers
+	caller  string
+	onClose func()
 
 	mu      sync.Mutex // guards what follows; taken by the listener
 	state   map[string]any
 	page    string
-	waiting []*waiter
 	on      map[*bound]bool
 	handles map[string]*journey.Handle
 
@@ -223,12 +236,14 @@ type bound struct {
 	// keys are the state keys the action declares writing.
 	keys     []string
 	instance string
+	conc     journey.Concurrency
 }
 
 // waiter is a fire waiting for the Model change its Message causes.
 type waiter struct {
 	id   string
 	act  *bound
+	j    *Journey
 	seen chan struct{}
 }
 
@@ -250,6 +265,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	}
 	c := rt.Contract()
 	j := &Journey{transport: opts.Transport, within: opts.ObserveWithin, dispatch: rt.DispatchUnknown, available: rt.Available,
+		peers: opts.peers, caller: opts.Caller,
 		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}),
 		personal: map[string]bool{}, shown: map[string][]string{}}
 	shownFns := map[string]func(Model) bool{}
@@ -310,7 +326,8 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 				return nil, fmt.Errorf("bind: action %q: capability %q: %w", qid, capab.Name(), err)
 			}
 			b := &bound{id: qid, page: page, rel: prefix + a.Name, capName: capab.Name,
-				completes: d.Completion != nil, writes: len(a.Writes) > 0, keys: slices.Clone(a.Writes), instance: a.InstanceField}
+				completes: d.Completion != nil, writes: len(a.Writes) > 0, keys: slices.Clone(a.Writes), instance: a.InstanceField,
+				conc: a.Concurrency}
 			j.actions = append(j.actions, b)
 			byCap[b] = capab
 			if a.Holds != nil {
@@ -419,7 +436,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		j.on[b] = true
 	}
 	vr, _ := any(rt).(versioner)
-	j.follow = func() {
+	j.follow = func(listener bool) {
 		m, mv := snapshot(vr, model)
 		v := view{model: mv, page: def.Page(m), state: detach(def.State(m)), shown: make(map[string]bool, len(shownFns))}
 		for path, shown := range shownFns {
@@ -428,12 +445,20 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		if def.LookingAt != nil {
 			v.lookingAt, v.looks = def.LookingAt(m), true
 		}
-		j.changed(v)
+		j.changed(v, listener)
 	}
-	j.unsub = rt.Subscribe(j.follow)
+	if j.peers == nil {
+		// Alone: the journey numbers the Model changes itself.
+		j.peers = newPeers()
+		p := j.peers
+		j.unsub = rt.Subscribe(func() { p.next(); j.follow(true) })
+	} else {
+		j.unsub = rt.Subscribe(func() { j.follow(true) })
+	}
 	// The Model may have moved between the first read and the
 	// subscription; and availability is read for the first time here.
-	j.follow()
+	// This read is no notification: no fire is credited with it.
+	j.follow(false)
 	return j, nil
 }
 
@@ -456,6 +481,9 @@ func (j *Journey) Close() {
 	j.once.Do(func() {
 		j.unsub()
 		close(j.closed)
+		if j.onClose != nil {
+			j.onClose()
+		}
 	})
 }
 
@@ -551,7 +579,7 @@ type view struct {
 // with none fitting, to the person when only the person's actions write
 // them, else leaving attribution to the session), and switches each action's control on or off with its
 // capability's availability.
-func (j *Journey) changed(v view) {
+func (j *Journey) changed(v view, listener bool) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	// Controls first: a fire this change brings to rest is answered with
@@ -559,7 +587,14 @@ func (j *Journey) changed(v view) {
 	j.refreshLocked()
 	delta := diff(j.state, v.state)
 	j.state = v.state
-	w := j.takeWaiterLocked(delta)
+	var w, other *waiter
+	if listener {
+		w = j.takeWaiterLocked(delta)
+	}
+	if w != nil && w.j != j {
+		// Another conversation's fire: its effect, not this session's.
+		w, other = nil, w
+	}
 	if v.page != j.page || w != nil {
 		// A fire's Model change is also its arrival, when it claimed one:
 		// a sync on the claimed page observes it.
@@ -579,6 +614,11 @@ func (j *Journey) changed(v view) {
 	switch {
 	case w != nil && (len(delta) > 0 || w.act.writes):
 		j.s.UpdateState(delta, w.id)
+	case other != nil && len(delta) > 0:
+		// Another conversation's agent made it: an agent's change no
+		// action of this session made, never credited to one of its
+		// fires.
+		j.s.ReportState(delta, journey.ReportOptions{Principal: journey.ActorAgent})
 	case len(delta) > 0 && j.personalLocked(delta):
 		j.s.ReportState(delta, journey.ReportOptions{Principal: journey.ActorUser})
 	case len(delta) > 0:
@@ -601,7 +641,7 @@ func (j *Journey) changed(v view) {
 // the person's edit while the agent's Message is in flight is never
 // passed off as the agent's effect.
 func (j *Journey) takeWaiterLocked(delta map[string]any) *waiter {
-	for i, w := range j.waiting {
+	return j.peers.take(func(w *waiter) bool {
 		fits := len(delta) == 0
 		switch {
 		case fits:
@@ -615,12 +655,8 @@ func (j *Journey) takeWaiterLocked(delta map[string]any) *waiter {
 		default:
 			fits = !j.personalLocked(delta)
 		}
-		if fits {
-			j.waiting = slices.Delete(j.waiting, i, i+1)
-			return w
-		}
-	}
-	return nil
+		return fits
+	})
 }
 
 // personalLocked reports whether every key of a change no fire accounts
@@ -667,14 +703,24 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		if err != nil {
 			return nil, err
 		}
+		// The conversation the fire is made in is the contract's caller.
+		ctx = agent.WithCaller(ctx, j.caller)
+		if b.conc.SingleFlight || b.conc.Once {
+			// The session refused its own earlier fire still going; one
+			// made in another conversation is refused here, as theirs.
+			key, scope := j.scope(b, id)
+			release, ok := j.peers.claim(j, key)
+			if !ok {
+				return nil, elsewhere(scope)
+			}
+			defer release()
+		}
 		var w *waiter
 		if !b.completes {
 			// Registered before the Message is handed over: its Model
 			// change can arrive before dispatch returns.
-			w = &waiter{id: id, act: b, seen: make(chan struct{})}
-			j.mu.Lock()
-			j.waiting = append(j.waiting, w)
-			j.mu.Unlock()
+			w = &waiter{id: id, act: b, j: j, seen: make(chan struct{})}
+			j.peers.add(w)
 		}
 		name := b.capName()
 		if b.completes {
@@ -783,6 +829,18 @@ func (j *Journey) payload(ctx context.Context, b *bound, id string, in any) (jso
 	return json.Marshal(obj)
 }
 
+// scope is the key under which a single-flight action's fires exclude
+// each other across conversations, and its scope's name (as
+// PRIOR_FIRE_PENDING names it): the action, or the action and the
+// fire's instance.
+func (j *Journey) scope(b *bound, id string) (key, scope string) {
+	if !b.conc.PerInstance {
+		return b.id, "action"
+	}
+	t, _ := j.s.Transition(id)
+	return b.id + "\x00" + t.Instance, "instance"
+}
+
 // stillPending keeps a fire whose completion was not seen in time
 // pending: the work reached the application, and how it ends is not
 // known. A fire that declares writes waits for the state change that
@@ -796,16 +854,7 @@ func (j *Journey) stillPending(b *bound) (any, error) {
 
 // forget withdraws a waiter the listener has not taken; it reports
 // whether it was still waiting.
-func (j *Journey) forget(w *waiter) bool {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	i := slices.Index(j.waiting, w)
-	if i < 0 {
-		return false
-	}
-	j.waiting = slices.Delete(j.waiting, i, i+1)
-	return true
-}
+func (j *Journey) forget(w *waiter) bool { return j.peers.forget(w) }
 
 func (j *Journey) settled(id string) bool {
 	_, known, _ := j.s.SettlementIfKnown(id)
