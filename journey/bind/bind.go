@@ -245,6 +245,10 @@ type waiter struct {
 	act  *bound
 	j    *Journey
 	seen chan struct{}
+	// sticky marks a fire the app completes: it stays registered until
+	// its dispatch returns, and every change of a key it declares
+	// writing meanwhile is its own.
+	sticky bool
 }
 
 // New builds the graph, checks every action's capability against rt's
@@ -591,9 +595,14 @@ func (j *Journey) changed(v view, listener bool) {
 	if listener {
 		w = j.takeWaiterLocked(delta)
 	}
-	if w != nil && w.j != j {
+	switch {
+	case w != nil && w.j != j:
 		// Another conversation's fire: its effect, not this session's.
 		w, other = nil, w
+	case w != nil && w.sticky:
+		// This session's fire the app completes: the session credits
+		// its changes (signature-match), as it always has.
+		w = nil
 	}
 	if v.page != j.page || w != nil {
 		// A fire's Model change is also its arrival, when it claimed one:
@@ -644,6 +653,17 @@ func (j *Journey) takeWaiterLocked(delta map[string]any) *waiter {
 	return j.peers.take(func(w *waiter) bool {
 		fits := len(delta) == 0
 		switch {
+		case w.sticky:
+			// A fire the app completes is credited by its session; it
+			// is taken only to tell the other sessions whose a change
+			// of a key it declares writing is.
+			fits = false
+			for _, k := range w.act.keys {
+				if _, ok := delta[k]; ok {
+					fits = true
+					break
+				}
+			}
 		case fits:
 		case len(w.act.keys) > 0:
 			for _, k := range w.act.keys {
@@ -729,6 +749,11 @@ func (j *Journey) handler(b *bound) journey.Handler {
 			// The label is the capability's name (data).
 			work := j.s.BeginWork(name, id)
 			defer work.Done(nil)
+			// Its changes meanwhile are its own, which the other
+			// sessions are told (sessions.go).
+			sw := &waiter{id: id, act: b, j: j, sticky: true}
+			j.peers.add(sw)
+			defer j.peers.forget(sw)
 		}
 		// The call cites the Model version the session showed when the
 		// fire was attempted: the contract judges its watches against

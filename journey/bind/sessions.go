@@ -93,7 +93,9 @@ func (p *peers) take(fits func(*waiter) bool) *waiter {
 	p.decided, p.taken = p.seq, nil
 	for i, w := range p.waiting {
 		if fits(w) {
-			p.waiting = slices.Delete(p.waiting, i, i+1)
+			if !w.sticky {
+				p.waiting = slices.Delete(p.waiting, i, i+1)
+			}
 			p.taken = w
 			break
 		}
