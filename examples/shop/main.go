@@ -155,6 +155,10 @@ func loopback(addr string) error {
 	return nil
 }
 
+// sessionIdle is how long an HTTP MCP session may stay silent before it
+// is ended (and, with the fixed tools, its journey released).
+const sessionIdle = 30 * time.Minute
+
 // serveHTTP serves the fixed tools at /mcp and, when given, the dynamic
 // tools at /mcp/dynamic, on a loopback listener, until ctx ends. Every
 // request must carry the bearer token, and a browser page of another
@@ -165,9 +169,14 @@ func serveHTTP(ctx context.Context, ln net.Listener, fixedOrOnly, dynamic bindmc
 		return fmt.Errorf("%s: the shop example listens on loopback only", ln.Addr())
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return fixedOrOnly.MCP() }, nil))
+	// Each MCP session of the fixed tools is a conversation with a
+	// journey of its own, released when the session ends: a client that
+	// leaves without ending it is ended after an idle while, so the
+	// journeys held are bounded by the clients still talking.
+	opts := &mcp.StreamableHTTPOptions{SessionTimeout: sessionIdle}
+	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return fixedOrOnly.MCP() }, opts))
 	if dynamic != nil {
-		mux.Handle("/mcp/dynamic", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return dynamic.MCP() }, nil))
+		mux.Handle("/mcp/dynamic", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return dynamic.MCP() }, opts))
 	}
 	hs := &http.Server{Handler: guarded(mux, token), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
