@@ -219,6 +219,15 @@ func threeSessionsScript(t *testing.T) []string {
 	fa := facts(a.until("shop.whats_here", nil, func(m map[string]any) bool { return strings.Contains(facts(m), "DID happen — agent fired checkout.review.order.pay") }, nil))
 	fb := facts(b.until("shop.whats_here", nil, func(m map[string]any) bool { return strings.Contains(facts(m), "another agent") }, nil))
 	fc := facts(c.call("shop.whats_here", nil))
+	// B, which saw the order paid by another (its facts above), pays it
+	// anyway: the app refuses, and nothing is paid twice.
+	again := b.call("shop.do_action", map[string]any{"action": "pay", "instance": "order-1", "confirm": true})
+	if oid, _ := again["transitionId"].(string); oid != "" {
+		again = b.until("shop.did_it_work", map[string]any{"transitionId": oid}, func(m map[string]any) bool { return m["settled"] == true }, nil)
+	}
+	if again["effectStatus"] == "performed" || again["ok"] == true && again["judgment"] == "done" {
+		t.Fatalf("B paid an order another had paid: %v", again)
+	}
 
 	// Each session's facts: its own fires as its attempts, the others'
 	// as another agent's changes, the person's address as the person's.

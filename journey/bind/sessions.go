@@ -27,7 +27,7 @@ import (
 const ReasonPendingElsewhere journey.Reason = "PENDING_ELSEWHERE"
 
 // pendingElsewhere is what an agent is told with ReasonPendingElsewhere.
-const pendingElsewhere = "Someone else (another conversation with this app) is doing this right now and it has not finished, so nothing was done here. Do not do it again: look with whats_here once it has finished, and tell the person it is already under way."
+const pendingElsewhere = "Another conversation with this app is doing this right now and it has not finished, so nothing was done here. Do not repeat it: look with whats_here once it has finished."
 
 // peers is what the journeys bound over one runtime share: the fires of
 // every session waiting for the Model change their Message causes, the

@@ -97,7 +97,7 @@ func TestSessionsEachSessionsFactsAreItsOwn(t *testing.T) {
 	if stb.Error == nil || stb.Error.Reason != bind.ReasonPendingElsewhere || stb.EffectStatus == journey.EffectPerformed {
 		t.Fatalf("B's bump while A's is in progress: %+v", stb)
 	}
-	if !strings.Contains(stb.Error.Message, "another conversation") {
+	if !strings.Contains(stb.Error.Message, "Another conversation") {
 		t.Fatalf("B's refusal must say someone else is doing it: %q", stb.Error.Message)
 	}
 	close(gate)
