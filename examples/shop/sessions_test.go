@@ -216,7 +216,9 @@ func threeSessionsScript(t *testing.T) []string {
 		return m["settled"] == true && m["effectStatus"] == "performed"
 	}, func() { shop.types("y") })
 
-	fa := facts(a.until("shop.whats_here", nil, func(m map[string]any) bool { return strings.Contains(facts(m), "DID happen — agent fired checkout.review.order.pay") }, nil))
+	fa := facts(a.until("shop.whats_here", nil, func(m map[string]any) bool {
+		return strings.Contains(facts(m), "DID happen — agent fired checkout.review.order.pay")
+	}, nil))
 	fb := facts(b.until("shop.whats_here", nil, func(m map[string]any) bool { return strings.Contains(facts(m), "another agent") }, nil))
 	fc := facts(c.call("shop.whats_here", nil))
 	// B, which saw the order paid by another (its facts above), pays it
