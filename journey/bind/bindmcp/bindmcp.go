@@ -3,7 +3,8 @@
 // dynamic tools (mcpagent), or a journey graph declared over it (package
 // bind) as the fixed journey tools (journeymcp). Both go through the same
 // runtime, so the audit log records a call the same way whichever shape
-// served it.
+// served it. With the fixed tools, every MCP session is its own
+// conversation, with a journey of its own (bind.Sessions).
 package bindmcp
 
 import (
