@@ -188,15 +188,7 @@ func TestCardFor03BehindAProxy(t *testing.T) {
 
 func TestCardFor03(t *testing.T) {
 	srv, _ := serve(t)
-	resp, err := http.Get(srv.URL + "/v0.3" + a2aagent.CardPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var card map[string]any
-	if err := json.NewDecoder(resp.Body).Decode(&card); err != nil {
-		t.Fatal(err)
-	}
+	card := getCard(t, srv.URL+"/v0.3"+a2aagent.CardPath)
 	if card["url"] != srv.URL+"/v0.3" || card["protocolVersion"] == nil || card["preferredTransport"] != "JSONRPC" {
 		t.Errorf("0.3 card url %v, protocolVersion %v, preferredTransport %v", card["url"], card["protocolVersion"], card["preferredTransport"])
 	}
