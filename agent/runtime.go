@@ -182,6 +182,9 @@ type Runtime[Model, Msg, P any] struct {
 	// unless a capability declares an Approval.
 	approvals       *approvalBook[Model]
 	approvalTimeout time.Duration
+	// carrier wraps and unwraps the approval Messages; set with
+	// approvals.
+	carrier carrier[Msg]
 }
 
 // Bind binds a contract to a host.
@@ -574,6 +577,13 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		return Result{}, err
 	}
 	typed, _ := msg.(Msg) // Bind checked that every Message fits.
+	if r.approvals != nil {
+		if _, answers := r.carrier.answerOf(typed); answers {
+			// Bind refused every type that carries an answer; this is one
+			// the application's carrier reads by its content.
+			return Result{}, &DefectError{Capability: capab.name, Stage: "approval", Cause: errAgentAnswers}
+		}
+	}
 	res := Result{Capability: capab.name, Tag: capab.tag, Message: msg, Invocation: inv, Moved: moved}
 	var at *appliedAt
 	if r.stamp != nil && r.tracker != nil {

@@ -164,7 +164,9 @@ type Action[Model, P any] struct {
 // Options configure a bound journey. The zero value works.
 type Options struct {
 	// Session configures the journey session; its Page and State are the
-	// binding's (read from the Model), and are ignored here.
+	// binding's (read from the Model), and are ignored here. Its
+	// RequireHumanApproval must stay false: a bound journey's approvals
+	// are the contract's (agent.Variant.Approval), asked in the app.
 	Session journey.Options
 	// Transport is the transport every dispatch is recorded with; empty
 	// is agent.InApp. A server that fires on a caller's behalf names its
@@ -266,6 +268,12 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	}
 	if !rt.CanSubscribe() {
 		return nil, errors.New("bind: the runtime's host reports no Model changes (it needs a Subscribe seam)")
+	}
+	if opts.Session.RequireHumanApproval {
+		// The journey's own approval cards are answered through the
+		// session, which no screen of a bound app shows: the person would
+		// be asked nowhere. The contract asks them in the app.
+		return nil, errors.New("bind: Options.Session.RequireHumanApproval: a bound journey asks the person through the contract; declare the approval on the capability (agent.Variant.Approval), which the app shows and the person answers in it")
 	}
 	c := rt.Contract()
 	j := &Journey{transport: opts.Transport, within: opts.ObserveWithin, dispatch: rt.DispatchUnknown, available: rt.Available,
