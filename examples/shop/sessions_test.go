@@ -3,14 +3,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -20,8 +18,6 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/foldagent/foldagent/internal/testbin"
 )
 
 // threeShop is the real shop binary served headless over HTTP with the
@@ -44,38 +40,14 @@ type session struct {
 
 func startThreeShop(t *testing.T) (*threeShop, *session, *session, *session) {
 	t.Helper()
-	bin := testbin.Build(t, "examples/shop")
 	dir := t.TempDir()
 	s := &threeShop{t: t, keys: filepath.Join(dir, "keys"), audit: filepath.Join(dir, "audit.jsonl"), answers: map[string][]map[string]any{}}
 	if err := syscall.Mkfifo(s.keys, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
 	// A settle ceiling long enough that every quick fire comes to rest
 	// before it is answered, so the answers are the same run to run.
-	cmd := exec.CommandContext(ctx, bin, "-mcp", "http", "-token", "s3cret", "-keys", s.keys, "-audit", s.audit,
-		"-pay-delay", "20ms", "-settle-within", "3s")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
-	lines := bufio.NewScanner(stdout)
-	url := ""
-	for url == "" && lines.Scan() {
-		url, _ = strings.CutPrefix(lines.Text(), "MCP ")
-	}
-	if url == "" {
-		t.Fatal("the shop printed no URL")
-	}
-	go func() {
-		for lines.Scan() {
-		}
-	}()
+	url := runHTTPShop(t, "-keys", s.keys, "-audit", s.audit, "-pay-delay", "20ms", "-settle-within", "3s")
 	open := func(name string) *session {
 		cctx, ccancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer ccancel()
