@@ -199,8 +199,12 @@ func callerOf(ss *mcp.ServerSession) string {
 
 // portOf returns the port that serves ss, opening it on first use.
 func (s *Server) portOf(ctx context.Context, ss *mcp.ServerSession) (*fixed.Port, error) {
-	if s.open == nil || ss == nil {
+	if s.open == nil {
 		return s.port, nil
+	}
+	if ss == nil {
+		// Never the template: it drives nothing.
+		return nil, errors.New("journeymcp: a call with no MCP session")
 	}
 	v, _ := s.ports.LoadOrStore(ss, &sessionPort{})
 	sp := v.(*sessionPort)
