@@ -649,41 +649,41 @@ func (j *Journey) changed(v view, listener bool) {
 	}
 }
 
-// takeWaiterLocked takes the oldest waiting fire this Model change can be
-// that fire's own: a change that moves no key of the state view (its
-// Message moved nothing, or only the page), or one that moves a key the
-// fire declares writing. A fire that declares no writes is not credited
-// with a change that only the person's actions write. A change that fits
-// no waiting fire is left for the session, and the fires keep waiting:
-// the person's edit while the agent's Message is in flight is never
-// passed off as the agent's effect.
+// takeWaiterLocked takes the waiting fire this Model change can be that
+// fire's own: a change that moves no key of the state view (its Message
+// moved nothing, or only the page), or one that moves a key the fire
+// declares writing. A fire that declares writing a key the change moves is
+// preferred to one that declares no writes; among equals the oldest is
+// taken. A fire that declares no writes is not credited with a change
+// that only the person's actions write. A change that fits no waiting
+// fire is left for the session, and the fires keep waiting: the person's
+// edit while the agent's Message is in flight is never passed off as the
+// agent's effect. Under Sessions the waiting fires are every
+// conversation's, and the choice is made once for all of them.
 func (j *Journey) takeWaiterLocked(delta map[string]any) *waiter {
-	return j.peers.take(func(w *waiter) bool {
-		fits := len(delta) == 0
+	writes := func(w *waiter) bool {
+		for _, k := range w.act.keys {
+			if _, ok := delta[k]; ok {
+				return true
+			}
+		}
+		return false
+	}
+	return j.peers.take(func(w *waiter) fit {
 		switch {
+		case writes(w):
+			return fitWrites
 		case w.sticky:
 			// A fire the app completes is credited by its session; it
 			// is taken only to tell the other sessions whose a change
 			// of a key it declares writing is.
-			fits = false
-			for _, k := range w.act.keys {
-				if _, ok := delta[k]; ok {
-					fits = true
-					break
-				}
-			}
-		case fits:
-		case len(w.act.keys) > 0:
-			for _, k := range w.act.keys {
-				if _, ok := delta[k]; ok {
-					fits = true
-					break
-				}
-			}
-		default:
-			fits = !j.personalLocked(delta)
+			return fitNone
+		case len(delta) == 0:
+			return fitAny
+		case len(w.act.keys) == 0 && !j.personalLocked(delta):
+			return fitAny
 		}
-		return fits
+		return fitNone
 	})
 }
 

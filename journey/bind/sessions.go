@@ -80,24 +80,36 @@ func (p *peers) forget(w *waiter) bool {
 	return true
 }
 
+// fit is how well a Model change fits a waiting fire.
+type fit int
+
+const (
+	fitNone   fit = iota
+	fitAny        // it moved nothing, or the fire declares no writes
+	fitWrites     // it moved a key the fire declares writing
+)
+
 // take returns the waiter the current Model change is the effect of, for
-// every session alike: the first journey to ask decides (fits is its
-// rule, the same in every journey over one Def), and the rest are given
-// the same answer.
-func (p *peers) take(fits func(*waiter) bool) *waiter {
+// every session alike: the oldest of those it fits best (fits is the
+// rule, the same in every journey over one Def). The first journey to ask
+// decides, and the rest are given the same answer.
+func (p *peers) take(fits func(*waiter) fit) *waiter {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.decided == p.seq && p.seq != 0 {
 		return p.taken
 	}
 	p.decided, p.taken = p.seq, nil
+	best, at := fitNone, -1
 	for i, w := range p.waiting {
-		if fits(w) {
-			if !w.sticky {
-				p.waiting = slices.Delete(p.waiting, i, i+1)
-			}
-			p.taken = w
-			break
+		if f := fits(w); f > best {
+			best, at = f, i
+		}
+	}
+	if at >= 0 {
+		p.taken = p.waiting[at]
+		if !p.taken.sticky {
+			p.waiting = slices.Delete(p.waiting, at, at+1)
 		}
 	}
 	return p.taken

@@ -193,3 +193,67 @@ func TestSessionsOpenAndCloseLeaveNone(t *testing.T) {
 		t.Fatal("Open after Close must fail")
 	}
 }
+
+type Ping struct{}
+
+// Across conversations a change goes to the fire that declares writing
+// it, not to an older fire that declares no writes: A's ping (no writes)
+// waits, B's bump moves the count, and the count is B's bump's effect in
+// B and another agent's change in A, never A's ping's.
+func TestSessionsChangeGoesToTheFireThatWritesIt(t *testing.T) {
+	entered, gate := make(chan struct{}), make(chan struct{})
+	ping := agent.Expose(agent.Variant[Ping, pad, np]{Name: "ping", Description: "Ping.",
+		Authorize: func(context.Context, Ping, agent.Call[pad, np]) (agent.Decision, error) {
+			close(entered)
+			<-gate
+			return agent.Allow, nil
+		}})
+	bump := agent.Expose(agent.Variant[Bump, pad, np]{Name: "bump", Description: "Bump the count."})
+	app := loop.Funcs(func() (pad, loop.Cmd[any]) { return pad{}, nil },
+		func(m pad, msg any) (pad, loop.Cmd[any]) {
+			if _, ok := msg.(Bump); ok {
+				m.Count++
+			}
+			return m, nil
+		})
+	c := agent.Make(agent.Definition[pad, np]{Capabilities: []agent.Capability[pad, np]{ping, bump}})
+	p := loop.New(app, nil)
+	rt := started(t, c, p, nil)
+	ss, err := bind.NewSessions("pad", rt, p.Model, bind.Def[pad, np]{
+		Page:  func(pad) string { return "pad" },
+		State: func(m pad) map[string]any { return map[string]any{"count": m.Count} },
+		Pages: []bind.Page[pad, np]{{ID: "pad", Actions: []bind.Action[pad, np]{
+			{Name: "ping", Does: "Ping.", Capability: ping},
+			{Name: "bump", Does: "Bump the count.", Capability: bump, Writes: []string{"count"}},
+		}}},
+	}, bind.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ss.Close)
+	ja, _ := ss.Open("a")
+	jb, _ := ss.Open("b")
+	a, b := ja.Session(), jb.Session()
+
+	rp := a.Fire(context.Background(), "pad.ping", journey.FireOptions{})
+	<-entered // A's ping waits for its Model change
+	rb := b.Fire(context.Background(), "pad.bump", journey.FireOptions{})
+	st := settle(t, b, rb.TransitionID)
+	if st.EffectVerified != journey.ObservedYes {
+		t.Fatalf("B's bump: %+v", st)
+	}
+	if tr, _ := b.Transition(rb.TransitionID); tr.Attribution == nil || tr.Attribution.Basis != journey.BasisNamed {
+		t.Fatalf("B's bump is credited with its own change by name: %+v", tr.Attribution)
+	}
+	journeytest.WaitFor(t, a, "B's bump", func() bool { return a.State()["count"] == float64(1) })
+	if _, known, _ := a.SettlementIfKnown(rp.TransitionID); known {
+		t.Fatal("A's ping came to rest on B's bump")
+	}
+	if tr := a.GroundTruth(0, 0); len(tr.Changes) != 1 || tr.Changes[0].Actor != journey.ActorAgent {
+		t.Fatalf("A's facts: %s", tr.Text)
+	}
+	close(gate)
+	if st := settle(t, a, rp.TransitionID); st.EffectStatus != journey.EffectPerformed {
+		t.Fatalf("A's ping: %+v", st)
+	}
+}
