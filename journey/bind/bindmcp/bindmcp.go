@@ -61,7 +61,9 @@ type Options struct {
 	Logger         *slog.Logger
 	// Session configures the journey session (Fixed only).
 	Session journey.Options
-	// Port configures the fixed port (Fixed only).
+	// Port configures the fixed port of every session (Fixed only); its
+	// Observe hears each session's answers with the session named as the
+	// caller in the context (agent.CallerFrom).
 	Port fixed.Options
 	// SettleWithin is journeymcp's ceiling (Fixed only).
 	SettleWithin time.Duration
@@ -101,7 +103,7 @@ func NewServer[Model, P any](id string, rt Runtime[Model, P], model func() Model
 			if err != nil {
 				return nil, nil, err
 			}
-			return fixed.Serve(j.Session(), opts.Port), j.Close, nil
+			return fixed.Serve(j.Session(), portFor(opts.Port, caller)), j.Close, nil
 		}
 		s, err := journeymcp.NewSessionServer(fixed.Serve(ss.Template(), opts.Port), open, &journeymcp.Options{
 			Implementation: opts.Implementation, Instructions: opts.Instructions, Logger: opts.Logger, SettleWithin: opts.SettleWithin})
@@ -112,6 +114,18 @@ func NewServer[Model, P any](id string, rt Runtime[Model, P], model func() Model
 		return fixedServer{s, ss.Close}, ss, nil
 	}
 	return nil, nil, fmt.Errorf("bindmcp: unknown tools %q: use %q or %q", opts.Tools, Fixed, Dynamic)
+}
+
+// portFor is o for the port of caller's session: its observer hears
+// each answer with the session named as the caller (agent.CallerFrom),
+// as the contract hears its fires.
+func portFor(o fixed.Options, caller string) fixed.Options {
+	if observe := o.Observe; observe != nil {
+		o.Observe = func(ctx context.Context, tool string, args map[string]any, answer fixed.CallResult) {
+			observe(agent.WithCaller(ctx, caller), tool, args, answer)
+		}
+	}
+	return o
 }
 
 type fixedServer struct {
