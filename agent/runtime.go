@@ -182,6 +182,10 @@ type Runtime[Model, Msg, P any] struct {
 	// unless a capability declares an Approval.
 	approvals       *approvalBook[Model]
 	approvalTimeout time.Duration
+	// told is the newest version a result has named to any caller
+	// (noteTold, catchUp).
+	told atomic.Uint64
+
 	// carrier wraps and unwraps the approval Messages; set with
 	// approvals.
 	carrier carrier[Msg]
@@ -624,14 +628,28 @@ func (r *Runtime[Model, Msg, P]) settled(seen callerLook[Model], res *Result, at
 	if c := res.Completion; c != nil && c.version != 0 {
 		res.Version = c.version
 		r.rememberVersion(seen, c.version)
+		r.noteTold(c.version)
 		return
 	}
 	if v, ok := at.after(); ok {
 		res.Version = v
 		r.rememberVersion(seen, v)
+		r.noteTold(v)
 		return
 	}
 	res.Version = r.stamp()
+}
+
+// noteTold records that a result named version v, which update may not
+// have applied yet: every later call reads at least the Model it makes
+// (catchUp), whoever its caller.
+func (r *Runtime[Model, Msg, P]) noteTold(v uint64) {
+	for {
+		old := r.told.Load()
+		if v <= old || r.told.CompareAndSwap(old, v) {
+			return
+		}
+	}
 }
 
 // deliver hands msg to the host and waits for the verdict: the host's
