@@ -323,6 +323,7 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 		app:      app,
 		chunkLen: chunkLen[Msg](),
 		direct:   &chunk[Msg]{msgs: make([]Msg, 1)},
+		recent:   newRecentModels[Model](),
 		wake:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
 	}
@@ -334,7 +335,7 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 		p.logger = defaultLogger()
 	}
 	m, cmd := p.initApp()
-	p.publish(&versioned[Model]{model: m, version: 1})
+	p.publish(m)
 	p.initCmd = cmd
 	return p
 }
@@ -369,14 +370,18 @@ func (p *Program[Model, Msg]) VersionedModel() (Model, uint64) {
 // ModelAt returns the Model of an earlier version, while the Program
 // still keeps it: the last 128 versions are kept. It never blocks.
 func (p *Program[Model, Msg]) ModelAt(version uint64) (Model, bool) {
-	return p.recent.at(version)
+	return p.recent.at(p.model.Load().version, version)
 }
 
-// publish makes s the current Model and keeps it for ModelAt. Only the
-// update goroutine (or New) calls it.
-func (p *Program[Model, Msg]) publish(s *versioned[Model]) {
-	p.recent.put(s)
-	p.model.Store(s)
+// publish makes m the current Model, one version after the last, and
+// keeps it for ModelAt. Only the goroutine applying Messages (or New)
+// calls it.
+func (p *Program[Model, Msg]) publish(m Model) {
+	var v uint64 = 1
+	if s := p.model.Load(); s != nil {
+		v = s.version + 1
+	}
+	p.model.Store(p.recent.put(m, v))
 }
 
 // versioned is a Model with its version, published as one value.
@@ -388,19 +393,75 @@ type versioned[Model any] struct {
 // recentLen is how many versions ModelAt keeps.
 const recentLen = 128
 
-// recentModels is a ring of the last published Models, by version. One
-// goroutine writes; any may read.
+// recentModels keeps the published Models, by version, in blocks of
+// consecutive versions (slabs): each published Model is written into
+// the slab of its version, and the current one is a pointer into it.
+// A slab is allocated once per slabLen Messages instead of one
+// versioned value per Message, and ModelAt finds a version's slab in a
+// short ring. One goroutine writes; any may read.
+//
+// A slab is never written again once its versions are published and
+// is never reused, so a reader may keep a pointer into it; the garbage
+// collector frees it once neither the ring nor a reader refers to it.
+// The ring holds enough slabs to cover recentLen versions, so up to
+// recentLen+slabLen Models stay reachable (recentLen are answered).
 type recentModels[Model any] struct {
-	ring [recentLen]atomic.Pointer[versioned[Model]]
+	shift uint // slabLen is 1<<shift
+	ring  []atomic.Pointer[slab[Model]]
 }
 
-func (r *recentModels[Model]) put(s *versioned[Model]) {
-	r.ring[s.version%recentLen].Store(s)
+// slab holds the versions k<<shift to (k+1)<<shift - 1.
+type slab[Model any] struct {
+	k    uint64
+	recs []versioned[Model]
 }
 
-func (r *recentModels[Model]) at(v uint64) (Model, bool) {
-	if s := r.ring[v%recentLen].Load(); s != nil && s.version == v {
-		return s.model, true
+// slabBytes is about how much memory one slab takes; it holds between
+// 1<<minSlabShift and 1<<maxSlabShift versions, powers of two that divide
+// recentLen.
+const (
+	slabBytes    = 4096
+	minSlabShift = 3
+	maxSlabShift = 6
+)
+
+func newRecentModels[Model any]() recentModels[Model] {
+	size := max(int(reflect.TypeFor[versioned[Model]]().Size()), 1)
+	shift := uint(maxSlabShift)
+	for shift > minSlabShift && size<<shift > slabBytes {
+		shift--
+	}
+	// Slabs of versions older than the window may be replaced: one more
+	// slab than the window holds, since the newest is partly filled.
+	return recentModels[Model]{shift: shift, ring: make([]atomic.Pointer[slab[Model]], recentLen>>shift+1)}
+}
+
+// put stores m as version v, which is one after the last put, and
+// returns where it is kept, for publication.
+func (r *recentModels[Model]) put(m Model, v uint64) *versioned[Model] {
+	k := v >> r.shift
+	slot := &r.ring[k%uint64(len(r.ring))]
+	s := slot.Load()
+	if s == nil || s.k != k {
+		s = &slab[Model]{k: k, recs: make([]versioned[Model], 1<<r.shift)}
+		slot.Store(s)
+	}
+	rec := &s.recs[v&(1<<r.shift-1)]
+	rec.model, rec.version = m, v
+	return rec
+}
+
+// at returns the Model of version v if it is one of the recentLen up to
+// cur, the version last published (as read by the caller, before at). A
+// version that is published has been written before cur was, so it is
+// safe to read; one that has meanwhile been replaced is no longer in
+// the window and is not found.
+func (r *recentModels[Model]) at(cur, v uint64) (Model, bool) {
+	if v != 0 && v <= cur && cur-v < recentLen {
+		k := v >> r.shift
+		if s := r.ring[k%uint64(len(r.ring))].Load(); s != nil && s.k == k {
+			return s.recs[v&(1<<r.shift-1)].model, true
+		}
 	}
 	var zero Model
 	return zero, false
@@ -890,9 +951,8 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 				if d := c.takeDelivered(cur.i); d != nil {
 					d(nil) // update takes it now; a panic in update still counts
 				}
-				prev := p.model.Load()
-				next, cmd := p.app.Update(prev.model, msg)
-				p.publish(&versioned[Model]{model: next, version: prev.version + 1})
+				next, cmd := p.app.Update(p.model.Load().model, msg)
+				p.publish(next)
 				if cmd != nil {
 					p.start(cmd)
 				}

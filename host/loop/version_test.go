@@ -1,7 +1,10 @@
 package loop_test
 
 import (
+	"context"
 	"testing"
+
+	"github.com/foldagent/foldagent/host/loop"
 )
 
 // Every applied Message is one version; a listener reads the version of
@@ -41,5 +44,48 @@ func TestVersionsCountAppliedMessages(t *testing.T) {
 	}
 	if _, ok := p.ModelAt(n + 2); ok {
 		t.Error("ModelAt answered for a version not yet published")
+	}
+}
+
+// A large Model is kept in smaller blocks than a small one; the window
+// ModelAt answers is the same 128 versions, across the blocks' edges.
+func TestModelAtLargeModels(t *testing.T) {
+	type big struct {
+		N   int
+		Pad [600]byte
+	}
+	p := loop.New(loop.Funcs(
+		func() (big, loop.Cmd[int]) { return big{}, nil },
+		func(m big, n int) (big, loop.Cmd[int]) { m.N += n; return m, nil },
+	), nil)
+	const n = 300
+	applied := make(chan struct{})
+	seen := 0
+	p.Observe(func(int) {
+		if seen++; seen == n {
+			close(applied)
+		}
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go p.Run(ctx)
+	for range n {
+		if err := p.Dispatch(ctx, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	<-applied
+	if _, v := p.VersionedModel(); v != n+1 {
+		t.Fatalf("version %d, want %d", v, n+1)
+	}
+	for v := uint64(n + 1); v > n+1-128; v-- {
+		if m, ok := p.ModelAt(v); !ok || m.N != int(v-1) {
+			t.Fatalf("ModelAt(%d) = %d, %v", v, m.N, ok)
+		}
+	}
+	for _, v := range []uint64{0, n + 1 - 128, 1, n + 2} {
+		if _, ok := p.ModelAt(v); ok {
+			t.Errorf("ModelAt(%d) answered; only versions %d to %d are kept", v, n+2-128, n+1)
+		}
 	}
 }
