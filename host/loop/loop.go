@@ -406,8 +406,13 @@ const recentLen = 128
 // The ring holds enough slabs to cover recentLen versions, so up to
 // recentLen+slabLen Models stay reachable (recentLen are answered).
 type recentModels[Model any] struct {
-	shift uint // slabLen is 1<<shift
+	shift uint   // slabLen is 1<<shift
+	mask  uint64 // slabLen-1
 	ring  []atomic.Pointer[slab[Model]]
+	// The writer's own: the slab being filled and its place in ring,
+	// so that publishing needs no lookup.
+	cur  *slab[Model]
+	slot int
 }
 
 // slab holds the versions k<<shift to (k+1)<<shift - 1.
@@ -433,20 +438,30 @@ func newRecentModels[Model any]() recentModels[Model] {
 	}
 	// Slabs of versions older than the window may be replaced: one more
 	// slab than the window holds, since the newest is partly filled.
-	return recentModels[Model]{shift: shift, ring: make([]atomic.Pointer[slab[Model]], recentLen>>shift+1)}
+	return recentModels[Model]{
+		shift: shift,
+		mask:  1<<shift - 1,
+		ring:  make([]atomic.Pointer[slab[Model]], recentLen>>shift+1),
+	}
 }
 
 // put stores m as version v, which is one after the last put, and
 // returns where it is kept, for publication.
 func (r *recentModels[Model]) put(m Model, v uint64) *versioned[Model] {
-	k := v >> r.shift
-	slot := &r.ring[k%uint64(len(r.ring))]
-	s := slot.Load()
-	if s == nil || s.k != k {
-		s = &slab[Model]{k: k, recs: make([]versioned[Model], 1<<r.shift)}
-		slot.Store(s)
+	s := r.cur
+	if k := v >> r.shift; s == nil || s.k != k {
+		if s != nil {
+			if r.slot++; r.slot == len(r.ring) {
+				r.slot = 0
+			}
+		} else {
+			r.slot = int(k % uint64(len(r.ring)))
+		}
+		s = &slab[Model]{k: k, recs: make([]versioned[Model], r.mask+1)}
+		r.ring[r.slot].Store(s)
+		r.cur = s
 	}
-	rec := &s.recs[v&(1<<r.shift-1)]
+	rec := &s.recs[v&r.mask]
 	rec.model, rec.version = m, v
 	return rec
 }
@@ -460,7 +475,7 @@ func (r *recentModels[Model]) at(cur, v uint64) (Model, bool) {
 	if v != 0 && v <= cur && cur-v < recentLen {
 		k := v >> r.shift
 		if s := r.ring[k%uint64(len(r.ring))].Load(); s != nil && s.k == k {
-			return s.recs[v&(1<<r.shift-1)].model, true
+			return s.recs[v&r.mask].model, true
 		}
 	}
 	var zero Model
