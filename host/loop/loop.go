@@ -268,16 +268,14 @@ type Program[Model, Msg any] struct {
 	logger  Logger
 	initCmd Cmd[Msg]
 
-	// model is written by the update goroutine for every Message, so it
-	// has a cache line of its own: sharing one with fields every sender
-	// reads (opts, abandoned) made each publication wait for the senders'
-	// copies of that line to be invalidated.
-	_     [64]byte
-	model atomic.Pointer[versioned[Model]]
-	_     [64]byte
-	// recent keeps the last Models by version, for ModelAt; written by
-	// the update goroutine with each publication.
-	recent recentModels[Model]
+	// hist publishes each Model with its version and keeps the recent
+	// ones for ModelAt; only the goroutine applying Messages (or New)
+	// writes it. It has cache lines of its own: sharing one with fields
+	// every sender reads (opts, abandoned) made each publication wait for
+	// the senders' copies of that line to be invalidated.
+	_    [64]byte
+	hist history[Model]
+	_    [64]byte
 
 	subs listeners.Registry[func()]
 	obs  listeners.Registry[func(Msg)]
@@ -323,7 +321,6 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 		app:      app,
 		chunkLen: chunkLen[Msg](),
 		direct:   &chunk[Msg]{msgs: make([]Msg, 1)},
-		recent:   newRecentModels[Model](),
 		wake:     make(chan struct{}, 1),
 		done:     make(chan struct{}),
 	}
@@ -335,7 +332,8 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 		p.logger = defaultLogger()
 	}
 	m, cmd := p.initApp()
-	p.publish(m)
+	p.hist.init()
+	p.hist.publish(m)
 	p.initCmd = cmd
 	return p
 }
@@ -350,10 +348,11 @@ func (p *Program[Model, Msg]) initApp() (m Model, cmd Cmd[Msg]) {
 }
 
 // Model returns the latest Model: the one produced by the most recently
-// applied Message, or by Init before any. It never blocks, not even while
-// update is running. The value is shared, not copied: treat it as immutable.
+// applied Message, or by Init before any. It never waits for update.
+// The value is shared, not copied: treat it as immutable.
 func (p *Program[Model, Msg]) Model() Model {
-	return p.model.Load().model
+	m, _ := p.hist.latest()
+	return m
 }
 
 // VersionedModel returns the latest Model with its version: 1 for the
@@ -363,123 +362,14 @@ func (p *Program[Model, Msg]) Model() Model {
 // consistent, and a listener called after a Message is applied reads that
 // Message's version (agent.Versioned relies on both).
 func (p *Program[Model, Msg]) VersionedModel() (Model, uint64) {
-	s := p.model.Load()
-	return s.model, s.version
+	return p.hist.latest()
 }
 
 // ModelAt returns the Model of an earlier version, while the Program
-// still keeps it: the last 128 versions are kept. It never blocks.
+// still keeps it: the last 128 versions are kept. It never waits for
+// update.
 func (p *Program[Model, Msg]) ModelAt(version uint64) (Model, bool) {
-	return p.recent.at(p.model.Load().version, version)
-}
-
-// publish makes m the current Model, one version after the last, and
-// keeps it for ModelAt. Only the goroutine applying Messages (or New)
-// calls it.
-func (p *Program[Model, Msg]) publish(m Model) {
-	var v uint64 = 1
-	if s := p.model.Load(); s != nil {
-		v = s.version + 1
-	}
-	p.model.Store(p.recent.put(m, v))
-}
-
-// versioned is a Model with its version, published as one value.
-type versioned[Model any] struct {
-	model   Model
-	version uint64
-}
-
-// recentLen is how many versions ModelAt keeps.
-const recentLen = 128
-
-// recentModels keeps the published Models, by version, in blocks of
-// consecutive versions (slabs): each published Model is written into
-// the slab of its version, and the current one is a pointer into it.
-// A slab is allocated once per slabLen Messages instead of one
-// versioned value per Message, and ModelAt finds a version's slab in a
-// short ring. One goroutine writes; any may read.
-//
-// A slab is never written again once its versions are published and
-// is never reused, so a reader may keep a pointer into it; the garbage
-// collector frees it once neither the ring nor a reader refers to it.
-// The ring holds enough slabs to cover recentLen versions, so up to
-// recentLen+slabLen Models stay reachable (recentLen are answered).
-type recentModels[Model any] struct {
-	shift uint   // slabLen is 1<<shift
-	mask  uint64 // slabLen-1
-	ring  []atomic.Pointer[slab[Model]]
-	// The writer's own: the slab being filled and its place in ring,
-	// so that publishing needs no lookup.
-	cur  *slab[Model]
-	slot int
-}
-
-// slab holds the versions k<<shift to (k+1)<<shift - 1.
-type slab[Model any] struct {
-	k    uint64
-	recs []versioned[Model]
-}
-
-// slabBytes is about how much memory one slab takes; it holds between
-// 1<<minSlabShift and 1<<maxSlabShift versions, powers of two that divide
-// recentLen.
-const (
-	slabBytes    = 4096
-	minSlabShift = 3
-	maxSlabShift = 6
-)
-
-func newRecentModels[Model any]() recentModels[Model] {
-	size := max(int(reflect.TypeFor[versioned[Model]]().Size()), 1)
-	shift := uint(maxSlabShift)
-	for shift > minSlabShift && size<<shift > slabBytes {
-		shift--
-	}
-	// Slabs of versions older than the window may be replaced: one more
-	// slab than the window holds, since the newest is partly filled.
-	return recentModels[Model]{
-		shift: shift,
-		mask:  1<<shift - 1,
-		ring:  make([]atomic.Pointer[slab[Model]], recentLen>>shift+1),
-	}
-}
-
-// put stores m as version v, which is one after the last put, and
-// returns where it is kept, for publication.
-func (r *recentModels[Model]) put(m Model, v uint64) *versioned[Model] {
-	s := r.cur
-	if k := v >> r.shift; s == nil || s.k != k {
-		if s != nil {
-			if r.slot++; r.slot == len(r.ring) {
-				r.slot = 0
-			}
-		} else {
-			r.slot = int(k % uint64(len(r.ring)))
-		}
-		s = &slab[Model]{k: k, recs: make([]versioned[Model], r.mask+1)}
-		r.ring[r.slot].Store(s)
-		r.cur = s
-	}
-	rec := &s.recs[v&r.mask]
-	rec.model, rec.version = m, v
-	return rec
-}
-
-// at returns the Model of version v if it is one of the recentLen up to
-// cur, the version last published (as read by the caller, before at). A
-// version that is published has been written before cur was, so it is
-// safe to read; one that has meanwhile been replaced is no longer in
-// the window and is not found.
-func (r *recentModels[Model]) at(cur, v uint64) (Model, bool) {
-	if v != 0 && v <= cur && cur-v < recentLen {
-		k := v >> r.shift
-		if s := r.ring[k%uint64(len(r.ring))].Load(); s != nil && s.k == k {
-			return s.recs[v&r.mask].model, true
-		}
-	}
-	var zero Model
-	return zero, false
+	return p.hist.at(version)
 }
 
 // Dispatch queues msg to be applied after every Message queued before it. It
@@ -966,8 +856,8 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 				if d := c.takeDelivered(cur.i); d != nil {
 					d(nil) // update takes it now; a panic in update still counts
 				}
-				next, cmd := p.app.Update(p.model.Load().model, msg)
-				p.publish(next)
+				next, cmd := p.app.Update(p.hist.own(), msg)
+				p.hist.publish(next)
 				if cmd != nil {
 					p.start(cmd)
 				}
