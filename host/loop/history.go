@@ -44,10 +44,15 @@ type history[Model any] struct {
 type slab[Model any] struct {
 	k      atomic.Uint64
 	newest atomic.Uint64 // the newest version written here
+	recs   []versioned[Model]
 	// pins counts readers reading recs; the writer makes it negative
-	// (claimed) while it refills the slab, and refills only an unpinned one.
+	// (claimed) while it refills the slab, and refills only an unpinned
+	// one. It has a cache line of its own, so that readers on other
+	// processors pinning it do not take the line newest is on from the
+	// writer at every Message.
+	_    [64]byte
 	pins atomic.Int64
-	recs []versioned[Model]
+	_    [56]byte
 }
 
 // versioned is a Model with its version.
