@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -427,14 +428,30 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 	if err := ctx.Err(); err != nil {
 		return &undelivered.Error{Cause: err}
 	}
-	p.mu.Lock()
-	if p.state >= stateDraining || p.abandoned.Load() {
-		p.mu.Unlock()
-		return ErrStopped
-	}
-	if p.opts.MaxQueue > 0 && p.queued >= p.opts.MaxQueue {
-		p.mu.Unlock()
-		return ErrQueueFull
+	var fresh *chunk[Msg]
+	for {
+		p.mu.Lock()
+		if fresh != nil {
+			p.recycle(fresh)
+			fresh = nil
+		}
+		if p.state >= stateDraining || p.abandoned.Load() {
+			p.mu.Unlock()
+			return ErrStopped
+		}
+		if p.opts.MaxQueue > 0 && p.queued >= p.opts.MaxQueue {
+			p.mu.Unlock()
+			return ErrQueueFull
+		}
+		if (p.tail == nil || p.tail.n == len(p.tail.msgs)) && p.free == nil {
+			// The Message needs a new chunk: it is allocated (and its
+			// memory cleared) without holding the lock, which the other
+			// senders and Run's goroutine wait for meanwhile.
+			p.mu.Unlock()
+			fresh = &chunk[Msg]{msgs: make([]Msg, p.chunkLen)}
+			continue
+		}
+		break
 	}
 	if it.delivered != nil && p.idle && !p.borrowed && p.head == nil && !isDone(p.runDone) {
 		// Nothing is queued or being applied, and this dispatcher waits
@@ -447,12 +464,25 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 		return nil
 	}
 	wake := p.push(it)
+	// A sender that has just started a chunk with farBehind others
+	// waiting yields its processor: Dispatch never waits for update, so
+	// senders that outrun it would otherwise keep the processors the
+	// update goroutine needs to catch up (busy senders outnumbering the
+	// processors left it one share among many, and the queue grew).
+	far := p.tail.n == 1 && p.queued > farBehind*p.chunkLen
 	p.mu.Unlock()
 	if wake {
 		p.signal()
 	}
+	if far {
+		runtime.Gosched()
+	}
 	return nil
 }
+
+// farBehind is how many full chunks may wait before a sender starting
+// another yields its processor (see dispatch).
+const farBehind = 4
 
 // push appends it to the queue; p.mu must be held. It reports whether the
 // update goroutine waits for a signal: while it is busy it looks at the
