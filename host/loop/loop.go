@@ -385,7 +385,7 @@ func (p *Program[Model, Msg]) ModelAt(version uint64) (Model, bool) {
 // ([ErrStopped]), or when Options.MaxQueue Messages are already waiting
 // ([ErrQueueFull]). Each of these errors has a method NotDelivered() bool
 // that returns true. Messages may be dispatched before Run; they wait for
-// it. A sender that has got far ahead of update (a few thousand Messages
+// it. A sender that has got far ahead of update (about a thousand Messages
 // waiting, fewer for large Messages) yields its processor now and then
 // (runtime.Gosched), so that senders flooding the queue leave the update
 // goroutine the processor time it needs to catch up.
