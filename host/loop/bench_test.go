@@ -13,7 +13,9 @@ import (
 // BenchmarkLoopDispatch goes through a Program with one Observe and one
 // Subscribe listener; BenchmarkLoopDispatchBaseline is the least a
 // hand-written host does: a buffered channel and one goroutine applying the
-// same update. Compare their ns/op (run both in the same invocation):
+// same update, publishing the Model and doing what the two listeners do.
+// Compare their ns/op (run both in the same invocation; on a busy machine,
+// alternate the two in many short runs and compare the pairs):
 //
 //	go test -run '^$' -bench 'LoopDispatch' -benchtime=1000000x ./host/loop/
 //
