@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -268,16 +269,14 @@ type Program[Model, Msg any] struct {
 	logger  Logger
 	initCmd Cmd[Msg]
 
-	// model is written by the update goroutine for every Message, so it
-	// has a cache line of its own: sharing one with fields every sender
-	// reads (opts, abandoned) made each publication wait for the senders'
-	// copies of that line to be invalidated.
-	_     [64]byte
-	model atomic.Pointer[versioned[Model]]
-	_     [64]byte
-	// recent keeps the last Models by version, for ModelAt; written by
-	// the update goroutine with each publication.
-	recent recentModels[Model]
+	// hist publishes each Model with its version and keeps the recent
+	// ones for ModelAt; only the goroutine applying Messages (or New)
+	// writes it. It has cache lines of its own: sharing one with fields
+	// every sender reads (opts, abandoned) made each publication wait for
+	// the senders' copies of that line to be invalidated.
+	_    [64]byte
+	hist history[Model]
+	_    [64]byte
 
 	subs listeners.Registry[func()]
 	obs  listeners.Registry[func(Msg)]
@@ -334,7 +333,8 @@ func New[Model, Msg any](app App[Model, Msg], opts *Options[Msg]) *Program[Model
 		p.logger = defaultLogger()
 	}
 	m, cmd := p.initApp()
-	p.publish(&versioned[Model]{model: m, version: 1})
+	p.hist.init()
+	p.hist.publish(m)
 	p.initCmd = cmd
 	return p
 }
@@ -349,10 +349,11 @@ func (p *Program[Model, Msg]) initApp() (m Model, cmd Cmd[Msg]) {
 }
 
 // Model returns the latest Model: the one produced by the most recently
-// applied Message, or by Init before any. It never blocks, not even while
-// update is running. The value is shared, not copied: treat it as immutable.
+// applied Message, or by Init before any. It never waits for update.
+// The value is shared, not copied: treat it as immutable.
 func (p *Program[Model, Msg]) Model() Model {
-	return p.model.Load().model
+	m, _ := p.hist.latest()
+	return m
 }
 
 // VersionedModel returns the latest Model with its version: 1 for the
@@ -362,48 +363,14 @@ func (p *Program[Model, Msg]) Model() Model {
 // consistent, and a listener called after a Message is applied reads that
 // Message's version (agent.Versioned relies on both).
 func (p *Program[Model, Msg]) VersionedModel() (Model, uint64) {
-	s := p.model.Load()
-	return s.model, s.version
+	return p.hist.latest()
 }
 
 // ModelAt returns the Model of an earlier version, while the Program
-// still keeps it: the last 128 versions are kept. It never blocks.
+// still keeps it: the last 128 versions are kept. It never waits for
+// update.
 func (p *Program[Model, Msg]) ModelAt(version uint64) (Model, bool) {
-	return p.recent.at(version)
-}
-
-// publish makes s the current Model and keeps it for ModelAt. Only the
-// update goroutine (or New) calls it.
-func (p *Program[Model, Msg]) publish(s *versioned[Model]) {
-	p.recent.put(s)
-	p.model.Store(s)
-}
-
-// versioned is a Model with its version, published as one value.
-type versioned[Model any] struct {
-	model   Model
-	version uint64
-}
-
-// recentLen is how many versions ModelAt keeps.
-const recentLen = 128
-
-// recentModels is a ring of the last published Models, by version. One
-// goroutine writes; any may read.
-type recentModels[Model any] struct {
-	ring [recentLen]atomic.Pointer[versioned[Model]]
-}
-
-func (r *recentModels[Model]) put(s *versioned[Model]) {
-	r.ring[s.version%recentLen].Store(s)
-}
-
-func (r *recentModels[Model]) at(v uint64) (Model, bool) {
-	if s := r.ring[v%recentLen].Load(); s != nil && s.version == v {
-		return s.model, true
-	}
-	var zero Model
-	return zero, false
+	return p.hist.at(version)
 }
 
 // Dispatch queues msg to be applied after every Message queued before it. It
@@ -418,7 +385,10 @@ func (r *recentModels[Model]) at(v uint64) (Model, bool) {
 // ([ErrStopped]), or when Options.MaxQueue Messages are already waiting
 // ([ErrQueueFull]). Each of these errors has a method NotDelivered() bool
 // that returns true. Messages may be dispatched before Run; they wait for
-// it.
+// it. A sender that has got far ahead of update (about a thousand Messages
+// waiting, fewer for large Messages) yields its processor now and then
+// (runtime.Gosched), so that senders flooding the queue leave the update
+// goroutine the processor time it needs to catch up.
 func (p *Program[Model, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 	return p.dispatch(ctx, item[Msg]{msg: msg})
 }
@@ -461,14 +431,30 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 	if err := ctx.Err(); err != nil {
 		return &undelivered.Error{Cause: err}
 	}
-	p.mu.Lock()
-	if p.state >= stateDraining || p.abandoned.Load() {
-		p.mu.Unlock()
-		return ErrStopped
-	}
-	if p.opts.MaxQueue > 0 && p.queued >= p.opts.MaxQueue {
-		p.mu.Unlock()
-		return ErrQueueFull
+	var fresh *chunk[Msg]
+	for {
+		p.mu.Lock()
+		if fresh != nil {
+			p.recycle(fresh)
+			fresh = nil
+		}
+		if p.state >= stateDraining || p.abandoned.Load() {
+			p.mu.Unlock()
+			return ErrStopped
+		}
+		if p.opts.MaxQueue > 0 && p.queued >= p.opts.MaxQueue {
+			p.mu.Unlock()
+			return ErrQueueFull
+		}
+		if (p.tail == nil || p.tail.n == len(p.tail.msgs)) && p.free == nil {
+			// The Message needs a new chunk: it is allocated (and its
+			// memory cleared) without holding the lock, which the other
+			// senders and Run's goroutine wait for meanwhile.
+			p.mu.Unlock()
+			fresh = &chunk[Msg]{msgs: make([]Msg, p.chunkLen)}
+			continue
+		}
+		break
 	}
 	if it.delivered != nil && p.idle && !p.borrowed && p.head == nil && !isDone(p.runDone) {
 		// Nothing is queued or being applied, and this dispatcher waits
@@ -481,12 +467,25 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 		return nil
 	}
 	wake := p.push(it)
+	// A sender that has just started a chunk with farBehind others
+	// waiting yields its processor: Dispatch never waits for update, so
+	// senders that outrun it would otherwise keep the processors the
+	// update goroutine needs to catch up (busy senders outnumbering the
+	// processors left it one share among many, and the queue grew).
+	far := p.tail.n == 1 && p.queued > farBehind*p.chunkLen
 	p.mu.Unlock()
 	if wake {
 		p.signal()
 	}
+	if far {
+		runtime.Gosched()
+	}
 	return nil
 }
+
+// farBehind is how many full chunks may wait before a sender starting
+// another yields its processor (see dispatch).
+const farBehind = 4
 
 // push appends it to the queue; p.mu must be held. It reports whether the
 // update goroutine waits for a signal: while it is busy it looks at the
@@ -890,9 +889,8 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 				if d := c.takeDelivered(cur.i); d != nil {
 					d(nil) // update takes it now; a panic in update still counts
 				}
-				prev := p.model.Load()
-				next, cmd := p.app.Update(prev.model, msg)
-				p.publish(&versioned[Model]{model: next, version: prev.version + 1})
+				next, cmd := p.app.Update(p.hist.own(), msg)
+				p.hist.publish(next)
 				if cmd != nil {
 					p.start(cmd)
 				}
