@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
@@ -192,13 +193,22 @@ type Journey struct {
 	// seen maps session versions to the Model versions they show (see
 	// seen.go); empty on an unversioned host.
 	seen seenMarks
+	// exact is true when the host tells each fire the Model version its
+	// Message makes (agent.WhenDelivered): a fire's Model change is then
+	// the one at that version, never a Message around it.
+	exact bool
 
-	mu      sync.Mutex // guards what follows; taken by the listener
-	state   map[string]any
-	page    string
-	waiting []*waiter
-	on      map[*bound]bool
-	handles map[string]*journey.Handle
+	mu    sync.Mutex // guards what follows; taken by the listener
+	state map[string]any
+	// folded is the Model version of the last view folded into the
+	// session (0 on an unversioned host); foldedCh is closed, and
+	// replaced, each time it moves.
+	folded   uint64
+	foldedCh chan struct{}
+	page     string
+	waiting  []*waiter
+	on       map[*bound]bool
+	handles  map[string]*journey.Handle
 
 	actions []*bound
 	// personal are the state keys only the person's actions write.
@@ -230,6 +240,9 @@ type waiter struct {
 	id   string
 	act  *bound
 	seen chan struct{}
+	// at is the Model version the fire's Message makes, once the host
+	// has taken it (agent.WhenDelivered); 0 before.
+	at atomic.Uint64
 }
 
 // New builds the graph, checks every action's capability against rt's
@@ -250,7 +263,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	}
 	c := rt.Contract()
 	j := &Journey{transport: opts.Transport, within: opts.ObserveWithin, dispatch: rt.DispatchUnknown, available: rt.Available,
-		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}),
+		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}), foldedCh: make(chan struct{}),
 		personal: map[string]bool{}, shown: map[string][]string{}}
 	shownFns := map[string]func(Model) bool{}
 	personHolds := map[string]bool{} // pages with a person-only control that holds something
@@ -419,6 +432,9 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		j.on[b] = true
 	}
 	vr, _ := any(rt).(versioner)
+	if dt, ok := any(rt).(deliveryTracker); ok && vr != nil {
+		j.exact = dt.TracksDelivery()
+	}
 	j.follow = func() {
 		m, mv := snapshot(vr, model)
 		v := view{model: mv, page: def.Page(m), state: detach(def.State(m)), shown: make(map[string]bool, len(shownFns))}
@@ -554,12 +570,24 @@ type view struct {
 func (j *Journey) changed(v view) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if v.model != 0 {
+		if v.model <= j.folded {
+			// Read before a newer Model was folded (the first read in
+			// New races the host's listener): nothing in it is news.
+			return
+		}
+		j.folded = v.model
+		defer func() {
+			close(j.foldedCh)
+			j.foldedCh = make(chan struct{})
+		}()
+	}
 	// Controls first: a fire this change brings to rest is answered with
 	// what the new Model offers.
 	j.refreshLocked()
 	delta := diff(j.state, v.state)
 	j.state = v.state
-	w := j.takeWaiterLocked(delta)
+	w := j.takeWaiterLocked(delta, v.model)
 	if v.page != j.page || w != nil {
 		// A fire's Model change is also its arrival, when it claimed one:
 		// a sync on the claimed page observes it.
@@ -593,15 +621,30 @@ func (j *Journey) changed(v view) {
 }
 
 // takeWaiterLocked takes the oldest waiting fire this Model change can be
-// that fire's own: a change that moves no key of the state view (its
-// Message moved nothing, or only the page), or one that moves a key the
-// fire declares writing. A fire that declares no writes is not credited
-// with a change that only the person's actions write. A change that fits
-// no waiting fire is left for the session, and the fires keep waiting:
-// the person's edit while the agent's Message is in flight is never
-// passed off as the agent's effect.
-func (j *Journey) takeWaiterLocked(delta map[string]any) *waiter {
+// that fire's own. On a host that says which version each fire's Message
+// makes (exact), a change before that version is never the fire's (its
+// Message was not applied yet: the application's own Messages, the
+// person's keys), and the change at that version is the fire's, whatever
+// it moved. Otherwise, and for a change after that version (the host
+// reported several Messages at once), it is a change that moves no key of
+// the state view (its Message moved nothing, or only the page), or one
+// that moves a key the fire declares writing. A fire that declares no
+// writes is not credited with a change that only the person's actions
+// write. A change that fits no waiting fire is left for the session, and
+// the fires keep waiting: the person's edit while the agent's Message is
+// in flight is never passed off as the agent's effect.
+func (j *Journey) takeWaiterLocked(delta map[string]any, version uint64) *waiter {
 	for i, w := range j.waiting {
+		if j.exact && version != 0 {
+			at := w.at.Load()
+			if at == 0 || version < at {
+				continue
+			}
+			if version == at {
+				j.waiting = slices.Delete(j.waiting, i, i+1)
+				return w
+			}
+		}
 		fits := len(delta) == 0
 		switch {
 		case fits:
@@ -694,6 +737,12 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		// A call the contract holds for the person's approval is a card
 		// in the session's ask book while it waits, answered by the
 		// person in the application (HeldForPerson).
+		if w != nil && j.exact {
+			// Told on the host's update goroutine before any listener
+			// sees the version: the listener then knows which Model
+			// change is this fire's own (takeWaiterLocked).
+			ctx = agent.WhenDelivered(ctx, func(v uint64) { w.at.Store(v) })
+		}
 		ctx = agent.WhileAwaitingApproval(ctx, func(q agent.ApprovalRequest) { _ = j.s.HeldForPerson(id, q.ID) })
 		ctx = agent.WhenApprovalEnds(ctx, func(q agent.ApprovalRequest, why agent.Withdrawal) {
 			answer := journey.PersonWithdrawn
@@ -728,6 +777,10 @@ func (j *Journey) handler(b *bound) journey.Handler {
 				_ = j.s.RejectWith(id, journey.OutcomeRejected, &journey.SettleError{Reason: journey.ReasonAppFailed, Message: appFailed, Data: data})
 				return nil, nil
 			}
+			// The Model the completion was seen at is folded first: the
+			// state change it made is observed before the fire is
+			// answered, however the host's goroutines were scheduled.
+			j.catchUp(res.Version)
 			if b.writes && !j.settled(id) {
 				// Completed, but no state change covered its writes:
 				// performed, writes not observed.
@@ -805,6 +858,38 @@ func (j *Journey) forget(w *waiter) bool {
 	}
 	j.waiting = slices.Delete(j.waiting, i, i+1)
 	return true
+}
+
+// catchUp waits until the session has folded the Model at version (a
+// Result's Version) or later, so that what a fire's answer says about the
+// Model is what that Model shows, not how far the listener had got. It
+// gives up after ObserveWithin, or on Close; version 0 (an unversioned
+// host) waits for nothing.
+func (j *Journey) catchUp(version uint64) {
+	if version == 0 {
+		return
+	}
+	var t *time.Timer
+	for {
+		j.mu.Lock()
+		if j.folded >= version {
+			j.mu.Unlock()
+			return
+		}
+		ch := j.foldedCh
+		j.mu.Unlock()
+		if t == nil {
+			t = time.NewTimer(j.within)
+			defer t.Stop()
+		}
+		select {
+		case <-ch:
+		case <-t.C:
+			return
+		case <-j.closed:
+			return
+		}
+	}
 }
 
 func (j *Journey) settled(id string) bool {
