@@ -207,8 +207,12 @@ type Journey struct {
 	foldedCh chan struct{}
 	page     string
 	waiting  []*waiter
-	on       map[*bound]bool
-	handles  map[string]*journey.Handle
+	// working are the fires whose capability declares a completion and
+	// whose dispatch has not returned, oldest first, with the work each
+	// holds open in the session.
+	working []working
+	on      map[*bound]bool
+	handles map[string]*journey.Handle
 
 	actions []*bound
 	// personal are the state keys only the person's actions write.
@@ -233,6 +237,14 @@ type bound struct {
 	// keys are the state keys the action declares writing.
 	keys     []string
 	instance string
+}
+
+// working is a fire waiting for its capability's completion, and the
+// work it holds open.
+type working struct {
+	id   string
+	act  *bound
+	work *journey.Work
 }
 
 // waiter is a fire waiting for the Model change its Message causes.
@@ -610,6 +622,12 @@ func (j *Journey) changed(v view) {
 	case len(delta) > 0 && j.personalLocked(delta):
 		j.s.ReportState(delta, journey.ReportOptions{Principal: journey.ActorUser})
 	case len(delta) > 0:
+		// A change that covers every write of a fire waiting for its
+		// completion is the change the session brings that fire to rest
+		// with: its work ends first, so the answer written as it comes
+		// to rest never says the app is still working on it, however
+		// soon after the runtime saw the completion.
+		j.workDoneLocked(delta)
 		j.s.UpdateState(delta, "")
 	}
 	if v.model != 0 {
@@ -664,6 +682,26 @@ func (j *Journey) takeWaiterLocked(delta map[string]any, version uint64) *waiter
 		}
 	}
 	return nil
+}
+
+// workDoneLocked ends the work of the fires waiting for their completion
+// whose declared writes delta covers.
+func (j *Journey) workDoneLocked(delta map[string]any) {
+	for _, x := range j.working {
+		if len(x.act.keys) == 0 {
+			continue
+		}
+		covers := true
+		for _, k := range x.act.keys {
+			if _, ok := delta[k]; !ok {
+				covers = false
+				break
+			}
+		}
+		if covers {
+			x.work.Done(nil)
+		}
+	}
 }
 
 // personalLocked reports whether every key of a change no fire accounts
@@ -725,7 +763,15 @@ func (j *Journey) handler(b *bound) journey.Handler {
 			// contract is met: the fire carries stillWorking meanwhile.
 			// The label is the capability's name (data).
 			work := j.s.BeginWork(name, id)
-			defer work.Done(nil)
+			j.mu.Lock()
+			j.working = append(j.working, working{id: id, act: b, work: work})
+			j.mu.Unlock()
+			defer func() {
+				j.mu.Lock()
+				j.working = slices.DeleteFunc(j.working, func(x working) bool { return x.id == id })
+				j.mu.Unlock()
+				work.Done(nil)
+			}()
 		}
 		// The call cites the Model version the session showed when the
 		// fire was attempted: the contract judges its watches against

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/journey"
@@ -25,6 +26,9 @@ type steppedHost struct {
 	queue  []queuedMsg
 	subs   map[int]func()
 	nsub   int
+	obs    map[int]func(any)
+	// lastMsg is the Message last applied, for observe.
+	lastMsg any
 	queued chan struct{} // one send per Message queued
 }
 
@@ -34,7 +38,7 @@ type queuedMsg struct {
 }
 
 func newSteppedHost(m counter) *steppedHost {
-	return &steppedHost{models: []counter{m}, subs: map[int]func(){}, queued: make(chan struct{}, 16)}
+	return &steppedHost{models: []counter{m}, subs: map[int]func(){}, obs: map[int]func(any){}, queued: make(chan struct{}, 16)}
 }
 
 func (h *steppedHost) Model() counter { m, _ := h.VersionedModel(); return m }
@@ -77,6 +81,33 @@ func (h *steppedHost) Subscribe(l func()) func() {
 	return func() { h.mu.Lock(); delete(h.subs, n); h.mu.Unlock() }
 }
 
+// Observe registers a Message observer; observers run only when the test
+// calls observe, after the Model listeners, as host/teahost runs them.
+func (h *steppedHost) Observe(l func(any)) func() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.nsub++
+	n := h.nsub
+	h.obs[n] = l
+	return func() { h.mu.Lock(); delete(h.obs, n); h.mu.Unlock() }
+}
+
+// observe shows the Message last applied to the observers.
+func (h *steppedHost) observe() {
+	h.mu.Lock()
+	msg := h.lastMsg
+	obs := make([]func(any), 0, len(h.obs))
+	for i := 1; i <= h.nsub; i++ {
+		if l, ok := h.obs[i]; ok {
+			obs = append(obs, l)
+		}
+	}
+	h.mu.Unlock()
+	for _, l := range obs {
+		l(msg)
+	}
+}
+
 // waitQueued waits until n Messages have been queued since the last call.
 func (h *steppedHost) waitQueued(n int) {
 	for range n {
@@ -103,7 +134,10 @@ func (h *steppedHost) apply() {
 		m.Page = "detail"
 	case Home:
 		m.Page = "home"
+	case Charged:
+		m.Count++
 	}
+	h.lastMsg = q.msg
 	h.models = append(h.models, m)
 	subs := make([]func(), 0, len(h.subs))
 	for i := 1; i <= h.nsub; i++ {
@@ -198,4 +232,64 @@ func TestArrivalIsObservedWhenAnotherMessageLandsFirst(t *testing.T) {
 	if got := s.Position().YouAreOn; got != "detail" {
 		t.Fatalf("on %q", got)
 	}
+}
+
+type (
+	// Charge asks the app to charge; Charged is the app's own report
+	// that it did, which completes the charge and moves the count.
+	Charge  struct{}
+	Charged struct{}
+)
+
+// A fire whose capability declares a completion comes to rest on the
+// Model change its completing Message makes, which the binding folds
+// before the runtime sees the completion: the answer written as it comes
+// to rest says the app is no longer working on it, every time (issue 26:
+// stillWorking on a settled payment differed by timing). Before the fix
+// the work stayed open until the runtime's completion reached the
+// handler, after the fire was at rest, every time in this order.
+func TestCompletingFireRestsWithItsWorkDone(t *testing.T) {
+	charge := agent.Expose(agent.Variant[Charge, counter, np]{Name: "charge", Description: "Charge.",
+		Completion: agent.CompleteOn(agent.On(func(_ Charge, _ Charged, _ agent.Invocation) bool { return true })).Within(time.Minute)})
+	c := agent.Make(agent.Definition[counter, np]{Capabilities: []agent.Capability[counter, np]{charge}})
+	h := newSteppedHost(counter{Page: "home"})
+	rt, err := agent.Bind(c, agent.Host[counter, any](h), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := bind.New("charging", rt, h.Model, bind.Def[counter, np]{
+		Page:  func(m counter) string { return m.Page },
+		State: func(m counter) map[string]any { return map[string]any{"count": m.Count} },
+		Pages: []bind.Page[counter, np]{{ID: "home", Actions: []bind.Action[counter, np]{
+			{Name: "charge", Does: "Charge.", Capability: charge, Writes: []string{"count"}},
+		}}},
+	}, bind.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(j.Close)
+	s := j.Session()
+	r := s.Fire(context.Background(), "home.charge", journey.FireOptions{})
+	if !r.OK {
+		t.Fatalf("refused: %+v", r)
+	}
+	h.waitQueued(1)
+	h.apply() // Charge: the app starts; nothing moves yet
+	if !s.StillWorking(r.TransitionID) {
+		t.Fatal("the charge must be working while its completion is not seen")
+	}
+	_ = h.Dispatch(context.Background(), Charged{}) // the app's own report
+	h.waitQueued(1)
+	h.apply() // the Model listeners: the count moves, the fire comes to rest
+	st, known, err := s.SettlementIfKnown(r.TransitionID)
+	if err != nil || !known {
+		t.Fatalf("the charge must be at rest once its change is folded: %v", err)
+	}
+	if st.StillWorking || s.StillWorking(r.TransitionID) {
+		t.Fatalf("the charge came to rest still working: %+v", st)
+	}
+	if st.EffectVerified != journey.ObservedYes {
+		t.Fatalf("its write must be observed: %+v", st)
+	}
+	h.observe() // the runtime sees the completion; the handler returns
 }
