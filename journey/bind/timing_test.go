@@ -29,7 +29,7 @@ type steppedHost struct {
 	obs    map[int]func(any)
 	// lastMsg is the Message last applied, for observe.
 	lastMsg any
-	queued chan struct{} // one send per Message queued
+	queued  chan struct{} // one send per Message queued
 }
 
 type queuedMsg struct {
