@@ -27,8 +27,8 @@ var walkTo = []struct {
 
 // walkOnce starts the real shop binary over stdio, walks to checkout
 // through the fixed journey tool, and returns the transcript (each call
-// and its answer, one per line) and the add-to-cart answer.
-func walkOnce(t *testing.T, bin string) (transcript string, add map[string]any) {
+// and its answer, one per line) and each step's answer.
+func walkOnce(t *testing.T, bin string) (transcript string, steps map[string]map[string]any) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -56,21 +56,22 @@ func walkOnce(t *testing.T, bin string) (transcript string, add map[string]any) 
 		return m
 	}
 	call("shop.journey.purchase", nil)
+	steps = map[string]map[string]any{}
 	for _, st := range walkTo {
 		args := map[string]any{"step": st.step}
 		if st.input != nil {
 			args["input"] = st.input
 		}
 		r := call("shop.journey.purchase", args)
+		steps[st.step] = r
 		if st.step == "add-to-cart" {
-			add = r
 			if id, _ := r["transitionId"].(string); id != "" {
 				call("shop.did_it_work", map[string]any{"transitionId": id})
 			}
 		}
 	}
 	call("shop.whats_here", nil)
-	return b.String(), add
+	return b.String(), steps
 }
 
 // ids and times vary from run to run by design; everything else in an
@@ -102,10 +103,22 @@ func TestWalkToCheckoutRepeats(t *testing.T) {
 	var first string
 	wrong, differ := 0, 0
 	for i := range runs {
-		transcript, add := walkOnce(t, bin)
-		if add["effectVerified"] != true || add["writesObserved"] != true {
-			wrong++
+		transcript, steps := walkOnce(t, bin)
+		add := steps["add-to-cart"]
+		bad := add["effectVerified"] != true || add["writesObserved"] != true
+		if bad {
 			t.Errorf("walk %d: add-to-cart answered effectVerified %v, writesObserved %v: %v", i, add["effectVerified"], add["writesObserved"], add)
+		}
+		// Each step that goes to a page answers its arrival observed,
+		// in the words that say so (item 12).
+		for _, step := range []string{"open-product", "go-cart", "checkout"} {
+			if r := steps[step]; r["arrival"] != "observed" || !strings.Contains(fmt.Sprint(r["arrivalMeans"]), "later reported") {
+				bad = true
+				t.Errorf("walk %d: %s answered arrival %v (%v)", i, step, r["arrival"], r["arrivalMeans"])
+			}
+		}
+		if bad {
+			wrong++
 		}
 		n := normalize(transcript)
 		if i == 0 {
@@ -118,7 +131,7 @@ func TestWalkToCheckoutRepeats(t *testing.T) {
 			t.Errorf("walk %d: the transcript differs from the first:\n%s", i, firstDiff(first, n))
 		}
 	}
-	t.Logf("%d of %d walks answered add-to-cart wrong; %d transcripts differed from the first", wrong, runs, differ)
+	t.Logf("%d of %d walks answered a step wrong; %d transcripts differed from the first", wrong, runs, differ)
 }
 
 // firstDiff shows where two transcripts first part: the line, and the
