@@ -197,6 +197,9 @@ type Journey struct {
 	// Message makes (agent.WhenDelivered): a fire's Model change is then
 	// the one at that version, never a Message around it.
 	exact bool
+	// versioned is true when the runtime reads the Model's version, so
+	// each view folded names the version it shows.
+	versioned bool
 
 	mu    sync.Mutex // guards what follows; taken by the listener
 	state map[string]any
@@ -444,6 +447,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		j.on[b] = true
 	}
 	vr, _ := any(rt).(versioner)
+	j.versioned = vr != nil
 	if dt, ok := any(rt).(deliveryTracker); ok && vr != nil {
 		j.exact = dt.TracksDelivery()
 	}
@@ -910,9 +914,10 @@ func (j *Journey) forget(w *waiter) bool {
 // Result's Version) or later, so that what a fire's answer says about the
 // Model is what that Model shows, not how far the listener had got. It
 // gives up after ObserveWithin, or on Close; version 0 (an unversioned
-// host) waits for nothing.
+// host), or a runtime that does not say which version its views show,
+// waits for nothing.
 func (j *Journey) catchUp(version uint64) {
-	if version == 0 {
+	if version == 0 || !j.versioned {
 		return
 	}
 	var t *time.Timer
