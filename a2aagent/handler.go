@@ -290,6 +290,10 @@ func (h *Handler) serveCard(w http.ResponseWriter, req *http.Request) {
 	_, _ = w.Write(append(b, '\n'))
 }
 
+// BaseURL returns HTTPOptions.BaseURL: the URL the Handler is reachable
+// at, or "" when each card derives it from its request.
+func (h *Handler) BaseURL() string { return h.opts.BaseURL }
+
 // baseURL is BaseURL, or the URL a card request reached the Handler by:
 // its scheme, Host, and path without CardPath.
 func (h *Handler) baseURL(req *http.Request) string {

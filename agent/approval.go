@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"reflect"
@@ -123,6 +124,79 @@ type ApprovalAnswer struct {
 	Approve bool
 	Reason  string
 	By      string
+}
+
+// ApprovalCarrier is the optional seam for an application whose Message
+// type cannot hold ApprovalAsked, ApprovalWithdrawn and ApprovalAnswer
+// themselves: a sealed interface, such as
+//
+//	type Msg interface{ isMsg() }
+//
+// which no type of this package can implement. The application declares
+// Messages of its own that carry them (a struct embedding each is enough)
+// and its host says how to wrap and unwrap them. Without it, the host's
+// Message type must hold the three types, and Bind says so.
+//
+// ApprovalAnswerOf must recognize the application's answer Message by
+// its type: Bind asks it about the zero value of every exposed Message,
+// and refuses a contract in which an agent's Message would carry the
+// person's answer (no agent may approve, its own request included); the
+// runtime asks again before dispatching any agent's Message.
+type ApprovalCarrier[Msg any] interface {
+	CarryApprovalAsked(ApprovalAsked) Msg
+	CarryApprovalWithdrawn(ApprovalWithdrawn) Msg
+	ApprovalAnswerOf(Msg) (ApprovalAnswer, bool)
+}
+
+// ownApprovals carries the approval Messages on a host whose Message type
+// holds them.
+type ownApprovals[Msg any] struct{}
+
+func (ownApprovals[Msg]) CarryApprovalAsked(m ApprovalAsked) Msg {
+	msg, _ := any(m).(Msg) // Bind checked the host holds it
+	return msg
+}
+
+func (ownApprovals[Msg]) CarryApprovalWithdrawn(m ApprovalWithdrawn) Msg {
+	msg, _ := any(m).(Msg)
+	return msg
+}
+
+func (ownApprovals[Msg]) ApprovalAnswerOf(msg Msg) (ApprovalAnswer, bool) {
+	a, ok := any(msg).(ApprovalAnswer)
+	return a, ok
+}
+
+// carrier is the host's ApprovalCarrier (or ownApprovals) with its panics
+// kept on this side: a request it cannot carry is refused as the host's
+// defect, and a Message it cannot read is no answer.
+type carrier[Msg any] struct{ c ApprovalCarrier[Msg] }
+
+func (g carrier[Msg]) asked(m ApprovalAsked) (msg Msg, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = panicError(v)
+		}
+	}()
+	return g.c.CarryApprovalAsked(m), nil
+}
+
+func (g carrier[Msg]) withdrawn(m ApprovalWithdrawn) (msg Msg, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return g.c.CarryApprovalWithdrawn(m), true
+}
+
+func (g carrier[Msg]) answerOf(msg Msg) (a ApprovalAnswer, ok bool) {
+	defer func() {
+		if recover() != nil {
+			a, ok = ApprovalAnswer{}, false
+		}
+	}()
+	return g.c.ApprovalAnswerOf(msg)
 }
 
 // ApprovalRecord is what the audit log keeps of an approval: which
@@ -371,7 +445,7 @@ func (r *Runtime[Model, Msg, P]) PendingApprovals() []ApprovalRequest {
 // heard is the Observer listener: the person's answer ends its request.
 // It runs on the host's update goroutine and never blocks.
 func (r *Runtime[Model, Msg, P]) heard(msg Msg) {
-	a, ok := any(msg).(ApprovalAnswer)
+	a, ok := r.carrier.answerOf(msg)
 	if !ok {
 		return
 	}
@@ -459,7 +533,13 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 	}
 	// The request reaches the person through update, whatever happens to
 	// the caller's context meanwhile.
-	asked, _ := any(ApprovalAsked{Request: req}).(Msg) // Bind checked the host holds it
+	asked, err := r.carrier.asked(ApprovalAsked{Request: req})
+	if err != nil {
+		r.approvals.end(req.ID, approvalEnd{why: WithdrawnCancelled})
+		<-p.done
+		tr.approval.Answer, tr.approval.At = WithdrawnCancelled, r.approvals.clock()
+		return nil, &DefectError{Capability: capab.name, Stage: "approval", Cause: err}
+	}
 	if err := r.host.Dispatch(context.WithoutCancel(ctx), asked); err != nil {
 		r.approvals.end(req.ID, approvalEnd{why: WithdrawnCancelled})
 		<-p.done
@@ -488,8 +568,9 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 		end = <-p.done
 	}
 	tr.approval.Answer, tr.approval.By, tr.approval.At = end.why, end.by, end.at
-	withdrawn, _ := any(ApprovalWithdrawn{ID: req.ID, Why: end.why}).(Msg)
-	_ = r.host.Dispatch(context.WithoutCancel(ctx), withdrawn)
+	if withdrawn, ok := r.carrier.withdrawn(ApprovalWithdrawn{ID: req.ID, Why: end.why}); ok {
+		_ = r.host.Dispatch(context.WithoutCancel(ctx), withdrawn)
+	}
 	if notify, _ := ctx.Value(endedKey{}).(func(ApprovalRequest, Withdrawal)); notify != nil {
 		notify(req, end.why)
 	}
@@ -520,14 +601,31 @@ func (r *Runtime[Model, Msg, P]) bindApprovals(msgType reflect.Type) error {
 	if len(approving) == 0 {
 		return nil
 	}
-	var cannot []string
-	for _, t := range approvalMessages {
-		if !t.AssignableTo(msgType) {
-			cannot = append(cannot, typeLabel(t))
+	if own, ok := r.host.(ApprovalCarrier[Msg]); ok {
+		r.carrier = carrier[Msg]{own}
+		// An agent's Message that carried the person's answer would let
+		// an agent approve.
+		var carrying []string
+		for _, capab := range r.contract.caps {
+			zero, _ := reflect.Zero(capab.msgType).Interface().(Msg)
+			if _, is := r.carrier.answerOf(zero); is {
+				carrying = append(carrying, capab.name)
+			}
 		}
-	}
-	if len(cannot) > 0 {
-		return fmt.Errorf("agent: Bind: %s need the person's approval, and the host's Message type %s cannot hold %s, the Messages that ask the person and carry their answer", quoteJoin(approving), msgType, strings.Join(cannot, ", "))
+		if len(carrying) > 0 {
+			return fmt.Errorf("agent: Bind: the Message of %s carries the person's approval answer (the host's ApprovalAnswerOf says so): no agent may approve", quoteJoin(carrying))
+		}
+	} else {
+		var cannot []string
+		for _, t := range approvalMessages {
+			if !t.AssignableTo(msgType) {
+				cannot = append(cannot, typeLabel(t))
+			}
+		}
+		if len(cannot) > 0 {
+			return fmt.Errorf("agent: Bind: %s need the person's approval, and the host's Message type %s cannot hold %s, the Messages that ask the person and carry their answer; hold them, or implement ApprovalCarrier on the host to carry them in Messages of the application's own", quoteJoin(approving), msgType, strings.Join(cannot, ", "))
+		}
+		r.carrier = carrier[Msg]{ownApprovals[Msg]{}}
 	}
 	if r.observer == nil {
 		return fmt.Errorf("agent: Bind: %s need the person's approval, which the runtime hears as a Message; the host must implement Observe", quoteJoin(approving))
@@ -545,3 +643,5 @@ func (r *Runtime[Model, Msg, P]) bindApprovals(msgType reflect.Type) error {
 	}
 	return nil
 }
+
+var errAgentAnswers = errors.New("the Message this call built carries the person's approval answer (the host's ApprovalAnswerOf says so): no agent may approve")

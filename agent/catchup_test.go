@@ -165,3 +165,58 @@ func TestCatchUpEndsWithTheCallersContext(t *testing.T) {
 		t.Fatalf("queued %v: a cancelled call was dispatched", h.queued)
 	}
 }
+
+// A call reads at least every version a result has named to any caller:
+// B, who looked before A opened a product, calls add_to_cart after A was
+// told its open_product went through. Run on the Model before A's
+// Message, B would be told add_to_cart is not offered; it waits, and is
+// told what is true of the shop A was told about: B's view is stale.
+func TestACallReadsWhatAnotherCallerWasToldOf(t *testing.T) {
+	h := newLaggingHost()
+	rt, err := agent.Bind(shopContract(""), agent.Host[shopModel, shopMsg](h), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := agent.WithCaller(context.Background(), "A")
+	b := agent.WithCaller(context.Background(), "B")
+	for _, ctx := range []context.Context{a, b} {
+		if _, err := rt.Offered(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := rt.DispatchUnknown(a, "open_product", json.RawMessage(`{"sku":"hat"}`), agent.Invocation{}); err != nil {
+		t.Fatal(err)
+	}
+	h.mu.Lock()
+	before := h.reads
+	h.mu.Unlock()
+	done := make(chan error, 1)
+	go func() {
+		_, err := rt.DispatchUnknown(b, "add_to_cart", json.RawMessage(`{}`), agent.Invocation{})
+		done <- err
+	}()
+	for {
+		select {
+		case err := <-done:
+			t.Fatalf("B's call ran on a Model older than A's result: %v", err)
+		default:
+		}
+		h.mu.Lock()
+		n := h.reads - before
+		h.mu.Unlock()
+		if n >= 8 {
+			break
+		}
+		runtime.Gosched()
+	}
+	h.apply()
+	var stale *agent.StaleViewError
+	if err := <-done; !errors.As(err, &stale) {
+		t.Fatalf("B's add_to_cart: %v, want a stale view (B never saw the hat open)", err)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.queued) != 0 {
+		t.Fatalf("queued %v: B's refused call was dispatched", h.queued)
+	}
+}

@@ -534,8 +534,8 @@ type DefectError struct {
 	// Capability is the capability (or resource) being served.
 	Capability string
 	// Stage names where it failed: "model", "available", "decode",
-	// "principal", "authorize", "construct", "dispatch", "completion",
-	// "context" or "resource".
+	// "principal", "authorize", "approval", "construct", "dispatch",
+	// "completion", "context" or "resource".
 	Stage string
 	// Cause is the error returned, or the recovered panic value wrapped as
 	// an error.

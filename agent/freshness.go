@@ -285,16 +285,24 @@ func (a *appliedAt) after() (uint64, bool) {
 // has stopped, in which case the call runs on the Model there is.
 const catchUpBound = 2 * time.Second
 
-// catchUp returns a snapshot at least as new as ctx's caller's last look.
-// A result's version is the one its Message makes, reported as update
-// takes the Message, so a caller's next call can arrive before update has
-// returned: run on the older snapshot, it would be judged against a state
-// its caller had already moved past (its own open_product not yet applied,
-// add_to_cart not offered). The wait ends when the host publishes that
-// version, when ctx ends, or after catchUpBound.
+// catchUp returns a snapshot at least as new as ctx's caller's last look
+// and as every version a result has named to any caller. A result's
+// version is the one its Message makes, reported as update takes the
+// Message, so a call can arrive before update has returned: run on the
+// older snapshot, it would be judged against a state its caller had
+// already moved past (its own open_product not yet applied, add_to_cart
+// not offered), or against one another agent was already told had moved
+// on — an answer that would depend on the scheduler. The wait ends when
+// the host publishes that version, when ctx ends, or after catchUpBound.
 func (r *Runtime[Model, Msg, P]) catchUp(ctx context.Context, seen callerLook[Model], subject string, model Model, version uint64) (Model, uint64, error) {
-	last := seen.last
-	if !seen.ok || last.version <= version {
+	// Any caller's result, not only this one's: a result returned to
+	// another agent before this call began names a Model this call must
+	// not read an older one than.
+	target := r.told.Load()
+	if seen.ok && seen.last.version > target {
+		target = seen.last.version
+	}
+	if target <= version {
 		return model, version, nil
 	}
 	deadline := time.Now().Add(catchUpBound)
@@ -308,7 +316,7 @@ func (r *Runtime[Model, Msg, P]) catchUp(ctx context.Context, seen callerLook[Mo
 		if err != nil {
 			return model, version, err
 		}
-		if v >= last.version {
+		if v >= target {
 			return m, v, nil
 		}
 		if err := ctx.Err(); err != nil {

@@ -182,6 +182,13 @@ type Runtime[Model, Msg, P any] struct {
 	// unless a capability declares an Approval.
 	approvals       *approvalBook[Model]
 	approvalTimeout time.Duration
+	// told is the newest version a result has named to any caller
+	// (noteTold, catchUp).
+	told atomic.Uint64
+
+	// carrier wraps and unwraps the approval Messages; set with
+	// approvals.
+	carrier carrier[Msg]
 }
 
 // Bind binds a contract to a host.
@@ -574,6 +581,13 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		return Result{}, err
 	}
 	typed, _ := msg.(Msg) // Bind checked that every Message fits.
+	if r.approvals != nil {
+		if _, answers := r.carrier.answerOf(typed); answers {
+			// Bind refused every type that carries an answer; this is one
+			// the application's carrier reads by its content.
+			return Result{}, &DefectError{Capability: capab.name, Stage: "approval", Cause: errAgentAnswers}
+		}
+	}
 	res := Result{Capability: capab.name, Tag: capab.tag, Message: msg, Invocation: inv, Moved: moved}
 	var at *appliedAt
 	if r.stamp != nil && r.tracker != nil {
@@ -614,14 +628,28 @@ func (r *Runtime[Model, Msg, P]) settled(seen callerLook[Model], res *Result, at
 	if c := res.Completion; c != nil && c.version != 0 {
 		res.Version = c.version
 		r.rememberVersion(seen, c.version)
+		r.noteTold(c.version)
 		return
 	}
 	if v, ok := at.after(); ok {
 		res.Version = v
 		r.rememberVersion(seen, v)
+		r.noteTold(v)
 		return
 	}
 	res.Version = r.stamp()
+}
+
+// noteTold records that a result named version v, which update may not
+// have applied yet: every later call reads at least the Model it makes
+// (catchUp), whoever its caller.
+func (r *Runtime[Model, Msg, P]) noteTold(v uint64) {
+	for {
+		old := r.told.Load()
+		if v <= old || r.told.CompareAndSwap(old, v) {
+			return
+		}
+	}
 }
 
 // deliver hands msg to the host and waits for the verdict: the host's

@@ -555,7 +555,9 @@ type ReportOptions struct {
 	TransitionID string
 	// Principal says whose change it is when the app knows: ActorUser
 	// for an edit the person made themselves, ActorSystem for the app's
-	// own. A change reported with a principal is a stimulus: it is never
+	// own, ActorAgent for another agent's (another conversation's: this
+	// session's own agent's changes are its fires). A change reported
+	// with a principal is a stimulus: it is never
 	// credited to a pending fire. Empty means the app does not say.
 	Principal Actor
 }

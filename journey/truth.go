@@ -49,6 +49,9 @@ const (
 	changesHeader   = "State changes no action of yours made:"
 	changeByUser    = " the person changed the app's state themselves ("
 	changeBySystem  = " the app changed its own state ("
+	// A change reported as an agent's is never this session's agent's
+	// (its own fires are attempts): another conversation's.
+	changeByAgent   = " another agent (not you: another conversation with this app) changed the app's state ("
 	changeByUnknown = " the app's state changed with no action of yours credited with it, by the person or the app itself ("
 	// An inferred fire: the action id is written between the two.
 	changeInferred     = " unknown fired "
@@ -292,6 +295,8 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 				b.WriteString(changeByUser)
 			case r.t.Actor == ActorSystem:
 				b.WriteString(changeBySystem)
+			case r.t.Actor == ActorAgent:
+				b.WriteString(changeByAgent)
 			default:
 				b.WriteString(changeByUnknown)
 			}

@@ -71,7 +71,7 @@ func TestAgentNativeA2AClientWaitsForThePerson(t *testing.T) {
 	}
 	defer h.Close()
 	mux := http.NewServeMux()
-	mux.Handle(nativeagent.DefaultPrefix+"/a2a", http.StripPrefix(nativeagent.DefaultPrefix+"/a2a", a2av03.NewHandler(h)))
+	mux.Handle(nativeagent.DefaultPrefix+"/a2a", http.StripPrefix(nativeagent.DefaultPrefix+"/a2a", a2av03.NewHandler(h, "/a2a")))
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 

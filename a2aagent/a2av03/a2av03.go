@@ -44,13 +44,20 @@ const (
 // h.Screen; everything else behind h.Protect, so the same Host, Origin,
 // body-bound and bearer-token checks guard both versions.
 //
-// The card's url is the URL the card request reached this handler by
-// (its scheme, Host and path without a2aagent.CardPath), whatever
-// HTTPOptions.BaseURL says: that is the 1.0 endpoint's.
-func NewHandler(h *a2aagent.Handler) http.Handler {
+// path is where the application mounts it, relative to h's own mount
+// point (e.g. "/v0.3"), as Advertise takes it. The card's url is
+// HTTPOptions.BaseURL followed by path when h has a BaseURL (a proxy
+// stands between clients and the handler: the 1.0 card and Advertise say
+// the same URL), and otherwise the URL the card request reached this
+// handler by (its scheme, Host and path without a2aagent.CardPath).
+func NewHandler(h *a2aagent.Handler, path string) http.Handler {
 	rpc := h.Protect(&server{requests: h.RequestHandler()})
 	card := h.Screen(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		writeJSON(w, http.StatusOK, fromCard(h.CardFor(req), requestBase(req)))
+		url := requestBase(req)
+		if base := h.BaseURL(); base != "" {
+			url = strings.TrimSuffix(base, "/") + path
+		}
+		writeJSON(w, http.StatusOK, fromCard(h.CardFor(req), url))
 	}))
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		if req.Method == http.MethodGet && req.URL.Path == a2aagent.CardPath {

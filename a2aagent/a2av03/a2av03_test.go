@@ -47,11 +47,17 @@ func serve(t *testing.T) (*httptest.Server, *loop.Program[model, AddItem]) {
 // keeps the default).
 func serveBounded(t *testing.T, maxBody int64) (*httptest.Server, *loop.Program[model, AddItem]) {
 	t.Helper()
+	return serveWith(t, func(o *a2aagent.HTTPOptions) { o.MaxRequestBodyBytes = maxBody })
+}
+
+// serveWith is serve with the handler's options changed by opts.
+func serveWith(t *testing.T, opts func(*a2aagent.HTTPOptions)) (*httptest.Server, *loop.Program[model, AddItem]) {
+	t.Helper()
 	prog := loop.New[model, AddItem](loop.Funcs(func() (model, loop.Cmd[AddItem]) { return model{}, nil }, update), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); _ = prog.Run(ctx) }()
-	h, err := a2aagent.NewHandler(a2aagent.HTTPOptions{
+	o := a2aagent.HTTPOptions{
 		Verifier: func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
 			user, ok := strings.CutSuffix(token, "-tok")
 			if !ok {
@@ -62,16 +68,17 @@ func serveBounded(t *testing.T, maxBody int64) (*httptest.Server, *loop.Program[
 		NewRuntime: func(context.Context, *auth.TokenInfo) (a2aagent.Runtime, error) {
 			return agent.Bind[model, AddItem, agent.NoPrincipal](contract, prog, nil)
 		},
-		Contract:            contract.Describe(),
-		Logger:              slog.New(slog.NewTextHandler(io.Discard, nil)),
-		MaxRequestBodyBytes: maxBody,
-	})
+		Contract: contract.Describe(),
+		Logger:   slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+	opts(&o)
+	h, err := a2aagent.NewHandler(o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/", h)
-	v03 := http.StripPrefix("/v0.3", a2av03.NewHandler(h))
+	mux.Handle("/", a2av03.Advertise(h, "/v0.3"))
+	v03 := http.StripPrefix("/v0.3", a2av03.NewHandler(h, "/v0.3"))
 	mux.Handle("/v0.3", v03)
 	mux.Handle("/v0.3/", v03)
 	srv := httptest.NewServer(mux)
@@ -140,9 +147,10 @@ func TestRawMessageSendIsAnsweredBy03(t *testing.T) {
 	}
 }
 
-func TestCardFor03(t *testing.T) {
-	srv, _ := serve(t)
-	resp, err := http.Get(srv.URL + "/v0.3" + a2aagent.CardPath)
+// getCard reads the agent card at url.
+func getCard(t *testing.T, url string) map[string]any {
+	t.Helper()
+	resp, err := http.Get(url)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,6 +159,36 @@ func TestCardFor03(t *testing.T) {
 	if err := json.NewDecoder(resp.Body).Decode(&card); err != nil {
 		t.Fatal(err)
 	}
+	return card
+}
+
+// Behind a proxy (BaseURL set), the 0.3 card and the 1.0 card's 0.3
+// interface name the same public URL, never the one the proxy reached.
+func TestCardFor03BehindAProxy(t *testing.T) {
+	const public = "https://shop.example/agents"
+	srv, _ := serveWith(t, func(o *a2aagent.HTTPOptions) { o.BaseURL = public + "/" })
+	if card := getCard(t, srv.URL+"/v0.3"+a2aagent.CardPath); card["url"] != public+"/v0.3" {
+		t.Errorf("0.3 card url %v, want %s/v0.3", card["url"], public)
+	}
+	card := getCard(t, srv.URL+a2aagent.CardPath)
+	ifaces, _ := card["supportedInterfaces"].([]any)
+	var urls []any
+	for _, i := range ifaces {
+		urls = append(urls, i.(map[string]any)["url"])
+	}
+	if len(urls) < 2 || urls[len(urls)-1] != public+"/v0.3" {
+		t.Errorf("1.0 card interfaces %v, want the last at %s/v0.3", urls, public)
+	}
+	for _, u := range urls[:len(urls)-1] {
+		if u != public+"/" {
+			t.Errorf("1.0 card interfaces %v, want the 1.0 ones at %s/", urls, public)
+		}
+	}
+}
+
+func TestCardFor03(t *testing.T) {
+	srv, _ := serve(t)
+	card := getCard(t, srv.URL+"/v0.3"+a2aagent.CardPath)
 	if card["url"] != srv.URL+"/v0.3" || card["protocolVersion"] == nil || card["preferredTransport"] != "JSONRPC" {
 		t.Errorf("0.3 card url %v, protocolVersion %v, preferredTransport %v", card["url"], card["protocolVersion"], card["preferredTransport"])
 	}

@@ -50,7 +50,7 @@ func ExampleNewHandler() {
 	v10 := http.StripPrefix("/a2a", a2av03.Advertise(h, "/v0.3"))
 	mux.Handle("/a2a", v10)
 	mux.Handle("/a2a/", v10)
-	v03 := http.StripPrefix("/a2a/v0.3", a2av03.NewHandler(h))
+	v03 := http.StripPrefix("/a2a/v0.3", a2av03.NewHandler(h, "/v0.3"))
 	mux.Handle("/a2a/v0.3", v03)
 	mux.Handle("/a2a/v0.3/", v03)
 	srv := httptest.NewServer(mux)

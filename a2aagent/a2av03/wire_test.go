@@ -100,7 +100,7 @@ func serveJobs(t *testing.T) (*httptest.Server, *loop.Program[jobs, jobMsg]) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/", a2av03.Advertise(h, "/v0.3"))
-	v03 := http.StripPrefix("/v0.3", a2av03.NewHandler(h))
+	v03 := http.StripPrefix("/v0.3", a2av03.NewHandler(h, "/v0.3"))
 	mux.Handle("/v0.3", v03)
 	mux.Handle("/v0.3/", v03)
 	srv := httptest.NewServer(mux)

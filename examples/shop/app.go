@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,13 +13,16 @@ import (
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/shop/shop"
 	"github.com/foldagent/foldagent/host/teahost"
+	"github.com/foldagent/foldagent/journey/fixed"
 )
 
-// Activity reports an agent's call, for the activity panel: which
-// capability, with what input, and how it ended (with the reason the
+// Activity reports an agent's call, for the activity panel: which agent
+// (Caller, the adapter's key for it: agent.CallerFrom), which capability
+// or journey tool, with what input, and how it ended (with the reason the
 // agent was given when it did not go through).
 type Activity struct {
 	At         time.Time
+	Caller     string
 	Capability string
 	Input      string
 	Outcome    string
@@ -28,7 +32,12 @@ type Activity struct {
 // Endpoint tells the app where it serves MCP, to show on screen.
 type Endpoint struct{ URL string }
 
-const maxActivity = 6
+const (
+	// keptActivity is how many lines the panel keeps to scroll through;
+	// shownActivity is how many it shows at once.
+	keptActivity  = 500
+	shownActivity = 8
+)
 
 // App is the store as a Bubble Tea model: the store's Model, plus the
 // activity panel and the endpoint line. It is a value: Update returns a
@@ -36,6 +45,12 @@ const maxActivity = 6
 type App struct {
 	Shop     shop.Model
 	activity []Activity
+	// back is how many lines the panel is scrolled back from the newest
+	// (0 follows the newest).
+	back int
+	// agents are the callers seen so far, in the order they first
+	// acted: the screen calls them agent 1, agent 2, …
+	agents   []string
 	endpoint string
 	// editing is true while the person types a delivery address; draft
 	// is what they have typed.
@@ -51,7 +66,7 @@ func (a App) Init() tea.Cmd { return nil }
 func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case Activity:
-		a.activity = logged(a.activity, msg)
+		a = a.logged(msg)
 		return a, nil
 	case Endpoint:
 		a.endpoint = msg.URL
@@ -62,8 +77,8 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// The panel says how each request ended, beside the calls.
 		for _, q := range a.Shop.Asked {
 			if q.ID == msg.ID {
-				e := Activity{At: time.Now(), Capability: q.Capability, Input: string(q.Input), Outcome: "approval " + string(msg.Why)}
-				a.activity = logged(a.activity, e)
+				e := Activity{At: time.Now(), Caller: q.Caller, Capability: q.Capability, Input: string(q.Input), Outcome: "approval " + string(msg.Why)}
+				a = a.logged(e)
 			}
 		}
 	}
@@ -117,15 +132,29 @@ func (a App) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 		return a, send(shop.OpenReview{})
 	case "x":
 		return a, send(shop.CloseReview{})
+	case "up", "pgup":
+		a.back = min(a.back+step(msg.String()), max(0, len(a.activity)-shownActivity))
+	case "down", "pgdown":
+		a.back = max(0, a.back-step(msg.String()))
+	case "end":
+		a.back = 0
 	}
 	return a, nil
+}
+
+// step is how far a scrolling key moves the activity panel.
+func step(key string) int {
+	if key == "pgup" || key == "pgdown" {
+		return shownActivity
+	}
+	return 1
 }
 
 // View implements tea.Model.
 func (a App) View() tea.View {
 	var b strings.Builder
 	m := a.Shop
-	b.WriteString("foldagent shop — an agent shops here; q quits, a gives the address at checkout, y/n answer an agent's request\n\n")
+	b.WriteString("foldagent shop — an agent shops here; q quits, a gives the address at checkout, y/n answer an agent's request, ↑/↓ scroll the activity\n\n")
 	fmt.Fprintf(&b, "page: %s", m.Page)
 	if m.Page == shop.PageProduct {
 		if p, ok := shop.Find(m.Product); ok {
@@ -168,32 +197,68 @@ func (a App) View() tea.View {
 		if json.Unmarshal(q.Watched["orderUnderReview"], &r) == nil && r.Order != "" {
 			fmt.Fprintf(&b, "\n  order %s  total %d  deliver to %s", r.Order, r.Total, r.Address)
 		}
-		fmt.Fprintf(&b, "\n  asked by %s", q.Transport)
-		if q.Caller != "" {
-			fmt.Fprintf(&b, " (%s)", q.Caller)
-		}
+		fmt.Fprintf(&b, "\n  asked by %s over %s", a.agent(q.Caller), q.Transport)
 		b.WriteString("\n  y approves, n declines")
 		if more := len(m.Asked) - 1; more > 0 {
 			fmt.Fprintf(&b, " (%d more waiting)", more)
 		}
 	}
-	b.WriteString("\n\nagent activity:")
-	if len(a.activity) == 0 {
-		b.WriteString(" none yet")
-	}
-	for _, e := range a.activity {
-		fmt.Fprintf(&b, "\n  %s  %s %s → %s", e.At.Format("15:04:05"), e.Capability, e.Input, e.Outcome)
-		if e.Reason != "" {
-			fmt.Fprintf(&b, " (%s)", e.Reason)
-		}
-	}
+	a.viewActivity(&b)
 	if a.endpoint != "" {
 		fmt.Fprintf(&b, "\n\nMCP: %s (fixed journey tools), %s/dynamic (dynamic tools)", a.endpoint, a.endpoint)
 	}
 	return tea.NewView(b.String() + "\n")
 }
 
-// Activity returns what the panel shows, oldest first.
+// viewActivity writes the panel: the lines in view, oldest first, and
+// where they are in what it keeps.
+func (a App) viewActivity(b *strings.Builder) {
+	b.WriteString("\n\nagent activity:")
+	if len(a.activity) == 0 {
+		b.WriteString(" none yet")
+		return
+	}
+	end := len(a.activity) - a.back
+	start := max(0, end-shownActivity)
+	if len(a.activity) > shownActivity {
+		fmt.Fprintf(b, " lines %d–%d of %d", start+1, end, len(a.activity))
+		if a.back > 0 {
+			b.WriteString(" (scrolled back; end follows the newest)")
+		}
+	}
+	for _, e := range a.activity[start:end] {
+		fmt.Fprintf(b, "\n  %s  %s: %s %s → %s", e.At.Format("15:04:05"), a.agent(e.Caller), e.Capability, e.Input, e.Outcome)
+		if e.Reason != "" {
+			fmt.Fprintf(b, " (%s)", e.Reason)
+		}
+	}
+}
+
+// agent is the name the screen gives a caller: agent 1, agent 2, … in the
+// order they first acted, or "an agent" for a call that named no caller.
+func (a App) agent(caller string) string {
+	if i := slices.Index(a.agents, caller); caller != "" && i >= 0 {
+		return fmt.Sprintf("agent %d", i+1)
+	}
+	return "an agent"
+}
+
+// logged adds e to the panel, keeping the last keptActivity lines; a
+// panel scrolled back keeps the same lines in view. It never writes into
+// the slices an earlier App holds.
+func (a App) logged(e Activity) App {
+	if e.Caller != "" && !slices.Contains(a.agents, e.Caller) {
+		a.agents = append(a.agents[:len(a.agents):len(a.agents)], e.Caller)
+	}
+	lines := a.activity[max(0, len(a.activity)-keptActivity+1):len(a.activity):len(a.activity)]
+	a.activity = append(lines, e)
+	if a.back > 0 {
+		a.back = min(a.back+1, max(0, len(a.activity)-shownActivity))
+	}
+	return a
+}
+
+// Activity returns the lines the panel keeps, oldest first.
 func (a App) Activity() []Activity { return append([]Activity(nil), a.activity...) }
 
 // host is the running App as the contract sees it: the store's Model.
@@ -226,7 +291,7 @@ type reporting struct {
 
 func (r reporting) DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error) {
 	res, err := r.Runtime.DispatchUnknown(ctx, name, payload, inv)
-	e := Activity{At: time.Now(), Capability: name, Input: string(payload)}
+	e := Activity{At: time.Now(), Caller: agent.CallerFrom(ctx), Capability: name, Input: string(payload)}
 	reply := agent.ReplyTo(name, res, err)
 	switch {
 	case err == nil && res.Completion == nil:
@@ -248,8 +313,29 @@ func (r reporting) DispatchUnknown(ctx context.Context, name string, payload jso
 	return res, err
 }
 
-// logged appends e to the panel's lines, keeping the last maxActivity;
-// it never writes into the slice an earlier App holds.
-func logged(lines []Activity, e Activity) []Activity {
-	return append(lines[max(0, len(lines)-maxActivity+1):len(lines):len(lines)], e)
+// journeyRefusals puts in the panel the refusals the fixed tools make
+// themselves (a step not offered now, an action only the person may take,
+// a cursor behind the app): they never reach the contract, so
+// DispatchUnknown never reports them. An answer that fired went through
+// the contract and is reported there.
+func (r reporting) journeyRefusals(ctx context.Context, tool string, args map[string]any, res fixed.CallResult) {
+	if res.OK() || res.TransitionID() != "" {
+		return
+	}
+	in, _ := json.Marshal(args)
+	if args == nil {
+		in = []byte("{}")
+	}
+	e := Activity{At: time.Now(), Caller: agent.CallerFrom(ctx), Capability: tool, Input: string(in), Outcome: "refused"}
+	why := res.String("why")
+	if why == "" {
+		why = res.String("howToAct")
+	}
+	switch code := string(res.Reason()); {
+	case code != "" && why != "":
+		e.Reason = code + ": " + why
+	default:
+		e.Reason = code + why
+	}
+	_ = r.panel.Dispatch(context.Background(), e)
 }

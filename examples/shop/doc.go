@@ -9,7 +9,10 @@
 //	go run ./examples/shop                             # the TUI; both over HTTP beside it
 //
 // The TUI shows the store and an activity panel with every agent call, from
-// either tool set; the fixed tools are at /mcp and the dynamic tools at
+// either tool set, naming each agent (agent 1, agent 2, … in the order they
+// first acted) and the reason for every refusal, the journey tools' own
+// included; ↑/↓ scroll it back through its last 500 lines, end follows the
+// newest. The fixed tools are at /mcp and the dynamic tools at
 // /mcp/dynamic. Over HTTP every request must carry the bearer token the
 // shop prints (TOKEN, or the one given with -token); other browser origins
 // and DNS-rebinding requests are refused. Every call goes through the

@@ -24,7 +24,6 @@ import (
 	"github.com/foldagent/foldagent/examples/shop/shop"
 	"github.com/foldagent/foldagent/host/teahost"
 	"github.com/foldagent/foldagent/internal/httpguard"
-	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/bind/bindmcp"
 	"github.com/foldagent/foldagent/journey/fixed"
 	"github.com/foldagent/foldagent/journey/journeymcp"
@@ -39,7 +38,7 @@ func main() {
 
 type flags struct {
 	mode, addr, tools, auditFile, token, keys string
-	single, approval                          bool
+	single                                    bool
 	payDelay, settle, approvalTimeout         time.Duration
 }
 
@@ -52,7 +51,6 @@ func run() error {
 	flag.DurationVar(&f.payDelay, "pay-delay", 600*time.Millisecond, "how long the payment server takes to answer")
 	flag.DurationVar(&f.settle, "settle-within", journeymcp.DefaultSettleWithin, "how long a fixed-tool call that fired waits for it to come to rest")
 	flag.DurationVar(&f.approvalTimeout, "approval-timeout", 2*time.Minute, "how long an agent's payment waits for the person to approve it in the app (y approves, n declines; -keys when headless)")
-	flag.BoolVar(&f.approval, "require-approval", false, "require a person's approval for placing an order (fixed tools)")
 	flag.StringVar(&f.auditFile, "audit", "", "append every audit entry to this JSON Lines file")
 	flag.StringVar(&f.keys, "keys", "", "headless: read the person's key presses from this file or named pipe, as if typed into the TUI (a script acting as the person)")
 	flag.StringVar(&f.token, "token", "", "the bearer token HTTP clients must send (default: one generated per run and printed)")
@@ -100,8 +98,7 @@ func run() error {
 		s, _, err := bindmcp.NewServer("shop", served, h.Model, shop.Journey, &bindmcp.Options{
 			Tools: tools, Logger: logger, SettleWithin: f.settle,
 			Implementation: &mcp.Implementation{Name: "foldagent-shop", Title: "Shop", Version: "0.1.0"},
-			Session:        journey.Options{RequireHumanApproval: f.approval},
-			Port:           fixed.Options{JourneyTools: mode},
+			Port:           fixed.Options{JourneyTools: mode, Observe: served.journeyRefusals},
 		})
 		return s, err
 	}
@@ -155,6 +152,10 @@ func loopback(addr string) error {
 	return nil
 }
 
+// sessionIdle is how long an HTTP MCP session may stay silent before it
+// is ended (and, with the fixed tools, its journey released).
+const sessionIdle = 30 * time.Minute
+
 // serveHTTP serves the fixed tools at /mcp and, when given, the dynamic
 // tools at /mcp/dynamic, on a loopback listener, until ctx ends. Every
 // request must carry the bearer token, and a browser page of another
@@ -165,9 +166,14 @@ func serveHTTP(ctx context.Context, ln net.Listener, fixedOrOnly, dynamic bindmc
 		return fmt.Errorf("%s: the shop example listens on loopback only", ln.Addr())
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return fixedOrOnly.MCP() }, nil))
+	// Each MCP session of the fixed tools is a conversation with a
+	// journey of its own, released when the session ends: a client that
+	// leaves without ending it is ended after an idle while, so the
+	// journeys held are bounded by the clients still talking.
+	opts := &mcp.StreamableHTTPOptions{SessionTimeout: sessionIdle}
+	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return fixedOrOnly.MCP() }, opts))
 	if dynamic != nil {
-		mux.Handle("/mcp/dynamic", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return dynamic.MCP() }, nil))
+		mux.Handle("/mcp/dynamic", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return dynamic.MCP() }, opts))
 	}
 	hs := &http.Server{Handler: guarded(mux, token), ReadHeaderTimeout: 10 * time.Second}
 	go func() {

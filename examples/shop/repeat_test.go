@@ -81,7 +81,9 @@ var (
 	normIDs   = regexp.MustCompile(`\b(t|ask|w)-[0-9a-zA-Z_-]{4,}\b`)
 )
 
-func normalize(s string) string {
+// normalizeWalk puts placeholders for a walk's ids and times
+// (sessions_test.go's normalize does the same for its lines).
+func normalizeWalk(s string) string {
 	s = normTimes.ReplaceAllString(s, `"<time>"`)
 	return normIDs.ReplaceAllString(s, "<id>")
 }
@@ -120,7 +122,7 @@ func TestWalkToCheckoutRepeats(t *testing.T) {
 		if bad {
 			wrong++
 		}
-		n := normalize(transcript)
+		n := normalizeWalk(transcript)
 		if i == 0 {
 			first = n
 			t.Logf("transcript:\n%s", n)

@@ -29,14 +29,21 @@ type agentClient struct {
 	cs   *mcp.ClientSession
 }
 
-// startHTTPShop runs the real shop binary headless over HTTP and returns
-// its URL and audit file.
+// startHTTPShop runs the real shop binary headless over HTTP with the
+// dynamic tools and returns its URL and audit file.
 func startHTTPShop(t *testing.T) (url, audit string) {
 	t.Helper()
-	bin := testbin.Build(t, "examples/shop")
 	audit = filepath.Join(t.TempDir(), "audit.jsonl")
+	return runHTTPShop(t, "-tools", "dynamic", "-audit", audit), audit
+}
+
+// runHTTPShop runs the real shop binary headless over HTTP with the token
+// s3cret and args, and returns the URL it printed.
+func runHTTPShop(t *testing.T, args ...string) (url string) {
+	t.Helper()
+	bin := testbin.Build(t, "examples/shop")
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "-mcp", "http", "-tools", "dynamic", "-token", "s3cret", "-audit", audit)
+	cmd := exec.CommandContext(ctx, bin, append([]string{"-mcp", "http", "-token", "s3cret"}, args...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -57,7 +64,7 @@ func startHTTPShop(t *testing.T) (url, audit string) {
 		for lines.Scan() {
 		}
 	}()
-	return url, audit
+	return url
 }
 
 func connect(t *testing.T, url, name string) *agentClient {

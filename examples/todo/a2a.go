@@ -35,5 +35,5 @@ func a2aHandlers(b *Bound, t tokens, origins []string, logger *slog.Logger) (h *
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	return h, a2av03.Advertise(h, a2a03Path), a2av03.NewHandler(h), nil
+	return h, a2av03.Advertise(h, a2a03Path), a2av03.NewHandler(h, a2a03Path), nil
 }

@@ -340,7 +340,8 @@ func (a App) View() tea.View {
 	if a.endpoint.URL != "" {
 		fmt.Fprintf(&b, "agents: MCP at %s\n", a.endpoint.URL)
 		if a.endpoint.A2A != "" {
-			fmt.Fprintf(&b, "        A2A at %s, actions at %s\n", a.endpoint.A2A, a.endpoint.Native)
+			fmt.Fprintf(&b, "        A2A at %s (0.3 at %s%s)\n", a.endpoint.A2A, a.endpoint.A2A, a2a03Path)
+			fmt.Fprintf(&b, "        actions at %s\n", a.endpoint.Native)
 		}
 	}
 	if len(a.asked) > 0 {

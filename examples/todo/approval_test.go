@@ -118,7 +118,7 @@ func TestOwnerApprovesAnAgentsClearInTheApp(t *testing.T) {
 		t.Fatal(err)
 	}
 	term := tmuxtest.Start(t, "todo", bin+" -data "+filepath.Join(dir, "todos.json")+" -tokens "+tokens+" -approval-timeout 2s", 110, 44)
-	screen := term.Wait("the endpoint", tmuxtest.Has("agents: MCP at http://"))
+	screen := term.Wait("the endpoints", tmuxtest.Has("agents: MCP at http://", "/a2a (0.3 at http://", "/a2a/v0.3)", "actions at http://"))
 	url := regexp.MustCompile(`MCP at (http://\S+/mcp)`).FindStringSubmatch(screen)[1]
 	alice := connectOwner(t, url, "tok-alice")
 

@@ -165,7 +165,9 @@ type Action[Model, P any] struct {
 // Options configure a bound journey. The zero value works.
 type Options struct {
 	// Session configures the journey session; its Page and State are the
-	// binding's (read from the Model), and are ignored here.
+	// binding's (read from the Model), and are ignored here. Its
+	// RequireHumanApproval must stay false: a bound journey's approvals
+	// are the contract's (agent.Variant.Approval), asked in the app.
 	Session journey.Options
 	// Transport is the transport every dispatch is recorded with; empty
 	// is agent.InApp. A server that fires on a caller's behalf names its
@@ -176,6 +178,15 @@ type Options struct {
 	// comes to rest as performed with its writes unobserved. Zero means
 	// 5 s.
 	ObserveWithin time.Duration
+	// Caller names whose conversation the journey's fires are: every
+	// dispatch carries it (agent.WithCaller), so the contract's audit and
+	// its stale-view rule see each conversation as its own caller. Empty
+	// names none. Sessions.Open sets it.
+	Caller string
+
+	// peers are shared with the other journeys of a Sessions; nil: the
+	// journey's own.
+	peers *peers
 }
 
 // Journey is a journey graph bound to a running contract: a session whose
@@ -189,7 +200,7 @@ type Journey struct {
 	within    time.Duration
 	dispatch  func(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
 	available func() ([]agent.Descriptor, error)
-	follow    func()
+	follow    func(listener bool)
 	// seen maps session versions to the Model versions they show (see
 	// seen.go); empty on an unversioned host.
 	seen seenMarks
@@ -200,6 +211,11 @@ type Journey struct {
 	// versioned is true when the runtime reads the Model's version, so
 	// each view folded names the version it shows.
 	versioned bool
+	// peers hold the fires waiting for their Model change, this
+	// session's and, under Sessions, the others' (sessions.go).
+	peers   *peers
+	caller  string
+	onClose func()
 
 	mu    sync.Mutex // guards what follows; taken by the listener
 	state map[string]any
@@ -209,7 +225,6 @@ type Journey struct {
 	folded   uint64
 	foldedCh chan struct{}
 	page     string
-	waiting  []*waiter
 	// working are the fires whose capability declares a completion and
 	// whose dispatch has not returned, oldest first, with the work each
 	// holds open in the session.
@@ -240,6 +255,7 @@ type bound struct {
 	// keys are the state keys the action declares writing.
 	keys     []string
 	instance string
+	conc     journey.Concurrency
 }
 
 // working is a fire waiting for its capability's completion, and the
@@ -254,10 +270,16 @@ type working struct {
 type waiter struct {
 	id   string
 	act  *bound
+	j    *Journey
 	seen chan struct{}
 	// at is the Model version the fire's Message makes, once the host
-	// has taken it (agent.WhenDelivered); 0 before.
+	// has taken it (agent.WhenDelivered); 0 before, and always for a
+	// sticky waiter.
 	at atomic.Uint64
+	// sticky marks a fire the app completes: it stays registered until
+	// its dispatch returns, and every change of a key it declares
+	// writing meanwhile is its own.
+	sticky bool
 }
 
 // New builds the graph, checks every action's capability against rt's
@@ -276,8 +298,15 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	if !rt.CanSubscribe() {
 		return nil, errors.New("bind: the runtime's host reports no Model changes (it needs a Subscribe seam)")
 	}
+	if opts.Session.RequireHumanApproval {
+		// The journey's own approval cards are answered through the
+		// session, which no screen of a bound app shows: the person would
+		// be asked nowhere. The contract asks them in the app.
+		return nil, errors.New("bind: Options.Session.RequireHumanApproval: a bound journey asks the person through the contract; declare the approval on the capability (agent.Variant.Approval), which the app shows and the person answers in it")
+	}
 	c := rt.Contract()
 	j := &Journey{transport: opts.Transport, within: opts.ObserveWithin, dispatch: rt.DispatchUnknown, available: rt.Available,
+		peers: opts.peers, caller: opts.Caller,
 		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}), foldedCh: make(chan struct{}),
 		personal: map[string]bool{}, shown: map[string][]string{}}
 	shownFns := map[string]func(Model) bool{}
@@ -338,7 +367,8 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 				return nil, fmt.Errorf("bind: action %q: capability %q: %w", qid, capab.Name(), err)
 			}
 			b := &bound{id: qid, page: page, rel: prefix + a.Name, capName: capab.Name,
-				completes: d.Completion != nil, writes: len(a.Writes) > 0, keys: slices.Clone(a.Writes), instance: a.InstanceField}
+				completes: d.Completion != nil, writes: len(a.Writes) > 0, keys: slices.Clone(a.Writes), instance: a.InstanceField,
+				conc: a.Concurrency}
 			j.actions = append(j.actions, b)
 			byCap[b] = capab
 			if a.Holds != nil {
@@ -451,7 +481,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	if dt, ok := any(rt).(deliveryTracker); ok && vr != nil {
 		j.exact = dt.TracksDelivery()
 	}
-	j.follow = func() {
+	j.follow = func(listener bool) {
 		m, mv := snapshot(vr, model)
 		v := view{model: mv, page: def.Page(m), state: detach(def.State(m)), shown: make(map[string]bool, len(shownFns))}
 		for path, shown := range shownFns {
@@ -460,12 +490,20 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		if def.LookingAt != nil {
 			v.lookingAt, v.looks = def.LookingAt(m), true
 		}
-		j.changed(v)
+		j.changed(v, listener)
 	}
-	j.unsub = rt.Subscribe(j.follow)
+	if j.peers == nil {
+		// Alone: the journey numbers the Model changes itself.
+		j.peers = newPeers()
+		p := j.peers
+		j.unsub = rt.Subscribe(func() { p.next(); j.follow(true) })
+	} else {
+		j.unsub = rt.Subscribe(func() { j.follow(true) })
+	}
 	// The Model may have moved between the first read and the
 	// subscription; and availability is read for the first time here.
-	j.follow()
+	// This read is no notification: no fire is credited with it.
+	j.follow(false)
 	return j, nil
 }
 
@@ -488,6 +526,9 @@ func (j *Journey) Close() {
 	j.once.Do(func() {
 		j.unsub()
 		close(j.closed)
+		if j.onClose != nil {
+			j.onClose()
+		}
 	})
 }
 
@@ -578,12 +619,18 @@ type view struct {
 
 // changed is the Model listener: it moves the cursor when the page
 // projection moves, reports which tabs and modals of the page are shown,
-// reports the state keys that changed, attributing them to the oldest
-// fire waiting for its Model change that they fit (takeWaiterLocked;
-// with none fitting, to the person when only the person's actions write
-// them, else leaving attribution to the session), and switches each action's control on or off with its
-// capability's availability.
-func (j *Journey) changed(v view) {
+// reports the state keys that changed, attributing them to the fire,
+// of any session sharing its peers, whose Model change this is
+// (takeWaiterLocked: the fire whose Message made this version, else the
+// best-fitting waiting fire); another session's fire's change is reported
+// as another agent's; with none fitting, to the person when only the
+// person's actions write them, else leaving attribution to the session,
+// after ending the work of the completing fires whose writes it covers.
+// It switches each action's control on or off with its capability's
+// availability. listener is false for the read New makes itself, which
+// is no notification and credits no fire. A view of a Model version
+// already folded is dropped.
+func (j *Journey) changed(v view, listener bool) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if v.model != 0 {
@@ -603,7 +650,20 @@ func (j *Journey) changed(v view) {
 	j.refreshLocked()
 	delta := diff(j.state, v.state)
 	j.state = v.state
-	w := j.takeWaiterLocked(delta, v.model)
+	var w, other *waiter
+	if listener {
+		w = j.takeWaiterLocked(delta, v.model)
+	}
+	switch {
+	case w != nil && w.j != j:
+		// Another conversation's fire: its effect, not this session's.
+		w, other = nil, w
+	case w != nil && w.sticky:
+		// This session's fire the app completes: the session credits
+		// its changes (signature-match), as it always has, and the
+		// change that covers its writes ends its work (below).
+		w = nil
+	}
 	if v.page != j.page || w != nil {
 		// A fire's Model change is also its arrival, when it claimed one:
 		// a sync on the claimed page observes it.
@@ -623,6 +683,11 @@ func (j *Journey) changed(v view) {
 	switch {
 	case w != nil && (len(delta) > 0 || w.act.writes):
 		j.s.UpdateState(delta, w.id)
+	case other != nil && len(delta) > 0:
+		// Another conversation's agent made it: an agent's change no
+		// action of this session made, never credited to one of its
+		// fires.
+		j.s.ReportState(delta, journey.ReportOptions{Principal: journey.ActorAgent})
 	case len(delta) > 0 && j.personalLocked(delta):
 		j.s.ReportState(delta, journey.ReportOptions{Principal: journey.ActorUser})
 	case len(delta) > 0:
@@ -642,50 +707,59 @@ func (j *Journey) changed(v view) {
 	}
 }
 
-// takeWaiterLocked takes the oldest waiting fire this Model change can be
-// that fire's own. On a host that says which version each fire's Message
-// makes (exact), a change before that version is never the fire's (its
-// Message was not applied yet: the application's own Messages, the
-// person's keys), and the change at that version is the fire's, whatever
-// it moved. Otherwise, and for a change after that version (the host
+// takeWaiterLocked takes the waiting fire this Model change (at Model
+// version version, 0 on an unversioned host) is that fire's own. On a
+// host that says which version each fire's Message makes (exact), a
+// change before that version is never the fire's (its Message was not
+// applied yet: the application's own Messages, the person's keys), and
+// the change at that version is the fire's, whatever it moved, before any
+// other fire. Otherwise, and for a change after that version (the host
 // reported several Messages at once), it is a change that moves no key of
 // the state view (its Message moved nothing, or only the page), or one
-// that moves a key the fire declares writing. A fire that declares no
+// that moves a key the fire declares writing. A fire that declares
+// writing a key the change moves is preferred to one that declares no
+// writes; among equals the oldest is taken. A fire that declares no
 // writes is not credited with a change that only the person's actions
-// write. A change that fits no waiting fire is left for the session, and
-// the fires keep waiting: the person's edit while the agent's Message is
-// in flight is never passed off as the agent's effect.
+// write. A fire the app completes (sticky) has no version of its own: it
+// is taken by a change of a key it declares writing. A change that fits
+// no waiting fire is left for the session, and the fires keep waiting:
+// the person's edit while the agent's Message is in flight is never
+// passed off as the agent's effect. Under Sessions the waiting fires are
+// every conversation's, and the choice is made once for all of them.
 func (j *Journey) takeWaiterLocked(delta map[string]any, version uint64) *waiter {
-	for i, w := range j.waiting {
-		if j.exact && version != 0 {
-			at := w.at.Load()
-			if at == 0 || version < at {
-				continue
-			}
-			if version == at {
-				j.waiting = slices.Delete(j.waiting, i, i+1)
-				return w
+	writes := func(w *waiter) bool {
+		for _, k := range w.act.keys {
+			if _, ok := delta[k]; ok {
+				return true
 			}
 		}
-		fits := len(delta) == 0
-		switch {
-		case fits:
-		case len(w.act.keys) > 0:
-			for _, k := range w.act.keys {
-				if _, ok := delta[k]; ok {
-					fits = true
-					break
-				}
-			}
-		default:
-			fits = !j.personalLocked(delta)
-		}
-		if fits {
-			j.waiting = slices.Delete(j.waiting, i, i+1)
-			return w
-		}
+		return false
 	}
-	return nil
+	return j.peers.take(func(w *waiter) fit {
+		if j.exact && version != 0 && !w.sticky {
+			switch at := w.at.Load(); {
+			case at == 0 || version < at:
+				// Its Message is not applied yet: not its change.
+				return fitNone
+			case version == at:
+				return fitExact
+			}
+		}
+		switch {
+		case writes(w):
+			return fitWrites
+		case w.sticky:
+			// A fire the app completes is credited by its session; it
+			// is taken only to tell the other sessions whose a change
+			// of a key it declares writing is.
+			return fitNone
+		case len(delta) == 0:
+			return fitAny
+		case len(w.act.keys) == 0 && !j.personalLocked(delta):
+			return fitAny
+		}
+		return fitNone
+	})
 }
 
 // workDoneLocked ends the work of the fires waiting for their completion
@@ -752,14 +826,24 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		if err != nil {
 			return nil, err
 		}
+		// The conversation the fire is made in is the contract's caller.
+		ctx = agent.WithCaller(ctx, j.caller)
+		if b.conc.SingleFlight || b.conc.Once {
+			// The session refused its own earlier fire still going; one
+			// made in another conversation is refused here, as theirs.
+			key, scope := j.scope(b, id)
+			release, ok := j.peers.claim(j, key)
+			if !ok {
+				return nil, elsewhere(scope)
+			}
+			defer release()
+		}
 		var w *waiter
 		if !b.completes {
 			// Registered before the Message is handed over: its Model
 			// change can arrive before dispatch returns.
-			w = &waiter{id: id, act: b, seen: make(chan struct{})}
-			j.mu.Lock()
-			j.waiting = append(j.waiting, w)
-			j.mu.Unlock()
+			w = &waiter{id: id, act: b, j: j, seen: make(chan struct{})}
+			j.peers.add(w)
 		}
 		name := b.capName()
 		if b.completes {
@@ -776,6 +860,11 @@ func (j *Journey) handler(b *bound) journey.Handler {
 				j.mu.Unlock()
 				work.Done(nil)
 			}()
+			// Its changes meanwhile are its own, which the other
+			// sessions are told (sessions.go).
+			sw := &waiter{id: id, act: b, j: j, sticky: true}
+			j.peers.add(sw)
+			defer j.peers.forget(sw)
 		}
 		// The call cites the Model version the session showed when the
 		// fire was attempted: the contract judges its watches against
@@ -886,6 +975,18 @@ func (j *Journey) payload(ctx context.Context, b *bound, id string, in any) (jso
 	return json.Marshal(obj)
 }
 
+// scope is the key under which a single-flight action's fires exclude
+// each other across conversations, and its scope's name (as
+// PRIOR_FIRE_PENDING names it): the action, or the action and the
+// fire's instance.
+func (j *Journey) scope(b *bound, id string) (key, scope string) {
+	if !b.conc.PerInstance {
+		return b.id, "action"
+	}
+	t, _ := j.s.Transition(id)
+	return b.id + "\x00" + t.Instance, "instance"
+}
+
 // stillPending keeps a fire whose completion was not seen in time
 // pending: the work reached the application, and how it ends is not
 // known. A fire that declares writes waits for the state change that
@@ -899,16 +1000,7 @@ func (j *Journey) stillPending(b *bound) (any, error) {
 
 // forget withdraws a waiter the listener has not taken; it reports
 // whether it was still waiting.
-func (j *Journey) forget(w *waiter) bool {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	i := slices.Index(j.waiting, w)
-	if i < 0 {
-		return false
-	}
-	j.waiting = slices.Delete(j.waiting, i, i+1)
-	return true
-}
+func (j *Journey) forget(w *waiter) bool { return j.peers.forget(w) }
 
 // catchUp waits until the session has folded the Model at version (a
 // Result's Version) or later, so that what a fire's answer says about the

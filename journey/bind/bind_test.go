@@ -197,6 +197,18 @@ func TestUnexposedCapabilityFailsAtConstruction(t *testing.T) {
 	}
 }
 
+// A bound journey's approvals are the contract's: the journey's own
+// cards would wait for an answer no screen asks for, so asking for them
+// fails at construction, naming the option and the contract's way.
+func TestJourneyApprovalCardsAreRefusedWhenBound(t *testing.T) {
+	c := declare("increment")
+	r := run(t, c.contract())
+	_, err := bind.New("counter", r.rt, r.p.Model, graph(c), bind.Options{Session: journey.Options{RequireHumanApproval: true}})
+	if err == nil || !strings.Contains(err.Error(), "RequireHumanApproval") || !strings.Contains(err.Error(), "Variant.Approval") {
+		t.Fatalf("want an error naming RequireHumanApproval and Variant.Approval, got %v", err)
+	}
+}
+
 // The cursor follows the Model, the contract's availability is the
 // session's switched-off control, and writes are observed by diffing the
 // state projection.

@@ -63,4 +63,18 @@
 // records it as a stimulus; a change whose every key only the person's
 // actions declare writing is reported as the person's own (their edit in
 // the app), never credited to an agent's fire.
+//
+// One application may have several conversations at once (three MCP
+// clients on one shop). Sessions binds the Def once per conversation: each
+// journey Open returns has its own session (cursor, ledgers, ask book,
+// facts) and names its conversation as the contract's caller
+// (Options.Caller, agent.WithCaller), so the stale-view rule is per
+// conversation too. Whose a Model change is is decided once for all of
+// them: the fire it is the effect of is credited in its own session, and
+// every other session records it as another agent's change (an agent
+// stimulus, which the facts say is another conversation's), never as an
+// attempt of its own. A single-flight or once-only action whose fire is in
+// progress in another conversation is refused PENDING_ELSEWHERE
+// (ReasonPendingElsewhere): PRIOR_FIRE_PENDING is only ever a session's
+// own earlier fire.
 package bind

@@ -72,3 +72,61 @@ func ExampleNew() {
 	// home.open performed committed
 	// on detail count 1
 }
+
+// Two conversations on one counter, each with a journey of its own: one
+// increments, and the other's facts record that as another agent's
+// change, not as an attempt of its own.
+func ExampleSessions() {
+	p := loop.New(counterApp(), nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go p.Run(ctx)
+	inc := agent.Expose(agent.Variant[Increment, counter, np]{Name: "increment", Description: "Add one."})
+	rt, err := agent.Bind(agent.Make(agent.Definition[counter, np]{Capabilities: []agent.Capability[counter, np]{inc}}), p, nil)
+	if err != nil {
+		panic(err)
+	}
+	ss, err := bind.NewSessions("counter", rt, p.Model, bind.Def[counter, np]{
+		Page:  func(m counter) string { return m.Page },
+		State: func(m counter) map[string]any { return map[string]any{"count": m.Count} },
+		Pages: []bind.Page[counter, np]{{ID: "home", Actions: []bind.Action[counter, np]{
+			{Name: "increment", Does: "Add one.", Capability: inc, Writes: []string{"count"}},
+		}}},
+	}, bind.Options{})
+	if err != nil {
+		panic(err)
+	}
+	defer ss.Close()
+	a, _ := ss.Open("conversation-a")
+	b, _ := ss.Open("conversation-b")
+
+	moved := make(chan struct{}, 1)
+	defer b.Session().OnState(func(journey.StateChange) {
+		select {
+		case moved <- struct{}{}:
+		default:
+		}
+	})()
+
+	r := a.Session().Fire(ctx, "home.increment", journey.FireOptions{})
+	wait, stop := context.WithTimeout(ctx, 10*time.Second)
+	defer stop()
+	if _, err := a.Session().SettlementOf(wait, r.TransitionID); err != nil {
+		panic(err)
+	}
+	for b.Session().State()["count"] != float64(1) {
+		select {
+		case <-moved:
+		case <-wait.Done():
+			panic("b never saw the increment")
+		}
+	}
+	ta, tb := a.Session().GroundTruth(0, 0), b.Session().GroundTruth(0, 0)
+	fmt.Println("a's attempts:", len(ta.Attempts), ta.Attempts[0].Grade)
+	fmt.Println("b's attempts:", len(tb.Attempts), "b's changes by:", tb.Changes[0].Actor)
+	fmt.Println("journeys open:", ss.Live())
+	// Output:
+	// a's attempts: 1 DID happen
+	// b's attempts: 0 b's changes by: agent
+	// journeys open: 2
+}

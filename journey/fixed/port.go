@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/foldagent/foldagent/journey"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"unicode/utf16"
+
+	"github.com/foldagent/foldagent/journey"
 )
 
 // JourneyTools chooses how a port serves journeys: one tool per journey
@@ -47,6 +49,16 @@ type Options struct {
 	Source journey.Actor
 	// JourneyTools is PerJourney (the default when empty) or Single.
 	JourneyTools JourneyTools
+	// Observe, when set, is told of every answer the port gives, with the
+	// call's context, tool name and arguments, after the answer is
+	// written and before it is returned; it gets copies. It is how an application
+	// shows the person what the model was told: a refusal the journey
+	// makes itself (a step not offered, a firewall, a stale cursor) never
+	// reaches the contract, so neither its audit log nor its runtime sees
+	// it. Observe runs on the caller's goroutine and should return
+	// quickly; a panic in it is recorded as a defect and the answer is
+	// still returned. Nil observes nothing.
+	Observe func(ctx context.Context, tool string, args map[string]any, answer CallResult)
 }
 
 // Tool is one tool a port serves, shaped as MCP's tools/list entry.
@@ -99,6 +111,8 @@ type Port struct {
 	// before the first): its last look, against which rows are flagged
 	// staleReads/staleWrites.
 	seen int64
+
+	observe func(context.Context, string, map[string]any, CallResult)
 }
 
 // Serve builds the port for a session. It panics on a nil session or
@@ -117,7 +131,7 @@ func Serve(s *journey.Session, opts Options) *Port {
 		panic(fmt.Sprintf("fixed: Serve: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
 	src := opts.Source.Normalized()
-	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1}
+	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1, observe: opts.Observe}
 	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
@@ -318,10 +332,28 @@ func decodeToolName(name string) (string, bool) {
 //
 // Call never panics: a defect in host code it reaches is reported as a
 // result with reason DEFECT.
-func (p *Port) Call(ctx context.Context, name string, args map[string]any) (res CallResult) {
+func (p *Port) Call(ctx context.Context, name string, args map[string]any) CallResult {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	res := p.call(ctx, name, args)
+	if p.observe != nil {
+		p.tell(ctx, name, maps.Clone(args), res.Clone())
+	}
+	return res
+}
+
+// tell hands an answer to the observer, keeping its panic on this side.
+func (p *Port) tell(ctx context.Context, name string, args map[string]any, res CallResult) {
+	defer func() {
+		if v := recover(); v != nil {
+			p.s.RecordDefect("port observer "+name, v)
+		}
+	}()
+	p.observe(ctx, name, args, res)
+}
+
+func (p *Port) call(ctx context.Context, name string, args map[string]any) (res CallResult) {
 	defer func() {
 		if v := recover(); v != nil {
 			p.s.RecordDefect("port call "+name, v)

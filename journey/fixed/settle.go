@@ -84,7 +84,10 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 		return *p.position(&r)
 	case err == nil && settled:
 		var r CallResult
-		r.set("ok", true).set("judgment", settledJudgment(st)).set("settled", true).set("did", st.Action)
+		// ok says what judgment says: a fire that came to rest refused
+		// did not work, whatever the did_it_work call itself did.
+		j := settledJudgment(st)
+		r.set("ok", j == "done").set("judgment", j).set("settled", true).set("did", st.Action)
 		facts := p.settledFacts(st)
 		for _, e := range facts.kv {
 			r.set(e.k, e.v)

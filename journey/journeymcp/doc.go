@@ -26,6 +26,12 @@
 // prevent. A defect is answered with the port's DEFECT result and no
 // detail; its cause goes to Options.Logger.
 //
+// A Server from NewServer drives one port for every session connected to
+// it. NewSessionServer gives each MCP session a port of its own, opened on
+// the session's first tool call under the session's caller key and
+// released when the session ends, while every session is listed the same
+// tool bytes.
+//
 // NewServer returns a Server with the shape of mcpagent's (Run, Connect,
 // Close, MCP), and Options names and defaults the fields the two adapters
 // share (Implementation, Instructions, Logger) the same way.

@@ -6,6 +6,7 @@ import (
 	"github.com/foldagent/foldagent/journey/fixed"
 	"io"
 	"log/slog"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -40,13 +41,14 @@ type Options struct {
 	SettleWithin time.Duration
 }
 
-// Server serves one journey port as an MCP server: the port's fixed tools,
+// Server serves journey ports as an MCP server: the port's fixed tools,
 // in the port's order, and nothing else.
 //
-// A Server may be connected to any number of sessions (see Connect and
-// Run); they all drive the same port, and so the same journey session. To
-// serve several conversations, give each its own session, port and
-// Server.
+// A Server from NewServer may be connected to any number of sessions (see
+// Connect and Run); they all drive the same port, and so the same journey
+// session. A Server from NewSessionServer gives each MCP session its own
+// port (its own journey session), opened on the session's first tool call
+// and released when the session ends.
 //
 // A Server is safe for concurrent use.
 type Server struct {
@@ -55,6 +57,11 @@ type Server struct {
 	log    *slog.Logger
 	within time.Duration
 	tools  []*mcp.Tool
+
+	// open, when set, opens each MCP session's own port; ports holds
+	// them by session (*mcp.ServerSession -> *sessionPort).
+	open  Opener
+	ports sync.Map
 
 	closed    atomic.Bool
 	closeOnce sync.Once
@@ -136,6 +143,106 @@ func implementation(impl *mcp.Implementation, name string) *mcp.Implementation {
 	return &c
 }
 
+// Opener opens the port one MCP session is served by. caller names the
+// session (Caller): the same for every request of one session, different
+// for two sessions. release is called once, when the session ends or the
+// server closes; it should end the session's journey. An error is logged
+// and the call answered as a defect.
+type Opener func(ctx context.Context, caller string) (port *fixed.Port, release func(), err error)
+
+// NewSessionServer builds a Server that serves each MCP session its own
+// port, from open, on the session's first tool call: one conversation's
+// cursor, ledgers, asks and facts are never another's. template's tools
+// are the ones listed, to every session alike; every port open returns
+// must serve the same tools (a session of the same graph, with the same
+// fixed.Options), so the tool array is the same bytes in every session.
+// The template itself is never called.
+//
+// A session's port is released when its client disconnects (stdio's end,
+// an HTTP session's DELETE or idle timeout) and when the server closes,
+// so the ports open are bounded by the sessions open.
+func NewSessionServer(template *fixed.Port, open Opener, opts *Options) (*Server, error) {
+	if open == nil {
+		return nil, errors.New("journeymcp: NewSessionServer needs an Opener")
+	}
+	s, err := NewServer(template, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.open = open
+	return s, nil
+}
+
+// sessionPort is one MCP session's port, opened once.
+type sessionPort struct {
+	once    sync.Once
+	port    *fixed.Port
+	release func()
+	err     error
+	dropped sync.Once
+}
+
+// connIDs numbers the connections whose sessions have no id (stdio,
+// in-memory), so that two of them are two callers.
+var connIDs atomic.Uint64
+
+// callerOf is the key NewSessionServer names an MCP session by: its
+// Mcp-Session-Id on streamable HTTP ("mcp:session:<id>"), or a number
+// for a connection without one ("mcp:conn:<n>", stdio), as mcpagent
+// names its callers.
+func callerOf(ss *mcp.ServerSession) string {
+	if id := ss.ID(); id != "" {
+		return "mcp:session:" + id
+	}
+	return "mcp:conn:" + strconv.FormatUint(connIDs.Add(1), 10)
+}
+
+// portOf returns the port that serves ss, opening it on first use.
+func (s *Server) portOf(ctx context.Context, ss *mcp.ServerSession) (*fixed.Port, error) {
+	if s.open == nil {
+		return s.port, nil
+	}
+	if ss == nil {
+		// Never the template: it drives nothing.
+		return nil, errors.New("journeymcp: a call with no MCP session")
+	}
+	v, _ := s.ports.LoadOrStore(ss, &sessionPort{})
+	sp := v.(*sessionPort)
+	sp.once.Do(func() {
+		if s.closed.Load() {
+			sp.err = errors.New("journeymcp: the server is closed")
+			return
+		}
+		sp.port, sp.release, sp.err = s.open(ctx, callerOf(ss))
+		// Whatever was opened goes with the session.
+		go func() {
+			_ = ss.Wait()
+			s.drop(ss)
+		}()
+		if sp.err == nil && s.closed.Load() {
+			// Closed while opening: Close may have missed it.
+			s.drop(ss)
+			sp.err = errors.New("journeymcp: the server is closed")
+		}
+	})
+	return sp.port, sp.err
+}
+
+// drop releases ss's port, once.
+func (s *Server) drop(ss *mcp.ServerSession) {
+	v, ok := s.ports.Load(ss)
+	if !ok {
+		return
+	}
+	sp := v.(*sessionPort)
+	sp.dropped.Do(func() {
+		s.ports.Delete(ss)
+		if sp.release != nil {
+			sp.release()
+		}
+	})
+}
+
 // MCP returns the underlying SDK server, for serving over HTTP or for an
 // application that wants to add prompts or middleware of its own. The
 // tools are the adapter's: do not add or remove them.
@@ -166,6 +273,12 @@ func (s *Server) Close() error {
 		for ss := range s.mcp.Sessions() {
 			_ = ss.Close()
 		}
+		// Every session's own port is released now, not when its
+		// session's end is noticed.
+		s.ports.Range(func(k, _ any) bool {
+			s.drop(k.(*mcp.ServerSession))
+			return true
+		})
 	})
 	return nil
 }
@@ -195,8 +308,13 @@ func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 			err = nil
 		}
 	}()
-	r := s.port.CallJSON(ctx, name, req.Params.Arguments)
-	s.fold(ctx, &r)
+	port, err := s.portOf(ctx, req.Session)
+	if err != nil {
+		s.log.Error("journeymcp: opening the session's journey failed", "tool", name, "err", err)
+		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: defectResult}}}, nil
+	}
+	r := port.CallJSON(ctx, name, req.Params.Arguments)
+	s.fold(ctx, port, &r)
 	reason := r.Reason()
 	return &mcp.CallToolResult{
 		IsError: reason == "UNKNOWN_TOOL" || reason == "DEFECT",
@@ -206,7 +324,7 @@ func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 
 // fold waits up to the ceiling for a fire the call made and, if it came to
 // rest, folds its settled facts into the result.
-func (s *Server) fold(ctx context.Context, r *fixed.CallResult) {
+func (s *Server) fold(ctx context.Context, port *fixed.Port, r *fixed.CallResult) {
 	id := r.TransitionID()
 	if id == "" || !r.OK() {
 		return
@@ -215,6 +333,6 @@ func (s *Server) fold(ctx context.Context, r *fixed.CallResult) {
 	defer cancel()
 	// Still running at the ceiling (or an id that cannot settle, which a
 	// fire result never carries): Fold leaves the answer as it is.
-	_, _ = s.port.WhenSettled(wctx, id)
-	s.port.Fold(r)
+	_, _ = port.WhenSettled(wctx, id)
+	port.Fold(r)
 }

@@ -252,7 +252,7 @@ func TestMCPGiftCardRefusalIsACodeAndASentence(t *testing.T) {
 			t.Fatalf("the frame after the refusal: %v", r)
 		}
 		w := d.call("shop.did_it_work", map[string]any{"transitionId": id})
-		if we, _ := w["error"].(map[string]any); mustJSON(we) != mustJSON(e) {
+		if we, _ := w["error"].(map[string]any); mustJSON(we) != mustJSON(e) || w["ok"] != false || w["judgment"] != "rejected" {
 			t.Fatalf("did_it_work says otherwise: %v", w)
 		}
 		here := d.call("shop.whats_here", nil)

@@ -3,7 +3,8 @@
 // dynamic tools (mcpagent), or a journey graph declared over it (package
 // bind) as the fixed journey tools (journeymcp). Both go through the same
 // runtime, so the audit log records a call the same way whichever shape
-// served it.
+// served it. With the fixed tools, every MCP session is its own
+// conversation, with a journey of its own (bind.Sessions).
 package bindmcp
 
 import (
@@ -60,19 +61,28 @@ type Options struct {
 	Logger         *slog.Logger
 	// Session configures the journey session (Fixed only).
 	Session journey.Options
-	// Port configures the fixed port (Fixed only).
+	// Port configures the fixed port of every session (Fixed only); its
+	// Observe hears each session's answers with the session named as the
+	// caller in the context (agent.CallerFrom).
 	Port fixed.Options
 	// SettleWithin is journeymcp's ceiling (Fixed only).
 	SettleWithin time.Duration
 }
 
-// NewServer serves rt in the shape opts.Tools names. With Fixed it binds
-// def over rt (see bind.New), recording every dispatch with transport
-// mcp; def is not read with Dynamic. Close releases the journey too.
+// NewServer serves rt in the shape opts.Tools names; def is not read with
+// Dynamic.
 //
-// A fixed server drives one journey session, with one cursor: it is meant
-// for one conversation at a time, as journeymcp documents.
-func NewServer[Model, P any](id string, rt Runtime[Model, P], model func() Model, def bind.Def[Model, P], opts *Options) (Server, *bind.Journey, error) {
+// With Fixed, every MCP session (an HTTP session, or stdio's one) is its
+// own conversation: it gets its own journey session bound over rt (see
+// bind.Sessions), with its own cursor, ledgers, asks and facts, opened on
+// its first tool call and closed when it ends. Its fires are recorded
+// with transport mcp and the session as the contract's caller
+// (agent.WithCaller), so each session's stale view is its own; another
+// session's changes reach its facts as another agent's, and the person's
+// as the person's. The tool array is the same bytes in every session.
+// The returned Sessions counts the journeys open (nil with Dynamic).
+// Close closes every session's journey too.
+func NewServer[Model, P any](id string, rt Runtime[Model, P], model func() Model, def bind.Def[Model, P], opts *Options) (Server, *bind.Sessions[Model, P], error) {
 	if opts == nil {
 		opts = &Options{}
 	}
@@ -84,29 +94,47 @@ func NewServer[Model, P any](id string, rt Runtime[Model, P], model func() Model
 		}
 		return s, nil, nil
 	case Fixed, "":
-		j, err := bind.New(id, rt, model, def, bind.Options{Session: opts.Session, Transport: agent.MCP})
+		ss, err := bind.NewSessions(id, rt, model, def, bind.Options{Session: opts.Session, Transport: agent.MCP})
 		if err != nil {
 			return nil, nil, err
 		}
-		port := fixed.Serve(j.Session(), opts.Port)
-		s, err := journeymcp.NewServer(port, &journeymcp.Options{Implementation: opts.Implementation, Instructions: opts.Instructions,
-			Logger: opts.Logger, SettleWithin: opts.SettleWithin})
+		open := func(_ context.Context, caller string) (*fixed.Port, func(), error) {
+			j, err := ss.Open(caller)
+			if err != nil {
+				return nil, nil, err
+			}
+			return fixed.Serve(j.Session(), portFor(opts.Port, caller)), j.Close, nil
+		}
+		s, err := journeymcp.NewSessionServer(fixed.Serve(ss.Template(), opts.Port), open, &journeymcp.Options{
+			Implementation: opts.Implementation, Instructions: opts.Instructions, Logger: opts.Logger, SettleWithin: opts.SettleWithin})
 		if err != nil {
-			j.Close()
+			ss.Close()
 			return nil, nil, err
 		}
-		return fixedServer{s, j}, j, nil
+		return fixedServer{s, ss.Close}, ss, nil
 	}
 	return nil, nil, fmt.Errorf("bindmcp: unknown tools %q: use %q or %q", opts.Tools, Fixed, Dynamic)
 }
 
+// portFor is o for the port of caller's session: its observer hears
+// each answer with the session named as the caller (agent.CallerFrom),
+// as the contract hears its fires.
+func portFor(o fixed.Options, caller string) fixed.Options {
+	if observe := o.Observe; observe != nil {
+		o.Observe = func(ctx context.Context, tool string, args map[string]any, answer fixed.CallResult) {
+			observe(agent.WithCaller(ctx, caller), tool, args, answer)
+		}
+	}
+	return o
+}
+
 type fixedServer struct {
 	*journeymcp.Server
-	j *bind.Journey
+	closeSessions func()
 }
 
 func (s fixedServer) Close() error {
 	err := s.Server.Close()
-	s.j.Close()
+	s.closeSessions()
 	return err
 }

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/examples/shop/shop"
+)
+
+func feed(a App, msgs ...tea.Msg) App {
+	for _, m := range msgs {
+		next, _ := a.Update(m)
+		a = next.(App)
+	}
+	return a
+}
+
+func line(caller string, i int) Activity {
+	return Activity{At: time.Date(2026, 12, 4, 9, 0, i, 0, time.UTC), Caller: caller, Capability: "open_product", Input: fmt.Sprintf(`{"n":%d}`, i), Outcome: "done"}
+}
+
+// The person sees which agent did what: callers are numbered in the
+// order they first act, a call that names none is "an agent", and an
+// approval card names the agent asking.
+func TestActivityNamesEachAgent(t *testing.T) {
+	a := feed(App{Shop: shop.New(0)}, line("mcp:session:B", 1), line("mcp:session:A", 2), line("", 3), line("mcp:session:B", 4))
+	a.Shop.Asked = []agent.ApprovalRequest{{ID: "q1", Capability: "pay", Summary: "Pay for the order under review.", Transport: agent.MCP, Caller: "mcp:session:A"}}
+	v := a.View().Content
+	for _, want := range []string{`agent 1: open_product {"n":1}`, `agent 2: open_product {"n":2}`, `an agent: open_product {"n":3}`, `agent 1: open_product {"n":4}`, "asked by agent 2 over mcp"} {
+		if !strings.Contains(v, want) {
+			t.Fatalf("screen lacks %q:\n%s", want, v)
+		}
+	}
+}
+
+// The panel scrolls: it shows the newest lines, ↑ goes back and stays on
+// the same lines while new ones arrive, end follows the newest again, and
+// it keeps a bounded history.
+func TestActivityScrolls(t *testing.T) {
+	a := App{Shop: shop.New(0)}
+	for i := 1; i <= 12; i++ {
+		a = feed(a, line("mcp:session:A", i))
+	}
+	shows := func(a App, first, last int) {
+		t.Helper()
+		v := a.View().Content
+		if !strings.Contains(v, fmt.Sprintf("lines %d–%d of", first, last)) {
+			t.Fatalf("want lines %d–%d:\n%s", first, last, v)
+		}
+		for i := 1; i <= len(a.activity); i++ {
+			if in := strings.Contains(v, fmt.Sprintf(`{"n":%d}`, i)); in != (i >= first && i <= last) {
+				t.Fatalf("line %d shown %v, want lines %d–%d:\n%s", i, in, first, last, v)
+			}
+		}
+	}
+	shows(a, 5, 12)
+	up := tea.KeyPressMsg{Code: tea.KeyUp}
+	a = feed(a, up, up)
+	shows(a, 3, 10)
+	if !strings.Contains(a.View().Content, "scrolled back") {
+		t.Fatal("a scrolled panel must say so")
+	}
+	a = feed(a, line("mcp:session:A", 13)) // arrives while the person reads
+	shows(a, 3, 10)
+	a = feed(a, up, up, up, up, up) // no further back than the first line
+	shows(a, 1, 8)
+	a = feed(a, tea.KeyPressMsg{Code: tea.KeyDown})
+	shows(a, 2, 9)
+	a = feed(a, tea.KeyPressMsg{Code: tea.KeyEnd})
+	shows(a, 6, 13)
+	for i := 14; i <= keptActivity+20; i++ {
+		a = feed(a, line("mcp:session:A", i))
+	}
+	if got := a.Activity(); len(got) != keptActivity || got[len(got)-1].Input != fmt.Sprintf(`{"n":%d}`, keptActivity+20) {
+		t.Fatalf("kept %d lines, newest %+v", len(got), got[len(got)-1])
+	}
+}

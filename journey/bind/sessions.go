@@ -1,0 +1,281 @@
+package bind
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"sync"
+
+	"github.com/foldagent/foldagent/journey"
+)
+
+// This file binds one journey graph over one runtime once per
+// conversation. Each conversation (an MCP session, say) gets its own
+// journey session: its own cursor, ledgers, ask book and facts. They all
+// follow the same Model, so one conversation's fire moves what the others
+// see, and each must be told whose change it was: its own agent's, the
+// person's, or another conversation's agent's. That is decided once per
+// Model change, for every session together (peers), so the answer is the
+// same whichever session's listener runs first.
+
+// ReasonPendingElsewhere refuses a fire of a single-flight or once-only
+// action while a fire of the same action (of the same instance, when
+// scoped per instance) made in another conversation over the same Model
+// has not come to rest. It is not PRIOR_FIRE_PENDING: that code says the
+// session's own earlier fire is still going, and this session made none.
+const ReasonPendingElsewhere journey.Reason = "PENDING_ELSEWHERE"
+
+// pendingElsewhere is what an agent is told with ReasonPendingElsewhere.
+const pendingElsewhere = "Another conversation with this app is doing this right now and it has not finished, so nothing was done here. Do not repeat it: look with whats_here once it has finished."
+
+// peers is what the journeys bound over one runtime share: the fires of
+// every session waiting for the Model change their Message causes, the
+// decision of whose change the current Model change is, and which
+// single-flight actions are in progress in which session. A journey bound
+// alone has peers of its own.
+type peers struct {
+	mu sync.Mutex
+	// waiting are every session's fires waiting for their Model change,
+	// oldest first.
+	waiting []*waiter
+	// seq counts Model changes (notifications); decided is the seq the
+	// current decision was made for, and taken the waiter it took (nil:
+	// no fire's).
+	seq, decided uint64
+	taken        *waiter
+	// busy are the single-flight actions in progress, by scope key, and
+	// the journey whose fire holds each.
+	busy map[string]*Journey
+}
+
+func newPeers() *peers { return &peers{busy: map[string]*Journey{}} }
+
+// next marks a new Model change. It is the first listener of every
+// notification, so each journey's listener that follows reads the
+// decision made for this change.
+func (p *peers) next() {
+	p.mu.Lock()
+	p.seq++
+	p.mu.Unlock()
+}
+
+// add registers a fire waiting for its Model change.
+func (p *peers) add(w *waiter) {
+	p.mu.Lock()
+	p.waiting = append(p.waiting, w)
+	p.mu.Unlock()
+}
+
+// forget withdraws a waiter no change has taken; it reports whether it was
+// still waiting.
+func (p *peers) forget(w *waiter) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	i := slices.Index(p.waiting, w)
+	if i < 0 {
+		return false
+	}
+	p.waiting = slices.Delete(p.waiting, i, i+1)
+	return true
+}
+
+// fit is how well a Model change fits a waiting fire.
+type fit int
+
+const (
+	fitNone   fit = iota
+	fitAny        // it moved nothing, or the fire declares no writes
+	fitWrites     // it moved a key the fire declares writing
+	fitExact      // it is the Model version the fire's Message made
+)
+
+// take returns the waiter the current Model change is the effect of, for
+// every session alike: the oldest of those it fits best (fits is the
+// rule, the same in every journey over one Def and one runtime: the fire
+// whose Message made this very version first, where the host says so,
+// then one that declares writing what moved, then any other fit). The
+// first journey to ask decides, and the rest are given the same answer.
+func (p *peers) take(fits func(*waiter) fit) *waiter {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.decided == p.seq && p.seq != 0 {
+		return p.taken
+	}
+	p.decided, p.taken = p.seq, nil
+	best, at := fitNone, -1
+	for i, w := range p.waiting {
+		if f := fits(w); f > best {
+			best, at = f, i
+		}
+	}
+	if at >= 0 {
+		p.taken = p.waiting[at]
+		if !p.taken.sticky {
+			p.waiting = slices.Delete(p.waiting, at, at+1)
+		}
+	}
+	return p.taken
+}
+
+// claim marks a single-flight action's fire in progress for j under key.
+// It fails when another journey's fire holds it; release frees it.
+func (p *peers) claim(j *Journey, key string) (release func(), ok bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if holder, held := p.busy[key]; held && holder != j {
+		return nil, false
+	}
+	p.busy[key] = j
+	return func() {
+		p.mu.Lock()
+		if p.busy[key] == j {
+			delete(p.busy, key)
+		}
+		p.mu.Unlock()
+	}, true
+}
+
+// elsewhere is the refusal of a fire another session's fire of the same
+// action is in progress for: a code, our sentence, and the scope as data.
+func elsewhere(scope string) *journey.SettleError {
+	data, _ := json.Marshal(map[string]string{"scope": scope})
+	return &journey.SettleError{Reason: ReasonPendingElsewhere, Message: pendingElsewhere, Data: data}
+}
+
+// Sessions binds one Def over one runtime for any number of
+// conversations: Open gives each its own Journey (its own session), and
+// they share what makes their answers agree: whose each Model change is,
+// and which once-only or single-flight action is in progress where.
+//
+// A Sessions is safe for concurrent use. Its zero value is not usable:
+// build one with NewSessions.
+type Sessions[Model, P any] struct {
+	id    string
+	rt    Runtime[Model, P]
+	model func() Model
+	def   Def[Model, P]
+	opts  Options
+	p     *peers
+	probe *Journey
+	unsub func()
+
+	mu      sync.Mutex
+	live    map[*Journey]bool
+	changed chan struct{} // closed and replaced when live changes
+	closed  bool
+}
+
+// NewSessions checks def over rt as New does (a definition New refuses is
+// refused here, before any conversation) and returns the Sessions that
+// open journeys of it. opts apply to every journey; opts.Caller is set per
+// journey by Open.
+func NewSessions[Model, P any](id string, rt Runtime[Model, P], model func() Model, def Def[Model, P], opts Options) (*Sessions[Model, P], error) {
+	if rt == nil || model == nil {
+		return nil, errors.New("bind: NewSessions needs a runtime and a Model reader")
+	}
+	probe, err := New(id, rt, model, def, opts)
+	if err != nil {
+		return nil, err
+	}
+	probe.Close()
+	s := &Sessions[Model, P]{id: id, rt: rt, model: model, def: def, opts: opts, p: newPeers(), probe: probe,
+		live: map[*Journey]bool{}, changed: make(chan struct{})}
+	// First of the journeys' listeners: every Model change is numbered
+	// before any journey reads whose it is.
+	s.unsub = rt.Subscribe(s.p.next)
+	return s, nil
+}
+
+// Template is a session of the graph that drives nothing: serve it with
+// journey/fixed to read the tool set every journey Open returns serves
+// (the tools depend on the graph and the options only).
+func (s *Sessions[Model, P]) Template() *journey.Session { return s.probe.Session() }
+
+// Open binds a new journey for one conversation, whose fires are the
+// caller's (Options.Caller). Close it when the conversation ends; Live
+// counts those not closed.
+func (s *Sessions[Model, P]) Open(caller string) (*Journey, error) {
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return nil, errors.New("bind: the sessions are closed")
+	}
+	o := s.opts
+	o.Caller = caller
+	o.peers = s.p
+	j, err := New(s.id, s.rt, s.model, s.def, o)
+	if err != nil {
+		return nil, err
+	}
+	j.onClose = func() { s.gone(j) }
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		j.Close()
+		return nil, errors.New("bind: the sessions are closed")
+	}
+	s.live[j] = true
+	s.bumpLocked()
+	s.mu.Unlock()
+	return j, nil
+}
+
+func (s *Sessions[Model, P]) gone(j *Journey) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.live[j] {
+		delete(s.live, j)
+		s.bumpLocked()
+	}
+}
+
+func (s *Sessions[Model, P]) bumpLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// Live counts the journeys Open returned that are not closed.
+func (s *Sessions[Model, P]) Live() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.live)
+}
+
+// WaitLive waits until Live is n or ctx is done, and returns Live then.
+func (s *Sessions[Model, P]) WaitLive(ctx context.Context, n int) int {
+	for {
+		s.mu.Lock()
+		live, ch := len(s.live), s.changed
+		s.mu.Unlock()
+		if live == n {
+			return live
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return s.Live()
+		}
+	}
+}
+
+// Close closes every open journey and stops numbering Model changes;
+// Open fails afterwards. It is idempotent.
+func (s *Sessions[Model, P]) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	js := make([]*Journey, 0, len(s.live))
+	for j := range s.live {
+		js = append(js, j)
+	}
+	s.mu.Unlock()
+	for _, j := range js {
+		j.Close()
+	}
+	s.unsub()
+}
