@@ -293,3 +293,54 @@ func TestCompletingFireRestsWithItsWorkDone(t *testing.T) {
 	}
 	h.observe() // the runtime sees the completion; the handler returns
 }
+
+// Under Sessions the rule is the same, decided once for every
+// conversation: the application's own Message, queued before B's fire,
+// is not B's change (it moved nothing, which a fire's Message may do), so
+// B waits for the change at the version its own Message made; that change
+// is credited to B by name, and A is told it is another agent's. The
+// shared choice once took the Noise's empty change as B's.
+func TestSessionsFireIsNotSettledByAMessageBeforeItsOwn(t *testing.T) {
+	c := declare("increment")
+	h := newSteppedHost(counter{Page: "home"})
+	rt, err := agent.Bind(c.contract(), agent.Host[counter, any](h), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := bind.NewSessions("counter", rt, h.Model, graph(c), bind.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(ss.Close)
+	ja, err := ss.Open("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	jb, err := ss.Open("b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := ja.Session(), jb.Session()
+	_ = h.Dispatch(context.Background(), Noise{}) // the app's own, queued first
+	h.waitQueued(1)
+	r := b.Fire(context.Background(), "home.increment", journey.FireOptions{})
+	if !r.OK {
+		t.Fatalf("refused: %+v", r)
+	}
+	h.waitQueued(1) // B's Increment, behind the Noise
+	h.apply()       // Noise
+	if _, known, _ := b.SettlementIfKnown(r.TransitionID); known {
+		t.Fatal("B's fire came to rest on a Message that was not its own")
+	}
+	h.apply() // B's own Increment
+	st := settle(t, b, r.TransitionID)
+	if st.EffectVerified != journey.ObservedYes {
+		t.Fatalf("B's increment's write must be observed: %+v", st)
+	}
+	if tr, _ := b.Transition(r.TransitionID); tr.Attribution == nil || tr.Attribution.Basis != journey.BasisNamed {
+		t.Fatalf("B's change must be credited to its fire by name: %+v", tr.Attribution)
+	}
+	if tr := a.GroundTruth(0, 0); len(tr.Changes) != 1 || tr.Changes[0].Actor != journey.ActorAgent {
+		t.Fatalf("A must be told B's change is another agent's: %s", tr.Text)
+	}
+}
