@@ -54,7 +54,8 @@
 // working on it. Otherwise, a Model change after a fire without a
 // completion contract hands its Message over is taken as that fire's
 // effect when it fits the fire: it moves a key the fire declares writing,
-// or no key at all. A change that fits no waiting fire (the
+// or no key at all (the fire that declares writing what moved before one
+// that declares no writes). A change that fits no waiting fire (the
 // person editing something else while the agent's Message is in flight)
 // is not credited to it, and the fire keeps waiting for its own. Such a
 // change is left to the session, which credits it to a pending fire only
@@ -70,7 +71,10 @@
 // facts) and names its conversation as the contract's caller
 // (Options.Caller, agent.WithCaller), so the stale-view rule is per
 // conversation too. Whose a Model change is is decided once for all of
-// them: the fire it is the effect of is credited in its own session, and
+// them, by the same rules (a fire's own version first, whichever
+// conversation made it; a change of what a fire the app completes
+// declares writing is that fire's while it runs): the fire it is the
+// effect of is credited in its own session, and
 // every other session records it as another agent's change (an agent
 // stimulus, which the facts say is another conversation's), never as an
 // attempt of its own. A single-flight or once-only action whose fire is in
