@@ -260,9 +260,16 @@ func (r *Runtime[Model, Msg, P]) moved(capab *capability[Model, P], base look[Mo
 type appliedAt struct {
 	pre uint64
 	set bool
+	// delivered is the caller's WhenDelivered hook; nil when none.
+	delivered func(uint64)
 }
 
-func (a *appliedAt) mark(v uint64) { a.pre, a.set = v, true }
+func (a *appliedAt) mark(v uint64) {
+	a.pre, a.set = v, true
+	if a.delivered != nil {
+		a.delivered(v + 1)
+	}
+}
 
 // after returns the version the call's Message produced, if known.
 func (a *appliedAt) after() (uint64, bool) {

@@ -591,7 +591,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	res := Result{Capability: capab.name, Tag: capab.tag, Message: msg, Invocation: inv, Moved: moved}
 	var at *appliedAt
 	if r.stamp != nil && r.tracker != nil {
-		at = &appliedAt{}
+		at = &appliedAt{delivered: deliveredHook(ctx)}
 	}
 	if capab.completion == nil {
 		tr.delivery = deliveryAttempted

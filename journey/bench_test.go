@@ -244,7 +244,7 @@ func TestWhatsHereAllocationsIgnoreHistory(t *testing.T) {
 	if allocs[5000] != allocs[100_000] {
 		t.Fatalf("whats_here/UpdateState allocate %v after 5,000 fires and %v after 100,000", allocs[5000], allocs[100_000])
 	}
-	if rows[100_000] > journey.DefaultRetainTransitions*3/2+3 {
+	if rows[100_000] > journey.DefaultRetainTransitions+3 {
 		t.Fatalf("%d rows held after 100,000 fires", rows[100_000])
 	}
 }

@@ -18,10 +18,12 @@ import (
 // answered with TRANSITION_EVICTED, never as unknown.
 //
 // Each bound is a count of rows kept in detail; zero takes the default,
-// and a negative value is read as the default too. A ledger is compacted
-// back to its bound when it has grown to half as many again, so between
-// compactions it holds at most one and a half times its bound (a cost
-// paid once per half-bound of rows, not on every row).
+// and a negative value is read as the default too. A ledger holds exactly
+// its bound, never more, besides the rows the protocol still needs: as a
+// row is recorded, the oldest row nothing needs is let go (a row that
+// stopped being needed is let go as the next row is recorded). Letting go
+// costs O(1) per row, amortized, in the length of the history (it grows
+// only with the rows still needed).
 //
 // In default mode a card the model reports declined is closed: the facts
 // still say so while it is kept, and it counts against Closed like any
@@ -112,11 +114,60 @@ func (s *Session) addRecord(r *record) {
 		s.unsettled[r.an.idx] = append(s.unsettled[r.an.idx], r)
 		s.lastFire[r.an.idx] = r
 	}
-	// Compact once the ledger holds half again its bound, so eviction
-	// costs O(1) per row, amortized.
-	if len(s.records) > s.keep.Transitions+s.keep.Transitions/2 {
-		s.compactRecordsLocked()
+	s.records = trim(s.records, s.keep.Transitions, s.needed, s.evictRecordLocked)
+}
+
+// trim lets go of the oldest elements of list, one at a time, while it
+// holds more than bound: each time the oldest one outside the newest
+// bound that pinned does not hold on to, reported to evict. It stops when
+// every element outside the newest bound is pinned. The pinned elements
+// before the one let go are shifted up by one and the head is sliced off,
+// so the cost is the number of pinned elements, never the history's
+// length; append reuses and regrows the backing array as usual, copying
+// only what is held.
+func trim[T any](list []T, bound int, pinned func(T) bool, evict func(T)) []T {
+	for len(list) > bound {
+		limit := len(list) - bound
+		i := 0
+		for i < limit && pinned(list[i]) {
+			i++
+		}
+		if i == limit {
+			break
+		}
+		evict(list[i])
+		copy(list[1:i+1], list[:i])
+		var zero T
+		list[0] = zero // nothing keeps the evicted element alive
+		list = list[1:]
 	}
+	return list
+}
+
+// dropOldest lets go of the oldest elements of a ledger nothing pins (gaps,
+// commits) so that it holds exactly bound; each one let go is reported to
+// evict first.
+func dropOldest[T any](list []T, bound int, evict func(T)) []T {
+	for len(list) > bound {
+		evict(list[0])
+		var zero T
+		list[0] = zero
+		list = list[1:]
+	}
+	return list
+}
+
+// removeRecord takes r out of an ordered index of records. r is among the
+// oldest (everything older in the index is still needed), so the scan is
+// short.
+func removeRecord(list []*record, r *record) []*record {
+	i := slices.Index(list, r)
+	if i < 0 {
+		return list
+	}
+	copy(list[1:i+1], list[:i])
+	list[0] = nil
+	return list[1:]
 }
 
 // restLocked takes a fire that came to rest out of the open indexes.
@@ -136,34 +187,20 @@ func (s *Session) needed(r *record) bool {
 	return false
 }
 
-func (s *Session) compactRecordsLocked() {
-	keepFrom := len(s.records) - s.keep.Transitions
-	kept := s.records[:0]
-	evictedFires := false
-	for i, r := range s.records {
-		if i >= keepFrom || s.needed(r) {
-			kept = append(kept, r)
-			continue
-		}
-		delete(s.byID, r.t.ID)
-		s.recordsEvicted++
-		if r.fired {
-			r.evicted = true
-			evictedFires = true
-			s.firesEvicted++
-			s.markEvictedLocked(r.seq)
-		}
+// evictRecordLocked lets go of a transition row: it is forgotten by id,
+// counted, and, for a fire, marked so its id is answered
+// TRANSITION_EVICTED.
+func (s *Session) evictRecordLocked(r *record) {
+	delete(s.byID, r.t.ID)
+	s.recordsEvicted++
+	if !r.fired {
+		return
 	}
-	clear(s.records[len(kept):])
-	s.records = kept
-	if evictedFires {
-		s.fires = slices.DeleteFunc(s.fires, func(r *record) bool { return r.evicted })
-		for i, list := range s.actFires {
-			if len(list) > 0 && list[0].evicted {
-				s.actFires[i] = slices.DeleteFunc(list, func(r *record) bool { return r.evicted })
-			}
-		}
-	}
+	r.evicted = true
+	s.firesEvicted++
+	s.markEvictedLocked(r.seq)
+	s.fires = removeRecord(s.fires, r)
+	s.actFires[r.an.idx] = removeRecord(s.actFires[r.an.idx], r)
 }
 
 func (s *Session) markEvictedLocked(seq int64) {
@@ -205,11 +242,7 @@ func (s *Session) noFireLocked(id, msg string) *Error {
 
 func (s *Session) addCommit(c commit) {
 	s.commits = append(s.commits, c)
-	if n := len(s.commits); n > s.keep.Commits+s.keep.Commits/2 {
-		drop := n - s.keep.Commits
-		s.commitsEvicted += drop
-		s.commits = slices.Delete(s.commits, 0, drop)
-	}
+	s.commits = dropOldest(s.commits, s.keep.Commits, func(commit) { s.commitsEvicted++ })
 }
 
 func (s *Session) addGap(g GapRecord) {
@@ -217,16 +250,12 @@ func (s *Session) addGap(g GapRecord) {
 		s.rejectedTotal++
 	}
 	s.gaps = append(s.gaps, g)
-	if n := len(s.gaps); n > s.keep.Gaps+s.keep.Gaps/2 {
-		drop := n - s.keep.Gaps
-		for _, old := range s.gaps[:drop] {
-			if old.Kind == GapFireRejected {
-				s.rejectedEvicted++
-			}
+	s.gaps = dropOldest(s.gaps, s.keep.Gaps, func(old GapRecord) {
+		if old.Kind == GapFireRejected {
+			s.rejectedEvicted++
 		}
-		s.gapsEvicted += drop
-		s.gaps = slices.Delete(s.gaps, 0, drop)
-	}
+		s.gapsEvicted++
+	})
 }
 
 // Evicted counts what the session has let go of under its Retention.
@@ -257,19 +286,9 @@ func (s *Session) Evicted() Evicted {
 func (s *Session) addFrame(f *frame) {
 	s.frames = append(s.frames, f)
 	s.lastFrame[f.jn.idx] = f
-	if len(s.frames) > s.keep.Closed+s.keep.Closed/2 {
-		keepFrom := len(s.frames) - s.keep.Closed
-		kept := s.frames[:0]
-		for i, x := range s.frames {
-			if i >= keepFrom || x == s.open || s.lastFrame[x.jn.idx] == x {
-				kept = append(kept, x)
-				continue
-			}
-			s.framesEvicted++
-		}
-		clear(s.frames[len(kept):])
-		s.frames = kept
-	}
+	s.frames = trim(s.frames, s.keep.Closed,
+		func(x *frame) bool { return x == s.open || s.lastFrame[x.jn.idx] == x },
+		func(*frame) { s.framesEvicted++ })
 }
 
 // addAsk records a minted ask, evicting cards that left the book beyond
@@ -277,22 +296,15 @@ func (s *Session) addFrame(f *frame) {
 func (s *Session) addAsk(a *ask) {
 	s.asks = append(s.asks, a)
 	s.askByID[a.id] = a
-	if len(s.asks) > s.keep.Closed+s.keep.Closed/2 {
-		keepFrom := len(s.asks) - s.keep.Closed
-		kept := s.asks[:0]
-		for i, x := range s.asks {
-			// Kept: the newest Closed, the open cards, and a standing yes.
-			// A card closed as declined is an answered ask, kept only
-			// while it is among the newest.
-			open := x.inBook && x.answer != "declined"
-			if i >= keepFrom || open || (x.answer == "approved" && !x.spent && !x.revoked) {
-				kept = append(kept, x)
-				continue
-			}
+	// Kept: the newest Closed, the open cards, and a standing yes. A card
+	// closed as declined is an answered ask, kept only while it is among
+	// the newest.
+	s.asks = trim(s.asks, s.keep.Closed,
+		func(x *ask) bool {
+			return (x.inBook && x.answer != "declined") || (x.answer == "approved" && !x.spent && !x.revoked)
+		},
+		func(x *ask) {
 			delete(s.askByID, x.id)
 			s.asksEvicted++
-		}
-		clear(s.asks[len(kept):])
-		s.asks = kept
-	}
+		})
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
@@ -203,15 +204,31 @@ type Journey struct {
 	// seen maps session versions to the Model versions they show (see
 	// seen.go); empty on an unversioned host.
 	seen seenMarks
+	// exact is true when the host tells each fire the Model version its
+	// Message makes (agent.WhenDelivered): a fire's Model change is then
+	// the one at that version, never a Message around it.
+	exact bool
+	// versioned is true when the runtime reads the Model's version, so
+	// each view folded names the version it shows.
+	versioned bool
 	// peers hold the fires waiting for their Model change, this
 	// session's and, under Sessions, the others' (sessions.go).
 	peers   *peers
 	caller  string
 	onClose func()
 
-	mu      sync.Mutex // guards what follows; taken by the listener
-	state   map[string]any
-	page    string
+	mu    sync.Mutex // guards what follows; taken by the listener
+	state map[string]any
+	// folded is the Model version of the last view folded into the
+	// session (0 on an unversioned host); foldedCh is closed, and
+	// replaced, each time it moves.
+	folded   uint64
+	foldedCh chan struct{}
+	page     string
+	// working are the fires whose capability declares a completion and
+	// whose dispatch has not returned, oldest first, with the work each
+	// holds open in the session.
+	working []working
 	on      map[*bound]bool
 	handles map[string]*journey.Handle
 
@@ -241,12 +258,24 @@ type bound struct {
 	conc     journey.Concurrency
 }
 
+// working is a fire waiting for its capability's completion, and the
+// work it holds open.
+type working struct {
+	id   string
+	act  *bound
+	work *journey.Work
+}
+
 // waiter is a fire waiting for the Model change its Message causes.
 type waiter struct {
 	id   string
 	act  *bound
 	j    *Journey
 	seen chan struct{}
+	// at is the Model version the fire's Message makes, once the host
+	// has taken it (agent.WhenDelivered); 0 before, and always for a
+	// sticky waiter.
+	at atomic.Uint64
 	// sticky marks a fire the app completes: it stays registered until
 	// its dispatch returns, and every change of a key it declares
 	// writing meanwhile is its own.
@@ -278,7 +307,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	c := rt.Contract()
 	j := &Journey{transport: opts.Transport, within: opts.ObserveWithin, dispatch: rt.DispatchUnknown, available: rt.Available,
 		peers: opts.peers, caller: opts.Caller,
-		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}),
+		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}), foldedCh: make(chan struct{}),
 		personal: map[string]bool{}, shown: map[string][]string{}}
 	shownFns := map[string]func(Model) bool{}
 	personHolds := map[string]bool{} // pages with a person-only control that holds something
@@ -448,6 +477,10 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		j.on[b] = true
 	}
 	vr, _ := any(rt).(versioner)
+	j.versioned = vr != nil
+	if dt, ok := any(rt).(deliveryTracker); ok && vr != nil {
+		j.exact = dt.TracksDelivery()
+	}
 	j.follow = func(listener bool) {
 		m, mv := snapshot(vr, model)
 		v := view{model: mv, page: def.Page(m), state: detach(def.State(m)), shown: make(map[string]bool, len(shownFns))}
@@ -586,14 +619,32 @@ type view struct {
 
 // changed is the Model listener: it moves the cursor when the page
 // projection moves, reports which tabs and modals of the page are shown,
-// reports the state keys that changed, attributing them to the oldest
-// fire waiting for its Model change that they fit (takeWaiterLocked;
-// with none fitting, to the person when only the person's actions write
-// them, else leaving attribution to the session), and switches each action's control on or off with its
-// capability's availability.
+// reports the state keys that changed, attributing them to the fire,
+// of any session sharing its peers, whose Model change this is
+// (takeWaiterLocked: the fire whose Message made this version, else the
+// best-fitting waiting fire); another session's fire's change is reported
+// as another agent's; with none fitting, to the person when only the
+// person's actions write them, else leaving attribution to the session,
+// after ending the work of the completing fires whose writes it covers.
+// It switches each action's control on or off with its capability's
+// availability. listener is false for the read New makes itself, which
+// is no notification and credits no fire. A view of a Model version
+// already folded is dropped.
 func (j *Journey) changed(v view, listener bool) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if v.model != 0 {
+		if v.model <= j.folded {
+			// Read before a newer Model was folded (the first read in
+			// New races the host's listener): nothing in it is news.
+			return
+		}
+		j.folded = v.model
+		defer func() {
+			close(j.foldedCh)
+			j.foldedCh = make(chan struct{})
+		}()
+	}
 	// Controls first: a fire this change brings to rest is answered with
 	// what the new Model offers.
 	j.refreshLocked()
@@ -601,7 +652,7 @@ func (j *Journey) changed(v view, listener bool) {
 	j.state = v.state
 	var w, other *waiter
 	if listener {
-		w = j.takeWaiterLocked(delta)
+		w = j.takeWaiterLocked(delta, v.model)
 	}
 	switch {
 	case w != nil && w.j != j:
@@ -609,7 +660,8 @@ func (j *Journey) changed(v view, listener bool) {
 		w, other = nil, w
 	case w != nil && w.sticky:
 		// This session's fire the app completes: the session credits
-		// its changes (signature-match), as it always has.
+		// its changes (signature-match), as it always has, and the
+		// change that covers its writes ends its work (below).
 		w = nil
 	}
 	if v.page != j.page || w != nil {
@@ -639,6 +691,12 @@ func (j *Journey) changed(v view, listener bool) {
 	case len(delta) > 0 && j.personalLocked(delta):
 		j.s.ReportState(delta, journey.ReportOptions{Principal: journey.ActorUser})
 	case len(delta) > 0:
+		// A change that covers every write of a fire waiting for its
+		// completion is the change the session brings that fire to rest
+		// with: its work ends first, so the answer written as it comes
+		// to rest never says the app is still working on it, however
+		// soon after the runtime saw the completion.
+		j.workDoneLocked(delta)
 		j.s.UpdateState(delta, "")
 	}
 	if v.model != 0 {
@@ -649,18 +707,26 @@ func (j *Journey) changed(v view, listener bool) {
 	}
 }
 
-// takeWaiterLocked takes the waiting fire this Model change can be that
-// fire's own: a change that moves no key of the state view (its Message
-// moved nothing, or only the page), or one that moves a key the fire
-// declares writing. A fire that declares writing a key the change moves is
-// preferred to one that declares no writes; among equals the oldest is
-// taken. A fire that declares no writes is not credited with a change
-// that only the person's actions write. A change that fits no waiting
-// fire is left for the session, and the fires keep waiting: the person's
-// edit while the agent's Message is in flight is never passed off as the
-// agent's effect. Under Sessions the waiting fires are every
-// conversation's, and the choice is made once for all of them.
-func (j *Journey) takeWaiterLocked(delta map[string]any) *waiter {
+// takeWaiterLocked takes the waiting fire this Model change (at Model
+// version version, 0 on an unversioned host) is that fire's own. On a
+// host that says which version each fire's Message makes (exact), a
+// change before that version is never the fire's (its Message was not
+// applied yet: the application's own Messages, the person's keys), and
+// the change at that version is the fire's, whatever it moved, before any
+// other fire. Otherwise, and for a change after that version (the host
+// reported several Messages at once), it is a change that moves no key of
+// the state view (its Message moved nothing, or only the page), or one
+// that moves a key the fire declares writing. A fire that declares
+// writing a key the change moves is preferred to one that declares no
+// writes; among equals the oldest is taken. A fire that declares no
+// writes is not credited with a change that only the person's actions
+// write. A fire the app completes (sticky) has no version of its own: it
+// is taken by a change of a key it declares writing. A change that fits
+// no waiting fire is left for the session, and the fires keep waiting:
+// the person's edit while the agent's Message is in flight is never
+// passed off as the agent's effect. Under Sessions the waiting fires are
+// every conversation's, and the choice is made once for all of them.
+func (j *Journey) takeWaiterLocked(delta map[string]any, version uint64) *waiter {
 	writes := func(w *waiter) bool {
 		for _, k := range w.act.keys {
 			if _, ok := delta[k]; ok {
@@ -670,6 +736,15 @@ func (j *Journey) takeWaiterLocked(delta map[string]any) *waiter {
 		return false
 	}
 	return j.peers.take(func(w *waiter) fit {
+		if j.exact && version != 0 && !w.sticky {
+			switch at := w.at.Load(); {
+			case at == 0 || version < at:
+				// Its Message is not applied yet: not its change.
+				return fitNone
+			case version == at:
+				return fitExact
+			}
+		}
 		switch {
 		case writes(w):
 			return fitWrites
@@ -685,6 +760,26 @@ func (j *Journey) takeWaiterLocked(delta map[string]any) *waiter {
 		}
 		return fitNone
 	})
+}
+
+// workDoneLocked ends the work of the fires waiting for their completion
+// whose declared writes delta covers.
+func (j *Journey) workDoneLocked(delta map[string]any) {
+	for _, x := range j.working {
+		if len(x.act.keys) == 0 {
+			continue
+		}
+		covers := true
+		for _, k := range x.act.keys {
+			if _, ok := delta[k]; !ok {
+				covers = false
+				break
+			}
+		}
+		if covers {
+			x.work.Done(nil)
+		}
+	}
 }
 
 // personalLocked reports whether every key of a change no fire accounts
@@ -756,7 +851,15 @@ func (j *Journey) handler(b *bound) journey.Handler {
 			// contract is met: the fire carries stillWorking meanwhile.
 			// The label is the capability's name (data).
 			work := j.s.BeginWork(name, id)
-			defer work.Done(nil)
+			j.mu.Lock()
+			j.working = append(j.working, working{id: id, act: b, work: work})
+			j.mu.Unlock()
+			defer func() {
+				j.mu.Lock()
+				j.working = slices.DeleteFunc(j.working, func(x working) bool { return x.id == id })
+				j.mu.Unlock()
+				work.Done(nil)
+			}()
 			// Its changes meanwhile are its own, which the other
 			// sessions are told (sessions.go).
 			sw := &waiter{id: id, act: b, j: j, sticky: true}
@@ -773,6 +876,12 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		// A call the contract holds for the person's approval is a card
 		// in the session's ask book while it waits, answered by the
 		// person in the application (HeldForPerson).
+		if w != nil && j.exact {
+			// Told on the host's update goroutine before any listener
+			// sees the version: the listener then knows which Model
+			// change is this fire's own (takeWaiterLocked).
+			ctx = agent.WhenDelivered(ctx, func(v uint64) { w.at.Store(v) })
+		}
 		ctx = agent.WhileAwaitingApproval(ctx, func(q agent.ApprovalRequest) { _ = j.s.HeldForPerson(id, q.ID) })
 		ctx = agent.WhenApprovalEnds(ctx, func(q agent.ApprovalRequest, why agent.Withdrawal) {
 			answer := journey.PersonWithdrawn
@@ -807,6 +916,10 @@ func (j *Journey) handler(b *bound) journey.Handler {
 				_ = j.s.RejectWith(id, journey.OutcomeRejected, &journey.SettleError{Reason: journey.ReasonAppFailed, Message: appFailed, Data: data})
 				return nil, nil
 			}
+			// The Model the completion was seen at is folded first: the
+			// state change it made is observed before the fire is
+			// answered, however the host's goroutines were scheduled.
+			j.catchUp(res.Version)
 			if b.writes && !j.settled(id) {
 				// Completed, but no state change covered its writes:
 				// performed, writes not observed.
@@ -888,6 +1001,39 @@ func (j *Journey) stillPending(b *bound) (any, error) {
 // forget withdraws a waiter the listener has not taken; it reports
 // whether it was still waiting.
 func (j *Journey) forget(w *waiter) bool { return j.peers.forget(w) }
+
+// catchUp waits until the session has folded the Model at version (a
+// Result's Version) or later, so that what a fire's answer says about the
+// Model is what that Model shows, not how far the listener had got. It
+// gives up after ObserveWithin, or on Close; version 0 (an unversioned
+// host), or a runtime that does not say which version its views show,
+// waits for nothing.
+func (j *Journey) catchUp(version uint64) {
+	if version == 0 || !j.versioned {
+		return
+	}
+	var t *time.Timer
+	for {
+		j.mu.Lock()
+		if j.folded >= version {
+			j.mu.Unlock()
+			return
+		}
+		ch := j.foldedCh
+		j.mu.Unlock()
+		if t == nil {
+			t = time.NewTimer(j.within)
+			defer t.Stop()
+		}
+		select {
+		case <-ch:
+		case <-t.C:
+			return
+		case <-j.closed:
+			return
+		}
+	}
+}
 
 func (j *Journey) settled(id string) bool {
 	_, known, _ := j.s.SettlementIfKnown(id)

@@ -39,10 +39,23 @@
 // application, through its own Messages, and the contract exposes nothing
 // for it, so no agent on any route can perform it.
 //
-// Attribution is by order and by declaration: a Model change after a fire
-// without a completion contract hands its Message over is taken as that
-// fire's effect when it fits the fire: it moves a key the fire declares
-// writing, or no key at all. A change that fits no waiting fire (the
+// Attribution is by version where the host allows it, else by order and
+// by declaration. On a host that numbers its Models and tracks delivery
+// (host/teahost, host/loop: agent.Runtime.TracksDelivery), the runtime
+// tells the fire, before any listener sees it, the version its Message
+// makes (agent.WhenDelivered): the Model change at that version is the
+// fire's effect, and no change before it is (the application's own
+// Messages queued first, an activity line, a spinner tick, the person's
+// keys), so what a fire's answer says does not depend on how the host's
+// goroutines were scheduled. A fire whose capability declares a
+// completion is answered once the Model its completion was seen at has
+// been followed, and the change that brings it to rest ends its work
+// first, so its settled answer never says the application is still
+// working on it. Otherwise, a Model change after a fire without a
+// completion contract hands its Message over is taken as that fire's
+// effect when it fits the fire: it moves a key the fire declares writing,
+// or no key at all (the fire that declares writing what moved before one
+// that declares no writes). A change that fits no waiting fire (the
 // person editing something else while the agent's Message is in flight)
 // is not credited to it, and the fire keeps waiting for its own. Such a
 // change is left to the session, which credits it to a pending fire only
@@ -58,7 +71,10 @@
 // facts) and names its conversation as the contract's caller
 // (Options.Caller, agent.WithCaller), so the stale-view rule is per
 // conversation too. Whose a Model change is is decided once for all of
-// them: the fire it is the effect of is credited in its own session, and
+// them, by the same rules (a fire's own version first, whichever
+// conversation made it; a change of what a fire the app completes
+// declares writing is that fire's while it runs): the fire it is the
+// effect of is credited in its own session, and
 // every other session records it as another agent's change (an agent
 // stimulus, which the facts say is another conversation's), never as an
 // attempt of its own. A single-flight or once-only action whose fire is in

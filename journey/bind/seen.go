@@ -26,6 +26,10 @@ import (
 // *agent.Runtime does, and so does a wrapper that embeds one.
 type versioner interface{ Version() uint64 }
 
+// deliveryTracker is what a runtime offers when its host also says which
+// version each call's Message makes (agent.Runtime.TracksDelivery).
+type deliveryTracker interface{ TracksDelivery() bool }
+
 // seenMarks maps session versions to the Model versions they show. Each
 // Model change the binding follows marks the session version it left the
 // session at; a session version shows the Model version of the last mark

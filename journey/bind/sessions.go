@@ -87,12 +87,15 @@ const (
 	fitNone   fit = iota
 	fitAny        // it moved nothing, or the fire declares no writes
 	fitWrites     // it moved a key the fire declares writing
+	fitExact      // it is the Model version the fire's Message made
 )
 
 // take returns the waiter the current Model change is the effect of, for
 // every session alike: the oldest of those it fits best (fits is the
-// rule, the same in every journey over one Def). The first journey to ask
-// decides, and the rest are given the same answer.
+// rule, the same in every journey over one Def and one runtime: the fire
+// whose Message made this very version first, where the host says so,
+// then one that declares writing what moved, then any other fit). The
+// first journey to ask decides, and the rest are given the same answer.
 func (p *peers) take(fits func(*waiter) fit) *waiter {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -444,19 +444,20 @@ func heldTranscript(t *testing.T, approve bool) []string {
 		t.Fatal(err)
 	}
 	d.wait(id)
-	// The payment's state change can settle the fire before its handler
-	// has returned (stillWorking): that answer differs by timing (issue
-	// 26's twelfth), so the transcript is read once the work is done.
+	// The payment's state change settles the fire, and ends its work,
+	// before its handler has returned the completing Message (issue 26's
+	// twelfth): the transcript is read once the work is done and, when
+	// approved, the handler's answer (the completion, as data) is in.
 	var done map[string]any
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
 		done = d.call("shop.did_it_work", map[string]any{"transitionId": id})
-		if done["stillWorking"] == nil || time.Now().After(deadline) {
+		if done["stillWorking"] == nil && (!approve || done["data"] != nil) || time.Now().After(deadline) {
 			break
 		}
 	}
 	after := d.call("shop.did_it_work", map[string]any{"transitionId": askID})
 	if approve {
-		if done["settled"] != true || done["judgment"] != "done" || after["did"] != done["did"] || after["settled"] != true {
+		if done["settled"] != true || done["judgment"] != "done" || done["data"] == nil || after["did"] != done["did"] || after["settled"] != true {
 			t.Fatalf("approved: fire %v; card %v", done, after)
 		}
 		if o := d.st.Orders(); len(o) != 1 || o[0].Status != shop.Paid {
