@@ -32,6 +32,10 @@ type shopper struct {
 	cs      *mcp.ClientSession
 	keys    string
 	results []map[string]any
+	// transcript is results without until's repeated polls: only the
+	// answer each until settled on.
+	transcript []map[string]any
+	polling    bool
 }
 
 func startShopper(t *testing.T, args ...string) *shopper {
@@ -64,6 +68,9 @@ func (s *shopper) call(name string, args map[string]any) map[string]any {
 		s.t.Fatalf("%s: %v", name, err)
 	}
 	s.results = append(s.results, m)
+	if !s.polling {
+		s.transcript = append(s.transcript, m)
+	}
 	return m
 }
 
@@ -84,9 +91,12 @@ func (s *shopper) types(keys string) {
 func (s *shopper) until(name string, args map[string]any, ok func(map[string]any) bool) map[string]any {
 	s.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
+	s.polling = true
+	defer func() { s.polling = false }()
 	for {
 		r := s.call(name, args)
 		if ok(r) {
+			s.transcript = append(s.transcript, r)
 			return r
 		}
 		if time.Now().After(deadline) {
