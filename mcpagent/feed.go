@@ -3,6 +3,7 @@ package mcpagent
 import (
 	"errors"
 	"log/slog"
+	"reflect"
 	"slices"
 	"sync"
 
@@ -197,4 +198,58 @@ func (f *Feed) logDefect(err error) {
 
 func sameDescriptors(a, b []agent.Descriptor) bool {
 	return slices.EqualFunc(a, b, func(x, y agent.Descriptor) bool { return x.Name == y.Name })
+}
+
+// runtimeFeeds are the Feeds NewServer makes for Servers given none, one
+// per runtime pointer, each shared by that runtime's Servers and closed
+// with the last of them. Only a pointer is a runtime's identity: two
+// Servers of one pointer serve one runtime, so what one is offered is what
+// the other is, and sharing is always safe.
+var runtimeFeeds struct {
+	mu sync.Mutex
+	m  map[Runtime]*sharedFeed
+}
+
+type sharedFeed struct {
+	feed  *Feed
+	users int
+}
+
+// runtimeFeed returns the Feed shared by rt's Servers, and the function a
+// Server calls once to let go of it; nil, nil for a runtime that is not a
+// pointer.
+func runtimeFeed(rt Runtime, log *slog.Logger) (*Feed, func()) {
+	if rt == nil || reflect.ValueOf(rt).Kind() != reflect.Pointer {
+		return nil, nil
+	}
+	runtimeFeeds.mu.Lock()
+	defer runtimeFeeds.mu.Unlock()
+	sf := runtimeFeeds.m[rt]
+	if sf == nil {
+		f, err := NewFeed(rt, &FeedOptions{Logger: log})
+		if err != nil {
+			return nil, nil
+		}
+		sf = &sharedFeed{feed: f}
+		if runtimeFeeds.m == nil {
+			runtimeFeeds.m = make(map[Runtime]*sharedFeed)
+		}
+		runtimeFeeds.m[rt] = sf
+	}
+	sf.users++
+	var once sync.Once
+	return sf.feed, func() {
+		once.Do(func() {
+			runtimeFeeds.mu.Lock()
+			sf.users--
+			last := sf.users == 0
+			if last {
+				delete(runtimeFeeds.m, rt)
+			}
+			runtimeFeeds.mu.Unlock()
+			if last {
+				_ = sf.feed.Close()
+			}
+		})
+	}
 }

@@ -73,8 +73,11 @@ type Options struct {
 	// offers (see Feed): the Server follows the Model through it instead
 	// of listening to its runtime, so an idle session costs nothing when
 	// the Model changes. Every runtime served with a Feed must be bound
-	// to the same host and contract as the Feed's. Nil: the Server
-	// follows its own runtime.
+	// to the same host and contract as the Feed's. Nil: the Servers of
+	// one runtime (the same pointer) share a Feed NewServer makes for
+	// them, closed with the last of them, so a thousand Servers on one
+	// runtime follow the Model once whether or not their author knew of
+	// Feed; a Server of any other runtime follows its own.
 	Feed *Feed
 }
 
@@ -106,6 +109,9 @@ type Server struct {
 	shared *toolSet
 
 	feed *Feed // nil: the Server follows its own runtime
+	// releaseFeed lets go of a Feed NewServer made for the runtime's
+	// Servers (runtimeFeeds); nil when the Feed was given or there is none.
+	releaseFeed func()
 
 	callers callerKeys // id-less sessions' caller keys (see looks.go)
 
@@ -175,6 +181,24 @@ var emptyObject = json.RawMessage(`{}`)
 // It returns an error naming the capability when a capability's input
 // schema is not a JSON object schema, which MCP requires of every tool.
 func NewServer(rt Runtime, opts *Options) (*Server, error) {
+	if opts == nil || opts.Feed == nil {
+		// Servers of one runtime share what they follow (see Options.Feed).
+		o := Options{}
+		if opts != nil {
+			o = *opts
+		}
+		feed, release := runtimeFeed(rt, o.Logger)
+		if feed != nil {
+			o.Feed = feed
+			s, err := newServer(rt, &o, nil)
+			if err != nil {
+				release()
+				return nil, err
+			}
+			s.releaseFeed = release
+			return s, nil
+		}
+	}
 	return newServer(rt, opts, nil)
 }
 
@@ -403,6 +427,9 @@ func (s *Server) Close() error {
 		s.toolMu.Unlock()
 		if s.feed != nil {
 			s.feed.remove(s)
+		}
+		if s.releaseFeed != nil {
+			s.releaseFeed()
 		}
 		if s.unsubscribe != nil {
 			s.unsubscribe()

@@ -31,6 +31,14 @@ import (
 //     a Handler, against the same with none. The Message changes the
 //     Model but not what it offers, the common case. Target: at most
 //     1.5×.
+//   - idle-availability: the same with a Message that changes what every
+//     session is offered (it marks the todo done or not done, so
+//     clear_completed comes and goes): each session is told its tools
+//     changed. Target: at most 1.5×.
+//   - newservers-availability: the same Message with 1,000
+//     mcpagent.NewServers on one runtime, each with a connected client
+//     session (in memory), made as a user who never heard of Feed makes
+//     them. Target: at most 1.5×.
 //   - session: the memory (heap and goroutine stacks) each idle HTTP
 //     session holds, and the time to open one (initialize and
 //     notifications/initialized), on a Handler serving the todo example's
@@ -45,7 +53,9 @@ import (
 //
 //	go test -run '^$' -bench ManySessions -benchtime 1x ./mcpagent/
 func BenchmarkManySessions(b *testing.B) {
-	b.Run("idle", benchIdleSessions)
+	b.Run("idle", func(b *testing.B) { benchIdleSessions(b, overHTTP, (*benchApp).rename) })
+	b.Run("idle-availability", func(b *testing.B) { benchIdleSessions(b, overHTTP, (*benchApp).toggle) })
+	b.Run("newservers-availability", func(b *testing.B) { benchIdleSessions(b, newServers, (*benchApp).toggle) })
 	b.Run("session", benchSessionCost)
 }
 
@@ -59,18 +69,19 @@ func benchRuntime(prog *loop.Program[todo.List, todo.Msg]) func(context.Context,
 }
 
 // benchApp runs a todo list holding one todo, and reports each applied
-// RenameTodo on renamed.
+// RenameTodo or ToggleTodo on applied.
 type benchApp struct {
 	prog    *loop.Program[todo.List, todo.Msg]
-	renamed chan struct{}
+	applied chan struct{}
 	id      string
 }
 
 func startBenchApp(b *testing.B) *benchApp {
-	a := &benchApp{prog: loop.New(todo.Loop(), nil), renamed: make(chan struct{}, 1)}
+	a := &benchApp{prog: loop.New(todo.Loop(), nil), applied: make(chan struct{}, 1)}
 	a.prog.Observe(func(msg todo.Msg) {
-		if _, ok := msg.(todo.RenameTodo); ok {
-			a.renamed <- struct{}{}
+		switch msg.(type) {
+		case todo.RenameTodo, todo.ToggleTodo:
+			a.applied <- struct{}{}
 		}
 	})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -90,16 +101,26 @@ func startBenchApp(b *testing.B) *benchApp {
 	return a
 }
 
-// apply dispatches n renames one after another, each waiting until it was
-// applied, and returns the time per Message.
-func (a *benchApp) apply(b *testing.B, n int) time.Duration {
+// rename is the i-th Message of a round that changes the Model but not
+// what it offers.
+func (a *benchApp) rename(i int) todo.Msg {
+	return todo.RenameTodo{ID: a.id, Title: "title " + strconv.Itoa(i%2)}
+}
+
+// toggle is the i-th Message of a round that changes what is offered:
+// the todo done or not, so clear_completed comes and goes.
+func (a *benchApp) toggle(int) todo.Msg { return todo.ToggleTodo{ID: a.id} }
+
+// apply dispatches n Messages made by msg one after another, each waiting
+// until it was applied, and returns the time per Message.
+func (a *benchApp) apply(b *testing.B, n int, msg func(*benchApp, int) todo.Msg) time.Duration {
 	ctx := context.Background()
 	start := time.Now()
 	for i := range n {
-		if err := a.prog.Dispatch(ctx, todo.RenameTodo{ID: a.id, Title: "title " + strconv.Itoa(i%2)}); err != nil {
+		if err := a.prog.Dispatch(ctx, msg(a, i)); err != nil {
 			b.Fatal(err)
 		}
-		<-a.renamed
+		<-a.applied
 	}
 	return time.Since(start) / time.Duration(n)
 }
@@ -228,22 +249,56 @@ func median(xs []float64) float64 {
 	return s[len(s)/2]
 }
 
-func benchIdleSessions(b *testing.B) {
-	const idle, rounds, perRound = 1000, 9, 300
-	none, many := startBenchApp(b), startBenchApp(b)
-	o := newOpener(b, benchHandler(b, many.prog))
-	for range idle {
+// overHTTP opens n idle streamable HTTP sessions on a Handler over prog,
+// as the todo example serves it (with a Feed).
+func overHTTP(b *testing.B, prog *loop.Program[todo.List, todo.Msg], n int) {
+	o := newOpener(b, benchHandler(b, prog))
+	for range n {
 		o.open(b)
 	}
-	none.apply(b, perRound) // warm both up
-	many.apply(b, perRound)
+}
+
+// newServers makes n mcpagent.NewServers on one runtime over prog, with
+// no Feed, and connects a client session to each in memory: the clients
+// accept tools/list_changed and read nothing.
+func newServers(b *testing.B, prog *loop.Program[todo.List, todo.Msg], n int) {
+	rt, err := agent.Bind(todo.Contract(), prog, todo.As(todo.Principal{Name: "owner", Role: todo.Owner}))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	client := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "0"}, &mcp.ClientOptions{Logger: quietLogger()})
+	for range n {
+		s, err := mcpagent.NewServer(rt, &mcpagent.Options{Logger: quietLogger()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		st, ct := mcp.NewInMemoryTransports()
+		ss, err := s.Connect(ctx, st, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		cs, err := client.Connect(ctx, ct, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { cs.Close(); ss.Close(); s.Close() })
+	}
+}
+
+func benchIdleSessions(b *testing.B, open func(*testing.B, *loop.Program[todo.List, todo.Msg], int), msg func(*benchApp, int) todo.Msg) {
+	const idle, rounds, perRound = 1000, 9, 300
+	none, many := startBenchApp(b), startBenchApp(b)
+	open(b, many.prog, idle)
+	none.apply(b, perRound, msg) // warm both up
+	many.apply(b, perRound, msg)
 	var ratios, tNone, tMany []float64
 	for r := range rounds {
 		var a, m time.Duration
 		if r%2 == 0 {
-			a, m = none.apply(b, perRound), many.apply(b, perRound)
+			a, m = none.apply(b, perRound, msg), many.apply(b, perRound, msg)
 		} else {
-			m, a = many.apply(b, perRound), none.apply(b, perRound)
+			m, a = many.apply(b, perRound, msg), none.apply(b, perRound, msg)
 		}
 		tNone = append(tNone, float64(a.Nanoseconds()))
 		tMany = append(tMany, float64(m.Nanoseconds()))
