@@ -76,6 +76,32 @@ func (h *laggingHost) apply() {
 	h.applied <- struct{}{}
 }
 
+// stillWaiting starts call and returns its outcome's channel once the call
+// has read the Model again and again without running: it has nothing
+// newer to run on. A call that ends before that ran on an older Model.
+func (h *laggingHost) stillWaiting(t *testing.T, call func() error) <-chan error {
+	t.Helper()
+	h.mu.Lock()
+	before := h.reads
+	h.mu.Unlock()
+	done := make(chan error, 1)
+	go func() { done <- call() }()
+	for {
+		select {
+		case err := <-done:
+			t.Fatalf("the call ran on a Model older than a result already returned: %v", err)
+		default:
+		}
+		h.mu.Lock()
+		n := h.reads - before
+		h.mu.Unlock()
+		if n >= 8 {
+			return done
+		}
+		runtime.Gosched()
+	}
+}
+
 // A caller's next call waits for the version its last result named: run
 // on the Model from before its own open_product was applied, its
 // add_to_cart would not be offered at all.
@@ -96,30 +122,10 @@ func TestNextCallReadsTheVersionItsCallerWasToldOf(t *testing.T) {
 	if _, v := h.VersionedModel(); res.Version != v+1 {
 		t.Fatalf("result version %d, host at %d: the test needs update not yet run", res.Version, v)
 	}
-	h.mu.Lock()
-	before := h.reads
-	h.mu.Unlock()
-	done := make(chan error, 1)
-	go func() {
+	done := h.stillWaiting(t, func() error {
 		_, err := rt.DispatchUnknown(ctx, "add_to_cart", json.RawMessage(`{}`), agent.Invocation{})
-		done <- err
-	}()
-	// The call must still be waiting after reading the Model again and
-	// again: it has nothing newer to run on.
-	for {
-		select {
-		case err := <-done:
-			t.Fatalf("the call ran on a Model older than its caller's last result: %v", err)
-		default:
-		}
-		h.mu.Lock()
-		n := h.reads - before
-		h.mu.Unlock()
-		if n >= 8 {
-			break
-		}
-		runtime.Gosched()
-	}
+		return err
+	})
 	h.apply() // update takes open_product
 	var un *agent.UnavailableError
 	if err := <-done; err != nil {
@@ -187,28 +193,10 @@ func TestACallReadsWhatAnotherCallerWasToldOf(t *testing.T) {
 	if _, err := rt.DispatchUnknown(a, "open_product", json.RawMessage(`{"sku":"hat"}`), agent.Invocation{}); err != nil {
 		t.Fatal(err)
 	}
-	h.mu.Lock()
-	before := h.reads
-	h.mu.Unlock()
-	done := make(chan error, 1)
-	go func() {
+	done := h.stillWaiting(t, func() error {
 		_, err := rt.DispatchUnknown(b, "add_to_cart", json.RawMessage(`{}`), agent.Invocation{})
-		done <- err
-	}()
-	for {
-		select {
-		case err := <-done:
-			t.Fatalf("B's call ran on a Model older than A's result: %v", err)
-		default:
-		}
-		h.mu.Lock()
-		n := h.reads - before
-		h.mu.Unlock()
-		if n >= 8 {
-			break
-		}
-		runtime.Gosched()
-	}
+		return err
+	})
 	h.apply()
 	var stale *agent.StaleViewError
 	if err := <-done; !errors.As(err, &stale) {

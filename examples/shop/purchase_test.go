@@ -77,13 +77,20 @@ func (s *shopper) call(name string, args map[string]any) map[string]any {
 // types is the person at the keyboard.
 func (s *shopper) types(keys string) {
 	s.t.Helper()
-	f, err := os.OpenFile(s.keys, os.O_WRONLY, 0)
+	typeInto(s.t, s.keys, keys)
+}
+
+// typeInto writes keys into the keyboard pipe a headless shop reads
+// (-keys), as if typed.
+func typeInto(t *testing.T, pipe, keys string) {
+	t.Helper()
+	f, err := os.OpenFile(pipe, os.O_WRONLY, 0)
 	if err != nil {
-		s.t.Fatal(err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	if _, err := f.WriteString(keys); err != nil {
-		s.t.Fatal(err)
+		t.Fatal(err)
 	}
 }
 

@@ -113,14 +113,7 @@ func (s *session) until(name string, args map[string]any, ok func(map[string]any
 
 func (s *threeShop) types(keys string) {
 	s.t.Helper()
-	f, err := os.OpenFile(s.keys, os.O_WRONLY, 0)
-	if err != nil {
-		s.t.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.WriteString(keys); err != nil {
-		s.t.Fatal(err)
-	}
+	typeInto(s.t, s.keys, keys)
 }
 
 func facts(m map[string]any) string { f, _ := m["facts"].(string); return f }

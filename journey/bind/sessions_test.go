@@ -33,16 +33,7 @@ func padSessions(t *testing.T) (*bind.Sessions[pad, np], *loop.Program[pad, any]
 			<-gate
 			return agent.Allow, nil
 		}})
-	app := loop.Funcs(func() (pad, loop.Cmd[any]) { return pad{}, nil },
-		func(m pad, msg any) (pad, loop.Cmd[any]) {
-			switch msg := msg.(type) {
-			case EditNote:
-				m.Note = msg.Text
-			case Bump:
-				m.Count++
-			}
-			return m, nil
-		})
+	app := padApp()
 	c := agent.Make(agent.Definition[pad, np]{Capabilities: []agent.Capability[pad, np]{bump}})
 	p := loop.New(app, nil)
 	rt := started(t, c, p, nil)

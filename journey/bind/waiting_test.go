@@ -22,6 +22,20 @@ type (
 	Bump     struct{}
 )
 
+// padApp runs a pad: EditNote sets the note, Bump bumps the count.
+func padApp() loop.App[pad, any] {
+	return loop.Funcs(func() (pad, loop.Cmd[any]) { return pad{}, nil },
+		func(m pad, msg any) (pad, loop.Cmd[any]) {
+			switch msg := msg.(type) {
+			case EditNote:
+				m.Note = msg.Text
+			case Bump:
+				m.Count++
+			}
+			return m, nil
+		})
+}
+
 // While an agent fire without a completion contract waits for the Model
 // change its Message causes, the person changes a key it does not declare
 // writing: that change is not the fire's. The fire keeps waiting and is
@@ -36,16 +50,7 @@ func TestWaitingFireIsNotCreditedWithThePersonsOtherChange(t *testing.T) {
 			<-gate
 			return agent.Allow, nil
 		}})
-	app := loop.Funcs(func() (pad, loop.Cmd[any]) { return pad{}, nil },
-		func(m pad, msg any) (pad, loop.Cmd[any]) {
-			switch msg := msg.(type) {
-			case EditNote:
-				m.Note = msg.Text
-			case Bump:
-				m.Count++
-			}
-			return m, nil
-		})
+	app := padApp()
 	c := agent.Make(agent.Definition[pad, np]{Capabilities: []agent.Capability[pad, np]{bump}})
 	p := loop.New(app, nil)
 	rt := started(t, c, p, nil)
