@@ -187,14 +187,16 @@ type sessionPort struct {
 var connIDs atomic.Uint64
 
 // callerOf is the key NewSessionServer names an MCP session by: its
-// Mcp-Session-Id on streamable HTTP ("mcp:session:<id>"), or a number
-// for a connection without one ("mcp:conn:<n>", stdio), as mcpagent
-// names its callers.
+// Mcp-Session-Id on streamable HTTP ("mcp:session:<id>", as mcpagent
+// names it: the ids are the SDK's, unique across handlers), or a number
+// for a connection without one ("mcp:journey-conn:<n>", stdio), counted
+// apart from mcpagent's connections, so that a fixed-tools connection and
+// a dynamic-tools one on the same runtime are never one caller.
 func callerOf(ss *mcp.ServerSession) string {
 	if id := ss.ID(); id != "" {
 		return "mcp:session:" + id
 	}
-	return "mcp:conn:" + strconv.FormatUint(connIDs.Add(1), 10)
+	return "mcp:journey-conn:" + strconv.FormatUint(connIDs.Add(1), 10)
 }
 
 // portOf returns the port that serves ss, opening it on first use.
