@@ -31,15 +31,18 @@ import (
 // added to the page), and to 1,318,295 plus about 1.5% when the agent core
 // gained the person's approval (+27 KB with the page's looks; hash/fnv and
 // encoding/hex added, crypto/sha256 kept out: it linked the FIPS module,
-// another 57 KB). Raise it
-// only with a reason in the commit message, and lower it when the
-// download shrinks.
+// another 57 KB), and to 1,338,161 plus about 1% when host/loop began
+// to keep its Models in reused slabs (the busy-machine fix) and the
+// agent core gained approval carriers for sealed Message types and
+// catch-up across callers (+9.2 KB; no package added). Raise it only
+// with a reason in the commit message, and lower it when the download
+// shrinks.
 //
 // For scale (Go 1.26.8, the same flags): a js/wasm program using only
 // syscall/js and encoding/json is 897 KB gzip; one that also uses the
 // standard packages the page needs (context, time, fmt, reflect, slices,
 // strings, sync, math/rand/v2) is 967 KB before any of foldagent.
-const maxGzipBytes = 1_338_000
+const maxGzipBytes = 1_352_000
 
 // builtApp builds the application the way the server does, once per
 // test binary (the browser tests share served's build).
