@@ -218,6 +218,7 @@ func BenchmarkTurnCost(b *testing.B) {
 	// do: this ratio is history alone, with the same lines served.
 	b.ReportMetric(ratio(whBig, whMid), "ratio-whats_here-1M/1000")
 	b.ReportMetric(ratio(usBig, usSmall), "ratio-UpdateState-1M/10")
+	b.ReportMetric(ratio(usBig, usMid), "ratio-UpdateState-1M/1000")
 	b.ReportMetric(ratio(wh6000, wh60), "ratio-whats_here-6000/60pages")
 	b.ReportMetric(float64(heap)/(1<<20), "MB-heap-1Mfires")
 	runtime.KeepAlive(bigS)
