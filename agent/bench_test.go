@@ -141,20 +141,7 @@ func (*queueHost) DispatchNeverBlocks() bool { return true }
 //     switch.
 //   - queue: a host that only enqueues, as the target was set against.
 func BenchmarkDispatchAdapterPath(b *testing.B) {
-	contract := func() *agent.Contract[Model, User] {
-		return agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
-			agent.Expose(capability[PlaceOrder]{
-				Description: "Place an order.",
-				Available:   func(m Model) bool { return len(m.Todos) > 0 },
-				Authorize: func(_ context.Context, _ PlaceOrder, call agent.Call[Model, User]) (agent.Decision, error) {
-					if call.Principal.Role != "owner" {
-						return agent.Refuse, nil
-					}
-					return agent.Allow, nil
-				},
-			}),
-		}})
-	}
+	contract := adapterPathContract
 	run := func(b *testing.B, rt *agent.Runtime[Model, Msg, User]) {
 		// The request's context: cancellable, as net/http and the MCP SDK
 		// hand it to a handler.
@@ -186,4 +173,22 @@ func BenchmarkDispatchAdapterPath(b *testing.B) {
 			b.Fatal("nothing dispatched")
 		}
 	})
+}
+
+// adapterPathContract is BenchmarkDispatchAdapterPath's contract: one
+// capability with an availability predicate, an authorization hook and a
+// 3-field input.
+func adapterPathContract() *agent.Contract[Model, User] {
+	return agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
+		agent.Expose(capability[PlaceOrder]{
+			Description: "Place an order.",
+			Available:   func(m Model) bool { return len(m.Todos) > 0 },
+			Authorize: func(_ context.Context, _ PlaceOrder, call agent.Call[Model, User]) (agent.Decision, error) {
+				if call.Principal.Role != "owner" {
+					return agent.Refuse, nil
+				}
+				return agent.Allow, nil
+			},
+		}),
+	}})
 }
