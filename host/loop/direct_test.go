@@ -432,3 +432,45 @@ func TestRunReturnsOnlyAfterUpdateOnCallerReturns(t *testing.T) {
 		})
 	}
 }
+
+// A listener of a Message applied on its dispatcher's goroutine that
+// calls DispatchTracked finds that Message still being applied (by its
+// own goroutine): the looks for it to be done are bounded, so the call
+// returns, queues its Message, and it is applied after, by Run's
+// goroutine.
+func TestDispatchTrackedFromListenerOnCallerQueues(t *testing.T) {
+	app := newOnGoroutine()
+	p := start(t, app, nil)
+	testGoroutine := goid()
+	var once atomic.Bool
+	inner := make(chan tracked, 1)
+	p.Observe(func(m msg) {
+		if s, ok := m.(seq); ok && s.ID == 5 && goid() == testGoroutine && once.CompareAndSwap(false, true) {
+			inner <- dispatchTracked(p, add{N: 7})
+		}
+	})
+	dispatchOnCaller(t, p, app, func(i int) msg { return seq{ID: 5, I: i} })
+	var tr tracked
+	select {
+	case tr = <-inner:
+	default:
+		t.Fatal("the listener's DispatchTracked had not returned when the outer one did")
+	}
+	if tr.err != nil {
+		t.Fatalf("DispatchTracked from a listener: %v", tr.err)
+	}
+	if tr.reported {
+		t.Fatal("the listener's Message was reported delivered before its DispatchTracked returned: it was applied re-entrantly")
+	}
+	select {
+	case err := <-tr.verdict:
+		if err != nil {
+			t.Fatalf("the listener's Message was reported %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the listener's Message was not taken in 5s")
+	}
+	if id, ok := app.ranOn(add{N: 7}); !ok || id == testGoroutine {
+		t.Fatalf("the listener's Message ran on goroutine %d (applied: %v), want Run's, not the dispatcher's (%d)", id, ok, testGoroutine)
+	}
+}

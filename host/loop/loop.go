@@ -410,9 +410,16 @@ func (p *Program[Model, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 // scheduled, at the price of waiting as long as update and the listeners
 // take, which App and Observe require to be short. Messages queued
 // meanwhile (by update, a listener, a Cmd or another sender) are applied
-// after msg, by Run's goroutine. Otherwise (Messages are waiting, one is
-// being applied, or Run has not started) DispatchTracked only queues msg,
-// so calling it from update or a listener is safe. The caller must not
+// after msg, by Run's goroutine. When another DispatchTracked caller is
+// applying its own Message that way and nothing is queued, DispatchTracked
+// yields its processor (runtime.Gosched) a few times, looking again after
+// each, to apply msg itself next: concurrent callers then hand update to
+// one another instead of waking Run's goroutine and each waiting for it
+// (agent's BenchmarkDispatchCallers measures it). Otherwise (Messages are
+// waiting, one is being applied by Run's goroutine, the looks are spent,
+// or Run has not started) DispatchTracked only queues msg, so calling it
+// from update or a listener is safe: there the looks never find the
+// Message being applied done, and it is queued after them. The caller must not
 // hold a lock that update or a listener takes.
 func (p *Program[Model, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered func(err error)) error {
 	return p.dispatch(ctx, item[Msg]{msg: msg, delivered: delivered})
@@ -422,7 +429,8 @@ func (p *Program[Model, Msg]) DispatchTracked(ctx context.Context, msg Msg, deli
 // for the queue or for another goroutine. They queue the Message or refuse
 // it and return at once, except that DispatchTracked on an idle Program
 // applies the Message itself, which lasts as long as an update and its
-// listeners, which must not block. A dispatcher such as
+// listeners, which must not block (and, while another caller applies
+// its own, first yields its processor a bounded number of times). A dispatcher such as
 // agent.Runtime (see agent.NonBlocking) then calls them on its own
 // goroutine rather than guarding each call with another.
 func (p *Program[Model, Msg]) DispatchNeverBlocks() bool { return true }
@@ -432,6 +440,7 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 		return &undelivered.Error{Cause: err}
 	}
 	var fresh *chunk[Msg]
+	waited := 0
 	for {
 		p.mu.Lock()
 		if fresh != nil {
@@ -445,6 +454,20 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 		if p.opts.MaxQueue > 0 && p.queued >= p.opts.MaxQueue {
 			p.mu.Unlock()
 			return ErrQueueFull
+		}
+		if it.delivered != nil && p.idle && p.borrowed && p.head == nil && waited < maxDirectWaits && !isDone(p.runDone) {
+			// Another dispatcher is applying its Message on its own
+			// goroutine, and nothing else waits: it will be done within one
+			// update and its listeners. This dispatcher yields its processor
+			// and looks again, so that it applies its own Message next
+			// rather than wake Run's goroutine and wait for it. The looks are
+			// bounded: a dispatcher called from that update or a listener
+			// (on the applying goroutine itself) would never see it done,
+			// and queues once they are spent.
+			p.mu.Unlock()
+			waited++
+			runtime.Gosched()
+			continue
 		}
 		if (p.tail == nil || p.tail.n == len(p.tail.msgs)) && p.free == nil {
 			// The Message needs a new chunk: it is allocated (and its
@@ -482,6 +505,11 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 	}
 	return nil
 }
+
+// maxDirectWaits is how many times a tracking dispatcher that finds
+// another applying its Message on its own goroutine yields and looks
+// again before it queues (see dispatch).
+const maxDirectWaits = 4
 
 // farBehind is how many full chunks may wait before a sender starting
 // another yields its processor (see dispatch).
