@@ -253,8 +253,16 @@ func median(xs []float64) float64 {
 // as the todo example serves it (with a Feed).
 func overHTTP(b *testing.B, prog *loop.Program[todo.List, todo.Msg], n int) {
 	o := newOpener(b, benchHandler(b, prog))
+	streams := make([]net.Conn, 0, n)
+	// Run before the server's Close (cleanups run last first), which
+	// would otherwise wait for these streams and give up after 5s.
+	b.Cleanup(func() {
+		for _, c := range streams {
+			c.Close()
+		}
+	})
 	for range n {
-		o.open(b)
+		streams = append(streams, o.open(b).stream)
 	}
 }
 
