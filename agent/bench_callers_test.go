@@ -25,6 +25,11 @@ import (
 // goroutine, and each caller waits to learn that update took its
 // Message. That is the path this benchmark adds.
 //
+// ratio-loop/baseline-on-loop compares the adapter path on host/loop with
+// a hand-written handler on host/loop (decode, DispatchTracked, wait until
+// update takes the Message): both pay the host's one update at a time, so
+// this ratio is what the contract adds at that concurrency.
+//
 // On a shared machine a long run measures the load as much as the code,
 // so each loop times a batch of calls on each side in turn, and the
 // ratios reported (adapter path over baseline, same callers) are medians
@@ -51,6 +56,22 @@ func benchCallers(b *testing.B, callers int) {
 	qh := &queueHost{model: selectedModel()}
 	onQueue := agent.MustBind(adapterPathContract(), qh, owner())
 	base := &benchHost{model: selectedModel()}
+	// A hand-written handler on host/loop itself: it decodes the same
+	// JSON and hands the Message over with DispatchTracked, waiting until
+	// update takes it, as a handler that reports delivery truthfully must.
+	hp := loop.New[Model, Msg](loopBenchApp{model: selectedModel()}, nil)
+	go hp.Run(ctx)
+	baseOnLoop := func() error {
+		var in PlaceOrder
+		if err := json.Unmarshal(orderPayload, &in); err != nil {
+			return err
+		}
+		taken := make(chan error, 1)
+		if err := hp.DispatchTracked(ctx, in, func(err error) { taken <- err }); err != nil {
+			return err
+		}
+		return <-taken
+	}
 
 	adapter := func(rt *agent.Runtime[Model, Msg, User]) func() error {
 		return func() error {
@@ -90,10 +111,11 @@ func benchCallers(b *testing.B, callers int) {
 		return float64(time.Since(t0).Nanoseconds()) / float64(callers*perCaller)
 	}
 
-	var baseNs, loopNs, queueNs []float64
+	var baseNs, baseLoopNs, loopNs, queueNs []float64
 	b.ReportAllocs()
 	for b.Loop() {
 		baseNs = append(baseNs, timed(baseline))
+		baseLoopNs = append(baseLoopNs, timed(baseOnLoop))
 		loopNs = append(loopNs, timed(adapter(onLoop)))
 		queueNs = append(queueNs, timed(adapter(onQueue)))
 	}
@@ -128,4 +150,9 @@ func benchCallers(b *testing.B, callers int) {
 	b.ReportMetric(median(queueNs), "ns/call-queue")
 	b.ReportMetric(ratio(loopNs, baseNs), "ratio-loop")
 	b.ReportMetric(ratio(queueNs, baseNs), "ratio-queue")
+	// The adapter path on host/loop against the hand-written handler on
+	// host/loop: what the contract adds when both pay the host's one
+	// update at a time.
+	b.ReportMetric(median(baseLoopNs), "ns/call-baseline-on-loop")
+	b.ReportMetric(ratio(loopNs, baseLoopNs), "ratio-loop/baseline-on-loop")
 }
