@@ -137,6 +137,22 @@ func (p *registerPage) nothingRefunded() {
 	}
 }
 
+// refundedSoon waits until the register shows exactly orders refunded.
+// An answer says update took the Message, which the register's goroutine
+// may still be applying when it arrives: the call answers before the
+// Model that holds it is published whenever the approval's own Message
+// kept the register busy.
+func (p *registerPage) refundedSoon(orders ...string) {
+	p.t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for len(p.prog.Model().Refunded) < len(orders) && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if got := p.prog.Model().Refunded; !slices.Equal(got, orders) {
+		p.t.Fatalf("refunded = %v, want %v", got, orders)
+	}
+}
+
 func structured(t *testing.T, r ToolResult) map[string]any {
 	t.Helper()
 	var d map[string]any
@@ -173,9 +189,7 @@ func TestApprovedToolCallRuns(t *testing.T) {
 	if r := <-res; r.IsError || structured(t, r)["tag"] != "Refund" {
 		t.Fatalf("approved call %+v", r)
 	}
-	if got := p.prog.Model().Refunded; !slices.Equal(got, []string{"order-7"}) {
-		t.Fatalf("refunded = %v", got)
-	}
+	p.refundedSoon("order-7")
 	p.noneAsked()
 }
 
