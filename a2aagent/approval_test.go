@@ -17,6 +17,7 @@ import (
 	"github.com/foldagent/foldagent/a2aagent"
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/loopwait"
 )
 
 // A register the person keeps open: an agent's refund waits for them,
@@ -192,7 +193,9 @@ func TestApprovalWorkingThenCompleted(t *testing.T) {
 	if statusText(done) == "Waiting for the person to approve this in the app." {
 		t.Fatal("the completed task still says it waits")
 	}
-	refundedSoon(t, f.prog, "order-7")
+	if m := loopwait.Until(t, f.prog, "the refund", func(m register) bool { return len(m.Refunded) > 0 }); !slices.Equal(m.Refunded, []string{"order-7"}) {
+		t.Fatalf("refunded = %v", m.Refunded)
+	}
 }
 
 // Declined in the app: REJECTED, tagged AgentDeclinedError, the person's
@@ -259,7 +262,9 @@ func TestApprovalStreamedWorkingBeforeCompleted(t *testing.T) {
 	if sawWaiting < 0 || got[len(got)-1] != a2a.TaskStateCompleted || sawWaiting >= len(events)-1 {
 		t.Fatalf("streamed states %v (waiting at %d), want working, waiting ... completed", got, sawWaiting)
 	}
-	refundedSoon(t, f.prog, "order-10")
+	if m := loopwait.Until(t, f.prog, "the refund", func(m register) bool { return len(m.Refunded) > 0 }); !slices.Equal(m.Refunded, []string{"order-10"}) {
+		t.Fatalf("refunded = %v", m.Refunded)
+	}
 }
 
 // SubscribeToTask on a held task starts from the task as it stands,
@@ -400,20 +405,7 @@ func TestApprovalTwoPendingAnsweredSeparately(t *testing.T) {
 	}
 	f.answer(agent.ApprovalAnswer{ID: byOrder["order-a"], Reason: "duplicate"})
 	waitTask(t, f.c, first.ID, a2a.TaskStateRejected)
-	refundedSoon(t, f.prog, "order-b")
-}
-
-// refundedSoon waits until the register shows exactly orders refunded. A
-// call's answer means update took its Message; when the person's own
-// Message kept the register busy, the register's goroutine may still be
-// applying it as the answer arrives, and publishes the Model just after.
-func refundedSoon(t *testing.T, prog *loop.Program[register, any], orders ...string) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for len(prog.Model().Refunded) < len(orders) && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	if got := prog.Model().Refunded; !slices.Equal(got, orders) {
-		t.Fatalf("refunded = %v, want %v", got, orders)
+	if m := loopwait.Until(t, f.prog, "the refund", func(m register) bool { return len(m.Refunded) > 0 }); !slices.Equal(m.Refunded, []string{"order-b"}) {
+		t.Fatalf("refunded %v, want only order-b", m.Refunded)
 	}
 }

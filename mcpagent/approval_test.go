@@ -11,6 +11,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/loopwait"
 )
 
 // A register the person keeps open: an agent's refund waits for them.
@@ -96,7 +97,9 @@ func TestCallWaitsForThePersonWithProgress(t *testing.T) {
 	if r := <-res; r == nil || r.IsError {
 		t.Fatalf("approved call = %+v", r)
 	}
-	refundedSoon(t, prog, "order-7")
+	if m := loopwait.Until(t, prog, "the refund", func(m register) bool { return len(m.Refunded) > 0 }); !slices.Equal(m.Refunded, []string{"order-7"}) {
+		t.Fatalf("refunded = %v", m.Refunded)
+	}
 
 	res = call("order-8", "tok-2")
 	req = asked()
@@ -115,20 +118,5 @@ func TestCallWaitsForThePersonWithProgress(t *testing.T) {
 	}
 	if got := prog.Model().Refunded; !slices.Equal(got, []string{"order-7"}) {
 		t.Fatalf("a declined refund ran: %v", got)
-	}
-}
-
-// refundedSoon waits until the register shows exactly orders refunded. A
-// call's answer means update took its Message; when the person's own
-// Message kept the register busy, the register's goroutine may still be
-// applying it as the answer arrives, and publishes the Model just after.
-func refundedSoon(t *testing.T, prog *loop.Program[register, any], orders ...string) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for len(prog.Model().Refunded) < len(orders) && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	if got := prog.Model().Refunded; !slices.Equal(got, orders) {
-		t.Fatalf("refunded = %v, want %v", got, orders)
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/loopwait"
 	"github.com/foldagent/foldagent/nativeagent"
 )
 
@@ -223,7 +224,9 @@ func TestActionWaitsForApproval(t *testing.T) {
 	if a.err != nil || a.status != http.StatusOK || !a.res.OK || a.res.Tag != "Refund" {
 		t.Fatalf("approved: %d %+v (%v)", a.status, a.res, a.err)
 	}
-	refundedSoon(t, f.prog, "order-7")
+	if m := loopwait.Until(t, f.prog, "the refund", func(m register) bool { return len(m.Refunded) > 0 }); !slices.Equal(m.Refunded, []string{"order-7"}) {
+		t.Fatalf("refunded = %v", m.Refunded)
+	}
 	f.noneAsked()
 }
 
@@ -302,19 +305,4 @@ func TestApprovalVoidWhenWatchedValuesMoveIs409(t *testing.T) {
 	}
 	f.noneAsked()
 	f.nothingRefunded()
-}
-
-// refundedSoon waits until the register shows exactly orders refunded. A
-// call's answer means update took its Message; when the person's own
-// Message kept the register busy, the register's goroutine may still be
-// applying it as the answer arrives, and publishes the Model just after.
-func refundedSoon(t *testing.T, prog *loop.Program[register, any], orders ...string) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for len(prog.Model().Refunded) < len(orders) && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	if got := prog.Model().Refunded; !slices.Equal(got, orders) {
-		t.Fatalf("refunded = %v, want %v", got, orders)
-	}
 }

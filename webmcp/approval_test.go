@@ -10,6 +10,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/loopwait"
 )
 
 // A register the person keeps open in the page: an agent's refund waits
@@ -137,22 +138,6 @@ func (p *registerPage) nothingRefunded() {
 	}
 }
 
-// refundedSoon waits until the register shows exactly orders refunded.
-// An answer says update took the Message, which the register's goroutine
-// may still be applying when it arrives: the call answers before the
-// Model that holds it is published whenever the approval's own Message
-// kept the register busy.
-func (p *registerPage) refundedSoon(orders ...string) {
-	p.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for len(p.prog.Model().Refunded) < len(orders) && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	if got := p.prog.Model().Refunded; !slices.Equal(got, orders) {
-		p.t.Fatalf("refunded = %v, want %v", got, orders)
-	}
-}
-
 func structured(t *testing.T, r ToolResult) map[string]any {
 	t.Helper()
 	var d map[string]any
@@ -189,7 +174,9 @@ func TestApprovedToolCallRuns(t *testing.T) {
 	if r := <-res; r.IsError || structured(t, r)["tag"] != "Refund" {
 		t.Fatalf("approved call %+v", r)
 	}
-	p.refundedSoon("order-7")
+	if m := loopwait.Until(t, p.prog, "the refund", func(m register) bool { return len(m.Refunded) > 0 }); !slices.Equal(m.Refunded, []string{"order-7"}) {
+		t.Fatalf("refunded = %v", m.Refunded)
+	}
 	p.noneAsked()
 }
 

@@ -1,0 +1,37 @@
+package loopwait
+
+import (
+	"testing"
+	"time"
+
+	"github.com/foldagent/foldagent/host/loop"
+)
+
+// Bound is how long Until waits before it fails the test.
+const Bound = 5 * time.Second
+
+// Until returns the first Model p publishes for which cond holds, checking
+// the current one and then each one published after it, and fails t naming
+// what if none does within Bound.
+func Until[Model, Msg any](t testing.TB, p *loop.Program[Model, Msg], what string, cond func(Model) bool) Model {
+	t.Helper()
+	moved := make(chan struct{}, 1)
+	defer p.Subscribe(func() {
+		select {
+		case moved <- struct{}{}:
+		default:
+		}
+	})()
+	timeout := time.After(Bound)
+	for {
+		if m := p.Model(); cond(m) {
+			return m
+		}
+		select {
+		case <-moved:
+		case <-timeout:
+			t.Fatalf("%s: not within %v; the Model is %+v", what, Bound, p.Model())
+			return p.Model()
+		}
+	}
+}
