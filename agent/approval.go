@@ -69,8 +69,9 @@ type ApprovalRequest struct {
 }
 
 // Digest returns a fingerprint of what the person is shown (capability,
-// summary, input, watched values and version): FNV-1a, 128 bits, hex
-// encoded. The audit log records it, so an answer can be tied to exactly
+// summary, input, watched values, version and the asking caller):
+// FNV-1a, 128 bits, hex encoded. The person's answer names it
+// (ApprovalAnswer.Shown). The audit log records it, so an answer can be tied to exactly
 // what it answered. It is a fingerprint, not a signature: the audit log
 // is not a defence against whoever can write it. (FNV rather than SHA-256
 // because crypto/sha256 links the whole FIPS module, about 57 KB gzip,
@@ -82,7 +83,8 @@ func (q ApprovalRequest) Digest() string {
 		Input      json.RawMessage            `json:"input"`
 		Watched    map[string]json.RawMessage `json:"watched,omitempty"`
 		Version    uint64                     `json:"version"`
-	}{q.Capability, q.Summary, q.Input, q.Watched, q.Version})
+		Caller     string                     `json:"caller,omitempty"`
+	}{q.Capability, q.Summary, q.Input, q.Watched, q.Version, q.Caller})
 	h := fnv.New128a()
 	h.Write(b)
 	return hex.EncodeToString(h.Sum(nil))
@@ -124,6 +126,22 @@ type ApprovalAnswer struct {
 	Approve bool
 	Reason  string
 	By      string
+	// Shown is the Digest of the request as the person was shown it:
+	// the card they answered. Build answers with ApprovalRequest.Approve
+	// and Decline, which fill ID and Shown.
+	Shown string
+}
+
+// Approve returns the person's approval of q as shown, by names who
+// answered.
+func (q ApprovalRequest) Approve(by string) ApprovalAnswer {
+	return ApprovalAnswer{ID: q.ID, Approve: true, By: by, Shown: q.Digest()}
+}
+
+// Decline returns the person's refusal of q as shown, with their
+// optional reason (passed to the agent as data).
+func (q ApprovalRequest) Decline(by, reason string) ApprovalAnswer {
+	return ApprovalAnswer{ID: q.ID, By: by, Reason: reason, Shown: q.Digest()}
 }
 
 // ApprovalCarrier is the optional seam for an application whose Message
