@@ -1,0 +1,161 @@
+package approvals
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/host/inert"
+)
+
+// Card is one request as the person is shown it. Everything in it but
+// the Summary (the contract's own sentence) came from an agent or the
+// Model: Lines draws it as inert text, and a view that draws the fields
+// itself must too (or put them where they are only ever text, such as a
+// DOM text node).
+type Card struct {
+	// Request is the request shown; its Digest is the card's fingerprint.
+	Request agent.ApprovalRequest
+	// Position and Of say which card this is of how many wait ("1 of 3").
+	Position, Of int
+	// Agent is the asking caller's name (Agents: "agent 2").
+	Agent string
+	// Covers is what an approval covers: the input's fields, then the
+	// watched values.
+	Covers []Field
+	// Settled is true once the card has been on screen, unchanged, for
+	// the settle time: y and n answer it. Until then Wait is how long is
+	// left.
+	Settled bool
+	Wait    time.Duration
+	// Dropped is true when a key came before the card settled and was
+	// ignored.
+	Dropped bool
+}
+
+// Field is one value an approval covers. Value is JSON, compact, as the
+// request carries it.
+type Field struct {
+	// Name is the input field's name, or the watch's name.
+	Name string
+	// Watched is true for a watched value: the approval is void if it
+	// moves before the answer.
+	Watched bool
+	Value   string
+}
+
+// covers lists the input's fields (in name order; an input that is not a
+// JSON object is one field, "input") and the watched values (by name).
+func covers(q agent.ApprovalRequest) []Field {
+	var out []Field
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(q.Input, &fields) == nil && fields != nil {
+		for _, k := range sortedKeys(fields) {
+			out = append(out, Field{Name: k, Value: compact(fields[k])})
+		}
+	} else if len(q.Input) > 0 {
+		out = append(out, Field{Name: "input", Value: compact(q.Input)})
+	}
+	for _, k := range sortedKeys(q.Watched) {
+		out = append(out, Field{Name: k, Watched: true, Value: compact(q.Watched[k])})
+	}
+	return out
+}
+
+func sortedKeys(m map[string]json.RawMessage) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func compact(v json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return string(v)
+	}
+	return b.String()
+}
+
+// The card's limits: a value takes at most maxValueLines lines, and a
+// card shows at most maxFields fields (saying how many more there are).
+const (
+	maxValueLines = 3
+	maxFields     = 8
+)
+
+// Lines draws the card as lines of at most width cells (a width below 20
+// counts as 20), every value inert: the first says what is asked and
+// names the agent, then the card's position, what the approval covers,
+// and last what the keys do now. Lines never contain a line break.
+func (c Card) Lines(width int) []string {
+	width = max(width, 20)
+	line := func(s string) string { return inert.Line(s, width) }
+	lines := []string{
+		line("APPROVE? " + c.Request.Summary),
+		line(fmt.Sprintf("  card %d of %d · asked by %s over %s", c.Position, c.Of, c.Agent, c.Request.Transport)),
+	}
+	for i, f := range c.Covers {
+		if i == maxFields {
+			lines = append(lines, line(fmt.Sprintf("  … and %d more values", len(c.Covers)-maxFields)))
+			break
+		}
+		label := "  " + f.Name + ": "
+		if f.Watched {
+			label = "  " + f.Name + " (watched): "
+		}
+		lines = append(lines, wrap(label, f.Value, width)...)
+	}
+	switch {
+	case c.Settled:
+		lines = append(lines, line("  y approves, n declines"))
+	case c.Dropped:
+		lines = append(lines, line(fmt.Sprintf("  a key came too soon and was ignored: keys count in %s", seconds(c.Wait))))
+	default:
+		lines = append(lines, line(fmt.Sprintf("  read the card: y and n count in %s, once it has stayed unchanged", seconds(c.Wait))))
+	}
+	return lines
+}
+
+// seconds words a wait for the person, rounded up to a tenth.
+func seconds(d time.Duration) string {
+	tenths := (d + 99*time.Millisecond) / (100 * time.Millisecond)
+	return fmt.Sprintf("%d.%ds", tenths/10, tenths%10)
+}
+
+// wrap draws label and value (inert) over at most maxValueLines lines of
+// width cells, continuation lines indented, the last cut with "…".
+func wrap(label, value string, width int) []string {
+	const indent = "      "
+	var out []string
+	var b strings.Builder
+	used := 0
+	for _, r := range inert.Text(label) + inert.Text(value) {
+		w := inert.Width(string(r))
+		if used+w > width {
+			out = append(out, b.String())
+			b.Reset()
+			b.WriteString(indent)
+			used = len(indent)
+		}
+		b.WriteRune(r)
+		used += w
+	}
+	out = append(out, b.String())
+	if len(out) <= maxValueLines {
+		return out
+	}
+	out = out[:maxValueLines]
+	last := []rune(out[maxValueLines-1])
+	for len(last) > 0 && inert.Width(string(last)) > width-1 {
+		last = last[:len(last)-1]
+	}
+	out[maxValueLines-1] = string(last) + "…"
+	return out
+}
