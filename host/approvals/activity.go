@@ -47,7 +47,8 @@ const maxAsked = 4096
 // agent 2, …), with which capability and input, and how it ended; the
 // newest at the bottom, scrollable. Like Deck it is a value: every
 // method returns a new Activity. The zero value is empty and valid, with
-// the zero ActivityOptions.
+// the default bounds, naming every caller "an agent" (NewActivity numbers
+// them).
 type Activity struct {
 	opts    ActivityOptions
 	entries []Entry

@@ -11,9 +11,9 @@ import (
 // before the person's keys answer it, when Options.Settle is zero.
 const DefaultSettle = time.Second
 
-// Options configures a Deck. The zero value is valid: the default settle
-// time, answers by "you", and callers numbered by an Agents of the
-// Deck's own.
+// Options configures a Deck (NewDeck). The zero value is valid: the
+// default settle time, answers by "you", and callers numbered by an
+// Agents of the Deck's own.
 type Options struct {
 	// Settle is how long the card in front must have been on screen,
 	// unchanged, before a key answers it. Zero means DefaultSettle; a
@@ -54,7 +54,8 @@ const (
 // time follows the clock the caller gives it: a test drives it with no
 // sleeps.
 //
-// The zero Deck is empty and valid, with the zero Options.
+// The zero Deck is empty and valid: the default settle time, answers by
+// "you", every caller named "an agent" (NewDeck numbers them).
 type Deck struct {
 	opts  Options
 	reqs  []agent.ApprovalRequest
@@ -159,17 +160,29 @@ func (d Deck) SettlesAt() (time.Time, bool) {
 }
 
 // Key gives the Deck a key the person pressed, by its name as Bubble Tea
-// spells it ("y", "n"). On a card that has settled, y approves it and n
+// spells it ("y", "n"). While a card is shown every key, the
+// application's included, restarts its settle time: a person typing
+// into the application when the card came is not answering it. On a
+// card that has settled, y approves it and n
 // declines it: the returned answer (built by ApprovalRequest.Approve or
 // Decline, so it names the fingerprint of the card drawn) is the
 // Message for the application to dispatch, in-app, and the card leaves
 // the Deck. Before it settled, y and n are Dropped. Any other key, or
 // any key with no card shown, is NotMine.
 func (d Deck) Key(key string, now time.Time) (Deck, agent.ApprovalAnswer, KeyResult) {
-	if len(d.reqs) == 0 || (key != "y" && key != "n") {
+	if len(d.reqs) == 0 {
 		return d, agent.ApprovalAnswer{}, NotMine
 	}
-	if now.Before(d.since.Add(d.settle())) {
+	settled := !now.Before(d.since.Add(d.settle()))
+	if now.After(d.since) {
+		// Someone typing when the card came keeps it from settling: it
+		// settles once the keyboard has been quiet as long.
+		d.since = now
+	}
+	if key != "y" && key != "n" {
+		return d, agent.ApprovalAnswer{}, NotMine
+	}
+	if !settled {
 		d.early = true
 		return d, agent.ApprovalAnswer{}, Dropped
 	}

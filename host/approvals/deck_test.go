@@ -49,7 +49,10 @@ func TestKeysCountOnlyOnASettledCard(t *testing.T) {
 	if d.Len() != 1 {
 		t.Fatal("a dropped key must leave the request waiting")
 	}
-	d, a, res := d.Key("y", at(1000))
+	if _, _, res := d.Key("y", at(1998)); res != approvals.Dropped {
+		t.Fatal("a dropped key restarts the settle time")
+	}
+	d, a, res := d.Key("y", at(1999))
 	if res != approvals.Answered || !a.Approve || a.ID != "q1" || a.Shown != q.Digest() || a.By != "you" {
 		t.Fatalf("y after the settle time: %v %+v", res, a)
 	}
@@ -85,15 +88,15 @@ func TestAChangedCardSettlesAgain(t *testing.T) {
 		t.Fatalf("y 600 ms after the card changed: %v", res)
 	}
 	d = d.Ask(pay("q2", "order-2", 10), at(1600)) // behind
-	c, _ := d.Card(at(1900))
+	c, _ := d.Card(at(2500))
 	if !c.Settled || c.Of != 2 || c.Request.ID != "q1" {
 		t.Fatalf("a request behind must not restart the front card: %+v", c)
 	}
-	d = d.Withdraw("q1", at(2000)) // q2 comes to the front
-	if _, _, res := d.Key("n", at(2999)); res != approvals.Dropped {
+	d = d.Withdraw("q1", at(2600)) // q2 comes to the front
+	if _, _, res := d.Key("n", at(3599)); res != approvals.Dropped {
 		t.Fatal("the card that came to the front has not settled")
 	}
-	_, a, res := d.Key("n", at(3000))
+	_, a, res := d.Key("n", at(3600))
 	if res != approvals.Answered || a.Approve || a.ID != "q2" || a.Shown != pay("q2", "order-2", 10).Digest() {
 		t.Fatalf("n: %v %+v", res, a)
 	}
@@ -107,8 +110,17 @@ func TestOtherKeysAreTheApplications(t *testing.T) {
 		t.Fatal("y with no card is the application's")
 	}
 	d = d.Ask(pay("q1", "o", 1), at(0))
-	if _, _, res := d.Key("x", at(5000)); res != approvals.NotMine {
+	d, _, res := d.Key("x", at(5000))
+	if res != approvals.NotMine {
 		t.Fatal("x is the application's")
+	}
+	// but someone typing is not reading the card: it settles once the
+	// keyboard has been quiet for the settle time.
+	if _, _, res := d.Key("y", at(5999)); res != approvals.Dropped {
+		t.Fatal("y just after another key must not count")
+	}
+	if _, _, res := d.Key("y", at(6000)); res != approvals.Answered {
+		t.Fatal("y a settle time after the last key counts")
 	}
 }
 
