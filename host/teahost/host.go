@@ -9,9 +9,11 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/foldagent/foldagent/host/approvals"
 	"github.com/foldagent/foldagent/host/internal/listeners"
 	"github.com/foldagent/foldagent/host/internal/undelivered"
 )
@@ -62,6 +64,27 @@ type Options struct {
 	// allocations in examples/todo). The application's View stays
 	// callable directly (Host.Model().View()).
 	WithoutView bool
+
+	// Approvals, if set, has the Host draw the requests an agent runtime
+	// holds for the person's approval over the application's view, and
+	// answer them with the person's y and n: the application's Update
+	// and View stay as they are. The card takes the bottom rows of the
+	// screen, under a rule the application's content is clipped above, so
+	// nothing the application draws (an agent's text in it included) can
+	// reach or imitate that region. y and n are read only while a card is
+	// shown, and only once it has settled (see host/approvals); they then
+	// never reach the application, and an answer is dispatched as an
+	// agent.ApprovalAnswer Message (the Host's Msg type must hold it, as
+	// agent.Bind requires). Every other key still goes to the application.
+	// The runtime's ApprovalAsked and ApprovalWithdrawn Messages go on to
+	// the application too. While a card waits the view reports to the
+	// terminal that the program waits for permission (Bubble Tea's
+	// View.ProgramStatus, OSC 7501), and the report is cleared when no
+	// card is left. With WithoutView nothing is drawn, and keys (tea.WithInput)
+	// still answer a settled card.
+	//
+	// Nil means no card is drawn and every key goes to the application.
+	Approvals *ApprovalOptions
 }
 
 // PanicError describes a panic the Host contained.
@@ -184,7 +207,8 @@ type Host[M tea.Model, Msg any] struct {
 
 	// Fields below are used only on Bubble Tea's event loop goroutine.
 	shallow shallowCheck
-	logged  map[string]bool // violations already logged, by kind and Message type
+	timer   func(time.Duration) tea.Cmd // the card's settle timer, for tests (nil: tea.Tick)
+	logged  map[string]bool             // violations already logged, by kind and Message type
 
 	mu       sync.Mutex
 	state    state
@@ -433,7 +457,11 @@ func (h *Host[M, Msg]) Run(ctx context.Context, opts ...tea.ProgramOption) (M, e
 	defer stopWatch()
 
 	opts = append(opts[:len(opts):len(opts)], tea.WithContext(ctx))
-	prog := tea.NewProgram(wrapped[M, Msg]{h: h, inner: h.Model()}, opts...)
+	start := wrapped[M, Msg]{h: h, inner: h.Model()}
+	if a := h.opts.Approvals; a != nil {
+		start.deck = approvals.NewDeck(a.Options)
+	}
+	prog := tea.NewProgram(start, opts...)
 
 	pumpCtx, stopPump := context.WithCancel(context.Background())
 	pumped := make(chan struct{})
@@ -531,6 +559,10 @@ func Unwrap(m tea.Model) tea.Model {
 type wrapped[M tea.Model, Msg any] struct {
 	h     *Host[M, Msg]
 	inner tea.Model
+	// With Options.Approvals: the requests waiting for the person, and
+	// the terminal's size the card is laid out in.
+	deck          approvals.Deck
+	width, height int
 }
 
 func (w wrapped[M, Msg]) unwrap() tea.Model { return w.inner }
@@ -543,6 +575,9 @@ func (w wrapped[M, Msg]) View() tea.View {
 	if w.h.opts.WithoutView {
 		return tea.NewView("")
 	}
+	if w.h.opts.Approvals != nil {
+		return w.drawApproval(w.inner.View())
+	}
 	return w.inner.View()
 }
 
@@ -553,6 +588,13 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if t, ok := msg.(*tracked); ok {
 		t.report(nil) // Update takes it now; a panic in Update still counts
 		msg = t.msg
+	}
+	var deckCmd tea.Cmd
+	if h.opts.Approvals != nil {
+		var consumed bool
+		if w, deckCmd, consumed = w.approval(msg); consumed {
+			return w, deckCmd
+		}
 	}
 	prev := w.inner
 	check := !h.opts.NoCheck && !h.opts.DeepCheck
@@ -566,7 +608,10 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	next, cmd, ok := h.update(prev, msg)
 	if !ok {
 		h.shallow.release()
-		return w, nil // the panicking Message is dropped; the model stays
+		return w, deckCmd // the panicking Message is dropped; the model stays
+	}
+	if deckCmd != nil {
+		cmd = tea.Batch(cmd, deckCmd)
 	}
 
 	mutated := false
@@ -593,7 +638,8 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if next == nil {
 		return w, cmd // keep a model Bubble Tea can render; reported above
 	}
-	return wrapped[M, Msg]{h: h, inner: next}, cmd
+	w.inner = next
+	return w, cmd
 }
 
 func (h *Host[M, Msg]) update(prev tea.Model, msg tea.Msg) (next tea.Model, cmd tea.Cmd, ok bool) {

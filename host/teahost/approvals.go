@@ -1,0 +1,153 @@
+package teahost
+
+import (
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/host/approvals"
+	"github.com/foldagent/foldagent/host/inert"
+)
+
+// ApprovalOptions turns on the person's approval cards (Options.Approvals):
+// the Host draws the requests an agent runtime holds for the person's
+// approval over the application's view, and answers them with the
+// person's y and n, with no change to the application's Update or View.
+//
+// The zero value is valid: the default settle time (approvals.DefaultSettle),
+// answers by "you", agents numbered by an Agents of the Host's own, and
+// the system clock.
+type ApprovalOptions struct {
+	// Options configures the deck: the settle time, who answers, and the
+	// Agents naming the callers (share it with the application's
+	// approvals.Activity lines, so both name an agent alike).
+	approvals.Options
+	// Now is the clock the settle time is measured by. Nil means
+	// time.Now; a test passes its own.
+	Now func() time.Time
+}
+
+// settled is the Message a card's settle timer sends: the card is drawn
+// again, now saying the person's keys count.
+type settled struct{}
+
+// cardRule is the top edge of the region the Host reserves for the card.
+// The application's content is clipped to the rows above it and cannot
+// draw into it.
+const cardRule = "━━ approval · drawn by foldagent, outside this app "
+
+// settleTimer returns the Cmd that redraws the card once it has settled;
+// a test of this package replaces it.
+func (h *Host[M, Msg]) settleTimer(d time.Duration) tea.Cmd {
+	if h.timer != nil {
+		return h.timer(d)
+	}
+	return tea.Tick(d, func(time.Time) tea.Msg { return settled{} })
+}
+
+func (h *Host[M, Msg]) now() time.Time {
+	if n := h.opts.Approvals.Now; n != nil {
+		return n()
+	}
+	return time.Now()
+}
+
+// approval handles what the deck takes before the application's Update:
+// the runtime's requests (which then go on to the application too), the
+// window's size, and the person's keys while a card is shown. consumed
+// reports a Message the application must not see; cmd is what to run
+// beside the application's own (the settle timer, the answer).
+func (w wrapped[M, Msg]) approval(msg tea.Msg) (next wrapped[M, Msg], cmd tea.Cmd, consumed bool) {
+	h := w.h
+	before, _ := w.deck.SettlesAt()
+	switch m := msg.(type) {
+	case settled:
+		return w, nil, true
+	case tea.WindowSizeMsg:
+		w.width, w.height = m.Width, m.Height
+	case agent.ApprovalAsked, agent.ApprovalWithdrawn:
+		w.deck, _ = w.deck.Update(m, h.now())
+	case tea.KeyPressMsg:
+		deck, answer, res := w.deck.Key(m.String(), h.now())
+		w.deck = deck
+		switch res {
+		case approvals.Dropped:
+			consumed = true
+		case approvals.Answered:
+			consumed = true
+			cmd = func() tea.Msg { return answer }
+		}
+	}
+	if at, ok := w.deck.SettlesAt(); ok && !at.Equal(before) {
+		cmd = tea.Batch(cmd, h.settleTimer(at.Sub(h.now())+time.Millisecond))
+	}
+	return w, cmd, consumed
+}
+
+// drawApproval draws the card in front, if any, over v: the application's
+// content clipped to the rows above the card's region, the region at the
+// bottom, every line of it inert, and the terminal told the program waits
+// for permission (OSC 7501).
+func (w wrapped[M, Msg]) drawApproval(v tea.View) tea.View {
+	card, ok := w.deck.Card(w.h.now())
+	if !ok {
+		return v
+	}
+	width := w.width
+	if width <= 0 {
+		width = 80
+	}
+	lines := card.Lines(width)
+	region := append([]string{rule(width)}, lines...)
+	if w.height > 0 && len(region) > w.height {
+		// A terminal too short for the card: what is asked, and the keys.
+		region = append(region[:max(1, w.height-1)], lines[len(lines)-1])
+		region = region[:min(len(region), w.height)]
+	}
+	app := strings.Split(strings.ReplaceAll(v.Content, "\r", ""), "\n")
+	if w.height > 0 {
+		rows := max(0, w.height-len(region))
+		if len(app) > rows {
+			app = app[:rows]
+		}
+		for len(app) < rows {
+			app = append(app, "")
+		}
+		if v.Cursor != nil && v.Cursor.Y >= rows {
+			v.Cursor = nil
+		}
+	}
+	var b strings.Builder
+	for _, l := range app {
+		b.WriteString(ansi.Truncate(l, width, ""))
+		b.WriteString("\n")
+	}
+	// Whatever the application's text left open (a style, a link) ends
+	// where the region starts.
+	for i, l := range region {
+		b.WriteString("\x1b[0m\x1b]8;;\x1b\\")
+		if i == 0 {
+			b.WriteString("\x1b[1;7m" + l + "\x1b[0m")
+		} else {
+			b.WriteString(inert.Line(l, width))
+		}
+		if i < len(region)-1 {
+			b.WriteString("\n")
+		}
+	}
+	v.Content = b.String()
+	v.ProgramStatus = &tea.ProgramStatus{State: tea.ProgramStateBlocked, Kind: tea.ProgramStatusKindPermission, App: "foldagent", Title: "approval"}
+	return v
+}
+
+// rule is the region's top edge, width cells wide.
+func rule(width int) string {
+	r := inert.Line(cardRule, width)
+	if n := width - inert.Width(r); n > 0 {
+		r += strings.Repeat("━", n)
+	}
+	return r
+}
