@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -12,6 +11,8 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/shop/shop"
+	"github.com/foldagent/foldagent/host/approvals"
+	"github.com/foldagent/foldagent/host/inert"
 	"github.com/foldagent/foldagent/host/teahost"
 	"github.com/foldagent/foldagent/journey/fixed"
 )
@@ -43,20 +44,25 @@ const (
 // activity panel and the endpoint line. It is a value: Update returns a
 // new App.
 type App struct {
-	Shop     shop.Model
-	activity []Activity
-	// back is how many lines the panel is scrolled back from the newest
-	// (0 follows the newest).
-	back int
-	// agents are the callers seen so far, in the order they first
-	// acted: the screen calls them agent 1, agent 2, …
-	agents   []string
+	Shop shop.Model
+	// activity is the panel (host/approvals draws it, and names the
+	// callers agent 1, agent 2, … in the order they first act; the
+	// approval card teahost draws shares its Agents).
+	activity approvals.Activity
 	endpoint string
 	// editing is true while the person types a delivery address; draft
 	// is what they have typed.
 	editing bool
 	draft   string
 }
+
+// NewApp returns the store on its catalog page, its panel empty.
+func NewApp(payDelay time.Duration) App {
+	return App{Shop: shop.New(payDelay), activity: approvals.NewActivity(approvals.ActivityOptions{Keep: keptActivity, Show: shownActivity})}
+}
+
+// Agents numbers the agents the panel names; the approval card shares it.
+func (a App) Agents() *approvals.Agents { return a.activity.Agents() }
 
 // Init implements tea.Model.
 func (a App) Init() tea.Cmd { return nil }
@@ -73,14 +79,11 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case tea.KeyPressMsg:
 		return a.key(msg)
-	case agent.ApprovalWithdrawn:
-		// The panel says how each request ended, beside the calls.
-		for _, q := range a.Shop.Asked {
-			if q.ID == msg.ID {
-				e := Activity{At: time.Now(), Caller: q.Caller, Capability: q.Capability, Input: string(q.Input), Outcome: "approval " + string(msg.Why)}
-				a = a.logged(e)
-			}
-		}
+	}
+	// The runtime's approval Messages: the card is teahost's
+	// (Options.Approvals); the panel says how each request ended.
+	if next, ok := a.activity.Approval(msg, time.Now()); ok {
+		a.activity = next
 	}
 	m, pay := shop.Update(a.Shop, msg)
 	a.Shop = m
@@ -119,11 +122,6 @@ func (a App) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch msg.String() {
 	case "q", "ctrl+c":
 		return a, tea.Quit
-	case "y", "n":
-		// The person answers the oldest request on screen.
-		if len(a.Shop.Asked) > 0 {
-			return a, send(agent.ApprovalAnswer{ID: a.Shop.Asked[0].ID, Approve: msg.String() == "y", By: "you"})
-		}
 	case "a":
 		if a.Shop.Page == shop.PageCheckout {
 			a.editing, a.draft = true, a.Shop.Address
@@ -133,11 +131,11 @@ func (a App) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case "x":
 		return a, send(shop.CloseReview{})
 	case "up", "pgup":
-		a.back = min(a.back+step(msg.String()), max(0, len(a.activity)-shownActivity))
+		a.activity = a.activity.Scroll(step(msg.String()))
 	case "down", "pgdown":
-		a.back = max(0, a.back-step(msg.String()))
+		a.activity = a.activity.Scroll(-step(msg.String()))
 	case "end":
-		a.back = 0
+		a.activity = a.activity.End()
 	}
 	return a, nil
 }
@@ -158,7 +156,7 @@ func (a App) View() tea.View {
 	fmt.Fprintf(&b, "page: %s", m.Page)
 	if m.Page == shop.PageProduct {
 		if p, ok := shop.Find(m.Product); ok {
-			fmt.Fprintf(&b, " (%s, %d)", p.Name, p.Price)
+			fmt.Fprintf(&b, " (%s, %d)", inert.Text(p.Name), p.Price)
 		}
 	}
 	b.WriteString("\ncart:")
@@ -166,19 +164,19 @@ func (a App) View() tea.View {
 		b.WriteString(" empty")
 	}
 	for _, l := range m.Cart {
-		fmt.Fprintf(&b, " %s×%d", l.SKU, l.Qty)
+		fmt.Fprintf(&b, " %s×%d", inert.Text(l.SKU), l.Qty)
 	}
 	switch {
 	case a.editing:
-		fmt.Fprintf(&b, "\naddress: %s▏ (enter gives it, esc drops it)", a.draft)
+		fmt.Fprintf(&b, "\naddress: %s▏ (enter gives it, esc drops it)", inert.Text(a.draft))
 	case m.Address != "":
-		fmt.Fprintf(&b, "\naddress: %s", m.Address)
+		fmt.Fprintf(&b, "\naddress: %s", inert.Line(m.Address, 120))
 	case m.Page == shop.PageCheckout:
 		b.WriteString("\naddress: none yet (a gives it)")
 	}
 	if o, ok := m.CurrentOrder(); ok && m.Page == shop.PageCheckout {
 		if m.Review {
-			fmt.Fprintf(&b, "\nreview: %s  %d  %s (x closes it)", o.ID, o.Total, o.Status)
+			fmt.Fprintf(&b, "\nreview: %s  %d  %s (x closes it)", inert.Text(o.ID), o.Total, inert.Text(string(o.Status)))
 		} else {
 			b.WriteString("\nreview: closed (r opens it)")
 		}
@@ -188,20 +186,7 @@ func (a App) View() tea.View {
 		b.WriteString(" none")
 	}
 	for _, o := range m.Orders {
-		fmt.Fprintf(&b, "\n  %s  %d  %s", o.ID, o.Total, o.Status)
-	}
-	if len(m.Asked) > 0 {
-		q := m.Asked[0]
-		fmt.Fprintf(&b, "\n\nAPPROVE? %s", q.Summary)
-		var r shop.Review
-		if json.Unmarshal(q.Watched["orderUnderReview"], &r) == nil && r.Order != "" {
-			fmt.Fprintf(&b, "\n  order %s  total %d  deliver to %s", r.Order, r.Total, r.Address)
-		}
-		fmt.Fprintf(&b, "\n  asked by %s over %s", a.agent(q.Caller), q.Transport)
-		b.WriteString("\n  y approves, n declines")
-		if more := len(m.Asked) - 1; more > 0 {
-			fmt.Fprintf(&b, " (%d more waiting)", more)
-		}
+		fmt.Fprintf(&b, "\n  %s  %d  %s", inert.Text(o.ID), o.Total, inert.Text(string(o.Status)))
 	}
 	a.viewActivity(&b)
 	if a.endpoint != "" {
@@ -210,56 +195,20 @@ func (a App) View() tea.View {
 	return tea.NewView(b.String() + "\n")
 }
 
-// viewActivity writes the panel: the lines in view, oldest first, and
-// where they are in what it keeps.
+// viewActivity writes the panel (host/approvals draws its lines, inert).
 func (a App) viewActivity(b *strings.Builder) {
-	b.WriteString("\n\nagent activity:")
-	if len(a.activity) == 0 {
-		b.WriteString(" none yet")
-		return
-	}
-	end := len(a.activity) - a.back
-	start := max(0, end-shownActivity)
-	if len(a.activity) > shownActivity {
-		fmt.Fprintf(b, " lines %d–%d of %d", start+1, end, len(a.activity))
-		if a.back > 0 {
-			b.WriteString(" (scrolled back; end follows the newest)")
-		}
-	}
-	for _, e := range a.activity[start:end] {
-		fmt.Fprintf(b, "\n  %s  %s: %s %s → %s", e.At.Format("15:04:05"), a.agent(e.Caller), e.Capability, e.Input, e.Outcome)
-		if e.Reason != "" {
-			fmt.Fprintf(b, " (%s)", e.Reason)
-		}
-	}
+	b.WriteString("\n\n")
+	b.WriteString(strings.Join(a.activity.Lines(160), "\n"))
 }
 
-// agent is the name the screen gives a caller: agent 1, agent 2, … in the
-// order they first acted, or "an agent" for a call that named no caller.
-func (a App) agent(caller string) string {
-	if i := slices.Index(a.agents, caller); caller != "" && i >= 0 {
-		return fmt.Sprintf("agent %d", i+1)
-	}
-	return "an agent"
-}
-
-// logged adds e to the panel, keeping the last keptActivity lines; a
-// panel scrolled back keeps the same lines in view. It never writes into
-// the slices an earlier App holds.
+// logged adds e to the panel.
 func (a App) logged(e Activity) App {
-	if e.Caller != "" && !slices.Contains(a.agents, e.Caller) {
-		a.agents = append(a.agents[:len(a.agents):len(a.agents)], e.Caller)
-	}
-	lines := a.activity[max(0, len(a.activity)-keptActivity+1):len(a.activity):len(a.activity)]
-	a.activity = append(lines, e)
-	if a.back > 0 {
-		a.back = min(a.back+1, max(0, len(a.activity)-shownActivity))
-	}
+	a.activity = a.activity.Add(approvals.Entry{At: e.At, Caller: e.Caller, Capability: e.Capability, Input: e.Input, Outcome: e.Outcome, Reason: e.Reason})
 	return a
 }
 
 // Activity returns the lines the panel keeps, oldest first.
-func (a App) Activity() []Activity { return append([]Activity(nil), a.activity...) }
+func (a App) Activity() []approvals.Entry { return a.activity.Entries() }
 
 // host is the running App as the contract sees it: the store's Model.
 // Messages, Model changes and processed Messages pass through.

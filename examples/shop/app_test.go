@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/agent"
-	"github.com/foldagent/foldagent/examples/shop/shop"
+	"github.com/foldagent/foldagent/host/approvals"
 )
 
 func feed(a App, msgs ...tea.Msg) App {
@@ -28,9 +28,11 @@ func line(caller string, i int) Activity {
 // order they first act, a call that names none is "an agent", and an
 // approval card names the agent asking.
 func TestActivityNamesEachAgent(t *testing.T) {
-	a := feed(App{Shop: shop.New(0)}, line("mcp:session:B", 1), line("mcp:session:A", 2), line("", 3), line("mcp:session:B", 4))
-	a.Shop.Asked = []agent.ApprovalRequest{{ID: "q1", Capability: "pay", Summary: "Pay for the order under review.", Transport: agent.MCP, Caller: "mcp:session:A"}}
-	v := a.View().Content
+	a := feed(NewApp(0), line("mcp:session:B", 1), line("mcp:session:A", 2), line("", 3), line("mcp:session:B", 4))
+	// The card teahost draws over the app shares the panel's numbering.
+	q := agent.ApprovalRequest{ID: "q1", Capability: "pay", Summary: "Pay for the order under review.", Transport: agent.MCP, Caller: "mcp:session:A"}
+	card, _ := approvals.NewDeck(approvals.Options{Agents: a.Agents()}).Ask(q, time.Now()).Card(time.Now())
+	v := a.View().Content + "\n" + strings.Join(card.Lines(160), "\n")
 	for _, want := range []string{`agent 1: open_product {"n":1}`, `agent 2: open_product {"n":2}`, `an agent: open_product {"n":3}`, `agent 1: open_product {"n":4}`, "asked by agent 2 over mcp"} {
 		if !strings.Contains(v, want) {
 			t.Fatalf("screen lacks %q:\n%s", want, v)
@@ -42,7 +44,7 @@ func TestActivityNamesEachAgent(t *testing.T) {
 // the same lines while new ones arrive, end follows the newest again, and
 // it keeps a bounded history.
 func TestActivityScrolls(t *testing.T) {
-	a := App{Shop: shop.New(0)}
+	a := NewApp(0)
 	for i := 1; i <= 12; i++ {
 		a = feed(a, line("mcp:session:A", i))
 	}
@@ -52,7 +54,7 @@ func TestActivityScrolls(t *testing.T) {
 		if !strings.Contains(v, fmt.Sprintf("lines %d–%d of", first, last)) {
 			t.Fatalf("want lines %d–%d:\n%s", first, last, v)
 		}
-		for i := 1; i <= len(a.activity); i++ {
+		for i := 1; i <= len(a.Activity()); i++ {
 			if in := strings.Contains(v, fmt.Sprintf(`{"n":%d}`, i)); in != (i >= first && i <= last) {
 				t.Fatalf("line %d shown %v, want lines %d–%d:\n%s", i, in, first, last, v)
 			}

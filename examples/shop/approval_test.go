@@ -99,7 +99,7 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 		t.Skip("drives a real terminal for several seconds")
 	}
 	bin := testbin.Build(t, "examples/shop")
-	term := tmuxtest.Start(t, "shop", bin+" -token s3cret -pay-delay 20ms -approval-timeout 2s", 140, 45)
+	term := tmuxtest.Start(t, "shop", bin+" -token s3cret -pay-delay 20ms -approval-timeout 4s", 140, 45)
 	screen := term.Wait("the endpoint", tmuxtest.Has("MCP: http://", "(fixed journey tools)"))
 	url := regexp.MustCompile(`MCP: (http://\S+/mcp)`).FindStringSubmatch(screen)[1] + "/dynamic"
 	a := connectAgent(t, url, "s3cret")
@@ -118,7 +118,7 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 
 	// Approved.
 	paid := a.pay("order-1")
-	term.Wait("the card", tmuxtest.Has("APPROVE? Pay for the order under review.", "order order-1  total 120  deliver to 1 Main St", "y approves, n declines"))
+	term.Wait("the card", tmuxtest.Has("APPROVE? Pay for the order under review.", `orderUnderReview.order (watched): "order-1"`, "orderUnderReview.total (watched): 120", `orderUnderReview.address (watched): "1 Main St"`, "y approves, n declines"))
 	term.Keys("y")
 	if r := answerOf(t, paid); !r.completed() {
 		t.Fatalf("approved payment: %+v", r)
@@ -137,7 +137,7 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 
 	// Declined: nothing paid.
 	declined := a.pay("order-2")
-	term.Wait("the second card", tmuxtest.Has("order order-2"))
+	term.Wait("the second card, settled", tmuxtest.Has(`orderUnderReview.order (watched): "order-2"`, "y approves, n declines"))
 	term.Keys("n")
 	if r := answerOf(t, declined); !r.isError || r.tag() != "AgentDeclinedError" {
 		t.Fatalf("declined payment: %+v", r)
@@ -146,7 +146,7 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 
 	// The person changes the address while the payment waits: void.
 	stale := a.pay("order-2")
-	term.Wait("the third card", tmuxtest.Has("order order-2", "deliver to 1 Main St"))
+	term.Wait("the third card", tmuxtest.Has(`orderUnderReview.order (watched): "order-2"`, `orderUnderReview.address (watched): "1 Main St"`))
 	term.Keys("x") // close the review to edit the address
 	term.Wait("the review closed", tmuxtest.Has("review: closed"))
 	term.Keys("a")
@@ -162,7 +162,7 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 
 	// Nobody answers: withdrawn, nothing paid.
 	timeout := a.pay("order-2")
-	term.Wait("the fourth card", tmuxtest.Has("order order-2", "deliver to 1 Main St Apt 2"))
+	term.Wait("the fourth card", tmuxtest.Has(`orderUnderReview.order (watched): "order-2"`, `orderUnderReview.address (watched): "1 Main St Apt 2"`))
 	if r := answerOf(t, timeout); !r.isError || r.tag() != "AgentApprovalTimeoutError" {
 		t.Fatalf("unanswered payment: %+v", r)
 	}
@@ -173,12 +173,15 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 	first := a.pay("order-2")
 	term.Wait("a's card", tmuxtest.Has("APPROVE?"))
 	second := b.pay("order-2")
-	term.Wait("b's card waiting behind", tmuxtest.Has("(1 more waiting)"))
+	term.Wait("b's card waiting behind", tmuxtest.Has("card 1 of 2"))
+	term.Wait("a's card settled", tmuxtest.Has("card 1 of 2", "y approves, n declines"))
 	term.Keys("n")
 	if r := answerOf(t, first); r.tag() != "AgentDeclinedError" {
 		t.Fatalf("a's payment: %+v", r)
 	}
-	term.Wait("b's card alone", func(s string) bool { return tmuxtest.Has("APPROVE?")(s) && tmuxtest.Lacks("more waiting")(s) })
+	term.Wait("b's card alone, settled", func(s string) bool {
+		return tmuxtest.Has("APPROVE?", "card 1 of 1", "y approves, n declines")(s) && tmuxtest.Lacks("card 1 of 2")(s)
+	})
 	term.Keys("y")
 	if r := answerOf(t, second); !r.completed() {
 		t.Fatalf("b's payment: %+v", r)

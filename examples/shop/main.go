@@ -22,6 +22,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/shop/shop"
+	"github.com/foldagent/foldagent/host/approvals"
 	"github.com/foldagent/foldagent/host/teahost"
 	"github.com/foldagent/foldagent/internal/httpguard"
 	"github.com/foldagent/foldagent/journey/bind/bindmcp"
@@ -83,7 +84,12 @@ func run() error {
 	}
 	audit := agent.NewAuditLog(agent.AuditOptions[agent.NoPrincipal]{Sinks: sinks})
 	// Headless, nothing is drawn: the App's View is not asked for.
-	th := teahost.New[App, tea.Msg](App{Shop: shop.New(f.payDelay)}, &teahost.Options{WithoutView: f.mode != ""})
+	// The library draws the person's approval card over the app and reads
+	// their y and n (host/approvals), headless too (-keys); the app draws
+	// none.
+	model := NewApp(f.payDelay)
+	th := teahost.New[App, tea.Msg](model, &teahost.Options{WithoutView: f.mode != "",
+		Approvals: &teahost.ApprovalOptions{Options: approvals.Options{Agents: model.Agents()}}})
 	h := host{th}
 	rt, err := agent.Bind(shop.Contract(), h, &agent.BindOptions[agent.NoPrincipal]{Audit: audit, ApprovalTimeout: f.approvalTimeout})
 	if err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,8 +8,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/host/approvals"
+	"github.com/foldagent/foldagent/host/inert"
 )
 
 // The application's own Messages, besides the list's (todo.Msg). None of
@@ -52,7 +52,7 @@ const (
 	renaming
 )
 
-// maxActivity is how many agent actions the panel shows.
+// maxActivity is how many agent actions the panel keeps and shows.
 const maxActivity = 6
 
 // App is the todo application as a Bubble Tea model: the shared todo
@@ -77,14 +77,15 @@ type App struct {
 	// held are reports waiting for the save of their version.
 	held []heldReport
 
-	status   string
-	activity []Activity
+	status string
+	// activity is the panel (host/approvals draws it); agents numbers
+	// the callers, shared with the approval card teahost draws over the
+	// app (Agents), so both name an agent alike.
+	activity approvals.Activity
+	agents   *approvals.Agents
 	mode     mode
 	draft    string
 	endpoint Endpoint
-	// asked are agents' calls waiting for the owner's approval, oldest
-	// first (agent.ApprovalAsked); y and n answer the first.
-	asked []agent.ApprovalRequest
 }
 
 // heldReport is a report of the list's Update waiting for the save of the
@@ -98,7 +99,9 @@ type heldReport struct {
 // synchronous, before the program starts, so that nothing an agent does
 // early can be overwritten by a late load; saving is asynchronous.
 func NewApp(store *Store, list todo.List) App {
-	a := App{List: list, kept: list}
+	agents := &approvals.Agents{}
+	a := App{List: list, kept: list, agents: agents,
+		activity: approvals.NewActivity(approvals.ActivityOptions{Keep: maxActivity, Show: maxActivity, Agents: agents})}
 	if store != nil {
 		a.store = store
 		a.status = "loaded " + store.Path()
@@ -138,22 +141,15 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.endpoint = msg
 		return a, nil
 	case Activity:
-		a.activity = logged(a.activity, msg)
-		return a, nil
-	case agent.ApprovalAsked:
-		a.asked = append(slices.Clone(a.asked), msg.Request)
-		return a, nil
-	case agent.ApprovalWithdrawn:
-		for _, q := range a.asked {
-			if q.ID == msg.ID {
-				e := Activity{At: time.Now(), Who: "you", Capability: q.Capability, Input: string(q.Input), Outcome: "approval " + string(msg.Why)}
-				a.activity = logged(a.activity, e)
-			}
-		}
-		a.asked = slices.DeleteFunc(slices.Clone(a.asked), func(q agent.ApprovalRequest) bool { return q.ID == msg.ID })
+		a.activity = a.activity.Add(approvals.Entry{At: msg.At, Who: msg.Who, Capability: msg.Capability, Input: msg.Input, Outcome: msg.Outcome, Reason: msg.Reason})
 		return a, nil
 	case tea.KeyPressMsg:
 		return a.key(msg)
+	}
+	// The runtime's approval Messages: the card is teahost's
+	// (Options.Approvals); the panel says how each request ended.
+	if next, ok := a.activity.Approval(msg, time.Now()); ok {
+		a.activity = next
 	}
 	return a, nil
 }
@@ -280,12 +276,6 @@ func (a App) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	switch key {
 	case "q", "ctrl+c":
 		return a, tea.Quit
-	case "y", "n":
-		// The owner answers the oldest request on screen.
-		if len(a.asked) > 0 {
-			answer := agent.ApprovalAnswer{ID: a.asked[0].ID, Approve: key == "y", By: "owner"}
-			return a, func() tea.Msg { return answer }
-		}
 	case "up", "k":
 		a.List = a.List.Move(-1)
 	case "down", "j":
@@ -325,18 +315,19 @@ func (a App) View() tea.View {
 		if t.Done {
 			box = "[x]"
 		}
-		fmt.Fprintf(&b, "%s%s %s\n", cursor, box, t.Title)
+		// An agent's title is drawn as text, never obeyed (host/inert).
+		fmt.Fprintf(&b, "%s%s %s\n", cursor, box, inert.Line(t.Title, 96))
 	}
 	b.WriteString("\n")
 	switch a.mode {
 	case adding:
-		fmt.Fprintf(&b, "new todo: %s█\n", a.draft)
+		fmt.Fprintf(&b, "new todo: %s█\n", inert.Text(a.draft))
 	case renaming:
-		fmt.Fprintf(&b, "rename to: %s█\n", a.draft)
+		fmt.Fprintf(&b, "rename to: %s█\n", inert.Text(a.draft))
 	default:
 		b.WriteString("a add · r rename · space done · d delete · c clear done · ↑↓ select · q quit\n")
 	}
-	fmt.Fprintf(&b, "status: %s\n", a.status)
+	fmt.Fprintf(&b, "status: %s\n", inert.Text(a.status))
 	if a.endpoint.URL != "" {
 		fmt.Fprintf(&b, "agents: MCP at %s\n", a.endpoint.URL)
 		if a.endpoint.A2A != "" {
@@ -344,36 +335,14 @@ func (a App) View() tea.View {
 			fmt.Fprintf(&b, "        actions at %s\n", a.endpoint.Native)
 		}
 	}
-	if len(a.asked) > 0 {
-		q := a.asked[0]
-		fmt.Fprintf(&b, "\nAPPROVE? %s\n", q.Summary)
-		var done []todo.Todo
-		if json.Unmarshal(q.Watched["doneTodos"], &done) == nil {
-			for _, t := range done {
-				fmt.Fprintf(&b, "  removes: %s\n", t.Title)
-			}
-		}
-		fmt.Fprintf(&b, "  asked by %s", q.Transport)
-		if q.Caller != "" {
-			fmt.Fprintf(&b, " (%s)", q.Caller)
-		}
-		b.WriteString("\n  y approves, n declines")
-		if more := len(a.asked) - 1; more > 0 {
-			fmt.Fprintf(&b, " (%d more waiting)", more)
-		}
-		b.WriteString("\n")
-	}
-	b.WriteString("\nagent activity:\n")
-	if len(a.activity) == 0 {
-		b.WriteString("  (none yet)\n")
-	} else {
+	b.WriteString("\n")
+	lines := a.activity.Lines(110)
+	b.WriteString(lines[0] + "\n")
+	if len(lines) > 1 {
 		b.WriteString("  (dispatched: the app took the request · completed: its effect is done and saved)\n")
 	}
-	for _, e := range a.activity {
-		fmt.Fprintf(&b, "  %s %s %s %s → %s\n", e.At.Format("15:04:05"), e.Who, e.Capability, trim(e.Input, 48), e.Outcome)
-		if e.Reason != "" {
-			fmt.Fprintf(&b, "      %s\n", trim(e.Reason, 96))
-		}
+	for _, l := range lines[1:] {
+		b.WriteString(l + "\n")
 	}
 	return tea.NewView(b.String())
 }
@@ -389,24 +358,11 @@ func (a App) Flush() error {
 	return err
 }
 
-// trim shortens s to at most n runes, marking a cut with "…", and puts
-// it on one line.
-func trim(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}
+// Activity returns the agent actions the panel keeps, oldest first.
+func (a App) Activity() []approvals.Entry { return a.activity.Entries() }
 
-// Activity returns the agent actions the panel shows, oldest first.
-func (a App) Activity() []Activity { return append([]Activity(nil), a.activity...) }
+// Agents numbers the agents the panel and the approval card name.
+func (a App) Agents() *approvals.Agents { return a.agents }
 
 // Status returns the status line (loaded, saving…, saved, could not save).
 func (a App) Status() string { return a.status }
-
-// logged appends e to the panel's lines, keeping the last maxActivity;
-// it never writes into the slice an earlier App holds.
-func logged(lines []Activity, e Activity) []Activity {
-	return append(lines[max(0, len(lines)-maxActivity+1):len(lines):len(lines)], e)
-}

@@ -117,7 +117,7 @@ func TestOwnerApprovesAnAgentsClearInTheApp(t *testing.T) {
 	if err := os.WriteFile(tokens, []byte(`{"tok-alice": {"name": "alice", "role": "owner"}, "tok-bob": {"name": "bob", "role": "owner"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	term := tmuxtest.Start(t, "todo", bin+" -data "+filepath.Join(dir, "todos.json")+" -tokens "+tokens+" -approval-timeout 2s", 110, 44)
+	term := tmuxtest.Start(t, "todo", bin+" -data "+filepath.Join(dir, "todos.json")+" -tokens "+tokens+" -approval-timeout 4s", 110, 44)
 	screen := term.Wait("the endpoints", tmuxtest.Has("agents: MCP at http://", "/a2a (0.3 at http://", "/a2a/v0.3)", "actions at http://"))
 	url := regexp.MustCompile(`MCP at (http://\S+/mcp)`).FindStringSubmatch(screen)[1]
 	alice := connectOwner(t, url, "tok-alice")
@@ -125,7 +125,7 @@ func TestOwnerApprovesAnAgentsClearInTheApp(t *testing.T) {
 	// Approved.
 	alice.doneTodo("Buy milk")
 	r := alice.clear()
-	term.Wait("the card", tmuxtest.Has("APPROVE? Remove every todo that is done.", "removes: Buy milk", "y approves, n declines"))
+	term.Wait("the card", tmuxtest.Has("APPROVE? Remove every todo that is done.", `doneTodos (watched): [{"id":"t1","title":"Buy milk","done":true}]`, "y approves, n declines"))
 	term.Keys("y")
 	if a := cleared(t, r); !a.completed() {
 		t.Fatalf("approved clear: %+v", a)
@@ -137,7 +137,7 @@ func TestOwnerApprovesAnAgentsClearInTheApp(t *testing.T) {
 	// Declined: nothing removed.
 	alice.doneTodo("Walk the dog")
 	r = alice.clear()
-	term.Wait("the second card", tmuxtest.Has("removes: Walk the dog"))
+	term.Wait("the second card, settled", tmuxtest.Has(`"title":"Walk the dog"`, "y approves, n declines"))
 	term.Keys("n")
 	if a := cleared(t, r); a.tag() != "AgentDeclinedError" {
 		t.Fatalf("declined clear: %+v", a)
@@ -149,7 +149,7 @@ func TestOwnerApprovesAnAgentsClearInTheApp(t *testing.T) {
 	// The owner clears it themselves while the agent's request waits:
 	// what the request covers moved, so it is void.
 	r = alice.clear()
-	term.Wait("the third card", tmuxtest.Has("removes: Walk the dog"))
+	term.Wait("the third card", tmuxtest.Has("APPROVE?", `"title":"Walk the dog"`))
 	term.Keys("c")
 	if a := cleared(t, r); a.tag() != "AgentStaleViewError" {
 		t.Fatalf("clear of a moved list: %+v", a)
@@ -159,7 +159,7 @@ func TestOwnerApprovesAnAgentsClearInTheApp(t *testing.T) {
 	// Nobody answers: withdrawn, nothing removed.
 	alice.doneTodo("Call mom")
 	r = alice.clear()
-	term.Wait("the fourth card", tmuxtest.Has("removes: Call mom"))
+	term.Wait("the fourth card", tmuxtest.Has("APPROVE?", `"title":"Call mom"`))
 	if a := cleared(t, r); a.tag() != "AgentApprovalTimeoutError" {
 		t.Fatalf("unanswered clear: %+v", a)
 	}
@@ -172,12 +172,15 @@ func TestOwnerApprovesAnAgentsClearInTheApp(t *testing.T) {
 	first := alice.clear()
 	term.Wait("alice's card", tmuxtest.Has("APPROVE?"))
 	second := bob.clear()
-	term.Wait("bob's card behind", tmuxtest.Has("(1 more waiting)"))
+	term.Wait("bob's card behind", tmuxtest.Has("card 1 of 2"))
+	term.Wait("alice's card settled", tmuxtest.Has("card 1 of 2", "y approves, n declines"))
 	term.Keys("n")
 	if a := cleared(t, first); a.tag() != "AgentDeclinedError" {
 		t.Fatalf("alice's clear: %+v", a)
 	}
-	term.Wait("bob's card alone", func(s string) bool { return tmuxtest.Has("APPROVE?")(s) && tmuxtest.Lacks("more waiting")(s) })
+	term.Wait("bob's card alone, settled", func(s string) bool {
+		return tmuxtest.Has("APPROVE?", "card 1 of 1", "y approves, n declines")(s) && tmuxtest.Lacks("card 1 of 2")(s)
+	})
 	term.Keys("y")
 	if a := cleared(t, second); !a.completed() {
 		t.Fatalf("bob's clear: %+v", a)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/host/approvals"
 	"github.com/foldagent/foldagent/host/teahost"
 	"github.com/foldagent/foldagent/mcpagent"
 	"github.com/foldagent/foldagent/nativeagent"
@@ -214,7 +215,14 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 	// At the terminal, the person answers an agent's requests for
 	// approval; headless, nobody would, and nothing is drawn.
 	tui := f.mode == "" && f.a2a != "http" && f.native != "http"
-	host := teahost.New[App, tea.Msg](NewApp(store, list), &teahost.Options{Logger: logger, MaxQueue: 4096, WithoutView: !tui})
+	model := NewApp(store, list)
+	opts := &teahost.Options{Logger: logger, MaxQueue: 4096, WithoutView: !tui}
+	if tui {
+		// The library draws the owner's approval card over the app and
+		// reads their y and n (host/approvals); the app draws none.
+		opts.Approvals = &teahost.ApprovalOptions{Options: approvals.Options{By: "owner", Agents: model.Agents()}}
+	}
+	host := teahost.New[App, tea.Msg](model, opts)
 	var sinks []agent.AuditSink
 	if f.audit != "" {
 		sink, err := agent.OpenJSONLinesSink(f.audit, agent.JSONLinesOptions{})

@@ -30,12 +30,12 @@ func TestPersonAndAgentInTmux(t *testing.T) {
 
 	term.Wait("the app", tmuxtest.Has("foldagent todo", "agent activity:"))
 	term.Wait("the agent's todos", tmuxtest.Has("Book the dentist", "Buy oat milk and bread"))
-	term.Wait("the refusal in the activity panel", tmuxtest.Has("assistant clear_completed {} → refused", "Only the list's owner may clear completed todos"))
-	final := term.Wait("the unknown id refused", tmuxtest.Has(`assistant select_todo {"id":"t999"} → refused`, "There is no todo with that id"))
+	term.Wait("the refusal in the activity panel", tmuxtest.Has("assistant: clear_completed {} → refused", "Only the list's owner may clear completed todos"))
+	final := term.Wait("the unknown id refused", tmuxtest.Has(`assistant: select_todo {"id":"t999"} → refused`, "There is no todo with that id"))
 	for _, want := range []string{
-		`assistant create_todo {"title":"Book the dentist"} → completed`,
-		`assistant rename_todo {"id":"t1","title":"Buy oat milk and bread"} → completed`,
-		`assistant toggle_todo {"id":"t1"} → completed`,
+		`assistant: create_todo {"title":"Book the dentist"} → completed`,
+		`assistant: rename_todo {"id":"t1","title":"Buy oat milk and bread"} → completed`,
+		`assistant: toggle_todo {"id":"t1"} → completed`,
 		"dispatched: the app took the request",
 		"[x] Buy oat milk and bread",
 	} {
@@ -79,7 +79,7 @@ func TestAgentAttachesToTheRunningApp(t *testing.T) {
 	if err != nil || res.IsError {
 		t.Fatalf("create_todo: %+v %v; stderr: %s", res, err, stderr)
 	}
-	term.Wait("the agent's todo on the person's screen", tmuxtest.Has("[ ] Agent's todo", `mcp-client create_todo {"title":"Agent's todo"} → completed`))
+	term.Wait("the agent's todo on the person's screen", tmuxtest.Has("[ ] Agent's todo", `mcp-client: create_todo {"title":"Agent's todo"} → completed`))
 
 	// A made-up id is refused at once, with a typed refusal.
 	began := time.Now()
@@ -90,7 +90,7 @@ func TestAgentAttachesToTheRunningApp(t *testing.T) {
 	if tag, _ := res.StructuredContent.(map[string]any)["_tag"].(string); tag != "AgentNotFoundError" || time.Since(began) > 2*time.Second {
 		t.Fatalf("rename_todo of a made-up id: tag %q after %v: %+v", tag, time.Since(began), res.StructuredContent)
 	}
-	term.Wait("the refusal on screen", tmuxtest.Has(`mcp-client rename_todo {"id":"t999","title":"x"} → refused`))
+	term.Wait("the refusal on screen", tmuxtest.Has(`mcp-client: rename_todo {"id":"t999","title":"x"} → refused`))
 
 	// A second owner is refused, and told who owns the list.
 	out, err := exec.Command(bin, "-mcp", "http", "-data", data).CombinedOutput()

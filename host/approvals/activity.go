@@ -47,8 +47,8 @@ const maxAsked = 4096
 // agent 2, …), with which capability and input, and how it ended; the
 // newest at the bottom, scrollable. Like Deck it is a value: every
 // method returns a new Activity. The zero value is empty and valid, with
-// the default bounds, naming every caller "an agent" (NewActivity numbers
-// them).
+// the default bounds; it numbers callers with an Agents of its own, made
+// at the first Add.
 type Activity struct {
 	opts    ActivityOptions
 	entries []Entry
@@ -77,6 +77,9 @@ func cmp(v, def int) int {
 // Add appends e, keeping the last Keep lines; a view scrolled back keeps
 // the same lines in view.
 func (a Activity) Add(e Entry) Activity {
+	if a.opts.Agents == nil {
+		a.opts.Agents = &Agents{} // shared by the copies made from here on
+	}
 	if e.Caller != "" && e.Who == "" {
 		a.opts.Agents.Name(e.Caller) // numbered in the order agents first act
 	}
@@ -156,3 +159,8 @@ func (a Activity) Lines(width int) []string {
 	}
 	return out
 }
+
+// Agents returns the Agents naming the callers (nil on a zero Activity
+// before its first Add): give it to the Deck, so the card names an agent
+// as these lines do.
+func (a Activity) Agents() *Agents { return a.opts.Agents }

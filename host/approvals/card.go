@@ -40,7 +40,8 @@ type Card struct {
 // Field is one value an approval covers. Value is JSON, compact, as the
 // request carries it.
 type Field struct {
-	// Name is the input field's name, or the watch's name.
+	// Name is the input field's name, or the watch's name (with the
+	// field's, "watch.field", for a watched object's fields).
 	Name string
 	// Watched is true for a watched value: the approval is void if it
 	// moves before the answer.
@@ -49,7 +50,8 @@ type Field struct {
 }
 
 // covers lists the input's fields (in name order; an input that is not a
-// JSON object is one field, "input") and the watched values (by name).
+// JSON object is one field, "input") and the watched values (by name; a
+// watched JSON object one field a line, named watch.field).
 func covers(q agent.ApprovalRequest) []Field {
 	var out []Field
 	var fields map[string]json.RawMessage
@@ -61,6 +63,14 @@ func covers(q agent.ApprovalRequest) []Field {
 		out = append(out, Field{Name: "input", Value: compact(q.Input)})
 	}
 	for _, k := range sortedKeys(q.Watched) {
+		// A watched object reads best one field a line.
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(q.Watched[k], &obj) == nil && len(obj) > 0 {
+			for _, f := range sortedKeys(obj) {
+				out = append(out, Field{Name: k + "." + f, Watched: true, Value: compact(obj[f])})
+			}
+			continue
+		}
 		out = append(out, Field{Name: k, Watched: true, Value: compact(q.Watched[k])})
 	}
 	return out

@@ -59,6 +59,14 @@ func (term *Terminal) Screen() string {
 	return term.run("capture-pane", "-p", "-t", term.session)
 }
 
+// Styled is what the terminal shows now with its styles, as the escape
+// sequences that set them (capture-pane -e): a test reads which cells
+// are concealed (SGR 8) or coloured.
+func (term *Terminal) Styled() string {
+	term.t.Helper()
+	return term.run("capture-pane", "-p", "-e", "-t", term.session)
+}
+
 // Wait returns the screen once cond holds of it, reading it again until
 // then; it fails the test, showing the screen, after 20 seconds.
 func (term *Terminal) Wait(what string, cond func(string) bool) string {
