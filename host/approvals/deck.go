@@ -160,10 +160,10 @@ func (d Deck) SettlesAt() (time.Time, bool) {
 }
 
 // Key gives the Deck a key the person pressed, by its name as Bubble Tea
-// spells it ("y", "n"). While a card is shown every key, the
-// application's included, restarts its settle time: a person typing
-// into the application when the card came is not answering it. On a
-// card that has settled, y approves it and n
+// spells it ("y", "n"). While a card is shown every key that goes to
+// the application restarts its settle time: a person typing into the
+// application when the card came is not reading it. On a card that has
+// settled, y approves it and n
 // declines it: the returned answer (built by ApprovalRequest.Approve or
 // Decline, so it names the fingerprint of the card drawn) is the
 // Message for the application to dispatch, in-app, and the card leaves
@@ -173,16 +173,15 @@ func (d Deck) Key(key string, now time.Time) (Deck, agent.ApprovalAnswer, KeyRes
 	if len(d.reqs) == 0 {
 		return d, agent.ApprovalAnswer{}, NotMine
 	}
-	settled := !now.Before(d.since.Add(d.settle()))
-	if now.After(d.since) {
-		// Someone typing when the card came keeps it from settling: it
-		// settles once the keyboard has been quiet as long.
-		d.since = now
-	}
 	if key != "y" && key != "n" {
+		// Someone typing into the application is not reading the card:
+		// it settles once they have stopped as long.
+		if now.After(d.since) {
+			d.since = now
+		}
 		return d, agent.ApprovalAnswer{}, NotMine
 	}
-	if !settled {
+	if now.Before(d.since.Add(d.settle())) {
 		d.early = true
 		return d, agent.ApprovalAnswer{}, Dropped
 	}

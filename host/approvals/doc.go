@@ -24,9 +24,9 @@
 // that is dropped, not kept for later, and the card says so. Any change to
 // the card in front restarts it: another request in front, the same
 // request with another input, a watched value that moved. So does every
-// key the person presses while it is shown (the application's keys too):
-// someone typing into the application when a card came is not reading
-// it. This is the
+// key that goes to the application while the card is shown: someone
+// typing into the application when a card came is not reading it. A y or
+// n dropped does not restart it. This is the
 // browsers' answer to the typed-y attack on their security dialogs
 // (Firefox bug 162020): a page that makes the person type, then opens the
 // dialog under their fingers. Here the attacker is an agent that withdraws

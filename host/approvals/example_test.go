@@ -23,13 +23,13 @@ func ExampleDeck() {
 	card, _ := deck.Card(start.Add(400 * time.Millisecond))
 	fmt.Println(strings.Join(card.Lines(72), "\n"))
 
-	deck, answer, res := deck.Key("y", start.Add(1300*time.Millisecond))
+	deck, answer, res := deck.Key("y", start.Add(time.Second))
 	fmt.Println(res == approvals.Answered, answer.ID, answer.Approve, answer.Shown == q.Digest(), deck.Len())
 	// Output:
 	// true
 	// APPROVE? Pay for the order under review.
 	//   card 1 of 1 · asked by agent 1 over mcp
 	//   order: "order-1"
-	//   a key came too soon and was ignored: keys count in 0.9s
+	//   a key came too soon and was ignored: keys count in 0.6s
 	// true q1 true true 0
 }
