@@ -9,6 +9,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/agent/agentotel"
+	"github.com/foldagent/foldagent/host/approvals"
 	"github.com/foldagent/foldagent/natsaudit"
 )
 
@@ -98,4 +99,37 @@ func observability(exporter sdktrace.SpanExporter, js jetstream.JetStream) *agen
 		Sinks:     []agent.AuditSink{natsaudit.New(js, natsaudit.Options{Stream: "AUDIT"})},
 	})
 	return &agent.BindOptions[User]{Tracer: agentotel.Tracer(tp), Audit: audit}
+}
+
+// README: approvals in your own app
+
+// screen is a view's own state (a host/loop app's, a page's): the deck
+// of requests waiting for the person, beside the Model.
+type screen struct{ deck approvals.Deck }
+
+// heard takes the runtime's ApprovalAsked and ApprovalWithdrawn, as the
+// app's update receives them.
+func (s screen) heard(msg any) screen {
+	s.deck, _ = s.deck.Update(msg, time.Now())
+	return s
+}
+
+// draw draws the card in front, inert, in rows the app's content cannot reach.
+func (s screen) draw(width int) []string {
+	card, ok := s.deck.Card(time.Now())
+	if !ok {
+		return nil
+	}
+	return card.Lines(width)
+}
+
+// pressed gives the deck a key: a settled card's y or n is an answer
+// naming the card drawn, for the app to dispatch in-app.
+func (s screen) pressed(key string, dispatch func(agent.ApprovalAnswer)) screen {
+	deck, answer, res := s.deck.Key(key, time.Now())
+	if res == approvals.Answered {
+		dispatch(answer)
+	}
+	s.deck = deck
+	return s
 }

@@ -47,6 +47,18 @@
 // right type. Mutation from outside Update (a Cmd goroutine writing into the
 // model) is not detected.
 //
+// # The person's approvals
+//
+// With [Options.Approvals] the Host draws the requests an agent runtime
+// holds for the person's approval (agent.ApprovalAsked) over the
+// application's view, in the bottom rows under a rule the application's
+// content is clipped above, and answers them with the person's y and n
+// once the card has settled (see host/approvals): the application's
+// Update and View are unchanged. While a card waits the view reports, in
+// the Program Status Protocol (OSC 7501, View.ProgramStatus), that the
+// program is blocked on permission, and the report is cleared when no card
+// is left.
+//
 // # Failures
 //
 // A panic in the application's Update or in a listener is recovered and
