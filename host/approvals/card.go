@@ -128,7 +128,7 @@ func (c Card) Lines(width int) []string {
 	case c.Dropped:
 		lines = append(lines, line(fmt.Sprintf("  a key came too soon and was ignored: keys count in %s", seconds(c.Wait))))
 	default:
-		lines = append(lines, line(fmt.Sprintf("  read the card: y and n count in %s, once it has stayed unchanged", seconds(c.Wait))))
+		lines = append(lines, line(fmt.Sprintf("  read the card: y and n count in %s", seconds(c.Wait))))
 	}
 	return lines
 }
