@@ -31,6 +31,12 @@
 // through did_it_work, and happens once per order: paying a paid order
 // again is refused DUPLICATE_EXECUTION, naming the payment that settled.
 //
+// A payment waits for the person's approval on the library's card, drawn
+// by host/teahost over the store (Options.Approvals) with the order, its
+// total and address as the approval covers them; y and n count once the
+// card has stood unchanged for a second, and agent and Model text on
+// screen is drawn through host/inert.
+//
 // Headless, -keys names a file or named pipe the shop reads key presses
 // from, as if typed into the TUI: a script (a test) acts as the person.
 package main

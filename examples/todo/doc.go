@@ -53,4 +53,13 @@
 // its arguments, the outcome and, for a refusal, the reason the agent was
 // given. Over stdio the client is the local user, acting as -role (owner
 // unless told otherwise).
+//
+// An agent's clear_completed waits for the owner's approval in the
+// terminal app. The card is the library's, drawn by host/teahost over the
+// app (Options.Approvals; the App draws none and reads no y or n): the
+// bottom rows, under a rule the app's content cannot cross, naming the
+// asking agent and the done todos the clear removes; y and n count once
+// the card has stood unchanged for a second. Todo titles, the status
+// line and the activity panel are drawn through host/inert, so an
+// agent's title shows its control characters instead of obeying them.
 package main
