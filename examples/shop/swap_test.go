@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"regexp"
+	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -31,22 +32,7 @@ func TestASwapJustBeforeTheKeyPaysNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives a real terminal")
 	}
-	bin := testbin.Build(t, "examples/shop")
-	term := tmuxtest.Start(t, "shop", bin+" -token s3cret -pay-delay 20ms -approval-timeout 30s", 140, 45)
-	screen := term.Wait("the endpoint", tmuxtest.Has("MCP: http://", "(fixed journey tools)"))
-	url := regexp.MustCompile(`MCP: (http://\S+/mcp)`).FindStringSubmatch(screen)[1] + "/dynamic"
-	a := connectAgent(t, url, "s3cret")
-
-	a.must("open_product", map[string]any{"sku": "dress-red"})
-	a.must("add_to_cart", map[string]any{"qty": 1})
-	a.must("go_to_cart", nil)
-	a.must("checkout", nil)
-	term.Keys("a")
-	term.Wait("the address prompt", tmuxtest.Has("enter gives it"))
-	term.Keys("-l", "1 Main St")
-	term.Keys("Enter")
-	term.Wait("the address", tmuxtest.Has("address: 1 Main St"))
-	a.must("open_review", nil)
+	term, a := atReview(t)
 
 	ctx, giveUp := context.WithCancel(context.Background())
 	defer giveUp()
@@ -86,4 +72,54 @@ func TestASwapJustBeforeTheKeyPaysNothing(t *testing.T) {
 		t.Fatalf("the payment approved once its card settled: %+v", r)
 	}
 	term.Wait("order-1 paid, at the total its card showed", tmuxtest.Has("order-1  215  paid"))
+}
+
+// atReview runs the real shop in a terminal and brings an agent to the
+// order review of a red dress (120), the person having given the
+// address.
+func atReview(t *testing.T) (*tmuxtest.Terminal, *agentAt) {
+	t.Helper()
+	bin := testbin.Build(t, "examples/shop")
+	term := tmuxtest.Start(t, "shop", bin+" -token s3cret -pay-delay 20ms -approval-timeout 30s", 140, 45)
+	screen := term.Wait("the endpoint", tmuxtest.Has("MCP: http://", "(fixed journey tools)"))
+	url := regexp.MustCompile(`MCP: (http://\S+/mcp)`).FindStringSubmatch(screen)[1] + "/dynamic"
+	a := connectAgent(t, url, "s3cret")
+
+	a.must("open_product", map[string]any{"sku": "dress-red"})
+	a.must("add_to_cart", map[string]any{"qty": 1})
+	a.must("go_to_cart", nil)
+	a.must("checkout", nil)
+	term.Keys("a")
+	term.Wait("the address prompt", tmuxtest.Has("enter gives it"))
+	term.Keys("-l", "1 Main St")
+	term.Keys("Enter")
+	term.Wait("the address", tmuxtest.Has("address: 1 Main St"))
+	a.must("open_review", nil)
+	return term, a
+}
+
+// Fifty payments whose agents give up leave no card on the screen.
+func TestGivenUpPaymentsLeaveNoCard(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives a real terminal")
+	}
+	term, a := atReview(t)
+	ctx, giveUp := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for range 50 {
+		ch := a.payUntil(ctx, "order-1")
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if <-ch {
+				t.Error("a payment its agent gave up went through")
+			}
+		}()
+	}
+	term.Wait("fifty cards", tmuxtest.Has("card 1 of 50"))
+	giveUp()
+	wg.Wait()
+	term.Wait("no card left", func(s string) bool {
+		return tmuxtest.Lacks("APPROVE?")(s) && tmuxtest.Lacks("━━ approval")(s) && tmuxtest.Has("order-1  120  awaiting-payment")(s)
+	})
 }
