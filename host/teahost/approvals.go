@@ -71,6 +71,10 @@ func (w wrapped[M, Msg]) approval(msg tea.Msg) (next wrapped[M, Msg], cmd tea.Cm
 	case agent.ApprovalAsked, agent.ApprovalWithdrawn:
 		w.deck, _ = w.deck.Update(m, h.now())
 	case tea.KeyPressMsg:
+		if k := m.String(); m.IsRepeat && w.deck.Len() > 0 && (k == "y" || k == "n") {
+			// A y held down since before the card came is not an answer.
+			return w, nil, true
+		}
 		deck, answer, res := w.deck.Key(m.String(), h.now())
 		w.deck = deck
 		switch res {

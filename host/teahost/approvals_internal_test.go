@@ -120,6 +120,22 @@ func TestSwapBeforeTheKeyApprovesNothing(t *testing.T) {
 	}
 }
 
+// A y held down (a terminal reporting key repeats) never answers.
+func TestARepeatedKeyNeverAnswers(t *testing.T) {
+	w, c := deckHost(t, typist{})
+	w, _ = w.feed(agent.ApprovalAsked{Request: request("q1", 95)})
+	c.at(5000)
+	repeat := key("y")
+	repeat.IsRepeat = true
+	w, out := w.feed(repeat)
+	if got := answers(out); len(got) != 0 || w.deck.Len() != 1 || w.inner.(typist).keys != "" {
+		t.Fatalf("a repeated y answered %+v, or reached the application", got)
+	}
+	if _, out = w.feed(key("y")); len(answers(out)) != 1 {
+		t.Fatal("a fresh y on the settled card must answer it")
+	}
+}
+
 // With no card shown, y and n are the application's; other keys always
 // are.
 func TestKeysWithoutACardAreTheApplications(t *testing.T) {
