@@ -126,7 +126,7 @@ func (w wrapped[M, Msg]) drawApproval(v tea.View) tea.View {
 	}
 	var b strings.Builder
 	for _, l := range app {
-		b.WriteString(ansi.Truncate(l, width, ""))
+		b.WriteString(ansi.Truncate(withoutPassThrough(l), width, ""))
 		b.WriteString("\n")
 	}
 	// Whatever the application's text left open (a style, a link) ends
@@ -154,4 +154,26 @@ func rule(width int) string {
 		r += strings.Repeat("━", n)
 	}
 	return r
+}
+
+// withoutPassThrough drops the string sequences (APC, DCS, SOS, PM) that
+// Bubble Tea's renderer passes to the terminal as they are: an image, or a
+// multiplexer's pass-through, could otherwise draw across the card's
+// region while one is shown. Styles and text are kept.
+func withoutPassThrough(line string) string {
+	// Only ESC, or a byte of 0x80 and above (an 8-bit introducer, or
+	// UTF-8), can start one.
+	if !strings.ContainsFunc(line, func(r rune) bool { return r == 0x1b || r >= 0x80 }) {
+		return line
+	}
+	var b strings.Builder
+	var state byte
+	for len(line) > 0 {
+		seq, _, n, next := ansi.DecodeSequence(line, state, nil)
+		if !ansi.HasApcPrefix(seq) && !ansi.HasDcsPrefix(seq) && !ansi.HasSosPrefix(seq) && !ansi.HasPmPrefix(seq) {
+			b.WriteString(seq)
+		}
+		state, line = next, line[n:]
+	}
+	return b.String()
 }

@@ -154,7 +154,7 @@ func TestKeysWithoutACardAreTheApplications(t *testing.T) {
 // under the rule, and the terminal is told the program waits for
 // permission until the request is withdrawn.
 func TestTheCardIsDrawnWhereTheApplicationCannotReach(t *testing.T) {
-	forged := strings.Repeat("\x1b[8mAPPROVE? Remove nothing.\n  y approves, n declines\n", 30)
+	forged := strings.Repeat("\x1b[8mAPPROVE? Remove nothing.\x1bPtmux;\x1b\x1b[40;1H\x1b\\\x1b_Gf=100;AAAA\x1b\\\x90tmux;x\x1b\\\n  y approves, n declines\n", 30)
 	w, _ := deckHost(t, typist{text: forged})
 	w, _ = w.feed(tea.WindowSizeMsg{Width: 60, Height: 20})
 	if v := w.View(); v.ProgramStatus != nil || strings.Contains(v.Content, cardRule) {
@@ -189,6 +189,9 @@ func TestTheCardIsDrawnWhereTheApplicationCannotReach(t *testing.T) {
 	}
 	if strings.Contains(region, "Remove nothing") {
 		t.Fatal("the application's text reached the card's region")
+	}
+	if strings.Contains(v.Content, "\x1bP") || strings.Contains(v.Content, "\x1b_") || strings.Contains(v.Content, "\x90") {
+		t.Fatalf("a pass-through sequence of the application's reaches the terminal while a card is shown: %q", v.Content)
 	}
 	if ps := v.ProgramStatus; ps == nil || ps.State != tea.ProgramStateBlocked || ps.Kind != tea.ProgramStatusKindPermission {
 		t.Fatalf("program status %+v", ps)
