@@ -33,3 +33,22 @@ func ExampleDeck() {
 	//   a key came too soon and was ignored: keys count in 0.6s
 	// true q1 true true 0
 }
+
+// The activity lines name each agent as the card does, say how each
+// request ended, and draw agent text inert.
+func ExampleActivity() {
+	at := time.Date(2026, 12, 7, 9, 0, 0, 0, time.UTC)
+	agents := &approvals.Agents{}
+	lines := approvals.NewActivity(approvals.ActivityOptions{Agents: agents})
+	lines = lines.Add(approvals.Entry{At: at, Caller: "mcp:session:A", Capability: "create_todo", Input: "{\"title\":\"Milk\n\x1b[8m\"}", Outcome: "completed"})
+	q := agent.ApprovalRequest{ID: "q1", Capability: "clear_completed", Input: []byte(`{}`), Caller: "mcp:session:B"}
+	lines, _ = lines.Approval(agent.ApprovalAsked{Request: q}, at)
+	lines, _ = lines.Approval(agent.ApprovalWithdrawn{ID: "q1", Why: agent.WithdrawnDeclined}, at.Add(time.Second))
+	lines = lines.Add(approvals.Entry{At: at.Add(2 * time.Second), Who: "you", Capability: "clear_completed", Input: `{}`, Outcome: "done"})
+	fmt.Println(strings.Join(lines.Lines(80), "\n"))
+	// Output:
+	// agent activity:
+	//   09:00:00  agent 1: create_todo {"title":"Milk␤␛[8m"} → completed
+	//   09:00:01  agent 2: clear_completed {} → approval declined
+	//   09:00:02  you: clear_completed {} → done
+}
