@@ -218,3 +218,24 @@ func TestWithdrawnCardsLeaveTheScreen(t *testing.T) {
 		t.Fatalf("cards left on screen:\n%s", v)
 	}
 }
+
+// BenchmarkView draws a 40-row application's view bare, with approvals
+// on and no card, and with a card over it: what the card costs a frame.
+func BenchmarkView(b *testing.B) {
+	text := strings.Repeat("[ ] a todo title of some length, as an app draws it\n", 40)
+	bare := New[typist, tea.Msg](typist{text: text}, nil)
+	plain := wrapped[typist, tea.Msg]{h: bare, inner: typist{text: text}}
+	idle, _ := deckHost(&testing.T{}, typist{text: text})
+	card, _ := idle.feed(agent.ApprovalAsked{Request: request("q1", 95)})
+	card, _ = card.feed(tea.WindowSizeMsg{Width: 100, Height: 50})
+	for _, c := range []struct {
+		name string
+		w    wrapped[typist, tea.Msg]
+	}{{"bare", plain}, {"no-card", idle}, {"card", card}} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				_ = c.w.View()
+			}
+		})
+	}
+}
