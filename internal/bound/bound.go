@@ -119,7 +119,7 @@ func NewCounter(perKey, total Limit, retry time.Duration) *Counter {
 	if retry <= 0 {
 		retry = DefaultRetryAfter
 	}
-	return &Counter{perKey: perKey, total: total, retry: retry, held: map[string]int{}}
+	return &Counter{perKey: perKey, total: total, retry: retry}
 }
 
 // PerIdentity returns the per-identity bound.
