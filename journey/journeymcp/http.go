@@ -185,16 +185,26 @@ func (h *HTTPHandler) open(w http.ResponseWriter, r *http.Request, key string) {
 		_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32000, "message": msg, "data": refusal.Data()}})
 		return
 	}
-	rec := &recorder{ResponseWriter: w}
+	// The session is recorded as its answer's header is written, before
+	// the client can learn its id and name it in a next request.
+	var st *httpSession
+	rec := &recorder{ResponseWriter: w, onHeader: func(status int, hdr http.Header) {
+		id := hdr.Get("Mcp-Session-Id")
+		if id == "" || status/100 != 2 {
+			return
+		}
+		st = &httpSession{id: id, key: key, srv: h.server(r), posts: 1}
+		h.mu.Lock()
+		h.sessions[id] = st
+		h.mu.Unlock()
+	}}
 	h.sdk.ServeHTTP(rec, r)
-	id := rec.Header().Get("Mcp-Session-Id")
-	if id == "" || rec.status/100 != 2 {
+	if st == nil {
 		h.places.Give(key)
 		return
 	}
-	st := &httpSession{id: id, key: key, srv: h.server(r)}
 	h.mu.Lock()
-	h.sessions[id] = st
+	st.posts--
 	h.idle(st)
 	h.mu.Unlock()
 }
@@ -315,19 +325,23 @@ func (h *HTTPHandler) Close() error {
 // everything on (streams included: Flush and Unwrap reach the writer).
 type recorder struct {
 	http.ResponseWriter
-	status int
+	status   int
+	onHeader func(status int, h http.Header) // called once, before the header is written
 }
 
 func (r *recorder) WriteHeader(code int) {
 	if r.status == 0 {
 		r.status = code
+		if r.onHeader != nil {
+			r.onHeader(code, r.Header())
+		}
 	}
 	r.ResponseWriter.WriteHeader(code)
 }
 
 func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
-		r.status = http.StatusOK
+		r.WriteHeader(http.StatusOK)
 	}
 	return r.ResponseWriter.Write(b)
 }
