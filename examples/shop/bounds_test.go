@@ -60,7 +60,9 @@ func TestFloodOfSessionsOnOneTokenIsBounded(t *testing.T) {
 	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
 	var url string
 	for lines := bufio.NewScanner(stdout); url == "" && lines.Scan(); {
-		url, _ = strings.CutPrefix(lines.Text(), "MCP ")
+		if u, ok := strings.CutPrefix(lines.Text(), "MCP "); ok {
+			url = u
+		}
 	}
 	if url == "" {
 		t.Fatal("the shop printed no endpoint")

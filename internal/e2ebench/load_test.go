@@ -77,7 +77,9 @@ func startServer(tb testing.TB, name, bin string) string {
 	sc := bufio.NewScanner(out)
 	url := ""
 	for url == "" && sc.Scan() {
-		url, _ = strings.CutPrefix(sc.Text(), "MCP ")
+		if u, ok := strings.CutPrefix(sc.Text(), "MCP "); ok {
+			url = u
+		}
 	}
 	if url == "" {
 		tb.Fatalf("%s printed no MCP endpoint; stderr: %s", name, stderr.String())
