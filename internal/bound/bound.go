@@ -3,7 +3,6 @@ package bound
 import (
 	"errors"
 	"fmt"
-	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -85,14 +84,20 @@ func (r *Refusal) Data() map[string]any {
 	}
 }
 
+// Header is what SetHeaders sets: an http.Header. The package does not
+// import net/http, so that the runtime (and a page compiled to wasm) can
+// use it without linking the network stack.
+type Header interface{ Set(key, value string) }
+
 // SetHeaders sets the Retry-After header of an HTTP answer to the
 // refusal, which is answered 429 (StatusCode).
-func (r *Refusal) SetHeaders(h http.Header) {
+func (r *Refusal) SetHeaders(h Header) {
 	h.Set("Retry-After", strconv.Itoa(r.RetryAfterSeconds()))
 }
 
-// StatusCode is the HTTP status a refusal is answered with: 429.
-const StatusCode = http.StatusTooManyRequests
+// StatusCode is the HTTP status a refusal is answered with: 429 Too Many
+// Requests.
+const StatusCode = 429
 
 // As returns the *Refusal in err's chain, if there is one.
 func As(err error) (*Refusal, bool) {
