@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
@@ -132,8 +133,12 @@ func TestHeldApprovalFloodIsBoundedPerIdentity(t *testing.T) {
 	}
 	// Every call but the held ones answers at once, refused.
 	loopwait.Until(t, prog, "the flood held at its bound", func(m register) bool { return len(m.Asked) == agent.DefaultMaxHeldPerIdentity })
-	for range flood - agent.DefaultMaxHeldPerIdentity {
-		<-answered
+	for i := range flood - agent.DefaultMaxHeldPerIdentity {
+		select {
+		case <-answered:
+		case <-time.After(loopwait.Bound):
+			t.Fatalf("only %d of the flood's calls answered; the rest are held: the bound does not hold", i)
+		}
 	}
 	// Another identity is still held for the person meanwhile.
 	go func() { _, _ = post(callCtx, "other", other, 9999) }()
