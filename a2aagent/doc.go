@@ -127,4 +127,15 @@
 // rebinding), bounds request bodies, and keeps a bounded task store: when
 // it is full, the oldest tasks that have ended are evicted first, and a new
 // task is refused while every stored task is still running.
+//
+// # Bounds
+//
+// What one principal holds is bounded by the rule every foldagent surface
+// follows (internal/bound): MaxTasksPerPrincipal bounds its running tasks,
+// so that one principal at its bound is refused alone and the store's room
+// stays with the others; MaxRuntimes bounds the runtimes kept, releasing
+// the least recently used one whose principal has no task running. A
+// message beyond either is refused before anything is dispatched, with a
+// server error whose details name the bound ("bound", "limit",
+// "perIdentity") and say when to try again ("retryAfterSeconds").
 package a2aagent

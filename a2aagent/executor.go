@@ -12,6 +12,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/bound"
 )
 
 // Runtime is what the adapter needs from a bound contract: the non-generic
@@ -27,13 +28,15 @@ type Runtime interface {
 // the executor in the request's context: whose runtime, which skill, what
 // input, and the room reserved for the task.
 type call struct {
-	rt     Runtime
-	caller string // the caller key of the principal (see looks.go)
-	skill  string
-	input  json.RawMessage
-	seen   uint64    // the version the message cites, or 0
-	read   *readCall // a read, instead of a skill call
-	slot   *slot
+	rt       Runtime
+	identity string   // the principal's identity key
+	hold     taskHold // its place among the principal's running tasks (bounds.go)
+	caller   string   // the caller key of the principal (see looks.go)
+	skill    string
+	input    json.RawMessage
+	seen     uint64    // the version the message cites, or 0
+	read     *readCall // a read, instead of a skill call
+	slot     *slot
 }
 
 type callKey struct{}
@@ -49,7 +52,8 @@ func callFrom(ctx context.Context) *call {
 
 // executor runs each task as one invocation of the runtime's checked path.
 type executor struct {
-	log *slog.Logger
+	log      *slog.Logger
+	takeTask func(identity string) (*bound.Hold, error)
 
 	mu      sync.Mutex
 	running map[a2a.TaskID]context.CancelFunc
@@ -61,8 +65,8 @@ var (
 	_ a2asrv.AgentExecutionCleaner = (*executor)(nil)
 )
 
-func newExecutor(log *slog.Logger) *executor {
-	return &executor{log: log, running: make(map[a2a.TaskID]context.CancelFunc)}
+func newExecutor(log *slog.Logger, takeTask func(identity string) (*bound.Hold, error)) *executor {
+	return &executor{log: log, takeTask: takeTask, running: make(map[a2a.TaskID]context.CancelFunc)}
 }
 
 // Execute yields the task, WORKING, then dispatches and yields the one
@@ -78,14 +82,22 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 		if !c.slot.claim() {
 			// The request gave its room back before the task began (its
 			// caller went away): take room again, or dispatch nothing.
+			hold, err := e.takeTask(c.identity)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			c.hold.set(hold)
 			sl, err := c.slot.s.reserve()
 			if err != nil {
+				hold.Release()
 				yield(nil, err)
 				return
 			}
 			sl.claim()
 			c.slot = sl
 		}
+		defer c.hold.release()
 		if c.read != nil {
 			// A read is answered by one message; no task is made.
 			e.read(ctx, ec, c, yield)
@@ -168,6 +180,7 @@ func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.
 func (e *executor) Cleanup(ctx context.Context, _ *a2asrv.ExecutorContext, _ a2a.SendMessageResult, _ error) {
 	if c := callFrom(ctx); c != nil {
 		c.slot.release()
+		c.hold.release()
 	}
 }
 

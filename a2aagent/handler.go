@@ -2,6 +2,7 @@ package a2aagent
 
 import (
 	"bytes"
+	"container/list"
 	"context"
 	"encoding/json"
 	"errors"
@@ -17,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/bound"
 	"github.com/foldagent/foldagent/internal/httpguard"
 )
 
@@ -73,8 +75,24 @@ type HTTPOptions struct {
 	MaxRequestBodyBytes int64
 	// TaskCapacity bounds the task store. When it is full the oldest ended
 	// tasks are evicted first; while every stored task is still running a
-	// new message is refused. Zero uses DefaultTaskCapacity.
+	// new message is refused. Zero uses DefaultTaskCapacity. It is the
+	// overall bound on tasks; MaxTasksPerPrincipal is each principal's.
 	TaskCapacity int
+	// MaxTasksPerPrincipal bounds the tasks one principal (one identity)
+	// may have running at once, reads included. A message beyond it is
+	// refused with a retry-later server error whose details name the
+	// bound ("bound", "limit", "retryAfterSeconds"), before anything is
+	// dispatched; the other principals are not affected. Zero uses
+	// DefaultMaxTasksPerPrincipal; negative sets no bound. Keep it under
+	// TaskCapacity: the store's bound is shared by every principal.
+	MaxTasksPerPrincipal int
+	// MaxRuntimes bounds how many principals' runtimes are kept at once.
+	// Beyond it the least recently used runtime whose principal has no
+	// task running is released, and built again by that principal's next
+	// message; when every kept runtime has a task running, a message of a
+	// new principal is refused with a retry-later server error naming
+	// the bound. Zero uses DefaultMaxRuntimes; negative sets no bound.
+	MaxRuntimes int
 	// ResourceMetadataURL, when set, is advertised in WWW-Authenticate on
 	// 401, for clients that discover an authorization server (RFC 9728).
 	ResourceMetadataURL string
@@ -100,15 +118,13 @@ type Handler struct {
 	protocol http.Handler // JSON-RPC and HTTP+JSON, behind Protect
 	card     http.Handler // the agent card, behind Screen
 
+	tasks       *bound.Counter // running tasks, per principal (bounds.go)
+	maxRuntimes int            // 0: no bound
+
 	mu       sync.Mutex
 	closed   bool
-	runtimes map[string]*runtimeEntry
-}
-
-type runtimeEntry struct {
-	ready chan struct{}
-	rt    Runtime
-	err   error
+	runtimes map[string]*runtimeEntry // per identity key (bounds.go)
+	recent   *list.List               // of *runtimeEntry, most recently used first
 }
 
 // NewHandler builds a Handler. It returns an error when Verifier or
@@ -135,11 +151,16 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		origins:  httpguard.NewOrigins(opts.AllowedOrigins),
 		store:    newStore(opts.TaskCapacity),
 		runtimes: make(map[string]*runtimeEntry),
+		recent:   list.New(),
+		tasks: bound.NewCounter(
+			bound.Limit{Name: "MaxTasksPerPrincipal", Max: bound.Resolve(opts.MaxTasksPerPrincipal, DefaultMaxTasksPerPrincipal)},
+			bound.Limit{}, bound.DefaultRetryAfter),
+		maxRuntimes: bound.Resolve(opts.MaxRuntimes, DefaultMaxRuntimes),
 	}
 	if h.log == nil {
 		h.log = slog.Default()
 	}
-	h.exec = newExecutor(h.log)
+	h.exec = newExecutor(h.log, h.takeTask)
 	caps := &a2a.AgentCapabilities{Streaming: true}
 	h.requests = plainRefusals{a2asrv.NewHandler(h.exec,
 		a2asrv.WithTaskStore(h.store),
@@ -326,41 +347,6 @@ func (h *Handler) verify(ctx context.Context, token string, req *http.Request) (
 	return info, nil
 }
 
-// runtimeFor returns the principal's runtime, building it once per
-// identity (httpguard.Identity: user, scopes and claims together).
-func (h *Handler) runtimeFor(ctx context.Context, info *auth.TokenInfo) (Runtime, error) {
-	key, err := httpguard.Identity(info)
-	if err != nil {
-		return nil, err
-	}
-	h.mu.Lock()
-	e, ok := h.runtimes[key]
-	if !ok {
-		e = &runtimeEntry{ready: make(chan struct{})}
-		h.runtimes[key] = e
-	}
-	h.mu.Unlock()
-	if ok {
-		select {
-		case <-e.ready:
-			return e.rt, e.err
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
-	e.rt, e.err = h.opts.NewRuntime(ctx, info)
-	if e.err == nil && e.rt == nil {
-		e.err = errors.New("NewRuntime returned no runtime")
-	}
-	if e.err != nil {
-		h.mu.Lock()
-		delete(h.runtimes, key)
-		h.mu.Unlock()
-	}
-	close(e.ready)
-	return e.rt, e.err
-}
-
 // Close cancels every running task's wait (each ends CANCELED; no
 // Message is undone) and answers every later request 503. It returns nil.
 func (h *Handler) Close() error {
@@ -466,13 +452,26 @@ func (g *guard) admitMessage(ctx context.Context, info *auth.TokenInfo, identity
 		}
 		c.skill, c.input, c.seen = skill, input, seen
 	}
-	rt, err := g.h.runtimeFor(ctx, info)
+	// The principal's own bound first: one principal at it is refused
+	// alone, before it reaches what every principal shares.
+	hold, err := g.h.takeTask(identity)
 	if err != nil {
+		return ctx, nil, err
+	}
+	c.identity = identity
+	c.hold.set(hold)
+	rt, err := g.h.runtimeFor(ctx, identity, info)
+	if err != nil {
+		hold.Release()
+		if _, ok := errors.AsType[*a2a.Error](err); ok {
+			return ctx, nil, err
+		}
 		g.h.log.Error("a2aagent: cannot bind a runtime", "error", err)
 		return ctx, nil, a2a.NewError(a2a.ErrInternalError, "This agent cannot serve this caller right now.")
 	}
 	sl, err := g.h.store.reserve()
 	if err != nil {
+		hold.Release()
 		return ctx, nil, err
 	}
 	c.rt, c.slot = rt, sl
@@ -483,8 +482,8 @@ func (g *guard) admitMessage(ctx context.Context, info *auth.TokenInfo, identity
 // task was created (a no-op once the task holds it).
 func (g *guard) After(ctx context.Context, _ *a2asrv.CallContext, resp *a2asrv.Response) error {
 	if resp != nil && resp.Err != nil {
-		if c := callFrom(ctx); c != nil {
-			c.slot.releaseUnclaimed()
+		if c := callFrom(ctx); c != nil && c.slot.releaseUnclaimed() {
+			c.hold.release()
 		}
 	}
 	return nil

@@ -99,10 +99,11 @@ func (sl *slot) claim() bool {
 	return true
 }
 
-// releaseUnclaimed gives back a reservation no task is running on.
-func (sl *slot) releaseUnclaimed() {
+// releaseUnclaimed gives back a reservation no task is running on,
+// reporting whether no task ever claimed it (nothing runs for it).
+func (sl *slot) releaseUnclaimed() bool {
 	if sl == nil {
-		return
+		return true
 	}
 	sl.s.mu.Lock()
 	defer sl.s.mu.Unlock()
@@ -110,6 +111,7 @@ func (sl *slot) releaseUnclaimed() {
 		sl.done = true
 		sl.s.pending--
 	}
+	return !sl.claimed
 }
 
 // makeRoomLocked evicts the oldest ended tasks until one more fits.

@@ -520,6 +520,11 @@ func approvedFrom[Model any](ctx context.Context) *pendingApproval[Model] {
 // request, so the re-run judges against what the person was shown and is
 // not held again), or the refusal the call ends with.
 func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *capability[Model, P], input any, call Call[Model, P], model Model, version uint64, payload []byte) (context.Context, error) {
+	release, err := r.held.take(ctx, call.Principal, capab.name, capab.tag) // held.go
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	in, err := json.Marshal(input)
 	if err != nil {
 		return nil, &DefectError{Capability: capab.name, Stage: "approval", Cause: err}

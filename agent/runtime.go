@@ -153,6 +153,10 @@ type BindOptions[P any] struct {
 	// and refused (*ApprovalTimeoutError). Zero means
 	// DefaultApprovalTimeout.
 	ApprovalTimeout time.Duration
+	// HeldBound bounds the calls held for approval at once, per identity
+	// and in all (see HeldBound). Nil gives the runtime a HeldBound of its
+	// own with the defaults, counting by caller.
+	HeldBound *HeldBound[P]
 }
 
 // Runtime is a contract bound to a live application. It is safe for
@@ -182,6 +186,7 @@ type Runtime[Model, Msg, P any] struct {
 	// unless a capability declares an Approval.
 	approvals       *approvalBook[Model]
 	approvalTimeout time.Duration
+	held            *HeldBound[P] // bounds approvals; set with it
 	// told is the newest version a result has named to any caller
 	// (noteTold, catchUp).
 	told atomic.Uint64
@@ -215,6 +220,10 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 		r.tracer = opts.Tracer
 		r.traceIDs = opts.TraceIDs
 		r.approvalTimeout = opts.ApprovalTimeout
+		r.held = opts.HeldBound
+	}
+	if r.held == nil {
+		r.held = NewHeldBound[P](0, 0, nil)
 	}
 	if r.approvalTimeout <= 0 {
 		r.approvalTimeout = DefaultApprovalTimeout

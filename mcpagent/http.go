@@ -21,6 +21,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/foldagent/foldagent/internal/bound"
 	"github.com/foldagent/foldagent/internal/httpguard"
 )
 
@@ -41,9 +42,6 @@ const (
 	// stream. A client that stops reading its stream is disconnected after
 	// it, instead of blocking the session's writer for good.
 	DefaultWriteTimeout = 10 * time.Second
-	// DefaultMaxSessionsPerPrincipal bounds the sessions one identity may
-	// hold open at once.
-	DefaultMaxSessionsPerPrincipal = 32
 )
 
 // sessionHeader is the streamable HTTP transport's session header.
@@ -128,15 +126,29 @@ type HTTPOptions struct {
 	ListTTL time.Duration
 	// MaxSessionsPerPrincipal bounds how many sessions one identity (one
 	// SessionKey) may hold open at once. An initialize beyond it ends
-	// that identity's least recently used session with no request in
-	// flight and takes its place (clients that never send DELETE are not
-	// locked out until the idle timeout); when every one is busy, it is
-	// answered 429 with a JSON-RPC error, and opens nothing. A session
-	// frees its place when it ends (DELETE, idle timeout, Close). The same
-	// number bounds, separately, the subscriptions/listen streams one
-	// identity may hold open on the sessionless path. Zero uses
-	// DefaultMaxSessionsPerPrincipal; negative sets no bound.
+	// that identity's least recently used session that has had no
+	// request for EvictIdleAfter and takes its place (clients that never
+	// send DELETE are not locked out until the idle timeout); when there
+	// is none, it is answered 429 with Retry-After and a JSON-RPC error
+	// naming the bound, and opens nothing: a client in use is never cut
+	// off to make room. A session frees its place when it ends (DELETE,
+	// idle timeout, Close). The same number bounds, separately, the
+	// subscriptions/listen streams one identity may hold open on the
+	// sessionless path. Zero uses DefaultMaxSessionsPerPrincipal;
+	// negative sets no bound.
 	MaxSessionsPerPrincipal int
+	// MaxSessions bounds the sessions open at once, every identity
+	// together. An initialize beyond it is answered 429 with Retry-After;
+	// no other identity's session is ended for it. Zero uses
+	// DefaultMaxSessions; negative sets no bound.
+	MaxSessions int
+	// EvictIdleAfter is how long a session must have had no request
+	// before a new session of its identity, at MaxSessionsPerPrincipal,
+	// may end it and take its place. Zero uses DefaultEvictIdleAfter;
+	// negative lets any session with no request in flight make room at
+	// once (which ends the sessions of clients that call again, when more
+	// of them share an identity than its bound).
+	EvictIdleAfter time.Duration
 	// MaxRuntimes bounds how many identities' runtimes the sessionless
 	// path keeps at once. Beyond it the least recently used runtime is
 	// released and built again by its identity's next request; one serving
@@ -187,8 +199,10 @@ type HTTPOptions struct {
 //     refused (400, JSON-RPC -32600) and nothing is served;
 //   - a POST without a session must be an initialize request (400,
 //     JSON-RPC -32600), and its identity must have fewer than
-//     MaxSessionsPerPrincipal sessions open, or one of them idle, which
-//     it then replaces (429, JSON-RPC -32000, when all are busy);
+//     MaxSessionsPerPrincipal sessions open, or one of them idle for
+//     EvictIdleAfter, which it then replaces, and fewer than MaxSessions
+//     must be open in all (429 with Retry-After, JSON-RPC -32000, naming
+//     the bound);
 //   - then the SDK's own checks, including its DNS-rebinding protection
 //     on loopback, which stays on.
 //
@@ -241,7 +255,7 @@ type Handler struct {
 	mu       sync.Mutex
 	closed   bool
 	sessions map[string]*httpSession
-	held     map[string]int // sessions open or opening, per identity key
+	places   *bound.Counter // sessions open or opening, per identity key and in all (sessionbound.go)
 
 	stateless  *mcp.StreamableHTTPHandler   // the sessionless revision
 	principals map[string]*principalRuntime // sessionless runtimes, per identity key
@@ -272,9 +286,12 @@ type httpSession struct {
 	mu    sync.Mutex // guards what follows
 	posts int        // POSTs in flight; the idle timer runs only at zero
 	used  uint64     // the Handler's request count when a POST last ended
-	timer *time.Timer
-	ended bool // no request may reach the session any more
-	gone  bool // its place and its entry were given back; under h.mu
+	// idleAt is when the last POST in flight ended: a session idle for
+	// EvictIdleAfter may make room for a new one of its identity.
+	idleAt time.Time
+	timer  *time.Timer
+	ended  bool // no request may reach the session any more
+	gone   bool // its place and its entry were given back; under h.mu
 }
 
 // NewHandler builds a Handler. It returns an error when Verifier or
@@ -294,6 +311,9 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	}
 	if opts.MaxSessionsPerPrincipal == 0 {
 		opts.MaxSessionsPerPrincipal = DefaultMaxSessionsPerPrincipal
+	}
+	if opts.EvictIdleAfter == 0 {
+		opts.EvictIdleAfter = DefaultEvictIdleAfter
 	}
 	if opts.MaxRuntimes == 0 {
 		opts.MaxRuntimes = DefaultMaxRuntimes
@@ -315,7 +335,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		log:        opts.Logger,
 		origins:    make(map[string]bool, len(opts.AllowedOrigins)),
 		sessions:   make(map[string]*httpSession),
-		held:       make(map[string]int),
+		places:     newSessionPlaces(opts),
 		principals: make(map[string]*principalRuntime),
 		recent:     list.New(),
 	}
@@ -642,14 +662,13 @@ func (h *Handler) initialize(g *guard, r *http.Request, key string, msg *envelop
 			"This request names no session. Open one with an initialize request, then send the "+sessionHeader+" header it returns with every later request.", nil)
 		return
 	}
-	// At the bound, the identity's least recently used idle session makes
-	// room: a client that never sends DELETE (most do not) is not locked
-	// out for the idle timeout. Only sessions all busy with a request
-	// refuse a new one.
-	if !h.hold(key) && !(h.evictIdle(key) && h.hold(key)) {
-		writeRPCError(g, http.StatusTooManyRequests, msg.id(), codeTooManySessions,
-			"This identity already holds as many open sessions as the server allows, each with a request in progress. Wait for one to finish, or end one (HTTP DELETE with its session id), then initialize again.",
-			map[string]any{"maxSessions": h.opts.MaxSessionsPerPrincipal})
+	// At the bound, the identity's least recently used session idle for
+	// EvictIdleAfter makes room: a client that never sends DELETE (most
+	// do not) is not locked out for the idle timeout, and one that calls
+	// again is not cut off. Otherwise the new session is refused with a
+	// retry hint (sessionbound.go).
+	if r := h.admitSession(key); r != nil {
+		refuseSession(g, msg.id(), r)
 		return
 	}
 	st := &httpSession{h: h, key: key, posts: 1}
@@ -789,60 +808,6 @@ func writeRPCError(w http.ResponseWriter, status int, id json.RawMessage, code i
 	_, _ = w.Write(b)
 }
 
-// hold takes one of key's session places, reporting false when it has
-// none left.
-func (h *Handler) hold(key string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if max := h.opts.MaxSessionsPerPrincipal; max > 0 && h.held[key] >= max {
-		return false
-	}
-	h.held[key]++
-	return true
-}
-
-// evictIdle ends key's least recently used session that has no request
-// in flight, reporting whether it ended one. Recency is the order of the
-// sessions' requests (httpSession.used), not a clock.
-func (h *Handler) evictIdle(key string) bool {
-	h.mu.Lock()
-	var oldest *httpSession
-	var oldestUsed uint64
-	for _, st := range h.sessions {
-		if st.key != key {
-			continue
-		}
-		st.mu.Lock()
-		idle, used := st.posts == 0 && !st.ended, st.used
-		st.mu.Unlock()
-		if idle && (oldest == nil || used < oldestUsed) {
-			oldest, oldestUsed = st, used
-		}
-	}
-	h.mu.Unlock()
-	if oldest == nil {
-		return false
-	}
-	oldest.mu.Lock()
-	if oldest.posts > 0 || oldest.ended {
-		oldest.mu.Unlock()
-		return false // a request began meanwhile: it is not idle after all
-	}
-	oldest.ended = true
-	oldest.mu.Unlock()
-	h.endSession(oldest)
-	return true
-}
-
-// releaseLocked gives back one of key's session places. h.mu is held.
-func (h *Handler) releaseLocked(key string) {
-	if h.held[key] <= 1 {
-		delete(h.held, key)
-		return
-	}
-	h.held[key]--
-}
-
 // getServer is the SDK's hook. The SDK calls it on every request (to learn
 // the protocol versions) and again when it opens a session; only a POST
 // without a session header may open one, and only that request builds a
@@ -966,6 +931,9 @@ func (st *httpSession) finish() {
 	defer st.mu.Unlock()
 	st.posts--
 	st.used = st.h.requests.Add(1)
+	if st.posts == 0 {
+		st.idleAt = time.Now()
+	}
 	if st.posts > 0 || st.ended || st.h.timeout <= 0 {
 		return
 	}

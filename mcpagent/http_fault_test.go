@@ -369,7 +369,10 @@ func TestHTTPFaultTrailingDataIsRefused(t *testing.T) {
 
 func TestHTTPFaultSessionsPerPrincipalAreBounded(t *testing.T) {
 	t.Run("an idle session makes room", func(t *testing.T) {
-		f := startHTTP(t, func(o *mcpagent.HTTPOptions) { o.MaxSessionsPerPrincipal = 2 })
+		f := startHTTP(t, func(o *mcpagent.HTTPOptions) {
+			o.MaxSessionsPerPrincipal = 2
+			o.EvictIdleAfter = -1 // any idle session gives way at once
+		})
 		a := f.openRaw(t, "owner-token")
 		b := f.openRaw(t, "owner-token")
 		// b is used after a: a is the least recently used.

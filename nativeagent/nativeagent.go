@@ -395,6 +395,12 @@ func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
 		// The application took nothing: the same call may be sent again.
 		w.Header().Set("Retry-After", "1")
 		status = http.StatusServiceUnavailable
+	case r.Tag == agent.TagRetryLater:
+		// A bound on what is held at once (calls waiting for the
+		// person's approval) was reached: nothing was done, and the same
+		// call may be sent again later (internal/bound's answer).
+		retryLater(w, r.Err)
+		status = http.StatusTooManyRequests
 	}
 	if !res.OK {
 		res.Error = res.Message

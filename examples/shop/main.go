@@ -174,12 +174,14 @@ func serveHTTP(ctx context.Context, ln net.Listener, fixedOrOnly, dynamic bindmc
 	mux := http.NewServeMux()
 	// Each MCP session of the fixed tools is a conversation with a
 	// journey of its own, released when the session ends: a client that
-	// leaves without ending it is ended after an idle while, so the
-	// journeys held are bounded by the clients still talking.
-	opts := &mcp.StreamableHTTPOptions{SessionTimeout: sessionIdle}
-	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return fixedOrOnly.MCP() }, opts))
+	// leaves without ending it is ended after an idle while, and the
+	// sessions one token may hold are bounded (journeymcp.HTTPHandler:
+	// beyond the bound a new session is refused with a retry hint), so
+	// the journeys held are bounded by the clients still talking.
+	opts := &journeymcp.HTTPOptions{SessionTimeout: sessionIdle}
+	mux.Handle("/mcp", journeymcp.NewHTTPHandler(func(*http.Request) *mcp.Server { return fixedOrOnly.MCP() }, opts))
 	if dynamic != nil {
-		mux.Handle("/mcp/dynamic", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return dynamic.MCP() }, opts))
+		mux.Handle("/mcp/dynamic", journeymcp.NewHTTPHandler(func(*http.Request) *mcp.Server { return dynamic.MCP() }, opts))
 	}
 	hs := &http.Server{Handler: guarded(mux, token), ReadHeaderTimeout: 10 * time.Second}
 	go func() {

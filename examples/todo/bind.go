@@ -32,6 +32,9 @@ type Bound struct {
 	// person is there to answer (BindConfig.AskOwner).
 	contract *agent.Contract[todo.List, todo.Principal]
 	timeout  time.Duration
+	// held bounds the calls held for the owner's approval, per principal
+	// and in all, across every session's runtime.
+	held *agent.HeldBound[todo.Principal]
 
 	feedOnce sync.Once
 	feed     *mcpagent.Feed
@@ -77,6 +80,7 @@ func (b *Bound) RuntimeFor(p todo.Principal) (*Session, error) {
 	opts := todo.As(p)
 	opts.Audit = b.Audit
 	opts.ApprovalTimeout = b.timeout
+	opts.HeldBound = b.held
 	rt, err := agent.Bind(b.contract, b.list(), opts)
 	if err != nil {
 		return nil, err
@@ -171,7 +175,8 @@ type BindConfig struct {
 
 // BindWith is Bind with a configuration.
 func BindWith(h todo.Host[App, tea.Msg], c BindConfig, sinks ...agent.AuditSink) (*Bound, error) {
-	b := &Bound{host: h, contract: todo.Contract(), timeout: c.ApprovalTimeout}
+	b := &Bound{host: h, contract: todo.Contract(), timeout: c.ApprovalTimeout,
+		held: agent.NewHeldBound(0, 0, func(_ context.Context, p todo.Principal) string { return p.Role + "\x00" + p.Name })}
 	if c.AskOwner {
 		b.contract = todo.ContractAskingOwner()
 	}
@@ -183,6 +188,7 @@ func BindWith(h todo.Host[App, tea.Msg], c BindConfig, sinks ...agent.AuditSink)
 		Principal:       principalFromContext,
 		Audit:           b.Audit,
 		ApprovalTimeout: b.timeout,
+		HeldBound:       b.held,
 	})
 	if err != nil {
 		return nil, err

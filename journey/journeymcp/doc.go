@@ -32,6 +32,14 @@
 // released when the session ends, while every session is listed the same
 // tool bytes.
 //
+// NewHTTPHandler serves Servers over streamable HTTP with the sessions of
+// every identity bounded, as mcpagent.Handler bounds its own (the rule of
+// internal/bound): per identity and in all, a session used within
+// EvictIdleAfter never ended to make room, and a new session beyond the
+// bound refused 429 with Retry-After. Each session belongs to the identity
+// that opened it and ends on DELETE, after SessionTimeout idle, or on
+// Close, releasing its port.
+//
 // NewServer returns a Server with the shape of mcpagent's (Run, Connect,
 // Close, MCP), and Options names and defaults the fields the two adapters
 // share (Implementation, Instructions, Logger) the same way.
