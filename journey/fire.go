@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"strconv"
 )
 
 // FireOptions are the arguments of a fire.
@@ -131,221 +130,32 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	src := normActor(opts.Source)
-	input, inputErr := normalize(opts.Input)
+	at := &fireAttempt{s: s, src: normActor(opts.Source), opts: opts}
+	at.input, at.inputErr = normalize(opts.Input)
 
 	s.mu.Lock()
 	defer s.unlock()
 	an, ok := s.g.actionIndex[actionID]
 	if !ok {
 		ids := s.servedIDsLocked()
-		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonUnknownAction, Actor: src, Request: actionID})
+		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonUnknownAction, Actor: at.src, Request: actionID})
 		return FireResult{Reason: ReasonUnknownAction, Available: ids, Version: s.version}
 	}
-	refuse := func(r FireResult, evidence []Condition) FireResult {
+	at.an = an
+	for _, c := range fireChecks {
+		stop := c.check(at)
+		if stop == nil {
+			continue
+		}
+		if stop.pause {
+			return stop.r
+		}
+		r := stop.r
 		r.Action, r.Version = an.id, s.version
-		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Actor: src, Action: an.id, Does: an.does, Evidence: evidence})
+		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Actor: at.src, Action: an.id, Does: an.does, Evidence: stop.evidence})
 		return r
 	}
-	if opts.ExpectedVersion != nil && *opts.ExpectedVersion != s.version {
-		return refuse(FireResult{Reason: ReasonStaleCursor}, nil)
-	}
-	if s.page < 0 || !slices.Contains(an.on, s.page) {
-		return refuse(FireResult{Reason: ReasonNotOnNode, Node: s.pageID()}, nil)
-	}
-	// Who may fire it comes before anything about the moment: it is the
-	// one refusal no change on screen will lift, so it is said first.
-	if !an.policy.allows(src) {
-		return refuse(FireResult{Reason: ReasonNotAllowed, Required: wireActors(an.policy.MayInvoke), Attempted: wireActor(src)}, nil)
-	}
-	// The person's view of the page: an agent cannot click what is on a
-	// hidden tab, in a closed modal, or under a blocking modal. A
-	// user or system fire is the app's own report of a click, so it is
-	// not judged here.
-	if src == ActorAgent {
-		if hidden := s.hiddenByLocked(an); hidden != nil {
-			return refuse(FireResult{Reason: ReasonNodeNotVisible, Node: hidden.path}, nil)
-		}
-		if ov := s.overlayLocked(an); ov != nil {
-			return refuse(FireResult{Reason: ReasonBlockedByOverlay, Overlay: ov.path}, nil)
-		}
-	}
-	instance := ""
-	if an.repeat != nil {
-		keys, declared := s.instancesLocked(an)
-		listed := keys
-		if len(listed) > maxInstancesListed {
-			listed = listed[:maxInstancesListed]
-		}
-		if opts.Instance == "" {
-			return refuse(FireResult{Reason: ReasonInstanceRequired, Instances: listed, InstancesTotal: len(keys)}, nil)
-		}
-		if !slices.Contains(keys, opts.Instance) {
-			// A once-only instance that was done and has since left the
-			// list (a paid order once the next is checked out) is done,
-			// not unknown.
-			if an.conc.Once && an.conc.PerInstance {
-				if prior := s.onceDoneLocked(an, opts.Instance); prior != nil {
-					return refuse(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: "instance"}, nil)
-				}
-			}
-			verdict := "unsupported"
-			if declared {
-				verdict = "never-existed"
-			}
-			return refuse(FireResult{Reason: ReasonInstanceUnknown, Instances: listed, InstancesTotal: len(keys), Verdict: verdict}, nil)
-		}
-		instance = opts.Instance
-	}
-	if src == ActorAgent {
-		if c := s.mountingLocked(an, instance); c != nil {
-			return refuse(FireResult{Reason: ReasonStillMounting, Node: c.path, Retriable: true}, nil)
-		}
-	}
-	pass, evidence, unevaluated := evalFull(an.guard, s.state, s.redacted)
-	if !pass {
-		return refuse(FireResult{Reason: ReasonGuardFailed, Evidence: evidence, GuardUnevaluated: unevaluated}, evidence)
-	}
-	if inputErr != nil {
-		return refuse(FireResult{Reason: ReasonPayloadInvalid, Issues: []string{"the input is not a JSON value"}, Expects: an.input.expectsJSON()}, nil)
-	}
-	payload, issues := an.input.check(input)
-	if len(issues) > 0 {
-		return refuse(FireResult{Reason: ReasonPayloadInvalid, Issues: issues, Expects: an.input.expectsJSON()}, nil)
-	}
-	handler, disabled, busy, _ := s.bindingState(an, instance)
-	var enabledEvidence []Condition
-	if an.enabled != nil {
-		ok, ev, _ := evalFull(an.enabled, s.state, s.redacted)
-		if !ok {
-			disabled = true
-			for _, c := range ev {
-				if !c.Result {
-					enabledEvidence = append(enabledEvidence, c)
-				}
-			}
-		}
-	}
-	if disabled {
-		r := FireResult{Reason: ReasonToolDisabled, Retriable: true, Evidence: enabledEvidence, Busy: busy}
-		if an.blocked != nil {
-			b := *an.blocked
-			r.BlockedBecause = &b
-		}
-		return refuse(r, enabledEvidence)
-	}
-	materialized := handler != nil
-	tour := false
-	if !materialized && src == ActorAgent {
-		if !s.opts.AllowUnmaterializedFires {
-			return refuse(FireResult{Reason: ReasonNotMaterialized}, nil)
-		}
-		tour = true
-	}
-	scope := "action"
-	if an.conc.PerInstance {
-		scope = "instance"
-	}
-	if an.conc.SingleFlight || an.conc.Once {
-		for _, r := range s.unsettled[an.idx] {
-			if an.conc.PerInstance && r.t.Instance != instance {
-				continue
-			}
-			return refuse(FireResult{Reason: ReasonPriorFirePending, PendingTransitionID: r.t.ID, Scope: scope}, nil)
-		}
-	}
-	repeated := false
-	if an.conc.Once {
-		if prior := s.onceDoneLocked(an, instance); prior != nil {
-			if !s.personSinceLocked(prior) {
-				return refuse(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: scope}, nil)
-			}
-			// The person acted since: doing it again is theirs to have
-			// asked for, and the record says it is a repeat.
-			repeated = true
-		}
-	}
-	askID := ""
-	if an.highEffect && src == ActorAgent {
-		if s.opts.RequireHumanApproval {
-			a, refusal := s.approvalGateLocked(an, instance, payload, opts)
-			if refusal != nil {
-				return refuse(*refusal, nil)
-			}
-			askID = a.id
-		} else if !opts.Confirm {
-			a := s.mintAskLocked(an, instance, payload, src)
-			rc := a.receipts
-			return FireResult{NeedsConfirm: true, Action: an.id, AskID: a.id, Receipts: &rc, Version: s.version}
-		} else if a := s.openAsk[askKey{an.idx, instance}]; a != nil {
-			askID = a.id
-		}
-	}
-
-	// The fire is recorded.
-	s.seq++
-	r := &record{an: an, seq: s.seq, fired: true, input: payload, tour: tour, done: make(chan struct{})}
-	r.t = Transition{ID: an.id + "#" + strconv.FormatInt(s.seq, 10), Kind: KindFired, Actor: src, Action: an.id, Does: an.does,
-		Timestamp: s.now(), Input: payload, Instance: instance, Outcome: OutcomePending, Evidence: evidence,
-		GuardUnevaluated: unevaluated, FromNode: s.pageID(), CursorVersion: s.version, AskID: askID, Repeated: repeated}
-	if !materialized {
-		r.t.Materialized = falsePtr()
-	}
-	if askID != "" {
-		s.spendAskLocked(askID, r.t.ID)
-	}
-	alreadyTrue := s.alreadyTrueLocked(an)
-	r.t.AlreadyTrue = alreadyTrue
-	// The next fired transition closes any earlier claim window; a
-	// navigating fire opens its own, unless it is a tour, which can claim
-	// but never be corroborated.
-	s.claim = nil
-	if an.goTo >= 0 && !tour {
-		s.claim = r
-	}
-	s.version++
-	r.t.Version = s.version
-	s.addRecord(r)
-	if tour {
-		s.gapLocked(GapRecord{Kind: GapUnmaterializedFire, Actor: src, Action: an.id, Does: an.does})
-	}
-
-	res := FireResult{OK: true, Action: an.id, TransitionID: r.t.ID, GuardUnevaluated: unevaluated, AlreadyTrue: alreadyTrue, Repeated: repeated}
-	if !materialized {
-		res.Materialized, res.Executed = falsePtr(), falsePtr()
-	}
-	writes := len(an.writes) > 0
-	runs := materialized
-	switch {
-	case writes && s.tap && !alreadyTrue && !tour:
-		r.awaiting = true
-		res.Settlement, res.EffectStatus = "awaiting-state", EffectPending
-	case writes && runs:
-		res.Settlement, res.EffectStatus = "awaiting-state", EffectPending
-	case writes:
-		s.commitLocked(r)
-		s.settleLocked(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
-		res.Settlement, res.EffectStatus = "settled", EffectUnobservable
-	case runs:
-		s.commitLocked(r)
-		res.Settlement, res.EffectStatus = "settled", EffectPending
-	default:
-		s.commitLocked(r)
-		s.settleLocked(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
-		res.Settlement, res.EffectStatus = "settled", EffectUnobservable
-	}
-	res.ToNodeClaimed = r.t.ToNodeClaimed
-	res.Version = s.version
-	if !r.settled {
-		s.emitTransition(r)
-	}
-	if runs {
-		r.running = true
-		hctx := context.WithValue(context.WithoutCancel(ctx), ctxKey{}, r.t.ID)
-		in, _ := normalize(payload)
-		go s.runHandler(hctx, r, handler, in)
-	}
-	return res
+	return at.record(ctx)
 }
 
 // onceDoneLocked is the fire of a once-only action (for this instance,
