@@ -45,8 +45,8 @@ func (s *Session) ContextBrief() Brief {
 		b.WriteString(s.pageID())
 	}
 	b.WriteString(".\n")
-	if s.focus != nil {
-		writeAll(&b, "Focus: ", s.focus.path, ".\n")
+	if f := s.view.focusPath(); f != "" {
+		writeAll(&b, "Focus: ", f, ".\n")
 	}
 	if s.open == nil {
 		b.WriteString(briefNoJourney)

@@ -99,7 +99,7 @@ func (a *fireAttempt) checkPolicy() *fireStop {
 // and mounting checks).
 func (a *fireAttempt) checkVisible() *fireStop {
 	if a.src == ActorAgent {
-		if hidden := a.s.hiddenByLocked(a.an); hidden != nil {
+		if hidden := a.s.view.hiddenBy(a.an); hidden != nil {
 			return refusal(FireResult{Reason: ReasonNodeNotVisible, Node: hidden.path})
 		}
 	}
@@ -109,7 +109,7 @@ func (a *fireAttempt) checkVisible() *fireStop {
 // BLOCKED_BY_OVERLAY: an agent cannot click under a blocking modal.
 func (a *fireAttempt) checkOverlay() *fireStop {
 	if a.src == ActorAgent {
-		if ov := a.s.overlayLocked(a.an); ov != nil {
+		if ov := a.s.view.overlay(a.an, a.s.page); ov != nil {
 			return refusal(FireResult{Reason: ReasonBlockedByOverlay, Overlay: ov.path})
 		}
 	}
@@ -153,7 +153,7 @@ func (a *fireAttempt) checkInstance() *fireStop {
 // bound to it yet (retriable).
 func (a *fireAttempt) checkMounting() *fireStop {
 	if a.src == ActorAgent {
-		if c := a.s.mountingLocked(a.an, a.instance); c != nil {
+		if c := a.s.mounting(a.an, a.instance); c != nil {
 			return refusal(FireResult{Reason: ReasonStillMounting, Node: c.path, Retriable: true})
 		}
 	}

@@ -99,8 +99,8 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 		row.MayInvoke = wireActors(an.policy.MayInvoke)
 	}
 	row.AwaitingHuman = s.awaitingHumanLocked(an)
-	row.Activation = s.activationLocked(an)
-	if ov := s.overlayLocked(an); ov != nil {
+	row.Activation = s.view.activation(an)
+	if ov := s.view.overlay(an, s.page); ov != nil {
 		row.Overlay = ov.path
 	}
 	if handler == nil {

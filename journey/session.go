@@ -91,12 +91,8 @@ type Session struct {
 
 	page    int // -1 when off the graph
 	offPath string
-	// vis is what the app said about tabs and modals (Show, SetVisible);
-	// a container it said nothing about takes its default (the first
-	// tab of a parent shown, modals closed). focus is the container the
-	// app last reported the person looking at (ObserveFocus).
-	vis   map[*containerNode]bool
-	focus *containerNode
+	// view is where the person is looking (visibility.go).
+	view visibility
 
 	state    map[string]any
 	tap      bool
@@ -211,7 +207,7 @@ func (g *Graph) NewSession(opts Options) (*Session, error) {
 		ledgers:   newLedgers(len(g.actions), opts.Retention),
 		askBook:   askBook{askByID: map[string]*ask{}, openAsk: map[askKey]*ask{}, askFired: map[string]string{}},
 		frameBook: frameBook{lastFrame: make([]*frame, len(g.journeys))},
-		bindings:  make([][]*binding, len(g.actions)), vis: map[*containerNode]bool{},
+		bindings:  make([][]*binding, len(g.actions)), view: newVisibility(g),
 		redacted: map[string]bool{}, state: map[string]any{}}
 	if s.now == nil {
 		s.now = time.Now
@@ -397,8 +393,8 @@ func (s *Session) Position() Position {
 
 func (s *Session) positionLocked() Position {
 	p := Position{YouAreOn: s.pageID(), OffGraph: s.page < 0, Version: s.version}
-	if s.focus != nil {
-		p.LookingAt = s.focus.path
+	if f := s.view.focusPath(); f != "" {
+		p.LookingAt = f
 	}
 	return p
 }
@@ -467,7 +463,7 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 	}
 	if pi != s.page || (pi < 0 && s.offPath != pageOrPath) {
 		from := s.pageID()
-		s.leavePageLocked()
+		s.view.leave(s.page)
 		s.page = pi
 		s.offPath = ""
 		name := "(off-graph)"

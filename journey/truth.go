@@ -216,8 +216,8 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 		b.WriteString(s.pageID())
 	}
 	b.WriteString(".\n")
-	if s.focus != nil {
-		writeAll(&b, "Focus: ", s.focus.path, ".\n")
+	if f := s.view.focusPath(); f != "" {
+		writeAll(&b, "Focus: ", f, ".\n")
 	}
 	// Every attempt ever made is counted, including those no longer held
 	// in detail (Retention): they are earlier than any held one.
