@@ -155,7 +155,7 @@ func (s *Session) mintAskLocked(an *actionNode, instance string, input any, by A
 	a := &ask{id: "ask#" + strconv.FormatInt(s.askSeq, 10), an: an, instance: instance, actor: by, inBook: true, seq: s.seq}
 	a.input, _ = normalize(input)
 	a.receipts = s.receiptsLocked(an, instance, input)
-	s.addAsk(a)
+	s.askBook.add(a, s.keep.Closed)
 	if !s.opts.RequireHumanApproval {
 		s.openAsk[askKey{an.idx, instance}] = a
 	}
@@ -440,7 +440,7 @@ func (s *Session) HeldForPerson(transitionID, askID string) error {
 	a := &ask{id: askID, an: r.an, instance: r.t.Instance, actor: r.t.Actor, inBook: true, seq: s.seq, firedAs: transitionID}
 	a.input, _ = normalize(r.input)
 	a.receipts = s.receiptsLocked(r.an, r.t.Instance, r.input)
-	s.addAsk(a)
+	s.askBook.add(a, s.keep.Closed)
 	s.askEventLocked("ask", a)
 	return nil
 }

@@ -377,7 +377,7 @@ func (s *Session) settleLocked(r *record, eff EffectStatus, outcome Outcome, ev 
 		r.receipt.EffectVerified = Unobservable
 		r.t.EffectVerified = Unobservable
 	}
-	s.restLocked(r)
+	s.ledgers.rest(r)
 	close(r.done)
 	s.emitTransition(r)
 }
@@ -472,7 +472,7 @@ func (s *Session) RejectWith(transitionID string, outcome Outcome, e *SettleErro
 	defer s.unlock()
 	r, ok := s.byID[transitionID]
 	if !ok || !r.fired {
-		return s.noFireLocked(transitionID, "Reject names no fire in this session")
+		return s.ledgers.noFire(transitionID, "Reject names no fire in this session")
 	}
 	switch r.t.Outcome {
 	case OutcomePending:
@@ -528,7 +528,7 @@ func (s *Session) ObserveEffect(transitionID string, o Observation) (Observation
 	defer s.unlock()
 	r, ok := s.byID[transitionID]
 	if !ok {
-		return Observation{}, s.noFireLocked(transitionID, "ObserveEffect names no transition in this session")
+		return Observation{}, s.ledgers.noFire(transitionID, "ObserveEffect names no transition in this session")
 	}
 	if !r.fired {
 		return Observation{}, &Error{Reason: ReasonNotAFire, Msg: "only fires can be observed", Value: transitionID}
@@ -569,7 +569,7 @@ func (s *Session) ObservationsOf(transitionID string) []Observation {
 func (s *Session) settlementRecordLocked(id string) (*record, error) {
 	r, ok := s.byID[id]
 	if !ok || !r.fired {
-		return nil, s.noFireLocked(id, "no settlement can exist for that id: only a fire opens one")
+		return nil, s.ledgers.noFire(id, "no settlement can exist for that id: only a fire opens one")
 	}
 	return r, nil
 }
@@ -651,7 +651,8 @@ func (s *Session) SettlementIfKnown(transitionID string) (Settlement, bool, erro
 
 // ---- ledgers ----
 
-func (s *Session) copyTransition(r *record) Transition {
+// copyTransition is a row as handed out: detached from the ledger.
+func copyTransition(r *record) Transition {
 	t := r.t
 	t.Evidence = slices.Clone(t.Evidence)
 	t.GuardUnevaluated = slices.Clone(t.GuardUnevaluated)
@@ -676,7 +677,7 @@ func (s *Session) Transitions() []Transition {
 	defer s.mu.Unlock()
 	out := make([]Transition, len(s.records))
 	for i, r := range s.records {
-		out[i] = s.copyTransition(r)
+		out[i] = copyTransition(r)
 	}
 	return out
 }
@@ -689,7 +690,7 @@ func (s *Session) Transition(id string) (Transition, bool) {
 	if !ok {
 		return Transition{}, false
 	}
-	return s.copyTransition(r), true
+	return copyTransition(r), true
 }
 
 // PendingFire is a fire awaiting the app's state report.
@@ -713,32 +714,12 @@ func (s *Session) Pending() []PendingFire {
 	return out
 }
 
-func (s *Session) pendingLocked() []string {
-	var out []string
-	for _, r := range s.openFires {
-		if r.awaiting && !r.settled {
-			out = append(out, r.t.ID)
-		}
-	}
-	return out
-}
-
 // AwaitingSettlement lists every fire not yet at rest: the ids a
 // settlement question can be asked about.
 func (s *Session) AwaitingSettlement() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.awaitingSettlementLocked()
-}
-
-func (s *Session) awaitingSettlementLocked() []string {
-	var out []string
-	for _, r := range s.openFires {
-		if !r.settled {
-			out = append(out, r.t.ID)
-		}
-	}
-	return out
+	return s.ledgers.awaitingSettlement()
 }
 
 // Gaps returns the gap-ledger rows the session holds (the newest, within
@@ -762,6 +743,6 @@ func (s *Session) gapLocked(g GapRecord) {
 	g.Version = s.version
 	g.AvailableActions = s.servedIDsLocked()
 	g.AvailableJourneys = s.entryJourneyIDsLocked()
-	s.addGap(g)
+	s.ledgers.gap(g)
 	emit(s, &s.onGap, "gap observer", g)
 }

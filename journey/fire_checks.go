@@ -319,7 +319,7 @@ func (a *fireAttempt) record(ctx context.Context) FireResult {
 	}
 	s.version++
 	r.t.Version = s.version
-	s.addRecord(r)
+	s.ledgers.add(r, s.claim)
 	if a.tour {
 		s.gapLocked(GapRecord{Kind: GapUnmaterializedFire, Actor: a.src, Action: an.id, Does: an.does})
 	}

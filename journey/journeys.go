@@ -356,7 +356,7 @@ func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
 	s.version++
 	f := &frame{jn: jn, status: FrameOpen, openSeq: s.seq, openedVersion: s.version, actor: src, opened: s.now()}
 	s.open = f
-	s.addFrame(f)
+	s.frameBook.add(f, s.keep.Closed)
 	fi := f.info()
 	plan := s.planLocked(jn)
 	return CommitResult{OK: true, JourneyID: jn.id, Frame: &fi, Plan: &plan, Version: s.version}

@@ -100,9 +100,6 @@ type Session struct {
 
 	version, stateVersion, structureVersion int64
 	seq                                     int64 // transition counter
-	// userVersion is the version of the newest row attributed to the
-	// person: a once-only action may be fired again after it (repeated).
-	userVersion int64
 
 	// The parts of a session's state, each in the file that works it,
 	// all guarded by mu except the observers (obsMu).
@@ -204,7 +201,7 @@ type StateChange struct {
 // page.
 func (g *Graph) NewSession(opts Options) (*Session, error) {
 	s := &Session{g: g, opts: opts, now: opts.Now, log: opts.Logger,
-		ledgers:   newLedgers(len(g.actions), opts.Retention),
+		ledgers:   newLedgers(g, opts.Retention),
 		askBook:   askBook{askByID: map[string]*ask{}, openAsk: map[askKey]*ask{}, askFired: map[string]string{}},
 		frameBook: frameBook{lastFrame: make([]*frame, len(g.journeys))},
 		bindings:  make([][]*binding, len(g.actions)), view: newVisibility(g),
@@ -372,7 +369,7 @@ func (s *Session) OnGap(fn func(GapRecord)) func() { return subscribe(s, &s.onGa
 func (s *Session) OnAsk(fn func(AskEvent)) func() { return subscribe(s, &s.onAsk, fn) }
 
 func (s *Session) emitTransition(r *record) {
-	emit(s, &s.onTrans, "transition observer", s.copyTransition(r))
+	emit(s, &s.onTrans, "transition observer", copyTransition(r))
 }
 
 // ---- position ----
@@ -477,7 +474,7 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 		r := &record{seq: s.seq, t: Transition{ID: "sync:" + name + "#" + strconv.FormatInt(s.seq, 10), Kind: KindSync,
 			Actor: ActorSystem, Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: from, ToNode: s.pageID(),
 			CursorVersion: s.version - 1, Version: s.version, Settled: true}}
-		s.addRecord(r)
+		s.ledgers.add(r, s.claim)
 		s.emitTransition(r)
 		res.Changed = true
 	}
@@ -628,10 +625,10 @@ func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, 
 		r, ok := s.byID[transitionID]
 		if !ok || !r.fired {
 			reason := ReasonUnknownTransition
-			if s.evictedLocked(transitionID) {
+			if s.ledgers.wasEvicted(transitionID) {
 				reason = ReasonTransitionEvicted
 			}
-			return StateReport{Reason: reason, Pending: s.pendingLocked(), Version: s.version}
+			return StateReport{Reason: reason, Pending: s.ledgers.pending(), Version: s.version}
 		}
 		target, basis = r, BasisNamed
 	case s.inWindowLocked(windowID) != nil:
@@ -696,7 +693,7 @@ func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, 
 			target.t.Attribution.Basis = basis
 			target.an = inferred
 		}
-		s.addRecord(target)
+		s.ledgers.add(target, s.claim)
 		s.stimuli = append(s.stimuli, target)
 		if len(s.stimuli) > 2*maxStimuli {
 			s.stimuli = slices.Delete(s.stimuli, 0, len(s.stimuli)-maxStimuli)
@@ -723,7 +720,7 @@ func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, 
 	if len(keys) > 0 {
 		s.stateVersion++
 	}
-	s.addCommit(commit{seq: s.seq, version: s.version, rec: target, keys: keys, actor: target.t.Actor})
+	s.ledgers.commit(commit{seq: s.seq, version: s.version, rec: target, keys: keys, actor: target.t.Actor})
 	s.checkDemotionLocked()
 	emit(s, &s.onState, "state observer", StateChange{Version: s.version, Keys: keys, TransitionID: target.t.ID, Actor: target.t.Actor})
 	return StateReport{OK: true, TransitionID: target.t.ID, Basis: basis, Keys: keys, Version: s.version}
@@ -902,7 +899,7 @@ func (s *Session) structureSwapLocked() {
 	r := &record{seq: s.seq, t: Transition{ID: "stimulus:structure-swap#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
 		Actor: ActorSystem, Stimulus: "structure-swap", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
 		CursorVersion: s.version - 1, Version: s.version, Settled: true}}
-	s.addRecord(r)
+	s.ledgers.add(r, s.claim)
 	s.emitTransition(r)
 }
 
