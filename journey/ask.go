@@ -118,7 +118,7 @@ func (s *Session) staleLocked(a *ask) bool {
 }
 
 func (s *Session) askEventLocked(kind string, a *ask) {
-	emit(s, &s.onAsk, "ask observer", AskEvent{Kind: kind, Ask: s.askStatusLocked(a)})
+	emit(&s.observers, &s.onAsk, "ask observer", AskEvent{Kind: kind, Ask: s.askStatusLocked(a)})
 }
 
 func (s *Session) receiptsLocked(an *actionNode, instance string, input any) Receipts {

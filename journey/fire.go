@@ -379,7 +379,7 @@ func (s *Session) settleLocked(r *record, eff EffectStatus, outcome Outcome, ev 
 	}
 	s.ledgers.rest(r)
 	close(r.done)
-	s.emitTransition(r)
+	s.observers.transition(r)
 }
 
 func (s *Session) verifyLocked(an *actionNode) VerifyVerdict {
@@ -416,7 +416,7 @@ func (s *Session) failLocked(r *record, serr *SettleError) {
 		s.rollBackLocked(r, OutcomeRolledBack)
 		if r.settled {
 			s.version++
-			s.emitTransition(r)
+			s.observers.transition(r)
 		} else {
 			s.settleLocked(r, EffectRefused, OutcomeRolledBack, "", serr)
 		}
@@ -495,7 +495,7 @@ func (s *Session) RejectWith(transitionID string, outcome Outcome, e *SettleErro
 		if r.settled {
 			r.errorNow = e
 			s.version++
-			s.emitTransition(r)
+			s.observers.transition(r)
 			return nil
 		}
 		eff := EffectRefused
@@ -744,5 +744,5 @@ func (s *Session) gapLocked(g GapRecord) {
 	g.AvailableActions = s.servedIDsLocked()
 	g.AvailableJourneys = s.entryJourneyIDsLocked()
 	s.ledgers.gap(g)
-	emit(s, &s.onGap, "gap observer", g)
+	emit(&s.observers, &s.onGap, "gap observer", g)
 }

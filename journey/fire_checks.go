@@ -332,7 +332,7 @@ func (a *fireAttempt) record(ctx context.Context) FireResult {
 	res.ToNodeClaimed = r.t.ToNodeClaimed
 	res.Version = s.version
 	if !r.settled {
-		s.emitTransition(r)
+		s.observers.transition(r)
 	}
 	if a.materialized {
 		r.running = true

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"sync"
@@ -113,7 +112,7 @@ type Session struct {
 	// stimuli are the recent state changes no fire was credited with,
 	// for the facts block (bounded: maxStimuli, in batches).
 	stimuli   []*record
-	observers // session.go: observers, defects, the outbox
+	observers // observers.go: observers, defects, the outbox
 }
 
 // askBook is the ask book: every card minted, the open card per action
@@ -140,24 +139,6 @@ type frameBook struct {
 type workBook struct {
 	work    []*workItem
 	workSeq int64
-}
-
-// observers are the registered observers, the recovered defects and the
-// calls queued for delivery once the session lock is released.
-type observers struct {
-	obsMu   sync.Mutex
-	obsSeq  int
-	onTrans []observer[Transition]
-	onState []observer[StateChange]
-	onGap   []observer[GapRecord]
-	onAsk   []observer[AskEvent]
-	defects []Defect
-	outbox  []func()
-}
-
-type observer[T any] struct {
-	id int
-	fn func(T)
 }
 
 type record struct {
@@ -212,6 +193,7 @@ func (g *Graph) NewSession(opts Options) (*Session, error) {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.observers.now, s.observers.log = s.now, s.log
 	switch opts.AttributionPolicy {
 	case "", AttributionDefault, AttributionStrict:
 	default:
@@ -284,92 +266,13 @@ func (s *Session) Enforced() bool { return s.opts.RequireHumanApproval }
 
 // unlock releases the session lock and delivers queued observer calls.
 func (s *Session) unlock() {
-	out := s.outbox
-	s.outbox = nil
+	out := s.observers.takeOutbox()
 	s.mu.Unlock()
 	// Delivery happens on the caller's goroutine with no session lock
 	// held, so an observer may call back into the session.
 	for _, f := range out {
 		f()
 	}
-}
-
-func (s *Session) safeCall(where string, f func()) {
-	defer func() {
-		if r := recover(); r != nil {
-			s.defect(where, r)
-		}
-	}()
-	f()
-}
-
-func (s *Session) defect(where string, r any) {
-	d := Defect{Where: where, Value: fmt.Sprint(r), At: s.now()}
-	s.log.Error("journey: host callback panicked", "where", where, "panic", d.Value, "stack", string(debug.Stack()))
-	s.obsMu.Lock()
-	s.defects = append(s.defects, d)
-	if len(s.defects) > 2*maxDefects {
-		s.defects = slices.Delete(s.defects, 0, len(s.defects)-maxDefects)
-	}
-	s.obsMu.Unlock()
-}
-
-// RecordDefect records a panic that code serving this session (an
-// adapter, a port) recovered, as a Defect, logged like the session's own.
-// v is the recovered value; it is kept as data and never served.
-func (s *Session) RecordDefect(where string, v any) { s.defect(where, v) }
-
-// Defects lists host callbacks that panicked, oldest first: the newest
-// few hundred; every one was also logged when it happened.
-func (s *Session) Defects() []Defect {
-	s.obsMu.Lock()
-	defer s.obsMu.Unlock()
-	return slices.Clone(s.defects)
-}
-
-func emit[T any](s *Session, list *[]observer[T], where string, v T) {
-	s.obsMu.Lock()
-	obs := slices.Clone(*list)
-	s.obsMu.Unlock()
-	if len(obs) == 0 {
-		return
-	}
-	s.outbox = append(s.outbox, func() {
-		for _, o := range obs {
-			s.safeCall(where, func() { o.fn(v) })
-		}
-	})
-}
-
-func subscribe[T any](s *Session, list *[]observer[T], fn func(T)) func() {
-	s.obsMu.Lock()
-	s.obsSeq++
-	id := s.obsSeq
-	*list = append(*list, observer[T]{id, fn})
-	s.obsMu.Unlock()
-	return func() {
-		s.obsMu.Lock()
-		*list = slices.DeleteFunc(*list, func(o observer[T]) bool { return o.id == id })
-		s.obsMu.Unlock()
-	}
-}
-
-// OnTransition registers an observer for transition rows (new rows and
-// rows whose settlement, outcome or arrival moved). It returns a function
-// that removes the observer. A panicking observer is recorded as a Defect.
-func (s *Session) OnTransition(fn func(Transition)) func() { return subscribe(s, &s.onTrans, fn) }
-
-// OnState registers an observer for committed state reports.
-func (s *Session) OnState(fn func(StateChange)) func() { return subscribe(s, &s.onState, fn) }
-
-// OnGap registers an observer for gap-ledger rows.
-func (s *Session) OnGap(fn func(GapRecord)) func() { return subscribe(s, &s.onGap, fn) }
-
-// OnAsk registers an observer for ask-book events.
-func (s *Session) OnAsk(fn func(AskEvent)) func() { return subscribe(s, &s.onAsk, fn) }
-
-func (s *Session) emitTransition(r *record) {
-	emit(s, &s.onTrans, "transition observer", copyTransition(r))
 }
 
 // ---- position ----
@@ -453,7 +356,7 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 			c.landed = true
 			if c.t.Arrival == ArrivalClaimed {
 				c.t.Arrival = ArrivalObserved
-				s.emitTransition(c)
+				s.observers.transition(c)
 			}
 			res.Observed = c.t.ID
 		}
@@ -475,7 +378,7 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 			Actor: ActorSystem, Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: from, ToNode: s.pageID(),
 			CursorVersion: s.version - 1, Version: s.version, Settled: true}}
 		s.ledgers.add(r, s.claim)
-		s.emitTransition(r)
+		s.observers.transition(r)
 		res.Changed = true
 	}
 	res.Page, res.OffGraph, res.Version = s.pageID(), s.page < 0, s.version
@@ -698,7 +601,7 @@ func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, 
 		if len(s.stimuli) > 2*maxStimuli {
 			s.stimuli = slices.Delete(s.stimuli, 0, len(s.stimuli)-maxStimuli)
 		}
-		s.emitTransition(target)
+		s.observers.transition(target)
 	} else {
 		if basis == BasisSignature || basis == BasisQueue {
 			target.t.Inferred = true
@@ -722,7 +625,7 @@ func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, 
 	}
 	s.ledgers.commit(commit{seq: s.seq, version: s.version, rec: target, keys: keys, actor: target.t.Actor})
 	s.checkDemotionLocked()
-	emit(s, &s.onState, "state observer", StateChange{Version: s.version, Keys: keys, TransitionID: target.t.ID, Actor: target.t.Actor})
+	emit(&s.observers, &s.onState, "state observer", StateChange{Version: s.version, Keys: keys, TransitionID: target.t.ID, Actor: target.t.Actor})
 	return StateReport{OK: true, TransitionID: target.t.ID, Basis: basis, Keys: keys, Version: s.version}
 }
 
@@ -900,7 +803,7 @@ func (s *Session) structureSwapLocked() {
 		Actor: ActorSystem, Stimulus: "structure-swap", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
 		CursorVersion: s.version - 1, Version: s.version, Settled: true}}
 	s.ledgers.add(r, s.claim)
-	s.emitTransition(r)
+	s.observers.transition(r)
 }
 
 func (h *Handle) find(action string) *binding {
