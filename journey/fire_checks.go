@@ -274,13 +274,13 @@ func (a *fireAttempt) checkApproval() *fireStop {
 	}
 	switch {
 	case s.opts.RequireHumanApproval:
-		ask, refused := s.approvalGateLocked(an, a.instance, a.payload, a.opts)
+		ask, refused := s.approvalGate(an, a.instance, a.payload, a.opts)
 		if refused != nil {
 			return refusal(*refused)
 		}
 		a.askID = ask.id
 	case !a.opts.Confirm:
-		ask := s.mintAskLocked(an, a.instance, a.payload, a.src)
+		ask := s.mintAsk(an, a.instance, a.payload, a.src)
 		rc := ask.receipts
 		return &fireStop{pause: true, r: FireResult{NeedsConfirm: true, Action: an.id, AskID: ask.id, Receipts: &rc, Version: s.version}}
 	default:
@@ -306,7 +306,7 @@ func (a *fireAttempt) record(ctx context.Context) FireResult {
 		r.t.Materialized = falsePtr()
 	}
 	if a.askID != "" {
-		s.spendAskLocked(a.askID, r.t.ID)
+		s.askBook.spend(a.askID, r.t.ID)
 	}
 	alreadyTrue := s.alreadyTrueLocked(an)
 	r.t.AlreadyTrue = alreadyTrue

@@ -115,17 +115,6 @@ type Session struct {
 	observers // observers.go: observers, defects, the outbox
 }
 
-// askBook is the ask book: every card minted, the open card per action
-// and instance in default mode, and which fire a spent card authorized.
-type askBook struct {
-	askSeq      int64
-	asks        []*ask
-	askByID     map[string]*ask
-	openAsk     map[askKey]*ask // default mode: one open ask per action+instance
-	askFired    map[string]string
-	asksEvicted int
-}
-
 // frameBook holds the journey frames: the open one, and the recent closed
 // ones (bounded), with each journey's newest frame kept whatever its age.
 type frameBook struct {
@@ -183,7 +172,7 @@ type StateChange struct {
 func (g *Graph) NewSession(opts Options) (*Session, error) {
 	s := &Session{g: g, opts: opts, now: opts.Now, log: opts.Logger,
 		ledgers:   newLedgers(g, opts.Retention),
-		askBook:   askBook{askByID: map[string]*ask{}, openAsk: map[askKey]*ask{}, askFired: map[string]string{}},
+		askBook:   newAskBook(opts),
 		frameBook: frameBook{lastFrame: make([]*frame, len(g.journeys))},
 		bindings:  make([][]*binding, len(g.actions)), view: newVisibility(g),
 		redacted: map[string]bool{}, state: map[string]any{}}
@@ -194,6 +183,7 @@ func (g *Graph) NewSession(opts Options) (*Session, error) {
 		s.log = slog.Default()
 	}
 	s.observers.now, s.observers.log = s.now, s.log
+	s.askBook.now, s.askBook.out = s.now, &s.observers
 	switch opts.AttributionPolicy {
 	case "", AttributionDefault, AttributionStrict:
 	default:
