@@ -484,139 +484,195 @@ func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateRepor
 // and the facts block says it. A bad delta or an unknown id changes
 // nothing. A nil ctx reads as context.Background.
 func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, ro ReportOptions) StateReport {
-	transitionID := ro.TransitionID
-	principal := Actor("")
+	rep := &stateReport{s: s, named: ro.TransitionID}
 	if ro.Principal != "" {
-		principal = normActor(ro.Principal)
+		rep.principal = normActor(ro.Principal)
 	}
-	windowID := ""
 	if ctx != nil {
-		windowID, _ = TransitionIDFrom(ctx)
+		rep.window, _ = TransitionIDFrom(ctx)
 	}
 	s.mu.Lock()
 	defer s.unlock()
-	norm := make(map[string]any, len(delta))
-	keys := make([]string, 0, len(delta))
-	for k, v := range delta {
-		nv, err := normalize(v)
-		if err != nil {
-			return StateReport{Reason: ReasonUncloneableDelta, Issues: []string{"a value is not JSON: " + err.Error()}, Version: s.version}
-		}
-		norm[k] = nv
-		keys = append(keys, k)
+	if refused := rep.read(delta); refused != nil {
+		return *refused
 	}
-	slices.Sort(keys)
-	if len(keys) == 0 && transitionID == "" {
+	if len(rep.keys) == 0 && rep.named == "" {
 		// Nothing moved and nobody was named: there is nothing to record.
 		return StateReport{OK: true, Basis: "empty", Version: s.version}
 	}
-	var target *record
-	var inferred *actionNode
-	basis := ""
-	switch {
-	case transitionID != "":
-		r, ok := s.byID[transitionID]
-		if !ok || !r.fired {
-			reason := ReasonUnknownTransition
-			if s.ledgers.wasEvicted(transitionID) {
-				reason = ReasonTransitionEvicted
-			}
-			return StateReport{Reason: reason, Pending: s.ledgers.pending(), Version: s.version}
-		}
-		target, basis = r, BasisNamed
-	case s.inWindowLocked(windowID) != nil:
-		// Reported from inside the fire's handler while it runs: the
-		// handler is the fire's own code, so the change is the fire's.
-		target, basis = s.inWindowLocked(windowID), BasisHandlerWindow
-	case principal != "":
-		// The app said whose change it is: never a pending fire's.
-	default:
-		// Only fires not at rest can be attributed: the scan is over
-		// those, never over the history.
-		matches, pending := 0, false
-		for _, r := range s.openFires {
-			if !r.awaiting || r.settled {
-				continue
-			}
-			pending = true
-			if len(r.an.writes) > 0 && coversAll(norm, r.an.writes) {
-				if target == nil {
-					target = r
-				}
-				matches++
-			}
-		}
-		switch {
-		case matches == 0:
-			if !pending {
-				inferred = s.soleWriterLocked(keys)
-			}
-		case matches == 1:
-			basis = BasisSignature
-		case s.opts.AttributionPolicy == AttributionStrict:
-			// Several fires claim the change and strict attribution
-			// does not pick by age: nobody is credited.
-			target = nil
-		default:
-			basis = BasisQueue
-		}
+	if refused := rep.attribute(); refused != nil {
+		return *refused
 	}
-	for k, v := range norm {
+	for k, v := range rep.norm {
 		s.state[k] = v
 	}
 	s.seq++
-	if target == nil {
-		actor := ActorUnknown
-		basis = BasisStimulus
-		if principal != "" {
-			actor, basis = principal, BasisPrincipal
-		}
-		s.version++
-		target = &record{seq: s.seq, t: Transition{ID: "stimulus:state#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
-			Actor: actor, Stimulus: "state", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
-			Keys: keys, CursorVersion: s.version - 1, Version: s.version, Settled: true, Attribution: &Attribution{Actor: actor, Basis: basis}}}
-		if inferred != nil {
-			// An inferred fire: the action whose writes these are, by an
-			// actor nobody named. It is no fire anyone made (fired stays
-			// false: it opens no settlement and is no attempt).
-			basis = BasisInferred
-			target.t.ID = inferred.id + "#" + strconv.FormatInt(s.seq, 10)
-			target.t.Kind, target.t.Stimulus = KindFired, ""
-			target.t.Action, target.t.Does, target.t.Inferred = inferred.id, inferred.does, true
-			target.t.Attribution.Basis = basis
-			target.an = inferred
-		}
-		s.ledgers.add(target, s.claim)
-		s.stimuli = append(s.stimuli, target)
-		if len(s.stimuli) > 2*maxStimuli {
-			s.stimuli = slices.Delete(s.stimuli, 0, len(s.stimuli)-maxStimuli)
-		}
-		s.observers.transition(target)
+	if rep.target == nil {
+		rep.stimulus()
 	} else {
-		if basis == BasisSignature || basis == BasisQueue {
-			target.t.Inferred = true
-		}
-		target.t.Attribution = &Attribution{Actor: target.t.Actor, Basis: basis}
-		if target.awaiting && !target.settled {
-			ev := ObservedNo
-			if coversAll(norm, target.an.writes) {
-				ev = ObservedYes
-			}
-			target.t.EffectVerified = ev
-			target.byReport = true
-			s.commitLocked(target)
-			s.settleLocked(target, EffectPerformed, OutcomeCommitted, ev, nil)
-		} else {
-			s.version++
-		}
+		rep.credit()
 	}
-	if len(keys) > 0 {
+	if len(rep.keys) > 0 {
 		s.stateVersion++
 	}
-	s.ledgers.commit(commit{seq: s.seq, version: s.version, rec: target, keys: keys, actor: target.t.Actor})
+	target := rep.target
+	s.ledgers.commit(commit{seq: s.seq, version: s.version, rec: target, keys: rep.keys, actor: target.t.Actor})
 	s.checkDemotionLocked()
-	emit(&s.observers, &s.onState, "state observer", StateChange{Version: s.version, Keys: keys, TransitionID: target.t.ID, Actor: target.t.Actor})
-	return StateReport{OK: true, TransitionID: target.t.ID, Basis: basis, Keys: keys, Version: s.version}
+	emit(&s.observers, &s.onState, "state observer", StateChange{Version: s.version, Keys: rep.keys, TransitionID: target.t.ID, Actor: target.t.Actor})
+	return StateReport{OK: true, TransitionID: target.t.ID, Basis: rep.basis, Keys: rep.keys, Version: s.version}
+}
+
+// stateReport is one state report on its way in, under the session's
+// lock: the delta read, then attributed (the rungs of
+// ReportStateContext), then recorded as a stimulus row or credited to a
+// fire.
+type stateReport struct {
+	s         *Session
+	named     string // ReportOptions.TransitionID
+	principal Actor
+	window    string // the fire whose handler's context made the report
+	norm      map[string]any
+	keys      []string // sorted
+
+	target   *record
+	inferred *actionNode
+	basis    string
+}
+
+// read detaches the delta; a value that is not JSON refuses the report.
+func (r *stateReport) read(delta map[string]any) *StateReport {
+	r.norm = make(map[string]any, len(delta))
+	r.keys = make([]string, 0, len(delta))
+	for k, v := range delta {
+		nv, err := normalize(v)
+		if err != nil {
+			return &StateReport{Reason: ReasonUncloneableDelta, Issues: []string{"a value is not JSON: " + err.Error()}, Version: r.s.version}
+		}
+		r.norm[k] = nv
+		r.keys = append(r.keys, k)
+	}
+	slices.Sort(r.keys)
+	return nil
+}
+
+// attribute applies the rungs in order: named, handler window, reported
+// principal, then the pending fires' signatures (signature match, queue
+// order) or, with none pending, the sole declared writer (inferred). An
+// unknown named id refuses the report.
+func (r *stateReport) attribute() *StateReport {
+	s := r.s
+	switch {
+	case r.named != "":
+		t, ok := s.byID[r.named]
+		if !ok || !t.fired {
+			reason := ReasonUnknownTransition
+			if s.ledgers.wasEvicted(r.named) {
+				reason = ReasonTransitionEvicted
+			}
+			return &StateReport{Reason: reason, Pending: s.ledgers.pending(), Version: s.version}
+		}
+		r.target, r.basis = t, BasisNamed
+	case s.inWindowLocked(r.window) != nil:
+		// Reported from inside the fire's handler while it runs: the
+		// handler is the fire's own code, so the change is the fire's.
+		r.target, r.basis = s.inWindowLocked(r.window), BasisHandlerWindow
+	case r.principal != "":
+		// The app said whose change it is: never a pending fire's.
+	default:
+		r.bySignature()
+	}
+	return nil
+}
+
+// bySignature credits the change to the pending fire whose declared
+// writes it covers: only fires not at rest are scanned, never the
+// history.
+func (r *stateReport) bySignature() {
+	s := r.s
+	matches, pending := 0, false
+	for _, f := range s.openFires {
+		if !f.awaiting || f.settled {
+			continue
+		}
+		pending = true
+		if len(f.an.writes) > 0 && coversAll(r.norm, f.an.writes) {
+			if r.target == nil {
+				r.target = f
+			}
+			matches++
+		}
+	}
+	switch {
+	case matches == 0:
+		if !pending {
+			r.inferred = s.soleWriterLocked(r.keys)
+		}
+	case matches == 1:
+		r.basis = BasisSignature
+	case s.opts.AttributionPolicy == AttributionStrict:
+		// Several fires claim the change and strict attribution does not
+		// pick by age: nobody is credited.
+		r.target = nil
+	default:
+		r.basis = BasisQueue
+	}
+}
+
+// stimulus records a change no fire is credited with: the principal's
+// when the app named one, an inferred fire of the sole declared writer,
+// or an unknown actor's; state never moves silently.
+func (r *stateReport) stimulus() {
+	s := r.s
+	actor := ActorUnknown
+	r.basis = BasisStimulus
+	if r.principal != "" {
+		actor, r.basis = r.principal, BasisPrincipal
+	}
+	s.version++
+	t := &record{seq: s.seq, t: Transition{ID: "stimulus:state#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
+		Actor: actor, Stimulus: "state", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
+		Keys: r.keys, CursorVersion: s.version - 1, Version: s.version, Settled: true, Attribution: &Attribution{Actor: actor, Basis: r.basis}}}
+	if an := r.inferred; an != nil {
+		// An inferred fire: the action whose writes these are, by an
+		// actor nobody named. It is no fire anyone made (fired stays
+		// false: it opens no settlement and is no attempt).
+		r.basis = BasisInferred
+		t.t.ID = an.id + "#" + strconv.FormatInt(s.seq, 10)
+		t.t.Kind, t.t.Stimulus = KindFired, ""
+		t.t.Action, t.t.Does, t.t.Inferred = an.id, an.does, true
+		t.t.Attribution.Basis = r.basis
+		t.an = an
+	}
+	s.ledgers.add(t, s.claim)
+	s.stimuli = append(s.stimuli, t)
+	if len(s.stimuli) > 2*maxStimuli {
+		s.stimuli = slices.Delete(s.stimuli, 0, len(s.stimuli)-maxStimuli)
+	}
+	s.observers.transition(t)
+	r.target = t
+}
+
+// credit gives the change to the fire attributed: a fire awaiting its
+// report comes to rest (performed, committed), effectVerified saying
+// whether every declared write key was in the delta.
+func (r *stateReport) credit() {
+	s, t := r.s, r.target
+	if r.basis == BasisSignature || r.basis == BasisQueue {
+		t.t.Inferred = true
+	}
+	t.t.Attribution = &Attribution{Actor: t.t.Actor, Basis: r.basis}
+	if !t.awaiting || t.settled {
+		s.version++
+		return
+	}
+	ev := ObservedNo
+	if coversAll(r.norm, t.an.writes) {
+		ev = ObservedYes
+	}
+	t.t.EffectVerified = ev
+	t.byReport = true
+	s.commitLocked(t)
+	s.settleLocked(t, EffectPerformed, OutcomeCommitted, ev, nil)
 }
 
 // inWindowLocked is the fire whose handler is running now with the
