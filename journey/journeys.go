@@ -475,49 +475,74 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 			js.StepsDone++
 		}
 	}
+	j := standingJudge{s: s, jn: jn, js: js}
 	f := s.frameFor(jn)
-	if f == nil {
-		opened := false
-		if last := s.lastFrameLocked(jn); last != nil {
-			opened = true
-			if last.status == FrameCompleted {
-				js.Standing = StandingDone
-				js.StepsDone = js.StepsTotal
-				return js
-			}
-		}
-		if jn.when != nil {
-			if pass, unev := evalQuick(jn.when, s.state); !pass {
-				js.Standing, js.BlockedOn, js.GuardUnevaluated = StandingBlocked, failingKeys(jn.when, s.state), unev
-				return js
-			}
-		}
-		js.Standing = StandingInProgress
-		if !opened {
-			js.Standing = StandingNotStarted
-		}
-		return js
+	switch {
+	case f == nil:
+		j.unframed()
+	case js.StepsDone == js.StepsTotal:
+		j.js.Standing = StandingDone
+	case j.failed(f), j.asked(f):
+	default:
+		j.moves(plan)
 	}
-	if js.StepsDone == js.StepsTotal {
-		js.Standing = StandingDone
-		return js
+	return j.js
+}
+
+// standingJudge works out one journey's standing, rule by rule, under the
+// session's lock; the first rule that decides writes js.
+type standingJudge struct {
+	s  *Session
+	jn *journeyNode
+	js StandingReport
+}
+
+// unframed: no open frame. Done if the last round completed, blocked by
+// a failing precondition, else in progress (a round was opened before)
+// or not started.
+func (j *standingJudge) unframed() {
+	s, jn, js := j.s, j.jn, &j.js
+	opened := false
+	if last := s.lastFrameLocked(jn); last != nil {
+		opened = true
+		if last.status == FrameCompleted {
+			js.Standing = StandingDone
+			js.StepsDone = js.StepsTotal
+			return
+		}
 	}
-	// A step's latest fire in the frame that came to rest badly.
-	for _, an := range jn.steps {
-		r := s.lastFire[an.idx]
-		if r == nil {
+	if jn.when != nil {
+		if pass, unev := evalQuick(jn.when, s.state); !pass {
+			js.Standing, js.BlockedOn, js.GuardUnevaluated = StandingBlocked, failingKeys(jn.when, s.state), unev
+			return
+		}
+	}
+	js.Standing = StandingInProgress
+	if !opened {
+		js.Standing = StandingNotStarted
+	}
+}
+
+// failed: a step's latest fire in the frame came to rest badly.
+func (j *standingJudge) failed(f *frame) bool {
+	for _, an := range j.jn.steps {
+		r := j.s.lastFire[an.idx]
+		if r == nil || r.seq <= f.openSeq {
 			continue
 		}
-		if r.seq <= f.openSeq {
-			continue
-		}
-		bad := r.t.Outcome == OutcomeRejected || r.t.Outcome == OutcomeRolledBack || (r.settled && r.receipt.EffectStatus == EffectRefused)
-		if bad {
-			js.Standing, js.Step, js.TransitionID = StandingFailed, an.id, r.t.ID
-			return js
+		if r.t.Outcome == OutcomeRejected || r.t.Outcome == OutcomeRolledBack || (r.settled && r.receipt.EffectStatus == EffectRefused) {
+			j.js.Standing, j.js.Step, j.js.TransitionID = StandingFailed, an.id, r.t.ID
+			return true
 		}
 	}
-	for _, an := range jn.steps {
+	return false
+}
+
+// asked: a step's card in the frame, newer than its last fire, was
+// declined or is still open.
+func (j *standingJudge) asked(f *frame) bool {
+	s := j.s
+	for _, an := range j.jn.steps {
 		var lastFire int64 = -1
 		if r := s.lastFire[an.idx]; r != nil {
 			lastFire = r.seq
@@ -531,16 +556,23 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 				break // a later fire of the step, or an ask from before the frame, answers nothing now
 			}
 			if a.answer == "declined" {
-				js.Standing, js.Step, js.AskID = StandingDeclined, an.id, a.id
-				return js
+				j.js.Standing, j.js.Step, j.js.AskID = StandingDeclined, an.id, a.id
+				return true
 			}
 			if a.answer == "" {
-				js.Standing, js.Step, js.AskID = StandingAwaitingHuman, an.id, a.id
-				return js
+				j.js.Standing, j.js.Step, j.js.AskID = StandingAwaitingHuman, an.id, a.id
+				return true
 			}
 			break
 		}
 	}
+	return false
+}
+
+// moves: in progress while the model has a move; else the person's move
+// (with the human), else the first blocked step.
+func (j *standingJudge) moves(plan Plan) {
+	js := &j.js
 	movable, human := false, ""
 	for _, st := range plan.Steps {
 		if st.PendingFire != "" || (st.Status == StepReady && !st.AwaitingHuman && agentMay(st.MayInvoke) && st.Activation != ActivationHidden && st.Overlay == "") {
@@ -554,18 +586,17 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 	if !movable && human != "" {
 		// Nothing the model can take: the next move is the person's.
 		js.Standing, js.Step = StandingWithTheHuman, human
-		return js
+		return
 	}
 	if !movable {
 		for _, st := range plan.Steps {
 			if st.Status == StepBlocked {
 				js.Standing, js.Step, js.BlockedOn, js.GuardUnevaluated = StandingBlocked, st.Step, st.BlockedOn, st.GuardUnevaluated
-				return js
+				return
 			}
 		}
 	}
 	js.Standing = StandingInProgress
-	return js
 }
 
 // RouteStep is one declared hop: fire Action to get to To.
