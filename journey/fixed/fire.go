@@ -610,41 +610,7 @@ func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.Fire
 func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	inJourney := r.Has("journey")
 	if fr.OK {
-		r.set("ok", true)
-		if !inJourney {
-			if fr.EffectStatus == journey.EffectPending {
-				r.set("judgment", "navigate-or-wait")
-			} else {
-				r.set("judgment", "done")
-			}
-		}
-		r.set("did", fr.Action).set("effectStatus", string(fr.EffectStatus)).set("transitionId", fr.TransitionID)
-		if fr.EffectStatus == journey.EffectPending {
-			r.set("howToSettle", settleHowA+p.graphID+settleHowB)
-			var sw CallResult
-			sw.set("tool", p.tool("did_it_work")).set("arg", "transitionId")
-			r.set("settleWith", sw)
-		}
-		if len(fr.GuardUnevaluated) > 0 {
-			r.set("guardUnevaluated", fr.GuardUnevaluated)
-		}
-		if fr.Executed != nil {
-			r.set("executed", false)
-		}
-		if fr.Materialized != nil {
-			r.set("materialized", false)
-		}
-		if fr.AlreadyTrue {
-			r.set("alreadyTrue", true).set("why", alreadyTrue)
-		}
-		// fr.Repeated stays on the session's record: the protocol does
-		// not copy repeated onto the success arm.
-		if fr.ToNodeClaimed {
-			// Claimed, not arrived: only a later sync from the app
-			// observes the arrival (did_it_work reads it live).
-			r.set("toNodeClaimed", true)
-			r.set("arrival", string(journey.ArrivalClaimed)).set("arrivalMeans", arrClaimed)
-		}
+		p.fired(r, fr, inJourney)
 		return
 	}
 	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
@@ -663,56 +629,78 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	}
 	r.set("ok", false).set("judgment", "rejected")
 	r.set("did", fr.Action).set("reason", string(fr.Reason))
-	why := ""
-	switch fr.Reason {
-	case journey.ReasonToolDisabled:
-		why = disabledWhy
-		if b := fr.BlockedBecause; b != nil && b.Says != "" {
-			why += disabledSays
-			switch b.ClearedBy {
-			case "user":
-				why += clearedByUser
-			case "app":
-				why += clearedByApp
-			case "invalid":
-				why += clearedByInvalid
-			}
+	if why := refusalWhy(fr); why != "" {
+		r.set("why", why)
+	}
+	refusalData(r, fr)
+}
+
+// fired answers a recorded fire: what it did, how to learn how it came
+// to rest, and what the session noted about it.
+func (p *Port) fired(r *CallResult, fr journey.FireResult, inJourney bool) {
+	r.set("ok", true)
+	if !inJourney {
+		if fr.EffectStatus == journey.EffectPending {
+			r.set("judgment", "navigate-or-wait")
 		} else {
-			why += disabledUnknown
+			r.set("judgment", "done")
 		}
-		if len(fr.Evidence) > 0 {
-			why += " " + disabledEvidence
-		}
-	case journey.ReasonNotMaterialized:
-		why = notMaterialized
-	case journey.ReasonPriorFirePending:
-		why = priorPending
-	case journey.ReasonStaleCursor:
-		why = staleCursor
-	case journey.ReasonNodeNotVisible:
-		why = notVisible
-	case journey.ReasonBlockedByOverlay:
-		why = behindOverlay
-	case journey.ReasonStillMounting:
-		why = stillMounting
-	case journey.ReasonDuplicate:
-		why = duplicateWhy
-	case journey.ReasonInstanceUnknown:
-		why = instanceUnknown
-	case journey.ReasonInstanceRequired:
-		why = instanceRequired
-	case journey.ReasonNotAllowed:
-		why = notAllowedWhy
-	case journey.ReasonApprovalSpent:
-		why = approvalSpent
-	case journey.ReasonApprovalMismatch:
-		why = approvalMismatch
-	case journey.ReasonApprovalStale:
-		why = approvalStale
-	case journey.ReasonApprovalDeclined:
-		why = approvalDeclined
-	case journey.ReasonApprovalRevoked:
-		why = approvalRevoked
+	}
+	r.set("did", fr.Action).set("effectStatus", string(fr.EffectStatus)).set("transitionId", fr.TransitionID)
+	if fr.EffectStatus == journey.EffectPending {
+		r.set("howToSettle", settleHowA+p.graphID+settleHowB)
+		var sw CallResult
+		sw.set("tool", p.tool("did_it_work")).set("arg", "transitionId")
+		r.set("settleWith", sw)
+	}
+	if len(fr.GuardUnevaluated) > 0 {
+		r.set("guardUnevaluated", fr.GuardUnevaluated)
+	}
+	if fr.Executed != nil {
+		r.set("executed", false)
+	}
+	if fr.Materialized != nil {
+		r.set("materialized", false)
+	}
+	if fr.AlreadyTrue {
+		r.set("alreadyTrue", true).set("why", alreadyTrue)
+	}
+	// fr.Repeated stays on the session's record: the protocol does not
+	// copy repeated onto the success arm.
+	if fr.ToNodeClaimed {
+		// Claimed, not arrived: only a later sync from the app observes
+		// the arrival (did_it_work reads it live).
+		r.set("toNodeClaimed", true)
+		r.set("arrival", string(journey.ArrivalClaimed)).set("arrivalMeans", arrClaimed)
+	}
+}
+
+// refusalWhys is the sentence each refusal reason is explained by (one
+// place for the rule); TOOL_DISABLED is built by disabledWhyFor.
+var refusalWhys = map[journey.Reason]string{
+	journey.ReasonNotMaterialized:  notMaterialized,
+	journey.ReasonPriorFirePending: priorPending,
+	journey.ReasonStaleCursor:      staleCursor,
+	journey.ReasonNodeNotVisible:   notVisible,
+	journey.ReasonBlockedByOverlay: behindOverlay,
+	journey.ReasonStillMounting:    stillMounting,
+	journey.ReasonDuplicate:        duplicateWhy,
+	journey.ReasonInstanceUnknown:  instanceUnknown,
+	journey.ReasonInstanceRequired: instanceRequired,
+	journey.ReasonNotAllowed:       notAllowedWhy,
+	journey.ReasonApprovalSpent:    approvalSpent,
+	journey.ReasonApprovalMismatch: approvalMismatch,
+	journey.ReasonApprovalStale:    approvalStale,
+	journey.ReasonApprovalDeclined: approvalDeclined,
+	journey.ReasonApprovalRevoked:  approvalRevoked,
+}
+
+// refusalWhy is the why of a refused fire: the reason's sentence, and the
+// busy sentence when the control said it is busy.
+func refusalWhy(fr journey.FireResult) string {
+	why := refusalWhys[fr.Reason]
+	if fr.Reason == journey.ReasonToolDisabled {
+		why = disabledWhyFor(fr)
 	}
 	if fr.Busy != "" {
 		if why != "" {
@@ -720,9 +708,32 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		}
 		why += busyWhy
 	}
-	if why != "" {
-		r.set("why", why)
+	return why
+}
+
+func disabledWhyFor(fr journey.FireResult) string {
+	why := disabledWhy
+	if b := fr.BlockedBecause; b != nil && b.Says != "" {
+		why += disabledSays
+		switch b.ClearedBy {
+		case "user":
+			why += clearedByUser
+		case "app":
+			why += clearedByApp
+		case "invalid":
+			why += clearedByInvalid
+		}
+	} else {
+		why += disabledUnknown
 	}
+	if len(fr.Evidence) > 0 {
+		why += " " + disabledEvidence
+	}
+	return why
+}
+
+// refusalData is a refused fire's data, in wire order.
+func refusalData(r *CallResult, fr journey.FireResult) {
 	if fr.Node != "" {
 		r.set("node", fr.Node)
 	}
