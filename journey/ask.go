@@ -346,6 +346,16 @@ func (b *askBook) personAnswered(askID string, answer PersonAnswer, by string) e
 	return nil
 }
 
+func (s *askBook) openAskID(an *actionNode) string {
+	for i := len(s.asks) - 1; i >= 0; i-- {
+		a := s.asks[i]
+		if a.an == an && a.inBook && a.answer == "" && !a.superseded {
+			return a.id
+		}
+	}
+	return ""
+}
+
 // held returns the open card held for the person for a fire, or nil.
 func (b *askBook) held(transitionID string) *ask {
 	for i := len(b.asks) - 1; i >= 0; i-- {

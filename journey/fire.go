@@ -158,97 +158,6 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	return at.record(ctx)
 }
 
-// onceDoneLocked is the fire of a once-only action (for this instance,
-// when scoped per instance) that came to rest successfully: at rest, and
-// not refused, rejected or rolled back. A fire refused before it was
-// recorded minted nothing, so it never counts.
-func (s *Session) onceDoneLocked(an *actionNode, instance string) *record {
-	ok := func(r *record) bool {
-		return s.onceSettledLocked(r) && (!an.conc.PerInstance || r.t.Instance == instance)
-	}
-	fires := s.actFires[an.idx]
-	for i := len(fires) - 1; i >= 0; i-- {
-		if ok(fires[i]) {
-			return fires[i]
-		}
-	}
-	if last := s.lastFire[an.idx]; ok(last) {
-		return last
-	}
-	return nil
-}
-
-// personSinceLocked: a row attributed to the person was recorded after
-// the once-only fire r came to rest (its receipt), so a fire of the
-// action now is a repeat, not a duplicate.
-func (s *Session) personSinceLocked(r *record) bool {
-	return s.userVersion > r.receipt.Version
-}
-
-// onceSettledLocked: the fire counts against a once-only action (see
-// onceDoneLocked).
-func (s *Session) onceSettledLocked(r *record) bool {
-	return r != nil && r.settled && !r.refusedLocked() && r.t.Materialized == nil
-}
-
-// onceHeldLocked is the DUPLICATE_EXECUTION gate read for a served
-// control, so that what is offered is what a fire would be let through:
-// it drops from keys (the instances listed on the row) those whose
-// once-only fire came to rest successfully, and names the settled fire
-// that leaves nothing to fire. For an action scoped per action that is
-// its settled fire, and no instance is left; per instance it is the
-// newest settled fire among the listed instances, named only when none of
-// them is left. An empty listing names nothing: no instance says nothing
-// about what was done. keys is not modified. The person acting since
-// does not release the hold here: the row and the plan keep saying it was
-// done, so nothing offers a repeat to the model; only a fire made anyway
-// is let through, carrying Repeated.
-func (s *Session) onceHeldLocked(an *actionNode, keys []string) (left []string, prior string) {
-	if !an.conc.Once {
-		return keys, ""
-	}
-	if !an.conc.PerInstance {
-		if r := s.onceDoneLocked(an, ""); r != nil {
-			return nil, r.t.ID
-		}
-		return keys, ""
-	}
-	if len(keys) == 0 {
-		return keys, ""
-	}
-	// One pass over the action's fires, newest first: the newest settled
-	// fire of each instance.
-	done := map[string]*record{}
-	note := func(r *record) {
-		if s.onceSettledLocked(r) && r.t.Instance != "" {
-			if d := done[r.t.Instance]; d == nil || d.seq < r.seq {
-				done[r.t.Instance] = r
-			}
-		}
-	}
-	for _, r := range s.actFires[an.idx] {
-		note(r)
-	}
-	note(s.lastFire[an.idx])
-	if len(done) == 0 {
-		return keys, ""
-	}
-	var newest *record
-	for _, k := range keys {
-		if r := done[k]; r != nil {
-			if newest == nil || newest.seq < r.seq {
-				newest = r
-			}
-			continue
-		}
-		left = append(left, k)
-	}
-	if len(left) > 0 || newest == nil {
-		return left, ""
-	}
-	return nil, newest.t.ID
-}
-
 // wireActor is an actor as a principal policy names it on the wire: the
 // person is "human".
 func wireActor(a Actor) string {
@@ -566,14 +475,6 @@ func (s *Session) ObservationsOf(transitionID string) []Observation {
 
 // ---- settlement doors ----
 
-func (s *Session) settlementRecordLocked(id string) (*record, error) {
-	r, ok := s.byID[id]
-	if !ok || !r.fired {
-		return nil, s.ledgers.noFire(id, "no settlement can exist for that id: only a fire opens one")
-	}
-	return r, nil
-}
-
 func (s *Session) answerLocked(r *record) Settlement {
 	a := r.receipt
 	if r.t.Outcome != a.Outcome {
@@ -583,7 +484,7 @@ func (s *Session) answerLocked(r *record) Settlement {
 	if b, known := a.EffectVerified.Bool(); known {
 		a.WritesObserved = &b
 	}
-	a.StillWorking = s.stillWorkingLocked(r.t.ID)
+	a.StillWorking = s.workBook.stillWorking(r.t.ID)
 	if r.t.Produced != nil {
 		a.Produced, _ = normalize(r.t.Produced)
 	}
@@ -605,7 +506,7 @@ func (s *Session) answerLocked(r *record) Settlement {
 // *Error whose Reason is UNKNOWN_TRANSITION.
 func (s *Session) SettlementOf(ctx context.Context, transitionID string) (Settlement, error) {
 	s.mu.Lock()
-	r, err := s.settlementRecordLocked(transitionID)
+	r, err := s.ledgers.settlementRecord(transitionID)
 	s.mu.Unlock()
 	if err != nil {
 		return Settlement{}, err
@@ -626,7 +527,7 @@ func (s *Session) SettlementOf(ctx context.Context, transitionID string) (Settle
 func (s *Session) Settled(transitionID string) (<-chan struct{}, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, err := s.settlementRecordLocked(transitionID)
+	r, err := s.ledgers.settlementRecord(transitionID)
 	if err != nil {
 		return nil, err
 	}
@@ -639,7 +540,7 @@ func (s *Session) Settled(transitionID string) (<-chan struct{}, error) {
 func (s *Session) SettlementIfKnown(transitionID string) (Settlement, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, err := s.settlementRecordLocked(transitionID)
+	r, err := s.ledgers.settlementRecord(transitionID)
 	if err != nil {
 		return Settlement{}, false, err
 	}

@@ -135,7 +135,7 @@ func (a *fireAttempt) checkInstance() *fireStop {
 	}
 	if !slices.Contains(keys, a.opts.Instance) {
 		if an.conc.Once && an.conc.PerInstance {
-			if prior := a.s.onceDoneLocked(an, a.opts.Instance); prior != nil {
+			if prior := a.s.ledgers.onceDone(an, a.opts.Instance); prior != nil {
 				return refusal(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: "instance"})
 			}
 		}
@@ -254,8 +254,8 @@ func (a *fireAttempt) checkOnce() *fireStop {
 	if !a.an.conc.Once {
 		return nil
 	}
-	if prior := a.s.onceDoneLocked(a.an, a.instance); prior != nil {
-		if !a.s.personSinceLocked(prior) {
+	if prior := a.s.ledgers.onceDone(a.an, a.instance); prior != nil {
+		if !a.s.ledgers.personSince(prior) {
 			return refusal(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: a.scope})
 		}
 		a.repeated = true

@@ -174,22 +174,22 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 			if an.repeat != nil {
 				keys, _ = s.instancesLocked(an)
 			}
-			_, st.PriorTransitionID = s.onceHeldLocked(an, keys)
+			_, st.PriorTransitionID = s.ledgers.onceHeld(an, keys)
 			if st.PriorTransitionID != "" && an.conc.PerInstance && f != nil {
 				// Per instance, a fire settled before this frame opened,
 				// with steps before it still to do in this frame, was
 				// another round's (the order paid last time): it leaves
 				// nothing to fire now, but it is not this frame's step
 				// done.
-				if r := s.fireByIDLocked(an, st.PriorTransitionID); r != nil && r.seq <= f.openSeq && !s.priorStepsDoneLocked(p.Steps[:i]) {
+				if r := s.ledgers.fireByID(an, st.PriorTransitionID); r != nil && r.seq <= f.openSeq && !s.priorStepsDoneLocked(p.Steps[:i]) {
 					st.PriorInstance = r.t.Instance
 				}
 			}
 		}
 		switch {
-		case f != nil && s.committedSinceLocked(an, f.openSeq) >= occurrence[an]:
+		case f != nil && s.ledgers.committedSince(an, f.openSeq) >= occurrence[an]:
 			st.Status = StepDone
-		case f != nil && s.inferredLocked(an, f.openSeq):
+		case f != nil && s.ledgers.inferred(an, f.openSeq):
 			st.Status = StepInferredDone
 		case f != nil && an.decides != nil && s.madeLocked(an) == MadeYes:
 			// The person's decision is made (its DoneWhen holds), in this
@@ -223,10 +223,10 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 		if u := s.unsettled[an.idx]; len(u) > 0 {
 			st.PendingFire = u[len(u)-1].t.ID
 		}
-		if last := s.lastFireLocked(an); last != nil && last.refusedLocked() {
+		if last := s.lastFireLocked(an); last != nil && last.refused() {
 			st.LastRejected = last.t.ID
 		}
-		st.OpenAsk = s.openAskIDLocked(an)
+		st.OpenAsk = s.askBook.openAskID(an)
 		p.Steps[i] = st
 	}
 	return p
@@ -238,66 +238,6 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 func (s *Session) priorStepsDoneLocked(before []PlanStep) bool {
 	for _, st := range before {
 		if st.Status != StepDone && st.Status != StepInferredDone {
-			return false
-		}
-	}
-	return true
-}
-
-// fireByIDLocked finds a fire of an by its transition id among those the
-// session still holds for the action.
-func (s *Session) fireByIDLocked(an *actionNode, id string) *record {
-	for _, r := range s.actFires[an.idx] {
-		if r.t.ID == id {
-			return r
-		}
-	}
-	if r := s.lastFire[an.idx]; r != nil && r.t.ID == id {
-		return r
-	}
-	return nil
-}
-
-func (s *Session) openAskIDLocked(an *actionNode) string {
-	for i := len(s.asks) - 1; i >= 0; i-- {
-		a := s.asks[i]
-		if a.an == an && a.inBook && a.answer == "" && !a.superseded {
-			return a.id
-		}
-	}
-	return ""
-}
-
-func (s *Session) committedSinceLocked(an *actionNode, seq int64) int {
-	n := 0
-	fires := s.actFires[an.idx]
-	for i := len(fires) - 1; i >= 0 && fires[i].seq > seq; i-- {
-		if r := fires[i]; r.t.Outcome == OutcomeCommitted && r.t.Materialized == nil {
-			n++
-		}
-	}
-	return n
-}
-
-// inferredLocked: the step was not fired in the frame, but every key it
-// declares writing was committed since the frame opened by something
-// else (a person, another fire, a stimulus).
-func (s *Session) inferredLocked(an *actionNode, seq int64) bool {
-	if len(an.writes) == 0 {
-		return false
-	}
-	for _, w := range an.writes {
-		seen := false
-		for i := len(s.commits) - 1; i >= 0 && s.commits[i].seq > seq; i-- {
-			c := s.commits[i]
-			// An inferred row of this very action counts: nobody fired
-			// it in the frame, something else wrote its keys.
-			if (c.rec == nil || c.rec.an != an || !c.rec.fired) && slices.Contains(c.keys, w) {
-				seen = true
-				break
-			}
-		}
-		if !seen {
 			return false
 		}
 	}
@@ -723,9 +663,9 @@ func (s *Session) lastFrameLocked(jn *journeyNode) *frame { return s.lastFrame[j
 // lastFireLocked is an action's newest fire, or nil.
 func (s *Session) lastFireLocked(an *actionNode) *record { return s.lastFire[an.idx] }
 
-// refusedLocked: the fire came to rest and the app said no (refused,
+// refused: the fire came to rest and the app said no (refused,
 // rejected, or rolled back since).
-func (r *record) refusedLocked() bool {
+func (r *record) refused() bool {
 	if !r.settled {
 		return false
 	}

@@ -346,3 +346,179 @@ func (s *askBook) add(a *ask, keep int) {
 			s.asksEvicted++
 		})
 }
+
+// ---- reads of the ledgers (under the coordinator's lock) ----
+
+// fireByID finds a fire of an by its transition id among those the
+// session still holds for the action.
+func (s *ledgers) fireByID(an *actionNode, id string) *record {
+	for _, r := range s.actFires[an.idx] {
+		if r.t.ID == id {
+			return r
+		}
+	}
+	if r := s.lastFire[an.idx]; r != nil && r.t.ID == id {
+		return r
+	}
+	return nil
+}
+
+func (s *ledgers) committedSince(an *actionNode, seq int64) int {
+	n := 0
+	fires := s.actFires[an.idx]
+	for i := len(fires) - 1; i >= 0 && fires[i].seq > seq; i-- {
+		if r := fires[i]; r.t.Outcome == OutcomeCommitted && r.t.Materialized == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// inferred: the step was not fired in the frame, but every key it
+// declares writing was committed since the frame opened by something
+// else (a person, another fire, a stimulus).
+func (s *ledgers) inferred(an *actionNode, seq int64) bool {
+	if len(an.writes) == 0 {
+		return false
+	}
+	for _, w := range an.writes {
+		seen := false
+		for i := len(s.commits) - 1; i >= 0 && s.commits[i].seq > seq; i-- {
+			c := s.commits[i]
+			// An inferred row of this very action counts: nobody fired
+			// it in the frame, something else wrote its keys.
+			if (c.rec == nil || c.rec.an != an || !c.rec.fired) && slices.Contains(c.keys, w) {
+				seen = true
+				break
+			}
+		}
+		if !seen {
+			return false
+		}
+	}
+	return true
+}
+
+// inWindow is the fire whose handler is running now with the
+// context that named id: a report made with that context is in the
+// handler's window. It is nil when id names no fire or its handler has
+// returned.
+func (s *ledgers) inWindow(id string) *record {
+	if id == "" {
+		return nil
+	}
+	if r := s.byID[id]; r != nil && r.fired && r.running {
+		return r
+	}
+	return nil
+}
+
+func (s *ledgers) settlementRecord(id string) (*record, error) {
+	r, ok := s.byID[id]
+	if !ok || !r.fired {
+		return nil, s.noFire(id, "no settlement can exist for that id: only a fire opens one")
+	}
+	return r, nil
+}
+
+// refusedCode is " (CODE)" for a fire that came to rest with a
+// reason code, empty otherwise: a library word, never the app's text.
+func (s *ledgers) refusedCode(id string) string {
+	if r, ok := s.byID[id]; ok {
+		if e := r.receipt.Error; e != nil && e.Reason != "" {
+			return " (" + string(e.Reason) + ")"
+		}
+	}
+	return ""
+}
+
+// onceDone is the fire of a once-only action (for this instance,
+// when scoped per instance) that came to rest successfully: at rest, and
+// not refused, rejected or rolled back. A fire refused before it was
+// recorded minted nothing, so it never counts.
+func (s *ledgers) onceDone(an *actionNode, instance string) *record {
+	ok := func(r *record) bool {
+		return s.onceSettled(r) && (!an.conc.PerInstance || r.t.Instance == instance)
+	}
+	fires := s.actFires[an.idx]
+	for i := len(fires) - 1; i >= 0; i-- {
+		if ok(fires[i]) {
+			return fires[i]
+		}
+	}
+	if last := s.lastFire[an.idx]; ok(last) {
+		return last
+	}
+	return nil
+}
+
+// onceSettled: the fire counts against a once-only action (see
+// onceDone).
+func (s *ledgers) onceSettled(r *record) bool {
+	return r != nil && r.settled && !r.refused() && r.t.Materialized == nil
+}
+
+// onceHeld is the DUPLICATE_EXECUTION gate read for a served
+// control, so that what is offered is what a fire would be let through:
+// it drops from keys (the instances listed on the row) those whose
+// once-only fire came to rest successfully, and names the settled fire
+// that leaves nothing to fire. For an action scoped per action that is
+// its settled fire, and no instance is left; per instance it is the
+// newest settled fire among the listed instances, named only when none of
+// them is left. An empty listing names nothing: no instance says nothing
+// about what was done. keys is not modified. The person acting since
+// does not release the hold here: the row and the plan keep saying it was
+// done, so nothing offers a repeat to the model; only a fire made anyway
+// is let through, carrying Repeated.
+func (s *ledgers) onceHeld(an *actionNode, keys []string) (left []string, prior string) {
+	if !an.conc.Once {
+		return keys, ""
+	}
+	if !an.conc.PerInstance {
+		if r := s.onceDone(an, ""); r != nil {
+			return nil, r.t.ID
+		}
+		return keys, ""
+	}
+	if len(keys) == 0 {
+		return keys, ""
+	}
+	// One pass over the action's fires, newest first: the newest settled
+	// fire of each instance.
+	done := map[string]*record{}
+	note := func(r *record) {
+		if s.onceSettled(r) && r.t.Instance != "" {
+			if d := done[r.t.Instance]; d == nil || d.seq < r.seq {
+				done[r.t.Instance] = r
+			}
+		}
+	}
+	for _, r := range s.actFires[an.idx] {
+		note(r)
+	}
+	note(s.lastFire[an.idx])
+	if len(done) == 0 {
+		return keys, ""
+	}
+	var newest *record
+	for _, k := range keys {
+		if r := done[k]; r != nil {
+			if newest == nil || newest.seq < r.seq {
+				newest = r
+			}
+			continue
+		}
+		left = append(left, k)
+	}
+	if len(left) > 0 || newest == nil {
+		return left, ""
+	}
+	return nil, newest.t.ID
+}
+
+// personSince: a row attributed to the person was recorded after
+// the once-only fire r came to rest (its receipt), so a fire of the
+// action now is a repeat, not a duplicate.
+func (s *ledgers) personSince(r *record) bool {
+	return s.userVersion > r.receipt.Version
+}

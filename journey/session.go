@@ -572,10 +572,10 @@ func (r *stateReport) attribute() *StateReport {
 			return &StateReport{Reason: reason, Pending: s.ledgers.pending(), Version: s.version}
 		}
 		r.target, r.basis = t, BasisNamed
-	case s.inWindowLocked(r.window) != nil:
+	case s.ledgers.inWindow(r.window) != nil:
 		// Reported from inside the fire's handler while it runs: the
 		// handler is the fire's own code, so the change is the fire's.
-		r.target, r.basis = s.inWindowLocked(r.window), BasisHandlerWindow
+		r.target, r.basis = s.ledgers.inWindow(r.window), BasisHandlerWindow
 	case r.principal != "":
 		// The app said whose change it is: never a pending fire's.
 	default:
@@ -673,20 +673,6 @@ func (r *stateReport) credit() {
 	t.byReport = true
 	s.commitLocked(t)
 	s.settleLocked(t, EffectPerformed, OutcomeCommitted, ev, nil)
-}
-
-// inWindowLocked is the fire whose handler is running now with the
-// context that named id: a report made with that context is in the
-// handler's window. It is nil when id names no fire or its handler has
-// returned.
-func (s *Session) inWindowLocked(id string) *record {
-	if id == "" {
-		return nil
-	}
-	if r := s.byID[id]; r != nil && r.fired && r.running {
-		return r
-	}
-	return nil
 }
 
 // soleWriterLocked is the one action whose declared writes are exactly
@@ -1055,10 +1041,10 @@ func (s *Session) OpenWork() []WorkInfo {
 func (s *Session) StillWorking(transitionID string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.stillWorkingLocked(transitionID)
+	return s.workBook.stillWorking(transitionID)
 }
 
-func (s *Session) stillWorkingLocked(id string) bool {
+func (s *workBook) stillWorking(id string) bool {
 	for _, w := range s.work {
 		if w.open && w.transitionID == id {
 			return true
