@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/foldagent/foldagent/internal/journeytest"
 	"github.com/foldagent/foldagent/journey"
-	"github.com/foldagent/foldagent/journey/journeytest"
 )
 
 // TestBigAppFixtureFacts pins the cursor facts the published figures were
