@@ -52,6 +52,16 @@ type askKey struct {
 	instance string
 }
 
+// askAnswer is what a card was answered: open (not yet), approved or
+// declined. Revoked, spent and superseded are marks beside it.
+type askAnswer string
+
+const (
+	answerOpen     askAnswer = ""
+	answerApproved askAnswer = "approved"
+	answerDeclined askAnswer = "declined"
+)
+
 type ask struct {
 	id         string
 	an         *actionNode
@@ -59,7 +69,7 @@ type ask struct {
 	input      any
 	actor      Actor
 	receipts   Receipts
-	answer     string // "", "approved", "declined"
+	answer     askAnswer
 	by         string
 	approvedAt time.Time
 	spent      bool
@@ -124,7 +134,7 @@ func newAskBook(opts Options) askBook {
 }
 
 func (b *askBook) status(a *ask) AskStatus {
-	st := AskStatus{AskID: a.id, Action: a.an.id, Does: a.an.does, Instance: a.instance, Answer: a.answer, Spent: a.spent,
+	st := AskStatus{AskID: a.id, Action: a.an.id, Does: a.an.does, Instance: a.instance, Answer: string(a.answer), Spent: a.spent,
 		Revoked: a.revoked, RelayedDecline: a.relayed, TransitionID: a.firedAs, Receipts: a.receipts}
 	st.Stale = b.stale(a)
 	st.Receipts.Because = slices.Clone(st.Receipts.Because)
@@ -139,7 +149,7 @@ func (b *askBook) status(a *ask) AskStatus {
 
 // stale: an enforced yes older than ApprovalExpiresAfter.
 func (b *askBook) stale(a *ask) bool {
-	return b.enforced && a.answer == "approved" && !a.spent && !a.revoked &&
+	return b.enforced && a.answer == answerApproved && !a.spent && !a.revoked &&
 		b.expires > 0 && b.now().Sub(a.approvedAt) > b.expires
 }
 
@@ -176,7 +186,7 @@ func (b *askBook) mint(an *actionNode, instance string, input any, by Actor, seq
 func (b *askBook) find(an *actionNode, instance string, input any) *ask {
 	for i := len(b.asks) - 1; i >= 0; i-- {
 		c := b.asks[i]
-		if c.an == an && c.instance == instance && jsonEqual(c.input, input) && !c.spent && !c.revoked && c.answer != "declined" && !c.superseded {
+		if c.an == an && c.instance == instance && jsonEqual(c.input, input) && !c.spent && !c.revoked && c.answer != answerDeclined && !c.superseded {
 			return c
 		}
 	}
@@ -216,9 +226,9 @@ func (b *askBook) standing(a *ask) *FireResult {
 		return &FireResult{Reason: ReasonApprovalRevoked, AskID: a.id}
 	case a.spent:
 		return &FireResult{Reason: ReasonApprovalSpent, AskID: a.id}
-	case a.answer == "declined":
+	case a.answer == answerDeclined:
 		return &FireResult{Reason: ReasonApprovalDeclined, AskID: a.id}
-	case a.answer == "":
+	case a.answer == answerOpen:
 		rc := a.receipts
 		return &FireResult{Reason: ReasonApprovalRequired, AskID: a.id, Receipts: &rc}
 	case b.stale(a):
@@ -237,7 +247,7 @@ func (b *askBook) spend(askID, transitionID string) {
 	}
 	a.spent, a.firedAs = true, transitionID
 	if !b.enforced {
-		a.answer = "approved"
+		a.answer = answerApproved
 		a.inBook = false
 		delete(b.openAsk, askKey{a.an.idx, a.instance})
 	}
@@ -272,7 +282,7 @@ func (b *askBook) door(askID, by string) (*ask, error) {
 }
 
 // answer is the person's yes or no through their door.
-func (b *askBook) answer(askID, by, answer string) (AskStatus, error) {
+func (b *askBook) answer(askID, by string, answer askAnswer) (AskStatus, error) {
 	a, err := b.door(askID, by)
 	if err != nil {
 		return AskStatus{}, err
@@ -280,14 +290,14 @@ func (b *askBook) answer(askID, by, answer string) (AskStatus, error) {
 	switch {
 	case a.spent:
 		return AskStatus{}, &Error{Reason: ReasonAskAlreadySpent, Msg: "that yes was already used", Value: askID}
-	case a.answer != "" || a.revoked:
+	case a.answer != answerOpen || a.revoked:
 		return AskStatus{}, &Error{Reason: ReasonAskAlreadyAnswered, Msg: "that ask was already answered", Value: askID}
 	}
 	a.answer, a.by = answer, by
-	if answer == "approved" {
+	if answer == answerApproved {
 		a.approvedAt = b.now()
 	}
-	b.event(answer, a)
+	b.event(string(answer), a)
 	return b.status(a), nil
 }
 
@@ -300,9 +310,9 @@ func (b *askBook) revoke(askID, by string) (AskStatus, error) {
 	switch {
 	case a.spent:
 		return AskStatus{}, &Error{Reason: ReasonAskAlreadySpent, Msg: "that yes was already used", Value: askID}
-	case a.answer == "":
+	case a.answer == answerOpen:
 		return AskStatus{}, &Error{Reason: ReasonRevokeUnanswered, Msg: "only a yes can be withdrawn; this ask is unanswered", Value: askID}
-	case a.answer != "approved" || a.revoked:
+	case a.answer != answerApproved || a.revoked:
 		return AskStatus{}, &Error{Reason: ReasonAskAlreadyAnswered, Msg: "there is no standing yes to withdraw", Value: askID}
 	}
 	a.revoked, a.by = true, by
@@ -315,7 +325,7 @@ func (b *askBook) revoke(askID, by string) (AskStatus, error) {
 func (b *askBook) unanswered(an *actionNode, instance string, input any) *ask {
 	for i := len(b.asks) - 1; i >= 0; i-- {
 		c := b.asks[i]
-		if c.an == an && c.instance == instance && c.answer == "" && !c.superseded && jsonEqual(c.input, input) {
+		if c.an == an && c.instance == instance && c.answer == answerOpen && !c.superseded && jsonEqual(c.input, input) {
 			return c
 		}
 	}
@@ -328,16 +338,16 @@ func (b *askBook) personAnswered(askID string, answer PersonAnswer, by string) e
 	if !ok || a.firedAs == "" {
 		return &Error{Reason: ReasonUnknownAsk, Msg: "no card held for the person has that id", Value: askID}
 	}
-	if a.answer != "" || a.revoked || a.spent {
+	if a.answer != answerOpen || a.revoked || a.spent {
 		return &Error{Reason: ReasonAskAlreadyAnswered, Msg: "that card was already answered", Value: askID}
 	}
 	a.by, a.inBook = by, false
 	switch answer {
 	case PersonApproved:
-		a.answer, a.approvedAt, a.spent = "approved", b.now(), true
+		a.answer, a.approvedAt, a.spent = answerApproved, b.now(), true
 		b.event("approved", a)
 	case PersonDeclined:
-		a.answer = "declined"
+		a.answer = answerDeclined
 		b.event("declined", a)
 	default:
 		a.revoked = true
@@ -349,7 +359,7 @@ func (b *askBook) personAnswered(askID string, answer PersonAnswer, by string) e
 func (s *askBook) openAskID(an *actionNode) string {
 	for i := len(s.asks) - 1; i >= 0; i-- {
 		a := s.asks[i]
-		if a.an == an && a.inBook && a.answer == "" && !a.superseded {
+		if a.an == an && a.inBook && a.answer == answerOpen && !a.superseded {
 			return a.id
 		}
 	}
@@ -359,7 +369,7 @@ func (s *askBook) openAskID(an *actionNode) string {
 // held returns the open card held for the person for a fire, or nil.
 func (b *askBook) held(transitionID string) *ask {
 	for i := len(b.asks) - 1; i >= 0; i-- {
-		if a := b.asks[i]; a.firedAs == transitionID && a.inBook && a.answer == "" && !a.revoked && !a.spent {
+		if a := b.asks[i]; a.firedAs == transitionID && a.inBook && a.answer == answerOpen && !a.revoked && !a.spent {
 			return a
 		}
 	}
@@ -442,14 +452,14 @@ func (s *Session) Ask(askID string) (AskStatus, bool) {
 func (s *Session) ApproveAsk(askID, by string) (AskStatus, error) {
 	s.mu.Lock()
 	defer s.unlock()
-	return s.askBook.answer(askID, by, "approved")
+	return s.askBook.answer(askID, by, answerApproved)
 }
 
 // DeclineAsk is the application's own Decline button (enforced mode).
 func (s *Session) DeclineAsk(askID, by string) (AskStatus, error) {
 	s.mu.Lock()
 	defer s.unlock()
-	return s.askBook.answer(askID, by, "declined")
+	return s.askBook.answer(askID, by, answerDeclined)
 }
 
 // RevokeAsk withdraws a yes before it is used (enforced mode).
@@ -493,7 +503,7 @@ func (s *Session) ReportDecline(actionID string, opts FireOptions) (DeclineResul
 		// Closed as declined: it stays in the book for the facts to say
 		// so, and counts against Retention.Closed like any answered ask,
 		// so declines do not grow without limit.
-		a.answer, a.by = "declined", string(src)
+		a.answer, a.by = answerDeclined, string(src)
 		s.askBook.event("declined", a)
 		return DeclineResult{AskID: a.id, Action: an.id, Closed: true}, nil
 	}

@@ -63,11 +63,11 @@ type FireResult struct {
 	BlockedBecause   *Blocked        `json:"blockedBecause,omitempty"`
 	Instances        []string        `json:"instances,omitempty"`
 	InstancesTotal   int             `json:"instancesTotal,omitempty"`
-	// Verdict on INSTANCE_UNKNOWN: "never-existed" when the container
-	// declares its existence source, "unsupported" when only registered
-	// instances are known.
-	Verdict             string `json:"verdict,omitempty"`
-	PendingTransitionID string `json:"pendingTransitionId,omitempty"`
+	// Verdict on INSTANCE_UNKNOWN: VerdictNeverExisted when the
+	// container declares its existence source, VerdictUnsupported when
+	// only registered instances are known.
+	Verdict             InstanceVerdict `json:"verdict,omitempty"`
+	PendingTransitionID string          `json:"pendingTransitionId,omitempty"`
 	// PriorTransitionID is the settled fire a once-only action already
 	// made (DUPLICATE_EXECUTION).
 	PriorTransitionID string `json:"priorTransitionId,omitempty"`
@@ -88,6 +88,20 @@ type FireResult struct {
 	// after its earlier fire came to rest (see Fire).
 	Repeated bool `json:"repeated,omitempty"`
 }
+
+// InstanceVerdict says why an instance is unknown (INSTANCE_UNKNOWN). The
+// zero value is no verdict: the refusal is another.
+type InstanceVerdict string
+
+// The verdicts of INSTANCE_UNKNOWN.
+const (
+	// VerdictNeverExisted: the container declares its existence source
+	// (Container.Instances), and the key is not among the instances now.
+	VerdictNeverExisted InstanceVerdict = "never-existed"
+	// VerdictUnsupported: only registered instances are known, and the
+	// key is not one of them.
+	VerdictUnsupported InstanceVerdict = "unsupported"
+)
 
 const maxInstancesListed = 50
 

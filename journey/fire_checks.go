@@ -139,9 +139,9 @@ func (a *fireAttempt) checkInstance() *fireStop {
 				return refusal(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: "instance"})
 			}
 		}
-		verdict := "unsupported"
+		verdict := VerdictUnsupported
 		if declared {
-			verdict = "never-existed"
+			verdict = VerdictNeverExisted
 		}
 		return refusal(FireResult{Reason: ReasonInstanceUnknown, Instances: listed, InstancesTotal: len(keys), Verdict: verdict})
 	}

@@ -108,8 +108,8 @@ type PlanStep struct {
 	About         string   `json:"about,omitempty"`
 	// Activation and Overlay: the step's control is on a hidden tab or
 	// in a closed modal, or masked by a blocking modal (see ServedAction).
-	Activation string `json:"activation,omitempty"`
-	Overlay    string `json:"overlay,omitempty"`
+	Activation Activation `json:"activation,omitempty"`
+	Overlay    string     `json:"overlay,omitempty"`
 	// Reads and Writes are the step's declared state keys.
 	Reads  []string `json:"reads,omitempty"`
 	Writes []string `json:"writes,omitempty"`
@@ -495,11 +495,11 @@ func (j *standingJudge) asked(f *frame) bool {
 			if a.seq < lastFire || a.seq < f.openSeq {
 				break // a later fire of the step, or an ask from before the frame, answers nothing now
 			}
-			if a.answer == "declined" {
+			if a.answer == answerDeclined {
 				j.js.Standing, j.js.Step, j.js.AskID = StandingDeclined, an.id, a.id
 				return true
 			}
-			if a.answer == "" {
+			if a.answer == answerOpen {
 				j.js.Standing, j.js.Step, j.js.AskID = StandingAwaitingHuman, an.id, a.id
 				return true
 			}

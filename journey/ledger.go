@@ -339,7 +339,7 @@ func (s *askBook) add(a *ask, keep int) {
 	// the newest.
 	s.asks = trim(s.asks, keep,
 		func(x *ask) bool {
-			return (x.inBook && x.answer != "declined") || (x.answer == "approved" && !x.spent && !x.revoked)
+			return (x.inBook && x.answer != answerDeclined) || (x.answer == answerApproved && !x.spent && !x.revoked)
 		},
 		func(x *ask) {
 			delete(s.askByID, x.id)

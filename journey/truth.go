@@ -352,13 +352,13 @@ func (f *factsBlock) asks() {
 		}
 		ref := AskRef{AskID: a.id, Action: a.an.id}
 		switch {
-		case a.answer == "":
+		case a.answer == answerOpen:
 			t.AwaitingHuman = append(t.AwaitingHuman, ref)
 		case a.revoked:
 			t.Withdrawn = append(t.Withdrawn, ref)
-		case a.answer == "approved" && !a.spent:
+		case a.answer == answerApproved && !a.spent:
 			t.ApprovedNotDone = append(t.ApprovedNotDone, ref)
-		case a.answer == "declined":
+		case a.answer == answerDeclined:
 			t.Declined = append(t.Declined, ref)
 		}
 	}

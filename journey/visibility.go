@@ -12,10 +12,15 @@ const maxStimuli = 256
 // under a shown blocking modal, is served but not as clickable, and an
 // agent fire of it is refused (NODE_NOT_VISIBLE, BLOCKED_BY_OVERLAY).
 
+// Activation says whether a served row's control, in a tab or modal, is
+// shown or hidden. The zero value, "", is a control on the page itself,
+// which no tab or modal can hide (and the field is omitted on the wire).
+type Activation string
+
 // Activation values of a served row.
 const (
-	ActivationShown  = "shown"
-	ActivationHidden = "hidden"
+	ActivationShown  Activation = "shown"
+	ActivationHidden Activation = "hidden"
 )
 
 // visibility is the part of a session that knows where the person is
@@ -116,7 +121,7 @@ func (v *visibility) shownAround(an *actionNode) *containerNode {
 
 // activation is a served row's activation: absent for a control on the
 // page itself, else shown or hidden.
-func (v *visibility) activation(an *actionNode) string {
+func (v *visibility) activation(an *actionNode) Activation {
 	in := false
 	for _, c := range an.chain {
 		if c.tab || c.modal {

@@ -25,8 +25,8 @@ func TestVisibilityPart(t *testing.T) {
 		steps      []step
 		hiddenA    string // hiddenBy(p.one.a)
 		hiddenB    string
-		overlay    string // overlay(p.bare)
-		activation string // activation(p.one.a)
+		overlay    string     // overlay(p.bare)
+		activation Activation // activation(p.one.a)
 	}{
 		{name: "defaults: the first tab shown, the modal closed", hiddenA: "", hiddenB: "p.two", activation: ActivationShown},
 		{name: "the second tab shown hides the first", steps: []step{{show: "p.two", changed: true}}, hiddenA: "p.one", activation: ActivationHidden},

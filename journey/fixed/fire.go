@@ -335,7 +335,7 @@ func (f *frameRows) laterRow(st journey.PlanStep) CallResult {
 		row.set("busy", st.Busy)
 	}
 	if st.Activation != "" {
-		row.set("activation", st.Activation)
+		row.set("activation", string(st.Activation))
 	}
 	if st.Overlay != "" {
 		row.set("overlay", st.Overlay)
