@@ -144,7 +144,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	at := &fireAttempt{s: s, src: normActor(opts.Source), opts: opts}
+	at := fireAttempt{s: s, src: normActor(opts.Source), opts: opts}
 	at.input, at.inputErr = normalize(opts.Input)
 
 	s.mu.Lock()
@@ -157,7 +157,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	}
 	at.an = an
 	for _, c := range fireChecks {
-		stop := c.check(at)
+		stop := at.check(c)
 		if stop == nil {
 			continue
 		}

@@ -39,33 +39,68 @@ type fireStop struct {
 	pause    bool
 }
 
+// A check that lets the fire through returns nil; a refusal allocates its
+// stop (the refusal path only), so a fire that passes costs no more than
+// it did as one function.
 func refusal(r FireResult) *fireStop { return &fireStop{r: r} }
 
-// fireCheck is one step of the fire path: the reason code it refuses
-// with (the first, where a check has several) and the check itself.
-type fireCheck struct {
-	reason Reason
-	check  func(*fireAttempt) *fireStop
+// fireChecks is the fire path, in the order Fire documents: each check is
+// named by the reason code it refuses with (the first, where a check has
+// several), and check runs it. The first check that stops a fire decides
+// its answer. UNKNOWN_ACTION comes before them all, in Fire, since the
+// others read the action.
+var fireChecks = [...]Reason{
+	ReasonStaleCursor,
+	ReasonNotOnNode,
+	ReasonNotAllowed,
+	ReasonNodeNotVisible,
+	ReasonBlockedByOverlay,
+	ReasonInstanceRequired,
+	ReasonStillMounting,
+	ReasonGuardFailed,
+	ReasonPayloadInvalid,
+	ReasonToolDisabled,
+	ReasonNotMaterialized,
+	ReasonPriorFirePending,
+	ReasonDuplicate,
+	ReasonApprovalRequired,
 }
 
-// fireChecks is the fire path, in the order Fire documents; the first
-// check that stops a fire decides its answer. UNKNOWN_ACTION comes
-// before them all, in Fire, since the others read the action.
-var fireChecks = [...]fireCheck{
-	{ReasonStaleCursor, (*fireAttempt).checkCursor},
-	{ReasonNotOnNode, (*fireAttempt).checkOnNode},
-	{ReasonNotAllowed, (*fireAttempt).checkPolicy},
-	{ReasonNodeNotVisible, (*fireAttempt).checkVisible},
-	{ReasonBlockedByOverlay, (*fireAttempt).checkOverlay},
-	{ReasonInstanceRequired, (*fireAttempt).checkInstance},
-	{ReasonStillMounting, (*fireAttempt).checkMounting},
-	{ReasonGuardFailed, (*fireAttempt).checkGuard},
-	{ReasonPayloadInvalid, (*fireAttempt).checkPayload},
-	{ReasonToolDisabled, (*fireAttempt).checkEnabled},
-	{ReasonNotMaterialized, (*fireAttempt).checkMaterialized},
-	{ReasonPriorFirePending, (*fireAttempt).checkPending},
-	{ReasonDuplicate, (*fireAttempt).checkOnce},
-	{ReasonApprovalRequired, (*fireAttempt).checkApproval},
+// check runs the check named by its reason code. The dispatch is a
+// switch, not a table of functions, so the attempt stays on the stack: a
+// fire costs no more than it did as one function.
+func (a *fireAttempt) check(r Reason) *fireStop {
+	switch r {
+	case ReasonStaleCursor:
+		return a.checkCursor()
+	case ReasonNotOnNode:
+		return a.checkOnNode()
+	case ReasonNotAllowed:
+		return a.checkPolicy()
+	case ReasonNodeNotVisible:
+		return a.checkVisible()
+	case ReasonBlockedByOverlay:
+		return a.checkOverlay()
+	case ReasonInstanceRequired:
+		return a.checkInstance()
+	case ReasonStillMounting:
+		return a.checkMounting()
+	case ReasonGuardFailed:
+		return a.checkGuard()
+	case ReasonPayloadInvalid:
+		return a.checkPayload()
+	case ReasonToolDisabled:
+		return a.checkEnabled()
+	case ReasonNotMaterialized:
+		return a.checkMaterialized()
+	case ReasonPriorFirePending:
+		return a.checkPending()
+	case ReasonDuplicate:
+		return a.checkOnce()
+	case ReasonApprovalRequired:
+		return a.checkApproval()
+	}
+	panic("journey: no fire check for " + string(r)) // a definition mistake, caught by TestFireChecksOrder
 }
 
 // STALE_CURSOR: the caller cited a version and it moved.
@@ -163,8 +198,8 @@ func (a *fireAttempt) checkMounting() *fireStop {
 // GUARD_FAILED: its guard fails now, with per-condition evidence;
 // unevaluable keys are dropped, never false.
 func (a *fireAttempt) checkGuard() *fireStop {
-	pass, evidence, unevaluated := evalFull(a.an.guard, a.s.state, a.s.redacted)
-	if !pass {
+	held, evidence, unevaluated := evalFull(a.an.guard, a.s.state, a.s.redacted)
+	if !held {
 		return &fireStop{r: FireResult{Reason: ReasonGuardFailed, Evidence: evidence, GuardUnevaluated: unevaluated}, evidence: evidence}
 	}
 	a.evidence, a.unevaluated = evidence, unevaluated

@@ -13,12 +13,15 @@ func TestFireChecksOrder(t *testing.T) {
 		ReasonBlockedByOverlay, ReasonInstanceRequired, ReasonStillMounting, ReasonGuardFailed,
 		ReasonPayloadInvalid, ReasonToolDisabled, ReasonNotMaterialized, ReasonPriorFirePending,
 		ReasonDuplicate, ReasonApprovalRequired}
-	var got []Reason
-	for _, c := range fireChecks {
-		got = append(got, c.reason)
+	if !slices.Equal(fireChecks[:], want) {
+		t.Fatalf("fire path %v, want %v", fireChecks, want)
 	}
-	if !slices.Equal(got, want) {
-		t.Fatalf("fire path %v, want %v", got, want)
+	// Every check in the path runs (none falls through to the panic): a
+	// user fire of an action that passes them all is recorded.
+	g := MustNewGraph("c", GraphDef{Pages: []Page{{ID: "a", Actions: []Action{{Name: "go", Does: "Go."}}}}})
+	s := g.MustNewSession(Options{})
+	if r := s.Fire(t.Context(), "a.go", FireOptions{Source: ActorUser}); !r.OK {
+		t.Fatalf("%+v", r)
 	}
 }
 
