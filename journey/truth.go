@@ -289,16 +289,16 @@ func (f *factsBlock) attempts(picks []pick, inRange int) {
 		case f.rows:
 			var a Attempt
 			if p.fire != nil {
-				a = s.gradeLocked(p.fire)
+				a = gradeFire(p.fire)
 			} else {
-				a = s.refusalLocked(*p.gap)
+				a = s.g.gradeRefusal(*p.gap)
 			}
 			t.Attempts = append(t.Attempts, a)
 			b.WriteString(a.Line)
 		case p.fire != nil:
-			s.writeFireLine(b, p.fire)
+			writeFireLine(b, p.fire)
 		default:
-			s.writeRefusalLine(b, p.gap)
+			s.g.writeRefusalLine(b, p.gap)
 		}
 		b.WriteByte('\n')
 	}
@@ -437,15 +437,15 @@ func askLines(b *strings.Builder, lead string, refs []AskRef) {
 	}
 }
 
-// gradeLocked grades one fire, reading the live record beside its receipt.
-func (s *Session) gradeLocked(r *record) Attempt {
+// gradeFire grades one fire, reading the live record beside its receipt.
+func gradeFire(r *record) Attempt {
 	a := Attempt{Version: r.t.CursorVersion, TransitionID: r.t.ID, Action: r.an.id, Actor: r.t.Actor, Inferred: r.t.Inferred}
 	if r.t.Attribution != nil {
 		a.Attribution = r.t.Attribution.Basis
 	}
 	a.Grade, a.Note = grade(r)
 	var b strings.Builder
-	s.writeFireLine(&b, r)
+	writeFireLine(&b, r)
 	a.Line = b.String()
 	return a
 }
@@ -474,7 +474,7 @@ func grade(r *record) (Grade, string) {
 
 // writeFireLine writes a fire's line of the facts block: library words,
 // the actor and the action's graph id only.
-func (s *Session) writeFireLine(b *strings.Builder, r *record) {
+func writeFireLine(b *strings.Builder, r *record) {
 	g, note := grade(r)
 	b.WriteString("  • ")
 	b.WriteString(string(g))
@@ -508,9 +508,9 @@ func (s *Session) writeFireLine(b *strings.Builder, r *record) {
 }
 
 // writeRefusalLine writes a refused fire's line of the facts block.
-func (s *Session) writeRefusalLine(b *strings.Builder, g *GapRecord) {
+func (gr *Graph) writeRefusalLine(b *strings.Builder, g *GapRecord) {
 	action := unknownActionText
-	if _, ok := s.g.actionIndex[g.Action]; ok {
+	if _, ok := gr.actionIndex[g.Action]; ok {
 		action = g.Action
 	}
 	b.WriteString("  • ")
@@ -519,7 +519,7 @@ func (s *Session) writeRefusalLine(b *strings.Builder, g *GapRecord) {
 	b.WriteString(string(normActor(g.Actor)))
 	if g.JourneyID != "" {
 		journey := ""
-		if _, ok := s.g.journeyIndex[g.JourneyID]; ok {
+		if _, ok := gr.journeyIndex[g.JourneyID]; ok {
 			journey = g.JourneyID
 		}
 		b.WriteString("'s attempt to start ")
@@ -601,17 +601,17 @@ func (s *Session) Why(key string) WhySlice {
 	return out
 }
 
-// refusalLocked grades one refused fire from the gap ledger.
-func (s *Session) refusalLocked(g GapRecord) Attempt {
+// gradeRefusal grades one refused fire from the gap ledger.
+func (gr *Graph) gradeRefusal(g GapRecord) Attempt {
 	a := Attempt{Version: g.Version, Actor: normActor(g.Actor), Grade: GradeDidNot, Refused: g.Reason, Action: unknownActionText}
-	if _, ok := s.g.actionIndex[g.Action]; ok {
+	if _, ok := gr.actionIndex[g.Action]; ok {
 		a.Action = g.Action
 	}
-	if _, ok := s.g.journeyIndex[g.JourneyID]; ok && g.JourneyID != "" {
+	if _, ok := gr.journeyIndex[g.JourneyID]; ok && g.JourneyID != "" {
 		a.Journey = g.JourneyID
 	}
 	var b strings.Builder
-	s.writeRefusalLine(&b, &g)
+	gr.writeRefusalLine(&b, &g)
 	a.Line = b.String()
 	return a
 }
