@@ -52,6 +52,16 @@ type askKey struct {
 	instance string
 }
 
+// askAnswer is what a card was answered: open (not yet), approved or
+// declined. Revoked, spent and superseded are marks beside it.
+type askAnswer string
+
+const (
+	answerOpen     askAnswer = ""
+	answerApproved askAnswer = "approved"
+	answerDeclined askAnswer = "declined"
+)
+
 type ask struct {
 	id         string
 	an         *actionNode
@@ -59,7 +69,7 @@ type ask struct {
 	input      any
 	actor      Actor
 	receipts   Receipts
-	answer     string // "", "approved", "declined"
+	answer     askAnswer
 	by         string
 	approvedAt time.Time
 	spent      bool
@@ -98,10 +108,35 @@ type AskEvent struct {
 	Ask  AskStatus `json:"ask"`
 }
 
-func (s *Session) askStatusLocked(a *ask) AskStatus {
-	st := AskStatus{AskID: a.id, Action: a.an.id, Does: a.an.does, Instance: a.instance, Answer: a.answer, Spent: a.spent,
+// askBook is the part of a session that holds the asks: every card
+// minted (bounded by Retention.Closed, open and approved-unspent cards
+// kept), the open card per action and instance in default mode, and
+// which fire a spent card authorized. It owns the rules of a card's life
+// (minted, superseded, answered, revoked, spent, held for the person)
+// and tells the ask observers each step. It holds no lock: the session's
+// coordinator does. Its zero value is not ready: use newAskBook.
+type askBook struct {
+	enforced bool          // Options.RequireHumanApproval
+	expires  time.Duration // Options.ApprovalExpiresAfter
+	now      func() time.Time
+	out      *observers
+
+	askSeq      int64
+	asks        []*ask
+	askByID     map[string]*ask
+	openAsk     map[askKey]*ask // default mode: one open ask per action+instance
+	asksEvicted int
+}
+
+func newAskBook(opts Options) askBook {
+	return askBook{enforced: opts.RequireHumanApproval, expires: opts.ApprovalExpiresAfter,
+		askByID: map[string]*ask{}, openAsk: map[askKey]*ask{}}
+}
+
+func (b *askBook) status(a *ask) AskStatus {
+	st := AskStatus{AskID: a.id, Action: a.an.id, Does: a.an.does, Instance: a.instance, Answer: string(a.answer), Spent: a.spent,
 		Revoked: a.revoked, RelayedDecline: a.relayed, TransitionID: a.firedAs, Receipts: a.receipts}
-	st.Stale = s.staleLocked(a)
+	st.Stale = b.stale(a)
 	st.Receipts.Because = slices.Clone(st.Receipts.Because)
 	st.Receipts.RecentSteps = slices.Clone(st.Receipts.RecentSteps)
 	if st.Receipts.WillUse != nil {
@@ -112,16 +147,237 @@ func (s *Session) askStatusLocked(a *ask) AskStatus {
 	return st
 }
 
-func (s *Session) staleLocked(a *ask) bool {
-	return s.opts.RequireHumanApproval && a.answer == "approved" && !a.spent && !a.revoked &&
-		s.opts.ApprovalExpiresAfter > 0 && s.now().Sub(a.approvedAt) > s.opts.ApprovalExpiresAfter
+// stale: an enforced yes older than ApprovalExpiresAfter.
+func (b *askBook) stale(a *ask) bool {
+	return b.enforced && a.answer == answerApproved && !a.spent && !a.revoked &&
+		b.expires > 0 && b.now().Sub(a.approvedAt) > b.expires
 }
 
-func (s *Session) askEventLocked(kind string, a *ask) {
-	emit(s, &s.onAsk, "ask observer", AskEvent{Kind: kind, Ask: s.askStatusLocked(a)})
+func (b *askBook) event(kind string, a *ask) {
+	emit(b.out, &b.out.onAsk, "ask observer", AskEvent{Kind: kind, Ask: b.status(a)})
 }
 
-func (s *Session) receiptsLocked(an *actionNode, instance string, input any) Receipts {
+// mint mints a new ask with its receipts; seq is the session's
+// transition counter. In default mode there is one open ask per action
+// and instance, so asking again supersedes the earlier card.
+func (b *askBook) mint(an *actionNode, instance string, input any, by Actor, seq int64, rc Receipts, keep int) *ask {
+	if !b.enforced {
+		if old := b.openAsk[askKey{an.idx, instance}]; old != nil {
+			old.superseded, old.inBook = true, false
+			delete(b.openAsk, askKey{an.idx, instance})
+			b.event("superseded", old)
+		}
+	}
+	b.askSeq++
+	a := &ask{id: "ask#" + strconv.FormatInt(b.askSeq, 10), an: an, instance: instance, actor: by, inBook: true, seq: seq}
+	a.input, _ = normalize(input)
+	a.receipts = rc
+	b.add(a, keep)
+	if !b.enforced {
+		b.openAsk[askKey{an.idx, instance}] = a
+	}
+	b.event("ask", a)
+	return a
+}
+
+// find is the card a fire without an AskID is authorized by: the newest
+// for the same action, instance and input that is not spent, revoked,
+// declined or superseded; nil if none.
+func (b *askBook) find(an *actionNode, instance string, input any) *ask {
+	for i := len(b.asks) - 1; i >= 0; i-- {
+		c := b.asks[i]
+		if c.an == an && c.instance == instance && jsonEqual(c.input, input) && !c.spent && !c.revoked && c.answer != answerDeclined && !c.superseded {
+			return c
+		}
+	}
+	return nil
+}
+
+// named is the card an AskID names for this fire, nil when it names
+// none (or a superseded one), or the APPROVAL_MISMATCH refusal when it
+// was asked about something else.
+func (b *askBook) named(askID string, an *actionNode, instance string, input any) (*ask, *FireResult) {
+	a := b.askByID[askID]
+	if a == nil || a.superseded {
+		return nil, nil
+	}
+	differs := ""
+	switch {
+	case a.an != an:
+		differs = "action"
+	case !jsonEqual(a.input, input) && a.instance != instance:
+		differs = "both"
+	case !jsonEqual(a.input, input):
+		differs = "input"
+	case a.instance != instance:
+		differs = "instance"
+	}
+	if differs != "" {
+		return nil, &FireResult{Reason: ReasonApprovalMismatch, AskID: a.id, Differs: differs}
+	}
+	return a, nil
+}
+
+// standing judges the card found for an enforced fire: its yes, or the
+// refusal that names why not.
+func (b *askBook) standing(a *ask) *FireResult {
+	switch {
+	case a.revoked:
+		return &FireResult{Reason: ReasonApprovalRevoked, AskID: a.id}
+	case a.spent:
+		return &FireResult{Reason: ReasonApprovalSpent, AskID: a.id}
+	case a.answer == answerDeclined:
+		return &FireResult{Reason: ReasonApprovalDeclined, AskID: a.id}
+	case a.answer == answerOpen:
+		rc := a.receipts
+		return &FireResult{Reason: ReasonApprovalRequired, AskID: a.id, Receipts: &rc}
+	case b.stale(a):
+		return &FireResult{Reason: ReasonApprovalStale, AskID: a.id}
+	}
+	return nil
+}
+
+// spend marks the ask used by the fire. Under enforcement a yes is single
+// use; in default mode the confirmed card is closed as approved and
+// dropped from the book.
+func (b *askBook) spend(askID, transitionID string) {
+	a := b.askByID[askID]
+	if a == nil {
+		return
+	}
+	a.spent, a.firedAs = true, transitionID
+	if !b.enforced {
+		a.answer = answerApproved
+		a.inBook = false
+		delete(b.openAsk, askKey{a.an.idx, a.instance})
+	}
+	b.event("used", a)
+}
+
+// list is the book, oldest first (see Session.Asks).
+func (b *askBook) list() []AskStatus {
+	var out []AskStatus
+	for _, a := range b.asks {
+		if a.inBook {
+			out = append(out, b.status(a))
+		}
+	}
+	return out
+}
+
+// door is the person's own door to a card (enforced mode only, a named
+// decider, a card that exists).
+func (b *askBook) door(askID, by string) (*ask, error) {
+	if !b.enforced {
+		return nil, &Error{Reason: ReasonNotEnforced, Msg: "the session does not require human approval"}
+	}
+	if by == "" {
+		return nil, &Error{Reason: ReasonNeedsDecider, Msg: "name the person deciding"}
+	}
+	a, ok := b.askByID[askID]
+	if !ok || a.superseded {
+		return nil, &Error{Reason: ReasonUnknownAsk, Msg: "no ask has that id", Value: askID}
+	}
+	return a, nil
+}
+
+// answer is the person's yes or no through their door.
+func (b *askBook) answer(askID, by string, answer askAnswer) (AskStatus, error) {
+	a, err := b.door(askID, by)
+	if err != nil {
+		return AskStatus{}, err
+	}
+	switch {
+	case a.spent:
+		return AskStatus{}, &Error{Reason: ReasonAskAlreadySpent, Msg: "that yes was already used", Value: askID}
+	case a.answer != answerOpen || a.revoked:
+		return AskStatus{}, &Error{Reason: ReasonAskAlreadyAnswered, Msg: "that ask was already answered", Value: askID}
+	}
+	a.answer, a.by = answer, by
+	if answer == answerApproved {
+		a.approvedAt = b.now()
+	}
+	b.event(string(answer), a)
+	return b.status(a), nil
+}
+
+// revoke withdraws a standing yes through the person's door.
+func (b *askBook) revoke(askID, by string) (AskStatus, error) {
+	a, err := b.door(askID, by)
+	if err != nil {
+		return AskStatus{}, err
+	}
+	switch {
+	case a.spent:
+		return AskStatus{}, &Error{Reason: ReasonAskAlreadySpent, Msg: "that yes was already used", Value: askID}
+	case a.answer == answerOpen:
+		return AskStatus{}, &Error{Reason: ReasonRevokeUnanswered, Msg: "only a yes can be withdrawn; this ask is unanswered", Value: askID}
+	case a.answer != answerApproved || a.revoked:
+		return AskStatus{}, &Error{Reason: ReasonAskAlreadyAnswered, Msg: "there is no standing yes to withdraw", Value: askID}
+	}
+	a.revoked, a.by = true, by
+	b.event("revoked", a)
+	return b.status(a), nil
+}
+
+// unanswered is the newest open, unanswered card for the same action,
+// instance and input (enforced mode's relayed decline), or nil.
+func (b *askBook) unanswered(an *actionNode, instance string, input any) *ask {
+	for i := len(b.asks) - 1; i >= 0; i-- {
+		c := b.asks[i]
+		if c.an == an && c.instance == instance && c.answer == answerOpen && !c.superseded && jsonEqual(c.input, input) {
+			return c
+		}
+	}
+	return nil
+}
+
+// personAnswered closes a card held for the person with their answer.
+func (b *askBook) personAnswered(askID string, answer PersonAnswer, by string) error {
+	a, ok := b.askByID[askID]
+	if !ok || a.firedAs == "" {
+		return &Error{Reason: ReasonUnknownAsk, Msg: "no card held for the person has that id", Value: askID}
+	}
+	if a.answer != answerOpen || a.revoked || a.spent {
+		return &Error{Reason: ReasonAskAlreadyAnswered, Msg: "that card was already answered", Value: askID}
+	}
+	a.by, a.inBook = by, false
+	switch answer {
+	case PersonApproved:
+		a.answer, a.approvedAt, a.spent = answerApproved, b.now(), true
+		b.event("approved", a)
+	case PersonDeclined:
+		a.answer = answerDeclined
+		b.event("declined", a)
+	default:
+		a.revoked = true
+		b.event("revoked", a)
+	}
+	return nil
+}
+
+func (s *askBook) openAskID(an *actionNode) string {
+	for i := len(s.asks) - 1; i >= 0; i-- {
+		a := s.asks[i]
+		if a.an == an && a.inBook && a.answer == answerOpen && !a.superseded {
+			return a.id
+		}
+	}
+	return ""
+}
+
+// held returns the open card held for the person for a fire, or nil.
+func (b *askBook) held(transitionID string) *ask {
+	for i := len(b.asks) - 1; i >= 0; i-- {
+		if a := b.asks[i]; a.firedAs == transitionID && a.inBook && a.answer == answerOpen && !a.revoked && !a.spent {
+			return a
+		}
+	}
+	return nil
+}
+
+// receipts are what a card minted now shows the person (see Receipts).
+func (s *Session) receipts(an *actionNode, instance string, input any) Receipts {
 	_, ev, unev := evalFull(an.guard, s.state, s.redacted)
 	if ev == nil {
 		ev = []Condition{}
@@ -141,97 +397,32 @@ func (s *Session) receiptsLocked(an *actionNode, instance string, input any) Rec
 	return rc
 }
 
-// mintAskLocked mints a new ask. In default mode there is one open ask per
-// action and instance, so asking again supersedes the earlier card.
-func (s *Session) mintAskLocked(an *actionNode, instance string, input any, by Actor) *ask {
-	if !s.opts.RequireHumanApproval {
-		if old := s.openAsk[askKey{an.idx, instance}]; old != nil {
-			old.superseded, old.inBook = true, false
-			delete(s.openAsk, askKey{an.idx, instance})
-			s.askEventLocked("superseded", old)
-		}
-	}
-	s.askSeq++
-	a := &ask{id: "ask#" + strconv.FormatInt(s.askSeq, 10), an: an, instance: instance, actor: by, inBook: true, seq: s.seq}
-	a.input, _ = normalize(input)
-	a.receipts = s.receiptsLocked(an, instance, input)
-	s.addAsk(a)
-	if !s.opts.RequireHumanApproval {
-		s.openAsk[askKey{an.idx, instance}] = a
-	}
-	s.askEventLocked("ask", a)
-	return a
+// mintAsk mints a card with the receipts of this moment.
+func (s *Session) mintAsk(an *actionNode, instance string, input any, by Actor) *ask {
+	return s.askBook.mint(an, instance, input, by, s.seq, s.receipts(an, instance, input), s.keep.Closed)
 }
 
-// approvalGateLocked is the enforced-mode gate. It returns the ask whose
-// yes authorizes the fire, or the refusal.
-func (s *Session) approvalGateLocked(an *actionNode, instance string, input any, opts FireOptions) (*ask, *FireResult) {
+// approvalGate is the enforced-mode gate: the card whose yes authorizes
+// the fire, or the refusal (minting a card when there is none to ask).
+func (s *Session) approvalGate(an *actionNode, instance string, input any, opts FireOptions) (*ask, *FireResult) {
 	var a *ask
 	if opts.AskID != "" {
-		a = s.askByID[opts.AskID]
-		if a != nil && !a.superseded {
-			differs := ""
-			switch {
-			case a.an != an:
-				differs = "action"
-			case !jsonEqual(a.input, input) && a.instance != instance:
-				differs = "both"
-			case !jsonEqual(a.input, input):
-				differs = "input"
-			case a.instance != instance:
-				differs = "instance"
-			}
-			if differs != "" {
-				return nil, &FireResult{Reason: ReasonApprovalMismatch, AskID: a.id, Differs: differs}
-			}
-		} else {
-			a = nil
+		var mismatch *FireResult
+		if a, mismatch = s.askBook.named(opts.AskID, an, instance, input); mismatch != nil {
+			return nil, mismatch
 		}
 	} else {
-		for i := len(s.asks) - 1; i >= 0; i-- {
-			c := s.asks[i]
-			if c.an == an && c.instance == instance && jsonEqual(c.input, input) && !c.spent && !c.revoked && c.answer != "declined" && !c.superseded {
-				a = c
-				break
-			}
-		}
+		a = s.askBook.find(an, instance, input)
 	}
 	if a == nil {
-		a = s.mintAskLocked(an, instance, input, ActorAgent)
+		a = s.mintAsk(an, instance, input, ActorAgent)
 		rc := a.receipts
 		return nil, &FireResult{Reason: ReasonApprovalRequired, AskID: a.id, Receipts: &rc}
 	}
-	switch {
-	case a.revoked:
-		return nil, &FireResult{Reason: ReasonApprovalRevoked, AskID: a.id}
-	case a.spent:
-		return nil, &FireResult{Reason: ReasonApprovalSpent, AskID: a.id}
-	case a.answer == "declined":
-		return nil, &FireResult{Reason: ReasonApprovalDeclined, AskID: a.id}
-	case a.answer == "":
-		rc := a.receipts
-		return nil, &FireResult{Reason: ReasonApprovalRequired, AskID: a.id, Receipts: &rc}
-	case s.staleLocked(a):
-		return nil, &FireResult{Reason: ReasonApprovalStale, AskID: a.id}
+	if refused := s.askBook.standing(a); refused != nil {
+		return nil, refused
 	}
 	return a, nil
-}
-
-// spendAskLocked marks the ask used by the fire. Under enforcement a yes
-// is single use; in default mode the confirmed card is closed as approved
-// and dropped from the book.
-func (s *Session) spendAskLocked(askID, transitionID string) {
-	a := s.askByID[askID]
-	if a == nil {
-		return
-	}
-	a.spent, a.firedAs = true, transitionID
-	if !s.opts.RequireHumanApproval {
-		a.answer = "approved"
-		a.inBook = false
-		delete(s.openAsk, askKey{a.an.idx, a.instance})
-	}
-	s.askEventLocked("used", a)
 }
 
 // Asks lists the ask book, oldest first. In default mode a confirmed card
@@ -240,13 +431,7 @@ func (s *Session) spendAskLocked(askID, transitionID string) {
 func (s *Session) Asks() []AskStatus {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []AskStatus
-	for _, a := range s.asks {
-		if a.inBook {
-			out = append(out, s.askStatusLocked(a))
-		}
-	}
-	return out
+	return s.askBook.list()
 }
 
 // Ask returns one ask by its exact id, including a spent card that left
@@ -259,74 +444,29 @@ func (s *Session) Ask(askID string) (AskStatus, bool) {
 	if !ok || a.superseded {
 		return AskStatus{}, false
 	}
-	return s.askStatusLocked(a), true
-}
-
-func (s *Session) humanDoorLocked(askID, by string) (*ask, error) {
-	if !s.opts.RequireHumanApproval {
-		return nil, &Error{Reason: ReasonNotEnforced, Msg: "the session does not require human approval"}
-	}
-	if by == "" {
-		return nil, &Error{Reason: ReasonNeedsDecider, Msg: "name the person deciding"}
-	}
-	a, ok := s.askByID[askID]
-	if !ok || a.superseded {
-		return nil, &Error{Reason: ReasonUnknownAsk, Msg: "no ask has that id", Value: askID}
-	}
-	return a, nil
+	return s.askBook.status(a), true
 }
 
 // ApproveAsk is the application's own Approve button (enforced mode): the
 // person named by `by` says yes. The yes authorizes one matching fire.
 func (s *Session) ApproveAsk(askID, by string) (AskStatus, error) {
-	return s.answerAsk(askID, by, "approved")
+	s.mu.Lock()
+	defer s.unlock()
+	return s.askBook.answer(askID, by, answerApproved)
 }
 
 // DeclineAsk is the application's own Decline button (enforced mode).
 func (s *Session) DeclineAsk(askID, by string) (AskStatus, error) {
-	return s.answerAsk(askID, by, "declined")
-}
-
-func (s *Session) answerAsk(askID, by, answer string) (AskStatus, error) {
 	s.mu.Lock()
 	defer s.unlock()
-	a, err := s.humanDoorLocked(askID, by)
-	if err != nil {
-		return AskStatus{}, err
-	}
-	switch {
-	case a.spent:
-		return AskStatus{}, &Error{Reason: ReasonAskAlreadySpent, Msg: "that yes was already used", Value: askID}
-	case a.answer != "" || a.revoked:
-		return AskStatus{}, &Error{Reason: ReasonAskAlreadyAnswered, Msg: "that ask was already answered", Value: askID}
-	}
-	a.answer, a.by = answer, by
-	if answer == "approved" {
-		a.approvedAt = s.now()
-	}
-	s.askEventLocked(answer, a)
-	return s.askStatusLocked(a), nil
+	return s.askBook.answer(askID, by, answerDeclined)
 }
 
 // RevokeAsk withdraws a yes before it is used (enforced mode).
 func (s *Session) RevokeAsk(askID, by string) (AskStatus, error) {
 	s.mu.Lock()
 	defer s.unlock()
-	a, err := s.humanDoorLocked(askID, by)
-	if err != nil {
-		return AskStatus{}, err
-	}
-	switch {
-	case a.spent:
-		return AskStatus{}, &Error{Reason: ReasonAskAlreadySpent, Msg: "that yes was already used", Value: askID}
-	case a.answer == "":
-		return AskStatus{}, &Error{Reason: ReasonRevokeUnanswered, Msg: "only a yes can be withdrawn; this ask is unanswered", Value: askID}
-	case a.answer != "approved" || a.revoked:
-		return AskStatus{}, &Error{Reason: ReasonAskAlreadyAnswered, Msg: "there is no standing yes to withdraw", Value: askID}
-	}
-	a.revoked, a.by = true, by
-	s.askEventLocked("revoked", a)
-	return s.askStatusLocked(a), nil
+	return s.askBook.revoke(askID, by)
 }
 
 // DeclineResult says what ReportDecline recorded.
@@ -357,29 +497,22 @@ func (s *Session) ReportDecline(actionID string, opts FireOptions) (DeclineResul
 	if !s.opts.RequireHumanApproval {
 		a := s.openAsk[askKey{an.idx, opts.Instance}]
 		if a == nil {
-			a = s.mintAskLocked(an, opts.Instance, input, src)
+			a = s.mintAsk(an, opts.Instance, input, src)
 		}
 		delete(s.openAsk, askKey{an.idx, opts.Instance})
 		// Closed as declined: it stays in the book for the facts to say
 		// so, and counts against Retention.Closed like any answered ask,
 		// so declines do not grow without limit.
-		a.answer, a.by = "declined", string(src)
-		s.askEventLocked("declined", a)
+		a.answer, a.by = answerDeclined, string(src)
+		s.askBook.event("declined", a)
 		return DeclineResult{AskID: a.id, Action: an.id, Closed: true}, nil
 	}
-	var a *ask
-	for i := len(s.asks) - 1; i >= 0; i-- {
-		c := s.asks[i]
-		if c.an == an && c.instance == opts.Instance && c.answer == "" && !c.superseded && jsonEqual(c.input, input) {
-			a = c
-			break
-		}
-	}
+	a := s.askBook.unanswered(an, opts.Instance, input)
 	if a == nil {
-		a = s.mintAskLocked(an, opts.Instance, input, src)
+		a = s.mintAsk(an, opts.Instance, input, src)
 	}
 	a.relayed = true
-	s.askEventLocked("relayed-decline", a)
+	s.askBook.event("relayed-decline", a)
 	return DeclineResult{AskID: a.id, Action: an.id, RecordedAs: "your-report"}, nil
 }
 
@@ -402,8 +535,8 @@ func (s *Session) ConfirmAsk(actionID string, opts FireOptions) (AskStatus, erro
 	input, _ := normalize(opts.Input)
 	s.mu.Lock()
 	defer s.unlock()
-	a := s.mintAskLocked(an, opts.Instance, input, normActor(opts.Source))
-	return s.askStatusLocked(a), nil
+	a := s.mintAsk(an, opts.Instance, input, normActor(opts.Source))
+	return s.askBook.status(a), nil
 }
 
 // PersonAnswer is how the person answered a request the application asked
@@ -439,9 +572,9 @@ func (s *Session) HeldForPerson(transitionID, askID string) error {
 	}
 	a := &ask{id: askID, an: r.an, instance: r.t.Instance, actor: r.t.Actor, inBook: true, seq: s.seq, firedAs: transitionID}
 	a.input, _ = normalize(r.input)
-	a.receipts = s.receiptsLocked(r.an, r.t.Instance, r.input)
-	s.addAsk(a)
-	s.askEventLocked("ask", a)
+	a.receipts = s.receipts(r.an, r.t.Instance, r.input)
+	s.askBook.add(a, s.keep.Closed)
+	s.askBook.event("ask", a)
 	return nil
 }
 
@@ -452,44 +585,14 @@ func (s *Session) HeldForPerson(transitionID, askID string) error {
 func (s *Session) PersonAnswered(askID string, answer PersonAnswer, by string) error {
 	s.mu.Lock()
 	defer s.unlock()
-	a, ok := s.askByID[askID]
-	if !ok || a.firedAs == "" {
-		return &Error{Reason: ReasonUnknownAsk, Msg: "no card held for the person has that id", Value: askID}
-	}
-	if a.answer != "" || a.revoked || a.spent {
-		return &Error{Reason: ReasonAskAlreadyAnswered, Msg: "that card was already answered", Value: askID}
-	}
-	a.by, a.inBook = by, false
-	switch answer {
-	case PersonApproved:
-		a.answer, a.approvedAt, a.spent = "approved", s.now(), true
-		s.askEventLocked("approved", a)
-	case PersonDeclined:
-		a.answer = "declined"
-		s.askEventLocked("declined", a)
-	default:
-		a.revoked = true
-		s.askEventLocked("revoked", a)
-	}
-	return nil
-}
-
-// heldAskLocked returns the open card HeldForPerson opened for a fire, or
-// nil.
-func (s *Session) heldAskLocked(transitionID string) *ask {
-	for i := len(s.asks) - 1; i >= 0; i-- {
-		if a := s.asks[i]; a.firedAs == transitionID && a.inBook && a.answer == "" && !a.revoked && !a.spent {
-			return a
-		}
-	}
-	return nil
+	return s.askBook.personAnswered(askID, answer, by)
 }
 
 // HeldAsk returns the id of the open card a fire is held for, or "".
 func (s *Session) HeldAsk(transitionID string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if a := s.heldAskLocked(transitionID); a != nil {
+	if a := s.askBook.held(transitionID); a != nil {
 		return a.id
 	}
 	return ""

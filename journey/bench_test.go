@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/foldagent/foldagent/internal/journeytest"
 	"github.com/foldagent/foldagent/journey"
-	"github.com/foldagent/foldagent/journey/journeytest"
 )
 
 // TestBigAppFixtureFacts pins the cursor facts the published figures were
@@ -253,4 +253,52 @@ func TestWhatsHereAllocationsIgnoreHistory(t *testing.T) {
 	if rows[100_000] > journey.DefaultRetainTransitions+3 {
 		t.Fatalf("%d rows held after 100,000 fires", rows[100_000])
 	}
+}
+
+// BenchmarkFire is a fire's cost, as ratios in one run so both sides see
+// the same machine load: a fire (the user's, of an action that comes to
+// rest at once) after 10 and after 1,000,000 fires of history, against
+// the session's own Here on the same session as the baseline. Medians
+// over the loops, each timing a batch of each call back to back.
+func BenchmarkFire(b *testing.B) {
+	bigS, _ := historySession(b, 1_000_000)
+	smallS, _ := historySession(b, 10)
+	ctx := context.Background()
+	const batch = 16
+	timed := func(f func()) float64 {
+		t0 := time.Now()
+		for range batch {
+			f()
+		}
+		return float64(time.Since(t0).Nanoseconds()) / batch
+	}
+	fire := func(s *journey.Session) func() {
+		return func() {
+			if r := s.Fire(ctx, "home.tick", journey.FireOptions{Source: journey.ActorUser}); !r.OK {
+				b.Fatalf("%+v", r)
+			}
+		}
+	}
+	var here, small, big []float64
+	for b.Loop() {
+		here = append(here, timed(func() { _ = smallS.Here() }))
+		small = append(small, timed(fire(smallS)))
+		big = append(big, timed(fire(bigS)))
+	}
+	median := func(xs []float64) float64 {
+		xs = slices.Clone(xs)
+		slices.Sort(xs)
+		return xs[len(xs)/2]
+	}
+	ratio := func(num, den []float64) float64 {
+		rs := make([]float64, len(num))
+		for i := range num {
+			rs[i] = num[i] / den[i]
+		}
+		return median(rs)
+	}
+	b.ReportMetric(median(small), "ns/fire-10fires")
+	b.ReportMetric(median(big), "ns/fire-1Mfires")
+	b.ReportMetric(ratio(small, here), "ratio-fire/Here")
+	b.ReportMetric(ratio(big, small), "ratio-fire-1M/10")
 }

@@ -45,8 +45,8 @@ func (s *Session) ContextBrief() Brief {
 		b.WriteString(s.pageID())
 	}
 	b.WriteString(".\n")
-	if s.focus != nil {
-		writeAll(&b, "Focus: ", s.focus.path, ".\n")
+	if f := s.view.focusPath(); f != "" {
+		writeAll(&b, "Focus: ", f, ".\n")
 	}
 	if s.open == nil {
 		b.WriteString(briefNoJourney)
@@ -71,7 +71,7 @@ func (s *Session) ContextBrief() Brief {
 		case ps.Fireable() && ps.LastRejected != "":
 			// Offered again, but never as simply ready: the app said no
 			// the last time, and its code says how.
-			refused = append(refused, ps.Step+s.refusedCodeLocked(ps.LastRejected))
+			refused = append(refused, ps.Step+s.ledgers.refusedCode(ps.LastRejected))
 		case ps.Fireable():
 			ready = append(ready, ps.Step+" ("+strings.TrimSuffix(ps.Does, ".")+")")
 		default:
@@ -88,15 +88,4 @@ func (s *Session) ContextBrief() Brief {
 	}
 	out.Text = strings.TrimSuffix(b.String(), "\n")
 	return out
-}
-
-// refusedCodeLocked is " (CODE)" for a fire that came to rest with a
-// reason code, empty otherwise: a library word, never the app's text.
-func (s *Session) refusedCodeLocked(id string) string {
-	if r, ok := s.byID[id]; ok {
-		if e := r.receipt.Error; e != nil && e.Reason != "" {
-			return " (" + string(e.Reason) + ")"
-		}
-	}
-	return ""
 }

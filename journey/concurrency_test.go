@@ -21,9 +21,14 @@ func TestConcurrentFiresReportsAndSyncs(t *testing.T) {
 	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"write": ok, "write2": ok, "plain": ok, "nav": ok}})
 	s.RegisterActions("q", Registration{Handlers: map[string]Handler{"back": ok}})
 	var settledCount atomic.Int64
+	counted := make(chan struct{}, 1)
 	s.OnTransition(func(tr Transition) {
 		if tr.Kind == KindFired && tr.Settled {
 			settledCount.Add(1)
+			select {
+			case counted <- struct{}{}:
+			default:
+			}
 		}
 	})
 	const workers, rounds = 6, 60
@@ -91,7 +96,14 @@ func TestConcurrentFiresReportsAndSyncs(t *testing.T) {
 	}
 	// Observers are called after the lock is released, so a waiter can
 	// wake before the event is delivered; every event must still arrive.
-	waitFor(t, "one settlement event per fire", func() bool { return settledCount.Load() >= int64(len(fired)) })
+	timeout := time.After(5 * time.Second)
+	for settledCount.Load() < int64(len(fired)) {
+		select {
+		case <-counted:
+		case <-timeout:
+			t.Fatalf("%d settlement events for %d fires", settledCount.Load(), len(fired))
+		}
+	}
 	var last int64 = -1
 	seen := map[string]bool{}
 	for _, tr := range s.Transitions() {

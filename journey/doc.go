@@ -43,13 +43,17 @@
 // Handle switches controls off (SetEnabled) or labels them busy
 // (SetBusy).
 //
-// Fire runs a fixed sequence of gates (UNKNOWN_ACTION, STALE_CURSOR,
-// NOT_ON_NODE, PRINCIPAL_NOT_ALLOWED, NODE_NOT_VISIBLE/BLOCKED_BY_OVERLAY,
-// INSTANCE_REQUIRED/INSTANCE_UNKNOWN, STILL_MOUNTING, GUARD_FAILED,
-// PAYLOAD_INVALID, TOOL_DISABLED, NOT_MATERIALIZED, PRIOR_FIRE_PENDING,
-// DUPLICATE_EXECUTION, then confirmation or, under RequireHumanApproval,
-// the APPROVAL_* gate; see Fire). A refusal writes a
-// gap row and changes nothing else. Capability comes before authority:
+// Fire runs a fixed, ordered list of checks, each a small function named
+// by the reason code it refuses with: UNKNOWN_ACTION, then STALE_CURSOR,
+// NOT_ON_NODE, PRINCIPAL_NOT_ALLOWED, NODE_NOT_VISIBLE,
+// BLOCKED_BY_OVERLAY, INSTANCE_REQUIRED/INSTANCE_UNKNOWN, STILL_MOUNTING,
+// GUARD_FAILED, PAYLOAD_INVALID, TOOL_DISABLED, NOT_MATERIALIZED,
+// PRIOR_FIRE_PENDING, DUPLICATE_EXECUTION, then confirmation or, under
+// RequireHumanApproval, the APPROVAL_* gate (see Fire). The first check
+// that stops a fire decides its answer. A refusal writes a gap row and
+// changes nothing else; a fire that passes every check is recorded
+// (version + 1), settled at once when nothing is left to wait for, and
+// its handler started. Capability comes before authority:
 // nobody is asked to approve what cannot be done. A guard key absent from
 // the state is unevaluable, never false: the action is still served and
 // carries guardUnevaluated.
@@ -93,6 +97,20 @@
 // receipt stays and the answer carries outcomeNow beside it. A navigating
 // action's arrival is claimed when it commits and observed when a later
 // Sync lands on the claimed page; there is no third value.
+//
+// # How a session is built
+//
+// A Session is a coordinator over parts, each a type that owns its state
+// and rules: the ledgers (transitions, gaps, commits, retention, and the
+// once-only rule), the ask book, the journey frames, the work book,
+// visibility (tabs, modals, focus) and the observers. The coordinator
+// takes the session's lock, applies the call to the parts and releases
+// the lock before any observer is told. The parts hold no lock of their
+// own, except the observers, whose registration and defects have theirs.
+// Three paths are written as steps of their own: a fire (the checks
+// above, then recording), a state report (read, attributed by the rungs
+// below, then recorded as a stimulus or credited to a fire), and the
+// facts block (picked attempts, then one section after another).
 //
 // # Text and data
 //

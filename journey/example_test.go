@@ -89,3 +89,24 @@ func ExampleNewGraph() {
 	// Output:
 	// journey: graph "shop": action "catalog.go-checkout": goTo names unknown page "checkout"
 }
+
+// A typed handler: the fire's input arrives as the function's own type,
+// and what it returns is the fire's produced data.
+func ExampleTyped() {
+	g := journey.MustNewGraph("shop", journey.GraphDef{Pages: []journey.Page{{ID: "catalog", Actions: []journey.Action{
+		{Name: "search", Does: "Search the catalog.", Input: journey.InputSchemaJSON([]byte(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`))},
+	}}}})
+	s := g.MustNewSession(journey.Options{})
+	type query struct {
+		Q string `json:"q"`
+	}
+	s.RegisterActions("catalog", journey.Registration{Handlers: map[string]journey.Handler{
+		"search": journey.Typed(func(_ context.Context, in query) (map[string]any, error) {
+			return map[string]any{"searched": in.Q}, nil
+		}),
+	}})
+	r := s.Fire(context.Background(), "catalog.search", journey.FireOptions{Input: map[string]any{"q": "dress"}})
+	st, _ := s.SettlementOf(context.Background(), r.TransitionID)
+	fmt.Println(st.EffectStatus, st.Produced)
+	// Output: performed map[searched:dress]
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"strconv"
 )
 
 // FireOptions are the arguments of a fire.
@@ -64,11 +63,11 @@ type FireResult struct {
 	BlockedBecause   *Blocked        `json:"blockedBecause,omitempty"`
 	Instances        []string        `json:"instances,omitempty"`
 	InstancesTotal   int             `json:"instancesTotal,omitempty"`
-	// Verdict on INSTANCE_UNKNOWN: "never-existed" when the container
-	// declares its existence source, "unsupported" when only registered
-	// instances are known.
-	Verdict             string `json:"verdict,omitempty"`
-	PendingTransitionID string `json:"pendingTransitionId,omitempty"`
+	// Verdict on INSTANCE_UNKNOWN: VerdictNeverExisted when the
+	// container declares its existence source, VerdictUnsupported when
+	// only registered instances are known.
+	Verdict             InstanceVerdict `json:"verdict,omitempty"`
+	PendingTransitionID string          `json:"pendingTransitionId,omitempty"`
 	// PriorTransitionID is the settled fire a once-only action already
 	// made (DUPLICATE_EXECUTION).
 	PriorTransitionID string `json:"priorTransitionId,omitempty"`
@@ -89,6 +88,20 @@ type FireResult struct {
 	// after its earlier fire came to rest (see Fire).
 	Repeated bool `json:"repeated,omitempty"`
 }
+
+// InstanceVerdict says why an instance is unknown (INSTANCE_UNKNOWN). The
+// zero value is no verdict: the refusal is another.
+type InstanceVerdict string
+
+// The verdicts of INSTANCE_UNKNOWN.
+const (
+	// VerdictNeverExisted: the container declares its existence source
+	// (Container.Instances), and the key is not among the instances now.
+	VerdictNeverExisted InstanceVerdict = "never-existed"
+	// VerdictUnsupported: only registered instances are known, and the
+	// key is not one of them.
+	VerdictUnsupported InstanceVerdict = "unsupported"
+)
 
 const maxInstancesListed = 50
 
@@ -131,312 +144,32 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	src := normActor(opts.Source)
-	input, inputErr := normalize(opts.Input)
+	at := fireAttempt{s: s, src: normActor(opts.Source), opts: opts}
+	at.input, at.inputErr = normalize(opts.Input)
 
 	s.mu.Lock()
 	defer s.unlock()
 	an, ok := s.g.actionIndex[actionID]
 	if !ok {
 		ids := s.servedIDsLocked()
-		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonUnknownAction, Actor: src, Request: actionID})
+		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonUnknownAction, Actor: at.src, Request: actionID})
 		return FireResult{Reason: ReasonUnknownAction, Available: ids, Version: s.version}
 	}
-	refuse := func(r FireResult, evidence []Condition) FireResult {
-		r.Action, r.Version = an.id, s.version
-		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Actor: src, Action: an.id, Does: an.does, Evidence: evidence})
-		return r
-	}
-	if opts.ExpectedVersion != nil && *opts.ExpectedVersion != s.version {
-		return refuse(FireResult{Reason: ReasonStaleCursor}, nil)
-	}
-	if s.page < 0 || !slices.Contains(an.on, s.page) {
-		return refuse(FireResult{Reason: ReasonNotOnNode, Node: s.pageID()}, nil)
-	}
-	// Who may fire it comes before anything about the moment: it is the
-	// one refusal no change on screen will lift, so it is said first.
-	if !an.policy.allows(src) {
-		return refuse(FireResult{Reason: ReasonNotAllowed, Required: wireActors(an.policy.MayInvoke), Attempted: wireActor(src)}, nil)
-	}
-	// The person's view of the page: an agent cannot click what is on a
-	// hidden tab, in a closed modal, or under a blocking modal. A
-	// user or system fire is the app's own report of a click, so it is
-	// not judged here.
-	if src == ActorAgent {
-		if hidden := s.hiddenByLocked(an); hidden != nil {
-			return refuse(FireResult{Reason: ReasonNodeNotVisible, Node: hidden.path}, nil)
-		}
-		if ov := s.overlayLocked(an); ov != nil {
-			return refuse(FireResult{Reason: ReasonBlockedByOverlay, Overlay: ov.path}, nil)
-		}
-	}
-	instance := ""
-	if an.repeat != nil {
-		keys, declared := s.instancesLocked(an)
-		listed := keys
-		if len(listed) > maxInstancesListed {
-			listed = listed[:maxInstancesListed]
-		}
-		if opts.Instance == "" {
-			return refuse(FireResult{Reason: ReasonInstanceRequired, Instances: listed, InstancesTotal: len(keys)}, nil)
-		}
-		if !slices.Contains(keys, opts.Instance) {
-			// A once-only instance that was done and has since left the
-			// list (a paid order once the next is checked out) is done,
-			// not unknown.
-			if an.conc.Once && an.conc.PerInstance {
-				if prior := s.onceDoneLocked(an, opts.Instance); prior != nil {
-					return refuse(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: "instance"}, nil)
-				}
-			}
-			verdict := "unsupported"
-			if declared {
-				verdict = "never-existed"
-			}
-			return refuse(FireResult{Reason: ReasonInstanceUnknown, Instances: listed, InstancesTotal: len(keys), Verdict: verdict}, nil)
-		}
-		instance = opts.Instance
-	}
-	if src == ActorAgent {
-		if c := s.mountingLocked(an, instance); c != nil {
-			return refuse(FireResult{Reason: ReasonStillMounting, Node: c.path, Retriable: true}, nil)
-		}
-	}
-	pass, evidence, unevaluated := evalFull(an.guard, s.state, s.redacted)
-	if !pass {
-		return refuse(FireResult{Reason: ReasonGuardFailed, Evidence: evidence, GuardUnevaluated: unevaluated}, evidence)
-	}
-	if inputErr != nil {
-		return refuse(FireResult{Reason: ReasonPayloadInvalid, Issues: []string{"the input is not a JSON value"}, Expects: an.input.expectsJSON()}, nil)
-	}
-	payload, issues := an.input.check(input)
-	if len(issues) > 0 {
-		return refuse(FireResult{Reason: ReasonPayloadInvalid, Issues: issues, Expects: an.input.expectsJSON()}, nil)
-	}
-	handler, disabled, busy, _ := s.bindingState(an, instance)
-	var enabledEvidence []Condition
-	if an.enabled != nil {
-		ok, ev, _ := evalFull(an.enabled, s.state, s.redacted)
-		if !ok {
-			disabled = true
-			for _, c := range ev {
-				if !c.Result {
-					enabledEvidence = append(enabledEvidence, c)
-				}
-			}
-		}
-	}
-	if disabled {
-		r := FireResult{Reason: ReasonToolDisabled, Retriable: true, Evidence: enabledEvidence, Busy: busy}
-		if an.blocked != nil {
-			b := *an.blocked
-			r.BlockedBecause = &b
-		}
-		return refuse(r, enabledEvidence)
-	}
-	materialized := handler != nil
-	tour := false
-	if !materialized && src == ActorAgent {
-		if !s.opts.AllowUnmaterializedFires {
-			return refuse(FireResult{Reason: ReasonNotMaterialized}, nil)
-		}
-		tour = true
-	}
-	scope := "action"
-	if an.conc.PerInstance {
-		scope = "instance"
-	}
-	if an.conc.SingleFlight || an.conc.Once {
-		for _, r := range s.unsettled[an.idx] {
-			if an.conc.PerInstance && r.t.Instance != instance {
-				continue
-			}
-			return refuse(FireResult{Reason: ReasonPriorFirePending, PendingTransitionID: r.t.ID, Scope: scope}, nil)
-		}
-	}
-	repeated := false
-	if an.conc.Once {
-		if prior := s.onceDoneLocked(an, instance); prior != nil {
-			if !s.personSinceLocked(prior) {
-				return refuse(FireResult{Reason: ReasonDuplicate, PriorTransitionID: prior.t.ID, Scope: scope}, nil)
-			}
-			// The person acted since: doing it again is theirs to have
-			// asked for, and the record says it is a repeat.
-			repeated = true
-		}
-	}
-	askID := ""
-	if an.highEffect && src == ActorAgent {
-		if s.opts.RequireHumanApproval {
-			a, refusal := s.approvalGateLocked(an, instance, payload, opts)
-			if refusal != nil {
-				return refuse(*refusal, nil)
-			}
-			askID = a.id
-		} else if !opts.Confirm {
-			a := s.mintAskLocked(an, instance, payload, src)
-			rc := a.receipts
-			return FireResult{NeedsConfirm: true, Action: an.id, AskID: a.id, Receipts: &rc, Version: s.version}
-		} else if a := s.openAsk[askKey{an.idx, instance}]; a != nil {
-			askID = a.id
-		}
-	}
-
-	// The fire is recorded.
-	s.seq++
-	r := &record{an: an, seq: s.seq, fired: true, input: payload, tour: tour, done: make(chan struct{})}
-	r.t = Transition{ID: an.id + "#" + strconv.FormatInt(s.seq, 10), Kind: KindFired, Actor: src, Action: an.id, Does: an.does,
-		Timestamp: s.now(), Input: payload, Instance: instance, Outcome: OutcomePending, Evidence: evidence,
-		GuardUnevaluated: unevaluated, FromNode: s.pageID(), CursorVersion: s.version, AskID: askID, Repeated: repeated}
-	if !materialized {
-		r.t.Materialized = falsePtr()
-	}
-	if askID != "" {
-		s.spendAskLocked(askID, r.t.ID)
-	}
-	alreadyTrue := s.alreadyTrueLocked(an)
-	r.t.AlreadyTrue = alreadyTrue
-	// The next fired transition closes any earlier claim window; a
-	// navigating fire opens its own, unless it is a tour, which can claim
-	// but never be corroborated.
-	s.claim = nil
-	if an.goTo >= 0 && !tour {
-		s.claim = r
-	}
-	s.version++
-	r.t.Version = s.version
-	s.addRecord(r)
-	if tour {
-		s.gapLocked(GapRecord{Kind: GapUnmaterializedFire, Actor: src, Action: an.id, Does: an.does})
-	}
-
-	res := FireResult{OK: true, Action: an.id, TransitionID: r.t.ID, GuardUnevaluated: unevaluated, AlreadyTrue: alreadyTrue, Repeated: repeated}
-	if !materialized {
-		res.Materialized, res.Executed = falsePtr(), falsePtr()
-	}
-	writes := len(an.writes) > 0
-	runs := materialized
-	switch {
-	case writes && s.tap && !alreadyTrue && !tour:
-		r.awaiting = true
-		res.Settlement, res.EffectStatus = "awaiting-state", EffectPending
-	case writes && runs:
-		res.Settlement, res.EffectStatus = "awaiting-state", EffectPending
-	case writes:
-		s.commitLocked(r)
-		s.settleLocked(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
-		res.Settlement, res.EffectStatus = "settled", EffectUnobservable
-	case runs:
-		s.commitLocked(r)
-		res.Settlement, res.EffectStatus = "settled", EffectPending
-	default:
-		s.commitLocked(r)
-		s.settleLocked(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
-		res.Settlement, res.EffectStatus = "settled", EffectUnobservable
-	}
-	res.ToNodeClaimed = r.t.ToNodeClaimed
-	res.Version = s.version
-	if !r.settled {
-		s.emitTransition(r)
-	}
-	if runs {
-		r.running = true
-		hctx := context.WithValue(context.WithoutCancel(ctx), ctxKey{}, r.t.ID)
-		in, _ := normalize(payload)
-		go s.runHandler(hctx, r, handler, in)
-	}
-	return res
-}
-
-// onceDoneLocked is the fire of a once-only action (for this instance,
-// when scoped per instance) that came to rest successfully: at rest, and
-// not refused, rejected or rolled back. A fire refused before it was
-// recorded minted nothing, so it never counts.
-func (s *Session) onceDoneLocked(an *actionNode, instance string) *record {
-	ok := func(r *record) bool {
-		return s.onceSettledLocked(r) && (!an.conc.PerInstance || r.t.Instance == instance)
-	}
-	fires := s.actFires[an.idx]
-	for i := len(fires) - 1; i >= 0; i-- {
-		if ok(fires[i]) {
-			return fires[i]
-		}
-	}
-	if last := s.lastFire[an.idx]; ok(last) {
-		return last
-	}
-	return nil
-}
-
-// personSinceLocked: a row attributed to the person was recorded after
-// the once-only fire r came to rest (its receipt), so a fire of the
-// action now is a repeat, not a duplicate.
-func (s *Session) personSinceLocked(r *record) bool {
-	return s.userVersion > r.receipt.Version
-}
-
-// onceSettledLocked: the fire counts against a once-only action (see
-// onceDoneLocked).
-func (s *Session) onceSettledLocked(r *record) bool {
-	return r != nil && r.settled && !r.refusedLocked() && r.t.Materialized == nil
-}
-
-// onceHeldLocked is the DUPLICATE_EXECUTION gate read for a served
-// control, so that what is offered is what a fire would be let through:
-// it drops from keys (the instances listed on the row) those whose
-// once-only fire came to rest successfully, and names the settled fire
-// that leaves nothing to fire. For an action scoped per action that is
-// its settled fire, and no instance is left; per instance it is the
-// newest settled fire among the listed instances, named only when none of
-// them is left. An empty listing names nothing: no instance says nothing
-// about what was done. keys is not modified. The person acting since
-// does not release the hold here: the row and the plan keep saying it was
-// done, so nothing offers a repeat to the model; only a fire made anyway
-// is let through, carrying Repeated.
-func (s *Session) onceHeldLocked(an *actionNode, keys []string) (left []string, prior string) {
-	if !an.conc.Once {
-		return keys, ""
-	}
-	if !an.conc.PerInstance {
-		if r := s.onceDoneLocked(an, ""); r != nil {
-			return nil, r.t.ID
-		}
-		return keys, ""
-	}
-	if len(keys) == 0 {
-		return keys, ""
-	}
-	// One pass over the action's fires, newest first: the newest settled
-	// fire of each instance.
-	done := map[string]*record{}
-	note := func(r *record) {
-		if s.onceSettledLocked(r) && r.t.Instance != "" {
-			if d := done[r.t.Instance]; d == nil || d.seq < r.seq {
-				done[r.t.Instance] = r
-			}
-		}
-	}
-	for _, r := range s.actFires[an.idx] {
-		note(r)
-	}
-	note(s.lastFire[an.idx])
-	if len(done) == 0 {
-		return keys, ""
-	}
-	var newest *record
-	for _, k := range keys {
-		if r := done[k]; r != nil {
-			if newest == nil || newest.seq < r.seq {
-				newest = r
-			}
+	at.an = an
+	for _, c := range fireChecks {
+		stop := at.check(c)
+		if stop == nil {
 			continue
 		}
-		left = append(left, k)
+		if stop.pause {
+			return stop.r
+		}
+		r := stop.r
+		r.Action, r.Version = an.id, s.version
+		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Actor: at.src, Action: an.id, Does: an.does, Evidence: stop.evidence})
+		return r
 	}
-	if len(left) > 0 || newest == nil {
-		return left, ""
-	}
-	return nil, newest.t.ID
+	return at.record(ctx)
 }
 
 // wireActor is an actor as a principal policy names it on the wire: the
@@ -567,9 +300,9 @@ func (s *Session) settleLocked(r *record, eff EffectStatus, outcome Outcome, ev 
 		r.receipt.EffectVerified = Unobservable
 		r.t.EffectVerified = Unobservable
 	}
-	s.restLocked(r)
+	s.ledgers.rest(r)
 	close(r.done)
-	s.emitTransition(r)
+	s.observers.transition(r)
 }
 
 func (s *Session) verifyLocked(an *actionNode) VerifyVerdict {
@@ -606,7 +339,7 @@ func (s *Session) failLocked(r *record, serr *SettleError) {
 		s.rollBackLocked(r, OutcomeRolledBack)
 		if r.settled {
 			s.version++
-			s.emitTransition(r)
+			s.observers.transition(r)
 		} else {
 			s.settleLocked(r, EffectRefused, OutcomeRolledBack, "", serr)
 		}
@@ -662,7 +395,7 @@ func (s *Session) RejectWith(transitionID string, outcome Outcome, e *SettleErro
 	defer s.unlock()
 	r, ok := s.byID[transitionID]
 	if !ok || !r.fired {
-		return s.noFireLocked(transitionID, "Reject names no fire in this session")
+		return s.ledgers.noFire(transitionID, "Reject names no fire in this session")
 	}
 	switch r.t.Outcome {
 	case OutcomePending:
@@ -685,7 +418,7 @@ func (s *Session) RejectWith(transitionID string, outcome Outcome, e *SettleErro
 		if r.settled {
 			r.errorNow = e
 			s.version++
-			s.emitTransition(r)
+			s.observers.transition(r)
 			return nil
 		}
 		eff := EffectRefused
@@ -718,7 +451,7 @@ func (s *Session) ObserveEffect(transitionID string, o Observation) (Observation
 	defer s.unlock()
 	r, ok := s.byID[transitionID]
 	if !ok {
-		return Observation{}, s.noFireLocked(transitionID, "ObserveEffect names no transition in this session")
+		return Observation{}, s.ledgers.noFire(transitionID, "ObserveEffect names no transition in this session")
 	}
 	if !r.fired {
 		return Observation{}, &Error{Reason: ReasonNotAFire, Msg: "only fires can be observed", Value: transitionID}
@@ -756,14 +489,6 @@ func (s *Session) ObservationsOf(transitionID string) []Observation {
 
 // ---- settlement doors ----
 
-func (s *Session) settlementRecordLocked(id string) (*record, error) {
-	r, ok := s.byID[id]
-	if !ok || !r.fired {
-		return nil, s.noFireLocked(id, "no settlement can exist for that id: only a fire opens one")
-	}
-	return r, nil
-}
-
 func (s *Session) answerLocked(r *record) Settlement {
 	a := r.receipt
 	if r.t.Outcome != a.Outcome {
@@ -773,7 +498,7 @@ func (s *Session) answerLocked(r *record) Settlement {
 	if b, known := a.EffectVerified.Bool(); known {
 		a.WritesObserved = &b
 	}
-	a.StillWorking = s.stillWorkingLocked(r.t.ID)
+	a.StillWorking = s.workBook.stillWorking(r.t.ID)
 	if r.t.Produced != nil {
 		a.Produced, _ = normalize(r.t.Produced)
 	}
@@ -795,7 +520,7 @@ func (s *Session) answerLocked(r *record) Settlement {
 // *Error whose Reason is UNKNOWN_TRANSITION.
 func (s *Session) SettlementOf(ctx context.Context, transitionID string) (Settlement, error) {
 	s.mu.Lock()
-	r, err := s.settlementRecordLocked(transitionID)
+	r, err := s.ledgers.settlementRecord(transitionID)
 	s.mu.Unlock()
 	if err != nil {
 		return Settlement{}, err
@@ -816,7 +541,7 @@ func (s *Session) SettlementOf(ctx context.Context, transitionID string) (Settle
 func (s *Session) Settled(transitionID string) (<-chan struct{}, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, err := s.settlementRecordLocked(transitionID)
+	r, err := s.ledgers.settlementRecord(transitionID)
 	if err != nil {
 		return nil, err
 	}
@@ -829,7 +554,7 @@ func (s *Session) Settled(transitionID string) (<-chan struct{}, error) {
 func (s *Session) SettlementIfKnown(transitionID string) (Settlement, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, err := s.settlementRecordLocked(transitionID)
+	r, err := s.ledgers.settlementRecord(transitionID)
 	if err != nil {
 		return Settlement{}, false, err
 	}
@@ -841,7 +566,8 @@ func (s *Session) SettlementIfKnown(transitionID string) (Settlement, bool, erro
 
 // ---- ledgers ----
 
-func (s *Session) copyTransition(r *record) Transition {
+// copyTransition is a row as handed out: detached from the ledger.
+func copyTransition(r *record) Transition {
 	t := r.t
 	t.Evidence = slices.Clone(t.Evidence)
 	t.GuardUnevaluated = slices.Clone(t.GuardUnevaluated)
@@ -866,7 +592,7 @@ func (s *Session) Transitions() []Transition {
 	defer s.mu.Unlock()
 	out := make([]Transition, len(s.records))
 	for i, r := range s.records {
-		out[i] = s.copyTransition(r)
+		out[i] = copyTransition(r)
 	}
 	return out
 }
@@ -879,7 +605,7 @@ func (s *Session) Transition(id string) (Transition, bool) {
 	if !ok {
 		return Transition{}, false
 	}
-	return s.copyTransition(r), true
+	return copyTransition(r), true
 }
 
 // PendingFire is a fire awaiting the app's state report.
@@ -903,32 +629,12 @@ func (s *Session) Pending() []PendingFire {
 	return out
 }
 
-func (s *Session) pendingLocked() []string {
-	var out []string
-	for _, r := range s.openFires {
-		if r.awaiting && !r.settled {
-			out = append(out, r.t.ID)
-		}
-	}
-	return out
-}
-
 // AwaitingSettlement lists every fire not yet at rest: the ids a
 // settlement question can be asked about.
 func (s *Session) AwaitingSettlement() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.awaitingSettlementLocked()
-}
-
-func (s *Session) awaitingSettlementLocked() []string {
-	var out []string
-	for _, r := range s.openFires {
-		if !r.settled {
-			out = append(out, r.t.ID)
-		}
-	}
-	return out
+	return s.ledgers.awaitingSettlement()
 }
 
 // Gaps returns the gap-ledger rows the session holds (the newest, within
@@ -952,6 +658,6 @@ func (s *Session) gapLocked(g GapRecord) {
 	g.Version = s.version
 	g.AvailableActions = s.servedIDsLocked()
 	g.AvailableJourneys = s.entryJourneyIDsLocked()
-	s.addGap(g)
-	emit(s, &s.onGap, "gap observer", g)
+	s.ledgers.gap(g)
+	emit(&s.observers, &s.onGap, "gap observer", g)
 }

@@ -675,7 +675,11 @@ func (b *graphBuilder) index() {
 	}
 }
 
-func (g *Graph) compileAction(an *actionNode, a Action, where string) error {
+// checkAction refuses an action declaration that cannot be served,
+// naming the culprit: a reserved name, no Does, a tool name too long, an
+// empty state key, a broken input contract, an unknown clearedBy, a
+// concurrency or policy that means nothing.
+func (g *Graph) checkAction(an *actionNode, a Action, where string) error {
 	fail := func(format string, args ...any) error {
 		return &GraphError{Graph: g.id, Msg: fmt.Sprintf(format, args...)}
 	}
@@ -687,18 +691,6 @@ func (g *Graph) compileAction(an *actionNode, a Action, where string) error {
 	}
 	if len(g.id)+1+len(an.id) > maxToolName {
 		return fail("action %q makes a tool name longer than %d characters", where, maxToolName)
-	}
-	when, err := compileGuard(a.When, where+" when")
-	if err != nil {
-		return fail("%s", err)
-	}
-	enabledWhen, err := compileGuard(a.EnabledWhen, where+" enabledWhen")
-	if err != nil {
-		return fail("%s", err)
-	}
-	verify, err := compileGuard(a.Verify, where+" verify")
-	if err != nil {
-		return fail("%s", err)
 	}
 	if a.Verify != nil && a.VerifyFunc != nil {
 		return fail("action %q declares both Verify and VerifyFunc; pick one", where)
@@ -730,6 +722,31 @@ func (g *Graph) compileAction(an *actionNode, a Action, where string) error {
 		default:
 			return fail("action %q: policy MayInvoke names %q; use ActorUser (the person), ActorAgent or ActorSystem", where, who)
 		}
+	}
+	return nil
+}
+
+func (g *Graph) compileAction(an *actionNode, a Action, where string) error {
+	fail := func(format string, args ...any) error {
+		return &GraphError{Graph: g.id, Msg: fmt.Sprintf(format, args...)}
+	}
+	if slices.Contains(reservedNames, a.Name) || strings.TrimSpace(a.Does) == "" || len(g.id)+1+len(an.id) > maxToolName {
+		return g.checkAction(an, a, where)
+	}
+	when, err := compileGuard(a.When, where+" when")
+	if err != nil {
+		return fail("%s", err)
+	}
+	enabledWhen, err := compileGuard(a.EnabledWhen, where+" enabledWhen")
+	if err != nil {
+		return fail("%s", err)
+	}
+	verify, err := compileGuard(a.Verify, where+" verify")
+	if err != nil {
+		return fail("%s", err)
+	}
+	if err := g.checkAction(an, a, where); err != nil {
+		return err
 	}
 	var decideWhen Guard
 	if a.HumanDecides != nil {

@@ -79,15 +79,28 @@ func settle(t testing.TB, s *Session, id string) Settlement {
 	return st
 }
 
-// waitFor polls a condition that a handler goroutine makes true.
-func waitFor(t testing.TB, what string, cond func() bool) {
+// waitFor waits until cond holds, checking it again on each of the
+// session's own notifications (a transition, a state change, an ask)
+// rather than on a timer; it fails naming what after five seconds.
+func waitFor(t testing.TB, s *Session, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	moved := make(chan struct{}, 1)
+	poke := func() {
+		select {
+		case moved <- struct{}{}:
+		default:
+		}
+	}
+	defer s.OnTransition(func(Transition) { poke() })()
+	defer s.OnState(func(StateChange) { poke() })()
+	defer s.OnAsk(func(AskEvent) { poke() })()
+	timeout := time.After(5 * time.Second)
 	for !cond() {
-		if time.Now().After(deadline) {
+		select {
+		case <-moved:
+		case <-timeout:
 			t.Fatalf("timed out waiting for %s", what)
 		}
-		time.Sleep(time.Millisecond)
 	}
 }
 

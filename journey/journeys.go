@@ -108,8 +108,8 @@ type PlanStep struct {
 	About         string   `json:"about,omitempty"`
 	// Activation and Overlay: the step's control is on a hidden tab or
 	// in a closed modal, or masked by a blocking modal (see ServedAction).
-	Activation string `json:"activation,omitempty"`
-	Overlay    string `json:"overlay,omitempty"`
+	Activation Activation `json:"activation,omitempty"`
+	Overlay    string     `json:"overlay,omitempty"`
 	// Reads and Writes are the step's declared state keys.
 	Reads  []string `json:"reads,omitempty"`
 	Writes []string `json:"writes,omitempty"`
@@ -174,22 +174,22 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 			if an.repeat != nil {
 				keys, _ = s.instancesLocked(an)
 			}
-			_, st.PriorTransitionID = s.onceHeldLocked(an, keys)
+			_, st.PriorTransitionID = s.ledgers.onceHeld(an, keys)
 			if st.PriorTransitionID != "" && an.conc.PerInstance && f != nil {
 				// Per instance, a fire settled before this frame opened,
 				// with steps before it still to do in this frame, was
 				// another round's (the order paid last time): it leaves
 				// nothing to fire now, but it is not this frame's step
 				// done.
-				if r := s.fireByIDLocked(an, st.PriorTransitionID); r != nil && r.seq <= f.openSeq && !s.priorStepsDoneLocked(p.Steps[:i]) {
+				if r := s.ledgers.fireByID(an, st.PriorTransitionID); r != nil && r.seq <= f.openSeq && !s.priorStepsDoneLocked(p.Steps[:i]) {
 					st.PriorInstance = r.t.Instance
 				}
 			}
 		}
 		switch {
-		case f != nil && s.committedSinceLocked(an, f.openSeq) >= occurrence[an]:
+		case f != nil && s.ledgers.committedSince(an, f.openSeq) >= occurrence[an]:
 			st.Status = StepDone
-		case f != nil && s.inferredLocked(an, f.openSeq):
+		case f != nil && s.ledgers.inferred(an, f.openSeq):
 			st.Status = StepInferredDone
 		case f != nil && an.decides != nil && s.madeLocked(an) == MadeYes:
 			// The person's decision is made (its DoneWhen holds), in this
@@ -223,10 +223,10 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 		if u := s.unsettled[an.idx]; len(u) > 0 {
 			st.PendingFire = u[len(u)-1].t.ID
 		}
-		if last := s.lastFireLocked(an); last != nil && last.refusedLocked() {
+		if last := s.lastFireLocked(an); last != nil && last.refused() {
 			st.LastRejected = last.t.ID
 		}
-		st.OpenAsk = s.openAskIDLocked(an)
+		st.OpenAsk = s.askBook.openAskID(an)
 		p.Steps[i] = st
 	}
 	return p
@@ -238,66 +238,6 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 func (s *Session) priorStepsDoneLocked(before []PlanStep) bool {
 	for _, st := range before {
 		if st.Status != StepDone && st.Status != StepInferredDone {
-			return false
-		}
-	}
-	return true
-}
-
-// fireByIDLocked finds a fire of an by its transition id among those the
-// session still holds for the action.
-func (s *Session) fireByIDLocked(an *actionNode, id string) *record {
-	for _, r := range s.actFires[an.idx] {
-		if r.t.ID == id {
-			return r
-		}
-	}
-	if r := s.lastFire[an.idx]; r != nil && r.t.ID == id {
-		return r
-	}
-	return nil
-}
-
-func (s *Session) openAskIDLocked(an *actionNode) string {
-	for i := len(s.asks) - 1; i >= 0; i-- {
-		a := s.asks[i]
-		if a.an == an && a.inBook && a.answer == "" && !a.superseded {
-			return a.id
-		}
-	}
-	return ""
-}
-
-func (s *Session) committedSinceLocked(an *actionNode, seq int64) int {
-	n := 0
-	fires := s.actFires[an.idx]
-	for i := len(fires) - 1; i >= 0 && fires[i].seq > seq; i-- {
-		if r := fires[i]; r.t.Outcome == OutcomeCommitted && r.t.Materialized == nil {
-			n++
-		}
-	}
-	return n
-}
-
-// inferredLocked: the step was not fired in the frame, but every key it
-// declares writing was committed since the frame opened by something
-// else (a person, another fire, a stimulus).
-func (s *Session) inferredLocked(an *actionNode, seq int64) bool {
-	if len(an.writes) == 0 {
-		return false
-	}
-	for _, w := range an.writes {
-		seen := false
-		for i := len(s.commits) - 1; i >= 0 && s.commits[i].seq > seq; i-- {
-			c := s.commits[i]
-			// An inferred row of this very action counts: nobody fired
-			// it in the frame, something else wrote its keys.
-			if (c.rec == nil || c.rec.an != an || !c.rec.fired) && slices.Contains(c.keys, w) {
-				seen = true
-				break
-			}
-		}
-		if !seen {
 			return false
 		}
 	}
@@ -356,7 +296,7 @@ func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
 	s.version++
 	f := &frame{jn: jn, status: FrameOpen, openSeq: s.seq, openedVersion: s.version, actor: src, opened: s.now()}
 	s.open = f
-	s.addFrame(f)
+	s.frameBook.add(f, s.keep.Closed)
 	fi := f.info()
 	plan := s.planLocked(jn)
 	return CommitResult{OK: true, JourneyID: jn.id, Frame: &fi, Plan: &plan, Version: s.version}
@@ -475,49 +415,74 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 			js.StepsDone++
 		}
 	}
+	j := standingJudge{s: s, jn: jn, js: js}
 	f := s.frameFor(jn)
-	if f == nil {
-		opened := false
-		if last := s.lastFrameLocked(jn); last != nil {
-			opened = true
-			if last.status == FrameCompleted {
-				js.Standing = StandingDone
-				js.StepsDone = js.StepsTotal
-				return js
-			}
-		}
-		if jn.when != nil {
-			if pass, unev := evalQuick(jn.when, s.state); !pass {
-				js.Standing, js.BlockedOn, js.GuardUnevaluated = StandingBlocked, failingKeys(jn.when, s.state), unev
-				return js
-			}
-		}
-		js.Standing = StandingInProgress
-		if !opened {
-			js.Standing = StandingNotStarted
-		}
-		return js
+	switch {
+	case f == nil:
+		j.unframed()
+	case js.StepsDone == js.StepsTotal:
+		j.js.Standing = StandingDone
+	case j.failed(f), j.asked(f):
+	default:
+		j.moves(plan)
 	}
-	if js.StepsDone == js.StepsTotal {
-		js.Standing = StandingDone
-		return js
+	return j.js
+}
+
+// standingJudge works out one journey's standing, rule by rule, under the
+// session's lock; the first rule that decides writes js.
+type standingJudge struct {
+	s  *Session
+	jn *journeyNode
+	js StandingReport
+}
+
+// unframed: no open frame. Done if the last round completed, blocked by
+// a failing precondition, else in progress (a round was opened before)
+// or not started.
+func (j *standingJudge) unframed() {
+	s, jn, js := j.s, j.jn, &j.js
+	opened := false
+	if last := s.lastFrameLocked(jn); last != nil {
+		opened = true
+		if last.status == FrameCompleted {
+			js.Standing = StandingDone
+			js.StepsDone = js.StepsTotal
+			return
+		}
 	}
-	// A step's latest fire in the frame that came to rest badly.
-	for _, an := range jn.steps {
-		r := s.lastFire[an.idx]
-		if r == nil {
+	if jn.when != nil {
+		if pass, unev := evalQuick(jn.when, s.state); !pass {
+			js.Standing, js.BlockedOn, js.GuardUnevaluated = StandingBlocked, failingKeys(jn.when, s.state), unev
+			return
+		}
+	}
+	js.Standing = StandingInProgress
+	if !opened {
+		js.Standing = StandingNotStarted
+	}
+}
+
+// failed: a step's latest fire in the frame came to rest badly.
+func (j *standingJudge) failed(f *frame) bool {
+	for _, an := range j.jn.steps {
+		r := j.s.lastFire[an.idx]
+		if r == nil || r.seq <= f.openSeq {
 			continue
 		}
-		if r.seq <= f.openSeq {
-			continue
-		}
-		bad := r.t.Outcome == OutcomeRejected || r.t.Outcome == OutcomeRolledBack || (r.settled && r.receipt.EffectStatus == EffectRefused)
-		if bad {
-			js.Standing, js.Step, js.TransitionID = StandingFailed, an.id, r.t.ID
-			return js
+		if r.t.Outcome == OutcomeRejected || r.t.Outcome == OutcomeRolledBack || (r.settled && r.receipt.EffectStatus == EffectRefused) {
+			j.js.Standing, j.js.Step, j.js.TransitionID = StandingFailed, an.id, r.t.ID
+			return true
 		}
 	}
-	for _, an := range jn.steps {
+	return false
+}
+
+// asked: a step's card in the frame, newer than its last fire, was
+// declined or is still open.
+func (j *standingJudge) asked(f *frame) bool {
+	s := j.s
+	for _, an := range j.jn.steps {
 		var lastFire int64 = -1
 		if r := s.lastFire[an.idx]; r != nil {
 			lastFire = r.seq
@@ -530,17 +495,24 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 			if a.seq < lastFire || a.seq < f.openSeq {
 				break // a later fire of the step, or an ask from before the frame, answers nothing now
 			}
-			if a.answer == "declined" {
-				js.Standing, js.Step, js.AskID = StandingDeclined, an.id, a.id
-				return js
+			if a.answer == answerDeclined {
+				j.js.Standing, j.js.Step, j.js.AskID = StandingDeclined, an.id, a.id
+				return true
 			}
-			if a.answer == "" {
-				js.Standing, js.Step, js.AskID = StandingAwaitingHuman, an.id, a.id
-				return js
+			if a.answer == answerOpen {
+				j.js.Standing, j.js.Step, j.js.AskID = StandingAwaitingHuman, an.id, a.id
+				return true
 			}
 			break
 		}
 	}
+	return false
+}
+
+// moves: in progress while the model has a move; else the person's move
+// (with the human), else the first blocked step.
+func (j *standingJudge) moves(plan Plan) {
+	js := &j.js
 	movable, human := false, ""
 	for _, st := range plan.Steps {
 		if st.PendingFire != "" || (st.Status == StepReady && !st.AwaitingHuman && agentMay(st.MayInvoke) && st.Activation != ActivationHidden && st.Overlay == "") {
@@ -554,18 +526,17 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 	if !movable && human != "" {
 		// Nothing the model can take: the next move is the person's.
 		js.Standing, js.Step = StandingWithTheHuman, human
-		return js
+		return
 	}
 	if !movable {
 		for _, st := range plan.Steps {
 			if st.Status == StepBlocked {
 				js.Standing, js.Step, js.BlockedOn, js.GuardUnevaluated = StandingBlocked, st.Step, st.BlockedOn, st.GuardUnevaluated
-				return js
+				return
 			}
 		}
 	}
 	js.Standing = StandingInProgress
-	return js
 }
 
 // RouteStep is one declared hop: fire Action to get to To.
@@ -692,9 +663,9 @@ func (s *Session) lastFrameLocked(jn *journeyNode) *frame { return s.lastFrame[j
 // lastFireLocked is an action's newest fire, or nil.
 func (s *Session) lastFireLocked(an *actionNode) *record { return s.lastFire[an.idx] }
 
-// refusedLocked: the fire came to rest and the app said no (refused,
+// refused: the fire came to rest and the app said no (refused,
 // rejected, or rolled back since).
-func (r *record) refusedLocked() bool {
+func (r *record) refused() bool {
 	if !r.settled {
 		return false
 	}

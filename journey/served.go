@@ -99,8 +99,8 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 		row.MayInvoke = wireActors(an.policy.MayInvoke)
 	}
 	row.AwaitingHuman = s.awaitingHumanLocked(an)
-	row.Activation = s.activationLocked(an)
-	if ov := s.overlayLocked(an); ov != nil {
+	row.Activation = s.view.activation(an)
+	if ov := s.view.overlay(an, s.page); ov != nil {
 		row.Overlay = ov.path
 	}
 	if handler == nil {
@@ -109,7 +109,7 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 	if an.repeat != nil {
 		row.Instances, _ = s.instancesLocked(an)
 	}
-	row.Instances, row.PriorTransitionID = s.onceHeldLocked(an, row.Instances)
+	row.Instances, row.PriorTransitionID = s.ledgers.onceHeld(an, row.Instances)
 	if u := s.unsettled[an.idx]; len(u) > 0 {
 		row.PriorFireUnsettled = u[len(u)-1].t.ID
 	}
@@ -396,7 +396,7 @@ func (s *Session) OnceDone(actionID, instance string) string {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if r := s.onceDoneLocked(an, instance); r != nil {
+	if r := s.ledgers.onceDone(an, instance); r != nil {
 		return r.t.ID
 	}
 	return ""

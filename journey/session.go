@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"sync"
@@ -91,12 +90,8 @@ type Session struct {
 
 	page    int // -1 when off the graph
 	offPath string
-	// vis is what the app said about tabs and modals (Show, SetVisible);
-	// a container it said nothing about takes its default (the first
-	// tab of a parent shown, modals closed). focus is the container the
-	// app last reported the person looking at (ObserveFocus).
-	vis   map[*containerNode]bool
-	focus *containerNode
+	// view is where the person is looking (visibility.go).
+	view visibility
 
 	state    map[string]any
 	tap      bool
@@ -104,9 +99,6 @@ type Session struct {
 
 	version, stateVersion, structureVersion int64
 	seq                                     int64 // transition counter
-	// userVersion is the version of the newest row attributed to the
-	// person: a once-only action may be fired again after it (repeated).
-	userVersion int64
 
 	// The parts of a session's state, each in the file that works it,
 	// all guarded by mu except the observers (obsMu).
@@ -120,18 +112,7 @@ type Session struct {
 	// stimuli are the recent state changes no fire was credited with,
 	// for the facts block (bounded: maxStimuli, in batches).
 	stimuli   []*record
-	observers // session.go: observers, defects, the outbox
-}
-
-// askBook is the ask book: every card minted, the open card per action
-// and instance in default mode, and which fire a spent card authorized.
-type askBook struct {
-	askSeq      int64
-	asks        []*ask
-	askByID     map[string]*ask
-	openAsk     map[askKey]*ask // default mode: one open ask per action+instance
-	askFired    map[string]string
-	asksEvicted int
+	observers // observers.go: observers, defects, the outbox
 }
 
 // frameBook holds the journey frames: the open one, and the recent closed
@@ -147,24 +128,6 @@ type frameBook struct {
 type workBook struct {
 	work    []*workItem
 	workSeq int64
-}
-
-// observers are the registered observers, the recovered defects and the
-// calls queued for delivery once the session lock is released.
-type observers struct {
-	obsMu   sync.Mutex
-	obsSeq  int
-	onTrans []observer[Transition]
-	onState []observer[StateChange]
-	onGap   []observer[GapRecord]
-	onAsk   []observer[AskEvent]
-	defects []Defect
-	outbox  []func()
-}
-
-type observer[T any] struct {
-	id int
-	fn func(T)
 }
 
 type record struct {
@@ -208,10 +171,10 @@ type StateChange struct {
 // page.
 func (g *Graph) NewSession(opts Options) (*Session, error) {
 	s := &Session{g: g, opts: opts, now: opts.Now, log: opts.Logger,
-		ledgers:   newLedgers(len(g.actions), opts.Retention),
-		askBook:   askBook{askByID: map[string]*ask{}, openAsk: map[askKey]*ask{}, askFired: map[string]string{}},
+		ledgers:   newLedgers(g, opts.Retention),
+		askBook:   newAskBook(opts),
 		frameBook: frameBook{lastFrame: make([]*frame, len(g.journeys))},
-		bindings:  make([][]*binding, len(g.actions)), vis: map[*containerNode]bool{},
+		bindings:  make([][]*binding, len(g.actions)), view: newVisibility(g),
 		redacted: map[string]bool{}, state: map[string]any{}}
 	if s.now == nil {
 		s.now = time.Now
@@ -219,6 +182,8 @@ func (g *Graph) NewSession(opts Options) (*Session, error) {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	s.observers.now, s.observers.log = s.now, s.log
+	s.askBook.now, s.askBook.out = s.now, &s.observers
 	switch opts.AttributionPolicy {
 	case "", AttributionDefault, AttributionStrict:
 	default:
@@ -291,92 +256,13 @@ func (s *Session) Enforced() bool { return s.opts.RequireHumanApproval }
 
 // unlock releases the session lock and delivers queued observer calls.
 func (s *Session) unlock() {
-	out := s.outbox
-	s.outbox = nil
+	out := s.observers.takeOutbox()
 	s.mu.Unlock()
 	// Delivery happens on the caller's goroutine with no session lock
 	// held, so an observer may call back into the session.
 	for _, f := range out {
 		f()
 	}
-}
-
-func (s *Session) safeCall(where string, f func()) {
-	defer func() {
-		if r := recover(); r != nil {
-			s.defect(where, r)
-		}
-	}()
-	f()
-}
-
-func (s *Session) defect(where string, r any) {
-	d := Defect{Where: where, Value: fmt.Sprint(r), At: s.now()}
-	s.log.Error("journey: host callback panicked", "where", where, "panic", d.Value, "stack", string(debug.Stack()))
-	s.obsMu.Lock()
-	s.defects = append(s.defects, d)
-	if len(s.defects) > 2*maxDefects {
-		s.defects = slices.Delete(s.defects, 0, len(s.defects)-maxDefects)
-	}
-	s.obsMu.Unlock()
-}
-
-// RecordDefect records a panic that code serving this session (an
-// adapter, a port) recovered, as a Defect, logged like the session's own.
-// v is the recovered value; it is kept as data and never served.
-func (s *Session) RecordDefect(where string, v any) { s.defect(where, v) }
-
-// Defects lists host callbacks that panicked, oldest first: the newest
-// few hundred; every one was also logged when it happened.
-func (s *Session) Defects() []Defect {
-	s.obsMu.Lock()
-	defer s.obsMu.Unlock()
-	return slices.Clone(s.defects)
-}
-
-func emit[T any](s *Session, list *[]observer[T], where string, v T) {
-	s.obsMu.Lock()
-	obs := slices.Clone(*list)
-	s.obsMu.Unlock()
-	if len(obs) == 0 {
-		return
-	}
-	s.outbox = append(s.outbox, func() {
-		for _, o := range obs {
-			s.safeCall(where, func() { o.fn(v) })
-		}
-	})
-}
-
-func subscribe[T any](s *Session, list *[]observer[T], fn func(T)) func() {
-	s.obsMu.Lock()
-	s.obsSeq++
-	id := s.obsSeq
-	*list = append(*list, observer[T]{id, fn})
-	s.obsMu.Unlock()
-	return func() {
-		s.obsMu.Lock()
-		*list = slices.DeleteFunc(*list, func(o observer[T]) bool { return o.id == id })
-		s.obsMu.Unlock()
-	}
-}
-
-// OnTransition registers an observer for transition rows (new rows and
-// rows whose settlement, outcome or arrival moved). It returns a function
-// that removes the observer. A panicking observer is recorded as a Defect.
-func (s *Session) OnTransition(fn func(Transition)) func() { return subscribe(s, &s.onTrans, fn) }
-
-// OnState registers an observer for committed state reports.
-func (s *Session) OnState(fn func(StateChange)) func() { return subscribe(s, &s.onState, fn) }
-
-// OnGap registers an observer for gap-ledger rows.
-func (s *Session) OnGap(fn func(GapRecord)) func() { return subscribe(s, &s.onGap, fn) }
-
-// OnAsk registers an observer for ask-book events.
-func (s *Session) OnAsk(fn func(AskEvent)) func() { return subscribe(s, &s.onAsk, fn) }
-
-func (s *Session) emitTransition(r *record) {
-	emit(s, &s.onTrans, "transition observer", s.copyTransition(r))
 }
 
 // ---- position ----
@@ -397,8 +283,8 @@ func (s *Session) Position() Position {
 
 func (s *Session) positionLocked() Position {
 	p := Position{YouAreOn: s.pageID(), OffGraph: s.page < 0, Version: s.version}
-	if s.focus != nil {
-		p.LookingAt = s.focus.path
+	if f := s.view.focusPath(); f != "" {
+		p.LookingAt = f
 	}
 	return p
 }
@@ -460,14 +346,14 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 			c.landed = true
 			if c.t.Arrival == ArrivalClaimed {
 				c.t.Arrival = ArrivalObserved
-				s.emitTransition(c)
+				s.observers.transition(c)
 			}
 			res.Observed = c.t.ID
 		}
 	}
 	if pi != s.page || (pi < 0 && s.offPath != pageOrPath) {
 		from := s.pageID()
-		s.leavePageLocked()
+		s.view.leave(s.page)
 		s.page = pi
 		s.offPath = ""
 		name := "(off-graph)"
@@ -481,8 +367,8 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 		r := &record{seq: s.seq, t: Transition{ID: "sync:" + name + "#" + strconv.FormatInt(s.seq, 10), Kind: KindSync,
 			Actor: ActorSystem, Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: from, ToNode: s.pageID(),
 			CursorVersion: s.version - 1, Version: s.version, Settled: true}}
-		s.addRecord(r)
-		s.emitTransition(r)
+		s.ledgers.add(r, s.claim)
+		s.observers.transition(r)
 		res.Changed = true
 	}
 	res.Page, res.OffGraph, res.Version = s.pageID(), s.page < 0, s.version
@@ -598,153 +484,195 @@ func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateRepor
 // and the facts block says it. A bad delta or an unknown id changes
 // nothing. A nil ctx reads as context.Background.
 func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, ro ReportOptions) StateReport {
-	transitionID := ro.TransitionID
-	principal := Actor("")
+	rep := &stateReport{s: s, named: ro.TransitionID}
 	if ro.Principal != "" {
-		principal = normActor(ro.Principal)
+		rep.principal = normActor(ro.Principal)
 	}
-	windowID := ""
 	if ctx != nil {
-		windowID, _ = TransitionIDFrom(ctx)
+		rep.window, _ = TransitionIDFrom(ctx)
 	}
 	s.mu.Lock()
 	defer s.unlock()
-	norm := make(map[string]any, len(delta))
-	keys := make([]string, 0, len(delta))
-	for k, v := range delta {
-		nv, err := normalize(v)
-		if err != nil {
-			return StateReport{Reason: ReasonUncloneableDelta, Issues: []string{"a value is not JSON: " + err.Error()}, Version: s.version}
-		}
-		norm[k] = nv
-		keys = append(keys, k)
+	if refused := rep.read(delta); refused != nil {
+		return *refused
 	}
-	slices.Sort(keys)
-	if len(keys) == 0 && transitionID == "" {
+	if len(rep.keys) == 0 && rep.named == "" {
 		// Nothing moved and nobody was named: there is nothing to record.
 		return StateReport{OK: true, Basis: "empty", Version: s.version}
 	}
-	var target *record
-	var inferred *actionNode
-	basis := ""
-	switch {
-	case transitionID != "":
-		r, ok := s.byID[transitionID]
-		if !ok || !r.fired {
-			reason := ReasonUnknownTransition
-			if s.evictedLocked(transitionID) {
-				reason = ReasonTransitionEvicted
-			}
-			return StateReport{Reason: reason, Pending: s.pendingLocked(), Version: s.version}
-		}
-		target, basis = r, BasisNamed
-	case s.inWindowLocked(windowID) != nil:
-		// Reported from inside the fire's handler while it runs: the
-		// handler is the fire's own code, so the change is the fire's.
-		target, basis = s.inWindowLocked(windowID), BasisHandlerWindow
-	case principal != "":
-		// The app said whose change it is: never a pending fire's.
-	default:
-		// Only fires not at rest can be attributed: the scan is over
-		// those, never over the history.
-		matches, pending := 0, false
-		for _, r := range s.openFires {
-			if !r.awaiting || r.settled {
-				continue
-			}
-			pending = true
-			if len(r.an.writes) > 0 && coversAll(norm, r.an.writes) {
-				if target == nil {
-					target = r
-				}
-				matches++
-			}
-		}
-		switch {
-		case matches == 0:
-			if !pending {
-				inferred = s.soleWriterLocked(keys)
-			}
-		case matches == 1:
-			basis = BasisSignature
-		case s.opts.AttributionPolicy == AttributionStrict:
-			// Several fires claim the change and strict attribution
-			// does not pick by age: nobody is credited.
-			target = nil
-		default:
-			basis = BasisQueue
-		}
+	if refused := rep.attribute(); refused != nil {
+		return *refused
 	}
-	for k, v := range norm {
+	for k, v := range rep.norm {
 		s.state[k] = v
 	}
 	s.seq++
-	if target == nil {
-		actor := ActorUnknown
-		basis = BasisStimulus
-		if principal != "" {
-			actor, basis = principal, BasisPrincipal
-		}
-		s.version++
-		target = &record{seq: s.seq, t: Transition{ID: "stimulus:state#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
-			Actor: actor, Stimulus: "state", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
-			Keys: keys, CursorVersion: s.version - 1, Version: s.version, Settled: true, Attribution: &Attribution{Actor: actor, Basis: basis}}}
-		if inferred != nil {
-			// An inferred fire: the action whose writes these are, by an
-			// actor nobody named. It is no fire anyone made (fired stays
-			// false: it opens no settlement and is no attempt).
-			basis = BasisInferred
-			target.t.ID = inferred.id + "#" + strconv.FormatInt(s.seq, 10)
-			target.t.Kind, target.t.Stimulus = KindFired, ""
-			target.t.Action, target.t.Does, target.t.Inferred = inferred.id, inferred.does, true
-			target.t.Attribution.Basis = basis
-			target.an = inferred
-		}
-		s.addRecord(target)
-		s.stimuli = append(s.stimuli, target)
-		if len(s.stimuli) > 2*maxStimuli {
-			s.stimuli = slices.Delete(s.stimuli, 0, len(s.stimuli)-maxStimuli)
-		}
-		s.emitTransition(target)
+	if rep.target == nil {
+		rep.stimulus()
 	} else {
-		if basis == BasisSignature || basis == BasisQueue {
-			target.t.Inferred = true
-		}
-		target.t.Attribution = &Attribution{Actor: target.t.Actor, Basis: basis}
-		if target.awaiting && !target.settled {
-			ev := ObservedNo
-			if coversAll(norm, target.an.writes) {
-				ev = ObservedYes
-			}
-			target.t.EffectVerified = ev
-			target.byReport = true
-			s.commitLocked(target)
-			s.settleLocked(target, EffectPerformed, OutcomeCommitted, ev, nil)
-		} else {
-			s.version++
-		}
+		rep.credit()
 	}
-	if len(keys) > 0 {
+	if len(rep.keys) > 0 {
 		s.stateVersion++
 	}
-	s.addCommit(commit{seq: s.seq, version: s.version, rec: target, keys: keys, actor: target.t.Actor})
+	target := rep.target
+	s.ledgers.commit(commit{seq: s.seq, version: s.version, rec: target, keys: rep.keys, actor: target.t.Actor})
 	s.checkDemotionLocked()
-	emit(s, &s.onState, "state observer", StateChange{Version: s.version, Keys: keys, TransitionID: target.t.ID, Actor: target.t.Actor})
-	return StateReport{OK: true, TransitionID: target.t.ID, Basis: basis, Keys: keys, Version: s.version}
+	emit(&s.observers, &s.onState, "state observer", StateChange{Version: s.version, Keys: rep.keys, TransitionID: target.t.ID, Actor: target.t.Actor})
+	return StateReport{OK: true, TransitionID: target.t.ID, Basis: rep.basis, Keys: rep.keys, Version: s.version}
 }
 
-// inWindowLocked is the fire whose handler is running now with the
-// context that named id: a report made with that context is in the
-// handler's window. It is nil when id names no fire or its handler has
-// returned.
-func (s *Session) inWindowLocked(id string) *record {
-	if id == "" {
-		return nil
+// stateReport is one state report on its way in, under the session's
+// lock: the delta read, then attributed (the rungs of
+// ReportStateContext), then recorded as a stimulus row or credited to a
+// fire.
+type stateReport struct {
+	s         *Session
+	named     string // ReportOptions.TransitionID
+	principal Actor
+	window    string // the fire whose handler's context made the report
+	norm      map[string]any
+	keys      []string // sorted
+
+	target   *record
+	inferred *actionNode
+	basis    string
+}
+
+// read detaches the delta; a value that is not JSON refuses the report.
+func (r *stateReport) read(delta map[string]any) *StateReport {
+	r.norm = make(map[string]any, len(delta))
+	r.keys = make([]string, 0, len(delta))
+	for k, v := range delta {
+		nv, err := normalize(v)
+		if err != nil {
+			return &StateReport{Reason: ReasonUncloneableDelta, Issues: []string{"a value is not JSON: " + err.Error()}, Version: r.s.version}
+		}
+		r.norm[k] = nv
+		r.keys = append(r.keys, k)
 	}
-	if r := s.byID[id]; r != nil && r.fired && r.running {
-		return r
+	slices.Sort(r.keys)
+	return nil
+}
+
+// attribute applies the rungs in order: named, handler window, reported
+// principal, then the pending fires' signatures (signature match, queue
+// order) or, with none pending, the sole declared writer (inferred). An
+// unknown named id refuses the report.
+func (r *stateReport) attribute() *StateReport {
+	s := r.s
+	switch {
+	case r.named != "":
+		t, ok := s.byID[r.named]
+		if !ok || !t.fired {
+			reason := ReasonUnknownTransition
+			if s.ledgers.wasEvicted(r.named) {
+				reason = ReasonTransitionEvicted
+			}
+			return &StateReport{Reason: reason, Pending: s.ledgers.pending(), Version: s.version}
+		}
+		r.target, r.basis = t, BasisNamed
+	case s.ledgers.inWindow(r.window) != nil:
+		// Reported from inside the fire's handler while it runs: the
+		// handler is the fire's own code, so the change is the fire's.
+		r.target, r.basis = s.ledgers.inWindow(r.window), BasisHandlerWindow
+	case r.principal != "":
+		// The app said whose change it is: never a pending fire's.
+	default:
+		r.bySignature()
 	}
 	return nil
+}
+
+// bySignature credits the change to the pending fire whose declared
+// writes it covers: only fires not at rest are scanned, never the
+// history.
+func (r *stateReport) bySignature() {
+	s := r.s
+	matches, pending := 0, false
+	for _, f := range s.openFires {
+		if !f.awaiting || f.settled {
+			continue
+		}
+		pending = true
+		if len(f.an.writes) > 0 && coversAll(r.norm, f.an.writes) {
+			if r.target == nil {
+				r.target = f
+			}
+			matches++
+		}
+	}
+	switch {
+	case matches == 0:
+		if !pending {
+			r.inferred = s.soleWriterLocked(r.keys)
+		}
+	case matches == 1:
+		r.basis = BasisSignature
+	case s.opts.AttributionPolicy == AttributionStrict:
+		// Several fires claim the change and strict attribution does not
+		// pick by age: nobody is credited.
+		r.target = nil
+	default:
+		r.basis = BasisQueue
+	}
+}
+
+// stimulus records a change no fire is credited with: the principal's
+// when the app named one, an inferred fire of the sole declared writer,
+// or an unknown actor's; state never moves silently.
+func (r *stateReport) stimulus() {
+	s := r.s
+	actor := ActorUnknown
+	r.basis = BasisStimulus
+	if r.principal != "" {
+		actor, r.basis = r.principal, BasisPrincipal
+	}
+	s.version++
+	t := &record{seq: s.seq, t: Transition{ID: "stimulus:state#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
+		Actor: actor, Stimulus: "state", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
+		Keys: r.keys, CursorVersion: s.version - 1, Version: s.version, Settled: true, Attribution: &Attribution{Actor: actor, Basis: r.basis}}}
+	if an := r.inferred; an != nil {
+		// An inferred fire: the action whose writes these are, by an
+		// actor nobody named. It is no fire anyone made (fired stays
+		// false: it opens no settlement and is no attempt).
+		r.basis = BasisInferred
+		t.t.ID = an.id + "#" + strconv.FormatInt(s.seq, 10)
+		t.t.Kind, t.t.Stimulus = KindFired, ""
+		t.t.Action, t.t.Does, t.t.Inferred = an.id, an.does, true
+		t.t.Attribution.Basis = r.basis
+		t.an = an
+	}
+	s.ledgers.add(t, s.claim)
+	s.stimuli = append(s.stimuli, t)
+	if len(s.stimuli) > 2*maxStimuli {
+		s.stimuli = slices.Delete(s.stimuli, 0, len(s.stimuli)-maxStimuli)
+	}
+	s.observers.transition(t)
+	r.target = t
+}
+
+// credit gives the change to the fire attributed: a fire awaiting its
+// report comes to rest (performed, committed), effectVerified saying
+// whether every declared write key was in the delta.
+func (r *stateReport) credit() {
+	s, t := r.s, r.target
+	if r.basis == BasisSignature || r.basis == BasisQueue {
+		t.t.Inferred = true
+	}
+	t.t.Attribution = &Attribution{Actor: t.t.Actor, Basis: r.basis}
+	if !t.awaiting || t.settled {
+		s.version++
+		return
+	}
+	ev := ObservedNo
+	if coversAll(r.norm, t.an.writes) {
+		ev = ObservedYes
+	}
+	t.t.EffectVerified = ev
+	t.byReport = true
+	s.commitLocked(t)
+	s.settleLocked(t, EffectPerformed, OutcomeCommitted, ev, nil)
 }
 
 // soleWriterLocked is the one action whose declared writes are exactly
@@ -906,8 +834,8 @@ func (s *Session) structureSwapLocked() {
 	r := &record{seq: s.seq, t: Transition{ID: "stimulus:structure-swap#" + strconv.FormatInt(s.seq, 10), Kind: KindStimulus,
 		Actor: ActorSystem, Stimulus: "structure-swap", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
 		CursorVersion: s.version - 1, Version: s.version, Settled: true}}
-	s.addRecord(r)
-	s.emitTransition(r)
+	s.ledgers.add(r, s.claim)
+	s.observers.transition(r)
 }
 
 func (h *Handle) find(action string) *binding {
@@ -1113,10 +1041,10 @@ func (s *Session) OpenWork() []WorkInfo {
 func (s *Session) StillWorking(transitionID string) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.stillWorkingLocked(transitionID)
+	return s.workBook.stillWorking(transitionID)
 }
 
-func (s *Session) stillWorkingLocked(id string) bool {
+func (s *workBook) stillWorking(id string) bool {
 	for _, w := range s.work {
 		if w.open && w.transitionID == id {
 			return true

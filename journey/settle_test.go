@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -130,7 +131,7 @@ func TestSettlementArms(t *testing.T) {
 				t.Fatalf("fresh settlement carries outcomeNow %q", st.OutcomeNow)
 			}
 			if c.bound && !c.fail && c.eff == EffectPerformed && c.then == nil {
-				waitFor(t, "produced data", func() bool { st, _, _ := s.SettlementIfKnown(r.TransitionID); return st.Produced != nil })
+				waitFor(t, s, "produced data", func() bool { st, _, _ := s.SettlementIfKnown(r.TransitionID); return st.Produced != nil })
 				st, _, _ := s.SettlementIfKnown(r.TransitionID)
 				if m, _ := st.Produced.(map[string]any); m["receipt"] != "r-1" {
 					t.Fatalf("produced data %v", st.Produced)
@@ -191,42 +192,48 @@ func TestFirstSettlementWinsAndOutcomeNow(t *testing.T) {
 	}
 }
 
+// TestSettlementOfWaitsAndStaysOpen runs in a synctest bubble: the
+// 30 ms deadline is the bubble's clock, and synctest.Wait knows the
+// waiter is blocked before the report is made.
 func TestSettlementOfWaitsAndStaysOpen(t *testing.T) {
-	s := armsGraph().MustNewSession(Options{State: map[string]any{}})
-	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"write": ok}})
-	r := mustFire(t, s, "p.write", FireOptions{})
-	// Never reported: the wait stays open until the context ends.
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
-	defer cancel()
-	if _, err := s.SettlementOf(ctx, r.TransitionID); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("an unreported fire must not settle: %v", err)
-	}
-	if _, known, err := s.SettlementIfKnown(r.TransitionID); known || err != nil {
-		t.Fatal("SettlementIfKnown must say 'not yet' for a fire in flight")
-	}
-	done, err := s.Settled(r.TransitionID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := make(chan Settlement)
-	go func() {
-		st, _ := s.SettlementOf(context.Background(), r.TransitionID)
-		got <- st
-	}()
-	time.Sleep(5 * time.Millisecond)
-	s.UpdateState(map[string]any{"k": 1}, "")
-	select {
-	case st := <-got:
-		if st.Outcome != OutcomeCommitted {
-			t.Fatalf("%+v", st)
+	synctest.Test(t, func(t *testing.T) {
+		s := armsGraph().MustNewSession(Options{State: map[string]any{}})
+		s.RegisterActions("p", Registration{Handlers: map[string]Handler{"write": ok}})
+		r := mustFire(t, s, "p.write", FireOptions{})
+		// Never reported: the wait stays open until the context ends.
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+		defer cancel()
+		if _, err := s.SettlementOf(ctx, r.TransitionID); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("an unreported fire must not settle: %v", err)
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("SettlementOf did not wake on the report")
-	}
-	<-done
-	if !slices.Equal(s.AwaitingSettlement(), nil) {
-		t.Fatalf("awaiting %v", s.AwaitingSettlement())
-	}
+		if _, known, err := s.SettlementIfKnown(r.TransitionID); known || err != nil {
+			t.Fatal("SettlementIfKnown must say 'not yet' for a fire in flight")
+		}
+		done, err := s.Settled(r.TransitionID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := make(chan Settlement)
+		go func() {
+			st, _ := s.SettlementOf(context.Background(), r.TransitionID)
+			got <- st
+		}()
+		// The waiter is blocked in SettlementOf before the report arrives.
+		synctest.Wait()
+		s.UpdateState(map[string]any{"k": 1}, "")
+		select {
+		case st := <-got:
+			if st.Outcome != OutcomeCommitted {
+				t.Fatalf("%+v", st)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("SettlementOf did not wake on the report")
+		}
+		<-done
+		if !slices.Equal(s.AwaitingSettlement(), nil) {
+			t.Fatalf("awaiting %v", s.AwaitingSettlement())
+		}
+	})
 }
 
 func TestArrivalClaimedThenObserved(t *testing.T) {

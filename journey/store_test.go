@@ -104,7 +104,7 @@ func TestHumanDecidesIsServedAsAwaitingThePerson(t *testing.T) {
 		t.Fatalf("%+v", cr)
 	}
 	mustFire(t, s, "cart.go-checkout", FireOptions{})
-	waitFor(t, "go-checkout at rest", func() bool { return len(s.AwaitingSettlement()) == 0 })
+	waitFor(t, s, "go-checkout at rest", func() bool { return len(s.AwaitingSettlement()) == 0 })
 	s.SetVisible("checkout.review", false)
 	r := row(t, s, "checkout.change-address")
 	if !r.HumanDecides || !r.AwaitingHuman || r.About != "delivery address" || r.Clickable() {
@@ -500,7 +500,7 @@ func TestContextBriefOfTheOpenJourney(t *testing.T) {
 	}
 	s.CommitJourney("checkout", ActorAgent)
 	mustFire(t, s, "cart.go-checkout", FireOptions{})
-	waitFor(t, "at rest", func() bool { return len(s.AwaitingSettlement()) == 0 })
+	waitFor(t, s, "at rest", func() bool { return len(s.AwaitingSettlement()) == 0 })
 	s.Show("checkout.review")
 	s.ObserveFocus("checkout.review")
 	b := s.ContextBrief()

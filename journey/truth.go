@@ -164,19 +164,44 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t := Truth{YouAreOn: s.pageID(), OffGraph: s.page < 0, Version: s.version, Attempts: []Attempt{}}
+	f := &factsBlock{s: s, since: sinceVersion, max: maxAttempts, rows: rows,
+		t: Truth{YouAreOn: s.pageID(), OffGraph: s.page < 0, Version: s.version, Attempts: []Attempt{}}}
 	if sinceVersion > 0 {
-		t.SinceVersion = sinceVersion
+		f.t.SinceVersion = sinceVersion
 	}
-	// Both ledgers are in version order, so the newest attempts are at
-	// their ends: only the rows that can be shown are graded and sorted,
-	// and the rest is counted, so the cost does not grow with history.
-	inWindow := func(version int64) bool { return sinceVersion <= 0 || version >= sinceVersion }
-	// A backward merge of the two ledgers picks the newest attempts;
-	// only those are graded. A refusal sorts before a fire made at the
-	// same version.
-	picks := make([]pick, 0, min(maxAttempts, len(s.fires)+len(s.gaps)))
-	inRange := 0
+	picks, inRange := f.pick()
+	f.b.Grow(len(truthHeader) + 400 + 120*len(picks))
+	f.position()
+	f.attempts(picks, inRange)
+	f.changes()
+	f.asks()
+	f.withTheHuman()
+	f.awaiting()
+	f.work()
+	f.t.Text = strings.TrimSuffix(f.b.String(), "\n")
+	return f.t
+}
+
+// factsBlock builds one facts block (GroundTruth, Facts) under the
+// session's lock, section by section, in the order the block reads.
+type factsBlock struct {
+	s     *Session
+	since int64
+	max   int
+	rows  bool // build the Attempt and Change rows, not only the text
+	t     Truth
+	b     strings.Builder
+}
+
+func (f *factsBlock) inWindow(version int64) bool { return f.since <= 0 || version >= f.since }
+
+// pick chooses the attempts shown: both ledgers are in version order, so
+// the newest attempts are at their ends; a backward merge picks them and
+// only those are graded, the rest counted, so the cost does not grow with
+// history. A refusal sorts before a fire made at the same version.
+func (f *factsBlock) pick() (picks []pick, inRange int) {
+	s := f.s
+	picks = make([]pick, 0, min(f.max, len(s.fires)+len(s.gaps)))
 	fi, gi := len(s.fires)-1, len(s.gaps)-1
 	skipGaps := func() {
 		for gi >= 0 && s.gaps[gi].Kind != GapFireRejected {
@@ -185,17 +210,17 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 	}
 	skipGaps()
 	for {
-		fireOK := fi >= 0 && inWindow(s.fires[fi].t.CursorVersion)
-		gapOK := gi >= 0 && inWindow(s.gaps[gi].Version)
-		if !fireOK && !gapOK || (len(picks) == maxAttempts && sinceVersion <= 0) {
+		fireOK := fi >= 0 && f.inWindow(s.fires[fi].t.CursorVersion)
+		gapOK := gi >= 0 && f.inWindow(s.gaps[gi].Version)
+		if !fireOK && !gapOK || (len(picks) == f.max && f.since <= 0) {
 			break // without sinceVersion the rest is counted from the totals
 		}
 		inRange++
 		takeFire := fireOK && (!gapOK || s.fires[fi].t.CursorVersion >= s.gaps[gi].Version)
 		switch {
-		case takeFire && len(picks) < maxAttempts:
+		case takeFire && len(picks) < f.max:
 			picks = append(picks, pick{fire: s.fires[fi]})
-		case !takeFire && len(picks) < maxAttempts:
+		case !takeFire && len(picks) < f.max:
 			picks = append(picks, pick{gap: &s.gaps[gi]})
 		}
 		if takeFire {
@@ -206,8 +231,11 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 		}
 	}
 	slices.Reverse(picks)
-	var b strings.Builder
-	b.Grow(len(truthHeader) + 400 + 120*len(picks))
+	return picks, inRange
+}
+
+func (f *factsBlock) position() {
+	s, b := f.s, &f.b
 	b.WriteString(truthHeader)
 	b.WriteString("\nYou are on: ")
 	if s.page < 0 {
@@ -216,139 +244,168 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 		b.WriteString(s.pageID())
 	}
 	b.WriteString(".\n")
-	if s.focus != nil {
-		writeAll(&b, "Focus: ", s.focus.path, ".\n")
+	if fp := s.view.focusPath(); fp != "" {
+		writeAll(b, "Focus: ", fp, ".\n")
 	}
-	// Every attempt ever made is counted, including those no longer held
-	// in detail (Retention): they are earlier than any held one.
-	evicted := s.firesEvicted + s.rejectedEvicted
+}
+
+// attempts writes the attempts picked. Every attempt ever made is
+// counted, including those no longer held in detail (Retention): they are
+// earlier than any held one.
+func (f *factsBlock) attempts(picks []pick, inRange int) {
+	s, b, t := f.s, &f.b, &f.t
 	total := s.firesTotal + s.rejectedTotal
-	if sinceVersion <= 0 {
+	if f.since <= 0 {
 		inRange = total
 	}
 	t.Earlier = total - inRange
-	t.Evicted = evicted
+	t.Evicted = s.firesEvicted + s.rejectedEvicted
 	t.Omitted = inRange - len(picks)
 	v := strconv.FormatInt(s.version, 10)
 	switch {
-	case len(picks) == 0 && sinceVersion > 0:
-		b.WriteString("No actions have been performed since version " + strconv.FormatInt(sinceVersion, 10) + " — " +
+	case len(picks) == 0 && f.since > 0:
+		b.WriteString("No actions have been performed since version " + strconv.FormatInt(f.since, 10) + " — " +
 			strconv.Itoa(t.Earlier) + " earlier attempt(s) this session are not listed.\n")
+		return
 	case len(picks) == 0:
 		b.WriteString(nothingYetLine + "\n")
+		return
+	case f.since > 0:
+		writeAll(b, "Attempts since version ", strconv.FormatInt(f.since, 10), " (now ", v, "):\n")
 	default:
-		if sinceVersion > 0 {
-			writeAll(&b, "Attempts since version ", strconv.FormatInt(sinceVersion, 10), " (now ", v, "):\n")
-		} else {
-			writeAll(&b, "Attempts so far (version ", v, "):\n")
-		}
-		if t.Omitted > 0 {
-			writeAll(&b, "  … ", strconv.Itoa(t.Omitted), " earlier attempt(s) omitted.\n")
-		}
-		if t.Evicted > 0 {
-			writeAll(&b, "  (", strconv.Itoa(t.Evicted), " of this session's earliest attempts are no longer held in detail by the app, only counted.)\n")
-		}
-		if rows {
-			t.Attempts = make([]Attempt, 0, len(picks))
-		}
-		for _, p := range picks {
-			if rows {
-				var a Attempt
-				if p.fire != nil {
-					a = s.gradeLocked(p.fire)
-				} else {
-					a = s.refusalLocked(*p.gap)
-				}
-				t.Attempts = append(t.Attempts, a)
-				b.WriteString(a.Line)
-			} else if p.fire != nil {
-				s.writeFireLine(&b, p.fire)
-			} else {
-				s.writeRefusalLine(&b, p.gap)
-			}
-			b.WriteByte('\n')
-		}
+		writeAll(b, "Attempts so far (version ", v, "):\n")
 	}
-	// State changes no fire was credited with: a change the person made
-	// is their change, never "nothing happened".
+	if t.Omitted > 0 {
+		writeAll(b, "  … ", strconv.Itoa(t.Omitted), " earlier attempt(s) omitted.\n")
+	}
+	if t.Evicted > 0 {
+		writeAll(b, "  (", strconv.Itoa(t.Evicted), " of this session's earliest attempts are no longer held in detail by the app, only counted.)\n")
+	}
+	if f.rows {
+		t.Attempts = make([]Attempt, 0, len(picks))
+	}
+	for _, p := range picks {
+		switch {
+		case f.rows:
+			var a Attempt
+			if p.fire != nil {
+				a = gradeFire(p.fire)
+			} else {
+				a = s.g.gradeRefusal(*p.gap)
+			}
+			t.Attempts = append(t.Attempts, a)
+			b.WriteString(a.Line)
+		case p.fire != nil:
+			writeFireLine(b, p.fire)
+		default:
+			s.g.writeRefusalLine(b, p.gap)
+		}
+		b.WriteByte('\n')
+	}
+}
+
+// changes writes the state changes no fire was credited with: a change
+// the person made is their change, never "nothing happened".
+func (f *factsBlock) changes() {
+	s, b := f.s, &f.b
 	var changes []*record
-	for i := len(s.stimuli) - 1; i >= 0 && len(changes) < maxAttempts; i-- {
+	for i := len(s.stimuli) - 1; i >= 0 && len(changes) < f.max; i-- {
 		r := s.stimuli[i]
-		if sinceVersion > 0 && r.t.Version <= sinceVersion {
+		if f.since > 0 && r.t.Version <= f.since {
 			break
 		}
 		changes = append(changes, r)
 	}
-	if len(changes) > 0 {
-		slices.Reverse(changes)
-		b.WriteString(changesHeader + "\n")
-		for _, r := range changes {
-			if rows {
-				t.Changes = append(t.Changes, Change{TransitionID: r.t.ID, Actor: r.t.Actor, Basis: r.t.Attribution.Basis,
-					Action: r.t.Action, Inferred: r.t.Inferred, Keys: slices.Clone(r.t.Keys), Version: r.t.Version})
-			}
-			b.WriteString("  •")
-			switch {
-			case r.an != nil:
-				writeAll(&b, changeInferred, r.an.id, changeInferredTail)
-			case r.t.Actor == ActorUser:
-				b.WriteString(changeByUser)
-			case r.t.Actor == ActorSystem:
-				b.WriteString(changeBySystem)
-			case r.t.Actor == ActorAgent:
-				b.WriteString(changeByAgent)
-			default:
-				b.WriteString(changeByUnknown)
-			}
-			writeAll(&b, strconv.Itoa(len(r.t.Keys)), " key(s), ", r.t.ID, ").\n")
-		}
+	if len(changes) == 0 {
+		return
 	}
-	// The ask book.
-	for _, a := range s.asks {
+	slices.Reverse(changes)
+	b.WriteString(changesHeader + "\n")
+	for _, r := range changes {
+		if f.rows {
+			f.t.Changes = append(f.t.Changes, Change{TransitionID: r.t.ID, Actor: r.t.Actor, Basis: r.t.Attribution.Basis,
+				Action: r.t.Action, Inferred: r.t.Inferred, Keys: slices.Clone(r.t.Keys), Version: r.t.Version})
+		}
+		b.WriteString("  •")
+		switch {
+		case r.an != nil:
+			writeAll(b, changeInferred, r.an.id, changeInferredTail)
+		case r.t.Actor == ActorUser:
+			b.WriteString(changeByUser)
+		case r.t.Actor == ActorSystem:
+			b.WriteString(changeBySystem)
+		case r.t.Actor == ActorAgent:
+			b.WriteString(changeByAgent)
+		default:
+			b.WriteString(changeByUnknown)
+		}
+		writeAll(b, strconv.Itoa(len(r.t.Keys)), " key(s), ", r.t.ID, ").\n")
+	}
+}
+
+// asks writes the ask book's open questions and answers.
+func (f *factsBlock) asks() {
+	t := &f.t
+	for _, a := range f.s.asks {
 		if !a.inBook || a.superseded {
 			continue
 		}
 		ref := AskRef{AskID: a.id, Action: a.an.id}
 		switch {
-		case a.answer == "":
+		case a.answer == answerOpen:
 			t.AwaitingHuman = append(t.AwaitingHuman, ref)
 		case a.revoked:
 			t.Withdrawn = append(t.Withdrawn, ref)
-		case a.answer == "approved" && !a.spent:
+		case a.answer == answerApproved && !a.spent:
 			t.ApprovedNotDone = append(t.ApprovedNotDone, ref)
-		case a.answer == "declined":
+		case a.answer == answerDeclined:
 			t.Declined = append(t.Declined, ref)
 		}
 	}
-	askLines(&b, "Awaiting the human's decision: ", t.AwaitingHuman)
-	askLines(&b, "The human withdrew their approval: ", t.Withdrawn)
-	askLines(&b, "Approved by the human, not yet done: ", t.ApprovedNotDone)
-	askLines(&b, "The human declined: ", t.Declined)
-	// What waits on the person here: their decisions, and what only they
-	// may do.
-	if s.page >= 0 {
-		for _, an := range s.g.served[s.page] {
-			if pass, _ := evalQuick(an.guard, s.state); !pass || !s.awaitingHumanLocked(an) {
-				continue
-			}
-			t.WithTheHuman = append(t.WithTheHuman, an.id)
-			if an.decides != nil {
-				writeAll(&b, decisionLead, an.id, decisionTail, "\n")
-			} else {
-				writeAll(&b, humanOnlyLead, an.id, humanOnlyTail, "\n")
-			}
+	askLines(&f.b, "Awaiting the human's decision: ", t.AwaitingHuman)
+	askLines(&f.b, "The human withdrew their approval: ", t.Withdrawn)
+	askLines(&f.b, "Approved by the human, not yet done: ", t.ApprovedNotDone)
+	askLines(&f.b, "The human declined: ", t.Declined)
+}
+
+// withTheHuman writes what waits on the person here: their decisions,
+// and what only they may do.
+func (f *factsBlock) withTheHuman() {
+	s := f.s
+	if s.page < 0 {
+		return
+	}
+	for _, an := range s.g.served[s.page] {
+		if pass, _ := evalQuick(an.guard, s.state); !pass || !s.awaitingHumanLocked(an) {
+			continue
+		}
+		f.t.WithTheHuman = append(f.t.WithTheHuman, an.id)
+		if an.decides != nil {
+			writeAll(&f.b, decisionLead, an.id, decisionTail, "\n")
+		} else {
+			writeAll(&f.b, humanOnlyLead, an.id, humanOnlyTail, "\n")
 		}
 	}
+}
+
+// awaiting writes the fires the app has not answered.
+func (f *factsBlock) awaiting() {
 	var awaitingActions []string
-	for _, r := range s.openFires {
+	for _, r := range f.s.openFires {
 		if !r.settled {
-			t.AwaitingApp = append(t.AwaitingApp, r.t.ID)
+			f.t.AwaitingApp = append(f.t.AwaitingApp, r.t.ID)
 			awaitingActions = append(awaitingActions, r.an.id+" ("+r.t.ID+")")
 		}
 	}
 	if len(awaitingActions) > 0 {
-		b.WriteString("Awaiting the app's report: " + strings.Join(awaitingActions, ", ") + ".\n")
+		f.b.WriteString("Awaiting the app's report: " + strings.Join(awaitingActions, ", ") + ".\n")
 	}
+}
+
+// work writes the open work: the actions still worked on, and work tied
+// to no fire.
+func (f *factsBlock) work() {
+	s, t := f.s, &f.t
 	for _, w := range s.work {
 		if !w.open {
 			continue
@@ -363,13 +420,11 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 		}
 	}
 	if len(t.StillWorking) > 0 {
-		b.WriteString("The app is still working on: " + strings.Join(t.StillWorking, ", ") + ".\n")
+		f.b.WriteString("The app is still working on: " + strings.Join(t.StillWorking, ", ") + ".\n")
 	}
 	if t.UntiedWork {
-		b.WriteString(untiedWorkLine + "\n")
+		f.b.WriteString(untiedWorkLine + "\n")
 	}
-	t.Text = strings.TrimSuffix(b.String(), "\n")
-	return t
 }
 
 func askLines(b *strings.Builder, lead string, refs []AskRef) {
@@ -382,15 +437,15 @@ func askLines(b *strings.Builder, lead string, refs []AskRef) {
 	}
 }
 
-// gradeLocked grades one fire, reading the live record beside its receipt.
-func (s *Session) gradeLocked(r *record) Attempt {
+// gradeFire grades one fire, reading the live record beside its receipt.
+func gradeFire(r *record) Attempt {
 	a := Attempt{Version: r.t.CursorVersion, TransitionID: r.t.ID, Action: r.an.id, Actor: r.t.Actor, Inferred: r.t.Inferred}
 	if r.t.Attribution != nil {
 		a.Attribution = r.t.Attribution.Basis
 	}
 	a.Grade, a.Note = grade(r)
 	var b strings.Builder
-	s.writeFireLine(&b, r)
+	writeFireLine(&b, r)
 	a.Line = b.String()
 	return a
 }
@@ -419,7 +474,7 @@ func grade(r *record) (Grade, string) {
 
 // writeFireLine writes a fire's line of the facts block: library words,
 // the actor and the action's graph id only.
-func (s *Session) writeFireLine(b *strings.Builder, r *record) {
+func writeFireLine(b *strings.Builder, r *record) {
 	g, note := grade(r)
 	b.WriteString("  • ")
 	b.WriteString(string(g))
@@ -453,9 +508,9 @@ func (s *Session) writeFireLine(b *strings.Builder, r *record) {
 }
 
 // writeRefusalLine writes a refused fire's line of the facts block.
-func (s *Session) writeRefusalLine(b *strings.Builder, g *GapRecord) {
+func (gr *Graph) writeRefusalLine(b *strings.Builder, g *GapRecord) {
 	action := unknownActionText
-	if _, ok := s.g.actionIndex[g.Action]; ok {
+	if _, ok := gr.actionIndex[g.Action]; ok {
 		action = g.Action
 	}
 	b.WriteString("  • ")
@@ -464,7 +519,7 @@ func (s *Session) writeRefusalLine(b *strings.Builder, g *GapRecord) {
 	b.WriteString(string(normActor(g.Actor)))
 	if g.JourneyID != "" {
 		journey := ""
-		if _, ok := s.g.journeyIndex[g.JourneyID]; ok {
+		if _, ok := gr.journeyIndex[g.JourneyID]; ok {
 			journey = g.JourneyID
 		}
 		b.WriteString("'s attempt to start ")
@@ -546,17 +601,17 @@ func (s *Session) Why(key string) WhySlice {
 	return out
 }
 
-// refusalLocked grades one refused fire from the gap ledger.
-func (s *Session) refusalLocked(g GapRecord) Attempt {
+// gradeRefusal grades one refused fire from the gap ledger.
+func (gr *Graph) gradeRefusal(g GapRecord) Attempt {
 	a := Attempt{Version: g.Version, Actor: normActor(g.Actor), Grade: GradeDidNot, Refused: g.Reason, Action: unknownActionText}
-	if _, ok := s.g.actionIndex[g.Action]; ok {
+	if _, ok := gr.actionIndex[g.Action]; ok {
 		a.Action = g.Action
 	}
-	if _, ok := s.g.journeyIndex[g.JourneyID]; ok && g.JourneyID != "" {
+	if _, ok := gr.journeyIndex[g.JourneyID]; ok && g.JourneyID != "" {
 		a.Journey = g.JourneyID
 	}
 	var b strings.Builder
-	s.writeRefusalLine(&b, &g)
+	gr.writeRefusalLine(&b, &g)
 	a.Line = b.String()
 	return a
 }

@@ -398,7 +398,7 @@ type ServedAction struct {
 	// Activation is "hidden" while the control sits on a hidden tab or a
 	// closed modal, "shown" while the tab or modal it sits in is shown;
 	// absent for a control on the page itself.
-	Activation string `json:"activation,omitempty"`
+	Activation Activation `json:"activation,omitempty"`
 	// Overlay names the blocking modal that masks the control right now.
 	Overlay string `json:"overlay,omitempty"`
 	// StaleReads and StaleWrites are the state keys the action declares

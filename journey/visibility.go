@@ -12,21 +12,42 @@ const maxStimuli = 256
 // under a shown blocking modal, is served but not as clickable, and an
 // agent fire of it is refused (NODE_NOT_VISIBLE, BLOCKED_BY_OVERLAY).
 
+// Activation says whether a served row's control, in a tab or modal, is
+// shown or hidden. The zero value, "", is a control on the page itself,
+// which no tab or modal can hide (and the field is omitted on the wire).
+type Activation string
+
 // Activation values of a served row.
 const (
-	ActivationShown  = "shown"
-	ActivationHidden = "hidden"
+	ActivationShown  Activation = "shown"
+	ActivationHidden Activation = "hidden"
 )
 
-// shownLocked reports whether a tab or modal is shown: what the app said,
-// else the default (the first tab among its siblings is shown, any other
-// tab hidden, every modal closed). Other containers are always shown.
-func (s *Session) shownLocked(c *containerNode) bool {
+// visibility is the part of a session that knows where the person is
+// looking: what the app said about tabs and modals (Show, SetVisible) and
+// the container it last reported the person looking at (ObserveFocus).
+// A container it said nothing about takes its default: the first tab of
+// a parent shown, modals closed. Its zero value is not ready: use
+// newVisibility. It holds no lock; the session's coordinator does.
+type visibility struct {
+	g     *Graph
+	vis   map[*containerNode]bool
+	focus *containerNode
+}
+
+func newVisibility(g *Graph) visibility {
+	return visibility{g: g, vis: map[*containerNode]bool{}}
+}
+
+// shown reports whether a tab or modal is shown: what the app said, else
+// the default (the first tab among its siblings is shown, any other tab
+// hidden, every modal closed). Other containers are always shown.
+func (v *visibility) shown(c *containerNode) bool {
 	if !c.tab && !c.modal {
 		return true
 	}
-	if v, ok := s.vis[c]; ok {
-		return v
+	if on, ok := v.vis[c]; ok {
+		return on
 	}
 	if c.modal {
 		return false
@@ -34,7 +55,7 @@ func (s *Session) shownLocked(c *containerNode) bool {
 	// A tab: shown by default only when it is the first tab among its
 	// siblings and the app has shown none of them.
 	first := true
-	for _, o := range s.g.containers {
+	for _, o := range v.g.containers {
 		if o == c {
 			break
 		}
@@ -42,35 +63,35 @@ func (s *Session) shownLocked(c *containerNode) bool {
 			first = false
 		}
 	}
-	for _, o := range s.g.containers {
-		if o != c && o.tab && o.parent == c.parent && o.page == c.page && s.vis[o] {
+	for _, o := range v.g.containers {
+		if o != c && o.tab && o.parent == c.parent && o.page == c.page && v.vis[o] {
 			return false
 		}
 	}
 	return first
 }
 
-// hiddenByLocked is the innermost tab or modal hiding the action, or nil.
-func (s *Session) hiddenByLocked(an *actionNode) *containerNode {
+// hiddenBy is the innermost tab or modal hiding the action, or nil.
+func (v *visibility) hiddenBy(an *actionNode) *containerNode {
 	for i := len(an.chain) - 1; i >= 0; i-- {
-		if c := an.chain[i]; !s.shownLocked(c) {
+		if c := an.chain[i]; !v.shown(c) {
 			return c
 		}
 	}
 	return nil
 }
 
-// overlayLocked is the shown blocking modal on the current page that
-// masks the action (one it does not sit in), or nil.
-func (s *Session) overlayLocked(an *actionNode) *containerNode {
-	if s.page < 0 {
+// overlay is the shown blocking modal on page that masks the action (one
+// it does not sit in), or nil.
+func (v *visibility) overlay(an *actionNode, page int) *containerNode {
+	if page < 0 {
 		return nil
 	}
-	for _, c := range s.g.containers {
-		if c.page != s.page || !c.blocks || !s.shownLocked(c) || slices.Contains(an.chain, c) {
+	for _, c := range v.g.containers {
+		if c.page != page || !c.blocks || !v.shown(c) || slices.Contains(an.chain, c) {
 			continue
 		}
-		if s.hiddenByLocked(&actionNode{chain: chainOf(c)}) != nil {
+		if v.hiddenBy(&actionNode{chain: chainOf(c)}) != nil {
 			continue // a modal inside a hidden tab masks nothing
 		}
 		return c
@@ -87,17 +108,89 @@ func chainOf(c *containerNode) []*containerNode {
 	return out
 }
 
-// mountingLocked is the tab or modal the app has shown whose controls
-// have not registered yet: the action sits in it, nothing is bound to
-// run it, and other registrations on the page are live. Nil otherwise.
-func (s *Session) mountingLocked(an *actionNode, instance string) *containerNode {
-	var shown *containerNode
+// shownAround is the innermost tab or modal around the action that the
+// app has said is shown, or nil.
+func (v *visibility) shownAround(an *actionNode) *containerNode {
 	for i := len(an.chain) - 1; i >= 0; i-- {
-		if c := an.chain[i]; (c.tab || c.modal) && s.vis[c] {
-			shown = c
-			break
+		if c := an.chain[i]; (c.tab || c.modal) && v.vis[c] {
+			return c
 		}
 	}
+	return nil
+}
+
+// activation is a served row's activation: absent for a control on the
+// page itself, else shown or hidden.
+func (v *visibility) activation(an *actionNode) Activation {
+	in := false
+	for _, c := range an.chain {
+		if c.tab || c.modal {
+			in = true
+		}
+	}
+	switch {
+	case !in:
+		return ""
+	case v.hiddenBy(an) != nil:
+		return ActivationHidden
+	}
+	return ActivationShown
+}
+
+// leave forgets what the app said about a page the cursor leaves: its
+// tabs and modals take their defaults again, and the focus is cleared.
+func (v *visibility) leave(page int) {
+	for c := range v.vis {
+		if c.page == page {
+			delete(v.vis, c)
+		}
+	}
+	v.focus = nil
+}
+
+func (v *visibility) container(path string) (*containerNode, error) {
+	c, ok := v.g.containerIndex[path]
+	if !ok {
+		return nil, &Error{Reason: ReasonUnknownContainer, Msg: "the graph declares no container with that path", Value: path}
+	}
+	return c, nil
+}
+
+// set records that a tab or modal is shown or hidden (showing a tab hides
+// its sibling tabs) and reports whether what is shown changed.
+func (v *visibility) set(c *containerNode, shown bool) (changed bool) {
+	was := v.shown(c)
+	if shown && c.tab {
+		for _, o := range v.g.containers {
+			if o != c && o.tab && o.parent == c.parent && o.page == c.page {
+				if v.shown(o) {
+					changed = true
+				}
+				v.vis[o] = false
+			}
+		}
+	}
+	v.vis[c] = shown
+	if !shown && v.focus == c {
+		v.focus = nil
+	}
+	return changed || was != shown
+}
+
+// focusPath is the container the person was last reported looking at,
+// or "".
+func (v *visibility) focusPath() string {
+	if v.focus == nil {
+		return ""
+	}
+	return v.focus.path
+}
+
+// mounting is the tab or modal the app has shown whose controls have not
+// registered yet: the action sits in it, nothing is bound to run it, and
+// other registrations on the page are live. Nil otherwise.
+func (s *Session) mounting(an *actionNode, instance string) *containerNode {
+	shown := s.view.shownAround(an)
 	if shown == nil {
 		return nil
 	}
@@ -112,44 +205,6 @@ func (s *Session) mountingLocked(an *actionNode, instance string) *containerNode
 		}
 	}
 	return nil
-}
-
-// activationLocked is a served row's activation: absent for a control
-// on the page itself, else shown or hidden.
-func (s *Session) activationLocked(an *actionNode) string {
-	in := false
-	for _, c := range an.chain {
-		if c.tab || c.modal {
-			in = true
-		}
-	}
-	switch {
-	case !in:
-		return ""
-	case s.hiddenByLocked(an) != nil:
-		return ActivationHidden
-	}
-	return ActivationShown
-}
-
-// leavePageLocked forgets what the app said about the page the cursor
-// leaves: its tabs and modals take their defaults again, and the focus
-// is cleared.
-func (s *Session) leavePageLocked() {
-	for c := range s.vis {
-		if c.page == s.page {
-			delete(s.vis, c)
-		}
-	}
-	s.focus = nil
-}
-
-func (s *Session) containerLocked(path string) (*containerNode, error) {
-	c, ok := s.g.containerIndex[path]
-	if !ok {
-		return nil, &Error{Reason: ReasonUnknownContainer, Msg: "the graph declares no container with that path", Value: path}
-	}
-	return c, nil
 }
 
 // ReasonUnknownContainer refuses Show, SetVisible or ObserveFocus naming a
@@ -170,30 +225,14 @@ func (s *Session) Show(path string) error { return s.SetVisible(path, true) }
 func (s *Session) SetVisible(path string, shown bool) error {
 	s.mu.Lock()
 	defer s.unlock()
-	c, err := s.containerLocked(path)
+	c, err := s.view.container(path)
 	if err != nil {
 		return err
 	}
 	if !c.tab && !c.modal {
 		return nil
 	}
-	was := s.shownLocked(c)
-	changed := false
-	if shown && c.tab {
-		for _, o := range s.g.containers {
-			if o != c && o.tab && o.parent == c.parent && o.page == c.page {
-				if s.shownLocked(o) {
-					changed = true
-				}
-				s.vis[o] = false
-			}
-		}
-	}
-	s.vis[c] = shown
-	if !shown && s.focus == c {
-		s.focus = nil
-	}
-	if changed || was != shown {
+	if s.view.set(c, shown) {
 		s.structureSwapLocked()
 	}
 	return nil
@@ -208,16 +247,16 @@ func (s *Session) ObserveFocus(path string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if path == "" {
-		s.focus = nil
+		s.view.focus = nil
 		return nil
 	}
-	c, err := s.containerLocked(path)
+	c, err := s.view.container(path)
 	if err != nil {
 		return err
 	}
 	if c.page != s.page {
 		return &Error{Reason: ReasonUnknownContainer, Msg: "that container is not on the current page", Value: path}
 	}
-	s.focus = c
+	s.view.focus = c
 	return nil
 }

@@ -7,9 +7,9 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/journeytest"
 	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/bind"
-	"github.com/foldagent/foldagent/journey/journeytest"
 )
 
 // A form whose recipient is the person's to give, and whose submit button

@@ -10,9 +10,9 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/journeytest"
 	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/bind"
-	"github.com/foldagent/foldagent/journey/journeytest"
 )
 
 // padSessions binds the pad (a note the person edits, a count only the

@@ -9,9 +9,9 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/journeytest"
 	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/bind"
-	"github.com/foldagent/foldagent/journey/journeytest"
 )
 
 // A shelf: the open item, and a cart the agent adds the open item to.

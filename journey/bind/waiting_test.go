@@ -6,9 +6,9 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/journeytest"
 	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/bind"
-	"github.com/foldagent/foldagent/journey/journeytest"
 )
 
 // A note the person edits, and a count only the agent's Message bumps.

@@ -154,204 +154,236 @@ func (p *Port) frameData(r *CallResult, id string) {
 		return
 	}
 	f, open := p.s.Frame()
-	if open && f.JourneyID == id {
-		all := true
-		for _, st := range plan.Steps {
-			if st.Status != journey.StepDone && st.Status != journey.StepInferredDone {
-				all = false
-				break
-			}
-		}
-		if all {
-			p.s.LeaveJourney("completed")
-			open = false
-		}
+	if open && f.JourneyID == id && allDone(plan) {
+		p.s.LeaveJourney("completed")
+		open = false
 	}
 	standing := ""
 	if st, err := p.s.Standing(id); err == nil {
 		standing = string(st.Standing)
 	}
 	if !open || f.JourneyID != id {
-		status := journey.FrameCompleted
-		for _, fr := range slices.Backward(p.s.Frames()) {
-			if fr.JourneyID == id {
-				status = fr.Status
-				break
-			}
-		}
-		r.set("frame", string(status))
-		switch status {
-		case journey.FrameCompleted:
-			r.set("judgment", "done")
-			r.set("howToAct", doneHow)
-			if info, ok := p.s.Graph().Journey(id); ok && len(info.Steps) > 0 {
-				r.set("startWith", info.Steps[0])
-			}
-		case journey.FrameDemoted:
-			r.set("judgment", "blocked").set("why", demoted)
-		default:
-			r.set("judgment", "navigate-or-wait")
-		}
-		r.set("standing", standing)
+		p.closedFrame(r, id, standing)
 		return
 	}
-	var ready, later, human []CallResult
-	readyRejected := 0
-	var awaitingState []string
-	var awaitingHuman []CallResult
-	rejected, stale := false, false
 	var changed []string
 	if seen := p.lastLook(); seen >= 0 {
 		changed = p.s.KeysChangedByOthersSince(seen, p.source)
 	}
+	var rows frameRows
 	for _, st := range plan.Steps {
-		if st.PendingFire != "" {
-			awaitingState = append(awaitingState, st.Step)
-		}
-		fireable := st.Fireable()
-		personal := st.Status == journey.StepReady && st.PendingFire == "" && st.AwaitingHuman
-		switch {
-		case fireable && st.OpenAsk != "":
-			var row CallResult
-			row.set("askId", st.OpenAsk).set("step", st.Step)
-			awaitingHuman = append(awaitingHuman, row)
-		case personal:
-			// The person's step: presented, never offered as ready.
-			var row CallResult
-			row.set("step", st.Step).set("does", st.Does).set("awaitingHuman", true)
-			if st.HumanDecides {
-				row.set("humanDecides", true).set("made", st.Made)
-			}
-			if len(st.MayInvoke) > 0 {
-				row.set("mayInvoke", st.MayInvoke)
-			}
-			if st.About != "" {
-				row.set("about", st.About)
-			}
-			human = append(human, row)
-		case fireable:
-			var row CallResult
-			row.set("step", st.Step).set("does", st.Does)
-			if st.GoesTo != "" {
-				row.set("goesTo", st.GoesTo)
-			}
-			if st.HighEffect {
-				row.set("highEffect", true)
-			}
-			if len(st.GuardUnevaluated) > 0 {
-				row.set("guardUnevaluated", st.GuardUnevaluated)
-			}
-			if st.Materialized != nil {
-				row.set("materialized", false)
-			}
-			if st.Busy != "" {
-				row.set("busy", st.Busy)
-			}
-			if len(st.Instances) > 0 {
-				row.set("instances", st.Instances)
-			}
-			if len(st.Expects) > 0 {
-				row.set("expects", rawJSON(st.Expects))
-			}
-			if st.LastRejected != "" {
-				row.set("lastFireRejected", st.LastRejected)
-				rejected = true
-				readyRejected++
-			}
-			if sr, sw := staleFor(changed, st.Reads, st.Writes); len(sr)+len(sw) > 0 {
-				if len(sr) > 0 {
-					row.set("staleReads", sr)
-				}
-				if len(sw) > 0 {
-					row.set("staleWrites", sw)
-				}
-				stale = true
-			}
-			ready = append(ready, row)
-		default:
-			var row CallResult
-			row.set("step", st.Step).set("status", string(st.Status))
-			if st.Status == journey.StepOffNode {
-				row.set("on", st.OnNodes)
-			}
-			if len(st.BlockedOn) > 0 {
-				row.set("blockedOn", st.BlockedOn)
-			}
-			if st.PendingFire != "" {
-				row.set("priorFireUnsettled", st.PendingFire)
-			}
-			if st.PriorTransitionID != "" {
-				// A once-only step done: why it is not offered again.
-				row.set("priorTransitionId", st.PriorTransitionID)
-				if st.PriorInstance != "" {
-					// Another round's instance: done there, not here.
-					row.set("priorInstance", st.PriorInstance).set("priorInstanceMeans", priorInstanceMeans)
-				}
-			}
-			if st.LastRejected != "" && st.PendingFire == "" {
-				row.set("lastFireRejected", st.LastRejected)
-				rejected = true
-			}
-			if st.Enabled != nil {
-				row.set("enabled", false)
-			}
-			if st.BlockedBecause != nil {
-				row.set("blockedBecause", st.BlockedBecause)
-			}
-			if len(st.UnblockedBy) > 0 {
-				row.set("unblockedBy", st.UnblockedBy)
-			}
-			if st.Busy != "" {
-				row.set("busy", st.Busy)
-			}
-			if st.Activation != "" {
-				row.set("activation", st.Activation)
-			}
-			if st.Overlay != "" {
-				row.set("overlay", st.Overlay)
-			}
-			later = append(later, row)
-		}
+		rows.add(st, changed)
 	}
 	r.set("frame", string(journey.FrameOpen)).set("standing", standing)
+	rows.write(r)
+}
+
+func allDone(plan journey.Plan) bool {
+	for _, st := range plan.Steps {
+		if st.Status != journey.StepDone && st.Status != journey.StepInferredDone {
+			return false
+		}
+	}
+	return true
+}
+
+// closedFrame answers a journey with no open frame: how its last round
+// ended (completed, demoted) and how to go on.
+func (p *Port) closedFrame(r *CallResult, id, standing string) {
+	status := journey.FrameCompleted
+	for _, fr := range slices.Backward(p.s.Frames()) {
+		if fr.JourneyID == id {
+			status = fr.Status
+			break
+		}
+	}
+	r.set("frame", string(status))
+	switch status {
+	case journey.FrameCompleted:
+		r.set("judgment", "done")
+		r.set("howToAct", doneHow)
+		if info, ok := p.s.Graph().Journey(id); ok && len(info.Steps) > 0 {
+			r.set("startWith", info.Steps[0])
+		}
+	case journey.FrameDemoted:
+		r.set("judgment", "blocked").set("why", demoted)
+	default:
+		r.set("judgment", "navigate-or-wait")
+	}
+	r.set("standing", standing)
+}
+
+// frameRows sorts an open frame's plan steps into the rows a journey
+// answer serves: ready, later, the person's, and the cards awaiting them.
+type frameRows struct {
+	ready, later, human, awaitingHuman []CallResult
+	readyRejected                      int
+	awaitingState                      []string
+	rejected, stale                    bool
+}
+
+func (f *frameRows) add(st journey.PlanStep, changed []string) {
+	if st.PendingFire != "" {
+		f.awaitingState = append(f.awaitingState, st.Step)
+	}
+	fireable := st.Fireable()
 	switch {
-	case len(ready) >= 2:
+	case fireable && st.OpenAsk != "":
+		var row CallResult
+		row.set("askId", st.OpenAsk).set("step", st.Step)
+		f.awaitingHuman = append(f.awaitingHuman, row)
+	case st.Status == journey.StepReady && st.PendingFire == "" && st.AwaitingHuman:
+		// The person's step: presented, never offered as ready.
+		f.human = append(f.human, humanRow(st))
+	case fireable:
+		f.ready = append(f.ready, f.readyRow(st, changed))
+	default:
+		f.later = append(f.later, f.laterRow(st))
+	}
+}
+
+func humanRow(st journey.PlanStep) CallResult {
+	var row CallResult
+	row.set("step", st.Step).set("does", st.Does).set("awaitingHuman", true)
+	if st.HumanDecides {
+		row.set("humanDecides", true).set("made", st.Made)
+	}
+	if len(st.MayInvoke) > 0 {
+		row.set("mayInvoke", st.MayInvoke)
+	}
+	if st.About != "" {
+		row.set("about", st.About)
+	}
+	return row
+}
+
+func (f *frameRows) readyRow(st journey.PlanStep, changed []string) CallResult {
+	var row CallResult
+	row.set("step", st.Step).set("does", st.Does)
+	if st.GoesTo != "" {
+		row.set("goesTo", st.GoesTo)
+	}
+	if st.HighEffect {
+		row.set("highEffect", true)
+	}
+	if len(st.GuardUnevaluated) > 0 {
+		row.set("guardUnevaluated", st.GuardUnevaluated)
+	}
+	if st.Materialized != nil {
+		row.set("materialized", false)
+	}
+	if st.Busy != "" {
+		row.set("busy", st.Busy)
+	}
+	if len(st.Instances) > 0 {
+		row.set("instances", st.Instances)
+	}
+	if len(st.Expects) > 0 {
+		row.set("expects", rawJSON(st.Expects))
+	}
+	if st.LastRejected != "" {
+		row.set("lastFireRejected", st.LastRejected)
+		f.rejected = true
+		f.readyRejected++
+	}
+	if sr, sw := staleFor(changed, st.Reads, st.Writes); len(sr)+len(sw) > 0 {
+		if len(sr) > 0 {
+			row.set("staleReads", sr)
+		}
+		if len(sw) > 0 {
+			row.set("staleWrites", sw)
+		}
+		f.stale = true
+	}
+	return row
+}
+
+func (f *frameRows) laterRow(st journey.PlanStep) CallResult {
+	var row CallResult
+	row.set("step", st.Step).set("status", string(st.Status))
+	if st.Status == journey.StepOffNode {
+		row.set("on", st.OnNodes)
+	}
+	if len(st.BlockedOn) > 0 {
+		row.set("blockedOn", st.BlockedOn)
+	}
+	if st.PendingFire != "" {
+		row.set("priorFireUnsettled", st.PendingFire)
+	}
+	if st.PriorTransitionID != "" {
+		// A once-only step done: why it is not offered again.
+		row.set("priorTransitionId", st.PriorTransitionID)
+		if st.PriorInstance != "" {
+			// Another round's instance: done there, not here.
+			row.set("priorInstance", st.PriorInstance).set("priorInstanceMeans", priorInstanceMeans)
+		}
+	}
+	if st.LastRejected != "" && st.PendingFire == "" {
+		row.set("lastFireRejected", st.LastRejected)
+		f.rejected = true
+	}
+	if st.Enabled != nil {
+		row.set("enabled", false)
+	}
+	if st.BlockedBecause != nil {
+		row.set("blockedBecause", st.BlockedBecause)
+	}
+	if len(st.UnblockedBy) > 0 {
+		row.set("unblockedBy", st.UnblockedBy)
+	}
+	if st.Busy != "" {
+		row.set("busy", st.Busy)
+	}
+	if st.Activation != "" {
+		row.set("activation", string(st.Activation))
+	}
+	if st.Overlay != "" {
+		row.set("overlay", st.Overlay)
+	}
+	return row
+}
+
+// write serves the rows with the judgment and the sentences they call
+// for.
+func (f *frameRows) write(r *CallResult) {
+	switch {
+	case len(f.ready) >= 2:
 		r.set("judgment", "needs-choice")
-	case len(ready) == 1:
+	case len(f.ready) == 1:
 		r.set("judgment", "one-ready-step")
 	default:
 		r.set("judgment", "navigate-or-wait")
 	}
-	if len(awaitingState) > 0 {
+	if len(f.awaitingState) > 0 {
 		// The steps below were read before the app reported what these
 		// fires changed: say so rather than present them as settled.
-		r.set("awaitingState", awaitingState)
+		r.set("awaitingState", f.awaitingState)
 		r.set("stateReported", false).set("stateMeans", stateNotReported)
 	}
-	if len(awaitingHuman) > 0 {
-		r.set("awaitingHuman", awaitingHuman)
+	if len(f.awaitingHuman) > 0 {
+		r.set("awaitingHuman", f.awaitingHuman)
 	}
-	if len(human) > 0 {
-		r.set("withTheHuman", human).set("withTheHumanMeans", withHumanMeans)
+	if len(f.human) > 0 {
+		r.set("withTheHuman", f.human).set("withTheHumanMeans", withHumanMeans)
 	}
-	r.set("readySteps", rowsOrEmpty(ready))
-	r.set("laterSteps", rowsOrEmpty(later))
-	if rejected {
+	r.set("readySteps", rowsOrEmpty(f.ready))
+	r.set("laterSteps", rowsOrEmpty(f.later))
+	if f.rejected {
 		r.set("lastFireRejectedMeans", lastRejected)
 	}
-	if stale {
+	if f.stale {
 		r.set("staleMeans", staleMeans)
 	}
 	switch {
-	case len(ready) > 0 && readyRejected == len(ready):
+	case len(f.ready) > 0 && f.readyRejected == len(f.ready):
 		// Every step offered was refused by the app the last time: not
 		// an invitation to fire it again.
 		r.set("howToAct", readyRejectedHow)
-	case len(ready) > 0:
+	case len(f.ready) > 0:
 		r.set("howToAct", readyHow)
-	case len(awaitingState) > 0:
+	case len(f.awaitingState) > 0:
 		r.set("howToAct", waitHow)
-	case len(human) > 0:
+	case len(f.human) > 0:
 		r.set("howToAct", humanHow)
 	default:
 		r.set("howToAct", noReadyHow)
@@ -578,41 +610,7 @@ func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.Fire
 func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	inJourney := r.Has("journey")
 	if fr.OK {
-		r.set("ok", true)
-		if !inJourney {
-			if fr.EffectStatus == journey.EffectPending {
-				r.set("judgment", "navigate-or-wait")
-			} else {
-				r.set("judgment", "done")
-			}
-		}
-		r.set("did", fr.Action).set("effectStatus", string(fr.EffectStatus)).set("transitionId", fr.TransitionID)
-		if fr.EffectStatus == journey.EffectPending {
-			r.set("howToSettle", settleHowA+p.graphID+settleHowB)
-			var sw CallResult
-			sw.set("tool", p.tool("did_it_work")).set("arg", "transitionId")
-			r.set("settleWith", sw)
-		}
-		if len(fr.GuardUnevaluated) > 0 {
-			r.set("guardUnevaluated", fr.GuardUnevaluated)
-		}
-		if fr.Executed != nil {
-			r.set("executed", false)
-		}
-		if fr.Materialized != nil {
-			r.set("materialized", false)
-		}
-		if fr.AlreadyTrue {
-			r.set("alreadyTrue", true).set("why", alreadyTrue)
-		}
-		// fr.Repeated stays on the session's record: the protocol does
-		// not copy repeated onto the success arm.
-		if fr.ToNodeClaimed {
-			// Claimed, not arrived: only a later sync from the app
-			// observes the arrival (did_it_work reads it live).
-			r.set("toNodeClaimed", true)
-			r.set("arrival", string(journey.ArrivalClaimed)).set("arrivalMeans", arrClaimed)
-		}
+		p.fired(r, fr, inJourney)
 		return
 	}
 	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
@@ -631,56 +629,78 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	}
 	r.set("ok", false).set("judgment", "rejected")
 	r.set("did", fr.Action).set("reason", string(fr.Reason))
-	why := ""
-	switch fr.Reason {
-	case journey.ReasonToolDisabled:
-		why = disabledWhy
-		if b := fr.BlockedBecause; b != nil && b.Says != "" {
-			why += disabledSays
-			switch b.ClearedBy {
-			case "user":
-				why += clearedByUser
-			case "app":
-				why += clearedByApp
-			case "invalid":
-				why += clearedByInvalid
-			}
+	if why := refusalWhy(fr); why != "" {
+		r.set("why", why)
+	}
+	refusalData(r, fr)
+}
+
+// fired answers a recorded fire: what it did, how to learn how it came
+// to rest, and what the session noted about it.
+func (p *Port) fired(r *CallResult, fr journey.FireResult, inJourney bool) {
+	r.set("ok", true)
+	if !inJourney {
+		if fr.EffectStatus == journey.EffectPending {
+			r.set("judgment", "navigate-or-wait")
 		} else {
-			why += disabledUnknown
+			r.set("judgment", "done")
 		}
-		if len(fr.Evidence) > 0 {
-			why += " " + disabledEvidence
-		}
-	case journey.ReasonNotMaterialized:
-		why = notMaterialized
-	case journey.ReasonPriorFirePending:
-		why = priorPending
-	case journey.ReasonStaleCursor:
-		why = staleCursor
-	case journey.ReasonNodeNotVisible:
-		why = notVisible
-	case journey.ReasonBlockedByOverlay:
-		why = behindOverlay
-	case journey.ReasonStillMounting:
-		why = stillMounting
-	case journey.ReasonDuplicate:
-		why = duplicateWhy
-	case journey.ReasonInstanceUnknown:
-		why = instanceUnknown
-	case journey.ReasonInstanceRequired:
-		why = instanceRequired
-	case journey.ReasonNotAllowed:
-		why = notAllowedWhy
-	case journey.ReasonApprovalSpent:
-		why = approvalSpent
-	case journey.ReasonApprovalMismatch:
-		why = approvalMismatch
-	case journey.ReasonApprovalStale:
-		why = approvalStale
-	case journey.ReasonApprovalDeclined:
-		why = approvalDeclined
-	case journey.ReasonApprovalRevoked:
-		why = approvalRevoked
+	}
+	r.set("did", fr.Action).set("effectStatus", string(fr.EffectStatus)).set("transitionId", fr.TransitionID)
+	if fr.EffectStatus == journey.EffectPending {
+		r.set("howToSettle", settleHowA+p.graphID+settleHowB)
+		var sw CallResult
+		sw.set("tool", p.tool("did_it_work")).set("arg", "transitionId")
+		r.set("settleWith", sw)
+	}
+	if len(fr.GuardUnevaluated) > 0 {
+		r.set("guardUnevaluated", fr.GuardUnevaluated)
+	}
+	if fr.Executed != nil {
+		r.set("executed", false)
+	}
+	if fr.Materialized != nil {
+		r.set("materialized", false)
+	}
+	if fr.AlreadyTrue {
+		r.set("alreadyTrue", true).set("why", alreadyTrue)
+	}
+	// fr.Repeated stays on the session's record: the protocol does not
+	// copy repeated onto the success arm.
+	if fr.ToNodeClaimed {
+		// Claimed, not arrived: only a later sync from the app observes
+		// the arrival (did_it_work reads it live).
+		r.set("toNodeClaimed", true)
+		r.set("arrival", string(journey.ArrivalClaimed)).set("arrivalMeans", arrClaimed)
+	}
+}
+
+// refusalWhys is the sentence each refusal reason is explained by (one
+// place for the rule); TOOL_DISABLED is built by disabledWhyFor.
+var refusalWhys = map[journey.Reason]string{
+	journey.ReasonNotMaterialized:  notMaterialized,
+	journey.ReasonPriorFirePending: priorPending,
+	journey.ReasonStaleCursor:      staleCursor,
+	journey.ReasonNodeNotVisible:   notVisible,
+	journey.ReasonBlockedByOverlay: behindOverlay,
+	journey.ReasonStillMounting:    stillMounting,
+	journey.ReasonDuplicate:        duplicateWhy,
+	journey.ReasonInstanceUnknown:  instanceUnknown,
+	journey.ReasonInstanceRequired: instanceRequired,
+	journey.ReasonNotAllowed:       notAllowedWhy,
+	journey.ReasonApprovalSpent:    approvalSpent,
+	journey.ReasonApprovalMismatch: approvalMismatch,
+	journey.ReasonApprovalStale:    approvalStale,
+	journey.ReasonApprovalDeclined: approvalDeclined,
+	journey.ReasonApprovalRevoked:  approvalRevoked,
+}
+
+// refusalWhy is the why of a refused fire: the reason's sentence, and the
+// busy sentence when the control said it is busy.
+func refusalWhy(fr journey.FireResult) string {
+	why := refusalWhys[fr.Reason]
+	if fr.Reason == journey.ReasonToolDisabled {
+		why = disabledWhyFor(fr)
 	}
 	if fr.Busy != "" {
 		if why != "" {
@@ -688,9 +708,32 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		}
 		why += busyWhy
 	}
-	if why != "" {
-		r.set("why", why)
+	return why
+}
+
+func disabledWhyFor(fr journey.FireResult) string {
+	why := disabledWhy
+	if b := fr.BlockedBecause; b != nil && b.Says != "" {
+		why += disabledSays
+		switch b.ClearedBy {
+		case "user":
+			why += clearedByUser
+		case "app":
+			why += clearedByApp
+		case "invalid":
+			why += clearedByInvalid
+		}
+	} else {
+		why += disabledUnknown
 	}
+	if len(fr.Evidence) > 0 {
+		why += " " + disabledEvidence
+	}
+	return why
+}
+
+// refusalData is a refused fire's data, in wire order.
+func refusalData(r *CallResult, fr journey.FireResult) {
 	if fr.Node != "" {
 		r.set("node", fr.Node)
 	}

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"unicode/utf16"
 
+	"github.com/foldagent/foldagent/internal/journeytest"
+	"github.com/foldagent/foldagent/internal/journeytest/fixture"
 	"github.com/foldagent/foldagent/journey"
-	"github.com/foldagent/foldagent/journey/internal/fixture"
-	"github.com/foldagent/foldagent/journey/journeytest"
 )
 
 // The fixture of the published byte measurements (hcifootprint notes §4)

@@ -94,52 +94,14 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 		}
 		return *p.position(&r)
 	case err == nil:
-		t, _ := p.s.Transition(id)
-		var r CallResult
-		if held := p.s.HeldAsk(id); held != "" {
-			// Fired, and held by the app for the person's approval.
-			r.set("ok", true).set("judgment", "awaiting-human").set("settled", false).set("performed", false).set("did", t.Action).
-				set("askId", held).set("howToAct", heldAwaiting)
-			return *p.position(&r)
-		}
-		r.set("ok", true).set("judgment", "still-pending").set("settled", false).set("did", t.Action).set("howToAct", stillPending)
-		if p.workOpenFor(id) {
-			r.set("stillWorking", true).set("stillWorkingMeans", stillWorking)
-		}
-		return *p.position(&r)
+		return p.pendingAnswer(id)
 	case isAsk:
 		if ask.Spent && ask.TransitionID != "" && !visited[ask.TransitionID] {
 			return p.answerFor(ask.TransitionID, visited)
 		}
 		var r CallResult
-		r.set("ok", true)
-		how := pausedAwaiting
-		held := ask.TransitionID != "" // fired, held by the app for the person
-		switch {
-		case held && ask.Answer == "declined":
-			r.set("judgment", "declined")
-			how = heldDeclined
-		case held && ask.Revoked:
-			r.set("judgment", "approval-withdrawn")
-			how = heldWithdrawn
-		case held:
-			r.set("judgment", "awaiting-human")
-			how = heldAwaiting
-		case ask.Answer == "declined":
-			r.set("judgment", "declined")
-			how = pausedDeclined
-		case ask.Revoked:
-			r.set("judgment", "approval-withdrawn")
-			how = pausedRevoked
-		case ask.Answer == "approved" && ask.Stale:
-			r.set("judgment", "approval-no-longer-valid")
-			how = pausedStale
-		case ask.Answer == "approved":
-			r.set("judgment", "approved-not-yet-done")
-			how = pausedApproved
-		default:
-			r.set("judgment", "awaiting-human")
-		}
+		judgment, how := askJudgment(ask)
+		r.set("ok", true).set("judgment", judgment)
 		r.set("settled", false).set("performed", false).set("askId", ask.AskID).set("did", ask.Action).set("howToAct", how)
 		return *p.position(&r)
 	}
@@ -155,6 +117,47 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 	r.set("why", unknownTransition)
 	p.openQuestions(&r)
 	return *p.position(&r)
+}
+
+// pendingAnswer answers a fire not at rest: held by the app for the
+// person's approval, or still pending (and still worked on).
+func (p *Port) pendingAnswer(id string) CallResult {
+	t, _ := p.s.Transition(id)
+	var r CallResult
+	if held := p.s.HeldAsk(id); held != "" {
+		// Fired, and held by the app for the person's approval.
+		r.set("ok", true).set("judgment", "awaiting-human").set("settled", false).set("performed", false).set("did", t.Action).
+			set("askId", held).set("howToAct", heldAwaiting)
+		return *p.position(&r)
+	}
+	r.set("ok", true).set("judgment", "still-pending").set("settled", false).set("did", t.Action).set("howToAct", stillPending)
+	if p.workOpenFor(id) {
+		r.set("stillWorking", true).set("stillWorkingMeans", stillWorking)
+	}
+	return *p.position(&r)
+}
+
+// askJudgment is the judgment and the sentence for a card not spent: a
+// card held by the app for the person (fired), or a paused fire's card.
+func askJudgment(ask journey.AskStatus) (judgment, how string) {
+	held := ask.TransitionID != "" // fired, held by the app for the person
+	switch {
+	case held && ask.Answer == "declined":
+		return "declined", heldDeclined
+	case held && ask.Revoked:
+		return "approval-withdrawn", heldWithdrawn
+	case held:
+		return "awaiting-human", heldAwaiting
+	case ask.Answer == "declined":
+		return "declined", pausedDeclined
+	case ask.Revoked:
+		return "approval-withdrawn", pausedRevoked
+	case ask.Answer == "approved" && ask.Stale:
+		return "approval-no-longer-valid", pausedStale
+	case ask.Answer == "approved":
+		return "approved-not-yet-done", pausedApproved
+	}
+	return "awaiting-human", pausedAwaiting
 }
 
 // settledJudgment routes a settled answer: done when the fire came to

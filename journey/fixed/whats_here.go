@@ -8,9 +8,12 @@ import (
 // servedLook is what one whats_here served, kept so a later call with
 // sinceVersion can answer with the delta.
 type servedLook struct {
-	version  int64
-	actions  map[string]string // action id -> row bytes
-	journeys map[string]string // journey id -> row bytes
+	version int64
+	// elsewhere is the journeysElsewhere count served with the look
+	// (its sentence served with it when above zero).
+	elsewhere int
+	actions   map[string]string // action id -> row bytes
+	journeys  map[string]string // journey id -> row bytes
 }
 
 const maxLooks = 16
@@ -37,7 +40,10 @@ const maxLooks = 16
 // clickable row here) never disagrees with the rows served, and when
 // nothing served changed at all the judgment is unchanged. Without such a
 // look the full rows are served. facts are narrowed to the attempts since
-// then.
+// then. A delta is never more bytes than the full answer asked at the
+// same moment: when it would be, it leaves out journeysElsewhereMeans
+// (served with the earlier look), and failing that the full answer is
+// served instead.
 func (p *Port) whatsHere(a callArgs) CallResult {
 	h := p.s.Here()
 	since, hasSince := a.num("sinceVersion")
@@ -75,7 +81,28 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	}
 	p.keepLocked(look)
 	p.mu.Unlock()
-	return p.whatsHereResult(a, h, since, hasSince, look, prev, actions, journeys, ready, changed)
+	if prev == nil {
+		return p.whatsHereResult(a, h, since, hasSince, look, nil, actions, journeys, ready, changed)
+	}
+	// A delta never costs more than the full answer it replaces: its own
+	// words (the echo, the rows gone or unchanged named, the unchanged
+	// sentence) can outweigh the rows it leaves out. Then the sentence
+	// on journeysElsewhere, already served with the earlier look, is
+	// left out; if the delta is still the larger, the full answer is
+	// served (same rows, same stale flags).
+	delta := p.whatsHereResult(a, h, since, hasSince, look, prev, actions, journeys, ready, changed)
+	full := p.whatsHereResult(a, h, 0, false, look, nil, actions, journeys, ready, changed)
+	fullLen := len(full.JSON())
+	if len(delta.JSON()) <= fullLen {
+		return delta
+	}
+	if prev.elsewhere > 0 {
+		delta.Delete("journeysElsewhereMeans")
+		if len(delta.JSON()) <= fullLen {
+			return delta
+		}
+	}
+	return full
 }
 
 // remember keeps what whats_here would serve now, at the current version,
@@ -99,7 +126,7 @@ func (p *Port) keepLocked(look servedLook) {
 
 // lookAt renders the rows whats_here serves for a snapshot.
 func (p *Port) lookAt(h journey.Here, changed []string) (look servedLook, actions, journeys []any, ready int) {
-	look = servedLook{version: h.Version, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
+	look = servedLook{version: h.Version, elsewhere: h.JourneysElsewhere, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
 	actions = make([]any, 0, len(h.Actions))
 	g := p.s.Graph()
 	for _, row := range h.Actions {

@@ -11,10 +11,10 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/shop/shop"
+	"github.com/foldagent/foldagent/internal/journeytest"
 	"github.com/foldagent/foldagent/journey"
 	"github.com/foldagent/foldagent/journey/bind"
 	"github.com/foldagent/foldagent/journey/fixed"
-	"github.com/foldagent/foldagent/journey/journeytest"
 )
 
 // waitPage waits until the cursor is on page.

@@ -7,8 +7,8 @@ import (
 	"context"
 	"strconv"
 
+	"github.com/foldagent/foldagent/internal/journeytest/fixture"
 	"github.com/foldagent/foldagent/journey"
-	"github.com/foldagent/foldagent/journey/internal/fixture"
 )
 
 // BigAppID is the graph id of BigApp.

@@ -1,6 +1,7 @@
 // Package journeytest holds graph fixtures for tests and benchmarks of the
 // journey package and of the ports built on it, the way net/http/httptest
-// serves net/http.
+// serves net/http. It is internal: only this module's tests use it (it
+// was journey/journeytest).
 //
 // BigApp rebuilds the synthetic app behind the published byte and cost
 // measurements of the design this package learns from: page-0 … page-N,
