@@ -122,7 +122,12 @@ func (a App) key(msg tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case "y", "n":
 		// The person answers the oldest request on screen.
 		if len(a.Shop.Asked) > 0 {
-			return a, send(agent.ApprovalAnswer{ID: a.Shop.Asked[0].ID, Approve: msg.String() == "y", By: "you"})
+			q := a.Shop.Asked[0]
+			answer := q.Decline("you", "")
+			if msg.String() == "y" {
+				answer = q.Approve("you")
+			}
+			return a, send(answer)
 		}
 	case "a":
 		if a.Shop.Page == shop.PageCheckout {

@@ -283,7 +283,10 @@ func (a App) key(k tea.KeyPressMsg) (tea.Model, tea.Cmd) {
 	case "y", "n":
 		// The owner answers the oldest request on screen.
 		if len(a.asked) > 0 {
-			answer := agent.ApprovalAnswer{ID: a.asked[0].ID, Approve: key == "y", By: "owner"}
+			answer := a.asked[0].Decline("owner", "")
+			if key == "y" {
+				answer = a.asked[0].Approve("owner")
+			}
 			return a, func() tea.Msg { return answer }
 		}
 	case "up", "k":

@@ -162,16 +162,29 @@ type Action[Model, P any] struct {
 	Holds func(model Model) any
 }
 
-// Options configure a bound journey. The zero value works.
+// JourneyTransport is the transport a journey's fires are recorded with
+// when Options.Transport is empty: not agent.InApp, since the fires are
+// an agent's, so a contract's approvals and authorization meant for
+// agents apply to them.
+const JourneyTransport agent.Transport = "journey"
+
+// Options configure a bound journey. The zero value works, and fires as
+// an agent (JourneyTransport).
 type Options struct {
 	// Session configures the journey session; its Page and State are the
 	// binding's (read from the Model), and are ignored here. Its
 	// RequireHumanApproval must stay false: a bound journey's approvals
 	// are the contract's (agent.Variant.Approval), asked in the app.
 	Session journey.Options
-	// Transport is the transport every dispatch is recorded with; empty
-	// is agent.InApp. A server that fires on a caller's behalf names its
-	// own (agent.MCP), so the audit log records the route.
+	// Transport is the transport every dispatch is recorded with and
+	// judged by (a capability's Approval.When and Authorize read it as
+	// call.Invocation.Transport). Empty is JourneyTransport: a journey's
+	// fires are an agent's, so what the contract keeps for agents
+	// (approvals that skip the person's own in-app calls) applies. A
+	// server that fires on a caller's behalf names its own (agent.MCP),
+	// so the audit log records the route. agent.InApp, named
+	// explicitly, fires as the person's own application would; only a
+	// journey that the person drives themselves should.
 	Transport agent.Transport
 	// ObserveWithin bounds how long a fire whose capability declares no
 	// completion waits for the Model change its Message causes before it
@@ -312,7 +325,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	shownFns := map[string]func(Model) bool{}
 	personHolds := map[string]bool{} // pages with a person-only control that holds something
 	if j.transport == "" {
-		j.transport = agent.InApp
+		j.transport = JourneyTransport
 	}
 	if j.within <= 0 {
 		j.within = 5 * time.Second
