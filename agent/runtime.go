@@ -172,7 +172,10 @@ type BindOptions[P any] struct {
 	// is also recorded on its held call (OutcomeAnswerRefused). It runs
 	// on the host's update goroutine, where the answer was applied: it
 	// must return promptly and must not wait for the host; a panic in it
-	// is dropped. Nil: only the audit log is told.
+	// is dropped. Nil: only the audit log is told. The runtime listens
+	// for answers only while one of its calls is held: an answer applied
+	// when none is (a late y on a card long gone) is not heard, and
+	// changes nothing.
 	OnAnswerRefused func(RefusedAnswer)
 }
 

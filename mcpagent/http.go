@@ -269,6 +269,14 @@ type httpSession struct {
 	id string             // set when the session is initialized
 	ss *mcp.ServerSession // set with id
 
+	// left is cancelled when the session ends, before the SDK closes it:
+	// every call of the session runs under it (track), so a call held
+	// for the person's approval is withdrawn at once, never run for a
+	// client that left, and the SDK's close, which waits for the
+	// session's calls, does not wait for the person.
+	left  context.Context
+	leave context.CancelFunc
+
 	mu    sync.Mutex // guards what follows
 	posts int        // POSTs in flight; the idle timer runs only at zero
 	used  uint64     // the Handler's request count when a POST last ended
@@ -653,6 +661,7 @@ func (h *Handler) initialize(g *guard, r *http.Request, key string, msg *envelop
 		return
 	}
 	st := &httpSession{h: h, key: key, posts: 1}
+	st.left, st.leave = context.WithCancel(context.Background())
 	r = r.WithContext(context.WithValue(r.Context(), sessionCtxKey{}, st))
 	h.sdk.ServeHTTP(g, r)
 	h.settle(st)
@@ -669,6 +678,12 @@ func (h *Handler) serveSession(g *guard, r *http.Request, st *httpSession) {
 			return
 		}
 		defer st.finish()
+	}
+	if r.Method == http.MethodDelete && st.leave != nil {
+		// Its client ends it: the session's calls end now, since the
+		// SDK's close waits for them (a call held for the person would
+		// hold the DELETE's answer until the person answered).
+		st.leave()
 	}
 	h.sdk.ServeHTTP(g, r)
 	switch {
@@ -905,9 +920,18 @@ func (h *Handler) tune(o *mcp.ServerOptions) {
 // written: no request can name the session before its owner is known.
 func (h *Handler) track(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		if method == "initialize" {
+		switch method {
+		case "initialize":
 			if st, ok := ctx.Value(sessionCtxKey{}).(*httpSession); ok {
 				h.record(st, req.GetSession())
+			}
+		case "tools/call":
+			if st, ok := ctx.Value(sessionCtxKey{}).(*httpSession); ok && st.left != nil {
+				// Ends with the session (see httpSession.left).
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithCancel(ctx)
+				defer cancel()
+				defer context.AfterFunc(st.left, cancel)()
 			}
 		}
 		return next(ctx, method, req)
@@ -993,6 +1017,9 @@ func (st *httpSession) expire() {
 // identity's place are given back, the SDK's session is closed and what
 // served it released.
 func (h *Handler) endSession(st *httpSession) {
+	if st.leave != nil {
+		st.leave() // its calls end first: closing waits for them
+	}
 	st.mu.Lock()
 	st.ended = true
 	if st.timer != nil {

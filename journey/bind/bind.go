@@ -255,6 +255,11 @@ type Journey struct {
 	unsub  func()
 	closed chan struct{}
 	once   sync.Once
+	// life ends when the journey is closed: every dispatch runs under
+	// it, so a call held for the person's approval is withdrawn when the
+	// journey's session ends, never run for a conversation that left.
+	life context.Context
+	end  context.CancelFunc
 }
 
 // bound is one action as the binding runs it.
@@ -322,6 +327,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		peers: opts.peers, caller: opts.Caller,
 		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}), foldedCh: make(chan struct{}),
 		personal: map[string]bool{}, shown: map[string][]string{}}
+	j.life, j.end = context.WithCancel(context.Background())
 	shownFns := map[string]func(Model) bool{}
 	personHolds := map[string]bool{} // pages with a person-only control that holds something
 	if j.transport == "" {
@@ -537,6 +543,7 @@ func (j *Journey) Session() *journey.Session { return j.s }
 // change stops waiting. Close is idempotent.
 func (j *Journey) Close() {
 	j.once.Do(func() {
+		j.end()
 		j.unsub()
 		close(j.closed)
 		if j.onClose != nil {
@@ -906,6 +913,10 @@ func (j *Journey) handler(b *bound) journey.Handler {
 			}
 			_ = j.s.PersonAnswered(q.ID, answer, "the person")
 		})
+		// The fire outlives its caller's request, not its journey.
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		defer context.AfterFunc(j.life, cancel)()
 		res, err := j.dispatch(ctx, name, payload, inv)
 		if err != nil {
 			if w != nil {

@@ -3,6 +3,7 @@ package bind_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/journey"
@@ -62,5 +63,55 @@ func TestInAppFiresAreNamedExplicitly(t *testing.T) {
 	}
 	if e := r.next(t); e.Decision != agent.DecisionDispatched || e.Transport != agent.InApp || e.Approval != nil {
 		t.Fatalf("entry %+v", e)
+	}
+}
+
+// A journey closed while its fire waits for the person (its MCP session
+// ended) withdraws the request: the card goes, and the person's later
+// approval of it runs nothing.
+func TestClosedJourneyWithdrawsItsHeldFire(t *testing.T) {
+	c := forAgents()
+	r := run(t, c.contract())
+	withdrawn := make(chan agent.ApprovalWithdrawn, 1)
+	answered := make(chan struct{})
+	defer r.p.Observe(func(msg any) {
+		switch msg := msg.(type) {
+		case agent.ApprovalWithdrawn:
+			withdrawn <- msg
+		case agent.ApprovalAnswer:
+			close(answered)
+		}
+	})()
+	j := bind.MustNew("counter", r.rt, r.p.Model, graph(c), bind.Options{})
+	fired := j.Session().Fire(context.Background(), "home.increment", journey.FireOptions{})
+	if !fired.OK {
+		t.Fatalf("refused: %+v", fired)
+	}
+	if held := r.next(t); held.Decision != agent.DecisionHeld {
+		t.Fatalf("first entry %+v", held)
+	}
+	req := r.rt.PendingApprovals()[0]
+	j.Close()
+	select {
+	case w := <-withdrawn:
+		if w.ID != req.ID || w.Why != agent.WithdrawnCancelled {
+			t.Fatalf("withdrawn %+v", w)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("closing the journey left its request on screen")
+	}
+	if p := r.rt.PendingApprovals(); len(p) != 0 {
+		t.Fatalf("pending %+v", p)
+	}
+	if err := r.p.Dispatch(context.Background(), req.Approve("the person")); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-answered:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the late answer was never applied")
+	}
+	if n := r.p.Model().Count; n != 0 {
+		t.Fatalf("count %d: a closed journey's fire ran", n)
 	}
 }
