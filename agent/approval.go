@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -161,10 +162,11 @@ const (
 	// request (an answer built without Shown, or from another copy of the
 	// request). Declining never needs Shown: declining runs nothing.
 	AnswerNotShown AnswerRefusal = "not-shown"
-	// AnswerNotPending: no pending request has the answer's ID: it ended
-	// already (answered, void, timed out, given up by its caller) or was
-	// never asked. The person answered a card that is gone; a request
-	// asked in its place has an ID of its own.
+	// AnswerNotPending: the answer names a request of this runtime that
+	// has ended (answered, void, timed out, given up by its caller). The
+	// person answered a card that is gone; a request asked in its place
+	// has an ID of its own. (An answer naming a request of another
+	// runtime on the same host is that runtime's, and not reported.)
 	AnswerNotPending AnswerRefusal = "not-pending"
 )
 
@@ -414,7 +416,12 @@ type approvalBook[Model any] struct {
 	pending map[string]*pendingApproval[Model]
 	order   []string // ids, oldest first
 	watched int      // pending requests that cover watched values
-	clock   func() time.Time
+	// ended are the ids of this book's requests that ended most
+	// recently, oldest first (at most maxEndedKept): an answer naming
+	// one is a late answer to a card of this runtime, reported refused;
+	// an answer naming an id it never held is another runtime's.
+	ended []string
+	clock func() time.Time
 
 	// listen starts the runtime's listeners and returns what stops them;
 	// they run while holds is above zero. Only callers' goroutines
@@ -500,6 +507,10 @@ func (b *approvalBook[Model]) removeLocked(id string) {
 	if len(b.pending[id].watches) > 0 {
 		b.watched--
 	}
+	if len(b.ended) == maxEndedKept {
+		b.ended = append(b.ended[:0], b.ended[1:]...)
+	}
+	b.ended = append(b.ended, id)
 	delete(b.pending, id)
 	for i, x := range b.order {
 		if x == id {
@@ -516,18 +527,28 @@ func (b *approvalBook[Model]) send(p *pendingApproval[Model], e approvalEnd) {
 	p.done <- e // buffered, and sent once: the request left the book here
 }
 
+// maxEndedKept bounds the ended ids a book remembers to tell a late
+// answer to its own card from another runtime's answer.
+const maxEndedKept = 128
+
 // answer ends the request a, the person's answer, names, unless the
-// answer is refused: it names no pending request, or it approves and its
-// Shown is not the pending request's Digest (the card the person
-// answered is not the request). A refused answer ends nothing; the
-// request it named, if any, is returned with the refusal.
+// answer is refused: it names a request of this book that has ended, or
+// it approves and its Shown is not the pending request's Digest (the
+// card the person answered is not the request). A refused answer ends
+// nothing; the request it named, if pending, is returned with the
+// refusal. An answer naming a request this book never held (another
+// runtime's, on the same host) is none of its business: "" and nil.
 func (b *approvalBook[Model]) answer(a ApprovalAnswer) (refused AnswerRefusal, req *pendingApproval[Model]) {
 	b.mu.Lock()
 	p, ok := b.pending[a.ID]
 	switch {
 	case !ok:
+		late := slices.Contains(b.ended, a.ID)
 		b.mu.Unlock()
-		return AnswerNotPending, nil
+		if late {
+			return AnswerNotPending, nil
+		}
+		return "", nil
 	case a.Approve && a.Shown != p.shown:
 		b.mu.Unlock()
 		return AnswerNotShown, p

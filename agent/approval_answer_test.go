@@ -187,7 +187,7 @@ func TestRequestIDsAreUniqueWhateverTheInvocationIDs(t *testing.T) {
 		twoPayments(t, f, a, b)
 	})
 	t.Run("counted per runtime", func(t *testing.T) {
-		f, _ := tillWith(t, counter())
+		f, heard := tillWith(t, counter())
 		g := *f
 		g.rt = agent.MustBind(f.rt.Contract(), f.prog, &agent.BindOptions[agent.NoPrincipal]{NewInvocationID: counter()})
 		a := f.call("agent-a", "tip", `{"Amount": 20}`)
@@ -202,6 +202,13 @@ func TestRequestIDsAreUniqueWhateverTheInvocationIDs(t *testing.T) {
 			t.Fatalf("pending %+v and %+v", p, q)
 		}
 		twoPayments(t, f, a, b)
+		// The answer to the other runtime's request is not this one's
+		// refusal.
+		select {
+		case r := <-heard:
+			t.Fatalf("another runtime's answer reported refused: %+v", r)
+		default:
+		}
 	})
 }
 

@@ -166,7 +166,9 @@ type BindOptions[P any] struct {
 	ApprovalTimeout time.Duration
 	// OnAnswerRefused hears every answer of the person the runtime
 	// refuses (see AnswerRefusal): an approval whose Shown is not the
-	// pending request's Digest, or an answer naming no pending request.
+	// pending request's Digest, or a late answer to one of its requests
+	// that has ended (an answer to another runtime's request is not
+	// this one's to report).
 	// A refused answer changes nothing, and the request it named stays
 	// pending; with Audit set, an approval refused for a pending request
 	// is also recorded on its held call (OutcomeAnswerRefused). It runs
