@@ -198,7 +198,9 @@ type HTTPOptions struct {
 // share one Server, so opening one registers no tools; without one each
 // session gets a Server of its own over its runtime, closed, and the
 // runtime's listeners released, when the session ends (DELETE, idle
-// timeout, Close). Every write to a client is bounded
+// timeout, Close). The session's calls in flight are cancelled first, so
+// a call held for the person's approval is withdrawn (never run for a
+// client that left) and a DELETE is answered at once. Every write to a client is bounded
 // by WriteTimeout, so a client that never reads its stream cannot hold the
 // session's writer.
 //
