@@ -24,6 +24,7 @@ import (
 	"github.com/foldagent/foldagent/examples/shop/shop"
 	"github.com/foldagent/foldagent/host/teahost"
 	"github.com/foldagent/foldagent/internal/httpguard"
+	"github.com/foldagent/foldagent/internal/mcpleave"
 	"github.com/foldagent/foldagent/journey/bind/bindmcp"
 	"github.com/foldagent/foldagent/journey/fixed"
 	"github.com/foldagent/foldagent/journey/journeymcp"
@@ -207,10 +208,15 @@ func serveHTTP(ctx context.Context, ln net.Listener, fixedOrOnly, dynamic bindmc
 	// journey of its own, released when the session ends: a client that
 	// leaves without ending it is ended after an idle while, so the
 	// journeys held are bounded by the clients still talking.
+	// A session's DELETE ends its calls first (mcpleave): a payment held
+	// for the person is withdrawn, and the DELETE answered at once.
 	opts := &mcp.StreamableHTTPOptions{SessionTimeout: sessionIdle}
-	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return fixedOrOnly.MCP() }, opts))
+	serve := func(s bindmcp.Server) http.Handler {
+		return mcpleave.Track(s.MCP()).Handler(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s.MCP() }, opts))
+	}
+	mux.Handle("/mcp", serve(fixedOrOnly))
 	if dynamic != nil {
-		mux.Handle("/mcp/dynamic", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return dynamic.MCP() }, opts))
+		mux.Handle("/mcp/dynamic", serve(dynamic))
 	}
 	hs := &http.Server{Handler: guarded(mux, token), ReadHeaderTimeout: 10 * time.Second}
 	stopped := make(chan struct{})
