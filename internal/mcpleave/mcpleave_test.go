@@ -40,7 +40,9 @@ func TestDeleteEndsTheSessionsCalls(t *testing.T) {
 			return next(ctx, method, req)
 		}
 	})
-	go func() { _, _ = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "wait", Arguments: map[string]any{}}) }()
+	go func() {
+		_, _ = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "wait", Arguments: map[string]any{}})
+	}()
 	select {
 	case <-started:
 	case <-time.After(5 * time.Second):
