@@ -36,7 +36,7 @@ func TestPeerJavaScriptClientApproval(t *testing.T) {
 		var answer agent.ApprovalAnswer
 		switch {
 		case strings.HasPrefix(in.Order, "approve-"):
-			answer = agent.ApprovalAnswer{ID: asked.Request.ID, Approve: true, By: "pat"}
+			answer = asked.Request.Approve("pat")
 		case strings.HasPrefix(in.Order, "decline-"):
 			answer = agent.ApprovalAnswer{ID: asked.Request.ID, Reason: "not this one", By: "pat"}
 		default:

@@ -188,7 +188,7 @@ func TestApprovalWorkingThenCompleted(t *testing.T) {
 	if n := len(f.prog.Model().Refunded); n != 0 {
 		t.Fatalf("a held refund ran: %v", f.prog.Model().Refunded)
 	}
-	f.answer(agent.ApprovalAnswer{ID: req.ID, Approve: true, By: "pat"})
+	f.answer(req.Approve("pat"))
 	done := waitTask(t, f.c, task.ID, a2a.TaskStateCompleted)
 	if statusText(done) == "Waiting for the person to approve this in the app." {
 		t.Fatal("the completed task still says it waits")
@@ -255,7 +255,7 @@ func TestApprovalStreamedWorkingBeforeCompleted(t *testing.T) {
 				t.Fatalf("working update without the waiting message: %s", mustJSON(up))
 			}
 			sawWaiting = len(events) - 1
-			f.answer(agent.ApprovalAnswer{ID: f.asked().ID, Approve: true})
+			f.answer(f.asked().Approve(""))
 		}
 	}
 	got := states(events)
@@ -317,7 +317,7 @@ func TestApprovalCancelledTaskWithdrawsTheRequest(t *testing.T) {
 			t.Fatal("the cancelled request stayed on the person's screen")
 		}
 	}
-	f.answer(agent.ApprovalAnswer{ID: req.ID, Approve: true})
+	f.answer(req.Approve(""))
 	f.answer(OpenDrawer{N: 5}) // applied after the answer
 	for deadline := time.Now().Add(5 * time.Second); f.prog.Model().Drawer != 5; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -392,18 +392,18 @@ func TestApprovalTwoPendingAnsweredSeparately(t *testing.T) {
 		}
 		asked = f.prog.Model().Asked
 	}
-	byOrder := map[string]string{}
+	byOrder := map[string]agent.ApprovalRequest{}
 	for _, q := range asked {
 		var in Refund
 		_ = json.Unmarshal(q.Input, &in)
-		byOrder[in.Order] = q.ID
+		byOrder[in.Order] = q
 	}
-	f.answer(agent.ApprovalAnswer{ID: byOrder["order-b"], Approve: true})
+	f.answer(byOrder["order-b"].Approve(""))
 	waitTask(t, f.c, second.ID, a2a.TaskStateCompleted)
 	if got := f.waiting(first.ID); got.Status.State != a2a.TaskStateWorking {
 		t.Fatalf("the other task is %s, want it still waiting", got.Status.State)
 	}
-	f.answer(agent.ApprovalAnswer{ID: byOrder["order-a"], Reason: "duplicate"})
+	f.answer(agent.ApprovalAnswer{ID: byOrder["order-a"].ID, Reason: "duplicate"})
 	waitTask(t, f.c, first.ID, a2a.TaskStateRejected)
 	if m := loopwait.Until(t, f.prog, "the refund", func(m register) bool { return len(m.Refunded) > 0 }); !slices.Equal(m.Refunded, []string{"order-b"}) {
 		t.Fatalf("refunded %v, want only order-b", m.Refunded)

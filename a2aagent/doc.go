@@ -51,7 +51,10 @@
 //     dispatched;
 //   - not answered by the person in time: TASK_STATE_FAILED, tag
 //     AgentApprovalTimeoutError; the request was withdrawn from the
-//     person's screen and nothing was dispatched.
+//     person's screen and nothing was dispatched;
+//   - the person gone (the application stopped while the call waited):
+//     TASK_STATE_FAILED at once, tag AgentPersonLeftError; nothing was
+//     dispatched.
 //
 // While a call waits for the person's approval the task stays
 // TASK_STATE_WORKING, and a status update says so: its text says it waits

@@ -213,8 +213,9 @@ func stateOf(r agent.Reply) a2a.TaskState {
 		return a2a.TaskStateCanceled
 	case r.Tag == agent.TagCompletionTimeout:
 		return a2a.TaskStateFailed
-	case r.Tag == agent.TagApprovalTimeout:
-		// Nobody refused it: the person did not answer in time.
+	case r.Tag == agent.TagApprovalTimeout, r.Tag == agent.TagPersonLeft:
+		// Nobody refused it: the person did not answer in time, or left
+		// the application before answering.
 		return a2a.TaskStateFailed
 	default: // unknown, unavailable, invalid input, not authorized,
 		// not found, stale view, declined by the person

@@ -8,8 +8,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -113,7 +116,10 @@ const (
 	WithdrawnDeclined  Withdrawal = "declined"
 	WithdrawnStale     Withdrawal = "stale"     // what it covers moved
 	WithdrawnTimeout   Withdrawal = "timeout"   // nobody answered in time
-	WithdrawnCancelled Withdrawal = "cancelled" // the caller gave up
+	WithdrawnCancelled Withdrawal = "cancelled" // the caller gave up, or its session ended
+	// WithdrawnPersonLeft: the person left (the application stopped, the
+	// headless app's q): nobody is there to answer (Runtime.PersonLeft).
+	WithdrawnPersonLeft Withdrawal = "person-left"
 )
 
 // ApprovalAnswer is the person's answer, a Message the application
@@ -142,6 +148,36 @@ func (q ApprovalRequest) Approve(by string) ApprovalAnswer {
 // optional reason (passed to the agent as data).
 func (q ApprovalRequest) Decline(by, reason string) ApprovalAnswer {
 	return ApprovalAnswer{ID: q.ID, By: by, Reason: reason, Shown: q.Digest()}
+}
+
+// AnswerRefusal says why the runtime refused the person's answer.
+type AnswerRefusal string
+
+// Why an answer was refused. A refused answer changes nothing: no call
+// runs, and a request it named stays pending, for the person to answer
+// the card they see.
+const (
+	// AnswerNotShown: the answer approves, and its Shown is not the
+	// pending request's Digest: the card the person answered is not the
+	// request (an answer built without Shown, or from another copy of the
+	// request). Declining never needs Shown: declining runs nothing.
+	AnswerNotShown AnswerRefusal = "not-shown"
+	// AnswerNotPending: the answer names a request of this runtime that
+	// has ended (answered, void, timed out, given up by its caller). The
+	// person answered a card that is gone; a request asked in its place
+	// has an ID of its own. (An answer naming a request of another
+	// runtime on the same host is that runtime's, and not reported.)
+	AnswerNotPending AnswerRefusal = "not-pending"
+)
+
+// RefusedAnswer is an answer of the person the runtime refused, as
+// BindOptions.OnAnswerRefused hears it.
+type RefusedAnswer struct {
+	Answer ApprovalAnswer
+	Why    AnswerRefusal
+	// Request is the pending request the answer named (AnswerNotShown);
+	// the zero ApprovalRequest when it named none.
+	Request ApprovalRequest
 }
 
 // ApprovalCarrier is the optional seam for an application whose Message
@@ -226,8 +262,14 @@ type ApprovalRecord struct {
 	Answer Withdrawal `json:"answer,omitempty"`
 	By     string     `json:"by,omitempty"`
 	// At is when the request ended (answered, void, timed out), as
-	// epoch milliseconds in JSON; zero while it is pending.
+	// epoch milliseconds in JSON; zero while it is pending. On an entry
+	// whose outcome is OutcomeAnswerRefused, By and At are the refused
+	// answer's.
 	At time.Time `json:"-"`
+	// Refused is, on an entry whose outcome is OutcomeAnswerRefused, the
+	// Shown the refused answer named ("" when it named none): the card
+	// it answered, which is not Shown.
+	Refused string `json:"refused,omitempty"`
 }
 
 // MarshalJSON encodes At as epoch milliseconds, as AuditEntry does.
@@ -341,11 +383,21 @@ func (c *capability[Model, P]) needsApproval(in any, call Call[Model, P]) (need 
 // pendingApproval is one held call while it waits.
 type pendingApproval[Model any] struct {
 	req     ApprovalRequest
+	shown   string // req.Digest(): what an approving answer must name
 	watches []*watch[Model]
 	subject string
 	model   Model // the snapshot the call was held on
 	done    chan approvalEnd
+	// refused carries the answers refused while it waits to the held
+	// call's goroutine, which audits them (never the host's goroutine:
+	// an audit sink may block).
+	refused chan ApprovalAnswer
 }
+
+// maxRefusedUnaudited bounds the refused answers of one request waiting
+// for its held call's goroutine to audit them; beyond it, the hook
+// (BindOptions.OnAnswerRefused) still hears each one.
+const maxRefusedUnaudited = 8
 
 // approvalEnd is how a held call's wait ended.
 type approvalEnd struct {
@@ -363,7 +415,13 @@ type approvalBook[Model any] struct {
 	mu      sync.Mutex
 	pending map[string]*pendingApproval[Model]
 	order   []string // ids, oldest first
-	clock   func() time.Time
+	watched int      // pending requests that cover watched values
+	// ended are the ids of this book's requests that ended most
+	// recently, oldest first (at most maxEndedKept): an answer naming
+	// one is a late answer to a card of this runtime, reported refused;
+	// an answer naming an id it never held is another runtime's.
+	ended []string
+	clock func() time.Time
 
 	// listen starts the runtime's listeners and returns what stops them;
 	// they run while holds is above zero. Only callers' goroutines
@@ -399,11 +457,35 @@ func newApprovalBook[Model any]() *approvalBook[Model] {
 	return &approvalBook[Model]{pending: map[string]*pendingApproval[Model]{}, clock: time.Now}
 }
 
+// approvalIDs mints request ids for every runtime of the process: a
+// random prefix, drawn once, and a count. They are unique in the process
+// by construction, whatever ids the invocations carry (an application's
+// BindOptions.NewInvocationID may repeat itself, or count from 1 in each
+// runtime), and the prefix keeps two processes' apart in audit logs read
+// together.
+var approvalIDs struct {
+	once   sync.Once
+	prefix string
+	n      atomic.Uint64
+}
+
+func newApprovalID() string {
+	approvalIDs.once.Do(func() {
+		approvalIDs.prefix = "approval-" + strings.ReplaceAll(NewInvocationID(), "-", "")[:16] + "-"
+	})
+	return approvalIDs.prefix + strconv.FormatUint(approvalIDs.n.Add(1), 10)
+}
+
+// add records p as pending. Its id is minted (newApprovalID), so it is
+// never already in the book.
 func (b *approvalBook[Model]) add(p *pendingApproval[Model]) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.pending[p.req.ID] = p
 	b.order = append(b.order, p.req.ID)
+	if len(p.watches) > 0 {
+		b.watched++
+	}
 }
 
 // end ends the request id with e, reporting whether it was still pending.
@@ -411,23 +493,74 @@ func (b *approvalBook[Model]) end(id string, e approvalEnd) bool {
 	b.mu.Lock()
 	p, ok := b.pending[id]
 	if ok {
-		delete(b.pending, id)
-		for i, x := range b.order {
-			if x == id {
-				b.order = append(b.order[:i], b.order[i+1:]...)
-				break
-			}
-		}
+		b.removeLocked(id)
 	}
 	b.mu.Unlock()
 	if !ok {
 		return false
 	}
+	b.send(p, e)
+	return true
+}
+
+func (b *approvalBook[Model]) removeLocked(id string) {
+	if len(b.pending[id].watches) > 0 {
+		b.watched--
+	}
+	if len(b.ended) == maxEndedKept {
+		b.ended = append(b.ended[:0], b.ended[1:]...)
+	}
+	b.ended = append(b.ended, id)
+	delete(b.pending, id)
+	for i, x := range b.order {
+		if x == id {
+			b.order = append(b.order[:i], b.order[i+1:]...)
+			break
+		}
+	}
+}
+
+func (b *approvalBook[Model]) send(p *pendingApproval[Model], e approvalEnd) {
 	if e.at.IsZero() {
 		e.at = b.clock()
 	}
 	p.done <- e // buffered, and sent once: the request left the book here
-	return true
+}
+
+// maxEndedKept bounds the ended ids a book remembers to tell a late
+// answer to its own card from another runtime's answer.
+const maxEndedKept = 128
+
+// answer ends the request a, the person's answer, names, unless the
+// answer is refused: it names a request of this book that has ended, or
+// it approves and its Shown is not the pending request's Digest (the
+// card the person answered is not the request). A refused answer ends
+// nothing; the request it named, if pending, is returned with the
+// refusal. An answer naming a request this book never held (another
+// runtime's, on the same host) is none of its business: "" and nil.
+func (b *approvalBook[Model]) answer(a ApprovalAnswer) (refused AnswerRefusal, req *pendingApproval[Model]) {
+	b.mu.Lock()
+	p, ok := b.pending[a.ID]
+	switch {
+	case !ok:
+		late := slices.Contains(b.ended, a.ID)
+		b.mu.Unlock()
+		if late {
+			return AnswerNotPending, nil
+		}
+		return "", nil
+	case a.Approve && a.Shown != p.shown:
+		b.mu.Unlock()
+		return AnswerNotShown, p
+	}
+	b.removeLocked(a.ID)
+	b.mu.Unlock()
+	why := WithdrawnDeclined
+	if a.Approve {
+		why = WithdrawnApproved
+	}
+	b.send(p, approvalEnd{why: why, by: a.By, reason: a.Reason})
+	return "", p
 }
 
 // list returns the pending requests, oldest first.
@@ -451,6 +584,23 @@ func (b *approvalBook[Model]) entries() []*pendingApproval[Model] {
 	return out
 }
 
+// watching returns the pending entries that cover watched values, oldest
+// first: the ones a Model change can void.
+func (b *approvalBook[Model]) watching() []*pendingApproval[Model] {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.watched == 0 {
+		return nil
+	}
+	out := make([]*pendingApproval[Model], 0, b.watched)
+	for _, id := range b.order {
+		if p := b.pending[id]; len(p.watches) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // PendingApprovals returns the calls held for the person's approval,
 // oldest first.
 func (r *Runtime[Model, Msg, P]) PendingApprovals() []ApprovalRequest {
@@ -460,25 +610,45 @@ func (r *Runtime[Model, Msg, P]) PendingApprovals() []ApprovalRequest {
 	return r.approvals.list()
 }
 
-// heard is the Observer listener: the person's answer ends its request.
-// It runs on the host's update goroutine and never blocks.
+// heard is the Observer listener: the person's answer ends its request,
+// unless it is refused (approvalBook.answer), which is reported to
+// OnAnswerRefused and, through the held call, to the audit log. It runs
+// on the host's update goroutine and never blocks.
 func (r *Runtime[Model, Msg, P]) heard(msg Msg) {
 	a, ok := r.carrier.answerOf(msg)
 	if !ok {
 		return
 	}
-	why := WithdrawnDeclined
-	if a.Approve {
-		why = WithdrawnApproved
+	why, p := r.approvals.answer(a)
+	if why == "" {
+		return
 	}
-	r.approvals.end(a.ID, approvalEnd{why: why, by: a.By, reason: a.Reason})
+	refused := RefusedAnswer{Answer: a, Why: why}
+	if p != nil {
+		refused.Request = p.req
+		select {
+		case p.refused <- a:
+		default: // a burst: the hook below still hears it
+		}
+	}
+	r.answerRefused(refused)
+}
+
+// answerRefused calls BindOptions.OnAnswerRefused, keeping its panics on
+// this side: it runs on the host's update goroutine.
+func (r *Runtime[Model, Msg, P]) answerRefused(refused RefusedAnswer) {
+	if r.onAnswerRefused == nil {
+		return
+	}
+	defer func() { _ = recover() }()
+	r.onAnswerRefused(refused)
 }
 
 // recheck is the Subscriber listener: a request whose watched values
 // moved is void. It reads the Model once per change, and only while
-// something is pending.
+// a request that covers watched values is pending.
 func (r *Runtime[Model, Msg, P]) recheck() {
-	entries := r.approvals.entries()
+	entries := r.approvals.watching()
 	if len(entries) == 0 {
 		return
 	}
@@ -530,7 +700,7 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 		return nil, &DefectError{Capability: capab.name, Stage: "approval", Cause: err}
 	}
 	req := ApprovalRequest{
-		ID: r.newID(), Capability: capab.name, Summary: capab.approval.summary, Input: in, Version: version,
+		ID: newApprovalID(), Capability: capab.name, Summary: capab.approval.summary, Input: in, Version: version,
 		Invocation: call.Invocation.ID, Transport: call.Invocation.Transport, Caller: CallerFrom(ctx),
 		Deadline: r.approvals.clock().Add(r.approvalTimeout),
 	}
@@ -544,8 +714,10 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 			req.Watched[w.name] = v
 		}
 	}
-	p := &pendingApproval[Model]{req: req, watches: capab.watches, subject: capab.name, model: model, done: make(chan approvalEnd, 1)}
-	tr.approval = &ApprovalRecord{ID: req.ID, Shown: req.Digest()}
+	shown := req.Digest()
+	p := &pendingApproval[Model]{req: req, shown: shown, watches: capab.watches, subject: capab.name, model: model,
+		done: make(chan approvalEnd, 1), refused: make(chan ApprovalAnswer, maxRefusedUnaudited)}
+	tr.approval = &ApprovalRecord{ID: req.ID, Shown: shown}
 	// Listening before the request exists anywhere: its answer cannot
 	// come before it is asked.
 	r.approvals.acquire()
@@ -577,20 +749,9 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 	if r.subscriber != nil {
 		r.recheck()
 	}
-	timer := time.NewTimer(time.Until(req.Deadline))
-	defer timer.Stop()
-	var end approvalEnd
-	select {
-	case end = <-p.done:
-	case <-timer.C:
-		// An answer that got there first stands: end finds nothing.
-		r.approvals.end(req.ID, approvalEnd{why: WithdrawnTimeout})
-		end = <-p.done
-	case <-ctx.Done():
-		r.approvals.end(req.ID, approvalEnd{why: WithdrawnCancelled})
-		end = <-p.done
-	}
+	end := r.awaitPerson(ctx, tr, capab, call.Invocation, payload, p)
 	tr.approval.Answer, tr.approval.By, tr.approval.At = end.why, end.by, end.at
+	tr.approval.Refused = ""
 	if withdrawn, ok := r.carrier.withdrawn(ApprovalWithdrawn{ID: req.ID, Why: end.why}); ok {
 		_ = r.host.Dispatch(context.WithoutCancel(ctx), withdrawn)
 	}
@@ -606,8 +767,37 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 		return nil, &StaleViewError{Capability: capab.name, Type: capab.tag, Moved: end.moved, Version: r.Version(), Seen: req.Version, Policy: capab.freshness}
 	case WithdrawnTimeout:
 		return nil, &ApprovalTimeoutError{Capability: capab.name, Type: capab.tag, Approval: req.ID}
+	case WithdrawnPersonLeft:
+		return nil, &PersonLeftError{Capability: capab.name, Type: capab.tag, Approval: req.ID}
 	default:
 		return nil, &CancelledError{Capability: capab.name, cause: context.Cause(ctx)}
+	}
+}
+
+// awaitPerson waits for p to end: the person's answer or a void (ended by a
+// listener), the deadline, the caller giving up, or the host stopping
+// (the person left). Answers refused meanwhile are audited as they come.
+func (r *Runtime[Model, Msg, P]) awaitPerson(ctx context.Context, tr *trail[P], capab *capability[Model, P], inv Invocation, payload []byte, p *pendingApproval[Model]) approvalEnd {
+	timer := time.NewTimer(time.Until(p.req.Deadline))
+	defer timer.Stop()
+	for {
+		// Whatever ends it first stands: a later end finds nothing.
+		select {
+		case end := <-p.done:
+			return end
+		case <-timer.C:
+			r.approvals.end(p.req.ID, approvalEnd{why: WithdrawnTimeout})
+		case <-ctx.Done():
+			r.approvals.end(p.req.ID, approvalEnd{why: WithdrawnCancelled})
+		case <-r.hostDone:
+			r.approvals.end(p.req.ID, approvalEnd{why: WithdrawnPersonLeft})
+		case a := <-p.refused:
+			if r.audit != nil {
+				tr.approval.By, tr.approval.At, tr.approval.Refused = a.By, r.approvals.clock(), a.Shown
+				r.audit.record(tr, inv, capab.name, capab.tag, payload, DecisionHeld, OutcomeAnswerRefused, "", "")
+				tr.approval.By, tr.approval.At, tr.approval.Refused = "", time.Time{}, ""
+			}
+		}
 	}
 }
 

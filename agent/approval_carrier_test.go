@@ -152,7 +152,7 @@ func TestSealedMessagesCarryTheApproval(t *testing.T) {
 	if q.Capability != "settle" || len(prog.Model().Settled) != 0 {
 		t.Fatalf("held: %+v, settled %v", q, prog.Model().Settled)
 	}
-	if err := prog.Dispatch(context.Background(), answer{agent.ApprovalAnswer{ID: q.ID, Approve: true, By: "you"}}); err != nil {
+	if err := prog.Dispatch(context.Background(), answer{q.Approve("you")}); err != nil {
 		t.Fatal(err)
 	}
 	if err := <-approved; err != nil {

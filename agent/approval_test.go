@@ -23,6 +23,9 @@ type till struct {
 	Paid    []string
 	Asked   []agent.ApprovalRequest
 	Answers []string // what the person's screen recorded, in order
+	// Ever are all the requests ever asked, the withdrawn included: the
+	// cards the person may still answer late.
+	Ever []agent.ApprovalRequest
 }
 
 type (
@@ -49,6 +52,7 @@ func tillUpdate(m till, msg any) (till, loop.Cmd[any]) {
 		m.Paid = append(slices.Clone(m.Paid), fmt.Sprintf("tip-%d", msg.Amount))
 	case agent.ApprovalAsked:
 		m.Asked = append(slices.Clone(m.Asked), msg.Request)
+		m.Ever = append(slices.Clone(m.Ever), msg.Request)
 	case agent.ApprovalWithdrawn:
 		m.Asked = slices.DeleteFunc(slices.Clone(m.Asked), func(q agent.ApprovalRequest) bool { return q.ID == msg.ID })
 		m.Answers = append(slices.Clone(m.Answers), string(msg.Why))
@@ -176,7 +180,7 @@ func TestApprovedCallRunsAndIsAudited(t *testing.T) {
 	if p := f.rt.PendingApprovals(); len(p) != 1 || p[0].ID != req.ID {
 		t.Fatalf("pending = %+v", p)
 	}
-	f.person(agent.ApprovalAnswer{ID: req.ID, Approve: true, By: "ana"})
+	f.person(req.Approve("ana"))
 	r := result(t, ch)
 	if r.err != nil {
 		t.Fatal(r.err)
@@ -213,7 +217,7 @@ func TestApprovedCallRunsAndIsAudited(t *testing.T) {
 		t.Fatalf("round trip %s: %+v %v", b, back.Approval, err)
 	}
 	// Spent: approving it again does nothing.
-	f.person(agent.ApprovalAnswer{ID: req.ID, Approve: true})
+	f.person(req.Approve(""))
 	if got := f.prog.Model().Paid; len(got) != 1 {
 		t.Fatalf("an approval was spent twice: %v", got)
 	}
@@ -255,7 +259,7 @@ func TestApprovalIsBoundToWhatWasShown(t *testing.T) {
 		t.Fatalf("err = %v", r.err)
 	}
 	f.until("the void request withdrawn", func(m till) bool { return len(m.Asked) == 0 })
-	f.person(agent.ApprovalAnswer{ID: req.ID, Approve: true})
+	f.person(req.Approve(""))
 	if m := f.prog.Model(); m.Paid != nil || !slices.Equal(m.Answers, []string{"stale"}) {
 		t.Fatalf("model = %+v", m)
 	}
@@ -273,7 +277,11 @@ func TestUnansweredRequestTimesOutAndCannotBeApprovedLater(t *testing.T) {
 	if m.Answers[0] != "timeout" {
 		t.Fatalf("model = %+v", m)
 	}
-	f.person(agent.ApprovalAnswer{ID: to.Approval, Approve: true})
+	i := slices.IndexFunc(m.Ever, func(q agent.ApprovalRequest) bool { return q.ID == to.Approval })
+	if i < 0 {
+		t.Fatalf("the timed-out request %s was never asked: %+v", to.Approval, m)
+	}
+	f.person(m.Ever[i].Approve(""))
 	if m := f.prog.Model(); m.Paid != nil {
 		t.Fatalf("a withdrawn request was approved: %+v", m)
 	}
@@ -287,7 +295,7 @@ func TestTwoRequestsAnsweredSeparately(t *testing.T) {
 	b := f.call("agent-b", "tip", `{"Amount": 30}`)
 	reqs := f.asked(2)
 	byCaller := map[string]agent.ApprovalRequest{reqs[0].Caller: reqs[0], reqs[1].Caller: reqs[1]}
-	f.person(agent.ApprovalAnswer{ID: byCaller["agent-b"].ID, Approve: true})
+	f.person(byCaller["agent-b"].Approve(""))
 	if r := result(t, b); r.err != nil {
 		t.Fatalf("b: %v", r.err)
 	}
@@ -330,7 +338,7 @@ func TestCallerWhoGivesUpWithdrawsTheRequest(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 	f.until("the request withdrawn", func(m till) bool { return len(m.Asked) == 0 })
-	f.person(agent.ApprovalAnswer{ID: req.ID, Approve: true})
+	f.person(req.Approve(""))
 	if m := f.prog.Model(); m.Paid != nil {
 		t.Fatalf("a given-up request was approved: %+v", m)
 	}
@@ -428,7 +436,7 @@ func TestRuntimeListensOnlyWhileACallIsHeld(t *testing.T) {
 	if n := h.active.Load(); n != 2 {
 		t.Fatalf("%d listeners while a call is held, want 2", n)
 	}
-	f.person(agent.ApprovalAnswer{ID: req.ID, Approve: true})
+	f.person(req.Approve(""))
 	if r := result(t, ch); r.err != nil {
 		t.Fatal(r.err)
 	}

@@ -58,6 +58,11 @@ const (
 	// OutcomeAwaitingApproval: held for the person's approval
 	// (DecisionHeld).
 	OutcomeAwaitingApproval = "awaiting-approval"
+	// OutcomeAnswerRefused: the person's answer to a held call was
+	// refused (AnswerNotShown: it approves a card that is not the
+	// request) and the call is still held (DecisionHeld). The entry's
+	// Approval names what the refused answer named (Refused).
+	OutcomeAnswerRefused = "answer-refused"
 )
 
 // AuditEntry is one decision of the runtime: one invocation, refused or

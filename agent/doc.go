@@ -72,6 +72,19 @@
 // adapts OpenTelemetry, which the core does not link. Neither costs
 // anything when not configured.
 //
+// A capability may need the person's approval (Approval): a call that
+// needs it is held, the application is told (ApprovalAsked) and shows the
+// request, and the person's answer is the application's own Message,
+// which no agent can send. An approval names the card the person answered
+// (ApprovalRequest.Approve fills ApprovalAnswer.Shown with the request's
+// Digest): one that names another card, or none, is refused and approves
+// nothing (BindOptions.OnAnswerRefused, the audit log), and the request
+// stays pending; declining needs no fingerprint. Request ids are minted by
+// the runtime, unique in the process whatever the invocation ids. A held
+// call ends, and its card is withdrawn, when its caller gives up, when
+// nobody answers in time (ApprovalTimeoutError), and when the host stops
+// (Finite): the person left (PersonLeftError).
+//
 // Refusals are typed errors (UnknownCapabilityError, UnavailableError,
 // InvalidInputError, AuthorizationError, CancelledError,
 // CompletionTimeoutError, ResourceError), each with a stable protocol Tag,

@@ -39,6 +39,7 @@ const (
 	TagNotFound          = "AgentNotFoundError"
 	TagDeclined          = "AgentDeclinedError"
 	TagApprovalTimeout   = "AgentApprovalTimeoutError"
+	TagPersonLeft        = "AgentPersonLeftError"
 )
 
 // UnknownCapabilityError reports a name (or Message type) the contract does
@@ -652,4 +653,35 @@ func (e *ApprovalTimeoutError) MarshalJSON() ([]byte, error) {
 		Approval   string `json:"approval"`
 		RetrySafe  bool   `json:"retrySafe"`
 	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Approval, true})
+}
+
+// PersonLeftError reports that the person who approves a call left
+// before answering: the application stopped (its host's Done closed,
+// the headless app's q) while the call was held. Nothing was dispatched.
+// Unlike an ApprovalTimeoutError, asking again now cannot help: nobody
+// is there to answer until the application runs again.
+type PersonLeftError struct {
+	Capability string
+	Type       string
+	// Approval is the request's id.
+	Approval string
+}
+
+func (e *PersonLeftError) Error() string {
+	return fmt.Sprintf("The person who approves %q left the application before answering, so nothing was done. Nobody can approve it until they are back.", e.Capability)
+}
+
+// Tag returns "AgentPersonLeftError".
+func (e *PersonLeftError) Tag() string { return TagPersonLeft }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "tag",
+// "message", "approval"}.
+func (e *PersonLeftError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		Type       string `json:"tag"`
+		Message    string `json:"message"`
+		Approval   string `json:"approval"`
+	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Approval})
 }

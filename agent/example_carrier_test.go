@@ -80,7 +80,7 @@ func ExampleApprovalCarrier() {
 	go func() {
 		q := <-asked
 		fmt.Println("the person is asked:", q.Summary)
-		_ = prog.Dispatch(ctx, deskAnswers{agent.ApprovalAnswer{ID: q.ID, Approve: true}})
+		_ = prog.Dispatch(ctx, deskAnswers{q.Approve("")})
 	}()
 
 	_, err := rt.DispatchUnknown(ctx, "refund", []byte(`{"Amount":30}`), agent.Invocation{Transport: agent.MCP})

@@ -94,6 +94,17 @@ type NonBlocking interface {
 	DispatchNeverBlocks() bool
 }
 
+// Finite is the optional seam for a host that stops: Done returns a
+// channel closed once it has (host/loop's Program and host/teahost's Host
+// implement it). When it closes, the person is gone with the
+// application: a call held for their approval ends at once, withdrawn
+// as WithdrawnPersonLeft, and its caller is told so (*PersonLeftError),
+// rather than waiting out the approval timeout. A Runtime discovers it
+// at Bind.
+type Finite interface {
+	Done() <-chan struct{}
+}
+
 // notDelivered is how a host's error says update will never see the
 // Message (see Host).
 type notDelivered interface{ NotDelivered() bool }
@@ -157,6 +168,21 @@ type BindOptions[P any] struct {
 	// and in all (see HeldBound). Nil gives the runtime a HeldBound of its
 	// own with the defaults, counting by caller.
 	HeldBound *HeldBound[P]
+	// OnAnswerRefused hears every answer of the person the runtime
+	// refuses (see AnswerRefusal): an approval whose Shown is not the
+	// pending request's Digest, or a late answer to one of its requests
+	// that has ended (an answer to another runtime's request is not
+	// this one's to report).
+	// A refused answer changes nothing, and the request it named stays
+	// pending; with Audit set, an approval refused for a pending request
+	// is also recorded on its held call (OutcomeAnswerRefused). It runs
+	// on the host's update goroutine, where the answer was applied: it
+	// must return promptly and must not wait for the host; a panic in it
+	// is dropped. Nil: only the audit log is told. The runtime listens
+	// for answers only while one of its calls is held: an answer applied
+	// when none is (a late y on a card long gone) is not heard, and
+	// changes nothing.
+	OnAnswerRefused func(RefusedAnswer)
 }
 
 // Runtime is a contract bound to a live application. It is safe for
@@ -194,6 +220,11 @@ type Runtime[Model, Msg, P any] struct {
 	// carrier wraps and unwraps the approval Messages; set with
 	// approvals.
 	carrier carrier[Msg]
+	// onAnswerRefused is BindOptions.OnAnswerRefused.
+	onAnswerRefused func(RefusedAnswer)
+	// hostDone is closed when the host stops (Finite); nil when it
+	// cannot say. A held call ends then: the person left.
+	hostDone <-chan struct{}
 }
 
 // Bind binds a contract to a host.
@@ -221,6 +252,7 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 		r.traceIDs = opts.TraceIDs
 		r.approvalTimeout = opts.ApprovalTimeout
 		r.held = opts.HeldBound
+		r.onAnswerRefused = opts.OnAnswerRefused
 	}
 	if r.held == nil {
 		r.held = NewHeldBound[P](0, 0, nil)
@@ -235,6 +267,9 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 		r.stamp = r.versionNow
 	}
 	r.tracker, _ = host.(DeliveryTracker[Msg])
+	if f, ok := host.(Finite); ok {
+		r.hostDone = f.Done()
+	}
 	if nb, ok := host.(NonBlocking); ok {
 		r.inline = nb.DispatchNeverBlocks()
 	}
@@ -529,7 +564,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	// that moved is refused before its input is even read. A call the
 	// person approved is judged against what they were shown.
 	approved := approvedFrom[Model](ctx)
-	if approved != nil && approved.req.Invocation != inv.ID {
+	if approved != nil && (approved.req.Invocation != inv.ID || approved.subject != capab.name) {
 		approved = nil
 	}
 	var moved []string

@@ -91,7 +91,7 @@ func TestCallWaitsForThePersonWithProgress(t *testing.T) {
 	if string(req.Input) != `{"order":"order-7"}` {
 		t.Fatalf("request input = %s", req.Input)
 	}
-	if err := prog.Dispatch(context.Background(), agent.ApprovalAnswer{ID: req.ID, Approve: true}); err != nil {
+	if err := prog.Dispatch(context.Background(), req.Approve("")); err != nil {
 		t.Fatal(err)
 	}
 	if r := <-res; r == nil || r.IsError {

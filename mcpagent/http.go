@@ -212,7 +212,9 @@ type HTTPOptions struct {
 // share one Server, so opening one registers no tools; without one each
 // session gets a Server of its own over its runtime, closed, and the
 // runtime's listeners released, when the session ends (DELETE, idle
-// timeout, Close). Every write to a client is bounded
+// timeout, Close). The session's calls in flight are cancelled first, so
+// a call held for the person's approval is withdrawn (never run for a
+// client that left) and a DELETE is answered at once. Every write to a client is bounded
 // by WriteTimeout, so a client that never reads its stream cannot hold the
 // session's writer.
 //
@@ -282,6 +284,14 @@ type httpSession struct {
 
 	id string             // set when the session is initialized
 	ss *mcp.ServerSession // set with id
+
+	// left is cancelled when the session ends, before the SDK closes it:
+	// every call of the session runs under it (track), so a call held
+	// for the person's approval is withdrawn at once, never run for a
+	// client that left, and the SDK's close, which waits for the
+	// session's calls, does not wait for the person.
+	left  context.Context
+	leave context.CancelFunc
 
 	mu    sync.Mutex // guards what follows
 	posts int        // POSTs in flight; the idle timer runs only at zero
@@ -672,6 +682,7 @@ func (h *Handler) initialize(g *guard, r *http.Request, key string, msg *envelop
 		return
 	}
 	st := &httpSession{h: h, key: key, posts: 1}
+	st.left, st.leave = context.WithCancel(context.Background())
 	r = r.WithContext(context.WithValue(r.Context(), sessionCtxKey{}, st))
 	h.sdk.ServeHTTP(g, r)
 	h.settle(st)
@@ -688,6 +699,12 @@ func (h *Handler) serveSession(g *guard, r *http.Request, st *httpSession) {
 			return
 		}
 		defer st.finish()
+	}
+	if r.Method == http.MethodDelete && st.leave != nil {
+		// Its client ends it: the session's calls end now, since the
+		// SDK's close waits for them (a call held for the person would
+		// hold the DELETE's answer until the person answered).
+		st.leave()
 	}
 	h.sdk.ServeHTTP(g, r)
 	switch {
@@ -870,9 +887,18 @@ func (h *Handler) tune(o *mcp.ServerOptions) {
 // written: no request can name the session before its owner is known.
 func (h *Handler) track(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		if method == "initialize" {
+		switch method {
+		case "initialize":
 			if st, ok := ctx.Value(sessionCtxKey{}).(*httpSession); ok {
 				h.record(st, req.GetSession())
+			}
+		case "tools/call":
+			if st, ok := ctx.Value(sessionCtxKey{}).(*httpSession); ok && st.left != nil {
+				// Ends with the session (see httpSession.left).
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithCancel(ctx)
+				defer cancel()
+				defer context.AfterFunc(st.left, cancel)()
 			}
 		}
 		return next(ctx, method, req)
@@ -961,6 +987,9 @@ func (st *httpSession) expire() {
 // identity's place are given back, the SDK's session is closed and what
 // served it released.
 func (h *Handler) endSession(st *httpSession) {
+	if st.leave != nil {
+		st.leave() // its calls end first: closing waits for them
+	}
 	st.mu.Lock()
 	st.ended = true
 	if st.timer != nil {

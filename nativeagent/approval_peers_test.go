@@ -46,9 +46,9 @@ func TestAgentNativeA2AClientWaitsForThePerson(t *testing.T) {
 		}
 		var in Refund
 		_ = json.Unmarshal(asked.Request.Input, &in)
-		answer := agent.ApprovalAnswer{ID: asked.Request.ID, Approve: strings.HasPrefix(in.Order, "approve-"), By: "pat"}
-		if !answer.Approve {
-			answer.Reason = "not this one"
+		answer := asked.Request.Decline("pat", "not this one")
+		if strings.HasPrefix(in.Order, "approve-") {
+			answer = asked.Request.Approve("pat")
 		}
 		// Observers run on update's goroutine: answer from another.
 		go func() { _ = prog.Dispatch(context.Background(), answer) }()

@@ -219,7 +219,7 @@ func TestActionWaitsForApproval(t *testing.T) {
 		t.Fatalf("request %+v", req)
 	}
 	f.nothingRefunded()
-	f.answer(agent.ApprovalAnswer{ID: req.ID, Approve: true, By: "pat"})
+	f.answer(req.Approve("pat"))
 	a := <-res
 	if a.err != nil || a.status != http.StatusOK || !a.res.OK || a.res.Tag != "Refund" {
 		t.Fatalf("approved: %d %+v (%v)", a.status, a.res, a.err)
@@ -277,7 +277,7 @@ func TestAbandonedActionIsWithdrawn(t *testing.T) {
 	}
 	f.noneAsked()
 	// An answer after the withdrawal finds nothing to approve.
-	f.answer(agent.ApprovalAnswer{ID: req.ID, Approve: true})
+	f.answer(req.Approve(""))
 	if a := <-f.post(context.Background(), "jot", `{"text":"barrier"}`); a.status != http.StatusOK {
 		t.Fatalf("jot: %d %+v", a.status, a.res)
 	}

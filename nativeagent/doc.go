@@ -56,7 +56,9 @@
 // by the deadline (agent.BindOptions.ApprovalTimeout): 504, refusal
 // AgentApprovalTimeoutError; the person, upstream of the call, did not
 // answer in time, nothing was done, the request was withdrawn from the
-// person's screen, and calling again asks again. A caller that gives up
+// person's screen, and calling again asks again. The person gone (the
+// application stopped while the call waited): 503, refusal
+// AgentPersonLeftError, answered at once; nothing was done. A caller that gives up
 // (closes the request) withdraws the request too. The response is written
 // only when the call ends, so a server that serves these actions needs a
 // WriteTimeout longer than the approval deadline. An Agent Native

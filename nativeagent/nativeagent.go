@@ -391,6 +391,10 @@ func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
 		// asks again. 408 would blame the caller's request, which came
 		// whole.
 		status = http.StatusGatewayTimeout
+	case r.Tag == agent.TagPersonLeft:
+		// The person who approves this call left the application:
+		// nothing was done, and nobody can answer until they are back.
+		status = http.StatusServiceUnavailable
 	case r.Tag == agent.TagNotDelivered:
 		// The application took nothing: the same call may be sent again.
 		w.Header().Set("Retry-After", "1")

@@ -170,7 +170,7 @@ func TestApprovedToolCallRuns(t *testing.T) {
 		t.Fatalf("request %+v", req)
 	}
 	p.nothingRefunded()
-	p.answer(agent.ApprovalAnswer{ID: req.ID, Approve: true})
+	p.answer(req.Approve(""))
 	if r := <-res; r.IsError || structured(t, r)["tag"] != "Refund" {
 		t.Fatalf("approved call %+v", r)
 	}
@@ -228,7 +228,7 @@ func TestCancelledToolCallWithdrawsTheRequest(t *testing.T) {
 		t.Fatalf("cancelled call %+v", r)
 	}
 	p.noneAsked()
-	p.answer(agent.ApprovalAnswer{ID: req.ID, Approve: true})
+	p.answer(req.Approve(""))
 	if r := <-p.call(context.Background(), "jot", `{"text":"barrier"}`); r.IsError {
 		t.Fatalf("jot %+v", r)
 	}

@@ -253,6 +253,8 @@ func (r reporting) DispatchUnknown(ctx context.Context, name string, payload jso
 		e.Outcome = "declined by you"
 	case reply.Tag == agent.TagApprovalTimeout:
 		e.Outcome = "not answered in time"
+	case reply.Tag == agent.TagPersonLeft:
+		e.Outcome = "not answered: you left"
 	default:
 		e.Outcome, e.Reason = "refused", reply.Text
 	}

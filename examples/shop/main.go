@@ -112,37 +112,74 @@ func run() error {
 	if f.mode == "" {
 		return runTUI(ctx, th, newServer, f.addr, bearerToken(f.token), logger)
 	}
-	// Headless: the program runs without a terminal.
+	// Headless: the program runs without a terminal. The person's q (or
+	// an interrupt) ends it, and the process with it: the calls held for
+	// the person are answered at once as the person having left
+	// (agent.PersonLeftError), and then the server stops.
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	done := make(chan error, 1)
 	var input io.Reader // no keyboard
 	if f.keys != "" {
 		input = &keys{path: f.keys}
 	}
+	quit := make(chan struct{})
+	var runErr error
 	go func() {
-		_, err := th.Run(runCtx, tea.WithInput(input), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
-		done <- err
+		defer close(quit)
+		_, runErr = th.Run(runCtx, tea.WithInput(input), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
 	}()
 	srv, err := newServer(bindmcp.Tools(f.tools))
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
+	serveCtx, stopServing := context.WithCancel(ctx)
+	defer stopServing()
 	switch f.mode {
 	case "stdio":
-		// stdout is the protocol channel; logs go to stderr.
-		return srv.Run(ctx, journeymcp.StdioTransport())
+		// stdout is the protocol channel; logs go to stderr. When the
+		// program ends, the session is closed once every call has been
+		// answered (closing drops the answers still in flight).
+		t := newAnswering(journeymcp.StdioTransport())
+		go func() {
+			<-quit
+			select {
+			case <-t.idle(): // every call read has been answered
+			case <-time.After(5 * time.Second):
+			}
+			srv.Close()
+		}()
+		err = srv.Run(ctx, t)
 	case "http":
-		ln, err := net.Listen("tcp", f.addr)
-		if err != nil {
-			return err
+		ln, lerr := net.Listen("tcp", f.addr)
+		if lerr != nil {
+			return lerr
 		}
 		token := bearerToken(f.token)
 		fmt.Printf("MCP http://%s/mcp\nTOKEN %s\n", ln.Addr(), token)
-		return serveHTTP(ctx, ln, srv, nil, token)
+		go func() {
+			<-quit
+			stopServing() // serveHTTP closes the sessions, then the server
+		}()
+		err = serveHTTP(serveCtx, ln, srv, nil, token)
+	default:
+		return fmt.Errorf("unknown -mcp %q: use stdio or http", f.mode)
 	}
-	return fmt.Errorf("unknown -mcp %q: use stdio or http", f.mode)
+	select {
+	case <-quit:
+		return quitError(runErr)
+	default:
+		return err
+	}
+}
+
+// quitError is how the program's end ends the process: the person's q
+// and an interrupt are no error.
+func quitError(err error) error {
+	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
 }
 
 // loopback checks that addr (-addr) names a loopback host: the shop
@@ -177,20 +214,36 @@ func serveHTTP(ctx context.Context, ln net.Listener, fixedOrOnly, dynamic bindmc
 	// leaves without ending it is ended after an idle while, and the
 	// sessions one token may hold are bounded (journeymcp.HTTPHandler:
 	// beyond the bound a new session is refused with a retry hint), so
-	// the journeys held are bounded by the clients still talking.
+	// the journeys held are bounded by the clients still talking. A
+	// session's DELETE ends its calls first: a payment held for the
+	// person is withdrawn, and the DELETE answered at once.
 	opts := &journeymcp.HTTPOptions{SessionTimeout: sessionIdle}
 	mux.Handle("/mcp", journeymcp.NewHTTPHandler(func(*http.Request) *mcp.Server { return fixedOrOnly.MCP() }, opts))
 	if dynamic != nil {
 		mux.Handle("/mcp/dynamic", journeymcp.NewHTTPHandler(func(*http.Request) *mcp.Server { return dynamic.MCP() }, opts))
 	}
 	hs := &http.Server{Handler: guarded(mux, token), ReadHeaderTimeout: 10 * time.Second}
+	stopped := make(chan struct{})
 	go func() {
+		defer close(stopped)
 		<-ctx.Done()
+		// The requests in flight finish first (a call held for the
+		// person is answered as soon as the app stops; an open stream
+		// is cut after a while), then the MCP sessions close: closing
+		// one drops the answers still in flight.
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(shutdown)
+		fixedOrOnly.Close()
+		if dynamic != nil {
+			dynamic.Close()
+		}
 		hs.Close()
 	}()
 	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	<-stopped
 	return nil
 }
 
@@ -213,7 +266,9 @@ func runTUI(ctx context.Context, th *teahost.Host[App, tea.Msg], newServer func(
 	}
 	httpCtx, stopHTTP := context.WithCancel(ctx)
 	defer stopHTTP()
+	served := make(chan struct{})
 	go func() {
+		defer close(served)
 		if err := serveHTTP(httpCtx, ln, fx, dy, token); err != nil {
 			logger.Error("HTTP", "err", err)
 		}
@@ -222,6 +277,10 @@ func runTUI(ctx context.Context, th *teahost.Host[App, tea.Msg], newServer func(
 	fmt.Printf("MCP %s (fixed tools), %s/dynamic (dynamic tools)\nTOKEN %s\n", url, url, token)
 	go func() { _ = th.Dispatch(ctx, Endpoint{URL: url}) }()
 	_, err = th.Run(ctx)
+	// The person quit: the calls held for them are answered (as the
+	// person having left) before the server stops and the process ends.
+	stopHTTP()
+	<-served
 	return err
 }
 

@@ -162,16 +162,29 @@ type Action[Model, P any] struct {
 	Holds func(model Model) any
 }
 
-// Options configure a bound journey. The zero value works.
+// JourneyTransport is the transport a journey's fires are recorded with
+// when Options.Transport is empty: not agent.InApp, since the fires are
+// an agent's, so a contract's approvals and authorization meant for
+// agents apply to them.
+const JourneyTransport agent.Transport = "journey"
+
+// Options configure a bound journey. The zero value works, and fires as
+// an agent (JourneyTransport).
 type Options struct {
 	// Session configures the journey session; its Page and State are the
 	// binding's (read from the Model), and are ignored here. Its
 	// RequireHumanApproval must stay false: a bound journey's approvals
 	// are the contract's (agent.Variant.Approval), asked in the app.
 	Session journey.Options
-	// Transport is the transport every dispatch is recorded with; empty
-	// is agent.InApp. A server that fires on a caller's behalf names its
-	// own (agent.MCP), so the audit log records the route.
+	// Transport is the transport every dispatch is recorded with and
+	// judged by (a capability's Approval.When and Authorize read it as
+	// call.Invocation.Transport). Empty is JourneyTransport: a journey's
+	// fires are an agent's, so what the contract keeps for agents
+	// (approvals that skip the person's own in-app calls) applies. A
+	// server that fires on a caller's behalf names its own (agent.MCP),
+	// so the audit log records the route. agent.InApp, named
+	// explicitly, fires as the person's own application would; only a
+	// journey that the person drives themselves should.
 	Transport agent.Transport
 	// ObserveWithin bounds how long a fire whose capability declares no
 	// completion waits for the Model change its Message causes before it
@@ -242,6 +255,11 @@ type Journey struct {
 	unsub  func()
 	closed chan struct{}
 	once   sync.Once
+	// life ends when the journey is closed: every dispatch runs under
+	// it, so a call held for the person's approval is withdrawn when the
+	// journey's session ends, never run for a conversation that left.
+	life context.Context
+	end  context.CancelFunc
 }
 
 // bound is one action as the binding runs it.
@@ -309,10 +327,11 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 		peers: opts.peers, caller: opts.Caller,
 		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}), foldedCh: make(chan struct{}),
 		personal: map[string]bool{}, shown: map[string][]string{}}
+	j.life, j.end = context.WithCancel(context.Background())
 	shownFns := map[string]func(Model) bool{}
 	personHolds := map[string]bool{} // pages with a person-only control that holds something
 	if j.transport == "" {
-		j.transport = agent.InApp
+		j.transport = JourneyTransport
 	}
 	if j.within <= 0 {
 		j.within = 5 * time.Second
@@ -524,6 +543,7 @@ func (j *Journey) Session() *journey.Session { return j.s }
 // change stops waiting. Close is idempotent.
 func (j *Journey) Close() {
 	j.once.Do(func() {
+		j.end()
 		j.unsub()
 		close(j.closed)
 		if j.onClose != nil {
@@ -893,6 +913,10 @@ func (j *Journey) handler(b *bound) journey.Handler {
 			}
 			_ = j.s.PersonAnswered(q.ID, answer, "the person")
 		})
+		// The fire outlives its caller's request, not its journey.
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		defer context.AfterFunc(j.life, cancel)()
 		res, err := j.dispatch(ctx, name, payload, inv)
 		if err != nil {
 			if w != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/internal/bound"
+	"github.com/foldagent/foldagent/internal/mcpleave"
 )
 
 // Defaults of HTTPOptions: the same rule and figures as mcpagent's
@@ -71,6 +72,11 @@ type HTTPHandler struct {
 
 	mu       sync.Mutex
 	sessions map[string]*httpSession
+	// leavers track each served server's calls, so that an owned
+	// session's DELETE ends its calls (a call held for the person's
+	// approval is withdrawn) before the SDK closes the session, which
+	// waits for them. Guarded by mu.
+	leavers map[*mcp.Server]*mcpleave.Sessions
 }
 
 type httpSession struct {
@@ -90,7 +96,7 @@ func NewHTTPHandler(getServer func(*http.Request) *mcp.Server, opts *HTTPOptions
 	if opts != nil {
 		o = *opts
 	}
-	h := &HTTPHandler{server: getServer, identity: o.Identity, sessions: map[string]*httpSession{}}
+	h := &HTTPHandler{server: getServer, identity: o.Identity, sessions: map[string]*httpSession{}, leavers: map[*mcp.Server]*mcpleave.Sessions{}}
 	if h.identity == nil {
 		h.identity = func(r *http.Request) string {
 			if info := auth.TokenInfoFromContext(r.Context()); info != nil {
@@ -151,6 +157,10 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// not, so a client that went away with its stream open still lets
 	// its session end.
 	post := r.Method == http.MethodPost
+	if r.Method == http.MethodDelete {
+		// The session's calls end first: the SDK's close waits for them.
+		h.leavers[st.srv].Leave(id)
+	}
 	if post {
 		st.posts++
 		if st.timer != nil {
@@ -195,6 +205,9 @@ func (h *HTTPHandler) open(w http.ResponseWriter, r *http.Request, key string) {
 		}
 		st = &httpSession{id: id, key: key, srv: h.server(r), posts: 1}
 		h.mu.Lock()
+		if h.leavers[st.srv] == nil {
+			h.leavers[st.srv] = mcpleave.Track(st.srv)
+		}
 		h.sessions[id] = st
 		h.mu.Unlock()
 	}}

@@ -440,7 +440,7 @@ func heldTranscript(t *testing.T, approve bool) []string {
 	if card["judgment"] != "awaiting-human" || card["howToAct"] != held["howToAct"] {
 		t.Fatalf("the card: %v", card)
 	}
-	if err := d.st.Program.Dispatch(context.Background(), agent.ApprovalAnswer{ID: askID, Approve: approve, By: "the person"}); err != nil {
+	if err := d.st.Program.Dispatch(context.Background(), answerOf(asked[0], approve)); err != nil {
 		t.Fatal(err)
 	}
 	d.wait(id)
@@ -473,8 +473,9 @@ func heldTranscript(t *testing.T, approve bool) []string {
 			t.Fatalf("orders %+v", o)
 		}
 	}
-	// Ids are minted at random per run; everything else must repeat.
-	ids := regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`)
+	// Ids are minted at random per run (approval ids with a count of the
+	// process's requests); everything else must repeat.
+	ids := regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|approval-[0-9a-f]{16}-[0-9]+`)
 	var out []string
 	for _, m := range []map[string]any{held, card, done, after} {
 		delete(m, "version")
@@ -496,4 +497,12 @@ func TestFixedToolsServeThePersonsApproval(t *testing.T) {
 			t.Fatalf("approve=%v: the answers differ between runs:\n%v\n%v", approve, first, second)
 		}
 	}
+}
+
+// answerOf is the person's answer to the card q: approved or declined.
+func answerOf(q agent.ApprovalRequest, approve bool) agent.ApprovalAnswer {
+	if approve {
+		return q.Approve("the person")
+	}
+	return q.Decline("the person", "")
 }

@@ -80,7 +80,7 @@ func approves(st *shop.Store) (stop func()) {
 			for _, q := range st.Model().Asked {
 				if !answered[q.ID] {
 					answered[q.ID] = true
-					_ = st.Program.Dispatch(context.Background(), agent.ApprovalAnswer{ID: q.ID, Approve: true, By: "the person"})
+					_ = st.Program.Dispatch(context.Background(), q.Approve("the person"))
 				}
 			}
 		}
@@ -216,7 +216,7 @@ func TestPurchaseSettlesPaid(t *testing.T) {
 	if len(asked) != 1 || asked[0].Capability != "pay" {
 		t.Fatalf("the person's screen must show the one payment: %+v", asked)
 	}
-	if err := st.Program.Dispatch(context.Background(), agent.ApprovalAnswer{ID: asked[0].ID, Approve: true, By: "the person"}); err != nil {
+	if err := st.Program.Dispatch(context.Background(), asked[0].Approve("the person")); err != nil {
 		t.Fatal(err)
 	}
 	settle(t, p, map[string]any{"transitionId": id})
@@ -265,7 +265,7 @@ func TestGiftCardPaymentIsRefusedByTheServer(t *testing.T) {
 			placed = append(placed, e)
 		}
 	}
-	if len(placed) != 1 || placed[0].Transport != agent.InApp || len(held) != 1 || held[0].Invocation != placed[0].Invocation ||
+	if len(placed) != 1 || placed[0].Transport != bind.JourneyTransport || len(held) != 1 || held[0].Invocation != placed[0].Invocation ||
 		placed[0].Approval == nil || placed[0].Approval.Answer != agent.WithdrawnApproved || placed[0].Approval.By != "the person" {
 		t.Fatalf("audit: %+v %+v", held, placed)
 	}

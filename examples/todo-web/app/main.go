@@ -84,7 +84,7 @@ type view struct {
 	approval js.Value // the card of the agent's request waiting for the person
 	// asked is the request the card shows, which Approve and Decline
 	// answer; "" when none waits.
-	asked string
+	asked *agent.ApprovalRequest
 	// draft is the Draft last written to the field: the field is only
 	// overwritten when the Model's draft changes, never under typing, or
 	// under an agent filling the form.
@@ -104,8 +104,12 @@ func newView(p *page.Program, createForm *webmcp.Form) *view {
 	// page's own, which no agent can send.
 	answer := func(approve bool) js.Func {
 		return js.FuncOf(func(js.Value, []js.Value) any {
-			if v.asked != "" {
-				v.send(agent.ApprovalAnswer{ID: v.asked, Approve: approve, By: "the person at the page"})
+			if q := v.asked; q != nil {
+				answer := q.Decline("the person at the page", "")
+				if approve {
+					answer = q.Approve("the person at the page")
+				}
+				v.send(answer)
 			}
 			return nil
 		})
@@ -189,12 +193,12 @@ func (v *view) render(m page.Model) {
 // contract's sentence and, as data, the todos it removes.
 func (v *view) renderApproval(asked []agent.ApprovalRequest) {
 	if len(asked) == 0 {
-		v.asked = ""
+		v.asked = nil
 		v.approval.Set("hidden", true)
 		return
 	}
 	q := asked[0]
-	v.asked = q.ID
+	v.asked = &q
 	doc.Call("getElementById", "approval-summary").Set("textContent", q.Summary)
 	removes := doc.Call("getElementById", "approval-removes")
 	removes.Set("textContent", "")
