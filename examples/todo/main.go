@@ -101,6 +101,7 @@ role, "owner" (may do everything) or "viewer" (may not clear completed todos):
 
   {"3f9c…": {"name": "ada", "role": "owner"}, "77ab…": {"name": "ci-bot", "role": "viewer"}}
 
+Each token is given once: a file that gives one token to two entries is refused at start.
 A client sends its token as "Authorization: Bearer <token>". Without -tokens the app makes
 one owner token per run and prints it.
 

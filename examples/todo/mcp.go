@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/internal/tokensfile"
 	"github.com/foldagent/foldagent/mcpagent"
 	"github.com/foldagent/foldagent/nativeagent"
 )
@@ -27,9 +27,9 @@ type tokens map[string]todo.Principal
 
 // loadTokens reads a -tokens file, {"<token>": {"name": ..., "role": ...}},
 // or, with no file, makes one owner token for the person at the terminal.
-// A file that names no token, or a role the app does not know, is refused
-// (naming the file, and never a token): a typo must not serve a principal
-// no rule was written for.
+// A file that names no token, gives one token twice, or names a role the
+// app does not know, is refused (naming the file and the entries, never a
+// token): a typo must not serve a principal no rule was written for.
 func loadTokens(path string) (tokens, string, error) {
 	if path == "" {
 		tok := rand.Text()
@@ -39,8 +39,12 @@ func loadTokens(path string) (tokens, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("-tokens: %w", err)
 	}
-	var t tokens
-	if err := json.Unmarshal(b, &t); err != nil {
+	t, err := tokensfile.Decode(b, func(p todo.Principal) string { return p.Name })
+	var repeated *tokensfile.RepeatedError
+	if errors.As(err, &repeated) {
+		return nil, "", fmt.Errorf("-tokens %s: %w", path, err)
+	}
+	if err != nil {
 		return nil, "", fmt.Errorf("-tokens %s: want {\"<token>\": {\"name\": ..., \"role\": ...}}: %w", path, err)
 	}
 	if len(t) == 0 {

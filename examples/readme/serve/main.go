@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/tokensfile"
 	"github.com/foldagent/foldagent/mcpagent"
 )
 
@@ -182,8 +182,10 @@ func loadTokens(path string) (map[string]User, error) {
 	if err != nil {
 		return nil, err
 	}
-	var users map[string]User
-	if err := json.Unmarshal(b, &users); err != nil {
+	// tokensfile refuses a token given twice, which a map decode would
+	// give silently to the last entry.
+	users, err := tokensfile.Decode(b, func(u User) string { return u.Name })
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(users) == 0 {
