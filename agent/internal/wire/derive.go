@@ -42,8 +42,8 @@ type derived struct {
 	// minLength and maxLength come only from a bounds tag (bounds.go).
 	minLength, maxLength *int
 	required             []string
-	closed   bool     // additionalProperties: false
-	addl     *derived // additionalProperties as a schema (maps)
+	closed               bool     // additionalProperties: false
+	addl                 *derived // additionalProperties as a schema (maps)
 
 	// supplied, when set, is the schema as a type supplied it (an object's
 	// members in order); the fields above are then unused, except that
