@@ -3,17 +3,21 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
 
 // headlessHTTP runs the built todo binary serving MCP over HTTP on
@@ -174,4 +178,111 @@ func TestTheListIsBounded(t *testing.T) {
 	if _, err := call(t, b, viewer, "create_todo", `{"title":"Room again"}`); err != nil {
 		t.Fatalf("a create once a todo is gone: %v", err)
 	}
+}
+
+// health reads GET /health with token.
+func health(t *testing.T, base, token string) Health {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, base+"/health", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var h Health
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&h) != nil {
+		t.Fatalf("GET /health: %s", resp.Status)
+	}
+	return h
+}
+
+// The audit file on a full disk (/dev/full: every write fails with
+// ENOSPC), on the built binary over loopback: the calls are answered, and
+// every entry lost is logged, counted and read on /health, never silent.
+// With -audit-refuse the call during which the audit first fails runs,
+// and the next ones are refused, typed and retry-safe, changing nothing.
+func TestAuditOnAFullDiskIsReported(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	const tokens = `{"tok-owner": {"name": "ada", "role": "owner"}}`
+	data := filepath.Join(t.TempDir(), "todos.json")
+	url, _ := headlessHTTP(t, tokens, data, "-audit", "/dev/full")
+	base := strings.TrimSuffix(url, "/mcp")
+	if h := health(t, base, "tok-owner"); h.Audit != (AuditHealth{}) {
+		t.Fatalf("health before any call: %+v", h)
+	}
+	owner := connectOwner(t, url, "tok-owner")
+	for i := range 3 {
+		if r := owner.call("create_todo", map[string]any{"title": fmt.Sprint("Milk ", i)}); !r.completed() {
+			t.Fatalf("create %d with the audit failing: %s", i, r.text)
+		}
+	}
+	h := health(t, base, "tok-owner")
+	if h.Audit.Lost < 3 || h.Audit.Failures < 3 || !h.Audit.Failing || h.Audit.Refusing || !strings.Contains(h.Audit.LastError, "no space left on device") {
+		t.Fatalf("health: %+v", h)
+	}
+	if req, _ := http.NewRequest(http.MethodGet, base+"/health", nil); true {
+		if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("/health without a token: %v %v", resp, err)
+		}
+	}
+	log, err := os.ReadFile(data + ".log")
+	if err != nil || strings.Count(string(log), "audit entry not kept") < 3 {
+		t.Fatalf("the log holds: %s (%v)", log, err)
+	}
+
+	// Strict: refused rather than run unaudited.
+	data = filepath.Join(t.TempDir(), "todos.json")
+	url, _ = headlessHTTP(t, tokens, data, "-audit", "/dev/full", "-audit-refuse")
+	base = strings.TrimSuffix(url, "/mcp")
+	owner = connectOwner(t, url, "tok-owner")
+	if r := owner.call("create_todo", map[string]any{"title": "Runs: its audit is the first to fail"}); !r.completed() {
+		t.Fatalf("the first create: %s", r.text)
+	}
+	for i := range 3 {
+		r := owner.call("create_todo", map[string]any{"title": fmt.Sprint("Refused ", i)})
+		if !r.isError || r.tag() != "AgentAuditUnavailableError" || r.data["retrySafe"] != true || strings.Contains(r.text, "space") {
+			t.Fatalf("create %d while the audit cannot be kept: %s %v", i, r.text, r.data)
+		}
+	}
+	if h := health(t, base, "tok-owner"); !h.Audit.Refusing || h.Audit.Lost < 4 {
+		t.Fatalf("health while refusing: %+v", h)
+	}
+	var list struct{ Todos []todo.Todo }
+	b, err := os.ReadFile(data)
+	if err != nil || json.Unmarshal(b, &list) != nil || len(list.Todos) != 1 {
+		t.Fatalf("the list file holds %s (%v)", b, err)
+	}
+}
+
+// The person at the terminal sees the lost audit entries too.
+func TestAuditOnAFullDiskIsOnScreen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives a real terminal")
+	}
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	bin := buildTodo(t)
+	dir := t.TempDir()
+	tokens := filepath.Join(dir, "tokens.json")
+	if err := os.WriteFile(tokens, []byte(`{"tok-ada": {"name": "ada", "role": "owner"}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	term := tmuxtest.Start(t, "todo", bin+" -data "+filepath.Join(dir, "todos.json")+" -tokens "+tokens+" -audit /dev/full", 120, 40)
+	screen := term.Wait("the endpoints", tmuxtest.Has("agents: MCP at http://"))
+	url := regexp.MustCompile(`MCP at (http://\S+/mcp)`).FindStringSubmatch(screen)[1]
+	if strings.Contains(screen, "AUDIT") {
+		t.Fatalf("audit trouble before any call: %s", screen)
+	}
+	ada := connectOwner(t, url, "tok-ada")
+	if r := ada.call("create_todo", map[string]any{"title": "Milk"}); !r.completed() {
+		t.Fatalf("create: %s", r.text)
+	}
+	term.Wait("the lost entry on screen", tmuxtest.Has("AUDIT: 1 entries not kept; last:", "no space left on device", "[ ] Milk"))
 }

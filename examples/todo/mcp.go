@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -76,6 +77,27 @@ func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcp
 	})
 }
 
+// healthHandler answers GET /health, for a bearer token the tokens file
+// gives, with the app's Health as JSON: a health read shows an audit that
+// lost entries (and whether calls are refused for it).
+func healthHandler(b *Bound, t tokens) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if _, known := t[token]; !ok || !known {
+			w.Header().Set("WWW-Authenticate", "Bearer")
+			http.Error(w, "a bearer token from the tokens file is needed", http.StatusUnauthorized)
+			return
+		}
+		if r.Method != http.MethodGet {
+			w.Header().Set("Allow", http.MethodGet)
+			http.Error(w, "GET only", http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(b.Health())
+	})
+}
+
 // verify is the one bearer-token check every HTTP endpoint of the app
 // (MCP, A2A, Agent Native actions) uses: the token stands for the
 // principal the tokens file gives it.
@@ -126,6 +148,9 @@ func listen(ctx context.Context, addr string, e endpoints) (string, error) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", e.mcp)
+	if e.health != nil {
+		mux.Handle("/health", e.health)
+	}
 	// The A2A handlers serve paths below their mount point (the card, the
 	// HTTP+JSON binding), and JSON-RPC at the mount point itself.
 	a2aRoot := http.StripPrefix("/a2a", e.a2a)
@@ -161,7 +186,7 @@ func splitOrigins(s string) []string {
 }
 
 // endpoints are the HTTP handlers the app serves agents with.
-type endpoints struct{ mcp, a2a, a2a03, native http.Handler }
+type endpoints struct{ mcp, a2a, a2a03, native, health http.Handler }
 
 // printEndpoint tells the person how to reach the app from the server's
 // base URL: the MCP URL, the A2A base URL (its agent card is at
