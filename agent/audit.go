@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"log/slog"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -184,7 +183,9 @@ type AuditOptions[P any] struct {
 	// to that sink), and about a Principal projection that panics (the
 	// entry is then kept without a principal). Every such failure is also
 	// counted (Health). Nil logs each one with slog.Default at Error
-	// level: nothing is lost silently. It must not block.
+	// level (in a browser build, which links no log/slog, on the console
+	// through the runtime's println): nothing is lost silently. It must
+	// not block.
 	OnError func(err error)
 	// RefuseUnaudited makes the runtimes bound to the log refuse calls
 	// while a sink is failing, rather than run them unaudited: from the
@@ -389,7 +390,7 @@ func (l *AuditLog[P]) report(err error) {
 	l.last, l.lastAt = err, l.clock()
 	l.lastMu.Unlock()
 	if l.onError == nil {
-		slog.Default().Error("agent: audit entry not kept", "err", err)
+		logLost(err)
 		return
 	}
 	defer func() { _ = recover() }()
