@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -16,7 +18,6 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
-	"github.com/foldagent/foldagent/internal/tokensfile"
 	"github.com/foldagent/foldagent/mcpagent"
 )
 
@@ -177,15 +178,33 @@ func serveHTTP(ctx context.Context, prog *loop.Program[Model, Msg], addr, tokens
 }
 
 // loadTokens reads {"<token>": {"name": "...", "role": "owner" or "viewer"}}.
+// It reads the entries one by one: decoded into a map, a token given twice
+// would silently stand for the last entry's User.
 func loadTokens(path string) (map[string]User, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	// tokensfile refuses a token given twice, which a map decode would
-	// give silently to the last entry.
-	users, err := tokensfile.Decode(b, func(u User) string { return u.Name })
-	if err != nil {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, fmt.Errorf("%s: want a JSON object of tokens", path)
+	}
+	users := map[string]User{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		var u User
+		if err := dec.Decode(&u); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if first, twice := users[t.(string)]; twice {
+			return nil, fmt.Errorf("%s: %q and %q are given the same token", path, first.Name, u.Name)
+		}
+		users[t.(string)] = u
+	}
+	if _, err := dec.Token(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(users) == 0 {
