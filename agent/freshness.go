@@ -147,11 +147,14 @@ func (r *Runtime[Model, Msg, P]) remember(ctx context.Context, model Model, vers
 // show: counting it as a look at that whole Model would let the caller's
 // next call through on a watched value it never saw (the shop's
 // add_to_cart adding the product another agent opened). So a result is a
-// look only at what it carried: of each watched value, what the caller
-// knew before the call (its prior look), or, where the caller's own
-// Message is what set the value and nothing moved it up to the result's
-// version, that value. Everything else stays as the caller last saw it,
-// and the next call is judged against that.
+// look only at what it carried: of each watched value, the value at the
+// result's version when the caller's view of it was current as its
+// Message was applied (or its own Message set it), and otherwise what the
+// caller knew before the call (its prior look), which the next call is
+// judged against. For a call that waited for its completion, changes
+// between its Message and the completing fact count as its own (the
+// reports its Message caused arrive then): that window is the one place a
+// result counts what another caller did.
 type resultLook[Model any] struct {
 	// pre is the version update took the call's Message at (its Message
 	// made pre+1); hasPre is false when that is not known.
@@ -257,7 +260,12 @@ func (r *Runtime[Model, Msg, P]) shown(l look[Model], w *watch[Model], subject s
 		vals[i] = v
 	}
 	before, own, now := vals[0], vals[1], vals[2]
-	if own == now && (before != own || hasPrior && prior == before) {
+	// Known when the caller's view of w was current as its Message was
+	// applied, or its own Message set w. Past pre+1 (a call that waited
+	// for its completion) the changes are taken as the call's own
+	// consequences (reports its Message caused, applied later, such as a
+	// save's); the completing fact names that version.
+	if before != own || hasPrior && prior == before {
 		return now, true, nil
 	}
 	return prior, hasPrior, nil
