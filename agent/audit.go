@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/foldagent/foldagent/agent/internal/wire"
@@ -157,8 +158,9 @@ func (e *AuditEntry) UnmarshalJSON(b []byte) error {
 // somewhere durable. Record is called on the dispatching goroutine, after
 // the invocation settled and before dispatch returns, possibly from many
 // goroutines at once. An error or a panic from Record never changes the
-// invocation's result: it goes to AuditOptions.OnError, if set, and is
-// otherwise dropped.
+// invocation's result (unless AuditOptions.RefuseUnaudited asks for later
+// calls to be refused): it is counted (AuditLog.Health) and reported, to
+// AuditOptions.OnError or, without one, to log/slog's default logger.
 type AuditSink interface {
 	Record(entry AuditEntry) error
 }
@@ -182,10 +184,24 @@ type AuditOptions[P any] struct {
 	Redact []string
 	// Sinks receive every entry, in addition to the log's own buffer.
 	Sinks []AuditSink
-	// OnError is told about a sink that fails or panics, and about a
-	// Principal projection that panics (the entry is then kept without a
-	// principal). Nil drops them. It must not block.
+	// OnError is told about a sink that fails or panics (the entry is lost
+	// to that sink), and about a Principal projection that panics (the
+	// entry is then kept without a principal). Every such failure is also
+	// counted (Health). Nil logs each one with slog.Default at Error
+	// level (in a browser build, which links no log/slog, on the console
+	// through the runtime's println): nothing is lost silently. It must
+	// not block.
 	OnError func(err error)
+	// RefuseUnaudited makes the runtimes bound to the log refuse calls
+	// while a sink is failing, rather than run them unaudited: from the
+	// failed record on, every call is refused with an
+	// *AuditUnavailableError (nothing decoded, authorized or dispatched),
+	// until a record succeeds on every sink again (the refusals are
+	// recorded too, so the first one a recovered sink keeps ends it). The
+	// call whose record failed first has already run: a sink's failure
+	// is known only once an entry is written. False, the default, keeps
+	// the rule that a failing sink never fails a dispatch.
+	RefuseUnaudited bool
 	// Clock stamps entries. Nil means time.Now.
 	Clock func() time.Time
 }
@@ -214,6 +230,14 @@ type AuditLog[P any] struct {
 	sinks        []AuditSink
 	onError      func(error)
 	clock        func() time.Time
+	strict       bool // RefuseUnaudited
+
+	failures atomic.Uint64 // every failure reported
+	lost     atomic.Uint64 // entries a sink did not keep
+	failing  atomic.Bool   // the last record failed on some sink
+	lastMu   sync.Mutex
+	last     error // the last failure reported
+	lastAt   time.Time
 
 	mu    sync.Mutex
 	ring  []AuditEntry // grows up to capacity, then wraps
@@ -239,6 +263,7 @@ func NewAuditLog[P any](opts AuditOptions[P]) *AuditLog[P] {
 		sinks:        append([]AuditSink(nil), opts.Sinks...),
 		onError:      opts.OnError,
 		clock:        opts.Clock,
+		strict:       opts.RefuseUnaudited,
 		cap:          opts.Capacity,
 	}
 	if l.cap == 0 {
@@ -322,9 +347,14 @@ func (l *AuditLog[P]) record(tr *trail[P], inv Invocation, capability, tag strin
 		l.start = (l.start + 1) % l.cap
 	}
 	l.mu.Unlock()
-	for _, s := range l.sinks {
-		l.forward(s, e)
+	if len(l.sinks) == 0 {
+		return
 	}
+	kept := true
+	for _, s := range l.sinks {
+		kept = l.forward(s, e) && kept
+	}
+	l.failing.Store(!kept)
 }
 
 func (l *AuditLog[P]) projectPrincipal(p P) (id string) {
@@ -337,26 +367,74 @@ func (l *AuditLog[P]) projectPrincipal(p P) (id string) {
 	return l.principal(p)
 }
 
-func (l *AuditLog[P]) forward(s AuditSink, e AuditEntry) {
+// forward hands e to s and reports whether s kept it.
+func (l *AuditLog[P]) forward(s AuditSink, e AuditEntry) (kept bool) {
 	defer func() {
 		if v := recover(); v != nil {
-			l.report(fmt.Errorf("agent: audit sink %T panicked: %w", s, panicError(v)))
+			kept = false
+			l.lost.Add(1)
+			l.report(fmt.Errorf("agent: audit sink %T panicked, entry %s lost to it: %w", s, e.Invocation, panicError(v)))
 		}
 	}()
 	if e.Input != nil {
 		e.Input = bytes.Clone(e.Input) // a sink cannot reach the log's copy
 	}
 	if err := s.Record(e); err != nil {
-		l.report(fmt.Errorf("agent: audit sink %T: %w", s, err))
+		l.lost.Add(1)
+		l.report(fmt.Errorf("agent: audit sink %T failed, entry %s lost to it: %w", s, e.Invocation, err))
+		return false
 	}
+	return true
 }
 
+// report counts err and tells the application: OnError, or the default
+// logger.
 func (l *AuditLog[P]) report(err error) {
+	l.failures.Add(1)
+	l.lastMu.Lock()
+	l.last, l.lastAt = err, l.clock()
+	l.lastMu.Unlock()
 	if l.onError == nil {
+		logLost(err)
 		return
 	}
 	defer func() { _ = recover() }()
 	l.onError(err)
+}
+
+// AuditHealth is what an AuditLog has failed to keep, for a health read or
+// a status line. The zero value is a log that never failed.
+type AuditHealth struct {
+	// Failures counts every failure reported (OnError): sinks that
+	// failed or panicked, principal projections that panicked.
+	Failures uint64
+	// Lost counts entries a sink did not keep: one per sink and entry.
+	Lost uint64
+	// Failing is true when the last entry recorded was not kept by every
+	// sink; with RefuseUnaudited, calls are refused while it is.
+	Failing bool
+	// LastError is the last failure reported and LastAt when it was, for
+	// the application's operator (it may name a file, never an agent's
+	// concern); nil and zero when there was none.
+	LastError error
+	LastAt    time.Time
+}
+
+// Health returns what the log has failed to keep so far.
+func (l *AuditLog[P]) Health() AuditHealth {
+	l.lastMu.Lock()
+	last, at := l.last, l.lastAt
+	l.lastMu.Unlock()
+	return AuditHealth{Failures: l.failures.Load(), Lost: l.lost.Load(), Failing: l.failing.Load(), LastError: last, LastAt: at}
+}
+
+// refusal returns the error a call is refused with while a sink is
+// failing and the log refuses unaudited calls, and nil otherwise.
+func (l *AuditLog[P]) refusal(capability string) error {
+	if !l.strict || !l.failing.Load() {
+		return nil
+	}
+	return &AuditUnavailableError{Capability: capability, RetrySafe: true}
 }
 
 // input returns the payload as compact JSON with the redacted fields

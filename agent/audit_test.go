@@ -319,6 +319,120 @@ func TestAuditSinkFailuresNeverChangeTheResult(t *testing.T) {
 	}
 }
 
+// A failing sink with no OnError is not silent: each lost entry is logged
+// with log/slog's default logger, and counted in Health, which says the
+// log is failing until an entry is kept again. The calls still run: a
+// failing sink never fails a dispatch unless the application asks.
+func TestAuditSinkFailureIsLoggedAndCountedByDefault(t *testing.T) {
+	var buf bytes.Buffer
+	was := slog.Default()
+	slog.SetDefault(slog.New(slog.NewJSONHandler(&buf, nil)))
+	t.Cleanup(func() { slog.SetDefault(was) })
+	var full sync.Mutex // held: the disk is full
+	fullNow := true
+	audit := agent.NewAuditLog(agent.AuditOptions[cmpUser]{
+		Sinks: []agent.AuditSink{cmpSinkFunc(func(agent.AuditEntry) error {
+			full.Lock()
+			defer full.Unlock()
+			if fullNow {
+				return errors.New("no space left on device")
+			}
+			return nil
+		})},
+	})
+	if h := audit.Health(); h != (agent.AuditHealth{}) {
+		t.Fatalf("a new log's health: %+v", h)
+	}
+	rt := cmpBind(cmpContract(cmpNoiseCap()), newCmpHost(), &agent.BindOptions[cmpUser]{Audit: audit})
+	for range 3 {
+		if _, err := cmpDispatch(t, rt, context.Background(), "noise", `{}`, agent.Invocation{}); err != nil {
+			t.Fatalf("a failing sink failed a dispatch: %v", err)
+		}
+	}
+	h := audit.Health()
+	if h.Failures != 3 || h.Lost != 3 || !h.Failing || h.LastError == nil || !strings.Contains(h.LastError.Error(), "no space left") || h.LastAt.IsZero() {
+		t.Fatalf("health = %+v", h)
+	}
+	if n := strings.Count(buf.String(), `"msg":"agent: audit entry not kept"`); n != 3 || !strings.Contains(buf.String(), "no space left on device") {
+		t.Fatalf("logged %d times: %s", n, buf.String())
+	}
+	full.Lock()
+	fullNow = false
+	full.Unlock()
+	if _, err := cmpDispatch(t, rt, context.Background(), "noise", `{}`, agent.Invocation{}); err != nil {
+		t.Fatal(err)
+	}
+	if h := audit.Health(); h.Failing || h.Lost != 3 {
+		t.Fatalf("after a kept entry: %+v", h)
+	}
+}
+
+// With RefuseUnaudited, calls are refused rather than run unaudited: once
+// a record fails, every call is refused with the typed, retry-safe
+// AuditUnavailableError, nothing dispatched; the refusals are recorded
+// too, and the first one the recovered sink keeps lets calls run again.
+func TestRefuseUnauditedRefusesWhileTheSinkFails(t *testing.T) {
+	var mu sync.Mutex
+	failing := false
+	var kept []string
+	audit := agent.NewAuditLog(agent.AuditOptions[cmpUser]{
+		RefuseUnaudited: true,
+		OnError:         func(error) {},
+		Sinks: []agent.AuditSink{cmpSinkFunc(func(e agent.AuditEntry) error {
+			mu.Lock()
+			defer mu.Unlock()
+			if failing {
+				return errors.New("read-only file system")
+			}
+			kept = append(kept, e.Outcome)
+			return nil
+		})},
+	})
+	setFailing := func(v bool) { mu.Lock(); failing = v; mu.Unlock() }
+	h := newCmpHost()
+	rt := cmpBind(cmpContract(), h, &agent.BindOptions[cmpUser]{Audit: audit})
+	create := func() (agent.Result, error) {
+		return cmpDispatch(t, rt, context.Background(), "create_todo", `{"title":"Milk"}`, agent.Invocation{})
+	}
+	if _, err := create(); err != nil {
+		t.Fatal(err)
+	}
+	setFailing(true)
+	if _, err := create(); err != nil {
+		t.Fatalf("the call during which the sink first fails has run: %v", err)
+	}
+	before := len(h.Model().Todos)
+	for range 3 {
+		_, err := create()
+		var refused *agent.AuditUnavailableError
+		if !errors.As(err, &refused) || !refused.RetrySafe || refused.Capability != "create_todo" {
+			t.Fatalf("a call while the audit cannot be kept: %v", err)
+		}
+		reply := agent.ReplyTo("create_todo", agent.Result{}, err)
+		if reply.Tag != agent.TagAuditUnavailable || !strings.Contains(string(reply.Data), `"retrySafe":true`) || strings.Contains(reply.Text, "read-only") {
+			t.Fatalf("the reply: %s %s", reply.Text, reply.Data)
+		}
+	}
+	if n := len(h.Model().Todos); n != before {
+		t.Fatalf("refused calls changed the Model: %d todos, had %d", n, before)
+	}
+	setFailing(false)
+	if _, err := create(); tagOf(err) != agent.TagAuditUnavailable {
+		t.Fatalf("the refusal the recovered sink keeps: %v", err)
+	}
+	if _, err := create(); err != nil {
+		t.Fatalf("after the sink recovered: %v", err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"completed", "AgentAuditUnavailableError", "completed"}; !slices.Equal(kept, want) {
+		t.Fatalf("the sink kept %v, want %v", kept, want)
+	}
+	if got := audit.Health(); got.Lost != 4 || got.Failing {
+		t.Fatalf("health = %+v", got)
+	}
+}
+
 func TestSlogAuditSink(t *testing.T) {
 	var buf bytes.Buffer
 	logger := slog.New(slog.NewJSONHandler(&buf, nil))

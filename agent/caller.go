@@ -45,6 +45,9 @@ type look[Model any] struct {
 	version uint64
 	model   Model
 	known   bool // model is the Model of version; false until it is
+	// res is set for a result's look, which is a look only at what the
+	// result showed (see resultLook); nil for a read.
+	res *resultLook[Model]
 }
 
 // lookBook keeps the last look of each caller, at most max callers; the

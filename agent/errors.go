@@ -40,6 +40,7 @@ const (
 	TagDeclined          = "AgentDeclinedError"
 	TagApprovalTimeout   = "AgentApprovalTimeoutError"
 	TagPersonLeft        = "AgentPersonLeftError"
+	TagAuditUnavailable  = "AgentAuditUnavailableError"
 )
 
 // UnknownCapabilityError reports a name (or Message type) the contract does
@@ -684,4 +685,33 @@ func (e *PersonLeftError) MarshalJSON() ([]byte, error) {
 		Message    string `json:"message"`
 		Approval   string `json:"approval"`
 	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Approval})
+}
+
+// AuditUnavailableError refuses a call because the application keeps an
+// audit of every call and cannot keep one now (its audit log's sink is
+// failing, and the application set AuditOptions.RefuseUnaudited). Nothing
+// was decoded, authorized or dispatched, so trying again later is safe.
+type AuditUnavailableError struct {
+	Capability string // protocol name
+	// RetrySafe is always true: nothing ran. It is a field so that it
+	// crosses a protocol boundary.
+	RetrySafe bool
+}
+
+func (e *AuditUnavailableError) Error() string {
+	return fmt.Sprintf("The application records every call and cannot record one right now, so %q was not run. Nothing happened; try again later.", e.Capability)
+}
+
+// Tag returns "AgentAuditUnavailableError".
+func (e *AuditUnavailableError) Tag() string { return TagAuditUnavailable }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "retrySafe",
+// "message"}.
+func (e *AuditUnavailableError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Tag        string `json:"_tag"`
+		Capability string `json:"capability"`
+		RetrySafe  bool   `json:"retrySafe"`
+		Message    string `json:"message"`
+	}{e.Tag(), e.Capability, e.RetrySafe, e.Error()})
 }

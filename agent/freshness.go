@@ -141,20 +141,134 @@ func (r *Runtime[Model, Msg, P]) remember(ctx context.Context, model Model, vers
 	}
 }
 
-// rememberVersion records version as the look of ctx's caller, its Model
-// taken from the history when it is published already, and left to be
-// found there when the caller next calls otherwise.
-func (r *Runtime[Model, Msg, P]) rememberVersion(seen callerLook[Model], version uint64) {
+// resultLook is what a result showed its caller. A result names the
+// version its Message made, but that version's Model also holds whatever
+// other callers' Messages changed before it, which the result did not
+// show: counting it as a look at that whole Model would let the caller's
+// next call through on a watched value it never saw (the shop's
+// add_to_cart adding the product another agent opened). So a result is a
+// look only at what it carried: of each watched value, the value at the
+// result's version when the caller's view of it was current as its
+// Message was applied (or its own Message set it), and otherwise what the
+// caller knew before the call (its prior look), which the next call is
+// judged against. For a call that waited for its completion, changes
+// between its Message and the completing fact count as its own (the
+// reports its Message caused arrive then): that window is the one place a
+// result counts what another caller did.
+type resultLook[Model any] struct {
+	// pre is the version update took the call's Message at (its Message
+	// made pre+1); hasPre is false when that is not known.
+	pre    uint64
+	hasPre bool
+	// prior is the caller's look before the call when it was a read;
+	// values, when the prior look was itself a result, is what that
+	// result showed (flattened, so that looks never chain). Neither is set
+	// for a caller that had not looked.
+	prior    look[Model]
+	hasPrior bool
+	values   map[*watch[Model]]any
+}
+
+// rememberResult records a result at version as the look of its caller:
+// a look only at what the result showed (resultLook). pre is the version
+// just before update took the call's Message, when known. The result's
+// Model is taken from the history when it is published already, and left
+// to be found there when the caller next calls otherwise.
+func (r *Runtime[Model, Msg, P]) rememberResult(seen callerLook[Model], version, pre uint64, hasPre bool) {
 	if r.looks == nil || version == 0 || seen.caller == "" {
 		return
 	}
-	l := look[Model]{version: version}
+	var res *resultLook[Model]
+	if !hasPre || version != pre+1 || !seen.ok || seen.last.res != nil || seen.last.version != pre {
+		// Another Message came between what the caller saw and what its
+		// result names (the usual case, where the caller saw the very
+		// version its Message was applied to and the result names the
+		// next, is a whole look: every value is one the caller saw or
+		// its own Message set).
+		res = &resultLook[Model]{pre: pre, hasPre: hasPre}
+	}
+	if res != nil && seen.ok {
+		if seen.last.res == nil {
+			res.prior, res.hasPrior = seen.last, true
+		} else {
+			res.values = r.flatten(seen.last)
+		}
+	}
+	l := look[Model]{version: version, res: res}
 	if m, v := r.versioned.VersionedModel(); v == version {
 		l.model, l.known = m, true // nothing was applied since: the usual case
 	} else {
 		l.model, l.known = r.versioned.ModelAt(version)
 	}
 	r.looks.putAt(seen.caller, seen.entry, l)
+}
+
+// flatten returns what a result's look showed of every watched value,
+// leaving out those it did not show.
+func (r *Runtime[Model, Msg, P]) flatten(l look[Model]) map[*watch[Model]]any {
+	out := make(map[*watch[Model]]any, len(r.contract.watches))
+	for _, w := range r.contract.watches {
+		if v, ok, err := r.shown(l, w, ""); ok && err == nil {
+			out[w] = v
+		}
+	}
+	return out
+}
+
+// shown returns the value of w that look l showed its caller, and false
+// when it showed none (a look whose Model the history no longer holds, or
+// a result that showed nothing of w to a caller that had not looked).
+func (r *Runtime[Model, Msg, P]) shown(l look[Model], w *watch[Model], subject string) (any, bool, error) {
+	res := l.res
+	if res == nil {
+		l, ok := r.resolve(l)
+		if !ok {
+			return nil, false, nil
+		}
+		v, err := w.value(l.model, subject)
+		return v, err == nil, err
+	}
+	var prior any
+	hasPrior := false
+	switch {
+	case res.values != nil:
+		prior, hasPrior = res.values[w]
+	case res.hasPrior:
+		var err error
+		if prior, hasPrior, err = r.shown(res.prior, w, subject); err != nil {
+			return nil, false, err
+		}
+	}
+	if !res.hasPre {
+		return prior, hasPrior, nil
+	}
+	// What the caller's own Message did to w: the value before it, after
+	// it, and at the result's version.
+	var vals [3]any
+	for i, version := range [3]uint64{res.pre, res.pre + 1, l.version} {
+		m, ok := r.versioned.ModelAt(version)
+		if i == 2 && l.known {
+			m, ok = l.model, true
+		}
+		if !ok {
+			return prior, hasPrior, nil
+		}
+		v, err := w.value(m, subject)
+		if err != nil {
+			return nil, false, err
+		}
+		vals[i] = v
+	}
+	before, own, now := vals[0], vals[1], vals[2]
+	// Known when the caller's view of w was current as its Message was
+	// applied, or its own Message set w. Past pre+1 (a call that waited
+	// for its completion) the changes are taken as the call's own
+	// consequences (reports its Message caused, applied later, such as a
+	// save's); the completing fact names that version.
+	if before != own || hasPrior && prior == before {
+		return now, true, nil
+	}
+	return prior, hasPrior, nil
 }
 
 // resolve finds a look's Model in the history when the look was a
@@ -181,7 +295,9 @@ func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability
 		return nil, nil
 	}
 	last, hasLast := seen.last, seen.ok
-	if hasLast {
+	if hasLast && last.res == nil {
+		// A result's look is judged by what it showed (shown), which
+		// copes with Models the history no longer holds.
 		last, hasLast = r.resolve(last)
 	}
 	base, hasBase := last, hasLast
@@ -197,12 +313,12 @@ func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability
 		if capab.freshness == StaleDisclose {
 			return moved, nil
 		}
-		if capab.freshness == StaleRequireAck && cited != 0 && hasLast && last.version == version {
+		if capab.freshness == StaleRequireAck && cited != 0 && hasLast && last.res == nil && last.version == version {
 			return moved, nil // the caller read the current state since
 		}
 		return nil, stale(moved, cited, true)
 	}
-	if base.version == version {
+	if base.res == nil && base.version == version {
 		return nil, nil
 	}
 	moved, err := r.moved(capab, base, model)
@@ -231,7 +347,8 @@ func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability
 	return nil, stale(moved, base.version, false)
 }
 
-// moved names capab's watches whose value on model differs from base's.
+// moved names capab's watches whose value on model differs from what
+// base showed, or that base did not show.
 func (r *Runtime[Model, Msg, P]) moved(capab *capability[Model, P], base look[Model], model Model) ([]string, error) {
 	var moved []string
 	for _, w := range capab.watches {
@@ -239,11 +356,11 @@ func (r *Runtime[Model, Msg, P]) moved(capab *capability[Model, P], base look[Mo
 		if err != nil {
 			return nil, err
 		}
-		then, err := w.value(base.model, capab.name)
+		then, ok, err := r.shown(base, w, capab.name)
 		if err != nil {
 			return nil, err
 		}
-		if now != then {
+		if !ok || now != then {
 			moved = append(moved, w.name)
 		}
 	}

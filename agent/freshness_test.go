@@ -498,3 +498,43 @@ func TestReplyCarriesTheAnswersVersion(t *testing.T) {
 		t.Errorf("unavailable: %d", v)
 	}
 }
+
+// A result is a look only at what it showed. A opens the red dress; B
+// opens the blue one; A's Nudge answers at a version whose Model has the
+// blue dress open, which the Nudge's result never showed A, so A's add is
+// still judged against the red dress it saw, and refused. A's own Message
+// is what A knows: after A opens a product itself, its add goes through
+// without a read, and a caller that never looked learns nothing from a
+// result about what its Message did not set.
+func TestAResultIsALookOnlyAtWhatItShowed(t *testing.T) {
+	s := newShop(t, "")
+	must := func(caller, name, payload string) {
+		t.Helper()
+		if _, err := s.call(caller, name, payload, agent.Invocation{}); err != nil {
+			t.Fatalf("%s %s: %v", caller, name, err)
+		}
+	}
+	must("A", "open_product", `{"sku":"dress-red"}`)
+	must("B", "open_product", `{"sku":"dress-blue"}`)
+	must("A", "nudge", `{}`)
+	_, err := s.call("A", "add_to_cart", `{}`, agent.Invocation{})
+	if stale := staleErr(t, err); !slices.Equal(stale.Moved, []string{"openProduct"}) {
+		t.Errorf("moved = %v", stale.Moved)
+	}
+	// Nudged again: still not a look at the blue dress.
+	must("A", "nudge", `{}`)
+	staleErr(t, func() error { _, err := s.call("A", "add_to_cart", `{}`, agent.Invocation{}); return err }())
+	if got := s.cart(); len(got) != 0 {
+		t.Fatalf("a call on a value no result showed reached the cart: %v", got)
+	}
+	// A's own open: its result shows what A's Message set.
+	must("A", "open_product", `{"sku":"hat"}`)
+	must("A", "nudge", `{}`)
+	must("A", "add_to_cart", `{}`)
+	// C never looked: its Nudge shows it nothing of the open product.
+	must("C", "nudge", `{}`)
+	staleErr(t, func() error { _, err := s.call("C", "add_to_cart", `{}`, agent.Invocation{}); return err }())
+	if got := s.cart(); !slices.Equal(got, []string{"hat"}) {
+		t.Errorf("cart = %v", got)
+	}
+}

@@ -660,7 +660,8 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 }
 
 // settled stamps a dispatched call's Result with its version and makes it
-// the caller's look: the version the call's Message produced when the host
+// the caller's look, a look only at what the result showed (resultLook):
+// the version the call's Message produced when the host
 // tracks delivery (read on the update goroutine, so exact), or the version
 // the completing fact was seen at. On a host that does not track delivery
 // the version is read now, and is not a look: it may include Messages the
@@ -669,16 +670,17 @@ func (r *Runtime[Model, Msg, P]) settled(seen callerLook[Model], res *Result, at
 	if r.stamp == nil {
 		return
 	}
+	after, applied := at.after()
 	if c := res.Completion; c != nil && c.version != 0 {
 		res.Version = c.version
-		r.rememberVersion(seen, c.version)
+		r.rememberResult(seen, c.version, after-1, applied)
 		r.noteTold(c.version)
 		return
 	}
-	if v, ok := at.after(); ok {
-		res.Version = v
-		r.rememberVersion(seen, v)
-		r.noteTold(v)
+	if applied {
+		res.Version = after
+		r.rememberResult(seen, after, after-1, true)
+		r.noteTold(after)
 		return
 	}
 	res.Version = r.stamp()

@@ -108,10 +108,24 @@ func (r *Runtime[Model, Msg, P]) observed(ctx context.Context, capab *capability
 			r.settleObserved(span, ids, &tr, capab, name, payload, inv, Result{}, nil, OutcomeInterrupted)
 		}
 	}()
-	res, err = r.run(ctx, &tr, capab, asked, payload, encodeErr, inv)
+	if refused := r.auditRefusal(name); refused != nil {
+		err = refused // the audit cannot be kept: nothing runs
+	} else {
+		res, err = r.run(ctx, &tr, capab, asked, payload, encodeErr, inv)
+	}
 	returned = true
 	r.settleObserved(span, ids, &tr, capab, name, payload, inv, res, err, outcomeOf(res, err))
 	return res, err
+}
+
+// auditRefusal is the refusal of every call while the audit log cannot
+// keep entries and the application asked for calls to be refused then
+// (AuditOptions.RefuseUnaudited); nil otherwise.
+func (r *Runtime[Model, Msg, P]) auditRefusal(name string) error {
+	if r.audit == nil {
+		return nil
+	}
+	return r.audit.refusal(name)
 }
 
 // spanIDs are the trace and span ids an audit entry names.

@@ -52,6 +52,15 @@ func (a *agentAt) call(name string, args map[string]any) reply {
 	return r
 }
 
+// read reads the shop's context: the agent's new look at every watched
+// value it shows.
+func (a *agentAt) read() {
+	a.t.Helper()
+	if _, err := a.cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "app://context"}); err != nil {
+		a.t.Fatalf("reading the context: %v", err)
+	}
+}
+
 func (a *agentAt) must(name string, args map[string]any) reply {
 	a.t.Helper()
 	r := a.call(name, args)
@@ -115,6 +124,13 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 	term.Keys("Enter")
 	term.Wait("the address", tmuxtest.Has("address: 1 Main St"))
 	a.must("open_review", nil)
+	// The address the person gave is in the order under review, and no
+	// result showed it to the agent (a result is a look only at what it
+	// showed): its payment is refused stale until it reads.
+	if r := a.call("pay", map[string]any{"order": "order-1"}); r.tag() != "AgentStaleViewError" {
+		t.Fatalf("a payment of an address the agent never saw: %+v", r)
+	}
+	a.read()
 
 	// Approved.
 	paid := a.pay("order-1")
@@ -158,7 +174,8 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 	term.Wait("the void card gone", func(s string) bool {
 		return tmuxtest.Has("order-2  95  awaiting-payment", "→ approval stale")(s) && tmuxtest.Lacks("APPROVE?")(s)
 	})
-	a.must("open_review", nil) // the agent acts again, on what it now sees
+	a.must("open_review", nil)
+	a.read() // the agent acts again, on what it now sees
 
 	// Nobody answers: withdrawn, nothing paid.
 	timeout := a.pay("order-2")

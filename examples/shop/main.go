@@ -82,7 +82,6 @@ func run() error {
 		defer fs.Close()
 		sinks = append(sinks, fs)
 	}
-	audit := agent.NewAuditLog(agent.AuditOptions[agent.NoPrincipal]{Sinks: sinks})
 	// Headless, nothing is drawn: the App's View is not asked for.
 	// The library draws the person's approval card over the app and reads
 	// their y and n (host/approvals), headless too (-keys); the app draws
@@ -90,6 +89,20 @@ func run() error {
 	model := NewApp(f.payDelay)
 	th := teahost.New[App, tea.Msg](model, &teahost.Options{WithoutView: f.mode != "",
 		Approvals: &teahost.ApprovalOptions{Options: approvals.Options{Agents: model.Agents()}}})
+	audit := agent.NewAuditLog(agent.AuditOptions[agent.NoPrincipal]{
+		Sinks: sinks,
+		// An entry the audit file does not keep is never silent: logged,
+		// counted (audit.Health), and a line in the activity panel with
+		// the sink's own error. The host never blocks a Dispatch.
+		OnError: func(err error) {
+			logger.Error("shop: audit entry not kept", "err", err)
+			shown := err
+			if cause := errors.Unwrap(err); cause != nil {
+				shown = cause
+			}
+			_ = th.Dispatch(context.Background(), Activity{At: time.Now(), Capability: "audit", Outcome: "entry not kept", Reason: shown.Error()})
+		},
+	})
 	h := host{th}
 	rt, err := agent.Bind(shop.Contract(), h, &agent.BindOptions[agent.NoPrincipal]{Audit: audit, ApprovalTimeout: f.approvalTimeout})
 	if err != nil {

@@ -32,6 +32,9 @@ func TestCommandLineMistakesAreRefusedNamingTheFlag(t *testing.T) {
 	missing := filepath.Join(dir, "missing.json")
 	empty := write("empty.json", `{}`)
 	admin := write("admin.json", `{"s3cret-token": {"name": "ada", "role": "admin"}}`)
+	// One token given to a viewer, then again to the owner: a map decode
+	// keeps the last, which would make the viewer's token the owner's.
+	twice := write("twice.json", `{"s3cret-token": {"name": "vi", "role": "viewer"}, "other-token": {"name": "bo", "role": "viewer"}, "s3cret-token": {"name": "ada", "role": "owner"}}`)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -39,6 +42,8 @@ func TestCommandLineMistakesAreRefusedNamingTheFlag(t *testing.T) {
 		{[]string{"-mcp", "http", "-tokens", missing}, "-tokens: open " + missing},
 		{[]string{"-mcp", "http", "-tokens", empty}, "-tokens " + empty + ": the file names no token"},
 		{[]string{"-mcp", "http", "-tokens", admin}, "-tokens " + admin + `: the principal "ada" has the role "admin": use owner or viewer`},
+		{[]string{"-mcp", "http", "-tokens", twice}, "-tokens " + twice + `: entry 3 (principal "ada") repeats the token of entry 1 (principal "vi")`},
+		{[]string{"-a2a", "http", "-tokens", twice}, "repeats the token of entry 1"},
 		{[]string{"-mcp", "stdio", "-demo"}, "-demo shows a scripted agent in the terminal app; it cannot be combined with -mcp"},
 		{[]string{"-mcp", "http", "-demo"}, "-demo shows a scripted agent"},
 		{[]string{"-native", "http", "-demo"}, "-demo shows a scripted agent"},

@@ -27,6 +27,13 @@ type (
 		Version int64
 		Err     string
 	}
+	// AuditTrouble reports an audit entry a sink did not keep (the audit
+	// file on a full disk, say): how many so far, and the last failure.
+	// The app shows it until it quits: a lost entry stays lost.
+	AuditTrouble struct {
+		Lost uint64
+		Err  string
+	}
 	// Endpoint tells the app where it serves agents, to show on screen:
 	// the MCP URL, the A2A base URL and the Agent Native actions' base URL.
 	Endpoint struct{ URL, A2A, Native string }
@@ -83,6 +90,7 @@ type App struct {
 	// app (Agents), so both name an agent alike.
 	activity approvals.Activity
 	agents   *approvals.Agents
+	audit    AuditTrouble // the last audit trouble; zero when none
 	mode     mode
 	draft    string
 	endpoint Endpoint
@@ -136,6 +144,11 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a.saved(msg)
 	case SaveFailed:
 		a.status = "could not save: " + msg.Err
+		return a, nil
+	case AuditTrouble:
+		if msg.Lost >= a.audit.Lost {
+			a.audit = msg
+		}
 		return a, nil
 	case Endpoint:
 		a.endpoint = msg
@@ -328,6 +341,9 @@ func (a App) View() tea.View {
 		b.WriteString("a add · r rename · space done · d delete · c clear done · ↑↓ select · q quit\n")
 	}
 	fmt.Fprintf(&b, "status: %s\n", inert.Text(a.status))
+	if a.audit.Lost > 0 {
+		fmt.Fprintf(&b, "AUDIT: %d entries not kept; last: %s\n", a.audit.Lost, inert.Line(a.audit.Err, 96))
+	}
 	if a.endpoint.URL != "" {
 		fmt.Fprintf(&b, "agents: MCP at %s\n", a.endpoint.URL)
 		if a.endpoint.A2A != "" {

@@ -84,6 +84,14 @@ func (o *ownerAgent) doneTodo(title string) {
 	}
 }
 
+// read reads the app's context: the agent's new look.
+func (o *ownerAgent) read() {
+	o.t.Helper()
+	if _, err := o.cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "app://context"}); err != nil {
+		o.t.Fatalf("reading the context: %v", err)
+	}
+}
+
 func (o *ownerAgent) clear() <-chan toolAnswer {
 	out := make(chan toolAnswer, 1)
 	go func() { out <- o.call("clear_completed", map[string]any{}) }()
@@ -155,6 +163,9 @@ func TestOwnerApprovesAnAgentsClearInTheApp(t *testing.T) {
 		t.Fatalf("clear of a moved list: %+v", a)
 	}
 	term.Wait("the void card gone", func(s string) bool { return tmuxtest.Has("approval stale")(s) && tmuxtest.Lacks("APPROVE?")(s) })
+	// Told to read again, alice reads: the todo the owner cleared is gone
+	// from what she saw (no result of hers showed that).
+	alice.read()
 
 	// Nobody answers: withdrawn, nothing removed.
 	alice.doneTodo("Call mom")

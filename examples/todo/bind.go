@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -35,6 +37,8 @@ type Bound struct {
 	// held bounds the calls held for the owner's approval, per principal
 	// and in all, across every session's runtime.
 	held *agent.HeldBound[todo.Principal]
+	// refuseUnaudited is BindConfig.RefuseUnaudited.
+	refuseUnaudited bool
 
 	feedOnce sync.Once
 	feed     *mcpagent.Feed
@@ -52,6 +56,34 @@ func (b *Bound) Feed() *mcpagent.Feed {
 		b.feed, _ = mcpagent.NewFeed(b.Runtime, nil)
 	})
 	return b.feed
+}
+
+// Health is what the app reports about itself on a health read: for now
+// its audit, which must not lose entries silently.
+type Health struct {
+	Audit AuditHealth `json:"audit"`
+}
+
+// AuditHealth is the audit log's health: the failures reported, the
+// entries a sink did not keep, whether the last entry was not kept, and
+// the last failure.
+type AuditHealth struct {
+	Failures  uint64    `json:"failures"`
+	Lost      uint64    `json:"lost"`
+	Failing   bool      `json:"failing"`
+	Refusing  bool      `json:"refusing"`
+	LastError string    `json:"lastError,omitempty"`
+	LastAt    time.Time `json:"lastAt,omitzero"`
+}
+
+// Health reads the app's health.
+func (b *Bound) Health() Health {
+	h := b.Audit.Health()
+	out := Health{Audit: AuditHealth{Failures: h.Failures, Lost: h.Lost, Failing: h.Failing, Refusing: h.Failing && b.refuseUnaudited, LastAt: h.LastAt}}
+	if h.LastError != nil {
+		out.Audit.LastError = h.LastError.Error()
+	}
+	return out
 }
 
 // Close releases the Feed, if one was made. Close the MCP servers and
@@ -171,18 +203,44 @@ type BindConfig struct {
 	// ApprovalTimeout is how long such a request waits; zero is
 	// agent.DefaultApprovalTimeout.
 	ApprovalTimeout time.Duration
+	// RefuseUnaudited refuses agents' calls while the audit sinks cannot
+	// keep entries (agent.AuditOptions.RefuseUnaudited); off, a failing
+	// sink is reported and calls go on.
+	RefuseUnaudited bool
+	// Logger receives every audit entry a sink did not keep; nil is
+	// slog.Default. The App shows the count and the last failure too
+	// (AuditTrouble), and Health reports them.
+	Logger *slog.Logger
 }
 
 // BindWith is Bind with a configuration.
 func BindWith(h todo.Host[App, tea.Msg], c BindConfig, sinks ...agent.AuditSink) (*Bound, error) {
 	b := &Bound{host: h, contract: todo.Contract(), timeout: c.ApprovalTimeout,
-		held: agent.NewHeldBound(0, 0, func(_ context.Context, p todo.Principal) string { return p.Role + "\x00" + p.Name })}
+		held:            agent.NewHeldBound(0, 0, func(_ context.Context, p todo.Principal) string { return p.Role + "\x00" + p.Name }),
+		refuseUnaudited: c.RefuseUnaudited}
 	if c.AskOwner {
 		b.contract = todo.ContractAskingOwner()
 	}
+	logger := c.Logger
+	if logger == nil {
+		logger = slog.Default()
+	}
 	b.Audit = agent.NewAuditLog(agent.AuditOptions[todo.Principal]{
-		Principal: func(p todo.Principal) string { return p.Name },
-		Sinks:     sinks,
+		Principal:       func(p todo.Principal) string { return p.Name },
+		Sinks:           sinks,
+		RefuseUnaudited: c.RefuseUnaudited,
+		// Loud when an entry is lost: logged, counted (Health), and on
+		// the App's screen. The host never blocks a Dispatch.
+		OnError: func(err error) {
+			logger.Error("todo: audit entry not kept", "err", err)
+			// The screen shows the sink's own error ("write …: no space
+			// left on device"), the log the whole report.
+			shown := err
+			if cause := errors.Unwrap(err); cause != nil {
+				shown = cause
+			}
+			_ = h.Dispatch(context.Background(), AuditTrouble{Lost: b.Audit.Health().Lost, Err: shown.Error()})
+		},
 	})
 	rt, err := agent.Bind(b.contract, b.list(), &agent.BindOptions[todo.Principal]{
 		Principal:       principalFromContext,

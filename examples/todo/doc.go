@@ -17,7 +17,8 @@
 // where the command starts, so that a client started elsewhere finds the
 // running app beside the same list. -demo needs the terminal app: with
 // -mcp, -a2a or -native it is refused. A tokens file that names no token,
-// or a role other than owner and viewer, is refused.
+// gives one token twice, or names a role other than owner and viewer, is
+// refused.
 //
 // The list, its Messages and the agent contract are the shared todo
 // domain, package examples/todo/todo; this command adds the terminal: the

@@ -34,7 +34,7 @@ func main() {
 // flags are the command line.
 type flags struct {
 	data, mode, addr, tokens, origins, role, audit, a2a, native string
-	demo                                                        bool
+	demo, auditRefuse                                           bool
 	approvalTimeout                                             time.Duration
 }
 
@@ -48,6 +48,7 @@ func parseFlags() (flags, error) {
 	flag.StringVar(&f.origins, "origins", "", "comma-separated browser Origins allowed to call the HTTP endpoint")
 	flag.StringVar(&f.role, "role", todo.Owner, `the role of the MCP client over stdio: "owner" or "viewer"`)
 	flag.StringVar(&f.audit, "audit", "", "append every audit entry to this JSON Lines file")
+	flag.BoolVar(&f.auditRefuse, "audit-refuse", false, "refuse agents' calls while the -audit file cannot be written, rather than run them unaudited (default: report and go on)")
 	flag.StringVar(&f.a2a, "a2a", "", `serve A2A (and MCP) over HTTP headless: "http" (default: the TUI, with both beside it)`)
 	flag.DurationVar(&f.approvalTimeout, "approval-timeout", 2*time.Minute, "how long an agent's clear_completed waits for you to approve it in the terminal app (y approves, n declines)")
 	flag.StringVar(&f.native, "native", "", `serve the Agent Native actions (and MCP, A2A) over HTTP headless: "http"`)
@@ -102,8 +103,13 @@ role, "owner" (may do everything) or "viewer" (may not clear completed todos):
 
   {"3f9c…": {"name": "ada", "role": "owner"}, "77ab…": {"name": "ci-bot", "role": "viewer"}}
 
+Each token is given once: a file that gives one token to two entries is refused at start.
 A client sends its token as "Authorization: Bearer <token>". Without -tokens the app makes
 one owner token per run and prints it.
+
+An audit entry the -audit file cannot keep (a full disk, say) is never lost silently: it is
+logged (beside the list, todos.json.log), counted, shown in the terminal app, and read with
+GET /health (with a token). With -audit-refuse, agents' calls are refused meanwhile.
 
 One process owns a list (a lock beside it, todos.json.lock); another one on the same list
 attaches to it (-mcp stdio) or refuses, naming the owner.
@@ -232,7 +238,7 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 		defer sink.Close()
 		sinks = append(sinks, sink)
 	}
-	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout}, sinks...)
+	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout, RefuseUnaudited: f.auditRefuse, Logger: logger}, sinks...)
 	if err != nil {
 		return err
 	}
@@ -285,7 +291,7 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 	if err != nil {
 		return err
 	}
-	base, err := listen(ctx, f.addr, endpoints{mcp: handler, a2a: a2a10, a2a03: a2a03, native: native})
+	base, err := listen(ctx, f.addr, endpoints{mcp: handler, a2a: a2a10, a2a03: a2a03, native: native, health: healthHandler(app, toks)})
 	if err != nil {
 		return err
 	}

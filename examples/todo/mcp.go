@@ -18,6 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/internal/tokensfile"
 	"github.com/foldagent/foldagent/mcpagent"
 	"github.com/foldagent/foldagent/nativeagent"
 )
@@ -27,9 +28,9 @@ type tokens map[string]todo.Principal
 
 // loadTokens reads a -tokens file, {"<token>": {"name": ..., "role": ...}},
 // or, with no file, makes one owner token for the person at the terminal.
-// A file that names no token, or a role the app does not know, is refused
-// (naming the file, and never a token): a typo must not serve a principal
-// no rule was written for.
+// A file that names no token, gives one token twice, or names a role the
+// app does not know, is refused (naming the file and the entries, never a
+// token): a typo must not serve a principal no rule was written for.
 func loadTokens(path string) (tokens, string, error) {
 	if path == "" {
 		tok := rand.Text()
@@ -39,8 +40,12 @@ func loadTokens(path string) (tokens, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("-tokens: %w", err)
 	}
-	var t tokens
-	if err := json.Unmarshal(b, &t); err != nil {
+	t, err := tokensfile.Decode(b, func(p todo.Principal) string { return p.Name })
+	var repeated *tokensfile.RepeatedError
+	if errors.As(err, &repeated) {
+		return nil, "", fmt.Errorf("-tokens %s: %w", path, err)
+	}
+	if err != nil {
 		return nil, "", fmt.Errorf("-tokens %s: want {\"<token>\": {\"name\": ..., \"role\": ...}}: %w", path, err)
 	}
 	if len(t) == 0 {
@@ -69,6 +74,27 @@ func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcp
 		// Every session follows the Model through the App's one Feed.
 		Server: serverOptions(logger, b.Feed()),
 		Logger: logger,
+	})
+}
+
+// healthHandler answers GET /health, for a bearer token the tokens file
+// gives, with the app's Health as JSON: a health read shows an audit that
+// lost entries (and whether calls are refused for it).
+func healthHandler(b *Bound, t tokens) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if _, known := t[token]; !ok || !known {
+			w.Header().Set("WWW-Authenticate", "Bearer")
+			http.Error(w, "a bearer token from the tokens file is needed", http.StatusUnauthorized)
+			return
+		}
+		if r.Method != http.MethodGet {
+			w.Header().Set("Allow", http.MethodGet)
+			http.Error(w, "GET only", http.StatusMethodNotAllowed)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(b.Health())
 	})
 }
 
@@ -122,6 +148,9 @@ func listen(ctx context.Context, addr string, e endpoints) (string, error) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", e.mcp)
+	if e.health != nil {
+		mux.Handle("/health", e.health)
+	}
 	// The A2A handlers serve paths below their mount point (the card, the
 	// HTTP+JSON binding), and JSON-RPC at the mount point itself.
 	a2aRoot := http.StripPrefix("/a2a", e.a2a)
@@ -157,7 +186,7 @@ func splitOrigins(s string) []string {
 }
 
 // endpoints are the HTTP handlers the app serves agents with.
-type endpoints struct{ mcp, a2a, a2a03, native http.Handler }
+type endpoints struct{ mcp, a2a, a2a03, native, health http.Handler }
 
 // printEndpoint tells the person how to reach the app from the server's
 // base URL: the MCP URL, the A2A base URL (its agent card is at

@@ -190,9 +190,5 @@ func (s *idScan) answerID() json.RawMessage {
 	if !s.request || s.response || s.capturing != "" || len(s.id) == 0 || !json.Valid(s.id) {
 		return nullID
 	}
-	switch s.id[0] {
-	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		return json.RawMessage(s.id)
-	}
-	return nullID
+	return echoID(s.id)
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -294,13 +295,36 @@ func readableID(line []byte) json.RawMessage {
 	if json.Unmarshal(line, &fields) != nil {
 		return nullID
 	}
-	id := fields["id"]
+	return echoID(fields["id"])
+}
+
+// echoID returns the id to answer with, given the bytes of a well-formed
+// JSON id: a number as it was sent, a string re-encoded, and null for
+// anything else. A string is re-encoded because the line may hold bytes
+// that are not UTF-8 (JSON's syntax lets them through, encoding/json reads
+// each as U+FFFD): echoed raw, they would make the reply something that is
+// not JSON text. Re-encoded, the reply is valid UTF-8 JSON and its id is
+// the one an SDK client decoding the request would have read.
+func echoID(id []byte) json.RawMessage {
 	if len(id) == 0 {
 		return nullID
 	}
 	switch id[0] {
-	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-		return id
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return json.RawMessage(id)
+	case '"':
+		if utf8.Valid(id) {
+			return json.RawMessage(id)
+		}
+		var s string
+		if json.Unmarshal(id, &s) != nil {
+			return nullID
+		}
+		out, err := json.Marshal(s)
+		if err != nil {
+			return nullID
+		}
+		return out
 	}
 	return nullID
 }

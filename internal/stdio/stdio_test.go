@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/foldagent/foldagent/internal/stdio"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -105,6 +106,11 @@ func (s *session) next() reply {
 			<-s.stopped
 			s.t.Fatalf("the server's output ended; Run returned %v", s.runErr)
 		}
+		// encoding/json's syntax check lets bytes that are not UTF-8
+		// through; JSON text is UTF-8 (RFC 8259), so they are checked here.
+		if !utf8.ValidString(line) {
+			s.t.Fatalf("output line is not UTF-8, so not JSON text: %q", line)
+		}
 		var r reply
 		if err := json.Unmarshal([]byte(line), &r); err != nil || r.JSONRPC != "2.0" {
 			s.t.Fatalf("output line is not a JSON-RPC 2.0 message: %q", line)
@@ -171,6 +177,19 @@ func TestJSONThatIsNotJSONRPCIsAnInvalidRequest(t *testing.T) {
 		s.wantError(jsonrpc.CodeInvalidRequest, c.id)
 	}
 	s.ping(3)
+}
+
+// An id holding bytes that are not UTF-8 is answered with that id
+// re-encoded (each such byte read as U+FFFD, as an SDK client decodes it),
+// never echoed raw: every reply is JSON text. The same holds for an
+// over-long line, whose id is read as the line streams in.
+func TestIDThatIsNotUTF8IsAnsweredAsValidJSON(t *testing.T) {
+	s := serve(t, 1024)
+	s.send("{\"jsonrpc\":\"1.0\",\"id\":\"a\xffb\",\"method\":\"ping\"}\n")
+	s.wantError(jsonrpc.CodeInvalidRequest, "\"a\ufffdb\"")
+	s.send("{\"jsonrpc\":\"2.0\",\"id\":\"c\xfe\",\"method\":\"ping\",\"params\":{\"pad\":\"" + strings.Repeat("x", 3000) + "\"}}\n")
+	s.wantError(jsonrpc.CodeInvalidRequest, "\"c\ufffd\"")
+	s.ping(5)
 }
 
 func TestBatchIsAnInvalidRequest(t *testing.T) {

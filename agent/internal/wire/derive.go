@@ -39,9 +39,11 @@ type derived struct {
 	min, max *float64
 	minItems *int
 	maxItems *int
-	required []string
-	closed   bool     // additionalProperties: false
-	addl     *derived // additionalProperties as a schema (maps)
+	// minLength and maxLength come only from a bounds tag (bounds.go).
+	minLength, maxLength *int
+	required             []string
+	closed               bool     // additionalProperties: false
+	addl                 *derived // additionalProperties as a schema (maps)
 
 	// supplied, when set, is the schema as a type supplied it (an object's
 	// members in order); the fields above are then unused, except that
@@ -146,8 +148,9 @@ type deriver struct {
 // deriveSchema derives the JSON Schema of t: json tags are honoured,
 // fields without omitempty or omitzero are required, every struct is
 // closed with additionalProperties: false, a jsonschema tag is the
-// field's description, and a type implementing WireSchema contributes its
-// own schema.
+// field's description, a bounds tag its lengths, ranges and item counts
+// (bounds.go), and a type implementing WireSchema contributes its own
+// schema.
 func deriveSchema(t reflect.Type, nullableMaps bool) (json.RawMessage, error) {
 	d := &deriver{nullableMaps: nullableMaps, seen: map[reflect.Type]bool{}, supplied: map[reflect.Type]*derived{}}
 	s, err := d.derive(t)
@@ -338,6 +341,11 @@ func (d *deriver) deriveStruct(t reflect.Type, s *derived) error {
 				fs.desc = tag
 			}
 		}
+		if tag, ok := field.Tag.Lookup("bounds"); ok {
+			if err := applyBounds(fs, field.Type, tag); err != nil {
+				return fmt.Errorf("bounds tag on struct field %s.%s: %w", t, field.Name, err)
+			}
+		}
 		s.props[name] = fs
 		s.order = append(s.order, name)
 		opts := strings.Split(settings, ",")
@@ -501,7 +509,7 @@ func (s *derived) write(buf *bytes.Buffer) {
 	for _, kw := range []struct {
 		name string
 		n    *int
-	}{{"minItems", s.minItems}, {"maxItems", s.maxItems}} {
+	}{{"minLength", s.minLength}, {"maxLength", s.maxLength}, {"minItems", s.minItems}, {"maxItems", s.maxItems}} {
 		if kw.n != nil {
 			sep(kw.name)
 			buf.WriteString(strconv.Itoa(*kw.n))

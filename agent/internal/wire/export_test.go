@@ -3,6 +3,8 @@ package wire
 import (
 	"encoding/json"
 	"reflect"
+	"strconv"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -29,7 +31,58 @@ func ReferenceSchema(t reflect.Type, nullableMaps bool) (json.RawMessage, error)
 	if err != nil {
 		return nil, err
 	}
+	referenceBounds(s, t)
 	return json.Marshal(s)
+}
+
+// referenceBounds sets, on jsonschema-go's schema s of t, the keywords the
+// bounds tags of t's fields declare (jsonschema-go reads no such tag), at
+// any depth of structs, so that the reference says what the derivation
+// should.
+func referenceBounds(s *jsonschema.Schema, t reflect.Type) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if s == nil || t.Kind() != reflect.Struct {
+		return
+	}
+	for _, f := range reflect.VisibleFields(t) {
+		if !f.IsExported() || f.Anonymous {
+			continue
+		}
+		name := f.Name
+		if n, _, _ := strings.Cut(f.Tag.Get("json"), ","); n != "" {
+			name = n
+		}
+		p := s.Properties[name]
+		if p == nil {
+			continue
+		}
+		referenceBounds(p, f.Type)
+		tag, ok := f.Tag.Lookup("bounds")
+		if !ok {
+			continue
+		}
+		for _, part := range strings.Split(tag, ",") {
+			k, v, _ := strings.Cut(part, "=")
+			n, _ := strconv.Atoi(v)
+			x, _ := strconv.ParseFloat(v, 64)
+			switch k {
+			case "minLength":
+				p.MinLength = &n
+			case "maxLength":
+				p.MaxLength = &n
+			case "minItems":
+				p.MinItems = &n
+			case "maxItems":
+				p.MaxItems = &n
+			case "minimum":
+				p.Minimum = &x
+			case "maximum":
+				p.Maximum = &x
+			}
+		}
+	}
 }
 
 func referenceWireSchemas(t reflect.Type, out map[reflect.Type]*jsonschema.Schema, seen map[reflect.Type]bool) error {

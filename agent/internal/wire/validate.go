@@ -24,7 +24,8 @@ import (
 // hand-written handler. The schemas dispatch sees are narrow: they are
 // derived from Go types (derive.go), so they use a handful of keywords (type,
 // properties, required, additionalProperties, items, minItems/maxItems,
-// minimum/maximum, annotations). The validator implements exactly those.
+// minimum/maximum, minLength/maxLength, annotations). The validator
+// implements exactly those.
 // A schema node using anything else (a pattern, an enum, a format, oneOf…),
 // typically a WireSchema type, is handed to jsonschema-go: the validator
 // finds the bytes of that value, decodes only them and asks jsonschema-go.
@@ -115,6 +116,10 @@ type vnode struct {
 	// Number keywords.
 	hasMin, hasMax bool
 	min, max       float64
+
+	// String keywords, in Unicode code points; minLength 0 is no bound.
+	minLength int
+	maxLength int // -1: absent
 }
 
 type vfield struct {
@@ -124,7 +129,7 @@ type vfield struct {
 }
 
 // anyNode is the true schema: every well-formed value validates.
-var anyNode = &vnode{minItems: -1, maxItems: -1}
+var anyNode = &vnode{minItems: -1, maxItems: -1, maxLength: -1}
 
 // validator checks raw payloads against one compiled schema.
 type validator struct {
@@ -195,7 +200,7 @@ var annotations = []string{"title", "description", "$comment", "default", "examp
 func compileNode(raw json.RawMessage) (*vnode, error) {
 	switch string(raw) {
 	case "true":
-		return &vnode{minItems: -1, maxItems: -1}, nil
+		return &vnode{minItems: -1, maxItems: -1, maxLength: -1}, nil
 	case "false":
 		return &vnode{never: true}, nil
 	case "null":
@@ -205,7 +210,7 @@ func compileNode(raw json.RawMessage) (*vnode, error) {
 	if err != nil {
 		return nil, fmt.Errorf("a subschema is not a JSON Schema: %w", err)
 	}
-	n := &vnode{minItems: -1, maxItems: -1}
+	n := &vnode{minItems: -1, maxItems: -1, maxLength: -1}
 	local, constraints := true, 0
 	var not json.RawMessage
 	for _, m := range members {
@@ -278,6 +283,15 @@ func compileNode(raw json.RawMessage) (*vnode, error) {
 				n.minItems = v
 			} else {
 				n.maxItems = v
+			}
+		case "minLength", "maxLength":
+			var v int
+			if json.Unmarshal(m.value, &v) != nil || v < 0 {
+				local = false
+			} else if m.name == "minLength" {
+				n.minLength = v
+			} else {
+				n.maxLength = v
 			}
 		case "minimum", "maximum":
 			var v float64
@@ -366,7 +380,8 @@ func compileKinds(raw json.RawMessage, n *vnode) bool {
 // isAny reports whether n accepts every well-formed value.
 func (n *vnode) isAny() bool {
 	return !n.never && n.fallback == nil && n.kinds == 0 && len(n.fields) == 0 && n.extra == extraAny &&
-		n.items == nil && n.minItems < 0 && n.maxItems < 0 && !n.hasMin && !n.hasMax
+		n.items == nil && n.minItems < 0 && n.maxItems < 0 && !n.hasMin && !n.hasMax &&
+		n.minLength == 0 && n.maxLength < 0
 }
 
 // lookup returns the index of the field named key, or -1.
@@ -561,10 +576,18 @@ func (p *payloadWalker) value(n *vnode) error {
 		}
 		return p.array(n)
 	case c == '"':
-		got = kindString
-		if _, err := p.str(); err != nil {
+		start := p.i
+		plain, err := p.str()
+		if err != nil {
 			return err
 		}
+		if err := p.admit(n, kindString); err != nil {
+			return err
+		}
+		if !n.accepts(kindString) || n.minLength == 0 && n.maxLength < 0 {
+			return nil // recorded by admit when diagnosing, or unbounded
+		}
+		return p.length(n, p.data[start:p.i], plain)
 	case c == 't':
 		got = kindBoolean
 		if err := p.literal("true"); err != nil {
@@ -586,6 +609,30 @@ func (p *payloadWalker) value(n *vnode) error {
 		return p.syntaxError("where a value should start")
 	}
 	return p.admit(n, got)
+}
+
+// length checks the string token against n's minLength and maxLength,
+// counted in Unicode code points, as JSON Schema counts them, of the
+// string encoding/json decodes (where each byte that is not UTF-8 becomes
+// one U+FFFD).
+func (p *payloadWalker) length(n *vnode, token []byte, plain bool) error {
+	var count int
+	if plain {
+		count = utf8.RuneCount(token[1 : len(token)-1])
+	} else {
+		s, err := unquote(token)
+		if err != nil {
+			return err
+		}
+		count = utf8.RuneCountInString(s)
+	}
+	if count < n.minLength {
+		return p.fail(mismatch(CodeInvalid, "the string has %d characters, fewer than %d", count, n.minLength))
+	}
+	if n.maxLength >= 0 && count > n.maxLength {
+		return p.fail(mismatch(CodeInvalid, "the string has %d characters, more than %d", count, n.maxLength))
+	}
+	return nil
 }
 
 // admit checks that a value of kind got may stand where n is.

@@ -497,14 +497,15 @@ func FuzzValidatorMatchesJSONSchema(f *testing.F) {
 		withMember(`"code":"ABC"`), withMember(`"level":null`), withMember(`"pair":[1,2]`), withMember(`"small":128`),
 		withMember(`"any":[1e400]`), `{"name":"a","name":"b"}`, `{"sku":"a","quantity":1,"note":""}`, `{}`, `[]`, `null`,
 		`{"label":"ab"}`, `{"a":"1","j":2}`, `{"n\u0061me":"a"}`, "{\"\xff\":1}", `{"count":1.0}`, `{"count":-0.0e-0}`,
+		`{"title":"\ud83d\ude00ab\u00e9","qty":99,"tags":["x"]}`, "{\"title\":\"\xff\xfeab\",\"qty\":1}",
 	} {
-		for which := range uint8(5) {
+		for which := range uint8(6) {
 			f.Add(which, []byte(seed))
 		}
 	}
 	types := []reflect.Type{
 		reflect.TypeFor[vtAll](), reflect.TypeFor[vtOrder](), reflect.TypeFor[vtEmpty](),
-		reflect.TypeFor[vtWhole](), reflect.TypeFor[vtWide](),
+		reflect.TypeFor[vtWhole](), reflect.TypeFor[vtWide](), reflect.TypeFor[vtBounded](),
 	}
 	codecs := make([]*Codec, len(types))
 	refs := make([]*jsonschema.Resolved, len(types))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -177,13 +178,33 @@ func serveHTTP(ctx context.Context, prog *loop.Program[Model, Msg], addr, tokens
 }
 
 // loadTokens reads {"<token>": {"name": "...", "role": "owner" or "viewer"}}.
+// It reads the entries one by one: decoded into a map, a token given twice
+// would silently stand for the last entry's User.
 func loadTokens(path string) (map[string]User, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var users map[string]User
-	if err := json.Unmarshal(b, &users); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, fmt.Errorf("%s: want a JSON object of tokens", path)
+	}
+	users := map[string]User{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		var u User
+		if err := dec.Decode(&u); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if first, twice := users[t.(string)]; twice {
+			return nil, fmt.Errorf("%s: %q and %q are given the same token", path, first.Name, u.Name)
+		}
+		users[t.(string)] = u
+	}
+	if _, err := dec.Token(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(users) == 0 {

@@ -123,9 +123,11 @@ func TestServeHTTPRefusesABadTokensFile(t *testing.T) {
 		{filepath.Join(dir, "missing.json"), "-tokens: open "},
 		{write("empty.json", `{}`), "empty.json: no tokens"},
 		{write("admin.json", `{"t": {"name": "ada", "role": "admin"}}`), "admin.json: each token needs a name and the role owner or viewer"},
+		{write("twice.json", `{"s3cret": {"name": "vi", "role": "viewer"}, "s3cret": {"name": "ada", "role": "owner"}}`), `twice.json: "vi" and "ada" are given the same token`},
+		{write("array.json", `[]`), "array.json: want a JSON object of tokens"},
 	} {
 		out, err := exec.Command(bin, "-addr", "127.0.0.1:0", "-tokens", c.file).CombinedOutput()
-		if err == nil || !strings.Contains(string(out), c.want) || strings.Contains(string(out), "MCP ") {
+		if err == nil || !strings.Contains(string(out), c.want) || strings.Contains(string(out), "MCP ") || strings.Contains(string(out), "s3cret") {
 			t.Errorf("-tokens %s: err %v, output %q; want it to say %q", c.file, err, out, c.want)
 		}
 	}

@@ -16,13 +16,18 @@ type (
 
 // PayInput is what pay takes: the order to pay.
 type PayInput struct {
-	Order string `json:"order" jsonschema:"the id of the order under review"`
+	Order string `json:"order" jsonschema:"the id of the order under review" bounds:"maxLength=32"`
 }
 
-// AddInput is what add_to_cart takes: the product is the one open.
+// AddInput is what add_to_cart takes: the product is the one open. The
+// quantity is bounded in the contract (MaxQty), advertised in its schema
+// and refused beyond on every route.
 type AddInput struct {
-	Qty int `json:"qty,omitempty" jsonschema:"how many to add; omitted means one"`
+	Qty int `json:"qty,omitempty" jsonschema:"how many to add; omitted means one" bounds:"minimum=1,maximum=99"`
 }
+
+// MaxQty is the most add_to_cart adds at once (AddInput's bounds tag).
+const MaxQty = 99
 
 func on(pages ...string) func(Model) bool {
 	return func(m Model) bool { return slices.Contains(pages, m.Page) }

@@ -140,10 +140,10 @@ func (m Model) LastPaid() (Order, bool) {
 // PaymentRefused come back from the payment server and are never exposed.
 type (
 	Search struct {
-		Q string `json:"q" jsonschema:"words to look for in product names"`
+		Q string `json:"q" jsonschema:"words to look for in product names" bounds:"maxLength=100"`
 	}
 	OpenProduct struct {
-		SKU string `json:"sku" jsonschema:"the SKU of the product to open"`
+		SKU string `json:"sku" jsonschema:"the SKU of the product to open" bounds:"maxLength=64"`
 	}
 	AddToCart struct {
 		SKU string `json:"sku"`
@@ -153,7 +153,7 @@ type (
 	GoCatalog  struct{}
 	GoCheckout struct{}
 	RemoveLine struct {
-		SKU string `json:"sku" jsonschema:"the SKU of the cart line to remove"`
+		SKU string `json:"sku" jsonschema:"the SKU of the cart line to remove" bounds:"maxLength=64"`
 	}
 	SetAddress struct {
 		Address string `json:"address"`

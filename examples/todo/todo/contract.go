@@ -25,13 +25,13 @@ const (
 // CreateInput is what an agent sends to create_todo: only the title. The
 // invocation id is added by the contract, never by the caller.
 type CreateInput struct {
-	Title string `json:"title" jsonschema:"The new todo's title."`
+	Title string `json:"title" jsonschema:"The new todo's title." bounds:"minLength=1,maxLength=200"`
 }
 
 // ToggleInput is what an agent sends to toggle_todo: the todo's id. The
 // invocation id is added by the contract, as for CreateInput.
 type ToggleInput struct {
-	ID string `json:"id" jsonschema:"The id of the todo to mark done or not done."`
+	ID string `json:"id" jsonschema:"The id of the todo to mark done or not done." bounds:"maxLength=32"`
 }
 
 // ContextView is what an agent sees of the list.
@@ -116,6 +116,12 @@ func define(ask bool) *agent.Contract[List, Principal] {
 				ToMessage: func(in CreateInput, c call) CreateTodo {
 					return CreateTodo{Title: in.Title, RequestID: c.Invocation.ID}
 				},
+				// The list keeps at most MaxTodos todos; the title's length
+				// is bounded by CreateInput's bounds tag.
+				Requires: []agent.Requirement[List]{{
+					Holds: func(l List) bool { return !l.Full() },
+					Says:  "The list holds as many todos as it keeps: delete a todo or clear the completed ones first.",
+				}},
 				// Two agents creating two todos titled "Milk" at once each
 				// get their own: ToMessage put the invocation id into
 				// CreateTodo, Update carried it onto CreatedTodo, and the

@@ -22,6 +22,22 @@ type List struct {
 	NextID   int    `json:"nextId"`
 }
 
+// The list's bounds. A title is at most MaxTitle characters (Unicode code
+// points, as the contract's schema counts them) and the list holds at most
+// MaxTodos todos: the contract advertises and enforces both (create_todo's
+// and rename_todo's title, create_todo's requirement), and Update refuses
+// a CreateTodo past MaxTodos from anyone, so neither the list nor the file
+// that keeps it grows without bound (at most about 2.5 MB of titles).
+// MaxTodos leaves room for mcpagent's load test, 10,000 creates on one
+// list.
+const (
+	MaxTitle = 200
+	MaxTodos = 10_000
+)
+
+// Full reports whether the list holds MaxTodos todos.
+func (l List) Full() bool { return len(l.Todos) >= MaxTodos }
+
 // Find returns the todo with the given id.
 func (l List) Find(id string) (Todo, bool) {
 	i := l.index(id)

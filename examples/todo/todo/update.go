@@ -27,12 +27,12 @@ type (
 	}
 	// RenameTodo gives a todo a new title.
 	RenameTodo struct {
-		ID    string `json:"id" jsonschema:"The id of the todo to rename."`
-		Title string `json:"title" jsonschema:"The todo's new title."`
+		ID    string `json:"id" jsonschema:"The id of the todo to rename." bounds:"maxLength=32"`
+		Title string `json:"title" jsonschema:"The todo's new title." bounds:"minLength=1,maxLength=200"`
 	}
 	// SelectTodo selects a todo.
 	SelectTodo struct {
-		ID string `json:"id" jsonschema:"The id of the todo to select."`
+		ID string `json:"id" jsonschema:"The id of the todo to select." bounds:"maxLength=32"`
 	}
 	// ToggleTodo marks a todo done, or not done again. RequestID, as in
 	// CreateTodo, carries the agent invocation that asked (empty for a
@@ -41,7 +41,7 @@ type (
 	// capability's input (as mcpagent's tests do) never lets an agent
 	// choose it; the todo contract sets it in ToMessage.
 	ToggleTodo struct {
-		ID        string `json:"id" jsonschema:"The id of the todo to mark done or not done."`
+		ID        string `json:"id" jsonschema:"The id of the todo to mark done or not done." bounds:"maxLength=32"`
 		RequestID string `json:"-"`
 	}
 	// DeleteTodo removes a todo; RequestID as in ToggleTodo.
@@ -98,6 +98,13 @@ func (ChangeKept) isMsg()     {}
 func Update(l List, msg Msg) (List, []Msg) {
 	switch msg := msg.(type) {
 	case CreateTodo:
+		if l.Full() {
+			// Past the bound nothing is added, from anyone; create_todo
+			// is not offered then, so only a create racing another one
+			// to the last place gets here, and its call ends at its
+			// deadline, never reported done.
+			return l, nil
+		}
 		next, created := l.Add(msg.Title)
 		return next, []Msg{CreatedTodo{Todo: created, RequestID: msg.RequestID}}
 	case RenameTodo:

@@ -49,6 +49,9 @@ for (let tries = 0; ; tries++) {
   expect(tries < 200, "open_review once the address is given", r.body);
   await sleep(25);
 }
+// The address the person gave is in what pay watches, and no result showed
+// it: the agent reads before it pays (else pay is refused stale).
+await client.readResource({ uri: "app://context" });
 
 // pay asks for progress; once told it waits for the person, the person
 // answers (or, for "none", does not).
