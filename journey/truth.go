@@ -339,12 +339,20 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 			}
 		}
 	}
-	var awaitingActions []string
+	var awaitingActions, awaitingPerson []string
 	for _, r := range s.openFires {
-		if !r.settled {
+		switch {
+		case r.settled:
+		case s.heldForPersonLocked(r.t.ID):
+			t.AwaitingApp = append(t.AwaitingApp, r.t.ID)
+			awaitingPerson = append(awaitingPerson, r.an.id+" ("+r.t.ID+")")
+		default:
 			t.AwaitingApp = append(t.AwaitingApp, r.t.ID)
 			awaitingActions = append(awaitingActions, r.an.id+" ("+r.t.ID+")")
 		}
+	}
+	if len(awaitingPerson) > 0 {
+		b.WriteString(factsAwaitingPerson + strings.Join(awaitingPerson, ", ") + ".\n")
 	}
 	if len(awaitingActions) > 0 {
 		b.WriteString("Awaiting the app's report: " + strings.Join(awaitingActions, ", ") + ".\n")
