@@ -67,6 +67,7 @@ type heldCall struct {
 	result           *mcp.CallToolResult
 	rpcErr           *jsonrpc.Error
 	ended            time.Time
+	dispatched       bool // cancelled after its Message reached update
 	registered       bool // in the book
 	answered         bool // a held answer or a task handle went out
 	cancelAsked      bool
@@ -198,7 +199,7 @@ func (b *heldBook) setWaiting(h *heldCall, waiting string) {
 }
 
 // finish records the outcome of h's work and wakes its waiters.
-func (b *heldBook) finish(h *heldCall, res *mcp.CallToolResult, rpcErr error, cancelled bool) {
+func (b *heldBook) finish(h *heldCall, res *mcp.CallToolResult, rpcErr error, cancelled, dispatched bool) {
 	b.mu.Lock()
 	now := b.now()
 	h.ended, h.updated = now, now
@@ -211,7 +212,7 @@ func (b *heldBook) finish(h *heldCall, res *mcp.CallToolResult, rpcErr error, ca
 		}
 		h.rpcErr = je
 	case cancelled:
-		h.status, h.result = taskCancelled, res
+		h.status, h.result, h.dispatched = taskCancelled, res, dispatched
 	default:
 		h.status, h.result = taskCompleted, res
 	}
@@ -230,6 +231,7 @@ func (b *heldBook) askCancel(h *heldCall) {
 // snapshot is h as a task reads now.
 type heldView struct {
 	id, status, waiting, capability string
+	dispatched                      bool
 	created, updated, ended         time.Time
 	result                          *mcp.CallToolResult
 	rpcErr                          *jsonrpc.Error
@@ -239,7 +241,7 @@ type heldView struct {
 func (b *heldBook) view(h *heldCall) heldView {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return heldView{id: h.id, status: h.status, waiting: h.waiting, capability: h.capability,
+	return heldView{id: h.id, status: h.status, waiting: h.waiting, capability: h.capability, dispatched: h.dispatched,
 		created: h.created, updated: h.updated, ended: h.ended, result: h.result, rpcErr: h.rpcErr, keep: b.keep}
 }
 

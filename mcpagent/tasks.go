@@ -275,7 +275,14 @@ func (s *Server) work(ctx context.Context, req *mcp.CallToolRequest, c *toolCall
 	s.held.mu.Lock()
 	cancelled := h.cancelAsked && tag == agent.TagCancelled
 	s.held.mu.Unlock()
-	s.held.finish(h, res, err, cancelled)
+	var said struct {
+		Dispatched bool `json:"dispatched"`
+	}
+	if cancelled && res != nil {
+		b, _ := json.Marshal(res.StructuredContent)
+		_ = json.Unmarshal(b, &said)
+	}
+	s.held.finish(h, res, err, cancelled, said.Dispatched)
 }
 
 // holdCall runs a call for a client that asked for no task. An answer
@@ -459,7 +466,10 @@ func statusMessage(v heldView) string {
 	case taskFailed:
 		return "The call could not be carried out; the error says why."
 	case taskCancelled:
-		return "Cancelled at the caller's request before the call was carried out."
+		if v.dispatched {
+			return "Cancelled at the caller's request while the application was finishing it; the application had already taken the request, so it may still take effect."
+		}
+		return "Cancelled at the caller's request before the call was carried out; nothing was done."
 	}
 	switch v.waiting {
 	case waitingApproval:

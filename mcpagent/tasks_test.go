@@ -205,7 +205,7 @@ func TestSessionlessTaskExtension(t *testing.T) {
 	cancelled := pollTask(t, func() map[string]any {
 		return result(t, d.ext("alice", "tasks/get", `{"taskId":"`+id2+`",`+taskMeta+`}`))
 	}, "cancelled", func(r map[string]any) bool { return r["status"] != "working" })
-	if cancelled["status"] != "cancelled" {
+	if cancelled["status"] != "cancelled" || !strings.Contains(fmt.Sprint(cancelled["statusMessage"]), "nothing was done") {
 		t.Fatalf("cancelled = %v", cancelled)
 	}
 	loopwait.Until(t, prog, "the card withdrawn", func(m register) bool { return len(m.Asked) == 0 })
