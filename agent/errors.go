@@ -41,6 +41,14 @@ const (
 	TagApprovalTimeout   = "AgentApprovalTimeoutError"
 	TagPersonLeft        = "AgentPersonLeftError"
 	TagAuditUnavailable  = "AgentAuditUnavailableError"
+	// TagHeld is not an error of a dispatch: it tags an adapter's answer
+	// to a call that has not ended when the client's patience runs out
+	// (mcpagent's held answer, nativeagent's 202): nothing is reported
+	// done, the call goes on, and its caller learns the outcome later.
+	TagHeld = "AgentHeldError"
+	// TagState tags a refusal because the world is not in the state the
+	// call needs (StateError).
+	TagState = "AgentStateError"
 )
 
 // UnknownCapabilityError reports a name (or Message type) the contract does
@@ -312,6 +320,34 @@ func (e *AuthorizationError) Tag() string { return TagAuthorization }
 
 // MarshalJSON encodes the error as {"_tag", "capability", "tag", "message"}.
 func (e *AuthorizationError) MarshalJSON() ([]byte, error) {
+	return marshalCapabilityError(e.Tag(), e.Capability, e.Type, e.Error())
+}
+
+// StateError reports that the call was refused because the world is not
+// in the state it needs: the order it names is already paid, or is not
+// the one under review. It is not a question of who may (that is
+// AuthorizationError) nor of what is offered now (UnavailableError): the
+// same caller, with the same input, is refused until the state changes.
+// An authorize hook returns it with RefuseState. Nothing was done.
+type StateError struct {
+	Capability string
+	Type       string
+	// Reason is the hook's explanation, written for the agent.
+	Reason string
+}
+
+func (e *StateError) Error() string {
+	if e.Reason != "" {
+		return e.Reason
+	}
+	return fmt.Sprintf("%q cannot be done in the state things are in now.", e.Capability)
+}
+
+// Tag returns "AgentStateError".
+func (e *StateError) Tag() string { return TagState }
+
+// MarshalJSON encodes the error as {"_tag", "capability", "tag", "message"}.
+func (e *StateError) MarshalJSON() ([]byte, error) {
 	return marshalCapabilityError(e.Tag(), e.Capability, e.Type, e.Error())
 }
 

@@ -122,6 +122,7 @@ type Call[Model, P any] struct {
 type Decision struct {
 	allowed bool
 	reason  string
+	state   bool // refused because the world is not in the state asked of it
 }
 
 // Allow permits the invocation.
@@ -135,6 +136,16 @@ var Refuse = Decision{}
 // calling agent; the reason becomes the AuthorizationError's message.
 // Write it as an authored sentence: do not put Model values or input in it.
 func RefuseBecause(reason string) Decision { return Decision{reason: reason} }
+
+// RefuseState refuses the invocation because the world is not in the
+// state the call needs (the order is already paid; the id names an order
+// that is not the one under review): the caller may be allowed, and the
+// call well formed, but what it would act on is not so. The reason,
+// written for the calling agent, becomes the StateError's message (tag
+// AgentStateError), told apart from who-may refusals on every surface.
+// Write it as an authored sentence: do not put Model values or input in
+// it.
+func RefuseState(reason string) Decision { return Decision{reason: reason, state: true} }
 
 // Allowed reports whether the decision permits the invocation.
 func (d Decision) Allowed() bool { return d.allowed }

@@ -158,7 +158,9 @@ func defectReply(capability string, err error) Reply {
 // output schema (MCP's outputSchema), so a client can check what it
 // receives and a model knows in advance where the created todo's id will
 // be. The root is an object schema, as MCP requires; objects are left
-// open to members added later.
+// open to members added later. It has no "type" lists: a Message field
+// that may be null is an anyOf of null and its type, which says the same
+// and which strict clients accept.
 func ReplySchema(d Descriptor) json.RawMessage {
 	str := map[string]any{"type": "string"}
 	constant := func(v string) map[string]any { return map[string]any{"type": "string", "const": v} }
@@ -194,7 +196,8 @@ func ReplySchema(d Descriptor) json.RawMessage {
 		// Every part is a map of strings or a schema already encoded.
 		panic("agent: ReplySchema: " + err.Error())
 	}
-	return b
+	// No type lists: what the Messages' schemas say, said portably.
+	return portableSchema(b)
 }
 
 // completionSchema is the schema of a Result's completion under cd: one

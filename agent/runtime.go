@@ -968,6 +968,9 @@ func (c *capability[Model, P]) runAuthorize(ctx context.Context, input any, call
 	if err != nil {
 		return refusalOrDefect(c.name, "authorize", err)
 	}
+	if !d.allowed && d.state {
+		return &StateError{Capability: c.name, Type: c.tag, Reason: d.reason}
+	}
 	if !d.allowed {
 		return &AuthorizationError{Capability: c.name, Type: c.tag, Reason: d.reason}
 	}

@@ -58,10 +58,12 @@ func (s *Session) ContextBrief() Brief {
 	out := Brief{Journey: jn.id, Standing: st.Standing, StepsDone: st.StepsDone, StepsTotal: st.StepsTotal}
 	writeAll(&b, briefOpen, jn.id, " - ", strings.TrimRight(jn.does, ".!? "), " (", strconv.Itoa(st.StepsDone), "/", strconv.Itoa(st.StepsTotal),
 		" steps done; standing: ", string(st.Standing), ").\n")
-	var ready, refused, human, app, masked, later []string
+	var ready, refused, human, person, app, masked, later []string
 	for _, ps := range plan.Steps {
 		switch {
 		case ps.Status == StepDone || ps.Status == StepInferredDone:
+		case ps.PendingFire != "" && s.heldForPersonLocked(ps.PendingFire):
+			person = append(person, ps.Step)
 		case ps.PendingFire != "":
 			app = append(app, ps.Step)
 		case ps.Status == StepReady && ps.AwaitingHuman:
@@ -81,7 +83,7 @@ func (s *Session) ContextBrief() Brief {
 	for _, line := range []struct {
 		lead string
 		ids  []string
-	}{{briefReady, ready}, {briefRefused, refused}, {briefHuman, human}, {briefAwaitingApp, app}, {briefNotClick, masked}, {briefNext, later}} {
+	}{{briefReady, ready}, {briefRefused, refused}, {briefHuman, human}, {briefAwaitingPerson, person}, {briefAwaitingApp, app}, {briefNotClick, masked}, {briefNext, later}} {
 		if len(line.ids) > 0 {
 			writeAll(&b, line.lead, strings.Join(line.ids, ", "), ".\n")
 		}

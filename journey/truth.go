@@ -388,14 +388,23 @@ func (f *factsBlock) withTheHuman() {
 	}
 }
 
-// awaiting writes the fires the app has not answered.
+// awaiting writes the fires the app, or the person, has not answered.
 func (f *factsBlock) awaiting() {
-	var awaitingActions []string
-	for _, r := range f.s.openFires {
-		if !r.settled {
+	s := f.s
+	var awaitingActions, awaitingPerson []string
+	for _, r := range s.openFires {
+		switch {
+		case r.settled:
+		case s.heldForPersonLocked(r.t.ID):
+			f.t.AwaitingApp = append(f.t.AwaitingApp, r.t.ID)
+			awaitingPerson = append(awaitingPerson, r.an.id+" ("+r.t.ID+")")
+		default:
 			f.t.AwaitingApp = append(f.t.AwaitingApp, r.t.ID)
 			awaitingActions = append(awaitingActions, r.an.id+" ("+r.t.ID+")")
 		}
+	}
+	if len(awaitingPerson) > 0 {
+		f.b.WriteString(factsAwaitingPerson + strings.Join(awaitingPerson, ", ") + ".\n")
 	}
 	if len(awaitingActions) > 0 {
 		f.b.WriteString("Awaiting the app's report: " + strings.Join(awaitingActions, ", ") + ".\n")

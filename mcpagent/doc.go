@@ -37,6 +37,15 @@
 // client sent a progress token, progress notifications keep the wait
 // visible.
 //
+// A call that waits can outlast its client. A client that speaks tasks
+// gets one: the 2026-07-28 tasks extension (TasksExtension) on the
+// sessionless path, the task-augmented tools/call of 2025-11-25 on
+// sessions and stdio; both written here, since the SDK has no tasks. Any
+// other client of a call that may wait is answered at Options.Patience
+// with a held answer (agent.TagHeld) and learns the outcome by calling
+// the same again. Tasks and held calls belong to their identity, are
+// bounded, and their outcomes are kept for Options.KeepOutcome.
+//
 // The context projection is the resource app://context and each declared
 // resource is app://<name> (a declared resource named context takes that
 // URI). resources/subscribe is supported: a subscribed resource is re-read

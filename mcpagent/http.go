@@ -658,6 +658,7 @@ func (h *Handler) prepare(g *guard, req *http.Request) (*http.Request, *envelope
 		if *msg, ok = checkBody(g, body); !ok {
 			return nil, nil
 		}
+		body = liftTaskBody(body, msg) // see tasks.go
 	}
 	r := req.WithContext(req.Context())
 	r.Body = io.NopCloser(bytes.NewReader(body))

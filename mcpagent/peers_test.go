@@ -39,7 +39,7 @@ func requirePeers(t *testing.T) string {
 	t.Helper()
 	peer.Program(t, "node")
 	dir := peer.NodeModules(t, "testdata/node",
-		"@modelcontextprotocol/sdk", "@modelcontextprotocol/inspector-cli", "@modelcontextprotocol/conformance")
+		"@modelcontextprotocol/sdk", "@modelcontextprotocol/inspector", "@modelcontextprotocol/conformance")
 	if testing.Short() && !peer.Required() {
 		t.Skip("peer tests launch processes; skipped under -short")
 	}
@@ -169,30 +169,46 @@ func TestPeerTypeScriptClientOverStreamableHTTP(t *testing.T) {
 	runClientScript(t, dir, "http", startHTTPServer(t), "owner-tok", "viewer-tok")
 }
 
-// inspector runs the Inspector CLI against the stdio server. It runs from
-// node_modules because the CLI finds its own package.json relative to the
-// working directory.
+// inspector runs the MCP Inspector 2.x in its CLI mode against the stdio
+// server.
 func inspector(t *testing.T, dir string, args ...string) map[string]any {
 	t.Helper()
+	res, _ := inspectorRun(t, dir, args...)
+	return res
+}
+
+// inspectorRun is inspector, also returning what the Inspector printed
+// on standard error (where --strict reports portability problems).
+func inspectorRun(t *testing.T, dir string, args ...string) (map[string]any, string) {
+	t.Helper()
 	data := filepath.Join(t.TempDir(), "todos.json")
-	full := append([]string{filepath.Join(dir, "node_modules", ".bin", "mcp-inspector-cli"), "--cli", todoServer(t), "-mcp", "stdio", "-data", data}, args...)
+	full := append([]string{filepath.Join(dir, "node_modules", ".bin", "mcp-inspector"), "--cli"}, args...)
+	full = append(full, "--", todoServer(t), "-mcp", "stdio", "-data", data)
 	cmd := exec.Command(full[0], full[1:]...)
-	cmd.Dir = filepath.Join(dir, "node_modules")
+	cmd.Dir = dir
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	out, err := runWithTimeout(cmd, 60*time.Second)
 	if err != nil {
-		t.Fatalf("inspector %v: %v\n%s", args, err, out)
+		t.Fatalf("inspector %v: %v\n%s\n%s", args, err, out, stderr.String())
 	}
 	start := strings.Index(string(out), "{")
 	var res map[string]any
 	if start < 0 || json.Unmarshal(out[start:], &res) != nil {
 		t.Fatalf("inspector %v printed no JSON result:\n%s", args, out)
 	}
-	return res
+	return res, stderr.String()
 }
 
 func TestPeerInspectorCLIOverStdio(t *testing.T) {
 	dir := requirePeers(t)
-	list := inspector(t, dir, "--method", "tools/list")
+	// --strict fails (exit 6) on any error-severity portability problem in
+	// a tool's schemas and warns of the others, such as a type list in
+	// toggle_todo's output schema: none is reported.
+	list, problems := inspectorRun(t, dir, "--strict", "--method", "tools/list")
+	if strings.Contains(problems, "Warning") || strings.Contains(problems, "Error") {
+		t.Fatalf("inspector --strict reports portability problems:\n%s", problems)
+	}
 	tools, _ := list["tools"].([]any)
 	var names []string
 	for _, tool := range tools {

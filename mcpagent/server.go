@@ -1,7 +1,6 @@
 package mcpagent
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -79,6 +78,26 @@ type Options struct {
 	// runtime follow the Model once whether or not their author knew of
 	// Feed; a Server of any other runtime follows its own.
 	Feed *Feed
+	// Patience is when a call that is still waiting (for the person's
+	// approval, for a completion) answers a client that asked for no
+	// task, with a held answer (agent.TagHeld): the call goes on, and the
+	// same caller asking the same again learns its outcome (see
+	// tasks.go). Zero uses DefaultPatience, safely under the official
+	// TypeScript client's 60-second default; negative never answers
+	// early, so the request waits as long as the call does.
+	Patience time.Duration
+	// KeepOutcome is how long the outcome of a held call or a task is
+	// kept, once it ended, for its caller to read. Zero uses
+	// DefaultKeepOutcome.
+	KeepOutcome time.Duration
+	// MaxHeldPerIdentity and MaxHeld bound the held calls and tasks (running,
+	// or with an outcome kept) of one identity and of the Server. Zero
+	// uses DefaultMaxHeldPerIdentity and DefaultMaxHeld.
+	MaxHeldPerIdentity, MaxHeld int
+
+	// patienceTick, set by tests only, replaces the Patience timer: each
+	// wait ends on the next value sent.
+	patienceTick <-chan time.Time
 }
 
 // Server serves one Runtime as an MCP server: one tool per capability the
@@ -99,6 +118,14 @@ type Server struct {
 	mcp      *mcp.Server
 	log      *slog.Logger
 	interval time.Duration
+
+	// held keeps the calls answered before they ended: tasks, and calls
+	// held past patience (tasks.go); waits names the capabilities whose
+	// calls may wait (approval, completion).
+	held     *heldBook
+	patience time.Duration
+	tick     <-chan time.Time // tests: replaces the patience timer
+	waits    map[string]bool
 
 	// tools holds one prebuilt tool per capability, by name; index gives
 	// each name's position in declaration order. Both are shared with
@@ -233,6 +260,10 @@ func buildServer(rt Runtime, opts *Options, perSession bool, tune func(*mcp.Serv
 		rt:         rt,
 		log:        o.Logger,
 		interval:   o.ProgressInterval,
+		held:       newHeldBook(o),
+		patience:   o.Patience,
+		tick:       o.patienceTick,
+		waits:      make(map[string]bool),
 		feed:       o.Feed,
 		perSession: perSession,
 		tools:      make(map[string]*mcp.Tool),
@@ -242,7 +273,13 @@ func buildServer(rt Runtime, opts *Options, perSession bool, tune func(*mcp.Serv
 		kick:       make(chan struct{}, 1),
 		done:       make(chan struct{}),
 	}
+	if s.patience == 0 {
+		s.patience = DefaultPatience
+	}
 	desc := rt.Describe()
+	for _, d := range desc.Capabilities {
+		s.waits[d.Name] = d.NeedsApproval || d.Completion != nil
+	}
 	if s.feed != nil && !s.feed.member(desc) {
 		return nil, errors.New("mcpagent: the runtime's contract is not the Feed's: a Feed serves only runtimes bound to its own host and contract")
 	}
@@ -274,6 +311,7 @@ func buildServer(rt Runtime, opts *Options, perSession bool, tune func(*mcp.Serv
 	s.collectResources(desc)
 
 	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}
+	caps.AddExtension(TasksExtension, nil)
 	if len(s.resources) > 0 {
 		caps.Resources = &mcp.ResourceCapabilities{Subscribe: true}
 	}
@@ -293,6 +331,7 @@ func buildServer(rt Runtime, opts *Options, perSession bool, tune func(*mcp.Serv
 	}
 	s.mcp = mcp.NewServer(o.Implementation, so)
 	s.mcp.AddReceivingMiddleware(s.route)
+	s.addTaskMethods()
 	for _, r := range s.orderedResources() {
 		s.mcp.AddResource(&mcp.Resource{
 			URI:         r.uri,
@@ -436,6 +475,7 @@ func (s *Server) Close() error {
 		}
 		close(s.done)
 		s.worker.Wait()
+		s.held.close()
 		for ss := range s.mcp.Sessions() {
 			_ = ss.Close()
 		}
@@ -585,12 +625,14 @@ func (s *Server) route(next mcp.MethodHandler) mcp.MethodHandler {
 		switch method {
 		case "tools/call":
 			if r, ok := req.(*mcp.CallToolRequest); ok {
-				res, err := s.callTool(ctx, r)
-				if err != nil {
-					return nil, err
-				}
-				return markComplete(r.Session, res), nil
+				return s.serveCall(ctx, r)
 			}
+		case "initialize":
+			res, err := next(ctx, method, req)
+			if err != nil {
+				return nil, err
+			}
+			return withTasksCapability(res), nil
 		case "tools/list":
 			s.syncTools()
 			if r, ok := req.(*mcp.ListToolsRequest); ok {
@@ -706,54 +748,6 @@ func exportedFields(t reflect.Type) []bool {
 // tool.
 func (s *Server) toolHandler(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	return s.callTool(ctx, req)
-}
-
-// callTool invokes a capability through the runtime with the request's
-// context, so a client's notifications/cancelled cancels the invocation.
-func (s *Server) callTool(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	rt, err := s.runtime(ctx)
-	if err != nil {
-		return nil, err
-	}
-	name := req.Params.Name
-	args := req.Params.Arguments
-	if len(args) == 0 || bytes.Equal(args, []byte("null")) {
-		args = emptyObject
-	}
-	var stop func()
-	if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
-		pr := &progress{ss: req.Session, token: tok}
-		if s.interval > 0 {
-			stop = s.startProgress(ctx, pr)
-		}
-		// A call held for the person's approval says so at once.
-		ctx = agent.WhileAwaitingApproval(ctx, func(agent.ApprovalRequest) { pr.send(ctx, awaitingApproval) })
-	}
-	seen, err := seenVersion(req.Params.Meta)
-	if err != nil {
-		if stop != nil {
-			stop()
-		}
-		return nil, err
-	}
-	res, err := rt.DispatchUnknown(s.withCaller(ctx, req.Session), name, args, agent.Invocation{Transport: agent.MCP, SeenVersion: seen})
-	if stop != nil {
-		stop()
-	}
-	if !rt.CanSubscribe() {
-		// The call may have changed what is available.
-		if s.feed != nil {
-			s.feed.changed()
-		} else {
-			s.changed()
-		}
-	}
-	reply := agent.ReplyTo(name, res, err)
-	out, rerr := s.reply(name, reply)
-	if out != nil {
-		out.Meta = versionMeta(reply.Version)
-	}
-	return out, rerr
 }
 
 // reply renders what the agent is told (agent.ReplyTo, the one mapping

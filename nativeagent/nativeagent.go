@@ -375,6 +375,11 @@ func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
 		status = http.StatusForbidden
 	case r.Tag == agent.TagNotFound:
 		status = http.StatusNotFound
+	case r.Tag == agent.TagState:
+		// The world is not in the state the call needs (already paid,
+		// not the order under review): a conflict with the resource's
+		// state, not a refusal of the caller. Nothing was done.
+		status = http.StatusConflict
 	case r.Tag == agent.TagStaleView:
 		// The call was built on state that moved: nothing was done, and
 		// the same call may be sent again after reading.

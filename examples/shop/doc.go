@@ -36,6 +36,15 @@
 // total and address as the approval covers them; y and n count once the
 // card has stood unchanged for a second, and agent and Model text on
 // screen is drawn through host/inert.
+// A payment waits for the person. With the dynamic tools, a client that
+// asked for no task is answered before its patience runs out (-patience,
+// 50 s by default, under the TypeScript client's 60 s): held, nothing
+// done yet; the person's later answer pays once, and the same call again
+// learns the outcome. A client that speaks tasks gets one: over stdio and
+// on a 2025-11-25 session a task-augmented tools/call; with -sessionless
+// (headless HTTP, dynamic tools) the endpoint is mcpagent.Handler, which
+// also serves the sessionless 2026-07-28 revision and its tasks
+// extension.
 //
 // Headless, -keys names a file or named pipe the shop reads key presses
 // from, as if typed into the TUI: a script (a test) acts as the person.

@@ -22,6 +22,8 @@ func TestNonLoopbackAddrIsRefusedBeforeAToken(t *testing.T) {
 		{[]string{"-mcp", "http", "-addr", "0.0.0.0:0", "-token", "s3cret"}, "-addr"},
 		{[]string{"-addr", "192.0.2.1:0"}, "-addr"},
 		{[]string{"-mcp", "ftp"}, "-mcp"},
+		{[]string{"-mcp", "http", "-patience", "0s"}, "-patience"},
+		{[]string{"-mcp", "stdio", "-tools", "dynamic", "-sessionless"}, "-sessionless"},
 	} {
 		args, flag := c.args, c.flag
 		// A command that ignored the mistake would serve until killed.

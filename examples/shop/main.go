@@ -28,6 +28,7 @@ import (
 	"github.com/foldagent/foldagent/journey/bind/bindmcp"
 	"github.com/foldagent/foldagent/journey/fixed"
 	"github.com/foldagent/foldagent/journey/journeymcp"
+	"github.com/foldagent/foldagent/mcpagent"
 )
 
 func main() {
@@ -39,8 +40,9 @@ func main() {
 
 type flags struct {
 	mode, addr, tools, auditFile, token, keys string
-	single                                    bool
+	single, sessionless                       bool
 	payDelay, settle, approvalTimeout         time.Duration
+	patience                                  time.Duration
 }
 
 func run() error {
@@ -54,8 +56,16 @@ func run() error {
 	flag.DurationVar(&f.approvalTimeout, "approval-timeout", 2*time.Minute, "how long an agent's payment waits for the person to approve it in the app (y approves, n declines; -keys when headless)")
 	flag.StringVar(&f.auditFile, "audit", "", "append every audit entry to this JSON Lines file")
 	flag.StringVar(&f.keys, "keys", "", "headless: read the person's key presses from this file or named pipe, as if typed into the TUI (a script acting as the person)")
+	flag.DurationVar(&f.patience, "patience", mcpagent.DefaultPatience, "dynamic tools: when a call still waiting (for the person, for the payment server) answers a client that asked for no task: held, nothing done yet; the same call again learns the outcome")
+	flag.BoolVar(&f.sessionless, "sessionless", false, "headless HTTP with -tools dynamic: serve through mcpagent.Handler, which also serves the sessionless 2026-07-28 revision (every client with the token is one identity)")
 	flag.StringVar(&f.token, "token", "", "the bearer token HTTP clients must send (default: one generated per run and printed)")
 	flag.Parse()
+	if f.patience <= 0 {
+		return fmt.Errorf("-patience %s: give a positive duration, such as 50s", f.patience)
+	}
+	if f.sessionless && (f.mode != "http" || f.tools != string(bindmcp.Dynamic)) {
+		return errors.New("-sessionless serves the dynamic tools over HTTP: use it with -mcp http -tools dynamic")
+	}
 	if f.approvalTimeout <= 0 {
 		return fmt.Errorf("-approval-timeout %s: give a positive duration, such as 2m", f.approvalTimeout)
 	}
@@ -115,7 +125,7 @@ func run() error {
 			mode = fixed.Single
 		}
 		s, _, err := bindmcp.NewServer("shop", served, h.Model, shop.Journey, &bindmcp.Options{
-			Tools: tools, Logger: logger, SettleWithin: f.settle,
+			Tools: tools, Logger: logger, SettleWithin: f.settle, Patience: f.patience,
 			Implementation: &mcp.Implementation{Name: "foldagent-shop", Title: "Shop", Version: "0.1.0"},
 			Port:           fixed.Options{JourneyTools: mode, Observe: served.journeyRefusals},
 		})
@@ -141,6 +151,9 @@ func run() error {
 		defer close(quit)
 		_, runErr = th.Run(runCtx, tea.WithInput(input), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
 	}()
+	if f.sessionless {
+		return serveSessionless(ctx, f, served, logger)
+	}
 	srv, err := newServer(bindmcp.Tools(f.tools))
 	if err != nil {
 		return err
@@ -152,8 +165,10 @@ func run() error {
 	case "stdio":
 		// stdout is the protocol channel; logs go to stderr. When the
 		// program ends, the session is closed once every call has been
-		// answered (closing drops the answers still in flight).
-		t := newAnswering(journeymcp.StdioTransport())
+		// answered (closing drops the answers still in flight). A
+		// 2025-11-25 client's task-augmented call reaches the dynamic
+		// tools as one (mcpagent.TaskTransport).
+		t := newAnswering(mcpagent.TaskTransport(journeymcp.StdioTransport()))
 		go func() {
 			<-quit
 			select {
@@ -257,6 +272,56 @@ func serveHTTP(ctx context.Context, ln net.Listener, fixedOrOnly, dynamic bindmc
 		return err
 	}
 	<-stopped
+	return nil
+}
+
+// serveSessionless serves the dynamic tools headless over HTTP through
+// mcpagent.Handler (-sessionless), on the same loopback, token and
+// origin rules as serveHTTP: a client of the session revisions opens a
+// session as before, and a client of the sessionless 2026-07-28
+// revision is served without one (its tasks extension included). Every
+// client presenting the token is one identity, served by the store's one
+// runtime.
+func serveSessionless(ctx context.Context, f flags, served reporting, logger *slog.Logger) error {
+	token := bearerToken(f.token)
+	h, err := mcpagent.NewHandler(mcpagent.HTTPOptions{
+		Verifier: func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
+			if subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
+				return nil, auth.ErrInvalidToken
+			}
+			return &auth.TokenInfo{UserID: "shop-client"}, nil
+		},
+		NewRuntime: func(context.Context, *auth.TokenInfo) (mcpagent.Runtime, error) { return served, nil },
+		Server: &mcpagent.Options{
+			Implementation: &mcp.Implementation{Name: "foldagent-shop", Title: "Shop", Version: "0.1.0"},
+			Logger:         logger, Patience: f.patience,
+		},
+		SessionTimeout: sessionIdle,
+		Logger:         logger,
+	})
+	if err != nil {
+		return err
+	}
+	defer h.Close()
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return err
+	}
+	if tcp, ok := ln.Addr().(*net.TCPAddr); !ok || !tcp.IP.IsLoopback() {
+		ln.Close()
+		return fmt.Errorf("%s: the shop example listens on loopback only", ln.Addr())
+	}
+	fmt.Printf("MCP http://%s/mcp\nTOKEN %s\n", ln.Addr(), token)
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h)
+	hs := &http.Server{Handler: guarded(mux, token), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		hs.Close()
+	}()
+	if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
 	return nil
 }
 

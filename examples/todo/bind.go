@@ -154,7 +154,7 @@ func (s *Session) report(name string, payload json.RawMessage, res agent.Result,
 func outcome(tag string) string {
 	switch tag {
 	case agent.TagAuthorization, agent.TagUnavailable, agent.TagUnknownCapability, agent.TagInvalidInput,
-		agent.TagNotFound, agent.TagStaleView:
+		agent.TagNotFound, agent.TagStaleView, agent.TagState:
 		return "refused"
 	case agent.TagCompletionTimeout:
 		return "not confirmed in time"

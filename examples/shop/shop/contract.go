@@ -33,7 +33,9 @@ func on(pages ...string) func(Model) bool {
 	return func(m Model) bool { return slices.Contains(pages, m.Page) }
 }
 
-func refuse(reason string) (agent.Decision, error) { return agent.RefuseBecause(reason), nil }
+// notSo refuses a call because the store is not in the state it needs
+// (agent.RefuseState): who asks does not matter.
+func notSo(reason string) (agent.Decision, error) { return agent.RefuseState(reason), nil }
 
 // What the store's calls depend on, named once and listed by each
 // capability that builds its Message from it (see agent.Watch).
@@ -135,15 +137,17 @@ var (
 		Available: func(m Model) bool {
 			return m.Page == PageCheckout && m.Review && m.Current != "" && m.AddressConfirmed
 		},
+		// Every refusal here is the state of the store, not who asks:
+		// AgentStateError on every surface.
 		Authorize: func(_ context.Context, in PayInput, c call) (agent.Decision, error) {
 			o, ok := c.Model.CurrentOrder()
 			switch {
 			case !ok || o.ID != in.Order:
-				return refuse("Only the order under review can be paid; its id is in the view's checkout.")
+				return notSo("Only the order under review can be paid; its id is in the view's checkout.")
 			case o.Status == Paid:
-				return refuse("That order is already paid. A new order is made by checking out again.")
+				return notSo("That order is already paid. A new order is made by checking out again.")
 			case o.Status == Paying:
-				return refuse("That order's payment is already under way.")
+				return notSo("That order's payment is already under way.")
 			}
 			return agent.Allow, nil
 		},

@@ -3,6 +3,7 @@ package shop_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -417,10 +418,18 @@ func TestPaymentIsOncePerOrder(t *testing.T) {
 		t.Fatalf("a second payment of order-1: %v", r)
 	}
 	// The dynamic route: the contract refuses the paid order itself.
-	if _, err := st.Runtime.DispatchUnknown(context.Background(), "pay", json.RawMessage(`{"order":"order-1"}`), agent.Invocation{}); err == nil {
-		t.Fatal("the contract paid order-1 twice")
+	// It is the state of the world, not who is asking: AgentStateError.
+	_, err := st.Runtime.DispatchUnknown(context.Background(), "pay", json.RawMessage(`{"order":"order-1"}`), agent.Invocation{})
+	var stateErr *agent.StateError
+	if !errors.As(err, &stateErr) || stateErr.Tag() != agent.TagState {
+		t.Fatalf("paying order-1 twice: %v (%T), want an AgentStateError", err, err)
 	}
-	// The only refusal the contract recorded is that one: the fixed
+	// An order that is not the one under review is the same kind of no.
+	_, err = st.Runtime.DispatchUnknown(context.Background(), "pay", json.RawMessage(`{"order":"order-9"}`), agent.Invocation{})
+	if !errors.As(err, &stateErr) {
+		t.Fatalf("paying an order not under review: %v (%T), want an AgentStateError", err, err)
+	}
+	// The only refusals the contract recorded are those two: the fixed
 	// route's duplicate never reached it.
 	refused := 0
 	for _, e := range st.Audit.Entries() {
@@ -428,8 +437,8 @@ func TestPaymentIsOncePerOrder(t *testing.T) {
 			refused++
 		}
 	}
-	if refused != 1 {
-		t.Fatalf("%d refused payments reached the contract, want 1: %+v", refused, st.Audit.Entries())
+	if refused != 2 {
+		t.Fatalf("%d refused payments reached the contract, want 2: %+v", refused, st.Audit.Entries())
 	}
 	// A new order.
 	for _, a := range []struct {

@@ -67,6 +67,10 @@ type Options struct {
 	Port fixed.Options
 	// SettleWithin is journeymcp's ceiling (Fixed only).
 	SettleWithin time.Duration
+	// Patience is mcpagent's (Dynamic only): when a call still waiting
+	// answers a client that asked for no task with a held answer. Zero
+	// uses mcpagent.DefaultPatience.
+	Patience time.Duration
 }
 
 // NewServer serves rt in the shape opts.Tools names; def is not read with
@@ -88,7 +92,7 @@ func NewServer[Model, P any](id string, rt Runtime[Model, P], model func() Model
 	}
 	switch opts.Tools {
 	case Dynamic:
-		s, err := mcpagent.NewServer(rt, &mcpagent.Options{Implementation: opts.Implementation, Instructions: opts.Instructions, Logger: opts.Logger})
+		s, err := mcpagent.NewServer(rt, &mcpagent.Options{Implementation: opts.Implementation, Instructions: opts.Instructions, Logger: opts.Logger, Patience: opts.Patience})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -1,0 +1,24 @@
+package journey
+
+// Library sentences for fires the application holds for the person's
+// approval (HeldForPerson): while the person decides, the brief and the
+// facts name the person, not the app.
+const (
+	briefAwaitingPerson = "Waiting on the person, who decides in the app: "
+	factsAwaitingPerson = "Awaiting the person, who decides in the app: "
+)
+
+// heldForPersonLocked reports whether the fire transitionID is held for
+// the person's approval with the card still open: no answer yet, not
+// withdrawn. s.mu is held.
+func (s *Session) heldForPersonLocked(transitionID string) bool {
+	if transitionID == "" {
+		return false
+	}
+	for _, a := range s.asks {
+		if a.firedAs == transitionID && a.inBook && a.answer == "" && !a.revoked {
+			return true
+		}
+	}
+	return false
+}
