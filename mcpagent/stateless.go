@@ -234,7 +234,7 @@ func (h *Handler) buildPrincipal(ctx context.Context) (*Server, error) {
 		return nil, err
 	}
 	ttl := h.opts.ListTTL
-	srv, err := newServer(rt, h.opts.Server, func(o *mcp.ServerOptions) {
+	srv, err := newStaticServer(rt, h.opts.Server, func(o *mcp.ServerOptions) {
 		o.SupportedProtocolVersions = handlerProtocolVersions
 		o.SetCacheable = func(_ context.Context, req mcp.Request, c *mcp.Cacheable) {
 			// Lists depend on the Model and on the principal: only this
