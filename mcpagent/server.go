@@ -648,7 +648,12 @@ func (s *Server) route(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 		case "tools/list":
 			if s.static {
-				// The same list for every request: no Model, no look.
+				// The same bytes for every request: no version in them.
+				// The list still counts as the caller's look, as on every
+				// revision (an agent lists, then calls).
+				if r, ok := req.(*mcp.ListToolsRequest); ok {
+					s.listLook(ctx, r.Session)
+				}
 				return next(ctx, method, req)
 			}
 			s.syncTools()

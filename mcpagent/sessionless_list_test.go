@@ -93,3 +93,24 @@ func contains(xs []string, x string) bool {
 	}
 	return false
 }
+
+// The list carries no version, but it is still the caller's look: an
+// agent that lists and then calls is not refused as one that never
+// looked, while one that never listed nor read is.
+func TestSessionlessToolListIsTheCallersLook(t *testing.T) {
+	f := startHTTP(t, nil)
+	owner := f.sessionlessClient(t, "owner-token", nil)
+	call(t, owner, "create_todo", map[string]any{"title": "milk"})
+	f.app.waitModel(t, "the todo", func(m todo.List) bool { return len(m.Todos) == 1 })
+	call(t, owner, "select_todo", map[string]any{"id": f.app.prog.Model().Todos[0].ID})
+	f.app.waitModel(t, "the selection", func(m todo.List) bool { return m.Selected != "" })
+
+	bob := f.sessionlessClient(t, "bob-token", nil)
+	if res := call(t, bob, "delete_selected_todo", map[string]any{}); !res.IsError || structured(t, res)["unseen"] != true {
+		t.Fatalf("a call by an identity that never looked: error %v %v", res.IsError, structured(t, res))
+	}
+	toolNames(t, bob)
+	if res := call(t, bob, "delete_selected_todo", map[string]any{}); res.IsError {
+		t.Fatalf("a call after listing was refused: %s", text(res))
+	}
+}
