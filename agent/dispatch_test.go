@@ -513,6 +513,28 @@ func TestAvailableAndList(t *testing.T) {
 	}
 }
 
+// AvailableSet says what Available lists, as one flag per capability in
+// declaration order, in the buffer it is given once that is large enough.
+func TestAvailableSetMatchesAvailable(t *testing.T) {
+	h := &host{model: Model{Todos: []Todo{{ID: "t1", Title: "a"}}}}
+	rt := bindTest(t, h, owner())
+	set, err := rt.AvailableSet(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []bool{true, true, false, false, true}; !slices.Equal(set, want) {
+		t.Fatalf("AvailableSet = %v, want %v", set, want)
+	}
+	h.set(selectedModel())
+	again, err := rt.AvailableSet(set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []bool{true, true, true, true, true}; !slices.Equal(again, want) || &again[0] != &set[0] {
+		t.Fatalf("AvailableSet after selection = %v (same buffer: %v), want %v", again, &again[0] == &set[0], want)
+	}
+}
+
 func TestContextAndResources(t *testing.T) {
 	h := &host{model: selectedModel()}
 	rt := bindTest(t, h, owner())

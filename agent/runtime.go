@@ -372,6 +372,30 @@ func (r *Runtime[Model, Msg, P]) Available() ([]Descriptor, error) {
 	return out, defect
 }
 
+// AvailableSet is Available without the descriptors: it reports, for
+// each capability in declaration order (Describe's), whether the current
+// Model offers it, in dst grown to the contract's size and returned. It
+// reads the Model once and allocates nothing once dst is large enough, so
+// a caller that follows the Model (mcpagent's Feed) compares one offer
+// with the last and builds a list only when it changed. Defects are
+// reported as Available reports them; a panicking host returns nil.
+func (r *Runtime[Model, Msg, P]) AvailableSet(dst []bool) ([]bool, error) {
+	model, err := r.readModel("")
+	if err != nil {
+		return nil, err
+	}
+	dst = slices.Grow(dst[:0], len(r.contract.caps))[:len(r.contract.caps)]
+	var defect error
+	for i, capab := range r.contract.caps {
+		ok, _, err := capab.isOffered(model)
+		if err != nil && defect == nil {
+			defect = err
+		}
+		dst[i] = ok && err == nil
+	}
+	return dst, defect
+}
+
 // Subscribe registers listener for Model changes through the host's
 // Subscriber seam. On a host without one it registers nothing and returns
 // a no-op.

@@ -68,8 +68,20 @@
 // no initialize and no session id: each request is authenticated on its
 // own and served by one runtime per identity (the SessionKey rule that
 // owns sessions), list results are cacheable for HTTPOptions.ListTTL, and
-// tools/list_changed and resources/updated reach a client on the
-// subscriptions/listen stream it opens. Since nothing ties such a request
+// resources/updated reach a client on the subscriptions/listen stream it
+// opens.
+//
+// Which tool list a client gets depends on its revision. The 2026-07-28
+// revision says a tools/list result may vary by the request's
+// authorization but not per connection or as a side effect of other
+// requests, so a sessionless client is listed every capability of the
+// contract, whatever the Model, in the SDK's name order: the same bytes
+// for every request. What the Model does not offer now is refused when
+// called, with the reason ("not offered, because ..."), and a read of the
+// context shows the state that decides it. A session-based client
+// (2025-11-25 and older) is listed what the current Model offers, and
+// told with tools/list_changed when that changes, as those revisions
+// allow. Since nothing ties such a request
 // to a process but its identity, an application can run as several
 // replicas behind a proxy that routes by principal; docs/replicas.md shows
 // how, with NGINX and Envoy, and what a client sees when a replica dies.

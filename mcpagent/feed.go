@@ -47,7 +47,14 @@ import (
 type Feed struct {
 	rt    Runtime
 	log   *slog.Logger
-	names []string // every capability, declaration order: the family's mark
+	names []string           // every capability, declaration order: the family's mark
+	all   []agent.Descriptor // Describe's, declaration order
+
+	// With a runtime that reports its offer as a set (availableSet, as
+	// *agent.Runtime does), a change that leaves the offer as it was
+	// costs one availability check per capability and nothing else: no
+	// list is built. set is the current offer's, spare the other buffer.
+	set, spare []bool
 
 	mu      sync.Mutex // serializes refreshes; guards cur and servers
 	cur     *offer
@@ -94,7 +101,8 @@ func NewFeed(rt Runtime, opts *FeedOptions) (*Feed, error) {
 	if opts != nil && opts.Logger != nil {
 		f.log = opts.Logger
 	}
-	for _, d := range rt.Describe().Capabilities {
+	f.all = rt.Describe().Capabilities
+	for _, d := range f.all {
 		f.names = append(f.names, d.Name)
 	}
 	f.refresh()
@@ -151,6 +159,9 @@ func (f *Feed) follow() {
 // It returns the current offer.
 func (f *Feed) refresh() *offer {
 	f.mu.Lock()
+	if as, ok := f.rt.(availableSet); ok {
+		return f.refreshSet(as)
+	}
 	avail, err := f.rt.Available()
 	if err != nil {
 		f.logDefect(err)
@@ -162,6 +173,44 @@ func (f *Feed) refresh() *offer {
 		f.mu.Unlock()
 		return cur
 	}
+	return f.publishLocked(avail)
+}
+
+// availableSet is the runtime's offer as a set (agent.Runtime.AvailableSet).
+type availableSet interface {
+	AvailableSet(dst []bool) ([]bool, error)
+}
+
+// refreshSet is refresh with a runtime that reports its offer as a set:
+// the list is built only when the set changed. f.mu is held; it is
+// released before return.
+func (f *Feed) refreshSet(as availableSet) *offer {
+	next, err := as.AvailableSet(f.spare)
+	if err != nil {
+		f.logDefect(err)
+	}
+	if next == nil || len(next) != len(f.all) || (f.set != nil && slices.Equal(next, f.set)) {
+		// The Model could not be read, or offers what it offered.
+		if next != nil {
+			f.spare = next
+		}
+		cur := f.cur
+		f.mu.Unlock()
+		return cur
+	}
+	f.set, f.spare = next, f.set
+	avail := make([]agent.Descriptor, 0, len(next))
+	for i, on := range next {
+		if on {
+			avail = append(avail, f.all[i])
+		}
+	}
+	return f.publishLocked(avail)
+}
+
+// publishLocked makes avail the current offer and hands it to every
+// Server. f.mu is held; it is released before the Servers are told.
+func (f *Feed) publishLocked(avail []agent.Descriptor) *offer {
 	next := &offer{seq: f.cur.seq + 1, avail: avail}
 	f.cur = next
 	servers := make([]*Server, 0, len(f.servers))

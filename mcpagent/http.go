@@ -221,7 +221,7 @@ type HTTPOptions struct {
 // One endpoint serves every revision. A client of the sessionless
 // revision (SessionlessRevision, 2026-07-28) sends no initialize and no
 // session id: a request naming no session whose MCP-Protocol-Version is
-// that revision or later takes the sessionless path (the SDK's Stateless mode), where each request is authenticated on
+// that revision or later takes the sessionless path, where each request is authenticated on
 // its own and served by the runtime of the identity its token names (the
 // same SessionKey rule that owns sessions): one runtime per identity,
 // built by its first request and kept until it has been idle for
@@ -232,6 +232,10 @@ type HTTPOptions struct {
 // may cache list results for ListTTL, and get tools/list_changed and
 // resources/updated on a subscriptions/listen stream (bounded per identity
 // by MaxSessionsPerPrincipal); closing a request cancels its invocation.
+// A plain call of that revision is served by one long-lived SDK session
+// of its identity's runtime, not a temporary session per request; a
+// subscriptions/listen stream, a call asking for progress, and anything
+// the SDK's Stateless mode would refuse take that mode instead.
 // Its server/discover lists every revision served. Clients of the
 // session-based revisions (2025-11-25 back to 2024-11-05) initialize and
 // negotiate as before, and so does a client that probed with

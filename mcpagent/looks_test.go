@@ -47,6 +47,10 @@ func version(t testing.TB, meta mcp.Meta) uint64 {
 type twoCallers struct {
 	a, b *mcp.ClientSession
 	app  *app
+	// readLook: B looks by reading the context rather than listing
+	// tools. On the sessionless revision a tools/list is the whole
+	// contract whatever the Model, so it is no look at the state.
+	readLook bool
 }
 
 // staleScenario runs the whole task and returns a transcript of what the
@@ -87,12 +91,22 @@ func staleScenario(t *testing.T, c twoCallers) []string {
 	c.app.waitModel(t, "t1 selected", func(m todo.List) bool { return m.Selected == "t1" })
 
 	// B looks: the selected todo is t1.
-	list, err := c.b.ListTools(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
+	var seenByB uint64
+	if c.readLook {
+		read, err := c.b.ReadResource(ctx, &mcp.ReadResourceParams{URI: "app://context"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seenByB = version(t, read.Meta)
+		log = append(log, "B resources/read app://context "+rel(seenByB))
+	} else {
+		list, err := c.b.ListTools(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seenByB = version(t, list.Meta)
+		log = append(log, "B tools/list "+rel(seenByB))
 	}
-	seenByB := version(t, list.Meta)
-	log = append(log, "B tools/list "+rel(seenByB))
 
 	// The person (here client A) moves the selection.
 	selectT2 := call(t, c.a, "select_todo", map[string]any{"id": "t2"})
@@ -229,7 +243,7 @@ func TestStaleViewRefusedBetweenTwoSessionlessIdentities(t *testing.T) {
 	// is a caller, every request of it sharing its last look.
 	runTwice(t, func(t *testing.T) twoCallers {
 		f := startHTTP(t, nil)
-		return twoCallers{a: f.sessionlessClient(t, "owner-token", nil), b: f.sessionlessClient(t, "bob-token", nil), app: f.app}
+		return twoCallers{a: f.sessionlessClient(t, "owner-token", nil), b: f.sessionlessClient(t, "bob-token", nil), app: f.app, readLook: true}
 	})
 }
 

@@ -148,6 +148,13 @@ type Server struct {
 	// follows the Model for resource subscriptions.
 	perSession bool
 
+	// static marks the Server of the sessionless revision, whose tool
+	// list may vary by the request's authorization only (never by the
+	// Model or by other requests): it lists every capability of the
+	// contract, in declaration order, registered once; availability is
+	// told when a tool is called. See newStaticServer.
+	static bool
+
 	toolMu     sync.Mutex // serializes tool reconciliation
 	advertised []string   // names registered with the SDK, declaration order
 	spare      []string   // the other buffer, reused on each change
@@ -235,9 +242,29 @@ func newServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Serve
 	return buildServer(rt, opts, false, tune)
 }
 
+// newStaticServer builds the Server of the sessionless revision (see
+// Server.static): its tools/list is the whole contract in declaration
+// order, whatever the Model, so two connections, and one connection
+// before and after any call, are listed the same bytes. It follows its
+// runtime only to re-read subscribed resources.
+func newStaticServer(rt Runtime, opts *Options, tune func(*mcp.ServerOptions)) (*Server, error) {
+	o := Options{}
+	if opts != nil {
+		o = *opts
+	}
+	o.Feed = nil // nothing to follow for tools
+	return buildKind(rt, &o, false, true, tune)
+}
+
 // buildServer builds a Server; perSession builds one a Handler shares
 // between sessions, each served by its own runtime (see sessionRuntime).
 func buildServer(rt Runtime, opts *Options, perSession bool, tune func(*mcp.ServerOptions)) (*Server, error) {
+	return buildKind(rt, opts, perSession, false, tune)
+}
+
+// buildKind is buildServer; static builds the sessionless revision's
+// Server (see newStaticServer).
+func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mcp.ServerOptions)) (*Server, error) {
 	if rt == nil {
 		return nil, errors.New("mcpagent: NewServer needs a runtime")
 	}
@@ -266,6 +293,7 @@ func buildServer(rt Runtime, opts *Options, perSession bool, tune func(*mcp.Serv
 		waits:      make(map[string]bool),
 		feed:       o.Feed,
 		perSession: perSession,
+		static:     static,
 		tools:      make(map[string]*mcp.Tool),
 		index:      make(map[string]int),
 		resources:  make(map[string]*resource),
@@ -310,6 +338,9 @@ func buildServer(rt Runtime, opts *Options, perSession bool, tune func(*mcp.Serv
 	}
 	s.collectResources(desc)
 
+	// A static Server never changes its list, but keeps listChanged: the
+	// SDK opens a subscriptions/listen stream (which also carries
+	// resources/updated) only for what is advertised.
 	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}
 	caps.AddExtension(TasksExtension, nil)
 	if len(s.resources) > 0 {
@@ -341,6 +372,14 @@ func buildServer(rt Runtime, opts *Options, perSession bool, tune func(*mcp.Serv
 		}, s.readResource)
 	}
 
+	if static {
+		s.listAll(desc)
+		// It follows its runtime only to re-read subscribed resources.
+		s.toolMu.Lock()
+		s.startFollowingLocked()
+		s.toolMu.Unlock()
+		return s, nil
+	}
 	if s.feed != nil {
 		// Registered before the first reconciliation, so no offer
 		// published meanwhile is missed. The Server listens to its own
@@ -520,6 +559,9 @@ func (s *Server) follow() {
 // hands the offer to the others only if it changed), and this Server then
 // diffs the Feed's offer against what it advertised.
 func (s *Server) syncTools() {
+	if s.static {
+		return // registered once, whatever the Model (listAll)
+	}
 	if s.feed != nil {
 		s.applyOffer(s.feed.refresh())
 		return
@@ -593,6 +635,19 @@ func (s *Server) reconcileLocked(avail []agent.Descriptor) {
 	}
 }
 
+// listAll registers every capability of the contract, in declaration
+// order, for a static Server.
+func (s *Server) listAll(desc agent.Description) {
+	s.toolMu.Lock()
+	defer s.toolMu.Unlock()
+	for _, d := range desc.Capabilities {
+		if t, ok := s.tools[d.Name]; ok {
+			s.mcp.AddTool(t, s.toolHandler)
+			s.advertised = append(s.advertised, d.Name)
+		}
+	}
+}
+
 func (s *Server) appendTool(added []*mcp.Tool, name string) []*mcp.Tool {
 	if t, ok := s.tools[name]; ok {
 		return append(added, t)
@@ -634,6 +689,15 @@ func (s *Server) route(next mcp.MethodHandler) mcp.MethodHandler {
 			}
 			return withTasksCapability(res), nil
 		case "tools/list":
+			if s.static {
+				// The same bytes for every request: no version in them.
+				// The list still counts as the caller's look, as on every
+				// revision (an agent lists, then calls).
+				if r, ok := req.(*mcp.ListToolsRequest); ok {
+					s.listLook(ctx, r.Session)
+				}
+				return next(ctx, method, req)
+			}
 			s.syncTools()
 			if r, ok := req.(*mcp.ListToolsRequest); ok {
 				v := s.listLook(ctx, r.Session)

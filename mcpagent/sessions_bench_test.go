@@ -380,6 +380,13 @@ func benchSessionCost(b *testing.B) {
 // host; the same bearer check in front of the SDK's streamable HTTP
 // handler.
 func baselineHandler(prog *loop.Program[todo.List, todo.Msg]) http.Handler {
+	s := baselineServer(prog)
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Logger: quietLogger()})
+	return auth.RequireBearerToken(verifyToken, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
+}
+
+// baselineServer is the hand-written go-sdk server of baselineHandler.
+func baselineServer(prog *loop.Program[todo.List, todo.Msg]) *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "baseline", Version: "0"}, &mcp.ServerOptions{Logger: quietLogger()})
 	addBaselineTool(s, prog, "create_todo", "Create a todo with the given title.",
 		func(in todo.CreateInput) todo.Msg { return todo.CreateTodo{Title: in.Title} })
@@ -393,8 +400,7 @@ func baselineHandler(prog *loop.Program[todo.List, todo.Msg]) http.Handler {
 		func(agent.NoInput) todo.Msg { return todo.DeleteTodo{ID: prog.Model().Selected} })
 	addBaselineTool(s, prog, "clear_completed", "Remove every todo that is done.",
 		func(in todo.ClearCompleted) todo.Msg { return in })
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &mcp.StreamableHTTPOptions{Logger: quietLogger()})
-	return auth.RequireBearerToken(verifyToken, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(h)
+	return s
 }
 
 func addBaselineTool[In any](s *mcp.Server, prog *loop.Program[todo.List, todo.Msg], name, description string, msg func(In) todo.Msg) {

@@ -49,6 +49,10 @@ type principalRuntime struct {
 	// server and err are written once, before ready is closed.
 	server *Server
 	err    error
+	// direct is the long-lived session of server that serves the
+	// identity's plain calls (sessionless_direct.go); nil: every request
+	// takes the SDK's path.
+	direct *directConn
 
 	// Guarded by Handler.mu.
 	active    int         // requests in flight, including listen streams
@@ -105,6 +109,9 @@ func (h *Handler) serveSessionless(g *guard, r *http.Request, key string, msg en
 			return
 		}
 		defer h.releaseListen(p)
+	} else if p.direct != nil && direct(r, msg) {
+		serveDirect(g, r, p, msg)
+		return
 	}
 	r = r.WithContext(context.WithValue(r.Context(), principalKey{}, p))
 	h.stateless.ServeHTTP(g, r)
@@ -170,6 +177,13 @@ func (h *Handler) acquire(ctx context.Context, key string) (*principalRuntime, e
 		// The runtime outlives this request: its cancellation must not
 		// cut the build short for the requests waiting on it.
 		p.server, p.err = h.buildPrincipal(context.WithoutCancel(ctx))
+		if p.err == nil {
+			if c, err := openDirect(p); err == nil {
+				p.direct = c
+			} else {
+				h.log.Warn("mcpagent: sessionless requests take the SDK's path for this identity", "error", err)
+			}
+		}
 		close(p.ready)
 	} else {
 		select {
@@ -220,7 +234,7 @@ func (h *Handler) buildPrincipal(ctx context.Context) (*Server, error) {
 		return nil, err
 	}
 	ttl := h.opts.ListTTL
-	srv, err := newServer(rt, h.opts.Server, func(o *mcp.ServerOptions) {
+	srv, err := newStaticServer(rt, h.opts.Server, func(o *mcp.ServerOptions) {
 		o.SupportedProtocolVersions = handlerProtocolVersions
 		o.SetCacheable = func(_ context.Context, req mcp.Request, c *mcp.Cacheable) {
 			// Lists depend on the Model and on the principal: only this

@@ -133,7 +133,6 @@ func (s *Session) DispatchUnknown(ctx context.Context, name string, payload json
 
 func (s *Session) report(name string, payload json.RawMessage, res agent.Result, err error) {
 	e := Activity{At: time.Now(), Who: s.who.Name, Capability: name, Input: compact(payload)}
-	reply := agent.ReplyTo(name, res, err)
 	switch {
 	case err == nil && res.Completion == nil:
 		e.Outcome = agent.OutcomeDispatched
@@ -142,6 +141,9 @@ func (s *Session) report(name string, payload json.RawMessage, res agent.Result,
 	case err == nil:
 		e.Outcome = agent.OutcomeFailed
 	default:
+		// Only a refusal is worded: the reply is the agent's, built
+		// again here for its tag and text.
+		reply := agent.ReplyTo(name, res, err)
 		e.Outcome = outcome(reply.Tag)
 		e.Reason = reply.Text
 	}

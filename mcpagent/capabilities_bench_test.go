@@ -1,0 +1,95 @@
+package mcpagent_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/mcpagent"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// noteApp counts the Messages applied: every call changes the Model.
+type noteApp struct{}
+
+func (noteApp) Init() (int, loop.Cmd[any])               { return 0, nil }
+func (noteApp) Update(m int, _ any) (int, loop.Cmd[any]) { return m + 1, nil }
+
+// manyCapabilities serves a contract of n capabilities, each always
+// available, on a host/loop program, to an in-memory go-sdk client.
+func manyCapabilities(b *testing.B, n int) *mcp.ClientSession {
+	prog := loop.New[int, any](noteApp{}, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = prog.Run(ctx) }()
+	b.Cleanup(func() { cancel(); <-done })
+	caps := noteCapabilities(n, func(m int) bool { return m >= 0 })
+	c := agent.Make(agent.Definition[int, agent.NoPrincipal]{Capabilities: caps})
+	rt, err := agent.Bind[int, any, agent.NoPrincipal](c, prog, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv, err := mcpagent.NewServer(rt, &mcpagent.Options{Logger: quietLogger()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { srv.Close() })
+	return benchClient(b, func(t mcp.Transport) {
+		if _, err := srv.Connect(context.Background(), t, nil); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkCallManyCapabilities measures a tools/call naming one
+// capability of 1,000 against the same call with 10, each call changing
+// the Model, interleaved call by call; it reports the ratio of the
+// medians (target: at most 1.05×). "listed" has each client list the
+// tools first, as most clients do on connecting, so that its list can go
+// stale; "unlisted" never lists.
+//
+//	go test -run '^$' -bench CallManyCapabilities -benchtime 3000x ./mcpagent/
+func BenchmarkCallManyCapabilities(b *testing.B) {
+	for _, listed := range []bool{true, false} {
+		name := "unlisted"
+		if listed {
+			name = "listed"
+		}
+		b.Run(name, func(b *testing.B) {
+			cs := [2]*mcp.ClientSession{manyCapabilities(b, 10), manyCapabilities(b, 1000)}
+			ctx := context.Background()
+			params := &mcp.CallToolParams{Name: "note_0000", Arguments: map[string]any{"title": "milk"}}
+			for _, c := range cs {
+				if listed {
+					if _, err := c.ListTools(ctx, nil); err != nil {
+						b.Fatal(err)
+					}
+				}
+				for range 50 {
+					if _, err := c.CallTool(ctx, params); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			var lat [2][]float64
+			i := 0
+			for b.Loop() {
+				for k := range 2 {
+					side := (i + k) % 2
+					t0 := time.Now()
+					res, err := cs[side].CallTool(ctx, params)
+					lat[side] = append(lat[side], float64(time.Since(t0)))
+					if err != nil || res.IsError {
+						b.Fatal(err, res)
+					}
+				}
+				i++
+			}
+			b.ReportMetric(median(lat[1])/median(lat[0]), "1000/10")
+			b.ReportMetric(median(lat[0])/1e3, "µs/call-10")
+			b.ReportMetric(median(lat[1])/1e3, "µs/call-1000")
+		})
+	}
+}
