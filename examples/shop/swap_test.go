@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/internal/testbin"
 	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
@@ -98,7 +100,8 @@ func atReview(t *testing.T) (*tmuxtest.Terminal, *agentAt) {
 	return term, a
 }
 
-// Fifty payments whose agents give up leave no card on the screen.
+// Held payments whose agents give up, as many as one identity may hold
+// (agent.DefaultMaxHeldPerIdentity), leave no card on the screen.
 func TestGivenUpPaymentsLeaveNoCard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives a real terminal")
@@ -106,7 +109,8 @@ func TestGivenUpPaymentsLeaveNoCard(t *testing.T) {
 	term, a := atReview(t)
 	ctx, giveUp := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
-	for range 50 {
+	held := agent.DefaultMaxHeldPerIdentity
+	for range held {
 		ch := a.payUntil(ctx, "order-1")
 		wg.Add(1)
 		go func() {
@@ -116,7 +120,7 @@ func TestGivenUpPaymentsLeaveNoCard(t *testing.T) {
 			}
 		}()
 	}
-	term.Wait("fifty cards", tmuxtest.Has("card 1 of 50"))
+	term.Wait("a card for each held call", tmuxtest.Has(fmt.Sprintf("card 1 of %d", held)))
 	giveUp()
 	wg.Wait()
 	term.Wait("no card left", func(s string) bool {

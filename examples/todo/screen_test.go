@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
 
@@ -127,18 +128,20 @@ func TestAHostileTitleDrawsInert(t *testing.T) {
 	}
 }
 
-// Fifty held calls that give up leave no card on screen.
+// Held calls that give up, as many as one identity may hold
+// (agent.DefaultMaxHeldPerIdentity), leave no card on screen.
 func TestGivenUpCallsLeaveNoCard(t *testing.T) {
 	term, alice, _ := ownerTerminal(t)
 	alice.doneTodo("Buy milk")
 	ctx, giveUp := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
-	for range 50 {
+	held := agent.DefaultMaxHeldPerIdentity
+	for range held {
 		ch := alice.clearUntil(ctx)
 		wg.Add(1)
 		go func() { defer wg.Done(); <-ch }()
 	}
-	term.Wait("fifty cards", tmuxtest.Has("card 1 of 50"))
+	term.Wait("a card for each held call", tmuxtest.Has(fmt.Sprintf("card 1 of %d", held)))
 	giveUp()
 	wg.Wait()
 	term.Wait("no card left", func(s string) bool {
