@@ -1,6 +1,8 @@
 package mcpagent
 
 import (
+	"github.com/foldagent/foldagent/internal/bound"
+
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -78,33 +80,31 @@ type heldCall struct {
 // kept for keep after that, then forgotten (lazily, on the next use of
 // the book: no timer runs for it).
 type heldBook struct {
-	keep          time.Duration
-	max, perOwner int
-	now           func() time.Time
+	keep time.Duration
+	now  func() time.Time
+	// places bounds the entries per identity and in all (the rule of
+	// internal/bound): a kept outcome holds its place until forgotten.
+	places *bound.Counter
 
-	mu      sync.Mutex
-	byID    map[string]*heldCall
-	byOwner map[string]int
-	closed  bool
+	mu     sync.Mutex
+	byID   map[string]*heldCall
+	closed bool
 }
 
 func newHeldBook(o Options) *heldBook {
-	b := &heldBook{keep: o.KeepOutcome, max: o.MaxHeld, perOwner: o.MaxHeldPerIdentity, now: time.Now,
-		byID: make(map[string]*heldCall), byOwner: make(map[string]int)}
+	b := &heldBook{keep: o.KeepOutcome, now: time.Now, byID: make(map[string]*heldCall),
+		places: bound.NewCounter(
+			bound.Limit{Name: "MaxHeldPerIdentity", Max: bound.Resolve(o.MaxHeldPerIdentity, DefaultMaxHeldPerIdentity)},
+			bound.Limit{Name: "MaxHeld", Max: bound.Resolve(o.MaxHeld, DefaultMaxHeld)},
+			bound.DefaultRetryAfter)}
 	if b.keep <= 0 {
 		b.keep = DefaultKeepOutcome
-	}
-	if b.max <= 0 {
-		b.max = DefaultMaxHeld
-	}
-	if b.perOwner <= 0 {
-		b.perOwner = DefaultMaxHeldPerIdentity
 	}
 	return b
 }
 
-// errHeldFull is why a call could not be held: the identity, or the
-// Server, holds as many as it may.
+// errHeldFull is why a call could not be held: the Server is closed.
+// (At a bound, admit returns the bound's *bound.Refusal.)
 var errHeldFull = errors.New("mcpagent: too many held calls")
 
 // newHeld makes an entry for a call that is about to start; it is not in
@@ -124,11 +124,10 @@ func (b *heldBook) admit(h *heldCall) error {
 		return errHeldFull
 	}
 	b.sweepLocked()
-	if len(b.byID) >= b.max || b.byOwner[h.owner] >= b.perOwner {
-		return errHeldFull
+	if err := b.places.Take(h.owner); err != nil {
+		return err
 	}
 	b.byID[h.id] = h
-	b.byOwner[h.owner]++
 	h.registered = true
 	h.answered = true
 	return nil
@@ -147,9 +146,7 @@ func (b *heldBook) sweepLocked() {
 func (b *heldBook) forgetLocked(id string, h *heldCall) {
 	delete(b.byID, id)
 	h.registered = false
-	if b.byOwner[h.owner]--; b.byOwner[h.owner] <= 0 {
-		delete(b.byOwner, h.owner)
-	}
+	b.places.Give(h.owner)
 }
 
 // find returns owner's entry id, or nil: another identity's id is not

@@ -92,7 +92,8 @@ type Options struct {
 	KeepOutcome time.Duration
 	// MaxHeldPerIdentity and MaxHeld bound the held calls and tasks (running,
 	// or with an outcome kept) of one identity and of the Server. Zero
-	// uses DefaultMaxHeldPerIdentity and DefaultMaxHeld.
+	// uses DefaultMaxHeldPerIdentity and DefaultMaxHeld; negative sets no
+	// bound (the rule of every bound in this package).
 	MaxHeldPerIdentity, MaxHeld int
 
 	// patienceTick, set by tests only, replaces the Patience timer: each

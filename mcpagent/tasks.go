@@ -23,6 +23,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/foldagent/foldagent/internal/bound"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/agent"
@@ -426,8 +428,7 @@ func (s *Server) startTask(req *mcp.CallToolRequest, c *toolCall, owner string, 
 	h := s.held.newHeld(owner, c.name, c.key, kind, cancel)
 	if err := s.held.admit(h); err != nil {
 		cancel()
-		return nil, &jsonrpc.Error{Code: codeTooManySessions,
-			Message: "This identity already has as many tasks and held calls as the server allows. Wait for one to end, or cancel one, then call again."}
+		return nil, heldFullError(err)
 	}
 	go s.work(work, req, c, h, nil)
 	v := s.held.view(h)
@@ -516,4 +517,17 @@ func legacyTaskFields(v heldView) map[string]any {
 		f["ttl"] = ttl.Milliseconds()
 	}
 	return f
+}
+
+// heldFullError is the JSON-RPC answer to a call the held book would not
+// take: at a bound, it names the bound and when to try again.
+func heldFullError(err error) *jsonrpc.Error {
+	e := &jsonrpc.Error{Code: codeTooManySessions,
+		Message: "This identity already has as many tasks and held calls as the server allows. Wait for one to end, or cancel one, then call again."}
+	if r, ok := bound.As(err); ok {
+		if data, merr := json.Marshal(r.Data()); merr == nil {
+			e.Data = data
+		}
+	}
+	return e
 }
