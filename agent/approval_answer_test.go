@@ -317,7 +317,9 @@ func TestManyGivenUpCallsLeaveNothingPending(t *testing.T) {
 	done := make(chan struct{})
 	go func() { defer close(done); _ = prog.Run(ctx) }()
 	t.Cleanup(func() { stop(); <-done })
-	rt := agent.MustBind(c, prog, nil)
+	// What is held at once is bounded (HeldBound); this test is about
+	// callers giving up, so it holds all three thousand.
+	rt := agent.MustBind(c, prog, &agent.BindOptions[agent.NoPrincipal]{HeldBound: agent.NewHeldBound[agent.NoPrincipal](-1, -1, nil)})
 
 	callers, giveUp := context.WithCancel(context.Background())
 	errs := make(chan error, n)

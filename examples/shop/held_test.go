@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/foldagent/foldagent/internal/peer"
 	"github.com/foldagent/foldagent/internal/testbin"
@@ -52,6 +53,7 @@ func personScript(t *testing.T, keys, script string, want []string, args ...stri
 		t.Fatal(err)
 	}
 	var steps []scriptStep
+	var pressing chan struct{}
 	lines := bufio.NewScanner(stdout)
 	for lines.Scan() {
 		var s scriptStep
@@ -68,9 +70,23 @@ func personScript(t *testing.T, keys, script string, want []string, args ...stri
 			typeInto(t, keys, "a1 Main St\r")
 			_, _ = io.WriteString(stdin, "address\n")
 		case "held before the client's timeout", "working: waiting for the person":
-			typeInto(t, keys, "y")
+			// The person presses y until it takes: the card counts no key
+			// before it has stood unchanged for its settle time, and a
+			// headless person has no screen to watch for that.
+			if pressing == nil {
+				pressing = make(chan struct{})
+				go pressUntil(t, keys, pressing)
+			}
 			_, _ = io.WriteString(stdin, "answered\n")
+		case "the agent learns it was paid", "working -> completed, and the agent learns it was paid":
+			if pressing != nil {
+				close(pressing)
+				pressing = nil
+			}
 		}
+	}
+	if pressing != nil {
+		close(pressing)
 	}
 	stdin.Close()
 	if err := cmd.Wait(); err != nil {
@@ -194,5 +210,26 @@ func TestTasksClientPaysAndCancels(t *testing.T) {
 			personScript(t, keys, "tasks.mjs", append([]string{first}, taskSteps...), mode, url, "s3cret")
 			check(t, audit)
 		})
+	}
+}
+
+// pressUntil types y into the headless shop's keys every 50 ms until stop
+// closes: a person pressing y until the card takes it. It never blocks on
+// a shop that has gone (the pipe is opened without waiting for a reader).
+func pressUntil(t *testing.T, keys string, stop <-chan struct{}) {
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+			f, err := os.OpenFile(keys, os.O_WRONLY|syscall.O_NONBLOCK, 0)
+			if err != nil {
+				continue // nobody reads the keys now
+			}
+			_, _ = f.WriteString("y")
+			f.Close()
+		}
 	}
 }

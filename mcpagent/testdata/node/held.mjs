@@ -76,6 +76,9 @@ async function main() {
   const review = await until(client, "open_review", {});
   report("review open", !review.isError, review);
 
+  // A result is a look only at what it showed: the agent reads the order
+  // it is about to pay, as a careful agent does.
+  await client.readResource({ uri: "app://context" });
   const started = Date.now();
   const held = await client.callTool({ name: "pay", arguments: { order: "order-1" } });
   const h = sc(held);

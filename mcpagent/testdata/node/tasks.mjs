@@ -144,6 +144,9 @@ async function main() {
     await pause(20);
   }
   report("review open", true, null);
+  // A result is a look only at what it showed: the agent reads the order
+  // it is about to pay, as a careful agent does.
+  await c.read("app://context");
 
   // Held, then withdrawn by tasks/cancel: nothing paid.
   const a = await c.task("pay", { order: "order-1" });
