@@ -571,6 +571,9 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		t.report(nil) // Update takes it now; a panic in Update still counts
 		msg = t.msg
 	}
+	if k, ok := msg.(Keys); ok {
+		return w.pressKeys(k)
+	}
 	prev := w.inner
 	before := h.checkBefore(prev)
 	next, cmd, ok := h.update(prev, msg)
