@@ -20,6 +20,9 @@ type rig[M tea.Model] struct {
 	h    *teahost.Host[M, tea.Msg]
 	rt   *agent.Runtime[M, tea.Msg, agent.NoPrincipal]
 	keys *io.PipeWriter
+	// changed receives after each Update, dropping what the test does not
+	// take.
+	changed chan struct{}
 }
 
 func start[M tea.Model](t *testing.T, m M, c *agent.Contract[M, agent.NoPrincipal]) *rig[M] {
@@ -29,6 +32,13 @@ func start[M tea.Model](t *testing.T, m M, c *agent.Contract[M, agent.NoPrincipa
 	if err != nil {
 		t.Fatal(err)
 	}
+	changed := make(chan struct{}, 1)
+	h.Subscribe(func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	})
 	in, keys := io.Pipe()
 	screen := teahosttest.NewScreen(80, 24)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -38,7 +48,7 @@ func start[M tea.Model](t *testing.T, m M, c *agent.Contract[M, agent.NoPrincipa
 		keys.Close()
 		<-h.Done()
 	})
-	return &rig[M]{h: h, rt: rt, keys: keys}
+	return &rig[M]{h: h, rt: rt, keys: keys, changed: changed}
 }
 
 // call runs a capability and returns the KeysDone its completion carries.
@@ -89,7 +99,7 @@ func (r *rig[M]) person(t *testing.T, keys string) (stop func()) {
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		for i := 0; ; i++ {
+		for i := 0; keys != ""; i++ {
 			select {
 			case <-done:
 				return
