@@ -3,8 +3,8 @@ package apps
 import (
 	"slices"
 
-	"charm.land/huh/v2"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/huh/v2"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/teahost"
