@@ -21,8 +21,10 @@ import (
 // slices, maps and interfaces, unexported fields included, with shared
 // pointers copied once (so two fields that pointed at one value still do).
 // What is shared, not copied: strings (immutable), functions and channels
-// (by identity), and pointers to types of the standard library (timers,
-// mutexes, regexps, files), which hold runtime state a copy would break.
+// (by identity), pointers to types of the standard library (timers,
+// mutexes, regexps, files), which hold runtime state a copy would break,
+// and pointers to values that hold a lock or an atomic (a store a Cmd
+// writes under its own mutex): they are shared state, not the model's.
 // A model with none of the copied kinds is copied by a plain assignment.
 
 // copyModel returns a deep copy of v (see above). The result has v's type.
@@ -177,7 +179,7 @@ func planOf(t reflect.Type) *typePlan {
 	p := &typePlan{}
 	switch t.Kind() {
 	case reflect.Pointer:
-		p.refs = !sharedPointee(t.Elem())
+		p.refs = !sharedPointee(t.Elem()) && !synchronized(t.Elem())
 	case reflect.Slice, reflect.Map, reflect.Interface:
 		p.refs = true
 	case reflect.Array:
@@ -196,6 +198,28 @@ func planOf(t reflect.Type) *typePlan {
 
 func refsOf(t reflect.Type) bool     { return planOf(t).refs }
 func refFields(t reflect.Type) []int { return planOf(t).fields }
+
+// synchronized reports whether t holds, by value, a lock or an atomic (a
+// type of package sync or sync/atomic): a pointer to it is shared state
+// other goroutines (a Cmd) may lock and write, not the model's data, so it
+// is shared rather than copied, as the standard library's are.
+func synchronized(t reflect.Type) bool {
+	switch t.PkgPath() {
+	case "sync", "sync/atomic":
+		return true
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if synchronized(t.Field(i).Type) {
+				return true
+			}
+		}
+	case reflect.Array:
+		return synchronized(t.Elem())
+	}
+	return false
+}
 
 // sharedPointee reports whether a pointer to t is shared rather than
 // copied: t is a type of the standard library, whose values hold state

@@ -24,6 +24,13 @@ type deepModel struct {
 	timer  *time.Timer
 	mu     *sync.Mutex
 	plain  struct{ A, B int }
+	store  *lockedStore
+}
+
+// lockedStore is state a Cmd writes under its own lock.
+type lockedStore struct {
+	mu   sync.Mutex
+	data []int
 }
 
 func TestCopyModelSharesNothingWritable(t *testing.T) {
@@ -41,6 +48,7 @@ func TestCopyModelSharesNothingWritable(t *testing.T) {
 		fn:     func() int { return 7 },
 		timer:  timer,
 		mu:     &sync.Mutex{},
+		store:  &lockedStore{data: []int{1}},
 	}
 	c := copyModel(m)
 	if p := diffPath(reflect.ValueOf(m), reflect.ValueOf(c)); p != "" {
@@ -63,8 +71,8 @@ func TestCopyModelSharesNothingWritable(t *testing.T) {
 		t.Fatal("the copy lost the model's aliasing, or shares its nodes")
 	}
 	// Library state and functions are shared, not duplicated.
-	if c.timer != timer || c.mu != m.mu || c.fn() != 7 {
-		t.Fatal("a timer, mutex or function was not shared with the copy")
+	if c.timer != timer || c.mu != m.mu || c.fn() != 7 || c.store != m.store {
+		t.Fatal("a timer, mutex, locked store or function was not shared with the copy")
 	}
 }
 
