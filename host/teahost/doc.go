@@ -34,8 +34,10 @@
 // [Host.ModelAt], listeners and every agent read copies nothing writes to
 // again, with no code in the application. Everything reachable through
 // pointers, slices, maps and interfaces is copied, unexported fields
-// included, keeping aliasing and cycles; strings, functions, channels and
-// pointers to standard-library types (timers, mutexes) are shared. A model
+// included, keeping aliasing and cycles; strings, functions, channels,
+// pointers to standard-library types (timers, mutexes) and pointers to
+// values that hold a lock or an atomic (a store a Cmd writes under its own
+// mutex: shared state, not the model's data) are shared. A model
 // of plain values is copied by assignment. The cost is one copy per
 // Update, in proportion to the model (BenchmarkSnapshot in
 // examples/bubbles/apps measures it on bubbles' list). Reading a copy is
