@@ -148,7 +148,9 @@ type Contract[Model, P any] struct {
 
 // Make validates a definition and returns its contract. It panics, naming
 // the culprit, on a nil capability, two capabilities with one name, two
-// capabilities for one Message type, or two resources with one name.
+// Variants (Expose) for one Message type, or two resources with one name.
+// Mapped capabilities (ExposeMapped) may share a Message type with each
+// other and with one Variant: each has its own name, input and checks.
 func Make[Model, P any](d Definition[Model, P]) *Contract[Model, P] {
 	c := &Contract[Model, P]{
 		byName:    make(map[string]*capability[Model, P], len(d.Capabilities)),
@@ -168,7 +170,10 @@ func Make[Model, P any](d Definition[Model, P]) *Contract[Model, P] {
 		if slices.Contains(approvalMessages, capab.msgType) {
 			panic(fmt.Sprintf("agent: Make: %s is the person's own Message and cannot be exposed as capability %q: no agent may approve", capab.tag, capab.name))
 		}
-		if prev, dup := c.byType[capab.msgType]; dup {
+		if prev, dup := c.byType[capab.msgType]; dup && capab.direct {
+			// Mapped capabilities may share a Message type (several
+			// actions over one key Message); two that take the Message
+			// itself as input could not be told apart by DispatchMessage.
 			panic(fmt.Sprintf("agent: Make: Message %s is exposed twice (as %q and %q)", capab.tag, prev.name, capab.name))
 		}
 		for _, w := range capab.watches {
@@ -183,7 +188,9 @@ func Make[Model, P any](d Definition[Model, P]) *Contract[Model, P] {
 			c.watches = append(c.watches, w)
 		}
 		c.byName[capab.name] = capab
-		c.byType[capab.msgType] = capab
+		if capab.direct {
+			c.byType[capab.msgType] = capab
+		}
 		c.caps = append(c.caps, capab)
 		c.descriptor = append(c.descriptor, capab.descriptor)
 	}

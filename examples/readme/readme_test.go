@@ -9,7 +9,7 @@ import (
 )
 
 // The Go files the README's Go blocks are taken from.
-var sources = []string{"readme.go", "sixty/main.go", "serve/main.go", "../formapproval/main.go"}
+var sources = []string{"readme.go", "sixty/main.go", "serve/main.go", "../formapproval/main.go", "bubbletea/main.go"}
 
 func read(t *testing.T, name string) string {
 	t.Helper()

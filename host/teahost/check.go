@@ -6,6 +6,8 @@ import (
 	"math"
 	"reflect"
 	"unsafe"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // The Host hands each Model to listeners and agents as a snapshot, and a
@@ -51,15 +53,30 @@ func (c *shallowCheck) before(prev any) {
 	c.armed = true
 }
 
-// changed reports whether the pointee copied by before differs now.
-func (c *shallowCheck) changed() bool {
+// changed reports whether the pointee copied by before differs now, and
+// the first field that does ("(*model).N").
+func (c *shallowCheck) changed() (path string, changed bool) {
 	if !c.armed {
-		return false
+		return "", false
 	}
 	size := c.typ.Elem().Size()
 	now := unsafe.Slice((*byte)(c.ptr), size)
 	then := unsafe.Slice((*byte)(c.shadow.Addr().UnsafePointer()), size)
-	return !bytes.Equal(now, then)
+	if bytes.Equal(now, then) {
+		return "", false
+	}
+	elem := c.typ.Elem()
+	path = "(*" + elem.Name() + ")"
+	if elem.Kind() == reflect.Struct {
+		for i := range elem.NumField() {
+			f := elem.Field(i)
+			end := f.Offset + f.Type.Size()
+			if !bytes.Equal(now[f.Offset:end], then[f.Offset:end]) {
+				return path + "." + f.Name, true
+			}
+		}
+	}
+	return path, true
 }
 
 // release drops the references the copy holds.
@@ -195,4 +212,34 @@ func (f *fingerprinter) value(v reflect.Value) {
 	case reflect.Func, reflect.Chan, reflect.UnsafePointer:
 		f.u64(uint64(v.Pointer()))
 	}
+}
+
+// checkBefore starts the model-obligation check for an Update of prev, if
+// one applies (only with Options.ShareModel: a copied snapshot cannot be
+// changed by the application). It returns what checkAfter needs.
+func (h *Host[M, Msg]) checkBefore(prev tea.Model) (copied tea.Model) {
+	switch {
+	case !h.opts.ShareModel:
+	case h.opts.DeepCheck:
+		return copyModel(prev)
+	case !h.opts.NoCheck:
+		h.shallow.before(prev)
+	}
+	return nil
+}
+
+// checkAfter reports whether the Update just made changed prev in place,
+// and where.
+func (h *Host[M, Msg]) checkAfter(prev, copied tea.Model) (path string, mutated bool) {
+	switch {
+	case !h.opts.ShareModel:
+		return "", false
+	case h.opts.DeepCheck:
+		path = diffPath(reflect.ValueOf(&prev).Elem(), reflect.ValueOf(&copied).Elem())
+		return path, path != ""
+	case !h.opts.NoCheck:
+		defer h.shallow.release()
+		return h.shallow.changed()
+	}
+	return "", false
 }

@@ -96,20 +96,20 @@ func drive[M tea.Model](t *testing.T, h *teahost.Host[M, agentMsg], msgs ...agen
 
 func TestPointerMutationDetected(t *testing.T) {
 	var v violations
-	h := teahost.New[*mutator, agentMsg](&mutator{}, &teahost.Options{OnViolation: v.add})
+	h := teahost.New[*mutator, agentMsg](&mutator{}, &teahost.Options{ShareModel: true, OnViolation: v.add})
 	drive(t, h, bump{N: 1}, setTitle{}, bump{N: 2})
 	got := v.byMsg()
 	if got["mutated in place/teahost_test.bump"] != 2 || len(got) != 1 {
 		t.Fatalf("violations = %v, want exactly the two bumps reported as mutated in place", got)
 	}
-	if e := v.list[0].Error(); e != "teahost: Update for teahost_test.bump: mutated in place (returned *teahost_test.mutator)" {
+	if e := v.list[0].Error(); e != "teahost: Update for teahost_test.bump: mutated in place at (*mutator).N (returned *teahost_test.mutator)" {
 		t.Fatalf("Error() = %q", e)
 	}
 }
 
 func TestPointerCopyNotReported(t *testing.T) {
 	var v violations
-	h := teahost.New[*copier, agentMsg](&copier{}, &teahost.Options{OnViolation: v.add})
+	h := teahost.New[*copier, agentMsg](&copier{}, &teahost.Options{ShareModel: true, OnViolation: v.add})
 	first := h.Model()
 	drive(t, h, bump{N: 1}, setTitle{}, bump{N: 2})
 	if got := v.byMsg(); len(got) != 0 {
@@ -122,7 +122,7 @@ func TestPointerCopyNotReported(t *testing.T) {
 
 func TestNoCheckSilencesShallowCheck(t *testing.T) {
 	var v violations
-	h := teahost.New[*mutator, agentMsg](&mutator{}, &teahost.Options{OnViolation: v.add, NoCheck: true})
+	h := teahost.New[*mutator, agentMsg](&mutator{}, &teahost.Options{ShareModel: true, OnViolation: v.add, NoCheck: true})
 	drive(t, h, bump{N: 1})
 	if got := v.byMsg(); len(got) != 0 {
 		t.Fatalf("violations = %v with NoCheck, want none", got)
@@ -133,7 +133,7 @@ func TestDeepCheckCatchesSharedSlice(t *testing.T) {
 	for _, deep := range []bool{false, true} {
 		t.Run(fmt.Sprint("deep=", deep), func(t *testing.T) {
 			var v violations
-			h := teahost.New[sharer, agentMsg](sharer{Counts: []int{0}}, &teahost.Options{OnViolation: v.add, DeepCheck: deep})
+			h := teahost.New[sharer, agentMsg](sharer{Counts: []int{0}}, &teahost.Options{ShareModel: true, OnViolation: v.add, DeepCheck: deep})
 			drive(t, h, bump{N: 1}, setTitle{}, bump{N: 1})
 			got := v.byMsg()
 			want := 0
@@ -143,15 +143,46 @@ func TestDeepCheckCatchesSharedSlice(t *testing.T) {
 			if got["mutated in place/teahost_test.bump"] != want || len(got) > 1 {
 				t.Fatalf("violations = %v, want %d for bump and none for the copying setTitle", got, want)
 			}
+			if deep && v.list[0].Path != ".Counts[0]" {
+				t.Fatalf("Path = %q, want .Counts[0]", v.list[0].Path)
+			}
 		})
 	}
 }
 
 func TestDeepCheckCatchesPointerMutation(t *testing.T) {
 	var v violations
-	h := teahost.New[*mutator, agentMsg](&mutator{Items: []string{"a"}}, &teahost.Options{OnViolation: v.add, DeepCheck: true})
+	h := teahost.New[*mutator, agentMsg](&mutator{Items: []string{"a"}}, &teahost.Options{ShareModel: true, OnViolation: v.add, DeepCheck: true})
 	drive(t, h, bump{N: 1}, setTitle{})
 	if got := v.byMsg(); got["mutated in place/teahost_test.bump"] != 1 || len(got) != 1 {
 		t.Fatalf("violations = %v, want the bump alone", got)
+	}
+}
+
+// By default the Host publishes copies, so a pointer model that changes in
+// place (the usual Bubble Tea idiom) cannot change a snapshot an agent
+// holds, and there is nothing to report.
+func TestSnapshotsAreCopies(t *testing.T) {
+	var v violations
+	h := teahost.New[*mutator, agentMsg](&mutator{Items: []string{"a"}}, &teahost.Options{OnViolation: v.add})
+	first := h.Model()
+	drive(t, h, bump{N: 1}, setTitle{}, bump{N: 2})
+	if first.N != 0 || h.Model().N != 3 {
+		t.Fatalf("first snapshot N = %d (want 0), latest N = %d (want 3)", first.N, h.Model().N)
+	}
+	if got := v.byMsg(); len(got) != 0 {
+		t.Fatalf("violations = %v, want none: snapshots are copies", got)
+	}
+	// Each kept version still holds what it held: 0, then 1 after the
+	// first bump, then 3.
+	var seen []int
+	_, last := h.VersionedModel()
+	for v := uint64(1); v <= last; v++ {
+		if at, ok := h.ModelAt(v); ok && (len(seen) == 0 || seen[len(seen)-1] != at.N) {
+			seen = append(seen, at.N)
+		}
+	}
+	if fmt.Sprint(seen) != "[0 1 3]" {
+		t.Fatalf("kept versions hold N = %v, want [0 1 3]", seen)
 	}
 }

@@ -23,29 +23,47 @@
 // agent change the same model through the same code, and the screen shows
 // what the agent did the moment its Message is applied.
 //
-// # The one obligation: models are values
+// # What agents read: copies taken on the event loop
 //
-// Model hands out the model itself, not a copy, and an agent runtime keeps it
-// while it checks availability, authorization and builds a Message from it.
-// That is only sound if a model never changes after Update has returned it:
-// Update must return a new model instead of changing the one it was given.
-// A value receiver with fresh slices and maps, or a pointer model that copies
-// before changing (c := *m; c.n++; return &c, nil), both meet it. The common
-// Bubble Tea idiom of a pointer receiver that assigns through m does not: an
-// agent holding the previous snapshot would see it change under it.
+// Bubble Tea components change their own memory in place: bubbles' list
+// rewrites its items with RemoveItem, the textarea edits its rows, a huh
+// form is a pointer its Update changes. So the Host does not hand out the
+// model the program runs on. Right after each Update, on Bubble Tea's
+// event loop and before the next Update can start, it takes a deep copy
+// of the model Update returned and publishes that: [Host.Model],
+// [Host.ModelAt], listeners and every agent read copies nothing writes to
+// again, with no code in the application. Everything reachable through
+// pointers, slices, maps and interfaces is copied, unexported fields
+// included, keeping aliasing and cycles; strings, functions, channels,
+// pointers to standard-library types (timers, mutexes) and pointers to
+// values that hold a lock or an atomic (a store a Cmd writes under its own
+// mutex: shared state, not the model's data) are shared. A model
+// of plain values is copied by assignment. The cost is one copy per
+// Update, in proportion to the model (BenchmarkSnapshot in
+// examples/bubbles/apps measures it on bubbles' list). Reading a copy is
+// safe; calling a method that writes (a View with a cache) on one from
+// several goroutines is not, so projections read fields.
 //
-// The Host checks what it cheaply can. By default, for pointer models, it
-// copies the struct the previous model points to before Update and compares
-// it afterwards: a difference means the previous snapshot was changed in
-// place. With [Options.DeepCheck] it fingerprints everything reachable from
-// the previous model instead, which also catches a value model that writes
-// into a slice or map it shares with its predecessor; that costs time in
-// proportion to the model and is meant for tests. A violation is reported as
-// a [Violation] to [Options.OnViolation] (or logged once per kind and Message
-// type), never by failing the Update. An Update that returns a model of
-// another type is reported too, and Model then keeps the last model of the
-// right type. Mutation from outside Update (a Cmd goroutine writing into the
-// model) is not detected.
+// [Options.ShareModel] publishes the model itself instead, for a model
+// that meets the old obligation (Update returns a new model and never
+// changes the one it was given). Then the Host checks what it cheaply
+// can: for pointer models it copies the struct before Update and compares
+// it afterwards; with [Options.DeepCheck] it copies everything reachable
+// and compares. A violation is reported as a [Violation] naming the field
+// path it found changed (".items[3]", "(*model).N") to
+// [Options.OnViolation] (or logged once per kind and Message type), never
+// by failing the Update. An Update that returns a model of another type is
+// reported in either mode, and Model then keeps the last model of the
+// right type. Mutation from outside Update (a Cmd goroutine writing into
+// the model) is not detected.
+//
+// # Key presses as Messages
+//
+// A [Keys] Message carries key presses for a program whose only Messages
+// are keys. The Host applies them in one turn of the event loop (no key of
+// the person's lands between them) after a check on the live model, and
+// listeners then observe a [KeysDone] or [KeysRefused] saying what
+// happened. Package keyact declares agent capabilities that send them.
 //
 // # The person's approvals
 //

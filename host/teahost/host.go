@@ -43,6 +43,14 @@ type Options struct {
 	// DeepCheck still applies if set.
 	NoCheck bool
 
+	// ShareModel publishes the model Update returned itself instead of a
+	// deep copy of it (see the package documentation, "What agents read").
+	// It saves the copy, and is sound only for a model that meets the
+	// model obligation: nothing changes after Update has returned it. The
+	// checks (NoCheck, DeepCheck) apply only then. False, the default,
+	// copies.
+	ShareModel bool
+
 	// MaxQueue, if positive, bounds how many dispatched Messages may wait
 	// for the program to take them; Dispatch beyond it fails with
 	// ErrQueueFull instead of growing the queue without limit, so a flood
@@ -132,10 +140,17 @@ type Violation struct {
 	Msg tea.Msg
 	// Model is the type of the model Update returned, as %T prints it.
 	Model string
+	// Path names the field changed in place, from the model down
+	// ("(*model).N", ".items[3]"), when the check could tell; empty for
+	// TypeChanged. It names fields and indexes, never values.
+	Path string
 }
 
 // Error describes the violation by kind and types, never by values.
 func (v *Violation) Error() string {
+	if v.Path != "" {
+		return fmt.Sprintf("teahost: Update for %T: %s at %s (returned %s)", v.Msg, v.Kind, v.Path, v.Model)
+	}
 	return fmt.Sprintf("teahost: Update for %T: %s (returned %s)", v.Msg, v.Kind, v.Model)
 }
 
@@ -201,6 +216,7 @@ type Host[M tea.Model, Msg any] struct {
 	logger *slog.Logger
 
 	model  atomic.Pointer[versioned[M]]
+	live   M                                       // the model the program starts from (snapshots are copies of it)
 	recent [recentLen]atomic.Pointer[versioned[M]] // the last Models, by version, for ModelAt
 	subs   listeners.Registry[func()]
 	obs    listeners.Registry[func(Msg)]
@@ -240,7 +256,8 @@ func New[M tea.Model, Msg any](model M, opts *Options) *Host[M, Msg] {
 	if h.logger == nil {
 		h.logger = slog.Default()
 	}
-	h.publish(&versioned[M]{model: model, version: 1})
+	h.live = model
+	h.publish(&versioned[M]{model: h.snapshot(model), version: 1})
 	return h
 }
 
@@ -457,7 +474,7 @@ func (h *Host[M, Msg]) Run(ctx context.Context, opts ...tea.ProgramOption) (M, e
 	defer stopWatch()
 
 	opts = append(opts[:len(opts):len(opts)], tea.WithContext(ctx))
-	start := wrapped[M, Msg]{h: h, inner: h.Model()}
+	start := wrapped[M, Msg]{h: h, inner: h.live}
 	if a := h.opts.Approvals; a != nil {
 		start.deck = approvals.NewDeck(a.Options)
 	}
@@ -596,15 +613,11 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return w, deckCmd
 		}
 	}
-	prev := w.inner
-	check := !h.opts.NoCheck && !h.opts.DeepCheck
-	var before uint64
-	if h.opts.DeepCheck {
-		before = fingerprint(prev)
-	} else if check {
-		h.shallow.before(prev)
+	if k, ok := msg.(Keys); ok {
+		return w.pressKeys(k)
 	}
-
+	prev := w.inner
+	before := h.checkBefore(prev)
 	next, cmd, ok := h.update(prev, msg)
 	if !ok {
 		h.shallow.release()
@@ -613,20 +626,12 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if deckCmd != nil {
 		cmd = tea.Batch(cmd, deckCmd)
 	}
-
-	mutated := false
-	if h.opts.DeepCheck {
-		mutated = fingerprint(prev) != before
-	} else if check {
-		mutated = h.shallow.changed()
-		h.shallow.release()
-	}
-	if mutated {
-		h.violation(&Violation{Kind: MutatedInPlace, Msg: msg, Model: fmt.Sprintf("%T", next)})
+	if path, mutated := h.checkAfter(prev, before); mutated {
+		h.violation(&Violation{Kind: MutatedInPlace, Msg: msg, Model: fmt.Sprintf("%T", next), Path: path})
 	}
 
 	if m, ok := next.(M); ok && next != nil {
-		h.publish(&versioned[M]{model: m, version: h.model.Load().version + 1})
+		h.publish(&versioned[M]{model: h.snapshot(m), version: h.model.Load().version + 1})
 	} else {
 		h.violation(&Violation{Kind: TypeChanged, Msg: msg, Model: fmt.Sprintf("%T", next)})
 	}
@@ -693,7 +698,7 @@ func (h *Host[M, Msg]) violation(v *Violation) {
 	}
 	h.logged[key] = true
 	h.logger.Warn("teahost: Update broke the model obligation; later ones like it are not logged",
-		"kind", string(v.Kind), "msg", fmt.Sprintf("%T", v.Msg), "model", v.Model)
+		"kind", string(v.Kind), "msg", fmt.Sprintf("%T", v.Msg), "model", v.Model, "path", v.Path)
 }
 
 func (h *Host[M, Msg]) guard(name string, fn func()) {

@@ -1,0 +1,139 @@
+package apps
+
+import (
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/list"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/host/teahost"
+	"github.com/foldagent/foldagent/host/teahost/keyact"
+)
+
+// Pantry is bubbles' list as a program: a list of groceries a person
+// browses, filters with "/", and clears with "x" (the delegate removes the
+// selected item with list.RemoveItem, which rewrites the list's items in
+// place). The list's Update and View are bubbles' own.
+type Pantry struct{ list.Model }
+
+// --- glue: the list as a tea.Model, and what "x" does (as in bubbles'
+// list-fancy example). Counted in the report.
+
+func (p Pantry) Init() tea.Cmd { return nil }
+func (p Pantry) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	p.Model, cmd = p.Model.Update(msg)
+	return p, cmd
+}
+func (p Pantry) View() tea.View { return tea.NewView(p.Model.View()) }
+
+type grocery string
+
+func (g grocery) Title() string       { return string(g) }
+func (g grocery) Description() string { return "" }
+func (g grocery) FilterValue() string { return string(g) }
+
+// NewPantry returns the program with these groceries.
+func NewPantry(names ...string) Pantry {
+	items := make([]list.Item, len(names))
+	for i, n := range names {
+		items[i] = grocery(n)
+	}
+	d := list.NewDefaultDelegate()
+	d.ShowDescription = false
+	d.UpdateFunc = func(msg tea.Msg, m *list.Model) tea.Cmd {
+		if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "x" && len(m.VisibleItems()) > 0 {
+			m.RemoveItem(m.GlobalIndex())
+		}
+		return nil
+	}
+	l := list.New(items, d, 40, 20)
+	l.Title = "Pantry"
+	return Pantry{l}
+}
+
+// --- end of glue.
+
+// What the agent sees and does. Everything below is the contract's own
+// declarations.
+
+// PantryView is the context an agent reads.
+type PantryView struct {
+	Items     []string `json:"items" jsonschema:"every grocery, in order"`
+	Visible   []string `json:"visible" jsonschema:"the groceries the filter shows, in order"`
+	Selected  string   `json:"selected,omitempty" jsonschema:"the grocery under the cursor"`
+	Filtering bool     `json:"filtering" jsonschema:"a filter is being typed"`
+	Filter    string   `json:"filter,omitempty" jsonschema:"the filter text"`
+}
+
+// GroceryInput names a grocery.
+type GroceryInput struct {
+	Name string `json:"name" jsonschema:"the grocery's name, as listed"`
+}
+
+// FilterInput is the text to filter by.
+type FilterInput struct {
+	Text string `json:"text" jsonschema:"the text to filter the list by"`
+}
+
+type pantryAction[In any] = keyact.Action[In, Pantry, agent.NoPrincipal]
+
+func titles(items []list.Item) []string {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = it.FilterValue()
+	}
+	return out
+}
+
+func browsing(p Pantry) bool { return p.FilterState() != list.Filtering }
+func visible(p Pantry) any   { return titles(p.VisibleItems()) }
+
+// PantryContract is the agent's contract for Pantry.
+var PantryContract = agent.Make(agent.Definition[Pantry, agent.NoPrincipal]{
+	Context: agent.Project(func(p Pantry) PantryView {
+		v := PantryView{Items: titles(p.Items()), Visible: titles(p.VisibleItems()),
+			Filtering: p.FilterState() == list.Filtering, Filter: p.FilterValue()}
+		if it := p.SelectedItem(); it != nil {
+			v.Selected = it.FilterValue()
+		}
+		return v
+	}),
+	Capabilities: []agent.Capability[Pantry, agent.NoPrincipal]{
+		keyact.Expose(pantryAction[GroceryInput]{
+			Name:        "remove_grocery",
+			Description: "Remove a grocery the list shows, by moving the cursor to it and pressing x, as the person would.",
+			Destructive: true,
+			Available:   browsing,
+			Exists: func(in GroceryInput, p Pantry) (string, bool) {
+				return "/name", slices.Contains(titles(p.VisibleItems()), in.Name)
+			},
+			Missing: "The list shows no grocery with that name; read the context and use a name from visible.",
+			Depends: visible,
+			Keys: func(in GroceryInput, p Pantry) []tea.KeyPressMsg {
+				keys := []tea.KeyPressMsg{teahost.Key("home")}
+				for range slices.Index(titles(p.VisibleItems()), in.Name) {
+					keys = append(keys, teahost.Key("down"))
+				}
+				return append(keys, teahost.Key("x"))
+			},
+		}),
+		keyact.Expose(pantryAction[FilterInput]{
+			Name:        "filter_groceries",
+			Description: "Show only the groceries that match a text, as typing / then the text then enter does.",
+			Available:   browsing,
+			Keys: func(in FilterInput, _ Pantry) []tea.KeyPressMsg {
+				keys := append([]tea.KeyPressMsg{teahost.Key("/")}, teahost.Type(strings.TrimSpace(in.Text))...)
+				return append(keys, teahost.Key("enter"))
+			},
+		}),
+		keyact.Expose(pantryAction[struct{}]{
+			Name:        "clear_filter",
+			Description: "Show every grocery again, as esc does.",
+			Available:   func(p Pantry) bool { return p.FilterState() == list.FilterApplied },
+			Keys:        func(struct{}, Pantry) []tea.KeyPressMsg { return []tea.KeyPressMsg{teahost.Key("esc")} },
+		}),
+	},
+})

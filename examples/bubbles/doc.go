@@ -1,0 +1,8 @@
+// Package bubbles holds three programs built from Bubble Tea components
+// this repository did not write, each taken as a module dependency and run
+// with its Update and View unchanged: bubbles' list (pantry), bubbles'
+// textarea (notes) and a huh form (signup). Package apps declares, for
+// each, the few lines that make the component a tea.Model and the agent
+// contract whose actions are the key presses a person would make
+// (host/teahost/keyact); the commands serve them with host/teaserve.
+package bubbles

@@ -1,0 +1,95 @@
+package teahost_test
+
+import (
+	"context"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/foldagent/foldagent/host/teahost"
+)
+
+func TestKeyNamesRoundTrip(t *testing.T) {
+	for _, name := range []string{"enter", "esc", "tab", "shift+tab", "down", "up", "pgdown", "ctrl+c", "alt+x", "a", "/", "é", "space", "backspace"} {
+		if got := teahost.Key(name).String(); got != name {
+			t.Errorf("Key(%q).String() = %q", name, got)
+		}
+	}
+	for _, bad := range []string{"", "enterr", "hyper+a", "ctrl+"} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Key(%q) did not panic", bad)
+				}
+			}()
+			teahost.Key(bad)
+		}()
+	}
+	if got := teahost.Type("a\nb"); len(got) != 3 || got[1].String() != "\n" {
+		t.Errorf("Type kept a newline as %q, want the character itself", got[1].String())
+	}
+}
+
+// typist is a key-driven model: it records what it was typed, and in
+// "dialog" mode it ignores keys but esc.
+type typist struct {
+	typed  string
+	dialog bool
+}
+
+func (m typist) Init() tea.Cmd { return nil }
+func (m typist) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case k.String() == "ctrl+d":
+			m.dialog = !m.dialog
+		case !m.dialog:
+			m.typed += k.String()
+		}
+	}
+	return m, nil
+}
+func (m typist) View() tea.View { return tea.NewView(m.typed) }
+
+func TestKeysLandOnlyInTheirMode(t *testing.T) {
+	h := teahost.New[typist, tea.Msg](typist{}, nil)
+	done := make(chan teahost.KeysDone, 4)
+	h.Observe(func(m tea.Msg) {
+		switch d := m.(type) {
+		case teahost.KeysDone:
+			done <- d
+		case teahost.KeysRefused:
+			done <- teahost.KeysDone(d)
+		}
+	})
+	runHeadless(t, h, nil)
+	editing := func(m tea.Model) string {
+		if m.(typist).dialog {
+			return "not_offered"
+		}
+		return ""
+	}
+	ctx := context.Background()
+	send := func(k teahost.Keys) teahost.KeysDone {
+		t.Helper()
+		if err := h.Dispatch(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+		return <-done
+	}
+	d := send(teahost.NewKeys("i1", "write", editing, teahost.Type("hi")...))
+	if !d.Applied || !d.Changed || d.Invocation != "i1" || len(d.Keys) != 2 || h.Model().typed != "hi" {
+		t.Fatalf("KeysDone = %+v, model %q; want both keys applied", d, h.Model().typed)
+	}
+	// The person opens the dialog; the agent's keys for the editor must
+	// not land in it.
+	send(teahost.NewKeys("p", "person", nil, teahost.Key("ctrl+d")))
+	v := h.Model()
+	d = send(teahost.NewKeys("i2", "write", editing, teahost.Type("xx")...))
+	if d.Applied || d.Refused != "not_offered" || len(d.Keys) != 0 || d.Changed {
+		t.Fatalf("KeysDone = %+v in the dialog, want not_offered and nothing pressed", d)
+	}
+	if h.Model() != v {
+		t.Fatalf("model changed to %+v though no key was pressed", h.Model())
+	}
+}
