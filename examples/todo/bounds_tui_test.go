@@ -88,7 +88,7 @@ func TestHeldTasksAndApprovalsAreBoundedPerIdentity(t *testing.T) {
 			t.Fatalf("alice's clear %d: %.300s", i, b)
 		}
 	}
-	term.Wait("alice's cards", tmuxtest.Has("APPROVE?", fmt.Sprintf("(%d more waiting)", maxTasks-1)))
+	term.Wait("alice's cards", tmuxtest.Has("APPROVE?", fmt.Sprintf("card 1 of %d", maxTasks)))
 	b := a2aSend(t, c, a2aURL, "tok-alice", `{"skill":"clear_completed","input":{}}`, true)
 	if !strings.Contains(b, `"error"`) || !strings.Contains(b, `"bound":"MaxTasksPerPrincipal"`) || !strings.Contains(b, `"retryAfterSeconds":1`) {
 		t.Fatalf("alice's task past her bound: %.400s", b)
@@ -103,7 +103,7 @@ func TestHeldTasksAndApprovalsAreBoundedPerIdentity(t *testing.T) {
 	if b := a2aSend(t, c, a2aURL, "tok-bob", `{"skill":"clear_completed","input":{}}`, true); !strings.Contains(b, "TASK_STATE_WORKING") {
 		t.Fatalf("bob's clear while alice is at her bound: %.300s", b)
 	}
-	term.Wait("bob's card behind alice's", tmuxtest.Has(fmt.Sprintf("(%d more waiting)", maxTasks)))
+	term.Wait("bob's card behind alice's", tmuxtest.Has(fmt.Sprintf("card 1 of %d", maxTasks+1)))
 
 	// MCP: 1,500 more held calls from alice, who holds her bound of
 	// calls waiting for approval: each is refused at once.
@@ -122,6 +122,14 @@ func TestHeldTasksAndApprovalsAreBoundedPerIdentity(t *testing.T) {
 			defer func() { <-sem }()
 			ctx, cancel := context.WithTimeout(floodCtx, 10*time.Second)
 			defer cancel()
+			// Each call follows a read, as an agent's does: every call
+			// is a line in the app's activity panel (a new Model), so a
+			// look of alice's from before the flood leaves the 128
+			// versions the runtime keeps, and she would be refused stale
+			// before the bound is asked.
+			if _, err := alice.cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "app://context"}); err != nil && floodCtx.Err() == nil {
+				t.Errorf("alice's read before flood call %d: %v", i, err)
+			}
 			res, err := alice.cs.CallTool(ctx, &mcp.CallToolParams{Name: "clear_completed", Arguments: map[string]any{}})
 			if err == nil {
 				if tag, _ := res.StructuredContent.(map[string]any)["_tag"].(string); tag == agent.TagRetryLater {
@@ -148,5 +156,5 @@ func TestHeldTasksAndApprovalsAreBoundedPerIdentity(t *testing.T) {
 	// bob is still held for the person: his card joins the others.
 	bob := connectOwner(t, mcpURL, "tok-bob")
 	bob.clear()
-	term.Wait("bob's MCP card", tmuxtest.Has(fmt.Sprintf("(%d more waiting)", maxTasks+1)))
+	term.Wait("bob's MCP card", tmuxtest.Has(fmt.Sprintf("card 1 of %d", maxTasks+2)))
 }

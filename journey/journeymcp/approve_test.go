@@ -27,7 +27,7 @@ func TestTypeScriptClientSeesThePersonDecide(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, "approve.mjs", bin, "-keys", keys, "-mcp", "stdio", "-pay-delay", "20ms", "-approval-timeout", "1s")
+	cmd := exec.CommandContext(ctx, node, "approve.mjs", bin, "-keys", keys, "-mcp", "stdio", "-pay-delay", "20ms", "-approval-timeout", "4s") // longer than the card's settle time
 	cmd.Dir = dir
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

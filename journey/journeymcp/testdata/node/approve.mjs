@@ -64,8 +64,11 @@ async function pay(order, key) {
     told();
   });
   await waiting;
-  if (key) writeFileSync(keys, key);
+  // The person presses the key until it takes: the card counts no key
+  // before it has stood unchanged for its settle time.
+  const pressing = key ? setInterval(() => writeFileSync(keys, key), 50) : null;
   const r = await paying;
+  if (pressing) clearInterval(pressing);
   return { progress, isError: r.isError, tag: r.body._tag ?? null, status: r.body.completion?.status ?? null };
 }
 
