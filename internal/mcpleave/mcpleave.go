@@ -80,21 +80,35 @@ func (s *Sessions) end(ss *mcp.ServerSession, l *life) {
 
 // Leave cancels the calls in flight of the session named id. A handler
 // that checks who owns a session (journeymcp.HTTPHandler) calls it for
-// an owned session's DELETE, before the SDK closes the session.
+// an owned session's DELETE, before the SDK closes the session. A call
+// the SDK has taken but this tracking has not yet seen starts cancelled:
+// the session is marked left until its last call ends.
 func (s *Sessions) Leave(id string) {
 	if id == "" {
 		return
 	}
+	live := map[*mcp.ServerSession]bool{}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	for ss := range s.srv.Sessions() {
+		live[ss] = true
 		if ss.ID() != id {
 			continue
 		}
-		s.mu.Lock()
-		if l := s.left[ss]; l != nil {
-			delete(s.left, ss)
-			l.cancel()
+		l := s.left[ss]
+		if l == nil {
+			l = &life{}
+			l.ctx, l.cancel = context.WithCancel(context.Background())
+			s.left[ss] = l
 		}
-		s.mu.Unlock()
+		l.cancel()
+	}
+	// A session marked left that the server no longer has, with no call
+	// in flight, is forgotten: the marks stay bounded by the sessions.
+	for ss, l := range s.left {
+		if !live[ss] && l.calls == 0 {
+			delete(s.left, ss)
+		}
 	}
 }
 

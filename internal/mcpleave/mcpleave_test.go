@@ -75,3 +75,33 @@ func TestDeleteEndsTheSessionsCalls(t *testing.T) {
 		t.Fatal("the call's context never ended")
 	}
 }
+
+// A session left before its call reaches the tracking (the DELETE came
+// while the SDK was still dispatching the call) runs that call already
+// cancelled, so the SDK's close never waits on it.
+func TestACallAfterLeaveStartsCancelled(t *testing.T) {
+	srv := mcp.NewServer(&mcp.Implementation{Name: "s", Version: "1"}, nil)
+	mcp.AddTool(srv, &mcp.Tool{Name: "wait"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
+		<-ctx.Done()
+		return nil, nil, ctx.Err()
+	})
+	leave := mcpleave.Track(srv)
+	hs := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	defer hs.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(context.Background(),
+		&mcp.StreamableClientTransport{Endpoint: hs.URL}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	leave.Leave(cs.ID())
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "wait", Arguments: map[string]any{}})
+	if err != nil {
+		t.Fatalf("the call was not answered: %v", err)
+	}
+	if !res.IsError {
+		t.Fatalf("a call of a left session ran to the end: %+v", res)
+	}
+}
