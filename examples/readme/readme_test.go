@@ -175,3 +175,22 @@ func TestCompletionBlock(t *testing.T) {
 // The audit-and-traces block needs a JetStream server and an exporter to
 // run; it is compiled here, and natsaudit and agentotel test what it does.
 var _ = observability
+
+// The README's host/loop deck: a request heard is drawn, and a y before
+// its card has settled answers nothing.
+func TestScreenDrawsTheCardAndWaitsForItToSettle(t *testing.T) {
+	req := agent.ApprovalRequest{ID: "r1", Capability: "pay", Summary: "Pay for the order under review.", Input: []byte(`{"order":"order-1"}`)}
+	s := screen{}.heard(agent.ApprovalAsked{Request: req})
+	lines := s.draw(80)
+	if !strings.Contains(strings.Join(lines, "\n"), "Pay for the order under review.") {
+		t.Fatalf("the card: %q", lines)
+	}
+	var answers []agent.ApprovalAnswer
+	s = s.pressed("y", func(a agent.ApprovalAnswer) { answers = append(answers, a) })
+	if len(answers) != 0 {
+		t.Fatalf("a y before the card settled answered it: %+v", answers)
+	}
+	if len(s.draw(80)) == 0 {
+		t.Fatal("the card went away on a dropped key")
+	}
+}

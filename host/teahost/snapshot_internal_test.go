@@ -48,6 +48,7 @@ func TestCopyModelSharesNothingWritable(t *testing.T) {
 		fn:     func() int { return 7 },
 		timer:  timer,
 		mu:     &sync.Mutex{},
+		plain:  struct{ A, B int }{1, 2},
 		store:  &lockedStore{data: []int{1}},
 	}
 	c := copyModel(m)
@@ -71,7 +72,11 @@ func TestCopyModelSharesNothingWritable(t *testing.T) {
 		t.Fatal("the copy lost the model's aliasing, or shares its nodes")
 	}
 	// Library state and functions are shared, not duplicated.
-	if c.timer != timer || c.mu != m.mu || c.fn() != 7 || c.store != m.store {
+	// The store is written under its own lock, by its owner: shared.
+	m.store.mu.Lock()
+	m.store.data[0] = 2
+	m.store.mu.Unlock()
+	if c.timer != timer || c.mu != m.mu || c.fn() != 7 || c.store != m.store || c.store.data[0] != 2 {
 		t.Fatal("a timer, mutex, locked store or function was not shared with the copy")
 	}
 }
