@@ -29,9 +29,19 @@ func TestTaskOutlivesAnAbandonedBlockingRequest(t *testing.T) {
 	if err := <-sent; err == nil {
 		t.Fatal("the abandoned request answered")
 	}
-	list, err := f.c.ListTasks(context.Background(), &a2a.ListTasksRequest{})
-	if err != nil {
-		t.Fatalf("ListTasks: %v", err)
+	// The server records the task from the executor's events, which can
+	// trail the request being held: read until it is there (as waitTask
+	// does), bounded.
+	var list *a2a.ListTasksResponse
+	for deadline := time.Now().Add(5 * time.Second); ; {
+		var err error
+		if list, err = f.c.ListTasks(context.Background(), &a2a.ListTasksRequest{}); err != nil {
+			t.Fatalf("ListTasks: %v", err)
+		}
+		if len(list.Tasks) > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(2 * time.Millisecond)
 	}
 	if len(list.Tasks) != 1 {
 		t.Fatalf("tasks = %d, want the one started", len(list.Tasks))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"runtime"
+	"slices"
 	"sync"
 	"testing"
 
@@ -206,5 +207,39 @@ func TestACallReadsWhatAnotherCallerWasToldOf(t *testing.T) {
 	defer h.mu.Unlock()
 	if len(h.queued) != 0 {
 		t.Fatalf("queued %v: B's refused call was dispatched", h.queued)
+	}
+}
+
+// An adapter's read after CatchUp (a tool list) never shows a Model
+// older than one a result already named: CatchUp waits for the host to
+// publish it.
+func TestCatchUpWaitsForTheModelAResultNamed(t *testing.T) {
+	h := newLaggingHost()
+	rt, err := agent.Bind(shopContract(""), agent.Host[shopModel, shopMsg](h), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := agent.WithCaller(context.Background(), "A")
+	if _, err := rt.Offered(a); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rt.DispatchUnknown(a, "open_product", json.RawMessage(`{"sku":"hat"}`), agent.Invocation{}); err != nil {
+		t.Fatal(err)
+	}
+	done := h.stillWaiting(t, func() error { return rt.CatchUp(context.Background()) })
+	h.apply()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	avail, err := rt.Available()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := make([]string, len(avail))
+	for i, d := range avail {
+		names[i] = d.Name
+	}
+	if !slices.Contains(names, "add_to_cart") {
+		t.Fatalf("offered after CatchUp %v: the Model from before open_product", names)
 	}
 }

@@ -467,3 +467,23 @@ func (r *Runtime[Model, Msg, P]) lookOf(ctx context.Context) callerLook[Model] {
 	last, entry, ok := r.looks.get(caller)
 	return callerLook[Model]{caller: caller, last: last, entry: entry, ok: ok}
 }
+
+// CatchUp waits until the host's Model is at least as new as every
+// version a result has named to any caller, so that a read made after it
+// (an adapter's tool list, say) never shows a Model older than one an
+// agent was already told of. It returns when the host publishes that
+// version, when ctx ends (with ctx's error), or after a short bound (the
+// host is stalled: the read then shows what there is). On an unversioned
+// host it returns at once. Call it from a request's goroutine, never
+// from a listener on the host's update goroutine, which publishes.
+func (r *Runtime[Model, Msg, P]) CatchUp(ctx context.Context) error {
+	if r.versioned == nil {
+		return nil
+	}
+	m, v, err := r.readSnapshot("")
+	if err != nil || r.told.Load() <= v {
+		return err
+	}
+	_, _, err = r.catchUp(ctx, callerLook[Model]{}, "", m, v)
+	return err
+}

@@ -699,6 +699,12 @@ func (s *Server) route(next mcp.MethodHandler) mcp.MethodHandler {
 				}
 				return next(ctx, method, req)
 			}
+			// The list follows the Model: never one older than a result
+			// already told of (a call answers once update takes its
+			// Message; the host publishes the Model just after).
+			if c, ok := s.rt.(catchUpper); ok {
+				_ = c.CatchUp(ctx) // a cancelled request is answered below as the SDK does
+			}
 			s.syncTools()
 			if r, ok := req.(*mcp.ListToolsRequest); ok {
 				v := s.listLook(ctx, r.Session)
@@ -947,4 +953,10 @@ func checkObjectSchema(schema json.RawMessage) error {
 		return fmt.Errorf(`its input schema has type %v, and MCP requires "object"`, head.Type)
 	}
 	return nil
+}
+
+// catchUpper is a runtime that can wait for the Model every result named
+// (agent.Runtime.CatchUp).
+type catchUpper interface {
+	CatchUp(ctx context.Context) error
 }
