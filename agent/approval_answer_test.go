@@ -333,7 +333,7 @@ func TestManyGivenUpCallsLeaveNothingPending(t *testing.T) {
 	// Bounded generously: 3,000 calls under the race detector on a
 	// loaded machine; each wait still wakes on the Program's changes.
 	const bound = 2 * time.Minute
-	gateUntil(t, prog, bound, "every request asked", func(m gate) bool { return m.Asked == n })
+	loopwait.UntilWithin(t, prog, bound, "every request asked", func(m gate) bool { return m.Asked == n })
 	if p := rt.PendingApprovals(); len(p) != n {
 		t.Fatalf("%d pending, want %d", len(p), n)
 	}
@@ -352,31 +352,8 @@ func TestManyGivenUpCallsLeaveNothingPending(t *testing.T) {
 	if p := rt.PendingApprovals(); len(p) != 0 {
 		t.Fatalf("%d requests still pending", len(p))
 	}
-	m := gateUntil(t, prog, bound, "every card withdrawn", func(m gate) bool { return m.Withdrawn[agent.WithdrawnCancelled] == n })
+	m := loopwait.UntilWithin(t, prog, bound, "every card withdrawn", func(m gate) bool { return m.Withdrawn[agent.WithdrawnCancelled] == n })
 	if len(m.Withdrawn) != 1 {
 		t.Fatalf("withdrawn %v", m.Withdrawn)
-	}
-}
-
-// gateUntil is loopwait.Until with a bound of its own.
-func gateUntil(t *testing.T, p *loop.Program[gate, any], bound time.Duration, what string, cond func(gate) bool) gate {
-	t.Helper()
-	moved := make(chan struct{}, 1)
-	defer p.Subscribe(func() {
-		select {
-		case moved <- struct{}{}:
-		default:
-		}
-	})()
-	timeout := time.After(bound)
-	for {
-		if m := p.Model(); cond(m) {
-			return m
-		}
-		select {
-		case <-moved:
-		case <-timeout:
-			t.Fatalf("%s: not within %v; the Model is %+v", what, bound, p.Model())
-		}
 	}
 }

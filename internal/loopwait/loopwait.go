@@ -15,6 +15,13 @@ const Bound = 5 * time.Second
 // what if none does within Bound.
 func Until[Model, Msg any](t testing.TB, p *loop.Program[Model, Msg], what string, cond func(Model) bool) Model {
 	t.Helper()
+	return UntilWithin(t, p, Bound, what, cond)
+}
+
+// UntilWithin is Until with a bound of the caller's, for a wait known to
+// take longer (thousands of calls under the race detector).
+func UntilWithin[Model, Msg any](t testing.TB, p *loop.Program[Model, Msg], bound time.Duration, what string, cond func(Model) bool) Model {
+	t.Helper()
 	moved := make(chan struct{}, 1)
 	defer p.Subscribe(func() {
 		select {
@@ -22,7 +29,7 @@ func Until[Model, Msg any](t testing.TB, p *loop.Program[Model, Msg], what strin
 		default:
 		}
 	})()
-	timeout := time.After(Bound)
+	timeout := time.After(bound)
 	for {
 		if m := p.Model(); cond(m) {
 			return m
@@ -30,7 +37,7 @@ func Until[Model, Msg any](t testing.TB, p *loop.Program[Model, Msg], what strin
 		select {
 		case <-moved:
 		case <-timeout:
-			t.Fatalf("%s: not within %v; the Model is %+v", what, Bound, p.Model())
+			t.Fatalf("%s: not within %v; the Model is %+v", what, bound, p.Model())
 			return p.Model()
 		}
 	}
