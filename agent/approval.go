@@ -312,7 +312,10 @@ type awaitingKey struct{}
 // notify, that they are held for the person's approval: an adapter tells
 // its client the call is waiting (MCP progress, an A2A status message).
 // notify runs on the calling goroutine, once per held call, before the
-// wait; it should return promptly (send one notification, say).
+// request is dispatched to the host (so before the card can be seen); it
+// should return promptly (send one notification, say). If the request
+// then cannot be delivered, a WhenApprovalEnds notify is told it ended
+// as WithdrawnCancelled.
 func WhileAwaitingApproval(ctx context.Context, notify func(ApprovalRequest)) context.Context {
 	if notify == nil {
 		return ctx
@@ -730,19 +733,18 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 	// the caller's context meanwhile.
 	asked, err := r.carrier.asked(ApprovalAsked{Request: req})
 	if err != nil {
-		r.approvals.end(req.ID, approvalEnd{why: WithdrawnCancelled})
-		<-p.done
-		tr.approval.Answer, tr.approval.At = WithdrawnCancelled, r.approvals.clock()
+		r.abandonAsk(ctx, tr, p, false)
 		return nil, &DefectError{Capability: capab.name, Stage: "approval", Cause: err}
 	}
-	if err := r.host.Dispatch(context.WithoutCancel(ctx), asked); err != nil {
-		r.approvals.end(req.ID, approvalEnd{why: WithdrawnCancelled})
-		<-p.done
-		tr.approval.Answer, tr.approval.At = WithdrawnCancelled, r.approvals.clock()
-		return nil, &NotDeliveredError{Capability: capab.name, Type: capab.tag, RetrySafe: true, cause: err}
-	}
+	// The caller's adapter is told before the card can be on any screen:
+	// whoever sees the card (a test, the person) then also finds the call
+	// reported as waiting for the person, never as still working.
 	if notify, _ := ctx.Value(awaitingKey{}).(func(ApprovalRequest)); notify != nil {
 		notify(req)
+	}
+	if err := r.host.Dispatch(context.WithoutCancel(ctx), asked); err != nil {
+		r.abandonAsk(ctx, tr, p, true)
+		return nil, &NotDeliveredError{Capability: capab.name, Type: capab.tag, RetrySafe: true, cause: err}
 	}
 	// A change may have moved what the request covers between the
 	// snapshot and the listener seeing the request.
@@ -771,6 +773,17 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 		return nil, &PersonLeftError{Capability: capab.name, Type: capab.tag, Approval: req.ID}
 	default:
 		return nil, &CancelledError{Capability: capab.name, cause: context.Cause(ctx)}
+	}
+}
+
+// abandonAsk ends p, whose request could not be delivered to the person,
+// as cancelled; a caller told it was waiting (told) is told it ended.
+func (r *Runtime[Model, Msg, P]) abandonAsk(ctx context.Context, tr *trail[P], p *pendingApproval[Model], told bool) {
+	r.approvals.end(p.req.ID, approvalEnd{why: WithdrawnCancelled})
+	<-p.done
+	tr.approval.Answer, tr.approval.At = WithdrawnCancelled, r.approvals.clock()
+	if notify, _ := ctx.Value(endedKey{}).(func(ApprovalRequest, Withdrawal)); told && notify != nil {
+		notify(p.req, WithdrawnCancelled)
 	}
 }
 

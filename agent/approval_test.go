@@ -444,3 +444,37 @@ func TestRuntimeListensOnlyWhileACallIsHeld(t *testing.T) {
 		t.Fatalf("%d listeners left after the call", n)
 	}
 }
+
+// An adapter is told its call waits for the person before the card can be
+// on any screen: whoever sees the card finds the call reported as
+// waiting, never as still working (a held answer raced the card once).
+func TestAwaitingIsToldBeforeTheCardIsSeen(t *testing.T) {
+	f := newTill(t, time.Minute)
+	ctx := agent.WithCaller(context.Background(), "agent-a")
+	if _, err := f.rt.Offered(ctx); err != nil {
+		t.Fatal(err)
+	}
+	told, release := make(chan struct{}), make(chan struct{})
+	ctx = agent.WhileAwaitingApproval(ctx, func(agent.ApprovalRequest) {
+		close(told)
+		<-release
+	})
+	out := make(chan callResult, 1)
+	go func() {
+		res, err := f.rt.DispatchUnknown(ctx, "pay", json.RawMessage(`{}`), agent.Invocation{Transport: agent.MCP})
+		out <- callResult{res, err}
+	}()
+	<-told
+	// Everything dispatched before this Message has been applied once it
+	// is: no card may be among them while the adapter is being told.
+	f.person(Tip{Amount: 1})
+	if a := f.prog.Model().Asked; len(a) != 0 {
+		t.Fatalf("a card was on screen before its caller was told it waits: %+v", a)
+	}
+	close(release)
+	req := f.asked(1)[0]
+	f.person(req.Decline("ana", "no"))
+	if r := result(t, out); r.err == nil {
+		t.Fatal("a declined call succeeded")
+	}
+}

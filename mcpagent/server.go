@@ -161,6 +161,11 @@ type Server struct {
 	spare      []string   // the other buffer, reused on each change
 	seen       *offer     // with a Feed: the last offer applied
 	following  bool       // the worker runs and the runtime is followed; under toolMu
+	// toolChanges counts the reconciliations that changed the SDK's tool
+	// set (under toolMu). The SDK debounces its list_changed notices by
+	// time, so a client may hear of one change once or twice; this
+	// counts the changes themselves (tests read it).
+	toolChanges uint64
 
 	resources map[string]*resource // by URI
 	subMu     sync.Mutex
@@ -600,6 +605,7 @@ func (s *Server) reconcileLocked(avail []agent.Descriptor) {
 	if sameNames(avail, s.advertised) {
 		return
 	}
+	s.toolChanges++
 	var removed []string
 	var added []*mcp.Tool
 	adv := s.advertised
