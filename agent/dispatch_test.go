@@ -180,7 +180,8 @@ func TestBareRefusal(t *testing.T) {
 			return agent.Refuse, nil
 		}}),
 		agent.Expose(capability[RenameTodo]{Description: "Rename.", Authorize: func(context.Context, RenameTodo, agent.Call[Model, User]) (agent.Decision, error) {
-			return agent.Decision{}, nil // forgot to decide: fails closed
+			var zero agent.Decision
+			return zero, nil // forgot to decide: fails closed
 		}}),
 	}})
 	rt := agent.MustBind(c, h, nil)

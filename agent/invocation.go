@@ -117,25 +117,61 @@ type Call[Model, P any] struct {
 	Principal  P
 }
 
-// Decision is an authorize hook's answer. The zero value refuses, so a
-// hook that forgets to decide fails closed.
-type Decision struct {
+// Decision is an authorize hook's answer: Allow, Refuse, RefuseBecause or
+// RefuseState. Only this package makes Decisions. The zero value (nil)
+// refuses, so a hook that forgets to decide fails closed.
+type Decision interface {
+	// Allowed reports whether the decision permits the invocation.
+	Allowed() bool
+	// Reason returns the refusal's reason, or "" when none was given.
+	Reason() string
+	decision() refusal
+}
+
+// Verdict is the type of the two decisions that give no reason, Allow and
+// Refuse: constants, so no code can redefine them.
+type Verdict bool
+
+const (
+	// Allow permits the invocation.
+	Allow Verdict = true
+	// Refuse refuses the invocation without saying why; the agent is told
+	// only that it is not authorized.
+	Refuse Verdict = false
+)
+
+// Allowed reports whether v is Allow.
+func (v Verdict) Allowed() bool { return bool(v) }
+
+// Reason returns "": a Verdict gives no reason.
+func (v Verdict) Reason() string { return "" }
+
+func (v Verdict) decision() refusal { return refusal{allowed: bool(v)} }
+
+// refusal is a decision with a reason (RefuseBecause, RefuseState), and
+// the form the runtime reads every Decision in.
+type refusal struct {
 	allowed bool
 	reason  string
 	state   bool // refused because the world is not in the state asked of it
 }
 
-// Allow permits the invocation.
-var Allow = Decision{allowed: true}
+func (r refusal) Allowed() bool     { return r.allowed }
+func (r refusal) Reason() string    { return r.reason }
+func (r refusal) decision() refusal { return r }
 
-// Refuse refuses the invocation without saying why; the agent is told only
-// that it is not authorized.
-var Refuse = Decision{}
+// readDecision is d as the runtime reads it: nil refuses.
+func readDecision(d Decision) refusal {
+	if d == nil {
+		return refusal{}
+	}
+	return d.decision()
+}
 
 // RefuseBecause refuses the invocation with a reason written for the
 // calling agent; the reason becomes the AuthorizationError's message.
 // Write it as an authored sentence: do not put Model values or input in it.
-func RefuseBecause(reason string) Decision { return Decision{reason: reason} }
+func RefuseBecause(reason string) Decision { return refusal{reason: reason} }
 
 // RefuseState refuses the invocation because the world is not in the
 // state the call needs (the order is already paid; the id names an order
@@ -145,13 +181,7 @@ func RefuseBecause(reason string) Decision { return Decision{reason: reason} }
 // AgentStateError), told apart from who-may refusals on every surface.
 // Write it as an authored sentence: do not put Model values or input in
 // it.
-func RefuseState(reason string) Decision { return Decision{reason: reason, state: true} }
-
-// Allowed reports whether the decision permits the invocation.
-func (d Decision) Allowed() bool { return d.allowed }
-
-// Reason returns the refusal's reason, or "" when none was given.
-func (d Decision) Reason() string { return d.reason }
+func RefuseState(reason string) Decision { return refusal{reason: reason, state: true} }
 
 // NoPrincipal is the principal type of a contract whose hooks never read a
 // principal.

@@ -988,10 +988,11 @@ func (c *capability[Model, P]) runAuthorize(ctx context.Context, input any, call
 			err = &DefectError{Capability: c.name, Stage: "authorize", Cause: panicError(v)}
 		}
 	}()
-	d, err := c.authorize(ctx, input, call)
+	dec, err := c.authorize(ctx, input, call)
 	if err != nil {
 		return refusalOrDefect(c.name, "authorize", err)
 	}
+	d := readDecision(dec)
 	if !d.allowed && d.state {
 		return &StateError{Capability: c.name, Type: c.tag, Reason: d.reason}
 	}
