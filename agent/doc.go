@@ -41,14 +41,33 @@
 //
 // Every invocation, in-process (Dispatch, DispatchMessage) or from a
 // protocol adapter (Runtime.DispatchUnknown), runs the same checked path
-// in the same order: resolve the capability; refuse if the context is
-// already done; read the Model once; Available; decode the wire input
-// against the advertised JSON Schema; resolve the principal once;
-// Authorize; refuse if the context ended meanwhile; construct the Message
-// from the same snapshot; hand it to the host. A refusal at any step
-// before the last sends nothing, and Available runs before Authorize so an
-// unavailable capability never reveals whether the caller would have been
-// allowed.
+// in the same order (Runtime.run, whose steps are numbered as here):
+//
+//  1. Resolve the capability; refuse a context already done.
+//  2. Read one Model snapshot, which every later step judges. A caller
+//     whose last result named a version the host has not published yet
+//     reads that version (CatchUp). Available; then freshness: a call
+//     built from a view that moved is refused as stale (StaleViewError,
+//     naming the watches that moved since the caller's look, the version
+//     it last saw: Invocation.SeenVersion, or what the runtime recorded
+//     it was shown). A call the person approved is judged against what
+//     the person was shown instead.
+//  3. Decode the wire input against the advertised JSON Schema, then
+//     check that what it names exists (Exists: NotFoundError).
+//  4. Resolve the principal once; Authorize (AuthorizationError for who
+//     may, StateError for a world not in the state the call needs);
+//     refuse a context that ended meanwhile. If the capability needs the
+//     person's approval, hold the call (below) and, once approved, run
+//     the whole path again on the Model of that moment.
+//  5. Construct the Message from the same snapshot and hand it to the
+//     host (NotDeliveredError when the host refused it).
+//  6. With a completion contract, wait for the fact that finishes it.
+//
+// A refusal at any step before the fifth sends nothing, and Available
+// runs before Authorize so an unavailable capability never reveals
+// whether the caller would have been allowed. A result stamps the version
+// its Message produced and becomes the caller's look, but only at what it
+// showed: a later call is judged by the watches that result covered.
 //
 // Dispatching a Message and finishing the work are not always the same
 // event. A capability may declare a completion contract: CompleteOn names
@@ -85,11 +104,18 @@
 // nobody answers in time (ApprovalTimeoutError), and when the host stops
 // (Finite): the person left (PersonLeftError).
 //
-// Refusals are typed errors (UnknownCapabilityError, UnavailableError,
-// InvalidInputError, AuthorizationError, CancelledError,
-// CompletionTimeoutError, ResourceError), each with a stable protocol Tag,
-// a message written for the calling agent and a JSON encoding an adapter
-// can send across a protocol boundary. A panic or error in application
+// Refusals are typed errors, each with a stable protocol Tag, a message
+// written for the calling agent and a JSON encoding an adapter can send
+// across a protocol boundary: does not exist (UnknownCapabilityError,
+// NotFoundError, ResourceError), not now (UnavailableError), you saw an
+// old state (StaleViewError), not allowed (AuthorizationError), the world
+// is not in that state (StateError), bad input (InvalidInputError), the
+// person's answer (DeclinedError, ApprovalTimeoutError, PersonLeftError),
+// and the call's own fate (CancelledError, NotDeliveredError,
+// CompletionTimeoutError, RetryLaterError at a bound,
+// AuditUnavailableError when a required audit cannot record). A held
+// call answered later is told as held (TagHeld) by the adapters that
+// outlive a client's patience. A panic or error in application
 // code is a DefectError, whose message reveals nothing but the capability.
 // ReplyTo is the one mapping from what dispatch returned to what an agent
 // is told, shared by every adapter: an authored sentence, and beside it
