@@ -104,20 +104,7 @@ func (r *Runtime[Model, Msg, P]) Offered(ctx context.Context) (Offer, error) {
 	if err != nil {
 		return Offer{}, err
 	}
-	out := make([]Descriptor, 0, len(r.contract.caps))
-	var defect error
-	for _, capab := range r.contract.caps {
-		ok, _, err := capab.isOffered(model)
-		if err != nil {
-			if defect == nil {
-				defect = err
-			}
-			continue
-		}
-		if ok {
-			out = append(out, capab.descriptor)
-		}
-	}
+	out, defect := r.offeredBy(model)
 	r.remember(ctx, model, version)
 	return Offer{Capabilities: out, Version: version}, defect
 }

@@ -355,21 +355,38 @@ func (r *Runtime[Model, Msg, P]) Available() ([]Descriptor, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Descriptor, 0, len(r.contract.caps))
-	var defect error
-	for _, capab := range r.contract.caps {
-		ok, _, err := capab.isOffered(model)
-		if err != nil {
-			if defect == nil {
-				defect = err
-			}
-			continue
-		}
-		if ok {
-			out = append(out, capab.descriptor)
+	return r.offeredBy(model)
+}
+
+// offeredBy is the one rule for what a Model offers: each capability, in
+// declaration order, whose Available hook accepts model. A hook that
+// fails leaves its capability out; the first failure is returned beside
+// the others (Available, Offered).
+func (r *Runtime[Model, Msg, P]) offeredBy(model Model) ([]Descriptor, error) {
+	var buf [64]bool // most contracts: no allocation for the set
+	set, defect := r.offerSet(model, buf[:0])
+	out := make([]Descriptor, 0, len(set))
+	for i, on := range set {
+		if on {
+			out = append(out, r.contract.caps[i].descriptor)
 		}
 	}
 	return out, defect
+}
+
+// offerSet reports, in dst grown to the contract's size, whether model
+// offers each capability (offeredBy's rule, without the descriptors).
+func (r *Runtime[Model, Msg, P]) offerSet(model Model, dst []bool) ([]bool, error) {
+	dst = slices.Grow(dst[:0], len(r.contract.caps))[:len(r.contract.caps)]
+	var defect error
+	for i, capab := range r.contract.caps {
+		ok, _, err := capab.isOffered(model)
+		if err != nil && defect == nil {
+			defect = err
+		}
+		dst[i] = ok && err == nil
+	}
+	return dst, defect
 }
 
 // AvailableSet is Available without the descriptors: it reports, for
@@ -384,16 +401,7 @@ func (r *Runtime[Model, Msg, P]) AvailableSet(dst []bool) ([]bool, error) {
 	if err != nil {
 		return nil, err
 	}
-	dst = slices.Grow(dst[:0], len(r.contract.caps))[:len(r.contract.caps)]
-	var defect error
-	for i, capab := range r.contract.caps {
-		ok, _, err := capab.isOffered(model)
-		if err != nil && defect == nil {
-			defect = err
-		}
-		dst[i] = ok && err == nil
-	}
-	return dst, defect
+	return r.offerSet(model, dst)
 }
 
 // Subscribe registers listener for Model changes through the host's
