@@ -97,7 +97,9 @@ func (a *attacher) listChanged(s *mcp.ClientSession) {
 		a.mu.Lock()
 		defer a.mu.Unlock()
 		if a.cur != nil && a.cur.session == s {
-			a.relist(context.Background(), a.cur)
+			ctx, cancel := context.WithTimeout(context.Background(), connectWithin)
+			defer cancel()
+			a.relist(ctx, a.cur)
 		}
 	}()
 }

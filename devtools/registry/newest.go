@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -105,14 +106,26 @@ func (n *NoAppError) consider(path, proj string) (Entry, bool, error) {
 	return e, true, nil
 }
 
+// maxEntrySize bounds what is read of one entry file; an entry is a few
+// hundred bytes.
+const maxEntrySize = 64 << 10
+
 func readEntry(path string) (Entry, error) {
 	var e Entry
 	if err := checkFile(path); err != nil {
 		return e, err
 	}
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return e, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxEntrySize+1))
+	if err != nil {
+		return e, err
+	}
+	if len(b) > maxEntrySize {
+		return e, errors.New("larger than an entry")
 	}
 	if err := json.Unmarshal(b, &e); err != nil {
 		return e, err

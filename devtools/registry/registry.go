@@ -64,13 +64,14 @@ func (e *InvalidEntryError) Error() string {
 
 // DefaultDir returns the registry directory used when a caller passes "":
 // $FOLDAGENT_DEVTOOLS_DIR (made absolute) when set, else
-// $XDG_RUNTIME_DIR/foldagent-devtools when XDG_RUNTIME_DIR is set, else
+// $XDG_RUNTIME_DIR/foldagent-devtools when XDG_RUNTIME_DIR is set to an
+// absolute path, else
 // foldagent/devtools under os.UserCacheDir. It creates nothing.
 func DefaultDir() (string, error) {
 	if d := os.Getenv(EnvDir); d != "" {
 		return filepath.Abs(d)
 	}
-	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" {
+	if d := os.Getenv("XDG_RUNTIME_DIR"); filepath.IsAbs(d) { // a relative one is to be ignored (XDG Base Directory)
 		return filepath.Join(d, "foldagent-devtools"), nil
 	}
 	cache, err := os.UserCacheDir()

@@ -286,9 +286,13 @@ func TestAnUnreadableFileIsCountedNotFatal(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(reg, "junk.json"), []byte("{"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	huge := `{"pid":1,"dir":"/","url":"http://x/","token":"t","app":"` + strings.Repeat("a", 1<<20) + `"}`
+	if err := os.WriteFile(filepath.Join(reg, "huge.json"), []byte(huge), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	var none *registry.NoAppError
-	if _, err := registry.Newest(reg, proj); !errors.As(err, &none) || none.Unreadable != 1 || none.Elsewhere != 1 {
-		t.Fatalf("Newest: %v, want *NoAppError with 1 unreadable and 1 elsewhere", err)
+	if _, err := registry.Newest(reg, proj); !errors.As(err, &none) || none.Unreadable != 2 || none.Elsewhere != 1 {
+		t.Fatalf("Newest: %v, want *NoAppError with 2 unreadable (junk, oversized) and 1 elsewhere", err)
 	}
 }
 
@@ -305,7 +309,7 @@ func TestDefaultDir(t *testing.T) {
 		t.Errorf("with %s: %s, want it", registry.EnvDir, got)
 	}
 	t.Setenv(registry.EnvDir, "")
-	t.Setenv("XDG_RUNTIME_DIR", "")
+	t.Setenv("XDG_RUNTIME_DIR", "relative/run") // to be ignored
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		t.Skip("no user cache directory here:", err)
