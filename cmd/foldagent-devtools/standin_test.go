@@ -60,7 +60,7 @@ type appSpec struct {
 	refuses   bool // accepts only another token than the published one
 }
 
-func startApp(t *testing.T, reg string, spec appSpec) *app {
+func startApp(t testing.TB, reg string, spec appSpec) *app {
 	t.Helper()
 	server := mcp.NewServer(&mcp.Implementation{Name: spec.name, Version: "1"}, nil)
 	for _, tool := range spec.tools {
@@ -141,14 +141,14 @@ func (l *lockedBuffer) String() string {
 // agent is a coding agent's side: the command run as a subprocess, and an
 // MCP client talking to it over its stdin and stdout.
 type agent struct {
-	t       *testing.T
+	t       testing.TB
 	session *mcp.ClientSession
 	changed chan struct{}
 	stderr  *lockedBuffer
 }
 
 // startCommand runs the command in dir with extra arguments and env.
-func startCommand(t *testing.T, dir string, env []string, args ...string) *agent {
+func startCommand(t testing.TB, dir string, env []string, args ...string) *agent {
 	t.Helper()
 	cmd := exec.Command(testbin.Build(t, "cmd/foldagent-devtools"), args...)
 	cmd.Dir = dir
@@ -249,7 +249,7 @@ func sentence(s string) string {
 // project makes the directories of a test: root/shop (the project, its
 // app in root/shop/cmd/app) and root/shop2 (another project whose path
 // starts with the first's).
-func project(t *testing.T) (reg, proj, sub, other string) {
+func project(t testing.TB) (reg, proj, sub, other string) {
 	root := t.TempDir()
 	reg, proj, other = filepath.Join(root, "registry"), filepath.Join(root, "shop"), filepath.Join(root, "shop2")
 	sub = filepath.Join(proj, "cmd", "app")

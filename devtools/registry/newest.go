@@ -112,14 +112,23 @@ const maxEntrySize = 64 << 10
 
 func readEntry(path string) (Entry, error) {
 	var e Entry
-	if err := checkFile(path); err != nil {
-		return e, err
-	}
-	f, err := os.Open(path)
+	f, err := openNoFollow(path)
 	if err != nil {
+		if isSymlinkRefusal(err) {
+			return e, &InsecureError{Path: path, Mode: fs.ModeSymlink, Reason: reasonNotPlain}
+		}
 		return e, err
 	}
 	defer f.Close()
+	// The checks are of the file opened, so it cannot be swapped between
+	// them and the read.
+	fi, err := f.Stat()
+	if err != nil {
+		return e, err
+	}
+	if err := checkOpened(path, fi); err != nil {
+		return e, err
+	}
 	b, err := io.ReadAll(io.LimitReader(f, maxEntrySize+1))
 	if err != nil {
 		return e, err

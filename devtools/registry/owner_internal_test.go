@@ -58,3 +58,16 @@ func TestAliveTellsALiveProcess(t *testing.T) {
 		t.Fatal("alive is wrong about this process or about non-ids")
 	}
 }
+
+func TestAFIFOEntryIsRefusedWithoutBlocking(t *testing.T) {
+	dir := t.TempDir() + "/reg"
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(dir+"/pipe.json", 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Newest(dir, t.TempDir()); !IsInsecure(err) {
+		t.Fatalf("Newest with a FIFO entry: %v, want *InsecureError", err)
+	}
+}

@@ -27,3 +27,11 @@ func alive(pid int) bool {
 	p.Release()
 	return true
 }
+
+// openNoFollow opens path for reading; the file's mode, checked once
+// opened, refuses a link outside unix.
+func openNoFollow(path string) (*os.File, error) { return os.Open(path) }
+
+// isSymlinkRefusal reports false: outside unix openNoFollow does not
+// refuse links.
+func isSymlinkRefusal(error) bool { return false }

@@ -3,6 +3,7 @@
 package registry
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"syscall"
@@ -26,3 +27,12 @@ func alive(pid int) bool {
 	err := syscall.Kill(pid, 0)
 	return err == nil || err == syscall.EPERM
 }
+
+// openNoFollow opens path for reading, failing (ELOOP) if it is a
+// symbolic link, and without blocking on a FIFO.
+func openNoFollow(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+}
+
+// isSymlinkRefusal reports whether err is openNoFollow meeting a link.
+func isSymlinkRefusal(err error) bool { return errors.Is(err, syscall.ELOOP) }

@@ -53,12 +53,9 @@ func checkDir(dir string) error {
 	return checkPrivate(dir, fi)
 }
 
-// checkFile is checkDir for an entry file, which must be a regular file.
-func checkFile(path string) error {
-	fi, err := os.Lstat(path)
-	if err != nil {
-		return err
-	}
+// checkOpened is checkDir for an opened entry file, which must be a
+// regular file.
+func checkOpened(path string, fi fs.FileInfo) error {
 	if !fi.Mode().IsRegular() {
 		return &InsecureError{Path: path, Mode: fi.Mode(), Reason: reasonNotPlain}
 	}
