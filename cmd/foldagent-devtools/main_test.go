@@ -102,6 +102,11 @@ func runFollowing(t *testing.T) []string {
 		if strings.Contains(ag.stderr.String(), tok) {
 			t.Errorf("the command printed a token:\n%s", ag.stderr)
 		}
+		for _, answer := range ag.answers {
+			if strings.Contains(answer, tok) {
+				t.Errorf("an answer holds a token: %q", answer)
+			}
+		}
 	}
 	t.Logf("the command's log:\n%s", ag.stderr)
 	return tr

@@ -3,6 +3,7 @@ package main_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -145,6 +146,7 @@ type agent struct {
 	session *mcp.ClientSession
 	changed chan struct{}
 	stderr  *lockedBuffer
+	answers []string // every answer, whole
 }
 
 // startCommand runs the command in dir with extra arguments and env.
@@ -208,6 +210,11 @@ func (ag *agent) call(name string, args any) string {
 		}
 	}
 	out := strings.Join(parts, "\n")
+	if res.StructuredContent != nil {
+		b, _ := json.Marshal(res.StructuredContent)
+		out += "\n" + string(b)
+	}
+	ag.answers = append(ag.answers, out)
 	if res.IsError {
 		return "error: " + out
 	}
