@@ -57,6 +57,16 @@
 // right type. Mutation from outside Update (a Cmd goroutine writing into
 // the model) is not detected.
 //
+// A violation also stands ([Host.Violated]): one changed in place for the
+// rest of the run, a model of another type until an Update returns the
+// Host's type again. While one stands the person sees it, in an inert line
+// the Host draws at the bottom of the view, saying agents' view of the
+// program may be wrong; and agents' calls are refused
+// ([Host.DispatchTracked] returns a [ViolationError], which reports
+// non-delivery, so an agent runtime tells the agent nothing happened).
+// That is the zero value, failing fast as host/teaserve does at start-up;
+// [Options.ServeDespiteViolation] keeps calls going, and the line says so.
+//
 // # Key presses as Messages
 //
 // A [Keys] Message carries key presses for a program whose only Messages

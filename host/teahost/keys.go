@@ -104,6 +104,7 @@ func (w wrapped[M, Msg]) pressKeys(k Keys) (tea.Model, tea.Cmd) {
 	done.Changed = fingerprint(model) != before
 	if m, ok := model.(M); ok {
 		h.publish(&versioned[M]{model: h.snapshot(m), version: h.model.Load().version + 1})
+		h.settle()
 		h.subs.Each(func(fn func()) { h.callSub(fn, k) })
 	} else {
 		h.violation(&Violation{Kind: TypeChanged, Msg: k, Model: fmt.Sprintf("%T", model)})
