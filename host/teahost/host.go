@@ -240,7 +240,8 @@ type Host[M tea.Model, Msg any] struct {
 	timer   func(time.Duration) tea.Cmd // the card's settle timer, for tests (nil: tea.Tick)
 	logged  map[string]bool             // violations already logged, by kind and Message type
 
-	violated atomic.Pointer[Violation] // the violation standing, if any (see violation.go)
+	violated  atomic.Pointer[Violation] // the violation standing, if any (see violation.go)
+	unsettled []unsettled               // Keys waiting for AwaitSettled's condition (event loop only)
 
 	mu       sync.Mutex
 	state    state
@@ -684,6 +685,7 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if next == nil {
 		return w, cmd // keep a model Bubble Tea can render; reported above
 	}
+	h.settleKeys(next)
 	w.inner = next
 	return w, cmd
 }

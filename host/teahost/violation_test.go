@@ -2,6 +2,7 @@ package teahost_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/teahost"
 )
 
@@ -149,5 +151,36 @@ func TestServeDespiteViolationShowsItAndServes(t *testing.T) {
 	}
 	if err := <-delivered; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// An agent's call through agent.Runtime, while a violation stands, is
+// refused as not delivered (nothing happened; retry-safe), and the
+// application's log can reach the violation through the error.
+func TestAgentCallRefusedWhileViolationStands(t *testing.T) {
+	h := teahost.New[*inPlace, agentMsg](&inPlace{}, &teahost.Options{ShareModel: true, OnViolation: func(*teahost.Violation) {}})
+	c := agent.Make(agent.Definition[*inPlace, agent.NoPrincipal]{
+		Capabilities: []agent.Capability[*inPlace, agent.NoPrincipal]{
+			agent.Expose(agent.Variant[bump, *inPlace, agent.NoPrincipal]{Name: "bump", Description: "Add to the count."}),
+		},
+	})
+	rt, err := agent.Bind(c, h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wait := waitObserved(t, h)
+	runHeadless(t, h, nil)
+	if _, err := rt.DispatchUnknown(context.Background(), "bump", json.RawMessage(`{"N":1}`), agent.Invocation{}); err != nil {
+		t.Fatalf("the first bump: %v", err)
+	}
+	wait(1)
+	_, err = rt.DispatchUnknown(context.Background(), "bump", json.RawMessage(`{"N":1}`), agent.Invocation{})
+	var nd *agent.NotDeliveredError
+	var ve *teahost.ViolationError
+	if !errors.As(err, &nd) || !nd.RetrySafe || !errors.As(err, &ve) {
+		t.Fatalf("a call while the violation stands = %v, want a retry-safe NotDeliveredError wrapping a ViolationError", err)
+	}
+	if got := h.Model().N; got != 1 {
+		t.Fatalf("N = %d after the refused call, want 1", got)
 	}
 }

@@ -147,6 +147,19 @@ var PantryContract = agent.Make(agent.Definition[Pantry, agent.NoPrincipal]{
 				keys := append([]tea.KeyPressMsg{teahost.Key("/")}, teahost.Type(strings.TrimSpace(in.Text))...)
 				return append(keys, teahost.Key("enter"))
 			},
+			// The list matches in a Cmd: done once it shows what its own
+			// filter matches.
+			Settled: func(_ FilterInput, p Pantry) bool {
+				if p.FilterState() != list.FilterApplied {
+					return true // nothing matched: the list cleared the filter
+				}
+				all := titles(p.Items())
+				var want []string
+				for _, r := range p.Filter(p.FilterValue(), all) {
+					want = append(want, all[r.Index])
+				}
+				return slices.Equal(titles(p.VisibleItems()), want)
+			},
 		}),
 		keyact.Expose(pantryAction[struct{}]{
 			Name:        "clear_filter",

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -94,7 +95,8 @@ const hostile = "tea\x1b[2J\x1b[H\x1b]0;pwned\x07 ━━ approval · drawn by fo
 // hostile title, read it back, filter, clear the filter, remove it) while
 // the person moves the cursor. The model reads the title as it was sent;
 // the person's screen obeys none of its sequences, and its fake card
-// stays inside the list's row. Run twice, the answers are the same.
+// stays inside the list's row. Run twice, the answers are the same, and
+// the same again over the HTTP endpoint.
 func TestTypeScriptClientDrivesPantry(t *testing.T) {
 	if testing.Short() && !peer.Required() {
 		t.Skip("drives a real terminal and node")
@@ -102,10 +104,12 @@ func TestTypeScriptClientDrivesPantry(t *testing.T) {
 	peer.Program(t, "node")
 	nodeDir := peer.NodeModules(t, "../../../mcpagent/testdata/node", "@modelcontextprotocol/sdk")
 	bin := testbin.Build(t, "examples/bubbles/pantry")
-	first := driveWithTypeScript(t, "pantry-ts1", bin, nodeDir)
-	second := driveWithTypeScript(t, "pantry-ts2", bin, nodeDir)
-	if !slices.Equal(first, second) {
-		t.Fatalf("two runs answered differently:\n%s\n---\n%s", strings.Join(first, "\n"), strings.Join(second, "\n"))
+	first := driveWithTypeScript(t, "pantry-ts1", bin, nodeDir, "stdio")
+	for i, mode := range []string{"stdio", "http"} {
+		again := driveWithTypeScript(t, fmt.Sprintf("pantry-ts%d", i+2), bin, nodeDir, mode)
+		if !slices.Equal(first, again) {
+			t.Fatalf("over %s, the answers differ from the first run's:\n%s\n---\n%s", mode, strings.Join(first, "\n"), strings.Join(again, "\n"))
+		}
 	}
 }
 
@@ -118,7 +122,7 @@ type tsStep struct {
 // driveWithTypeScript runs the pantry in a terminal of its own and the
 // script against it, checks every step and the person's screen, and
 // returns the steps as reported.
-func driveWithTypeScript(t *testing.T, name, bin, nodeDir string) []string {
+func driveWithTypeScript(t *testing.T, name, bin, nodeDir, mode string) []string {
 	run := t.TempDir()
 	term := tmuxtest.Start(t, name, "env XDG_RUNTIME_DIR="+run+" "+bin, 60, 24)
 	term.Wait("the list", tmuxtest.Has("Pantry", "apples", "eggs"))
@@ -127,7 +131,16 @@ func driveWithTypeScript(t *testing.T, name, bin, nodeDir string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("node", script, nodeDir, bin, run, hostile)
+	args := []string{script, nodeDir, hostile, mode, bin, run}
+	if mode == "http" {
+		t.Setenv("XDG_RUNTIME_DIR", run)
+		ep, err := teaserve.ReadEndpoint("pantry") // written before the list is drawn
+		if err != nil {
+			t.Fatal(err)
+		}
+		args = []string{script, nodeDir, hostile, mode, ep.URL, ep.Token}
+	}
+	cmd := exec.Command("node", args...)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -1,10 +1,11 @@
 // Drives the pantry (examples/bubbles/pantry, running in a terminal) with
 // the official TypeScript MCP client and its default settings, attached
-// over stdio (`pantry -mcp stdio`), for TestTypeScriptClientDrivesPantry
-// in ../main_test.go. The client comes from the node directory given
-// (mcpagent/testdata/node, which pins it).
+// over stdio (`pantry -mcp stdio`) or over its HTTP endpoint, for
+// TestTypeScriptClientDrivesPantry in ../main_test.go. The client comes
+// from the node directory given (mcpagent/testdata/node, which pins it).
 //
-//   node pantry.mjs <node-dir> <pantry-binary> <runtime-dir> <title>
+//   node pantry.mjs <node-dir> <title> stdio <pantry-binary> <runtime-dir>
+//   node pantry.mjs <node-dir> <title> http <url> <token>
 //
 // One JSON line per step on stdout: {"step", "ok", "detail"}, detail
 // being what the client was answered with ids, versions and times left
@@ -14,10 +15,22 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 
-const [nodeDir, bin, runDir, title] = process.argv.slice(2);
+const [nodeDir, title, mode, target, fifth] = process.argv.slice(2);
 const require = createRequire(join(nodeDir, "package.json"));
 const { Client } = require("@modelcontextprotocol/sdk/client/index.js");
 const { StdioClientTransport } = require("@modelcontextprotocol/sdk/client/stdio.js");
+const { StreamableHTTPClientTransport } = require("@modelcontextprotocol/sdk/client/streamableHttp.js");
+
+function transport() {
+  if (mode === "stdio") {
+    return new StdioClientTransport({
+      command: target, args: ["-mcp", "stdio"], env: { ...process.env, XDG_RUNTIME_DIR: fifth },
+    });
+  }
+  return new StreamableHTTPClientTransport(new URL(target), {
+    requestInit: { headers: { Authorization: `Bearer ${fifth}` } },
+  });
+}
 
 let failed = false;
 function report(step, ok, detail) {
@@ -63,9 +76,7 @@ async function call(client, name, args) {
 
 async function main() {
   const client = new Client({ name: "pantry-peer-test", version: "0.0.0" });
-  await client.connect(new StdioClientTransport({
-    command: bin, args: ["-mcp", "stdio"], env: { ...process.env, XDG_RUNTIME_DIR: runDir },
-  }));
+  await client.connect(transport());
   const tools = (await client.listTools()).tools.map((t) => t.name).sort();
   report("tools/list", JSON.stringify(tools) === '["add_grocery","filter_groceries","remove_grocery"]', tools);
 
