@@ -73,7 +73,10 @@
 // are keys. The Host applies them in one turn of the event loop (no key of
 // the person's lands between them) after a check on the live model, and
 // listeners then observe a [KeysDone] or [KeysRefused] saying what
-// happened. Package keyact declares agent capabilities that send them.
+// happened. For an application that finishes what the presses began in a
+// Cmd (bubbles' list filters in one), [Keys.AwaitSettled] holds the
+// KeysDone back until a condition holds of the model, asked after every
+// later Update. Package keyact declares agent capabilities that send them.
 //
 // # The person's approvals
 //

@@ -13,7 +13,9 @@
 // filter since the agent looked, nothing is pressed and the call reports
 // it. The result's completion is the teahost.KeysDone that says what
 // happened (which keys, whether the model changed), or a failed one
-// carrying teahost.KeysRefused and why.
+// carrying teahost.KeysRefused and why; with [Action.Settled], once the
+// application shows what the presses began, for one that finishes their
+// work in a Cmd.
 //
 // The host's Message type must hold teahost.Keys, KeysDone and KeysRefused
 // (tea.Msg does).
