@@ -104,14 +104,25 @@ func call(t *testing.T, b *Bound, as todo.Principal, name, input string) (agent.
 	return b.Runtime.DispatchUnknown(ctx, name, json.RawMessage(input), agent.Invocation{Transport: agent.InApp})
 }
 
-func waitFor(t *testing.T, what string, cond func() bool) {
+// waitFor waits until cond holds of the running App, looking again after
+// each of its Updates.
+func waitFor(t *testing.T, b *Bound, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	changed := make(chan struct{}, 1)
+	defer b.host.Subscribe(func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	})()
+	timeout := time.NewTimer(5 * time.Second)
+	defer timeout.Stop()
 	for !cond() {
-		if time.Now().After(deadline) {
+		select {
+		case <-changed:
+		case <-timeout.C:
 			t.Fatalf("timed out waiting for %s", what)
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
 }
 
@@ -132,7 +143,7 @@ func TestAgentDrivesTheRunningApp(t *testing.T) {
 	if l, err := NewStore(filepath.Join(dir, "todos.json")).Load(); err != nil || len(l.Todos) != 1 || l.Todos[0].Title != "Milk" {
 		t.Fatalf("create_todo returned, and the file holds %+v, %v", l, err)
 	}
-	waitFor(t, "the todo on screen", func() bool { return strings.Contains(h.Model().View().Content, "[ ] Milk") })
+	waitFor(t, b, "the todo on screen", func() bool { return strings.Contains(h.Model().View().Content, "[ ] Milk") })
 
 	// delete_selected_todo exists only while something is selected.
 	if _, err := call(t, b, viewer, "delete_selected_todo", `{}`); !isTag(err, agent.TagUnavailable) {
@@ -142,7 +153,7 @@ func TestAgentDrivesTheRunningApp(t *testing.T) {
 	if _, err := call(t, b, viewer, "select_todo", `{"id":"`+id+`"}`); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "the selection on screen", func() bool { return strings.Contains(h.Model().View().Content, "> [ ] Milk") })
+	waitFor(t, b, "the selection on screen", func() bool { return strings.Contains(h.Model().View().Content, "> [ ] Milk") })
 	res, err := call(t, b, viewer, "toggle_todo", `{"id":"`+id+`"}`)
 	// Completed means saved: the file and the list the agent sees both
 	// hold the toggle the moment the call returns, and the result says
@@ -181,11 +192,11 @@ func TestDeleteSelectedUsesTheApprovedSnapshot(t *testing.T) {
 	_, b := running(t, dir)
 	call(t, b, viewer, "create_todo", `{"title":"a"}`)
 	call(t, b, viewer, "create_todo", `{"title":"b"}`)
-	waitFor(t, "two todos", func() bool {
+	waitFor(t, b, "two todos", func() bool {
 		return len(b.Runtime.Contract().Describe().Capabilities) > 0 && len(modelOf(b).List.Todos) == 2
 	})
 	call(t, b, viewer, "select_todo", `{"id":"t2"}`)
-	waitFor(t, "selection", func() bool { return modelOf(b).List.Selected == "t2" })
+	waitFor(t, b, "selection", func() bool { return modelOf(b).List.Selected == "t2" })
 	res, err := call(t, b, viewer, "delete_selected_todo", `{}`)
 	if err != nil || res.Message.(todo.DeleteTodo).ID != "t2" {
 		t.Fatalf("res=%+v err=%v", res, err)
@@ -333,5 +344,5 @@ func TestChangeNotSavedIsNotCompleted(t *testing.T) {
 	if kept := b.Model().Kept(); len(kept.Todos) != 2 || !kept.Todos[0].Done || kept.Todos[1].Done {
 		t.Fatalf("an agent sees changes that are not saved: %+v", kept)
 	}
-	waitFor(t, "the failure on the status line", func() bool { return strings.Contains(b.Model().Status(), "could not save") })
+	waitFor(t, b, "the failure on the status line", func() bool { return strings.Contains(b.Model().Status(), "could not save") })
 }

@@ -42,12 +42,15 @@
 // temporary files a kill leaves are removed at the next start.
 //
 // One process owns a list: it holds a lock beside it (todos.json.lock)
-// and publishes a unix socket there (todos.json.sock) on which each
-// connection is an MCP session over the live app. `-mcp stdio` started
-// while the app runs attaches to that socket and relays, so the agent
-// drives what the person sees; with no owner it becomes the owner,
-// headless. Any other second owner refuses, naming the owner's process
-// and how to reach it.
+// and serves the list with host/teaserve, as any Bubble Tea program
+// would be: MCP over HTTP on loopback (with A2A, the Agent Native actions
+// and /health mounted beside it) and a per-user, owner-only unix socket
+// named after the list, on which each connection is an MCP session over
+// the live app, acting as the role its hello names. `-mcp stdio` started
+// while the app runs attaches to that socket (teaserve.Dial and Relay),
+// so the agent drives what the person sees; with no owner it becomes the
+// owner, headless. Any other second owner refuses, naming the owner's
+// process and how to reach it.
 //
 // Every agent action and refusal appears in the activity panel as it
 // happens: the principal its transport authenticated, the capability,

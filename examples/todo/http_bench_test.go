@@ -83,7 +83,8 @@ func BenchmarkHTTPSelect(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			done := runHeadless(ctx, host)
+			done := make(chan struct{})
+			go func() { defer close(done); _, _ = host.Run(ctx, headless...) }()
 			defer func() { cancel(); <-done; store.Close() }()
 			defer app.Close()
 			logger := slog.New(slog.NewTextHandler(io.Discard, nil))

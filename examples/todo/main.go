@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -20,6 +23,7 @@ import (
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/approvals"
 	"github.com/foldagent/foldagent/host/teahost"
+	"github.com/foldagent/foldagent/host/teaserve"
 	"github.com/foldagent/foldagent/mcpagent"
 	"github.com/foldagent/foldagent/nativeagent"
 )
@@ -136,10 +140,10 @@ func run() error {
 	}
 	if attached != nil {
 		// Another process owns the list: be its MCP client's pipe.
-		return relay(attached, os.Stdin, os.Stdout)
+		return teaserve.Relay(attached, os.Stdin, os.Stdout)
 	}
 	defer lock.Release()
-	return serve(ctx, stop, lock, path, f)
+	return serve(ctx, lock, path, f)
 }
 
 // dataPath is the list's file: -data, a throwaway one for -demo, or the
@@ -167,11 +171,11 @@ func dataPath(f flags) (string, func(), error) {
 }
 
 // own takes the list's lock. When another process holds it, an MCP
-// client over stdio attaches to that process's local endpoint instead
-// (the returned connection); any other mode refuses, naming the owner.
-// An owner that is starting has not yet published its endpoint, and one
-// that has just quit has released the lock: both settle within moments,
-// so own looks again for a few seconds before giving up.
+// client over stdio attaches to that process's socket instead (the
+// returned connection); any other mode refuses, naming the owner. An
+// owner that is starting has not yet opened its socket, and one that has
+// just quit has released the lock: both settle within moments, so own
+// looks again for a few seconds before giving up.
 func own(path string, f flags) (*Lock, net.Conn, error) {
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -184,21 +188,40 @@ func own(path string, f flags) (*Lock, net.Conn, error) {
 			return nil, nil, err
 		}
 		if held.Holder.Socket != "" {
-			if conn, derr := dialLocal(held.Holder.Socket, Hello{Role: f.role}); derr == nil {
+			if conn, derr := teaserve.Dial(programName(path), teaserve.Hello{As: f.role}); derr == nil {
 				return nil, conn, nil
 			}
 		}
 		if time.Now().After(deadline) {
 			return nil, nil, err
 		}
+		// Not a wait for an event this process could hear of: the owner
+		// is another process, whose lock and socket are polled.
 		time.Sleep(50 * time.Millisecond)
 	}
 }
 
+// localName is the principal name of a client attached through the
+// socket, as shown in the activity panel.
+const localName = "mcp-client"
+
+// programName is the name the list at data is served under
+// (host/teaserve): one per list, so that two lists are two programs, and
+// a client naming the list (-data) finds the process that owns it.
+func programName(data string) string {
+	sum := sha256.Sum256([]byte(data))
+	return "todo-" + hex.EncodeToString(sum[:8])
+}
+
+// headless runs the program with no terminal, no renderer, and no Bubble
+// Tea signal handler: the process's own context (SIGINT, SIGTERM) stops
+// it.
+var headless = []tea.ProgramOption{tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler()}
+
 // serve runs the app as the list's owner: it cleans what a killed owner
-// left, loads the list, publishes the local endpoint, and runs the TUI or
-// serves MCP headless.
-func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) error {
+// left, loads the list, and serves it with host/teaserve: in the terminal,
+// or headless over HTTP or stdio.
+func serve(ctx context.Context, lock *Lock, path string, f flags) error {
 	store := NewStore(path)
 	if err := store.RemoveLeftovers(); err != nil {
 		return err
@@ -244,84 +267,110 @@ func serve(ctx context.Context, stop func(), lock *Lock, path string, f flags) e
 	}
 	defer app.Close() // after every server using its Feed (deferred later)
 
+	sopts, closeHandlers, err := serveOptions(ctx, app, host, lock, f, logger)
+	if err != nil {
+		return err
+	}
+	defer closeHandlers()
+	srv, err := teaserve.NewBound(programName(path), host, app.Runtime, sopts)
+	if err != nil {
+		return err
+	}
+	if f.mode == "stdio" {
+		err = serveStdio(ctx, srv, app, f.role, logger)
+	} else if tui {
+		err = srv.Run(ctx)
+	} else {
+		err = srv.Run(ctx, headless...)
+	}
+	// The program has returned: its last model is the final one.
+	return errors.Join(err, host.Model().Flush())
+}
+
+// serveStdio serves one MCP client over standard input and output, as the
+// list's owner with no terminal, until the client ends or ctx does; the
+// socket is served meanwhile, so that other clients attach to this one.
+// stdout carries nothing but the protocol.
+func serveStdio(ctx context.Context, srv *teaserve.Server[App, todo.Principal], app *Bound, role string, logger *slog.Logger) error {
+	rt, err := app.RuntimeFor(todo.Principal{Name: localName, Role: role})
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	client := make(chan error, 1)
+	go func() {
+		client <- mcpagent.ServeStdio(ctx, rt, serverOptions(logger, nil))
+		cancel()
+	}()
+	err = srv.Run(ctx, headless...)
+	cancel()
+	return errors.Join(err, <-client)
+}
+
+// serveOptions configure the app's teaserve.Server: the socket serves each
+// session as the role its Hello names; over HTTP (but with -mcp stdio,
+// which serves none) the tokens file says who each client is, and A2A,
+// the Agent Native actions and /health are served beside MCP. Once
+// everything listens, the lock records where, the endpoint is printed and
+// the App shows it. closeHandlers closes the handlers made here.
+func serveOptions(ctx context.Context, app *Bound, host *teahost.Host[App, tea.Msg], lock *Lock, f flags, logger *slog.Logger) (opts *teaserve.Options[todo.Principal], closeHandlers func(), err error) {
 	holder := Holder{PID: os.Getpid(), Mode: "terminal"}
 	if f.mode != "" {
 		holder.Mode = "mcp " + f.mode
 	}
-	socket, waitLocal, err := ServeLocal(ctx, path, app, logger)
-	if err != nil {
-		// Not fatal: the app works, but nothing can attach to it.
-		logger.Warn("no local endpoint", "err", err)
-	} else {
-		holder.Socket = socket
-		defer waitLocal()
-		defer stop()
+	if holder.Socket, err = teaserve.SocketPath(programName(lock.Path())); err != nil {
+		return nil, nil, err
 	}
-
+	opts = &teaserve.Options[todo.Principal]{
+		Addr:   f.addr,
+		Server: serverOptions(logger, app.Feed()),
+		Logger: logger,
+		Local: func(h teaserve.Hello) (mcpagent.Runtime, error) {
+			if h.As != todo.Owner && h.As != todo.Viewer {
+				return nil, fmt.Errorf("the role %q: use %s or %s", h.As, todo.Owner, todo.Viewer)
+			}
+			return app.RuntimeFor(todo.Principal{Name: localName, Role: h.As})
+		},
+	}
 	if f.mode == "stdio" {
-		if err := lock.Publish(holder); err != nil {
-			return err
-		}
-		// Headless: stdout carries nothing but the protocol.
-		done := runHeadless(ctx, host)
-		rt, err := app.RuntimeFor(todo.Principal{Name: localName, Role: f.role})
-		if err != nil {
-			return err
-		}
-		err = mcpagent.ServeStdio(ctx, rt, serverOptions(logger, nil))
-		stop()
-		return errors.Join(err, (<-done).Flush())
+		opts.Addr = "off"
+		opts.Ready = func(teaserve.Endpoint) { _ = lock.Publish(holder) }
+		return opts, func() {}, nil
 	}
-
 	toks, generated, err := loadTokens(f.tokens)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	handler, err := mcpHandler(app, toks, splitOrigins(f.origins), logger)
-	if err != nil {
-		return err
+	opts.HTTP = mcpOptions(app, toks, splitOrigins(f.origins), logger)
+	var closers []func()
+	closeHandlers = func() {
+		for _, c := range closers {
+			c()
+		}
 	}
-	defer handler.Close()
 	a2aHandler, a2a10, a2a03, err := a2aHandlers(app, toks, splitOrigins(f.origins), logger)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	defer a2aHandler.Close()
+	closers = append(closers, func() { _ = a2aHandler.Close() })
 	native, err := nativeHandler(app, toks, splitOrigins(f.origins), logger)
 	if err != nil {
-		return err
+		closeHandlers()
+		return nil, nil, err
 	}
-	base, err := listen(ctx, f.addr, endpoints{mcp: handler, a2a: a2a10, a2a03: a2a03, native: native, health: healthHandler(app, toks)})
-	if err != nil {
-		return err
+	opts.Handle = mounts(endpoints{a2a: a2a10, a2a03: a2a03, native: native, health: healthHandler(app, toks)})
+	opts.Ready = func(ep teaserve.Endpoint) {
+		base := strings.TrimSuffix(ep.URL, "/mcp")
+		holder.MCP = ep.URL
+		if err := lock.Publish(holder); err != nil {
+			logger.Warn("todo: the lock does not say who owns the list", "err", err)
+		}
+		printEndpoint(os.Stdout, base, generated, f.tokens)
+		_ = host.Dispatch(ctx, Endpoint{URL: ep.URL, A2A: base + "/a2a", Native: base + nativeagent.DefaultPrefix})
+		if f.demo {
+			go RunDemo(ctx, app)
+		}
 	}
-	url := base + "/mcp"
-	holder.MCP = url
-	if err := lock.Publish(holder); err != nil {
-		return err
-	}
-	printEndpoint(os.Stdout, base, generated, f.tokens)
-
-	if f.mode == "http" || f.a2a == "http" || f.native == "http" {
-		return (<-runHeadless(ctx, host)).Flush()
-	}
-	host.Dispatch(ctx, Endpoint{URL: url, A2A: base + "/a2a", Native: base + nativeagent.DefaultPrefix})
-	if f.demo {
-		go RunDemo(ctx, app)
-	}
-	final, err := host.Run(ctx)
-	return errors.Join(err, final.Flush())
-}
-
-// runHeadless runs the app with no terminal until ctx ends, and then
-// delivers its final model.
-func runHeadless(ctx context.Context, host *teahost.Host[App, tea.Msg]) <-chan App {
-	done := make(chan App, 1)
-	go func() {
-		// No terminal, no renderer, and no Bubble Tea signal handler: the
-		// process's own context (SIGINT, SIGTERM) stops it.
-		final, _ := host.Run(ctx, tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
-		done <- final
-	}()
-	return done
+	return opts, closeHandlers, nil
 }

@@ -127,6 +127,9 @@ func waitFile(t *testing.T, data string, cond func(todo.List) bool) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the file does not hold what it should: %+v %v", l, err)
 		}
+		// Not a wait for an event this process hears of: the file is
+		// another process's (the built todo's), read again until it holds
+		// what it should.
 		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -8,11 +8,9 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -62,10 +60,16 @@ func loadTokens(path string) (tokens, string, error) {
 	return t, "", nil
 }
 
-// mcpHandler serves the todo contract over streamable HTTP: each session
-// gets a runtime bound to the principal its bearer token stands for.
+// mcpHandler serves the todo contract over streamable HTTP (see
+// mcpOptions).
 func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcpagent.Handler, error) {
-	return mcpagent.NewHandler(mcpagent.HTTPOptions{
+	return mcpagent.NewHandler(*mcpOptions(b, t, origins, logger))
+}
+
+// mcpOptions serve the todo contract over streamable HTTP: each session
+// gets a runtime bound to the principal its bearer token stands for.
+func mcpOptions(b *Bound, t tokens, origins []string, logger *slog.Logger) *mcpagent.HTTPOptions {
+	return &mcpagent.HTTPOptions{
 		Verifier: t.verify,
 		NewRuntime: func(_ context.Context, info *auth.TokenInfo) (mcpagent.Runtime, error) {
 			return runtimeFor(b, info)
@@ -74,7 +78,7 @@ func mcpHandler(b *Bound, t tokens, origins []string, logger *slog.Logger) (*mcp
 		// Every session follows the Model through the App's one Feed.
 		Server: serverOptions(logger, b.Feed()),
 		Logger: logger,
-	})
+	}
 }
 
 // healthHandler answers GET /health, for a bearer token the tokens file
@@ -130,52 +134,22 @@ func serverOptions(logger *slog.Logger, feed *mcpagent.Feed) *mcpagent.Options {
 	}
 }
 
-// listen starts the HTTP endpoints on a loopback address (MCP at /mcp,
-// A2A at /a2a, A2A 0.3 at /a2a/v0.3 (a2a03Path), the Agent Native actions under
-// /_agent-native) and returns the server's base URL; the server stops when
-// ctx ends.
-func listen(ctx context.Context, addr string, e endpoints) (string, error) {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return "", err
-	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return "", fmt.Errorf("-addr %s: the todo example listens on loopback only", addr)
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return "", err
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", e.mcp)
-	if e.health != nil {
-		mux.Handle("/health", e.health)
-	}
+// mounts are the HTTP endpoints served beside MCP (teaserve serves MCP at
+// /mcp): A2A at /a2a, A2A 0.3 at /a2a/v0.3 (a2a03Path), the Agent Native
+// actions under /_agent-native, and /health.
+func mounts(e endpoints) map[string]http.Handler {
+	m := map[string]http.Handler{"/health": e.health}
 	// The A2A handlers serve paths below their mount point (the card, the
 	// HTTP+JSON binding), and JSON-RPC at the mount point itself.
 	a2aRoot := http.StripPrefix("/a2a", e.a2a)
-	mux.Handle("/a2a", a2aRoot)
-	mux.Handle("/a2a/", a2aRoot)
-	mux.Handle(nativeagent.DefaultPrefix+"/", e.native)
+	m["/a2a"], m["/a2a/"] = a2aRoot, a2aRoot
+	m[nativeagent.DefaultPrefix+"/"] = e.native
 	// Where an Agent Native application's own A2A endpoint is, and so where
 	// that framework's A2A client (which speaks 0.3) looks first.
-	mux.Handle(nativeagent.DefaultPrefix+"/a2a", http.StripPrefix(nativeagent.DefaultPrefix+"/a2a", e.a2a03))
+	m[nativeagent.DefaultPrefix+"/a2a"] = http.StripPrefix(nativeagent.DefaultPrefix+"/a2a", e.a2a03)
 	v03 := http.StripPrefix("/a2a"+a2a03Path, e.a2a03)
-	mux.Handle("/a2a"+a2a03Path, v03)
-	mux.Handle("/a2a"+a2a03Path+"/", v03)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		_ = srv.Shutdown(shutdown)
-	}()
-	go func() {
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintln(os.Stderr, "todo: http:", err)
-		}
-	}()
-	return "http://" + ln.Addr().String(), nil
+	m["/a2a"+a2a03Path], m["/a2a"+a2a03Path+"/"] = v03, v03
+	return m
 }
 
 func splitOrigins(s string) []string {
@@ -186,7 +160,7 @@ func splitOrigins(s string) []string {
 }
 
 // endpoints are the HTTP handlers the app serves agents with.
-type endpoints struct{ mcp, a2a, a2a03, native, health http.Handler }
+type endpoints struct{ a2a, a2a03, native, health http.Handler }
 
 // printEndpoint tells the person how to reach the app from the server's
 // base URL: the MCP URL, the A2A base URL (its agent card is at

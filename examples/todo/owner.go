@@ -37,7 +37,8 @@ type Holder struct {
 
 // Lock is a held list lock. The zero Lock is not meaningful.
 type Lock struct {
-	f *os.File
+	f    *os.File
+	path string // the list's file
 }
 
 // HeldError reports that another process owns the list.
@@ -70,9 +71,8 @@ func (e *HeldError) Error() string {
 	return b.String()
 }
 
-// lockPath and socketPath are the files beside the list.
-func lockPath(data string) string   { return data + ".lock" }
-func socketPath(data string) string { return data + ".sock" }
+// lockPath is the lock's file, beside the list.
+func lockPath(data string) string { return data + ".lock" }
 
 // AcquireLock takes the lock of the list at data. When another process
 // holds it, the error is a *HeldError.
@@ -94,8 +94,11 @@ func AcquireLock(data string) (*Lock, error) {
 		f.Close()
 		return nil, &HeldError{Path: data, Holder: h}
 	}
-	return &Lock{f: f}, nil
+	return &Lock{f: f, path: data}, nil
 }
+
+// Path returns the file of the list the lock is for.
+func (l *Lock) Path() string { return l.path }
 
 // Publish writes h into the lock file, for a process that finds the list
 // taken.

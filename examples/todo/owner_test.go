@@ -18,7 +18,7 @@ func TestASecondOwnerIsRefusedNamingTheFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := first.Publish(Holder{PID: 4242, Mode: "terminal", Socket: socketPath(data), MCP: "http://127.0.0.1:1/mcp"}); err != nil {
+	if err := first.Publish(Holder{PID: 4242, Mode: "terminal", Socket: "/run/foldagent/todo.sock", MCP: "http://127.0.0.1:1/mcp"}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = AcquireLock(data)

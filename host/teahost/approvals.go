@@ -91,14 +91,13 @@ func (w wrapped[M, Msg]) approval(msg tea.Msg) (next wrapped[M, Msg], cmd tea.Cm
 	return w, cmd, consumed
 }
 
-// drawApproval draws the card in front, if any, over v: the application's
-// content clipped to the rows above the card's region, the region at the
-// bottom, every line of it inert, and the terminal told the program waits
-// for permission (OSC 7501).
-func (w wrapped[M, Msg]) drawApproval(v tea.View) tea.View {
+// approvalRegion is the card in front, if any, as the bottom region's
+// lines: the rule first, then the card's lines (on a terminal too short
+// for the card: what is asked, and the keys).
+func (w wrapped[M, Msg]) approvalRegion() ([]string, bool) {
 	card, ok := w.deck.Card(w.h.now())
 	if !ok {
-		return v
+		return nil, false
 	}
 	width := w.width
 	if width <= 0 {
@@ -107,44 +106,10 @@ func (w wrapped[M, Msg]) drawApproval(v tea.View) tea.View {
 	lines := card.Lines(width)
 	region := append([]string{rule(width)}, lines...)
 	if w.height > 0 && len(region) > w.height {
-		// A terminal too short for the card: what is asked, and the keys.
 		region = append(region[:max(1, w.height-1)], lines[len(lines)-1])
 		region = region[:min(len(region), w.height)]
 	}
-	app := strings.Split(strings.ReplaceAll(v.Content, "\r", ""), "\n")
-	if w.height > 0 {
-		rows := max(0, w.height-len(region))
-		if len(app) > rows {
-			app = app[:rows]
-		}
-		for len(app) < rows {
-			app = append(app, "")
-		}
-		if v.Cursor != nil && v.Cursor.Y >= rows {
-			v.Cursor = nil
-		}
-	}
-	var b strings.Builder
-	for _, l := range app {
-		b.WriteString(ansi.Truncate(withoutPassThrough(l), width, ""))
-		b.WriteString("\n")
-	}
-	// Whatever the application's text left open (a style, a link) ends
-	// where the region starts.
-	for i, l := range region {
-		b.WriteString("\x1b[0m\x1b]8;;\x1b\\")
-		if i == 0 {
-			b.WriteString("\x1b[1;7m" + l + "\x1b[0m")
-		} else {
-			b.WriteString(inert.Line(l, width))
-		}
-		if i < len(region)-1 {
-			b.WriteString("\n")
-		}
-	}
-	v.Content = b.String()
-	v.ProgramStatus = &tea.ProgramStatus{State: tea.ProgramStateBlocked, Kind: tea.ProgramStatusKindPermission, App: "foldagent", Title: "approval"}
-	return v
+	return region, true
 }
 
 // rule is the region's top edge, width cells wide.

@@ -57,13 +57,26 @@
 // right type. Mutation from outside Update (a Cmd goroutine writing into
 // the model) is not detected.
 //
+// A violation also stands ([Host.Violated]): one changed in place for the
+// rest of the run, a model of another type until an Update returns the
+// Host's type again. While one stands the person sees it, in an inert line
+// the Host draws at the bottom of the view, saying agents' view of the
+// program may be wrong; and agents' calls are refused
+// ([Host.DispatchTracked] returns a [ViolationError], which reports
+// non-delivery, so an agent runtime tells the agent nothing happened).
+// That is the zero value, failing fast as host/teaserve does at start-up;
+// [Options.ServeDespiteViolation] keeps calls going, and the line says so.
+//
 // # Key presses as Messages
 //
 // A [Keys] Message carries key presses for a program whose only Messages
 // are keys. The Host applies them in one turn of the event loop (no key of
 // the person's lands between them) after a check on the live model, and
 // listeners then observe a [KeysDone] or [KeysRefused] saying what
-// happened. Package keyact declares agent capabilities that send them.
+// happened. For an application that finishes what the presses began in a
+// Cmd (bubbles' list filters in one), [Keys.AwaitSettled] holds the
+// KeysDone back until a condition holds of the model, asked after every
+// later Update. Package keyact declares agent capabilities that send them.
 //
 // # The person's approvals
 //

@@ -51,6 +51,20 @@ type Options struct {
 	// copies.
 	ShareModel bool
 
+	// ServeDespiteViolation keeps agents' calls going while a violation
+	// stands. False, the zero value, fails fast, as host/teaserve fails at
+	// start-up rather than at the first client: while a Violation stands
+	// (Violated returns it), DispatchTracked, which agent runtimes
+	// dispatch with, refuses with a *ViolationError, which reports
+	// non-delivery (the agent is told nothing happened, and that it may
+	// try again). A model changed in place stands for the rest of the run;
+	// a model of another type until an Update returns the Host's type
+	// again. Either way, while one stands the view ends with an inert line
+	// telling the person that agents' view of the program may be wrong,
+	// and whether their calls are refused. Dispatch (the application's own
+	// Messages) is never refused for it.
+	ServeDespiteViolation bool
+
 	// MaxQueue, if positive, bounds how many dispatched Messages may wait
 	// for the program to take them; Dispatch beyond it fails with
 	// ErrQueueFull instead of growing the queue without limit, so a flood
@@ -226,6 +240,9 @@ type Host[M tea.Model, Msg any] struct {
 	timer   func(time.Duration) tea.Cmd // the card's settle timer, for tests (nil: tea.Tick)
 	logged  map[string]bool             // violations already logged, by kind and Message type
 
+	violated  atomic.Pointer[Violation] // the violation standing, if any (see violation.go)
+	unsettled []unsettled               // Keys waiting for AwaitSettled's condition (event loop only)
+
 	mu       sync.Mutex
 	state    state
 	stopping bool          // Quit called or Run's context done: Dispatch is refused
@@ -342,6 +359,9 @@ func (h *Host[M, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 func (h *Host[M, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered func(err error)) error {
 	if err := ctx.Err(); err != nil {
 		return &undelivered.Error{Cause: err}
+	}
+	if err := h.refusal(); err != nil {
+		return err
 	}
 	return h.enqueue(&tracked{msg: msg, delivered: delivered}, h.opts.MaxQueue)
 }
@@ -588,14 +608,32 @@ func (w wrapped[M, Msg]) unwrap() tea.Model { return w.inner }
 func (w wrapped[M, Msg]) Init() tea.Cmd { return w.inner.Init() }
 
 // View renders the application's view, or nothing with WithoutView.
+//
+// Below it the Host draws its own region, each line inert, the
+// application's content clipped above: the approval card in front
+// (Options.Approvals), while one waits, and a line telling the person of
+// a violation standing, while one does.
 func (w wrapped[M, Msg]) View() tea.View {
 	if w.h.opts.WithoutView {
 		return tea.NewView("")
 	}
+	v := w.inner.View()
+	var region []string
+	ruled := false
 	if w.h.opts.Approvals != nil {
-		return w.drawApproval(w.inner.View())
+		if region, ruled = w.approvalRegion(); ruled {
+			// The terminal is told the program waits for permission
+			// (OSC 7501).
+			v.ProgramStatus = &tea.ProgramStatus{State: tea.ProgramStateBlocked, Kind: tea.ProgramStatusKindPermission, App: "foldagent", Title: "approval"}
+		}
 	}
-	return w.inner.View()
+	if line, ok := w.h.violationLine(); ok {
+		region = append(region, line)
+	}
+	if len(region) == 0 {
+		return v
+	}
+	return w.drawBottom(v, region, ruled)
 }
 
 // Update applies msg with the application's Update, checks the model
@@ -605,6 +643,9 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if t, ok := msg.(*tracked); ok {
 		t.report(nil) // Update takes it now; a panic in Update still counts
 		msg = t.msg
+	}
+	if size, ok := msg.(tea.WindowSizeMsg); ok {
+		w.width, w.height = size.Width, size.Height
 	}
 	var deckCmd tea.Cmd
 	if h.opts.Approvals != nil {
@@ -632,6 +673,7 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 	if m, ok := next.(M); ok && next != nil {
 		h.publish(&versioned[M]{model: h.snapshot(m), version: h.model.Load().version + 1})
+		h.settle()
 	} else {
 		h.violation(&Violation{Kind: TypeChanged, Msg: msg, Model: fmt.Sprintf("%T", next)})
 	}
@@ -643,6 +685,7 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if next == nil {
 		return w, cmd // keep a model Bubble Tea can render; reported above
 	}
+	h.settleKeys(next)
 	w.inner = next
 	return w, cmd
 }
@@ -685,6 +728,7 @@ func (h *Host[M, Msg]) panicked(e *PanicError) {
 }
 
 func (h *Host[M, Msg]) violation(v *Violation) {
+	h.stand(v)
 	if h.opts.OnViolation != nil {
 		h.guard("OnViolation", func() { h.opts.OnViolation(v) })
 		return

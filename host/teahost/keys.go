@@ -30,7 +30,32 @@ type Keys struct {
 	// Presses are the key presses, in order.
 	Presses []tea.KeyPressMsg
 
-	check func(tea.Model) (refused string)
+	check   func(tea.Model) (refused string)
+	settled func(tea.Model) bool
+}
+
+// AwaitSettled returns k telling its KeysDone only once settled holds of
+// the application's model, asked after the presses and again after every
+// later Update, for an application that finishes what the presses began in
+// a Cmd (bubbles' list filters in one): the outcome then reports what the
+// application shows, not what it showed between. Until then the Keys have
+// been observed and their KeysDone not. A refused or panicked press is
+// told at once. At most MaxUnsettled Keys wait so; beyond that a KeysDone
+// is told at once. A settled that panics counts as settled.
+func (k Keys) AwaitSettled(settled func(tea.Model) bool) Keys {
+	k.settled = settled
+	return k
+}
+
+// MaxUnsettled is how many Keys may wait for AwaitSettled's condition at
+// once.
+const MaxUnsettled = 64
+
+// unsettled is a Keys whose KeysDone waits for its condition.
+type unsettled struct {
+	k      Keys
+	done   KeysDone
+	before uint64 // the model's fingerprint before the presses
 }
 
 // NewKeys returns Keys for invocation and action. check (nil for none) is
@@ -104,13 +129,49 @@ func (w wrapped[M, Msg]) pressKeys(k Keys) (tea.Model, tea.Cmd) {
 	done.Changed = fingerprint(model) != before
 	if m, ok := model.(M); ok {
 		h.publish(&versioned[M]{model: h.snapshot(m), version: h.model.Load().version + 1})
+		h.settle()
 		h.subs.Each(func(fn func()) { h.callSub(fn, k) })
 	} else {
 		h.violation(&Violation{Kind: TypeChanged, Msg: k, Model: fmt.Sprintf("%T", model)})
 	}
-	h.tellKeys(k, done)
+	if done.Applied && k.settled != nil && len(h.unsettled) < MaxUnsettled && !h.isSettled(k, model) {
+		h.observe(k)
+		h.unsettled = append(h.unsettled, unsettled{k: k, done: done, before: before})
+	} else {
+		h.tellKeys(k, done)
+	}
+	h.settleKeys(model)
 	w.inner = model // the wrapper's own state (the approval deck) stays
 	return w, tea.Batch(cmds...)
+}
+
+// settleKeys tells the KeysDone of every waiting Keys whose condition now
+// holds of model. Only the event loop calls it, after an Update.
+func (h *Host[M, Msg]) settleKeys(model tea.Model) {
+	if len(h.unsettled) == 0 {
+		return
+	}
+	waiting := h.unsettled[:0]
+	for _, u := range h.unsettled {
+		if !h.isSettled(u.k, model) {
+			waiting = append(waiting, u)
+			continue
+		}
+		u.done.Changed = fingerprint(model) != u.before
+		h.tellOutcome(u.done)
+	}
+	clear(h.unsettled[len(waiting):])
+	h.unsettled = waiting
+}
+
+// isSettled asks k's condition of model; a panic counts as settled.
+func (h *Host[M, Msg]) isSettled(k Keys, model tea.Model) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			ok = true
+		}
+	}()
+	return k.settled(model)
 }
 
 // checkKeys asks check of the live model; a panic in it refuses the keys
@@ -127,14 +188,24 @@ func (h *Host[M, Msg]) checkKeys(check func(tea.Model) string, m tea.Model) (ref
 // tellKeys hands the Keys, then what became of them, to Observe listeners
 // whose Message type can hold them.
 func (h *Host[M, Msg]) tellKeys(k Keys, done KeysDone) {
+	h.observe(k)
+	h.tellOutcome(done)
+}
+
+// tellOutcome hands KeysDone, or KeysRefused when not every press was
+// applied, to Observe listeners whose Message type can hold it.
+func (h *Host[M, Msg]) tellOutcome(done KeysDone) {
 	var outcome tea.Msg = done
 	if !done.Applied {
 		outcome = KeysRefused(done)
 	}
-	for _, m := range []tea.Msg{k, outcome} {
-		if am, ok := m.(Msg); ok {
-			h.obs.Each(func(fn func(Msg)) { h.callObs(fn, am) })
-		}
+	h.observe(outcome)
+}
+
+// observe hands m to Observe listeners whose Message type can hold it.
+func (h *Host[M, Msg]) observe(m tea.Msg) {
+	if am, ok := m.(Msg); ok {
+		h.obs.Each(func(fn func(Msg)) { h.callObs(fn, am) })
 	}
 }
 

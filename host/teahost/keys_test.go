@@ -93,3 +93,54 @@ func TestKeysLandOnlyInTheirMode(t *testing.T) {
 		t.Fatalf("model changed to %+v though no key was pressed", h.Model())
 	}
 }
+
+// searcher finishes a search in a Cmd, as bubbles' list filters: enter
+// starts it, and the result arrives as a Message of its own.
+type searcher struct {
+	query, found string
+}
+
+type searched struct{ found string }
+
+func (m searcher) Init() tea.Cmd { return nil }
+func (m searcher) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if msg.String() == "enter" {
+			q := m.query
+			return m, func() tea.Msg { return searched{found: "results for " + q} }
+		}
+		m.query += msg.Text
+	case searched:
+		m.found = msg.found
+	}
+	return m, nil
+}
+func (m searcher) View() tea.View { return tea.NewView(m.query + " " + m.found) }
+
+// With AwaitSettled, KeysDone is told once the application shows what the
+// presses began: after the Message the search's Cmd returned.
+func TestKeysDoneAwaitsTheSettledModel(t *testing.T) {
+	h := teahost.New[searcher, tea.Msg](searcher{}, nil)
+	outcomes := make(chan string, 4)
+	h.Observe(func(m tea.Msg) {
+		switch m.(type) {
+		case teahost.Keys:
+			outcomes <- "keys"
+		case teahost.KeysDone:
+			outcomes <- "done: " + h.Model().found
+		}
+	})
+	runHeadless(t, h, nil)
+	k := teahost.NewKeys("inv-1", "search", nil, append(teahost.Type("go"), teahost.Key("enter"))...).
+		AwaitSettled(func(m tea.Model) bool { return m.(searcher).found != "" })
+	if err := h.Dispatch(context.Background(), k); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-outcomes; got != "keys" {
+		t.Fatalf("first observed %q, want the Keys", got)
+	}
+	if got := <-outcomes; got != "done: results for go" {
+		t.Fatalf("KeysDone told as %q, want it once the search's result is shown", got)
+	}
+}

@@ -18,6 +18,15 @@
 // second copy of the program or a port in use fails at start-up, never at
 // the first client. [Server.Main] is a whole main function.
 //
+// A program that binds its contract itself (over a part of its model, or
+// one runtime per principal) is served by [NewBound]: Options.Local picks
+// a socket session's runtime from its Hello, Options.HTTP says who each
+// HTTP client is, Options.Handle mounts other protocols on the same port,
+// and Options.Ready is told where the endpoint is before the program
+// starts (examples/todo is served so, with A2A and Agent Native beside
+// MCP). A client that dials itself, to try again while the program
+// starts, relays with [Relay].
+//
 // Where the HTTP endpoint is, and its token, is kept in an owner-only file
 // beside the socket while the program runs ([ReadEndpoint];
 // `prog -mcp endpoint` prints it).

@@ -43,6 +43,28 @@ type Options[P any] struct {
 	// Logger receives what goes wrong while serving. Nil discards it: the
 	// terminal belongs to the program.
 	Logger *slog.Logger
+
+	// Local returns the runtime a session on the socket is served by, from
+	// the client's Hello (its As, a role say); an error closes the
+	// connection unserved. Nil serves every socket session with the
+	// Server's runtime.
+	Local func(Hello) (mcpagent.Runtime, error)
+	// HTTP, if set, says who an HTTP client is and which runtime serves
+	// it: its Verifier, NewRuntime, AllowedOrigins and bounds are used as
+	// they are, in place of the one bearer token (Token is then unused and
+	// Endpoint.Token empty). Its Server and Logger, when nil, are the
+	// Server's.
+	HTTP *mcpagent.HTTPOptions
+	// Handle mounts more handlers on the HTTP endpoint's server beside
+	// /mcp, by http.ServeMux pattern ("/health", "/a2a/"): another
+	// protocol served from the same port. Each does its own
+	// authentication. Nothing is mounted with Addr "off".
+	Handle map[string]http.Handler
+	// Ready, if set, is called by Run once the socket and the HTTP endpoint
+	// are open and before the program starts, with where the endpoint is
+	// (zero with Addr "off"): the place to print it, or to record it
+	// where another process looks.
+	Ready func(Endpoint)
 }
 
 // Server serves the contract of a Bubble Tea program run on a teahost.Host:
@@ -51,7 +73,8 @@ type Options[P any] struct {
 type Server[M tea.Model, P any] struct {
 	name   string
 	host   *teahost.Host[M, tea.Msg]
-	rt     *agent.Runtime[M, tea.Msg, P]
+	rt     *agent.Runtime[M, tea.Msg, P] // nil for NewBound's
+	served mcpagent.Runtime              // what sessions are served by
 	opts   Options[P]
 	logger *slog.Logger
 }
@@ -60,8 +83,42 @@ type Server[M tea.Model, P any] struct {
 // socket's name, [a-zA-Z0-9_-]{1,64}). A contract that cannot bind to the
 // host fails here, with agent.Bind's error, before anything is served.
 func New[M tea.Model, P any](name string, h *teahost.Host[M, tea.Msg], c *agent.Contract[M, P], opts *Options[P]) (*Server[M, P], error) {
+	s, err := newServer(name, h, opts)
+	if err != nil {
+		return nil, err
+	}
+	rt, err := agent.Bind(c, h, s.opts.Bind)
+	if err != nil {
+		return nil, err
+	}
+	s.rt, s.served = rt, rt
+	return s, nil
+}
+
+// NewBound returns the Server for a program that binds its contract
+// itself, to h: a contract over a part of the model (agent.Focus), or
+// one runtime per principal (Options.Local and Options.HTTP then choose
+// the runtime of each session). rt serves every session those options
+// do not, and is the one the tool lists follow unless Options.Server
+// names a Feed. Options.Bind is not used.
+func NewBound[M tea.Model, P any](name string, h *teahost.Host[M, tea.Msg], rt mcpagent.Runtime, opts *Options[P]) (*Server[M, P], error) {
+	if rt == nil {
+		return nil, errors.New("teaserve: NewBound needs a runtime")
+	}
+	s, err := newServer(name, h, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.served = rt
+	return s, nil
+}
+
+func newServer[M tea.Model, P any](name string, h *teahost.Host[M, tea.Msg], opts *Options[P]) (*Server[M, P], error) {
 	if !validName.MatchString(name) {
 		return nil, fmt.Errorf("teaserve: %q is not a program name; use 1-64 characters of [a-zA-Z0-9_-]", name)
+	}
+	if h == nil {
+		return nil, errors.New("teaserve: no teahost.Host to serve")
 	}
 	s := &Server[M, P]{name: name, host: h}
 	if opts != nil {
@@ -71,15 +128,11 @@ func New[M tea.Model, P any](name string, h *teahost.Host[M, tea.Msg], c *agent.
 	if s.logger == nil {
 		s.logger = slog.New(slog.DiscardHandler)
 	}
-	rt, err := agent.Bind(c, h, s.opts.Bind)
-	if err != nil {
-		return nil, err
-	}
-	s.rt = rt
 	return s, nil
 }
 
-// Runtime returns the runtime every session is served by.
+// Runtime returns the runtime New bound, which serves every session; nil
+// for a Server made by NewBound.
 func (s *Server[M, P]) Runtime() *agent.Runtime[M, tea.Msg, P] { return s.rt }
 
 // Endpoint is where a running program serves MCP over HTTP, as Run records
@@ -102,16 +155,18 @@ func (s *Server[M, P]) Run(ctx context.Context, progOpts ...tea.ProgramOption) e
 	defer sock.Close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	feed, err := mcpagent.NewFeed(s.rt, nil)
-	if err != nil {
-		return err
-	}
-	defer feed.Close()
 	srvOpts := mcpagent.Options{}
 	if s.opts.Server != nil {
 		srvOpts = *s.opts.Server
 	}
-	srvOpts.Feed = feed
+	if srvOpts.Feed == nil {
+		feed, err := mcpagent.NewFeed(s.served, nil)
+		if err != nil {
+			return err
+		}
+		defer feed.Close()
+		srvOpts.Feed = feed
+	}
 	if srvOpts.Logger == nil {
 		srvOpts.Logger = s.logger
 	}
@@ -124,10 +179,23 @@ func (s *Server[M, P]) Run(ctx context.Context, progOpts ...tea.ProgramOption) e
 		return err
 	}
 	defer removeEndpoint(s.name)
+	if s.opts.Ready != nil {
+		s.opts.Ready(ep)
+	}
 	served := make(chan struct{})
 	go func() {
 		defer close(served)
-		sock.Serve(ctx, func(Hello) (*mcpagent.Server, error) { return mcpagent.NewServer(s.rt, &srvOpts) })
+		sock.Serve(ctx, func(h Hello) (*mcpagent.Server, error) {
+			rt := s.served
+			if s.opts.Local != nil {
+				var err error
+				if rt, err = s.opts.Local(h); err != nil {
+					s.logger.Warn("teaserve: a socket session refused", "err", err)
+					return nil, err
+				}
+			}
+			return mcpagent.NewServer(rt, &srvOpts)
+		})
 	}()
 	_, err = s.host.Run(ctx, progOpts...)
 	cancel()
@@ -150,21 +218,8 @@ func (s *Server[M, P]) serveHTTP(ctx context.Context, srvOpts *mcpagent.Options)
 	if ip := net.ParseIP(host); err != nil || (host != "localhost" && (ip == nil || !ip.IsLoopback())) {
 		return Endpoint{}, nil, fmt.Errorf("teaserve: %q is not a loopback address; the endpoint listens on loopback only", addr)
 	}
-	token := s.opts.Token
-	if token == "" {
-		token = rand.Text()
-	}
-	h, err := mcpagent.NewHandler(mcpagent.HTTPOptions{
-		Verifier: func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
-			if subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
-				return nil, auth.ErrInvalidToken
-			}
-			return &auth.TokenInfo{UserID: "http"}, nil
-		},
-		NewRuntime: func(context.Context, *auth.TokenInfo) (mcpagent.Runtime, error) { return s.rt, nil },
-		Server:     srvOpts,
-		Logger:     s.logger,
-	})
+	hopts, token := s.httpOptions(srvOpts)
+	h, err := mcpagent.NewHandler(hopts)
 	if err != nil {
 		return Endpoint{}, nil, err
 	}
@@ -175,6 +230,9 @@ func (s *Server[M, P]) serveHTTP(ctx context.Context, srvOpts *mcpagent.Options)
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", h)
+	for pattern, handler := range s.opts.Handle {
+		mux.Handle(pattern, handler)
+	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	stop := func() {
@@ -184,6 +242,36 @@ func (s *Server[M, P]) serveHTTP(ctx context.Context, srvOpts *mcpagent.Options)
 		h.Close()
 	}
 	return Endpoint{URL: "http://" + ln.Addr().String() + "/mcp", Token: token}, stop, nil
+}
+
+// httpOptions are the MCP handler's options: Options.HTTP's, or one
+// bearer token (Options.Token, else a random one), which is returned.
+func (s *Server[M, P]) httpOptions(srvOpts *mcpagent.Options) (mcpagent.HTTPOptions, string) {
+	if s.opts.HTTP != nil {
+		o := *s.opts.HTTP
+		if o.Server == nil {
+			o.Server = srvOpts
+		}
+		if o.Logger == nil {
+			o.Logger = s.logger
+		}
+		return o, ""
+	}
+	token := s.opts.Token
+	if token == "" {
+		token = rand.Text()
+	}
+	return mcpagent.HTTPOptions{
+		Verifier: func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
+			if subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
+				return nil, auth.ErrInvalidToken
+			}
+			return &auth.TokenInfo{UserID: "http"}, nil
+		},
+		NewRuntime: func(context.Context, *auth.TokenInfo) (mcpagent.Runtime, error) { return s.served, nil },
+		Server:     srvOpts,
+		Logger:     s.logger,
+	}, token
 }
 
 func endpointPath(name string) (string, error) {

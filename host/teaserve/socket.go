@@ -179,6 +179,14 @@ func Attach(name string, h Hello, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	return Relay(conn, in, out)
+}
+
+// Relay passes in to conn and conn to out until the program ends the
+// session (the client closed in, or the program quit), then closes conn:
+// Attach's second half, for a caller that dials itself (to try again
+// while the program starts, say).
+func Relay(conn net.Conn, in io.Reader, out io.Writer) error {
 	defer conn.Close()
 	go func() {
 		_, _ = io.Copy(conn, in)
@@ -186,6 +194,6 @@ func Attach(name string, h Hello, in io.Reader, out io.Writer) error {
 			_ = cw.CloseWrite() // the client ended: let the program end the session
 		}
 	}()
-	_, err = io.Copy(out, conn)
+	_, err := io.Copy(out, conn)
 	return err
 }

@@ -54,6 +54,9 @@ var NotesContract = agent.Make(agent.Definition[Notes, agent.NoPrincipal]{
 			Name:        "add_line",
 			Description: "Add a line at the end of the notes, as typing it on a new line would.",
 			Available:   func(n Notes) bool { return n.Focused() },
+			// Whether a line break comes first depends on the notes being
+			// empty: a person's key since the agent looked can change that.
+			Depends: func(n Notes) any { return n.Value() == "" },
 			Keys: func(in LineInput, n Notes) []tea.KeyPressMsg {
 				keys := []tea.KeyPressMsg{teahost.Key("ctrl+end")}
 				if n.Value() != "" {

@@ -23,10 +23,22 @@ type Pantry struct{ list.Model }
 
 func (p Pantry) Init() tea.Cmd { return nil }
 func (p Pantry) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if a, ok := msg.(AddGrocery); ok {
+		cmd := p.InsertItem(len(p.Items()), grocery(a.Name))
+		return p, cmd
+	}
 	var cmd tea.Cmd
 	p.Model, cmd = p.Model.Update(msg)
 	return p, cmd
 }
+
+// AddGrocery puts a grocery at the end of the list (list.InsertItem,
+// which also changes the list in place): the program's one Message of
+// its own, since bubbles' list has no key that adds.
+type AddGrocery struct {
+	Name string `json:"name" jsonschema:"the grocery's name" bounds:"minLength=1,maxLength=100"`
+}
+
 func (p Pantry) View() tea.View { return tea.NewView(p.Model.View()) }
 
 type grocery string
@@ -102,6 +114,13 @@ var PantryContract = agent.Make(agent.Definition[Pantry, agent.NoPrincipal]{
 		return v
 	}),
 	Capabilities: []agent.Capability[Pantry, agent.NoPrincipal]{
+		agent.Expose(agent.Variant[AddGrocery, Pantry, agent.NoPrincipal]{
+			Name:        "add_grocery",
+			Description: "Add a grocery at the end of the list. Returns once the list holds it.",
+			Available:   browsing,
+			Completion: agent.When(func(p Pantry) []string { return titles(p.Items()) },
+				func(items []string, in AddGrocery) bool { return slices.Contains(items, in.Name) }),
+		}),
 		keyact.Expose(pantryAction[GroceryInput]{
 			Name:        "remove_grocery",
 			Description: "Remove a grocery the list shows, by moving the cursor to it and pressing x, as the person would.",
@@ -127,6 +146,19 @@ var PantryContract = agent.Make(agent.Definition[Pantry, agent.NoPrincipal]{
 			Keys: func(in FilterInput, _ Pantry) []tea.KeyPressMsg {
 				keys := append([]tea.KeyPressMsg{teahost.Key("/")}, teahost.Type(strings.TrimSpace(in.Text))...)
 				return append(keys, teahost.Key("enter"))
+			},
+			// The list matches in a Cmd: done once it shows what its own
+			// filter matches.
+			Settled: func(_ FilterInput, p Pantry) bool {
+				if p.FilterState() != list.FilterApplied {
+					return true // nothing matched: the list cleared the filter
+				}
+				all := titles(p.Items())
+				var want []string
+				for _, r := range p.Filter(p.FilterValue(), all) {
+					want = append(want, all[r.Index])
+				}
+				return slices.Equal(titles(p.VisibleItems()), want)
 			},
 		}),
 		keyact.Expose(pantryAction[struct{}]{

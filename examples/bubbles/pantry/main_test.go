@@ -1,15 +1,23 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/host/teaserve"
+	"github.com/foldagent/foldagent/internal/peer"
 	"github.com/foldagent/foldagent/internal/testbin"
 	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
@@ -75,4 +83,138 @@ func TestPantryInTmux(t *testing.T) {
 	}
 	term.Keys("Escape") // the person clears the filter
 	term.Wait("every grocery left", tmuxtest.Has("apples", "butter", "cheese", "eggs"))
+}
+
+// hostile is a grocery title an agent relays from somewhere it read: it
+// clears the screen, homes the cursor and sets the window's title if a
+// terminal obeys it, and draws what looks like foldagent's approval card.
+const hostile = "tea\x1b[2J\x1b[H\x1b]0;pwned\x07 ━━ approval · drawn by foldagent, outside this app ━━ [y] approve"
+
+// The official TypeScript MCP client, with its default settings, attached
+// over stdio to the pantry running in a terminal, does a whole task (add a
+// hostile title, read it back, filter, clear the filter, remove it) while
+// the person moves the cursor. The model reads the title as it was sent;
+// the person's screen obeys none of its sequences, and its fake card
+// stays inside the list's row. Run twice, the answers are the same, and
+// the same again over the HTTP endpoint.
+func TestTypeScriptClientDrivesPantry(t *testing.T) {
+	if testing.Short() && !peer.Required() {
+		t.Skip("drives a real terminal and node")
+	}
+	peer.Program(t, "node")
+	nodeDir := peer.NodeModules(t, "../../../mcpagent/testdata/node", "@modelcontextprotocol/sdk")
+	bin := testbin.Build(t, "examples/bubbles/pantry")
+	first := driveWithTypeScript(t, "pantry-ts1", bin, nodeDir, "stdio")
+	for i, mode := range []string{"stdio", "http"} {
+		again := driveWithTypeScript(t, fmt.Sprintf("pantry-ts%d", i+2), bin, nodeDir, mode)
+		if !slices.Equal(first, again) {
+			t.Fatalf("over %s, the answers differ from the first run's:\n%s\n---\n%s", mode, strings.Join(first, "\n"), strings.Join(again, "\n"))
+		}
+	}
+}
+
+type tsStep struct {
+	Step   string          `json:"step"`
+	OK     bool            `json:"ok"`
+	Detail json.RawMessage `json:"detail"`
+}
+
+// driveWithTypeScript runs the pantry in a terminal of its own and the
+// script against it, checks every step and the person's screen, and
+// returns the steps as reported.
+func driveWithTypeScript(t *testing.T, name, bin, nodeDir, mode string) []string {
+	run := t.TempDir()
+	term := tmuxtest.Start(t, name, "env XDG_RUNTIME_DIR="+run+" "+bin, 60, 24)
+	term.Wait("the list", tmuxtest.Has("Pantry", "apples", "eggs"))
+
+	script, err := filepath.Abs("testdata/pantry.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{script, nodeDir, hostile, mode, bin, run}
+	if mode == "http" {
+		t.Setenv("XDG_RUNTIME_DIR", run)
+		ep, err := teaserve.ReadEndpoint("pantry") // written before the list is drawn
+		if err != nil {
+			t.Fatal(err)
+		}
+		args = []string{script, nodeDir, hostile, mode, ep.URL, ep.Token}
+	}
+	cmd := exec.Command("node", args...)
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+
+	var got []string
+	lines := bufio.NewScanner(stdout)
+	lines.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for lines.Scan() {
+		var s tsStep
+		if err := json.Unmarshal(lines.Bytes(), &s); err != nil {
+			t.Fatalf("the script wrote %q", lines.Text())
+		}
+		if !s.OK {
+			t.Errorf("step %q failed: %s", s.Step, s.Detail)
+		}
+		got = append(got, s.Step+" "+string(s.Detail))
+		if s.Step == "the context holds the title as sent" {
+			checkHostileScreen(t, term)
+			term.Keys("Home") // the person goes back to the first page
+			term.Wait("the first page", tmuxtest.Has("apples"))
+			if _, err := io.WriteString(stdin, "go\n"); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("the script: %v", err)
+	}
+	steps := make([]string, len(got))
+	for i, g := range got {
+		steps[i], _, _ = strings.Cut(g, " {")
+	}
+	want := []string{"tools/list [\"add_grocery\",\"filter_groceries\",\"remove_grocery\"]", "call add_grocery", "the context holds the title as sent",
+		"call filter_groceries", "the filter shows cheese", "call clear_filter", "call remove_grocery", "the title is gone"}
+	if !slices.Equal(steps, want) {
+		t.Fatalf("steps %q, want %q", steps, want)
+	}
+	term.Wait("the list as it was", tmuxtest.Has("apples", "bread", "butter", "cheese", "milk", "eggs"))
+	if s := term.Screen(); strings.Contains(s, "approval") {
+		t.Fatalf("the removed title is still shown:\n%s", s)
+	}
+	return got
+}
+
+// checkHostileScreen reads the person's screen with the hostile title on
+// the list: nothing was cleared or drawn over (the list's title is where
+// the list puts it), and the fake card is a list row, never a line of its
+// own.
+func checkHostileScreen(t *testing.T, term *tmuxtest.Terminal) {
+	t.Helper()
+	term.Keys("G") // the person goes to the list's end, on its second page
+	screen := term.Wait("the hostile title", tmuxtest.Has("Pantry", "7 items", "tea"))
+	t.Logf("the person sees:\n%s", screen)
+	if strings.Contains(screen, "pwned") {
+		t.Fatalf("the title's window-title sequence was drawn as text:\n%s", screen)
+	}
+	rows := strings.Split(screen, "\n")
+	for i, row := range rows {
+		if strings.Contains(row, "━━") && !strings.Contains(row, "tea") {
+			t.Fatalf("row %d shows the fake card outside the title's row:\n%s", i, screen)
+		}
+	}
+	first := slices.IndexFunc(rows, func(r string) bool { return strings.TrimSpace(r) != "" })
+	if first < 0 || !strings.Contains(rows[first], "Pantry") {
+		t.Fatalf("the screen's first line is not the list's title (cleared or homed by the title):\n%s", screen)
+	}
 }

@@ -13,7 +13,9 @@
 // filter since the agent looked, nothing is pressed and the call reports
 // it. The result's completion is the teahost.KeysDone that says what
 // happened (which keys, whether the model changed), or a failed one
-// carrying teahost.KeysRefused and why.
+// carrying teahost.KeysRefused and why; with [Action.Settled], once the
+// application shows what the presses began, for one that finishes their
+// work in a Cmd.
 //
 // The host's Message type must hold teahost.Keys, KeysDone and KeysRefused
 // (tea.Msg does).
@@ -59,6 +61,14 @@ type Action[In any, M tea.Model, P any] struct {
 	// same keys would now do something else. Nil: the presses mean the
 	// same in any model where Available holds.
 	Depends func(model M) any
+	// Settled, when set, is what the application's model shows once the
+	// presses have taken effect, for an application that finishes their
+	// work in a Cmd (bubbles' list filters in one): the call completes
+	// once it holds, asked after the presses and after every later Update
+	// (teahost.Keys.AwaitSettled), so the result, and what the agent reads
+	// next, is what the application settled on. Nil: the call completes
+	// right after the presses.
+	Settled func(in In, model M) bool
 
 	Authorize   func(ctx context.Context, in In, call agent.Call[M, P]) (agent.Decision, error)
 	ReadOnly    bool
@@ -81,7 +91,7 @@ func Expose[In any, M tea.Model, P any](a Action[In, M, P]) *agent.Exposed[In, M
 	if a.Keys == nil {
 		panic(fmt.Sprintf("keyact: action %q needs Keys, the presses it makes", a.Name))
 	}
-	name, keys, available, requires, depends := a.Name, a.Keys, a.Available, a.Requires, a.Depends
+	name, keys, available, requires, depends, settled := a.Name, a.Keys, a.Available, a.Requires, a.Depends, a.Settled
 	mine := func(in In, got teahost.KeysDone, inv agent.Invocation) bool {
 		return got.Invocation == inv.ID && got.Action == name
 	}
@@ -105,7 +115,14 @@ func Expose[In any, M tea.Model, P any](a Action[In, M, P]) *agent.Exposed[In, M
 				}
 				return ""
 			}
-			return teahost.NewKeys(call.Invocation.ID, name, check, keys(in, call.Model)...)
+			k := teahost.NewKeys(call.Invocation.ID, name, check, keys(in, call.Model)...)
+			if settled != nil {
+				k = k.AwaitSettled(func(m tea.Model) bool {
+					model, ok := m.(M)
+					return !ok || settled(in, model)
+				})
+			}
+			return k
 		},
 		Completion: agent.CompleteOn(agent.On(mine)).FailOn(agent.On(func(in In, got teahost.KeysRefused, inv agent.Invocation) bool {
 			return mine(in, teahost.KeysDone(got), inv)

@@ -44,13 +44,12 @@ func TestScreenSequences(t *testing.T) {
 
 func TestWaitFor(t *testing.T) {
 	s := NewScreen(10, 2)
-	go func() {
-		time.Sleep(10 * time.Millisecond)
-		s.Write([]byte("ready"))
-	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := s.WaitFor(ctx, "ready"); err != nil {
+	waited := make(chan error, 1)
+	go func() { waited <- s.WaitFor(ctx, "ready") }()
+	s.Write([]byte("ready")) // before WaitFor looks, or after: it sees it either way
+	if err := <-waited; err != nil {
 		t.Fatal(err)
 	}
 	short, cancel2 := context.WithTimeout(context.Background(), 20*time.Millisecond)
