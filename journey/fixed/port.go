@@ -562,5 +562,5 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 	if !done {
 		return CallResult{}, false, nil
 	}
-	return p.settledFacts(st), true, nil
+	return resultOf(p.settledFacts(st)), true, nil
 }
