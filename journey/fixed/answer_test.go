@@ -1,0 +1,51 @@
+package fixed
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/foldagent/foldagent/journey"
+)
+
+// TestTypedAnswersEncodeAsTheirResult: every answer struct, with every
+// field set and with none, encodes (encoding/json, no HTML escaping)
+// exactly as the ordered result resultOf makes of it, so the struct is
+// the wire's shape and the CallResult a caller reads by key is the same
+// answer.
+func TestTypedAnswersEncodeAsTheirResult(t *testing.T) {
+	v := int64(7)
+	yes := true
+	vals := CallResult{}
+	vals.Set("cart", []any{"a <b>"})
+	pos := position{YouAreOn: "p", OffGraph: true, LookingAt: "p.m", Version: 9}
+	facts := settledFacts{EffectStatus: journey.EffectPerformed, Outcome: journey.OutcomeCommitted, OutcomeNow: journey.OutcomeRolledBack,
+		HowToAct: "h", EffectVerified: "true", WritesObserved: &yes, VerifyHeld: "false", Arrival: journey.ArrivalClaimed, ArrivalMeans: "m",
+		Materialized: no(), Why: "w", ToNode: "n", SettledBy: "s", ReportedBy: "r", EvidenceOnRecord: "e",
+		Error: &settledError{Reason: "X", Message: "m\u2028", Data: []byte(`{"k":1}`)}, Data: map[string]any{"z": 1, "a": "&"},
+		valuesNow: valuesNow{ValuesNow: &vals, ValuesRedacted: []string{"secret"}}, StillWorking: true, StillWorkingMeans: "sw"}
+	answers := []any{
+		position{}, pos, verdict{}, verdict{OK: true, Judgment: "done", Reason: "R"},
+		settledFacts{}, facts,
+		settledAnswer{}, settledAnswer{verdict: verdict{OK: true, Judgment: "done"}, Settled: true, Did: "a", settledFacts: facts, position: pos},
+		pendingAnswer{}, pendingAnswer{verdict: verdict{OK: true}, Did: "a", HowToAct: "h", StillWorking: true, StillWorkingMeans: "m", position: pos},
+		heldAnswer{}, heldAnswer{Did: "a", AskID: "k", HowToAct: "h", position: pos},
+		askAnswer{}, askAnswer{AskID: "k", Did: "a", HowToAct: "h", position: pos},
+		ambiguousAnswer{}, ambiguousAnswer{Why: "w", AskID: "k", AskedAbout: "a", Did: "d", position: pos},
+		unanswerableAnswer{}, unanswerableAnswer{Why: "w", openQuestions: openQuestions{Pending: []string{"t"}, AwaitingSettlement: []string{}, AwaitingHuman: []journey.AskRef{{AskID: "k", Action: "a"}}}, position: pos},
+		journeyRow{}, journeyRow{Journey: "j", Does: "d", Feasible: no(), FeasibilityUnknownFor: []string{"k"}, Standing: "in-progress", Open: true},
+		routeAnswer{}, routeAnswer{To: "t", Reason: "R", Pages: []string{"p"}, Why: "w", AlreadyHere: true, Hops: []journey.RouteStep{{Action: "a", To: "b"}}, Means: "m"},
+		whatsHereAnswer{}, whatsHereAnswer{verdict: verdict{OK: true, Judgment: "unchanged"}, position: pos, SinceVersion: &v,
+			Actions: []rawJSON{rawJSON(`{"action":"a"}`)}, ActionsGone: []string{"g"}, ActionsUnchanged: []string{"u"},
+			Journeys: []rawJSON{rawJSON(`{"journey":"j"}`)}, JourneysGone: []string{"jg"}, HowToAct: "h", JourneysElsewhere: 3,
+			JourneysElsewhereMeans: "m", RouteTo: &routeAnswer{To: "t"}, Facts: "f", Brief: "b", StaleMeans: "s"},
+	}
+	for i, a := range answers {
+		want, err := marshal(a)
+		if err != nil {
+			t.Fatalf("%d %T: %v", i, a, err)
+		}
+		if got := resultOf(a).JSON(); !bytes.Equal(got, want) {
+			t.Fatalf("%d %T:\n result %s\n struct %s", i, a, got, want)
+		}
+	}
+}
