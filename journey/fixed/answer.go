@@ -148,3 +148,11 @@ func emptyValue(v reflect.Value) bool {
 // no is the false a field carries when it is present only as false
 // (materialized: false, feasible: false).
 func no() *bool { f := false; return &f }
+
+// merge sets every field of a typed part on r, in the part's order: a key
+// r already holds keeps its place and takes the part's value.
+func (r *CallResult) merge(part any) {
+	for _, e := range resultOf(part).kv {
+		r.set(e.k, e.v)
+	}
+}

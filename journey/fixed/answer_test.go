@@ -38,6 +38,14 @@ func TestTypedAnswersEncodeAsTheirResult(t *testing.T) {
 			Actions: []rawJSON{rawJSON(`{"action":"a"}`)}, ActionsGone: []string{"g"}, ActionsUnchanged: []string{"u"},
 			Journeys: []rawJSON{rawJSON(`{"journey":"j"}`)}, JourneysGone: []string{"jg"}, HowToAct: "h", JourneysElsewhere: 3,
 			JourneysElsewhereMeans: "m", RouteTo: &routeAnswer{To: "t"}, Facts: "f", Brief: "b", StaleMeans: "s"},
+		confirmPart{}, confirmPart{Judgment: "needs-confirm", selector: selector{Step: "s"}, Reason: "R", Does: "d", AskID: "k", HowToAct: "h"},
+		declinedPart{}, declinedPart{selector: selector{Action: "a"}, AskID: "k", RecordedAs: "your-report", Why: "w"},
+		firedPart{}, firedPart{OK: true, Judgment: "done", Did: "a", EffectStatus: journey.EffectPending, TransitionID: "t", HowToSettle: "h",
+			SettleWith: &settleWith{Tool: "x", Arg: "y"}, GuardUnevaluated: []string{"g"}, Executed: no(), Materialized: no(), AlreadyTrue: true,
+			Why: "w", ToNodeClaimed: true, Arrival: journey.ArrivalClaimed, ArrivalMeans: "m"},
+		rejectedPart{}, rejectedOf(journey.FireResult{Reason: journey.ReasonInstanceRequired, Action: "a", Node: "n", Evidence: []journey.Condition{{Key: "k"}},
+			GuardUnevaluated: []string{"g"}, Issues: []string{"i"}, Expects: []byte(`{"type":"object"}`), AskID: "k", Differs: "d",
+			PriorTransitionID: "t", Overlay: "o", Required: []string{"user"}, Retriable: true, BlockedBecause: &journey.Blocked{Says: "s"}, Busy: "b"}),
 	}
 	for i, a := range answers {
 		want, err := marshal(a)

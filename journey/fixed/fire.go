@@ -531,13 +531,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArg
 		if err != nil {
 			return false
 		}
-		r.set("ok", false).set("judgment", "declined")
-		r.set(sel, action).set("askId", d.AskID)
-		if d.RecordedAs != "" {
-			r.set("recordedAs", d.RecordedAs).set("why", relayedWhy)
-		} else {
-			r.set("why", declinedWhy)
-		}
+		r.merge(declinedOf(selectorOf(sel, action), d))
 		return true
 	}
 	var st journey.AskStatus
@@ -579,19 +573,8 @@ func sameInput(c journey.AskStatus, input any) bool {
 }
 
 func (p *Port) needsConfirm(r *CallResult, action, sel string, st journey.AskStatus, reason journey.Reason) {
-	r.set("ok", false).set("judgment", "needs-confirm")
-	r.set(sel, action)
-	if reason != "" {
-		r.set("reason", string(reason))
-	}
 	info, _ := p.s.Graph().Action(action)
-	r.set("does", info.Does).set("performed", false).set("why", nothingDone)
-	r.set("askId", st.AskID).set("receipts", st.Receipts)
-	if p.gated {
-		r.set("howToAct", confirmGate)
-	} else {
-		r.set("howToAct", confirmHow)
-	}
+	r.merge(confirmOf(p.gated, selectorOf(sel, action), info.Does, st, reason))
 }
 
 func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.FireResult {
@@ -610,7 +593,7 @@ func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.Fire
 func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	inJourney := r.Has("journey")
 	if fr.OK {
-		p.fired(r, fr, inJourney)
+		r.merge(p.firedOf(fr, inJourney))
 		return
 	}
 	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
@@ -627,52 +610,7 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		r.set("did", fr.Action)
 		return
 	}
-	r.set("ok", false).set("judgment", "rejected")
-	r.set("did", fr.Action).set("reason", string(fr.Reason))
-	if why := refusalWhy(fr); why != "" {
-		r.set("why", why)
-	}
-	refusalData(r, fr)
-}
-
-// fired answers a recorded fire: what it did, how to learn how it came
-// to rest, and what the session noted about it.
-func (p *Port) fired(r *CallResult, fr journey.FireResult, inJourney bool) {
-	r.set("ok", true)
-	if !inJourney {
-		if fr.EffectStatus == journey.EffectPending {
-			r.set("judgment", "navigate-or-wait")
-		} else {
-			r.set("judgment", "done")
-		}
-	}
-	r.set("did", fr.Action).set("effectStatus", string(fr.EffectStatus)).set("transitionId", fr.TransitionID)
-	if fr.EffectStatus == journey.EffectPending {
-		r.set("howToSettle", settleHowA+p.graphID+settleHowB)
-		var sw CallResult
-		sw.set("tool", p.tool("did_it_work")).set("arg", "transitionId")
-		r.set("settleWith", sw)
-	}
-	if len(fr.GuardUnevaluated) > 0 {
-		r.set("guardUnevaluated", fr.GuardUnevaluated)
-	}
-	if fr.Executed != nil {
-		r.set("executed", false)
-	}
-	if fr.Materialized != nil {
-		r.set("materialized", false)
-	}
-	if fr.AlreadyTrue {
-		r.set("alreadyTrue", true).set("why", alreadyTrue)
-	}
-	// fr.Repeated stays on the session's record: the protocol does not
-	// copy repeated onto the success arm.
-	if fr.ToNodeClaimed {
-		// Claimed, not arrived: only a later sync from the app observes
-		// the arrival (did_it_work reads it live).
-		r.set("toNodeClaimed", true)
-		r.set("arrival", string(journey.ArrivalClaimed)).set("arrivalMeans", arrClaimed)
-	}
+	r.merge(rejectedOf(fr))
 }
 
 // refusalWhys is the sentence each refusal reason is explained by (one
@@ -730,55 +668,6 @@ func disabledWhyFor(fr journey.FireResult) string {
 		why += " " + disabledEvidence
 	}
 	return why
-}
-
-// refusalData is a refused fire's data, in wire order.
-func refusalData(r *CallResult, fr journey.FireResult) {
-	if fr.Node != "" {
-		r.set("node", fr.Node)
-	}
-	if len(fr.Evidence) > 0 {
-		r.set("evidence", fr.Evidence)
-	}
-	if len(fr.GuardUnevaluated) > 0 {
-		r.set("guardUnevaluated", fr.GuardUnevaluated)
-	}
-	if len(fr.Issues) > 0 {
-		r.set("issues", fr.Issues)
-	}
-	if len(fr.Expects) > 0 {
-		r.set("expects", rawJSON(fr.Expects))
-	}
-	if fr.Instances != nil || fr.Reason == journey.ReasonInstanceRequired || fr.Reason == journey.ReasonInstanceUnknown {
-		r.set("instances", orEmpty(fr.Instances))
-	}
-	if fr.AskID != "" {
-		r.set("askId", fr.AskID)
-	}
-	if fr.Differs != "" {
-		r.set("differs", fr.Differs)
-	}
-	if fr.PendingTransitionID != "" {
-		r.set("pendingTransitionId", fr.PendingTransitionID).set("scope", fr.Scope)
-	}
-	if fr.PriorTransitionID != "" {
-		r.set("priorTransitionId", fr.PriorTransitionID).set("scope", fr.Scope)
-	}
-	if fr.Overlay != "" {
-		r.set("overlay", fr.Overlay)
-	}
-	if len(fr.Required) > 0 {
-		r.set("required", fr.Required).set("attempted", fr.Attempted)
-	}
-	if fr.Retriable {
-		r.set("retriable", true)
-	}
-	if fr.BlockedBecause != nil {
-		r.set("blockedBecause", fr.BlockedBecause)
-	}
-	if fr.Busy != "" {
-		r.set("busy", fr.Busy)
-	}
 }
 
 func orEmpty(s []string) []string {
