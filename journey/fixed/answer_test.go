@@ -46,6 +46,14 @@ func TestTypedAnswersEncodeAsTheirResult(t *testing.T) {
 		rejectedPart{}, rejectedOf(journey.FireResult{Reason: journey.ReasonInstanceRequired, Action: "a", Node: "n", Evidence: []journey.Condition{{Key: "k"}},
 			GuardUnevaluated: []string{"g"}, Issues: []string{"i"}, Expects: []byte(`{"type":"object"}`), AskID: "k", Differs: "d",
 			PriorTransitionID: "t", Overlay: "o", Required: []string{"user"}, Retriable: true, BlockedBecause: &journey.Blocked{Says: "s"}, Busy: "b"}),
+		closedPart{}, closedPart{Frame: journey.FrameCompleted, Judgment: "done", HowToAct: "h", StartWith: "s", Why: "w", Standing: "st"},
+		openPart{}, (&frameRows{}).open("in-progress"),
+		(&frameRows{ready: []readyRow{readyRowOf(journey.PlanStep{Step: "s", Does: "d", GoesTo: "g", HighEffect: true, GuardUnevaluated: []string{"k"},
+			Materialized: no(), Busy: "b", Instances: []string{"i"}, Expects: []byte(`{}`), LastRejected: "t", Reads: []string{"r"}, Writes: []string{"w"}}, []string{"r", "w"})},
+			later: []laterRow{laterRowOf(journey.PlanStep{Step: "l", Status: journey.StepOffNode, BlockedOn: []string{"b"}, PriorTransitionID: "t", PriorInstance: "i",
+				LastRejected: "x", Enabled: no(), BlockedBecause: &journey.Blocked{Says: "s"}, UnblockedBy: []journey.Unblock{{}}, Busy: "b", Activation: "hidden", Overlay: "o"})},
+			human:         []humanRow{humanRowOf(journey.PlanStep{Step: "h", HumanDecides: true, MayInvoke: []string{"agent"}, About: "a"})},
+			awaitingHuman: []askRow{{AskID: "k", Step: "s"}}, awaitingState: []string{"s"}, rejected: true, stale: true}).open("with-the-human"),
 	}
 	for i, a := range answers {
 		want, err := marshal(a)

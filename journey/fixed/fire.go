@@ -174,8 +174,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 	for _, st := range plan.Steps {
 		rows.add(st, changed)
 	}
-	r.set("frame", string(journey.FrameOpen)).set("standing", standing)
-	rows.write(r)
+	r.merge(rows.open(standing))
 }
 
 func allDone(plan journey.Plan) bool {
@@ -187,8 +186,17 @@ func allDone(plan journey.Plan) bool {
 	return true
 }
 
-// closedFrame answers a journey with no open frame: how its last round
+// closedPart answers a journey with no open frame: how its last round
 // ended (completed, demoted) and how to go on.
+type closedPart struct {
+	Frame     journey.FrameStatus `json:"frame"`
+	Judgment  string              `json:"judgment"`
+	HowToAct  string              `json:"howToAct,omitempty"`
+	StartWith string              `json:"startWith,omitempty"`
+	Why       string              `json:"why,omitempty"`
+	Standing  string              `json:"standing"`
+}
+
 func (p *Port) closedFrame(r *CallResult, id, standing string) {
 	status := journey.FrameCompleted
 	for _, fr := range slices.Backward(p.s.Frames()) {
@@ -197,29 +205,84 @@ func (p *Port) closedFrame(r *CallResult, id, standing string) {
 			break
 		}
 	}
-	r.set("frame", string(status))
+	c := closedPart{Frame: status, Judgment: "navigate-or-wait", Standing: standing}
 	switch status {
 	case journey.FrameCompleted:
-		r.set("judgment", "done")
-		r.set("howToAct", doneHow)
+		c.Judgment, c.HowToAct = "done", doneHow
 		if info, ok := p.s.Graph().Journey(id); ok && len(info.Steps) > 0 {
-			r.set("startWith", info.Steps[0])
+			c.StartWith = info.Steps[0]
 		}
 	case journey.FrameDemoted:
-		r.set("judgment", "blocked").set("why", demoted)
-	default:
-		r.set("judgment", "navigate-or-wait")
+		c.Judgment, c.Why = "blocked", demoted
 	}
-	r.set("standing", standing)
+	r.merge(c)
 }
 
 // frameRows sorts an open frame's plan steps into the rows a journey
 // answer serves: ready, later, the person's, and the cards awaiting them.
 type frameRows struct {
-	ready, later, human, awaitingHuman []CallResult
-	readyRejected                      int
-	awaitingState                      []string
-	rejected, stale                    bool
+	ready         []readyRow
+	later         []laterRow
+	human         []humanRow
+	awaitingHuman []askRow
+	readyRejected int
+	awaitingState []string
+	rejected      bool
+	stale         bool
+}
+
+// askRow is a ready step whose card awaits the person.
+type askRow struct {
+	AskID string `json:"askId"`
+	Step  string `json:"step"`
+}
+
+// humanRow is the person's step: presented, never offered as ready.
+type humanRow struct {
+	Step          string        `json:"step"`
+	Does          string        `json:"does"`
+	AwaitingHuman bool          `json:"awaitingHuman"`
+	HumanDecides  bool          `json:"humanDecides,omitempty"`
+	Made          *journey.Made `json:"made,omitempty"`
+	MayInvoke     []string      `json:"mayInvoke,omitempty"`
+	About         string        `json:"about,omitempty"`
+}
+
+// readyRow is a step that can be fired now.
+type readyRow struct {
+	Step             string   `json:"step"`
+	Does             string   `json:"does"`
+	GoesTo           string   `json:"goesTo,omitempty"`
+	HighEffect       bool     `json:"highEffect,omitempty"`
+	GuardUnevaluated []string `json:"guardUnevaluated,omitempty"`
+	Materialized     *bool    `json:"materialized,omitempty"`
+	Busy             string   `json:"busy,omitempty"`
+	Instances        []string `json:"instances,omitempty"`
+	Expects          rawJSON  `json:"expects,omitempty"`
+	LastFireRejected string   `json:"lastFireRejected,omitempty"`
+	StaleReads       []string `json:"staleReads,omitempty"`
+	StaleWrites      []string `json:"staleWrites,omitempty"`
+}
+
+// laterRow is a step that cannot be fired now, and why it waits.
+type laterRow struct {
+	Step               string             `json:"step"`
+	Status             journey.StepStatus `json:"status"`
+	On                 *[]string          `json:"on,omitempty"`
+	BlockedOn          []string           `json:"blockedOn,omitempty"`
+	PriorFireUnsettled string             `json:"priorFireUnsettled,omitempty"`
+	// PriorTransitionID: a once-only step done, why it is not offered
+	// again; PriorInstance: done for another round's instance, not here.
+	PriorTransitionID  string             `json:"priorTransitionId,omitempty"`
+	PriorInstance      string             `json:"priorInstance,omitempty"`
+	PriorInstanceMeans string             `json:"priorInstanceMeans,omitempty"`
+	LastFireRejected   string             `json:"lastFireRejected,omitempty"`
+	Enabled            *bool              `json:"enabled,omitempty"`
+	BlockedBecause     *journey.Blocked   `json:"blockedBecause,omitempty"`
+	UnblockedBy        []journey.Unblock  `json:"unblockedBy,omitempty"`
+	Busy               string             `json:"busy,omitempty"`
+	Activation         journey.Activation `json:"activation,omitempty"`
+	Overlay            string             `json:"overlay,omitempty"`
 }
 
 func (f *frameRows) add(st journey.PlanStep, changed []string) {
@@ -229,178 +292,126 @@ func (f *frameRows) add(st journey.PlanStep, changed []string) {
 	fireable := st.Fireable()
 	switch {
 	case fireable && st.OpenAsk != "":
-		var row CallResult
-		row.set("askId", st.OpenAsk).set("step", st.Step)
-		f.awaitingHuman = append(f.awaitingHuman, row)
+		f.awaitingHuman = append(f.awaitingHuman, askRow{AskID: st.OpenAsk, Step: st.Step})
 	case st.Status == journey.StepReady && st.PendingFire == "" && st.AwaitingHuman:
-		// The person's step: presented, never offered as ready.
-		f.human = append(f.human, humanRow(st))
+		f.human = append(f.human, humanRowOf(st))
 	case fireable:
-		f.ready = append(f.ready, f.readyRow(st, changed))
+		row := readyRowOf(st, changed)
+		if row.LastFireRejected != "" {
+			f.rejected = true
+			f.readyRejected++
+		}
+		f.stale = f.stale || len(row.StaleReads)+len(row.StaleWrites) > 0
+		f.ready = append(f.ready, row)
 	default:
-		f.later = append(f.later, f.laterRow(st))
+		row := laterRowOf(st)
+		f.rejected = f.rejected || row.LastFireRejected != ""
+		f.later = append(f.later, row)
 	}
 }
 
-func humanRow(st journey.PlanStep) CallResult {
-	var row CallResult
-	row.set("step", st.Step).set("does", st.Does).set("awaitingHuman", true)
+func humanRowOf(st journey.PlanStep) humanRow {
+	row := humanRow{Step: st.Step, Does: st.Does, AwaitingHuman: true, MayInvoke: st.MayInvoke, About: st.About}
 	if st.HumanDecides {
-		row.set("humanDecides", true).set("made", st.Made)
-	}
-	if len(st.MayInvoke) > 0 {
-		row.set("mayInvoke", st.MayInvoke)
-	}
-	if st.About != "" {
-		row.set("about", st.About)
+		made := st.Made
+		row.HumanDecides, row.Made = true, &made
 	}
 	return row
 }
 
-func (f *frameRows) readyRow(st journey.PlanStep, changed []string) CallResult {
-	var row CallResult
-	row.set("step", st.Step).set("does", st.Does)
-	if st.GoesTo != "" {
-		row.set("goesTo", st.GoesTo)
-	}
-	if st.HighEffect {
-		row.set("highEffect", true)
-	}
-	if len(st.GuardUnevaluated) > 0 {
-		row.set("guardUnevaluated", st.GuardUnevaluated)
-	}
+func readyRowOf(st journey.PlanStep, changed []string) readyRow {
+	row := readyRow{Step: st.Step, Does: st.Does, GoesTo: st.GoesTo, HighEffect: st.HighEffect, GuardUnevaluated: st.GuardUnevaluated,
+		Busy: st.Busy, Instances: st.Instances, Expects: rawJSON(st.Expects), LastFireRejected: st.LastRejected}
 	if st.Materialized != nil {
-		row.set("materialized", false)
+		row.Materialized = no()
 	}
-	if st.Busy != "" {
-		row.set("busy", st.Busy)
-	}
-	if len(st.Instances) > 0 {
-		row.set("instances", st.Instances)
-	}
-	if len(st.Expects) > 0 {
-		row.set("expects", rawJSON(st.Expects))
-	}
-	if st.LastRejected != "" {
-		row.set("lastFireRejected", st.LastRejected)
-		f.rejected = true
-		f.readyRejected++
-	}
-	if sr, sw := staleFor(changed, st.Reads, st.Writes); len(sr)+len(sw) > 0 {
-		if len(sr) > 0 {
-			row.set("staleReads", sr)
-		}
-		if len(sw) > 0 {
-			row.set("staleWrites", sw)
-		}
-		f.stale = true
-	}
+	row.StaleReads, row.StaleWrites = staleFor(changed, st.Reads, st.Writes)
 	return row
 }
 
-func (f *frameRows) laterRow(st journey.PlanStep) CallResult {
-	var row CallResult
-	row.set("step", st.Step).set("status", string(st.Status))
+func laterRowOf(st journey.PlanStep) laterRow {
+	row := laterRow{Step: st.Step, Status: st.Status, BlockedOn: st.BlockedOn, PriorFireUnsettled: st.PendingFire,
+		PriorTransitionID: st.PriorTransitionID, BlockedBecause: st.BlockedBecause, UnblockedBy: st.UnblockedBy, Busy: st.Busy,
+		Activation: st.Activation, Overlay: st.Overlay}
 	if st.Status == journey.StepOffNode {
-		row.set("on", st.OnNodes)
+		on := st.OnNodes
+		row.On = &on
 	}
-	if len(st.BlockedOn) > 0 {
-		row.set("blockedOn", st.BlockedOn)
+	if st.PriorTransitionID != "" && st.PriorInstance != "" {
+		row.PriorInstance, row.PriorInstanceMeans = st.PriorInstance, priorInstanceMeans
 	}
-	if st.PendingFire != "" {
-		row.set("priorFireUnsettled", st.PendingFire)
-	}
-	if st.PriorTransitionID != "" {
-		// A once-only step done: why it is not offered again.
-		row.set("priorTransitionId", st.PriorTransitionID)
-		if st.PriorInstance != "" {
-			// Another round's instance: done there, not here.
-			row.set("priorInstance", st.PriorInstance).set("priorInstanceMeans", priorInstanceMeans)
-		}
-	}
-	if st.LastRejected != "" && st.PendingFire == "" {
-		row.set("lastFireRejected", st.LastRejected)
-		f.rejected = true
+	if st.PendingFire == "" {
+		row.LastFireRejected = st.LastRejected
 	}
 	if st.Enabled != nil {
-		row.set("enabled", false)
-	}
-	if st.BlockedBecause != nil {
-		row.set("blockedBecause", st.BlockedBecause)
-	}
-	if len(st.UnblockedBy) > 0 {
-		row.set("unblockedBy", st.UnblockedBy)
-	}
-	if st.Busy != "" {
-		row.set("busy", st.Busy)
-	}
-	if st.Activation != "" {
-		row.set("activation", string(st.Activation))
-	}
-	if st.Overlay != "" {
-		row.set("overlay", st.Overlay)
+		row.Enabled = no()
 	}
 	return row
 }
 
-// write serves the rows with the judgment and the sentences they call
-// for.
-func (f *frameRows) write(r *CallResult) {
-	switch {
-	case len(f.ready) >= 2:
-		r.set("judgment", "needs-choice")
-	case len(f.ready) == 1:
-		r.set("judgment", "one-ready-step")
-	default:
-		r.set("judgment", "navigate-or-wait")
+// openPart is an open frame: its standing and judgment, the rows, and
+// the sentences they call for.
+type openPart struct {
+	Frame                 journey.FrameStatus `json:"frame"`
+	Standing              string              `json:"standing"`
+	Judgment              string              `json:"judgment"`
+	AwaitingState         []string            `json:"awaitingState,omitempty"`
+	StateReported         *bool               `json:"stateReported,omitempty"`
+	StateMeans            string              `json:"stateMeans,omitempty"`
+	AwaitingHuman         []askRow            `json:"awaitingHuman,omitempty"`
+	WithTheHuman          []humanRow          `json:"withTheHuman,omitempty"`
+	WithTheHumanMeans     string              `json:"withTheHumanMeans,omitempty"`
+	ReadySteps            []readyRow          `json:"readySteps"`
+	LaterSteps            []laterRow          `json:"laterSteps"`
+	LastFireRejectedMeans string              `json:"lastFireRejectedMeans,omitempty"`
+	StaleMeans            string              `json:"staleMeans,omitempty"`
+	HowToAct              string              `json:"howToAct"`
+}
+
+func (f *frameRows) open(standing string) openPart {
+	r := openPart{Frame: journey.FrameOpen, Standing: standing, Judgment: countJudgment(len(f.ready)), AwaitingHuman: f.awaitingHuman,
+		WithTheHuman: f.human, ReadySteps: f.ready, LaterSteps: f.later}
+	if r.ReadySteps == nil {
+		r.ReadySteps = []readyRow{}
+	}
+	if r.LaterSteps == nil {
+		r.LaterSteps = []laterRow{}
 	}
 	if len(f.awaitingState) > 0 {
 		// The steps below were read before the app reported what these
 		// fires changed: say so rather than present them as settled.
-		r.set("awaitingState", f.awaitingState)
-		r.set("stateReported", false).set("stateMeans", stateNotReported)
-	}
-	if len(f.awaitingHuman) > 0 {
-		r.set("awaitingHuman", f.awaitingHuman)
+		r.AwaitingState, r.StateReported, r.StateMeans = f.awaitingState, no(), stateNotReported
 	}
 	if len(f.human) > 0 {
-		r.set("withTheHuman", f.human).set("withTheHumanMeans", withHumanMeans)
+		r.WithTheHumanMeans = withHumanMeans
 	}
-	r.set("readySteps", rowsOrEmpty(f.ready))
-	r.set("laterSteps", rowsOrEmpty(f.later))
 	if f.rejected {
-		r.set("lastFireRejectedMeans", lastRejected)
+		r.LastFireRejectedMeans = lastRejected
 	}
 	if f.stale {
-		r.set("staleMeans", staleMeans)
+		r.StaleMeans = staleMeans
 	}
 	switch {
 	case len(f.ready) > 0 && f.readyRejected == len(f.ready):
 		// Every step offered was refused by the app the last time: not
 		// an invitation to fire it again.
-		r.set("howToAct", readyRejectedHow)
+		r.HowToAct = readyRejectedHow
 	case len(f.ready) > 0:
-		r.set("howToAct", readyHow)
+		r.HowToAct = readyHow
 	case len(f.awaitingState) > 0:
-		r.set("howToAct", waitHow)
+		r.HowToAct = waitHow
 	case len(f.human) > 0:
-		r.set("howToAct", humanHow)
+		r.HowToAct = humanHow
 	default:
-		r.set("howToAct", noReadyHow)
+		r.HowToAct = noReadyHow
 	}
+	return r
 }
 
 // frameKeys are the keys frameData writes, so that a re-read replaces
 // every one of them (and drops those the fresh frame no longer has).
 var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stateReported", "stateMeans",
 	"awaitingHuman", "withTheHuman", "withTheHumanMeans", "readySteps", "laterSteps", "lastFireRejectedMeans", "staleMeans", "howToAct"}
-
-func rowsOrEmpty(rows []CallResult) []CallResult {
-	if rows == nil {
-		return []CallResult{}
-	}
-	return rows
-}
 
 // ---- do_action ----
 
