@@ -14,6 +14,7 @@ import (
 // answer.
 func TestTypedAnswersEncodeAsTheirResult(t *testing.T) {
 	v := int64(7)
+	var nothing any
 	yes := true
 	vals := CallResult{}
 	vals.Set("cart", []any{"a <b>"})
@@ -54,6 +55,15 @@ func TestTypedAnswersEncodeAsTheirResult(t *testing.T) {
 				LastRejected: "x", Enabled: no(), BlockedBecause: &journey.Blocked{Says: "s"}, UnblockedBy: []journey.Unblock{{}}, Busy: "b", Activation: "hidden", Overlay: "o"})},
 			human:         []humanRow{humanRowOf(journey.PlanStep{Step: "h", HumanDecides: true, MayInvoke: []string{"agent"}, About: "a"})},
 			awaitingHuman: []askRow{{AskID: "k", Step: "s"}}, awaitingState: []string{"s"}, rejected: true, stale: true}).open("with-the-human"),
+		whyAnswer{}, whyAnswer{verdict: verdict{OK: true, Judgment: "done"}, Key: "k", Value: &nothing, Redacted: true, position: pos},
+		whyRefusal{Why: "w", position: pos},
+		journeyRefusal{}, journeyRefusal{verdict: verdict{Reason: "R"}, Journey: "j", Step: "s", Why: "w", Steps: []string{"s"}, Journeys: &[]string{},
+			JourneysElsewhere: 2, JourneysElsewhereMeans: "m", position: pos},
+		journeyBlocked{}, journeyBlocked{Journey: "j", Why: "w", Evidence: []journey.Condition{{Key: "k"}}, KeptFrame: "f", GuardUnevaluated: []string{"g"}, position: pos},
+		journeyHead{}, journeyHead{OK: true, Journey: "j", Step: "s", NewRound: true, NewRoundMeans: "m"},
+		actionRefusal{}, actionRefusal{Why: "w", Actions: []string{"a"}, position: pos},
+		unknownAction{}, unknownAction{Actions: []string{}, notHere: notHere{Action: "a", Why: "w", On: []string{"p"}, Evidence: []journey.Condition{{}}, GuardUnevaluated: []string{"g"}}, position: pos},
+		actionHead{OK: true, Action: "a"}, callRefusal{}, callRefusal{Defect: "d", Tools: []string{"t"}},
 	}
 	for i, a := range answers {
 		want, err := marshal(a)

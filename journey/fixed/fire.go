@@ -11,103 +11,92 @@ import (
 
 // ---- journeys ----
 
+// journeyRefusal refuses a journey call the port cannot route: no
+// journey named, an unknown one, an entry the session refused, an
+// unknown step. Journeys lists the scope whats_here serves, never every
+// declared id.
+type journeyRefusal struct {
+	verdict
+	Journey                string    `json:"journey,omitempty"`
+	Step                   string    `json:"step,omitempty"`
+	Why                    string    `json:"why,omitempty"`
+	Steps                  []string  `json:"steps,omitempty"`
+	Journeys               *[]string `json:"journeys,omitempty"`
+	JourneysElsewhere      int       `json:"journeysElsewhere,omitempty"`
+	JourneysElsewhereMeans string    `json:"journeysElsewhereMeans,omitempty"`
+	position
+}
+
+// journeyBlocked refuses a journey whose precondition does not hold now.
+type journeyBlocked struct {
+	verdict
+	Journey          string              `json:"journey"`
+	Why              string              `json:"why"`
+	Evidence         []journey.Condition `json:"evidence"`
+	KeptFrame        string              `json:"keptFrame,omitempty"`
+	GuardUnevaluated []string            `json:"guardUnevaluated,omitempty"`
+	position
+}
+
+// journeyHead opens a journey answer; the frame, and a step's pause or
+// fire, are merged into it (their judgment replaces the empty one).
+type journeyHead struct {
+	OK            bool   `json:"ok"`
+	Judgment      string `json:"judgment"`
+	Journey       string `json:"journey"`
+	Step          string `json:"step,omitempty"`
+	NewRound      bool   `json:"newRound,omitempty"`
+	NewRoundMeans string `json:"newRoundMeans,omitempty"`
+}
+
 func (p *Port) callSingle(ctx context.Context, a callArgs) CallResult {
 	id := a.str("journey")
 	if id == "" {
-		r := refusal("error", "JOURNEY_REQUIRED")
-		r.set("why", journeyReq)
-		p.scopedJourneys(&r)
-		return *p.position(&r)
+		return resultOf(p.scoped(journeyRefusal{verdict: verdict{Judgment: "error", Reason: "JOURNEY_REQUIRED"}, Why: journeyReq}))
 	}
 	if _, ok := p.s.Graph().Journey(id); !ok {
-		r := refusal("error", journey.ReasonUnknownJourney)
-		r.set("journey", id)
-		r.set("why", unknownJourney)
-		p.scopedJourneys(&r)
-		return *p.position(&r)
+		return resultOf(p.scoped(journeyRefusal{verdict: verdict{Judgment: "error", Reason: journey.ReasonUnknownJourney}, Journey: id, Why: unknownJourney}))
 	}
 	return p.callJourney(ctx, id, a)
 }
 
-// scopedJourneys lists the journeys startable here (plus the open one),
-// the same scope whats_here serves, never every declared id.
-func (p *Port) scopedJourneys(r *CallResult) {
+// scoped lists the journeys startable here (plus the open one), the same
+// scope whats_here serves, and closes the answer with the position.
+func (p *Port) scoped(r journeyRefusal) journeyRefusal {
 	h := p.s.Here()
 	ids := make([]string, len(h.Journeys))
 	for i, j := range h.Journeys {
 		ids[i] = j.ID
 	}
-	r.set("journeys", ids)
+	r.Journeys = &ids
 	if h.JourneysElsewhere > 0 {
-		r.set("journeysElsewhere", h.JourneysElsewhere)
-		r.set("journeysElsewhereMeans", elsewhereMeans)
+		r.JourneysElsewhere, r.JourneysElsewhereMeans = h.JourneysElsewhere, elsewhereMeans
 	}
+	r.position = p.here()
+	return r
 }
 
 // callJourney answers a journey tool: open the frame (switching from
 // another one only when this journey's precondition holds), return the
 // frame's ready and later steps, and with step, fire it.
 func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResult {
-	if f, open := p.s.Frame(); open && f.JourneyID != id {
-		for _, j := range p.s.AvailableJourneys() {
-			if j.ID == id && !j.PreconditionPassed {
-				r := refusal("blocked", "")
-				r.set("journey", id).set("why", precondKept).set("evidence", j.Evidence).set("keptFrame", f.JourneyID)
-				return *p.position(&r)
-			}
-		}
-		p.s.LeaveJourney("switched to another journey")
-	}
-	newRound := false
-	if _, open := p.s.Frame(); !open {
-		// The last round of this journey came to rest completed: the
-		// frame opened now is a new round, and the answer says so.
-		newRound = p.completedLast(id)
-		cr := p.s.CommitJourney(id, p.source)
-		if !cr.OK {
-			if cr.Reason == journey.ReasonPreconditionFailed {
-				r := refusal("blocked", "")
-				r.set("journey", id).set("why", precondition).set("evidence", cr.Evidence)
-				if len(cr.PreconditionUnevaluable) > 0 {
-					r.set("guardUnevaluated", cr.PreconditionUnevaluable)
-				}
-				return *p.position(&r)
-			}
-			r := refusal("error", cr.Reason)
-			r.set("journey", id)
-			if cr.Action != "" {
-				r.set("step", cr.Action)
-			}
-			if cr.Reason == journey.ReasonEntryNotMaterialized {
-				r.set("why", notMaterialized)
-			}
-			return *p.position(&r)
-		}
+	head := journeyHead{OK: true, Journey: id}
+	if refused, ok := p.openFrame(id, &head); !ok {
+		return refused
 	}
 	stepArg := a.str("step")
 	if stepArg == "" {
-		var r CallResult
-		r.set("ok", true).set("judgment", "")
-		r.set("journey", id)
-		if newRound {
-			r.set("newRound", true).set("newRoundMeans", newRoundMeans)
-		}
+		r := resultOf(head)
 		p.frameData(&r, id)
 		return *p.position(&r)
 	}
 	info, _ := p.s.Graph().Journey(id)
 	step, ok := resolveID(info.Steps, stepArg)
 	if !ok {
-		r := refusal("error", "UNKNOWN_STEP")
-		r.set("journey", id).set("why", unknownStep).set("steps", info.Steps)
-		return *p.position(&r)
+		return resultOf(journeyRefusal{verdict: verdict{Judgment: "error", Reason: "UNKNOWN_STEP"}, Journey: id, Why: unknownStep, Steps: info.Steps, position: p.here()})
 	}
-	var r CallResult
-	r.set("ok", true).set("judgment", "")
-	r.set("journey", id).set("step", step)
-	if newRound {
-		r.set("newRound", true).set("newRoundMeans", newRoundMeans)
-	}
+	head.Step = step
+	r := resultOf(head)
 	if p.gate(ctx, &r, step, a) {
 		return *p.position(&r)
 	}
@@ -115,6 +104,42 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	p.frameData(&r, id)
 	p.fireData(&r, fr)
 	return *p.position(&r)
+}
+
+// openFrame makes the journey's frame the open one: it leaves another
+// journey's frame only when this one's precondition holds, and commits
+// the journey when no frame is open (a new round when its last one came
+// to rest completed). It answers the refusal and false when it cannot.
+func (p *Port) openFrame(id string, head *journeyHead) (CallResult, bool) {
+	if f, open := p.s.Frame(); open && f.JourneyID != id {
+		for _, j := range p.s.AvailableJourneys() {
+			if j.ID == id && !j.PreconditionPassed {
+				return resultOf(journeyBlocked{verdict: verdict{Judgment: "blocked"}, Journey: id, Why: precondKept, Evidence: j.Evidence, KeptFrame: f.JourneyID, position: p.here()}), false
+			}
+		}
+		p.s.LeaveJourney("switched to another journey")
+	}
+	if _, open := p.s.Frame(); open {
+		return CallResult{}, true
+	}
+	if p.completedLast(id) {
+		// The last round of this journey came to rest completed: the
+		// frame opened now is a new round, and the answer says so.
+		head.NewRound, head.NewRoundMeans = true, newRoundMeans
+	}
+	cr := p.s.CommitJourney(id, p.source)
+	switch {
+	case cr.OK:
+		return CallResult{}, true
+	case cr.Reason == journey.ReasonPreconditionFailed:
+		return resultOf(journeyBlocked{verdict: verdict{Judgment: "blocked"}, Journey: id, Why: precondition, Evidence: cr.Evidence,
+			GuardUnevaluated: cr.PreconditionUnevaluable, position: p.here()}), false
+	}
+	r := journeyRefusal{verdict: verdict{Judgment: "error", Reason: cr.Reason}, Journey: id, Step: cr.Action, position: p.here()}
+	if cr.Reason == journey.ReasonEntryNotMaterialized {
+		r.Why = notMaterialized
+	}
+	return resultOf(r), false
 }
 
 // completedLast reports whether the latest frame of the journey came to
@@ -415,6 +440,44 @@ var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stat
 
 // ---- do_action ----
 
+// actionRefusal refuses a do_action naming no action, or a name
+// matching more than one served here.
+type actionRefusal struct {
+	verdict
+	Why     string   `json:"why"`
+	Actions []string `json:"actions"`
+	position
+}
+
+// unknownAction refuses an action not served here: the actions that
+// are, and, when the graph has the one named, which true thing is the
+// case (notHere).
+type unknownAction struct {
+	verdict
+	Actions []string `json:"actions"`
+	notHere
+	position
+}
+
+// notHere is why an action the graph has is not served here: on another
+// page, or here with its conditions unmet. Action is the declared id a
+// unique suffix resolved to.
+type notHere struct {
+	Action           string              `json:"action,omitempty"`
+	Why              string              `json:"why,omitempty"`
+	On               []string            `json:"on,omitempty"`
+	Evidence         []journey.Condition `json:"evidence,omitempty"`
+	GuardUnevaluated []string            `json:"guardUnevaluated,omitempty"`
+}
+
+// actionHead opens a do_action answer that may pause: the action a
+// needs-confirm or a decline is about.
+type actionHead struct {
+	OK       bool   `json:"ok"`
+	Judgment string `json:"judgment"`
+	Action   string `json:"action"`
+}
+
 func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
 	served := p.s.Available()
 	ids := make([]string, len(served))
@@ -423,15 +486,11 @@ func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
 	}
 	want := a.str("action")
 	if want == "" {
-		r := refusal("error", "ACTION_REQUIRED")
-		r.set("why", actionRequired).set("actions", ids)
-		return *p.position(&r)
+		return resultOf(actionRefusal{verdict: verdict{Judgment: "error", Reason: "ACTION_REQUIRED"}, Why: actionRequired, Actions: ids, position: p.here()})
 	}
-	matches := 0
-	action := ""
-	if slices.Contains(ids, want) {
-		action, matches = want, 1
-	} else {
+	action, matches := want, 1
+	if !slices.Contains(ids, want) {
+		action, matches = "", 0
 		for _, id := range ids {
 			if strings.HasSuffix(id, "."+want) {
 				action = id
@@ -441,32 +500,26 @@ func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
 	}
 	switch {
 	case matches == 0:
-		r := refusal("error", journey.ReasonUnknownAction)
-		r.set("actions", ids)
-		p.notHere(&r, want)
-		return *p.position(&r)
+		return resultOf(unknownAction{verdict: verdict{Judgment: "error", Reason: journey.ReasonUnknownAction}, Actions: ids, notHere: p.whyNotHere(want), position: p.here()})
 	case matches > 1:
-		r := refusal("error", "AMBIGUOUS_ACTION")
-		r.set("why", ambiguousAct).set("actions", ids)
-		return *p.position(&r)
+		return resultOf(actionRefusal{verdict: verdict{Judgment: "error", Reason: "AMBIGUOUS_ACTION"}, Why: ambiguousAct, Actions: ids, position: p.here()})
 	}
-	var r CallResult
-	r.set("ok", true).set("judgment", "")
-	r.set("action", action)
+	r := resultOf(actionHead{OK: true, Action: action})
 	if p.gate(ctx, &r, action, a) {
 		return *p.position(&r)
 	}
-	r.Delete("action")
+	r = resultOf(verdict{OK: true})
 	p.fireData(&r, p.fire(ctx, action, a))
 	return *p.position(&r)
 }
 
-// notHere says which true thing is the case when the graph does have an
-// action that is not served here: on another page, or here with its
-// conditions unmet. A name the graph lacks gets no why at all: nothing is
-// invented about an action the app never had. A unique suffix of a
-// declared id counts as naming it, as it does when resolving.
-func (p *Port) notHere(r *CallResult, id string) {
+// whyNotHere says which true thing is the case when the graph does have
+// an action that is not served here. A name the graph lacks gets no why
+// at all: nothing is invented about an action the app never had. A
+// unique suffix of a declared id counts as naming it, as it does when
+// resolving.
+func (p *Port) whyNotHere(id string) notHere {
+	var r notHere
 	ex, ok := p.s.Explain(id)
 	if !ok {
 		all := p.s.Graph().Actions()
@@ -476,24 +529,22 @@ func (p *Port) notHere(r *CallResult, id string) {
 		}
 		full, found := resolveID(ids, id)
 		if !found {
-			return
+			return r
 		}
 		if ex, ok = p.s.Explain(full); !ok {
-			return
+			return r
 		}
-		r.set("action", full)
+		r.Action = full
 	}
 	switch {
 	case !ex.OnThisPage:
-		r.set("why", notOnThisPage).set("on", ex.Pages)
+		r.Why, r.On = notOnThisPage, ex.Pages
 	case len(ex.Evidence) > 0:
-		r.set("why", conditionsNot).set("evidence", ex.Evidence)
-		if len(ex.GuardUnevaluated) > 0 {
-			r.set("guardUnevaluated", ex.GuardUnevaluated)
-		}
+		r.Why, r.Evidence, r.GuardUnevaluated = conditionsNot, ex.Evidence, ex.GuardUnevaluated
 	default:
-		r.set("why", declaredNotOff)
+		r.Why = declaredNotOff
 	}
+	return r
 }
 
 // ---- the confirm gate and the fire ----

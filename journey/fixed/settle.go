@@ -9,28 +9,41 @@ import (
 
 const maxErrorText = 200
 
-// why answers <graph>.why {key}: the causal backward slice, as data under
-// why (an object, never a sentence: it names keys the app wrote and who
-// wrote them).
+// whyAnswer answers <graph>.why {key}: the causal backward slice, as data
+// under why (an object, never a sentence: it names keys the app wrote and
+// who wrote them). The value itself rides beside who wrote it: a model
+// that asks why a key holds what it holds can read what it holds.
+type whyAnswer struct {
+	verdict
+	Key      string           `json:"key"`
+	Value    *any             `json:"value,omitempty"`
+	Redacted bool             `json:"redacted,omitempty"`
+	Why      journey.WhySlice `json:"why"`
+	position
+}
+
+// keyRequired refuses a why call with no key.
+type whyRefusal struct {
+	verdict
+	Why string `json:"why"`
+	position
+}
+
 func (p *Port) why(a callArgs) CallResult {
 	key := a.str("key")
 	if key == "" {
-		r := refusal("error", "KEY_REQUIRED")
-		r.set("why", keyRequired)
-		return *p.position(&r)
+		return resultOf(whyRefusal{verdict: verdict{Judgment: "error", Reason: "KEY_REQUIRED"}, Why: keyRequired, position: p.here()})
 	}
-	var r CallResult
-	r.set("ok", true).set("judgment", "done").set("key", key)
-	// The value itself rides beside who wrote it: a model that asks why
-	// a key holds what it holds can read what it holds.
+	r := whyAnswer{verdict: verdict{OK: true, Judgment: "done"}, Key: key}
 	vals, redacted := p.s.Values(key)
 	if v, ok := vals[key]; ok {
-		r.set("value", v)
+		r.Value = &v
 	} else if len(redacted) > 0 {
-		r.set("redacted", true)
+		r.Redacted = true
 	}
-	r.set("why", p.s.Why(key))
-	return *p.position(&r)
+	r.Why = p.s.Why(key)
+	r.position = p.here()
+	return resultOf(r)
 }
 
 // didItWork answers <graph>.did_it_work {transitionId}: a poll that never
