@@ -208,7 +208,7 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 			st.Status = StepReady
 		}
 		if st.Status == StepReady || st.Status == StepBlocked {
-			row := s.rowLocked(an, unev)
+			row, _ := s.rowLocked(an, unev) // a plan step carries no holds
 			st.Enabled, st.BlockedBecause, st.UnblockedBy, st.Busy, st.Materialized, st.Instances = row.Enabled, row.BlockedBecause, row.UnblockedBy, row.Busy, row.Materialized, row.Instances
 			st.Activation, st.Overlay = row.Activation, row.Overlay
 		}

@@ -11,24 +11,52 @@ import (
 // nothing is served.
 func (s *Session) Available() []ServedAction {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.availableLocked()
+	rows, reads := s.availableLocked()
+	s.mu.Unlock()
+	s.readHolds(rows, reads)
+	return rows
 }
 
-func (s *Session) availableLocked() []ServedAction {
+// holdsRead is a holds reader a served row names. It is called once the
+// session's lock is released (readHolds), so a reader may call back into
+// the session.
+type holdsRead struct {
+	row    int
+	action string
+	fn     func() any
+}
+
+// readHolds fills each row's Holds from its reader, outside the lock; a
+// reader that panics is recorded as a Defect and leaves Holds empty.
+func (s *Session) readHolds(rows []ServedAction, reads []holdsRead) {
+	for _, r := range reads {
+		s.safeCall("holds reader of "+r.action, func() {
+			if nv, err := normalize(r.fn()); err == nil {
+				rows[r.row].Holds = nv
+			}
+		})
+	}
+}
+
+func (s *Session) availableLocked() ([]ServedAction, []holdsRead) {
 	if s.page < 0 {
-		return nil
+		return nil, nil
 	}
 	list := s.g.served[s.page]
 	out := make([]ServedAction, 0, len(list))
+	var reads []holdsRead
 	for _, an := range list {
 		pass, unev := evalQuick(an.guard, s.state)
 		if !pass {
 			continue
 		}
-		out = append(out, s.rowLocked(an, unev))
+		row, holds := s.rowLocked(an, unev)
+		if holds != nil {
+			reads = append(reads, holdsRead{row: len(out), action: an.id, fn: holds})
+		}
+		out = append(out, row)
 	}
-	return out
+	return out, reads
 }
 
 // rowControl folds the bindings that describe a served control. For a
@@ -61,7 +89,9 @@ func (s *Session) rowControl(an *actionNode) (handler Handler, disabled bool, bu
 	return
 }
 
-func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
+// rowLocked is the row served for an action, and its holds reader (nil
+// when it has none), which the caller runs once the lock is released.
+func (s *Session) rowLocked(an *actionNode, unev []string) (ServedAction, func() any) {
 	row := ServedAction{Action: an.id, Does: an.does, GoesTo: an.goToID, HighEffect: an.highEffect, GuardUnevaluated: unev, Expects: an.input.expectsJSON()}
 	handler, disabled, busy, holds := s.rowControl(an)
 	if an.enabled != nil {
@@ -82,14 +112,6 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 			row.BlockedBecause = &b
 		}
 		row.UnblockedBy = s.unblocksLocked(an)
-	}
-	if holds != nil {
-		s.safeCall("holds reader of "+an.id, func() {
-			v := holds()
-			if nv, err := normalize(v); err == nil {
-				row.Holds = nv
-			}
-		})
 	}
 	row.Busy = busy
 	if an.decides != nil {
@@ -113,7 +135,7 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 	if u := s.unsettled[an.idx]; len(u) > 0 {
 		row.PriorFireUnsettled = u[len(u)-1].t.ID
 	}
-	return row
+	return row, holds
 }
 
 // Made is whether the person's decision is made: "true", "false", or
@@ -269,8 +291,15 @@ type Here struct {
 // the graph: both are indexed per page when the graph is built.
 func (s *Session) Here() Here {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	h := Here{Position: s.positionLocked(), Actions: s.availableLocked()}
+	h, reads := s.hereLocked()
+	s.mu.Unlock()
+	s.readHolds(h.Actions, reads)
+	return h
+}
+
+func (s *Session) hereLocked() (Here, []holdsRead) {
+	actions, reads := s.availableLocked()
+	h := Here{Position: s.positionLocked(), Actions: actions}
 	if h.Actions == nil {
 		h.Actions = []ServedAction{}
 	}
@@ -304,7 +333,7 @@ func (s *Session) Here() Here {
 		}
 	}
 	h.JourneysElsewhere = len(s.g.journeys) - len(h.Journeys)
-	return h
+	return h, reads
 }
 
 // Explanation says which true thing is the case for an action id: not in

@@ -78,8 +78,9 @@ func TransitionIDFrom(ctx context.Context) (string, bool) {
 // settlement latches and the journey frames. All methods are safe for
 // concurrent use. Host callbacks (handlers, observers, holds readers,
 // Instances, VerifyFunc) are isolated: a panic is recovered and recorded
-// as a Defect. Instances, VerifyFunc and holds readers run while the
-// session is locked and must not call back into it.
+// as a Defect. Holds readers run once the session's lock is released
+// and may read the session. Instances and VerifyFunc still run while it
+// is locked and must not call back into it (issue 37 moves them out).
 type Session struct {
 	g    *Graph
 	opts Options
@@ -739,7 +740,8 @@ type Registration struct {
 	// Busy sets the app's initial working label for a control.
 	Busy map[string]string
 	// Holds reads what a control holds right now (a draft in a box). It is
-	// read each time the control is served and must not call the session.
+	// read each time the control is served (Available, Here), after the
+	// session's lock is released, so it may read the session.
 	Holds map[string]func() any
 }
 
