@@ -78,9 +78,10 @@ func TransitionIDFrom(ctx context.Context) (string, bool) {
 // settlement latches and the journey frames. All methods are safe for
 // concurrent use. Host callbacks (handlers, observers, holds readers,
 // Instances, VerifyFunc) are isolated: a panic is recovered and recorded
-// as a Defect. Holds readers run once the session's lock is released
-// and may read the session. Instances and VerifyFunc still run while it
-// is locked and must not call back into it (issue 37 moves them out).
+// as a Defect. Holds readers and VerifyFunc run once the session's lock
+// is released and may read the session (a VerifyFunc reads a copy of the
+// state as the fire came to rest). Instances still run while it is
+// locked and must not call back into it.
 type Session struct {
 	g    *Graph
 	opts Options
@@ -140,12 +141,15 @@ type record struct {
 	awaiting bool // awaiting the app's state report
 	running  bool // handler in flight
 	settled  bool
-	receipt  Settlement
-	done     chan struct{}
-	landed   bool // a sync landed on the claimed page while the window was open
-	byReport bool // committed by a real state report
-	tour     bool
-	obs      []Observation
+	// verifying: the fire came to rest and its VerifyFunc is being read
+	// outside the lock; the settlement is written when it answers.
+	verifying bool
+	receipt   Settlement
+	done      chan struct{}
+	landed    bool // a sync landed on the claimed page while the window was open
+	byReport  bool // committed by a real state report
+	tour      bool
+	obs       []Observation
 	// errorNow is why the record moved after its receipt was written
 	// (RejectBecause on a fire already at rest).
 	errorNow *SettleError
@@ -255,12 +259,15 @@ func (s *Session) Enforced() bool { return s.opts.RequireHumanApproval }
 
 // ---- locking and delivery ----
 
-// unlock releases the session lock and delivers queued observer calls.
+// unlock releases the session lock and then runs what was queued while
+// it was held: observer deliveries, and host callbacks that read a copy of
+// the state (a VerifyFunc) and apply what they read under the lock again.
 func (s *Session) unlock() {
 	out := s.observers.takeOutbox()
 	s.mu.Unlock()
 	// Delivery happens on the caller's goroutine with no session lock
-	// held, so an observer may call back into the session.
+	// held, so an observer (or a VerifyFunc) may call back into the
+	// session.
 	for _, f := range out {
 		f()
 	}
