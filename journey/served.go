@@ -13,7 +13,7 @@ func (s *Session) Available() []ServedAction {
 	s.mu.Lock()
 	rows, reads := s.availableLocked()
 	s.mu.Unlock()
-	s.readHolds(rows, reads)
+	s.observers.readHolds(rows, reads)
 	return rows
 }
 
@@ -28,9 +28,9 @@ type holdsRead struct {
 
 // readHolds fills each row's Holds from its reader, outside the lock; a
 // reader that panics is recorded as a Defect and leaves Holds empty.
-func (s *Session) readHolds(rows []ServedAction, reads []holdsRead) {
+func (o *observers) readHolds(rows []ServedAction, reads []holdsRead) {
 	for _, r := range reads {
-		s.safeCall("holds reader of "+r.action, func() {
+		o.safeCall("holds reader of "+r.action, func() {
 			if nv, err := normalize(r.fn()); err == nil {
 				rows[r.row].Holds = nv
 			}
@@ -291,13 +291,6 @@ type Here struct {
 // the graph: both are indexed per page when the graph is built.
 func (s *Session) Here() Here {
 	s.mu.Lock()
-	h, reads := s.hereLocked()
-	s.mu.Unlock()
-	s.readHolds(h.Actions, reads)
-	return h
-}
-
-func (s *Session) hereLocked() (Here, []holdsRead) {
 	actions, reads := s.availableLocked()
 	h := Here{Position: s.positionLocked(), Actions: actions}
 	if h.Actions == nil {
@@ -333,7 +326,9 @@ func (s *Session) hereLocked() (Here, []holdsRead) {
 		}
 	}
 	h.JourneysElsewhere = len(s.g.journeys) - len(h.Journeys)
-	return h, reads
+	s.mu.Unlock()
+	s.observers.readHolds(h.Actions, reads)
+	return h
 }
 
 // Explanation says which true thing is the case for an action id: not in
