@@ -918,24 +918,7 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		}
 		name := b.capName()
 		if b.completes {
-			// The application works on it until its completion
-			// contract is met: the fire carries stillWorking meanwhile.
-			// The label is the capability's name (data).
-			work := j.s.BeginWork(name, id)
-			j.mu.Lock()
-			j.working = append(j.working, working{id: id, act: b, work: work})
-			j.mu.Unlock()
-			defer func() {
-				j.mu.Lock()
-				j.working = slices.DeleteFunc(j.working, func(x working) bool { return x.id == id })
-				j.mu.Unlock()
-				work.Done(nil)
-			}()
-			// Its changes meanwhile are its own, which the other
-			// sessions are told (sessions.go).
-			sw := &waiter{id: id, act: b, j: j, sticky: true}
-			j.peers.add(sw)
-			defer j.peers.forget(sw)
+			defer j.beginWorking(b, id, name)()
 		}
 		// The call cites the Model version the session showed when the
 		// fire was attempted: the contract judges its watches against
@@ -944,78 +927,121 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		if t, ok := j.s.Transition(id); ok {
 			inv.SeenVersion = j.seen.at(t.CursorVersion)
 		}
-		// A call the contract holds for the person's approval is a card
-		// in the session's ask book while it waits, answered by the
-		// person in the application (HeldForPerson).
-		if w != nil && j.exact {
-			// Told on the host's update goroutine before any listener
-			// sees the version: the listener then knows which Model
-			// change is this fire's own (takeWaiterLocked).
-			ctx = agent.WhenDelivered(ctx, func(v uint64) { w.at.Store(v) })
-		}
-		ctx = agent.WhileAwaitingApproval(ctx, func(q agent.ApprovalRequest) { _ = j.s.HeldForPerson(id, q.ID) })
-		ctx = agent.WhenApprovalEnds(ctx, func(q agent.ApprovalRequest, why agent.Withdrawal) {
-			answer := journey.PersonWithdrawn
-			switch why {
-			case agent.WithdrawnApproved:
-				answer = journey.PersonApproved
-			case agent.WithdrawnDeclined:
-				answer = journey.PersonDeclined
-			}
-			_ = j.s.PersonAnswered(q.ID, answer, "the person")
-		})
+		ctx = j.callContext(ctx, id, w)
 		// The fire outlives its caller's request, not its journey.
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		defer context.AfterFunc(j.life, cancel)()
 		res, err := j.dispatch(ctx, name, payload, inv)
-		if err != nil {
-			if w != nil {
-				j.forget(w)
-			}
-			var timeout *agent.CompletionTimeoutError
-			if errors.As(err, &timeout) {
-				return j.stillPending(b)
-			}
-			// Refused by the contract (or a defect): the fire comes to
-			// rest refused, with a reason code, the sentence the agent
-			// would have been told, and the refusal as data.
-			return nil, refusal(name, res, err)
+		switch {
+		case err != nil:
+			return j.dispatchFailed(b, w, name, res, err)
+		case res.Completion != nil:
+			return j.completed(b, id, res)
 		}
-		if c := res.Completion; c != nil {
-			data := completionData(c)
-			if c.Status == agent.Failed {
-				// The application's own refusal: a code and our sentence,
-				// with its completing Message as data ({"tag",
-				// "message"}), never inside a string.
-				_ = j.s.RejectWith(id, journey.OutcomeRejected, &journey.SettleError{Reason: journey.ReasonAppFailed, Message: appFailed, Data: data})
-				return nil, nil
-			}
-			// The Model the completion was seen at is folded first: the
-			// state change it made is observed before the fire is
-			// answered, however the host's goroutines were scheduled.
-			j.catchUp(res.Version)
-			if b.writes && !j.settled(id) {
-				// Completed, but no state change covered its writes:
-				// performed, writes not observed.
-				j.s.UpdateState(nil, id)
-			}
-			var out any
-			_ = json.Unmarshal(data, &out)
-			return out, nil
-		}
-		t := time.NewTimer(j.within)
-		defer t.Stop()
-		select {
-		case <-w.seen:
-		case <-t.C:
-			if j.forget(w) && b.writes {
-				j.s.UpdateState(nil, id)
-			}
-		case <-j.closed:
-			j.forget(w)
-		}
+		j.awaitChange(b, id, w)
 		return nil, nil
+	}
+}
+
+// beginWorking marks a fire the application works on until its
+// completion contract is met: the fire carries stillWorking meanwhile
+// (the label is the capability's name, data), and its changes meanwhile
+// are its own, which the other sessions are told (sessions.go). It
+// returns what ends it.
+func (j *Journey) beginWorking(b *bound, id, name string) func() {
+	work := j.s.BeginWork(name, id)
+	j.mu.Lock()
+	j.working = append(j.working, working{id: id, act: b, work: work})
+	j.mu.Unlock()
+	sw := &waiter{id: id, act: b, j: j, sticky: true}
+	j.peers.add(sw)
+	return func() {
+		j.peers.forget(sw)
+		j.mu.Lock()
+		j.working = slices.DeleteFunc(j.working, func(x working) bool { return x.id == id })
+		j.mu.Unlock()
+		work.Done(nil)
+	}
+}
+
+// callContext is the dispatch's context: a call the contract holds for
+// the person's approval is a card in the session's ask book while it
+// waits, answered by the person in the application (HeldForPerson).
+func (j *Journey) callContext(ctx context.Context, id string, w *waiter) context.Context {
+	if w != nil && j.exact {
+		// Told on the host's update goroutine before any listener sees
+		// the version: the listener then knows which Model change is
+		// this fire's own (takeWaiterLocked).
+		ctx = agent.WhenDelivered(ctx, func(v uint64) { w.at.Store(v) })
+	}
+	ctx = agent.WhileAwaitingApproval(ctx, func(q agent.ApprovalRequest) { _ = j.s.HeldForPerson(id, q.ID) })
+	return agent.WhenApprovalEnds(ctx, func(q agent.ApprovalRequest, why agent.Withdrawal) {
+		answer := journey.PersonWithdrawn
+		switch why {
+		case agent.WithdrawnApproved:
+			answer = journey.PersonApproved
+		case agent.WithdrawnDeclined:
+			answer = journey.PersonDeclined
+		}
+		_ = j.s.PersonAnswered(q.ID, answer, "the person")
+	})
+}
+
+// dispatchFailed answers a dispatch the contract refused (or a defect):
+// the fire comes to rest refused, with a reason code, the sentence the
+// agent would have been told, and the refusal as data. A completion that
+// timed out is still pending instead.
+func (j *Journey) dispatchFailed(b *bound, w *waiter, name string, res agent.Result, err error) (any, error) {
+	if w != nil {
+		j.forget(w)
+	}
+	var timeout *agent.CompletionTimeoutError
+	if errors.As(err, &timeout) {
+		return j.stillPending(b)
+	}
+	return nil, refusal(name, res, err)
+}
+
+// completed answers a dispatch whose completion contract was met.
+func (j *Journey) completed(b *bound, id string, res agent.Result) (any, error) {
+	c := res.Completion
+	data := completionData(c)
+	if c.Status == agent.Failed {
+		// The application's own refusal: a code and our sentence, with
+		// its completing Message as data ({"tag", "message"}), never
+		// inside a string.
+		_ = j.s.RejectWith(id, journey.OutcomeRejected, &journey.SettleError{Reason: journey.ReasonAppFailed, Message: appFailed, Data: data})
+		return nil, nil
+	}
+	// The Model the completion was seen at is folded first: the state
+	// change it made is observed before the fire is answered, however the
+	// host's goroutines were scheduled.
+	j.catchUp(res.Version)
+	if b.writes && !j.settled(id) {
+		// Completed, but no state change covered its writes: performed,
+		// writes not observed.
+		j.s.UpdateState(nil, id)
+	}
+	var out any
+	_ = json.Unmarshal(data, &out)
+	return out, nil
+}
+
+// awaitChange waits, within ObserveWithin, for the Model change the
+// fire's Message causes; none within it means its writes were not
+// observed.
+func (j *Journey) awaitChange(b *bound, id string, w *waiter) {
+	t := time.NewTimer(j.within)
+	defer t.Stop()
+	select {
+	case <-w.seen:
+	case <-t.C:
+		if j.forget(w) && b.writes {
+			j.s.UpdateState(nil, id)
+		}
+	case <-j.closed:
+		j.forget(w)
 	}
 }
 
