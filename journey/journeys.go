@@ -223,7 +223,7 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 		if u := s.unsettled[an.idx]; len(u) > 0 {
 			st.PendingFire = u[len(u)-1].t.ID
 		}
-		if last := s.lastFireLocked(an); last != nil && last.refused() {
+		if last := s.ledgers.latestFire(an); last != nil && last.refused() {
 			st.LastRejected = last.t.ID
 		}
 		st.OpenAsk = s.askBook.openAskID(an)
@@ -288,7 +288,7 @@ func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
 	}
 	first := jn.steps[0]
 	if src == ActorAgent && !s.opts.AllowUnmaterializedFires && s.page >= 0 && slices.Contains(first.on, s.page) {
-		if h, _, _, _ := s.rowControl(first); h == nil {
+		if h, _, _, _ := s.bindings.control(first); h == nil {
 			s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonEntryNotMaterialized, Actor: src, Action: first.id, Does: first.does, JourneyID: jn.id})
 			return CommitResult{Reason: ReasonEntryNotMaterialized, JourneyID: jn.id, Action: first.id, Version: s.version}
 		}
@@ -443,7 +443,7 @@ type standingJudge struct {
 func (j *standingJudge) unframed() {
 	s, jn, js := j.s, j.jn, &j.js
 	opened := false
-	if last := s.lastFrameLocked(jn); last != nil {
+	if last := s.frameBook.latest(jn); last != nil {
 		opened = true
 		if last.status == FrameCompleted {
 			js.Standing = StandingDone
@@ -657,11 +657,11 @@ func (s *Session) unblocksLocked(an *actionNode) []Unblock {
 	return out
 }
 
-// lastFrameLocked is the newest frame opened for a journey, or nil.
-func (s *Session) lastFrameLocked(jn *journeyNode) *frame { return s.lastFrame[jn.idx] }
+// latest is the newest frame opened for a journey, or nil.
+func (f *frameBook) latest(jn *journeyNode) *frame { return f.lastFrame[jn.idx] }
 
-// lastFireLocked is an action's newest fire, or nil.
-func (s *Session) lastFireLocked(an *actionNode) *record { return s.lastFire[an.idx] }
+// latestFire is an action's newest fire, or nil.
+func (l *ledgers) latestFire(an *actionNode) *record { return l.lastFire[an.idx] }
 
 // refused: the fire came to rest and the app said no (refused,
 // rejected, or rolled back since).

@@ -59,15 +59,15 @@ func (s *Session) availableLocked() ([]ServedAction, []holdsRead) {
 	return out, reads
 }
 
-// rowControl folds the bindings that describe a served control. For a
+// control folds the bindings that describe a served control. For a
 // repeats action served without an instance, any instance's handler makes
 // it materialized, but only instance-less bindings switch it off or label
 // it busy.
-func (s *Session) rowControl(an *actionNode) (handler Handler, disabled bool, busy string, holds func() any) {
+func (bl bindingLists) control(an *actionNode) (handler Handler, disabled bool, busy string, holds func() any) {
 	if an.repeat == nil {
-		return s.bindingState(an, "")
+		return bl.state(an, "")
 	}
-	list := s.bindings[an.idx]
+	list := bl[an.idx]
 	for i := len(list) - 1; i >= 0; i-- {
 		b := list[i]
 		if handler == nil && b.handler != nil {
@@ -93,7 +93,7 @@ func (s *Session) rowControl(an *actionNode) (handler Handler, disabled bool, bu
 // when it has none), which the caller runs once the lock is released.
 func (s *Session) rowLocked(an *actionNode, unev []string) (ServedAction, func() any) {
 	row := ServedAction{Action: an.id, Does: an.does, GoesTo: an.goToID, HighEffect: an.highEffect, GuardUnevaluated: unev, Expects: an.input.expectsJSON()}
-	handler, disabled, busy, holds := s.rowControl(an)
+	handler, disabled, busy, holds := s.bindings.control(an)
 	if an.enabled != nil {
 		if ok, _ := evalQuick(an.enabled, s.state); !ok {
 			disabled = true

@@ -108,7 +108,7 @@ type Session struct {
 	askBook                // ask.go
 	frameBook              // journeys.go
 	workBook               // session.go (work ledger)
-	bindings  [][]*binding // per action idx, newest last
+	bindings  bindingLists // per action idx, newest last
 	regSeq    int
 	claim     *record // the open navigation claim window
 	// stimuli are the recent state changes no fire was credited with,
@@ -924,13 +924,17 @@ func (h *Handle) Unregister() {
 	h.s.structureSwapLocked()
 }
 
-// bindingState folds the bindings of an action for an instance: the
+// bindingLists are the registrations that bind each action (per action
+// idx, newest last).
+type bindingLists [][]*binding
+
+// state folds the bindings of an action for an instance: the
 // newest binding with a handler, the switched-off flag, the busy label and
 // the holds reader. For a repeats action a binding applies to its own
 // instance, and an instance-less binding to every instance; for any other
 // action the registration's instance does not matter.
-func (s *Session) bindingState(an *actionNode, instance string) (handler Handler, disabled bool, busy string, holds func() any) {
-	list := s.bindings[an.idx]
+func (bl bindingLists) state(an *actionNode, instance string) (handler Handler, disabled bool, busy string, holds func() any) {
+	list := bl[an.idx]
 	for i := len(list) - 1; i >= 0; i-- {
 		b := list[i]
 		if an.repeat != nil && b.instance != "" && b.instance != instance {
@@ -964,14 +968,20 @@ func (s *Session) instancesLocked(an *actionNode) (keys []string, declared bool)
 		s.safeCall("instances of "+c.path, func() { keys = slices.Clone(c.instances(StateView{s.state})) })
 		return keys, true
 	}
+	return s.bindings.registered(c), false
+}
+
+// registered lists the instances registered for a repeats container's
+// actions, in registration order.
+func (bl bindingLists) registered(c *containerNode) (keys []string) {
 	for _, a := range c.actions {
-		for _, b := range s.bindings[a.idx] {
+		for _, b := range bl[a.idx] {
 			if b.instance != "" && !slices.Contains(keys, b.instance) {
 				keys = append(keys, b.instance)
 			}
 		}
 	}
-	return keys, false
+	return keys
 }
 
 // ---- work ledger ----

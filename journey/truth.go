@@ -395,7 +395,7 @@ func (f *factsBlock) awaiting() {
 	for _, r := range s.openFires {
 		switch {
 		case r.settled:
-		case s.heldForPersonLocked(r.t.ID):
+		case s.askBook.heldFor(r.t.ID):
 			f.t.AwaitingApp = append(f.t.AwaitingApp, r.t.ID)
 			awaitingPerson = append(awaitingPerson, r.an.id+" ("+r.t.ID+")")
 		default:
