@@ -120,7 +120,7 @@ func (s *Session) rowLocked(an *actionNode, unev []string) (ServedAction, func()
 	if len(an.policy.MayInvoke) > 0 {
 		row.MayInvoke = wireActors(an.policy.MayInvoke)
 	}
-	row.AwaitingHuman = s.awaitingHumanLocked(an)
+	row.AwaitingHuman = awaitingHumanIn(an, s.state)
 	row.Activation = s.view.activation(an)
 	if ov := s.view.overlay(an, s.page); ov != nil {
 		row.Overlay = ov.path
@@ -152,11 +152,12 @@ const (
 // MarshalJSON renders made/not made as booleans.
 func (m Made) MarshalJSON() ([]byte, error) { return triStateJSON(string(m)) }
 
-func (s *Session) madeLocked(an *actionNode) Made {
+// madeIn is whether the person's decision on an action is made in state.
+func madeIn(an *actionNode, state map[string]any) Made {
 	if an.decides == nil || an.decideWhen == nil {
 		return MadeUnknown
 	}
-	pass, unev := evalQuick(an.decideWhen, s.state)
+	pass, unev := evalQuick(an.decideWhen, state)
 	switch {
 	case len(unev) == len(guardKeys(an.decideWhen)):
 		return MadeUnknown
@@ -166,13 +167,13 @@ func (s *Session) madeLocked(an *actionNode) Made {
 	return MadeNo
 }
 
-// awaitingHumanLocked: the action waits on the person: it is their
+// awaitingHumanIn: the action waits on the person: it is their
 // decision and it is not known to be made, or only they may fire it. A
 // decision they have made waits on nobody, even when only they may make
 // it again; it stays unclickable for the model (see agentMay).
-func (s *Session) awaitingHumanLocked(an *actionNode) bool {
+func awaitingHumanIn(an *actionNode, state map[string]any) bool {
 	if an.decides != nil {
-		return s.madeLocked(an) != MadeYes
+		return madeIn(an, state) != MadeYes
 	}
 	return an.humanOnly()
 }

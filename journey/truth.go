@@ -376,7 +376,7 @@ func (f *factsBlock) withTheHuman() {
 		return
 	}
 	for _, an := range s.g.served[s.page] {
-		if pass, _ := evalQuick(an.guard, s.state); !pass || !s.awaitingHumanLocked(an) {
+		if pass, _ := evalQuick(an.guard, s.state); !pass || !awaitingHumanIn(an, s.state) {
 			continue
 		}
 		f.t.WithTheHuman = append(f.t.WithTheHuman, an.id)
