@@ -62,7 +62,7 @@ func (s *Session) ContextBrief() Brief {
 	for _, ps := range plan.Steps {
 		switch {
 		case ps.Status == StepDone || ps.Status == StepInferredDone:
-		case ps.PendingFire != "" && s.heldForPersonLocked(ps.PendingFire):
+		case ps.PendingFire != "" && s.askBook.heldFor(ps.PendingFire):
 			person = append(person, ps.Step)
 		case ps.PendingFire != "":
 			app = append(app, ps.Step)

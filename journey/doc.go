@@ -103,10 +103,16 @@
 // A Session is a coordinator over parts, each a type that owns its state
 // and rules: the ledgers (transitions, gaps, commits, retention, and the
 // once-only rule), the ask book, the journey frames, the work book,
-// visibility (tabs, modals, focus) and the observers. The coordinator
-// takes the session's lock, applies the call to the parts and releases
-// the lock before any observer is told. The parts hold no lock of their
-// own, except the observers, whose registration and defects have theirs.
+// visibility (tabs, modals, focus), the bindings each registration
+// adds, and the observers. The coordinator takes the session's lock,
+// applies the call to the parts and releases the lock before any observer
+// is told. Application code runs outside the lock too: a holds reader
+// fills the rows Available and Here return after it is released, and a
+// VerifyFunc reads a copy of the state as the fire came to rest, its
+// verdict applied under the lock again as the settlement it completes. A
+// container's Instances source is the one callback still read under the
+// lock. The parts hold no lock of their own, except the observers, whose
+// registration and defects have theirs.
 // Three paths are written as steps of their own: a fire (the checks
 // above, then recording), a state report (read, attributed by the rungs
 // below, then recorded as a stimulus or credited to a fire), and the

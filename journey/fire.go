@@ -3,6 +3,7 @@ package journey
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"slices"
 )
 
@@ -270,7 +271,7 @@ func (s *Session) commitLocked(r *record) {
 // settleLocked writes the settlement receipt, once. Later calls are
 // ignored: first settlement wins.
 func (s *Session) settleLocked(r *record, eff EffectStatus, outcome Outcome, ev Observed, serr *SettleError) {
-	if r.settled {
+	if r.settled || r.verifying {
 		return
 	}
 	if r.t.Outcome == OutcomePending || outcome != OutcomeCommitted {
@@ -283,12 +284,46 @@ func (s *Session) settleLocked(r *record, eff EffectStatus, outcome Outcome, ev 
 	if r.an.verify != nil || r.an.verifyFn != nil {
 		verdict = VerifyUnevaluable
 		if eff == EffectPerformed && outcome == OutcomeCommitted {
-			verdict = s.verifyLocked(r.an)
-			if verdict == VerifyNotHeld {
-				eff = EffectRefused
-				serr = &SettleError{Reason: ReasonVerifyFailed}
+			if r.an.verifyFn != nil {
+				s.verifyOutside(r, serr)
+				return
 			}
+			verdict = verifyGuard(r.an, s.state)
 		}
+	}
+	s.writeReceiptLocked(r, eff, outcome, verdict, serr)
+}
+
+// verifyOutside reads the action's VerifyFunc on a copy of the state as
+// it is now, once the lock is released (Session.unlock runs the queue),
+// and then writes the settlement with its verdict: no application code
+// runs under the session's lock.
+func (s *Session) verifyOutside(r *record, serr *SettleError) {
+	r.verifying = true
+	view := StateView{maps.Clone(s.state)}
+	s.observers.outbox = append(s.observers.outbox, func() {
+		verdict := VerifyUnevaluable
+		s.safeCall("verify of "+r.an.id, func() {
+			// A panic leaves the verdict unevaluable, never a verdict.
+			held := r.an.verifyFn(view)
+			verdict = VerifyNotHeld
+			if held {
+				verdict = VerifyHeld
+			}
+		})
+		s.mu.Lock()
+		defer s.unlock()
+		r.verifying = false
+		s.writeReceiptLocked(r, EffectPerformed, OutcomeCommitted, verdict, serr)
+	})
+}
+
+// writeReceiptLocked writes the settlement receipt, with the verify
+// verdict: a postcondition that did not hold refuses the effect.
+func (s *Session) writeReceiptLocked(r *record, eff EffectStatus, outcome Outcome, verdict VerifyVerdict, serr *SettleError) {
+	if verdict == VerifyNotHeld {
+		eff = EffectRefused
+		serr = &SettleError{Reason: ReasonVerifyFailed}
 	}
 	s.version++
 	r.settled = true
@@ -305,19 +340,9 @@ func (s *Session) settleLocked(r *record, eff EffectStatus, outcome Outcome, ev 
 	s.observers.transition(r)
 }
 
-func (s *Session) verifyLocked(an *actionNode) VerifyVerdict {
-	if an.verifyFn != nil {
-		held, ok := false, false
-		s.safeCall("verify of "+an.id, func() { held = an.verifyFn(StateView{s.state}); ok = true })
-		switch {
-		case !ok:
-			return VerifyUnevaluable
-		case held:
-			return VerifyHeld
-		}
-		return VerifyNotHeld
-	}
-	pass, unev := evalQuick(an.verify, s.state)
+// verifyGuard is the verdict of an action's declared Verify guard.
+func verifyGuard(an *actionNode, state map[string]any) VerifyVerdict {
+	pass, unev := evalQuick(an.verify, state)
 	switch {
 	case !pass:
 		return VerifyNotHeld

@@ -224,7 +224,7 @@ func (a *fireAttempt) checkPayload() *fireStop {
 // enabled guard (retriable; the failing conditions are the evidence).
 func (a *fireAttempt) checkEnabled() *fireStop {
 	an := a.an
-	handler, disabled, busy, _ := a.s.bindingState(an, a.instance)
+	handler, disabled, busy, _ := a.s.bindings.state(an, a.instance)
 	a.handler = handler
 	var enabledEvidence []Condition
 	if an.enabled != nil {

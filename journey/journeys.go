@@ -132,9 +132,10 @@ type Plan struct {
 	FrameOpen bool `json:"frameOpen"`
 }
 
-func (s *Session) unknownJourney(id string) error {
-	known := make([]string, len(s.g.journeys))
-	for i, jn := range s.g.journeys {
+// unknownJourney refuses a journey id the graph does not declare.
+func (g *Graph) unknownJourney(id string) error {
+	known := make([]string, len(g.journeys))
+	for i, jn := range g.journeys {
 		known[i] = jn.id
 	}
 	return &Error{Reason: ReasonUnknownJourney, Msg: "the graph declares no journey with that id", Value: id, Known: known}
@@ -147,20 +148,21 @@ func (s *Session) Plan(journeyID string) (Plan, error) {
 	defer s.mu.Unlock()
 	jn, ok := s.g.journeyIndex[journeyID]
 	if !ok {
-		return Plan{}, s.unknownJourney(journeyID)
+		return Plan{}, s.g.unknownJourney(journeyID)
 	}
 	return s.planLocked(jn), nil
 }
 
-func (s *Session) frameFor(jn *journeyNode) *frame {
-	if s.open != nil && s.open.jn == jn {
-		return s.open
+// openFor is the journey's frame when it is the open one, else nil.
+func (f *frameBook) openFor(jn *journeyNode) *frame {
+	if f.open != nil && f.open.jn == jn {
+		return f.open
 	}
 	return nil
 }
 
 func (s *Session) planLocked(jn *journeyNode) Plan {
-	f := s.frameFor(jn)
+	f := s.frameBook.openFor(jn)
 	p := Plan{JourneyID: jn.id, Description: jn.does, Steps: make([]PlanStep, len(jn.steps)), FrameOpen: f != nil}
 	occurrence := map[*actionNode]int{}
 	for i, an := range jn.steps {
@@ -191,7 +193,7 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 			st.Status = StepDone
 		case f != nil && s.ledgers.inferred(an, f.openSeq):
 			st.Status = StepInferredDone
-		case f != nil && an.decides != nil && s.madeLocked(an) == MadeYes:
+		case f != nil && an.decides != nil && madeIn(an, s.state) == MadeYes:
 			// The person's decision is made (its DoneWhen holds), in this
 			// frame or before it: nothing here waits for it.
 			st.Status = StepInferredDone
@@ -208,13 +210,13 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 			st.Status = StepReady
 		}
 		if st.Status == StepReady || st.Status == StepBlocked {
-			row := s.rowLocked(an, unev)
+			row, _ := s.rowLocked(an, unev) // a plan step carries no holds
 			st.Enabled, st.BlockedBecause, st.UnblockedBy, st.Busy, st.Materialized, st.Instances = row.Enabled, row.BlockedBecause, row.UnblockedBy, row.Busy, row.Materialized, row.Instances
 			st.Activation, st.Overlay = row.Activation, row.Overlay
 		}
-		st.HumanDecides, st.AwaitingHuman = an.decides != nil, s.awaitingHumanLocked(an)
+		st.HumanDecides, st.AwaitingHuman = an.decides != nil, awaitingHumanIn(an, s.state)
 		if an.decides != nil {
-			st.Made, st.About = s.madeLocked(an), an.decides.About
+			st.Made, st.About = madeIn(an, s.state), an.decides.About
 		}
 		if len(an.policy.MayInvoke) > 0 {
 			st.MayInvoke = wireActors(an.policy.MayInvoke)
@@ -223,7 +225,7 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 		if u := s.unsettled[an.idx]; len(u) > 0 {
 			st.PendingFire = u[len(u)-1].t.ID
 		}
-		if last := s.lastFireLocked(an); last != nil && last.refused() {
+		if last := s.ledgers.latestFire(an); last != nil && last.refused() {
 			st.LastRejected = last.t.ID
 		}
 		st.OpenAsk = s.askBook.openAskID(an)
@@ -274,7 +276,7 @@ func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
 	defer s.unlock()
 	jn, ok := s.g.journeyIndex[journeyID]
 	if !ok {
-		err := s.unknownJourney(journeyID).(*Error)
+		err := s.g.unknownJourney(journeyID).(*Error)
 		return CommitResult{Reason: ReasonUnknownJourney, Known: err.Known, Version: s.version}
 	}
 	if s.open != nil {
@@ -288,7 +290,7 @@ func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
 	}
 	first := jn.steps[0]
 	if src == ActorAgent && !s.opts.AllowUnmaterializedFires && s.page >= 0 && slices.Contains(first.on, s.page) {
-		if h, _, _, _ := s.rowControl(first); h == nil {
+		if h, _, _, _ := s.bindings.control(first); h == nil {
 			s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonEntryNotMaterialized, Actor: src, Action: first.id, Does: first.does, JourneyID: jn.id})
 			return CommitResult{Reason: ReasonEntryNotMaterialized, JourneyID: jn.id, Action: first.id, Version: s.version}
 		}
@@ -402,7 +404,7 @@ func (s *Session) Standing(journeyID string) (StandingReport, error) {
 	defer s.mu.Unlock()
 	jn, ok := s.g.journeyIndex[journeyID]
 	if !ok {
-		return StandingReport{}, s.unknownJourney(journeyID)
+		return StandingReport{}, s.g.unknownJourney(journeyID)
 	}
 	return s.standingLocked(jn), nil
 }
@@ -416,7 +418,7 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 		}
 	}
 	j := standingJudge{s: s, jn: jn, js: js}
-	f := s.frameFor(jn)
+	f := s.frameBook.openFor(jn)
 	switch {
 	case f == nil:
 		j.unframed()
@@ -443,7 +445,7 @@ type standingJudge struct {
 func (j *standingJudge) unframed() {
 	s, jn, js := j.s, j.jn, &j.js
 	opened := false
-	if last := s.lastFrameLocked(jn); last != nil {
+	if last := s.frameBook.latest(jn); last != nil {
 		opened = true
 		if last.status == FrameCompleted {
 			js.Standing = StandingDone
@@ -657,11 +659,11 @@ func (s *Session) unblocksLocked(an *actionNode) []Unblock {
 	return out
 }
 
-// lastFrameLocked is the newest frame opened for a journey, or nil.
-func (s *Session) lastFrameLocked(jn *journeyNode) *frame { return s.lastFrame[jn.idx] }
+// latest is the newest frame opened for a journey, or nil.
+func (f *frameBook) latest(jn *journeyNode) *frame { return f.lastFrame[jn.idx] }
 
-// lastFireLocked is an action's newest fire, or nil.
-func (s *Session) lastFireLocked(an *actionNode) *record { return s.lastFire[an.idx] }
+// latestFire is an action's newest fire, or nil.
+func (l *ledgers) latestFire(an *actionNode) *record { return l.lastFire[an.idx] }
 
 // refused: the fire came to rest and the app said no (refused,
 // rejected, or rolled back since).

@@ -8,14 +8,14 @@ const (
 	factsAwaitingPerson = "Awaiting the person, who decides in the app: "
 )
 
-// heldForPersonLocked reports whether the fire transitionID is held for
-// the person's approval with the card still open: no answer yet, not
-// withdrawn. s.mu is held.
-func (s *Session) heldForPersonLocked(transitionID string) bool {
+// heldFor reports whether the fire transitionID is held for the
+// person's approval with the card still open: no answer yet, not
+// withdrawn.
+func (b *askBook) heldFor(transitionID string) bool {
 	if transitionID == "" {
 		return false
 	}
-	for _, a := range s.asks {
+	for _, a := range b.asks {
 		if a.firedAs == transitionID && a.inBook && a.answer == "" && !a.revoked {
 			return true
 		}

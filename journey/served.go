@@ -11,35 +11,63 @@ import (
 // nothing is served.
 func (s *Session) Available() []ServedAction {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.availableLocked()
+	rows, reads := s.availableLocked()
+	s.mu.Unlock()
+	s.observers.readHolds(rows, reads)
+	return rows
 }
 
-func (s *Session) availableLocked() []ServedAction {
+// holdsRead is a holds reader a served row names. It is called once the
+// session's lock is released (readHolds), so a reader may call back into
+// the session.
+type holdsRead struct {
+	row    int
+	action string
+	fn     func() any
+}
+
+// readHolds fills each row's Holds from its reader, outside the lock; a
+// reader that panics is recorded as a Defect and leaves Holds empty.
+func (o *observers) readHolds(rows []ServedAction, reads []holdsRead) {
+	for _, r := range reads {
+		o.safeCall("holds reader of "+r.action, func() {
+			if nv, err := normalize(r.fn()); err == nil {
+				rows[r.row].Holds = nv
+			}
+		})
+	}
+}
+
+func (s *Session) availableLocked() ([]ServedAction, []holdsRead) {
 	if s.page < 0 {
-		return nil
+		return nil, nil
 	}
 	list := s.g.served[s.page]
 	out := make([]ServedAction, 0, len(list))
+	var reads []holdsRead
 	for _, an := range list {
 		pass, unev := evalQuick(an.guard, s.state)
 		if !pass {
 			continue
 		}
-		out = append(out, s.rowLocked(an, unev))
+		row, holds := s.rowLocked(an, unev)
+		if holds != nil {
+			reads = append(reads, holdsRead{row: len(out), action: an.id, fn: holds})
+		}
+		out = append(out, row)
 	}
-	return out
+	return out, reads
 }
 
-// rowControl folds the bindings that describe a served control. For a
+// control folds the bindings that describe a served control. For a
 // repeats action served without an instance, any instance's handler makes
 // it materialized, but only instance-less bindings switch it off or label
 // it busy.
-func (s *Session) rowControl(an *actionNode) (handler Handler, disabled bool, busy string, holds func() any) {
+func (bl bindingLists) control(an *actionNode) (handler Handler, disabled bool, busy string, holds func() any) {
 	if an.repeat == nil {
-		return s.bindingState(an, "")
+		return bl.state(an, "")
 	}
-	list := s.bindings[an.idx]
+	list := bl[an.idx]
 	for i := len(list) - 1; i >= 0; i-- {
 		b := list[i]
 		if handler == nil && b.handler != nil {
@@ -61,9 +89,11 @@ func (s *Session) rowControl(an *actionNode) (handler Handler, disabled bool, bu
 	return
 }
 
-func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
+// rowLocked is the row served for an action, and its holds reader (nil
+// when it has none), which the caller runs once the lock is released.
+func (s *Session) rowLocked(an *actionNode, unev []string) (ServedAction, func() any) {
 	row := ServedAction{Action: an.id, Does: an.does, GoesTo: an.goToID, HighEffect: an.highEffect, GuardUnevaluated: unev, Expects: an.input.expectsJSON()}
-	handler, disabled, busy, holds := s.rowControl(an)
+	handler, disabled, busy, holds := s.bindings.control(an)
 	if an.enabled != nil {
 		if ok, _ := evalQuick(an.enabled, s.state); !ok {
 			disabled = true
@@ -83,14 +113,6 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 		}
 		row.UnblockedBy = s.unblocksLocked(an)
 	}
-	if holds != nil {
-		s.safeCall("holds reader of "+an.id, func() {
-			v := holds()
-			if nv, err := normalize(v); err == nil {
-				row.Holds = nv
-			}
-		})
-	}
 	row.Busy = busy
 	if an.decides != nil {
 		row.HumanDecides, row.About = true, an.decides.About
@@ -98,7 +120,7 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 	if len(an.policy.MayInvoke) > 0 {
 		row.MayInvoke = wireActors(an.policy.MayInvoke)
 	}
-	row.AwaitingHuman = s.awaitingHumanLocked(an)
+	row.AwaitingHuman = awaitingHumanIn(an, s.state)
 	row.Activation = s.view.activation(an)
 	if ov := s.view.overlay(an, s.page); ov != nil {
 		row.Overlay = ov.path
@@ -113,7 +135,7 @@ func (s *Session) rowLocked(an *actionNode, unev []string) ServedAction {
 	if u := s.unsettled[an.idx]; len(u) > 0 {
 		row.PriorFireUnsettled = u[len(u)-1].t.ID
 	}
-	return row
+	return row, holds
 }
 
 // Made is whether the person's decision is made: "true", "false", or
@@ -130,11 +152,12 @@ const (
 // MarshalJSON renders made/not made as booleans.
 func (m Made) MarshalJSON() ([]byte, error) { return triStateJSON(string(m)) }
 
-func (s *Session) madeLocked(an *actionNode) Made {
+// madeIn is whether the person's decision on an action is made in state.
+func madeIn(an *actionNode, state map[string]any) Made {
 	if an.decides == nil || an.decideWhen == nil {
 		return MadeUnknown
 	}
-	pass, unev := evalQuick(an.decideWhen, s.state)
+	pass, unev := evalQuick(an.decideWhen, state)
 	switch {
 	case len(unev) == len(guardKeys(an.decideWhen)):
 		return MadeUnknown
@@ -144,13 +167,13 @@ func (s *Session) madeLocked(an *actionNode) Made {
 	return MadeNo
 }
 
-// awaitingHumanLocked: the action waits on the person: it is their
+// awaitingHumanIn: the action waits on the person: it is their
 // decision and it is not known to be made, or only they may fire it. A
 // decision they have made waits on nobody, even when only they may make
 // it again; it stays unclickable for the model (see agentMay).
-func (s *Session) awaitingHumanLocked(an *actionNode) bool {
+func awaitingHumanIn(an *actionNode, state map[string]any) bool {
 	if an.decides != nil {
-		return s.madeLocked(an) != MadeYes
+		return madeIn(an, state) != MadeYes
 	}
 	return an.humanOnly()
 }
@@ -269,8 +292,8 @@ type Here struct {
 // the graph: both are indexed per page when the graph is built.
 func (s *Session) Here() Here {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	h := Here{Position: s.positionLocked(), Actions: s.availableLocked()}
+	actions, reads := s.availableLocked()
+	h := Here{Position: s.positionLocked(), Actions: actions}
 	if h.Actions == nil {
 		h.Actions = []ServedAction{}
 	}
@@ -304,6 +327,8 @@ func (s *Session) Here() Here {
 		}
 	}
 	h.JourneysElsewhere = len(s.g.journeys) - len(h.Journeys)
+	s.mu.Unlock()
+	s.observers.readHolds(h.Actions, reads)
 	return h
 }
 

@@ -78,8 +78,10 @@ func TransitionIDFrom(ctx context.Context) (string, bool) {
 // settlement latches and the journey frames. All methods are safe for
 // concurrent use. Host callbacks (handlers, observers, holds readers,
 // Instances, VerifyFunc) are isolated: a panic is recovered and recorded
-// as a Defect. Instances, VerifyFunc and holds readers run while the
-// session is locked and must not call back into it.
+// as a Defect. Holds readers and VerifyFunc run once the session's lock
+// is released and may read the session (a VerifyFunc reads a copy of the
+// state as the fire came to rest). Instances still run while it is
+// locked and must not call back into it.
 type Session struct {
 	g    *Graph
 	opts Options
@@ -106,7 +108,7 @@ type Session struct {
 	askBook                // ask.go
 	frameBook              // journeys.go
 	workBook               // session.go (work ledger)
-	bindings  [][]*binding // per action idx, newest last
+	bindings  bindingLists // per action idx, newest last
 	regSeq    int
 	claim     *record // the open navigation claim window
 	// stimuli are the recent state changes no fire was credited with,
@@ -139,12 +141,15 @@ type record struct {
 	awaiting bool // awaiting the app's state report
 	running  bool // handler in flight
 	settled  bool
-	receipt  Settlement
-	done     chan struct{}
-	landed   bool // a sync landed on the claimed page while the window was open
-	byReport bool // committed by a real state report
-	tour     bool
-	obs      []Observation
+	// verifying: the fire came to rest and its VerifyFunc is being read
+	// outside the lock; the settlement is written when it answers.
+	verifying bool
+	receipt   Settlement
+	done      chan struct{}
+	landed    bool // a sync landed on the claimed page while the window was open
+	byReport  bool // committed by a real state report
+	tour      bool
+	obs       []Observation
 	// errorNow is why the record moved after its receipt was written
 	// (RejectBecause on a fire already at rest).
 	errorNow *SettleError
@@ -254,12 +259,15 @@ func (s *Session) Enforced() bool { return s.opts.RequireHumanApproval }
 
 // ---- locking and delivery ----
 
-// unlock releases the session lock and delivers queued observer calls.
+// unlock releases the session lock and then runs what was queued while
+// it was held: observer deliveries, and host callbacks that read a copy of
+// the state (a VerifyFunc) and apply what they read under the lock again.
 func (s *Session) unlock() {
 	out := s.observers.takeOutbox()
 	s.mu.Unlock()
 	// Delivery happens on the caller's goroutine with no session lock
-	// held, so an observer may call back into the session.
+	// held, so an observer (or a VerifyFunc) may call back into the
+	// session.
 	for _, f := range out {
 		f()
 	}
@@ -739,7 +747,8 @@ type Registration struct {
 	// Busy sets the app's initial working label for a control.
 	Busy map[string]string
 	// Holds reads what a control holds right now (a draft in a box). It is
-	// read each time the control is served and must not call the session.
+	// read each time the control is served (Available, Here), after the
+	// session's lock is released, so it may read the session.
 	Holds map[string]func() any
 }
 
@@ -915,13 +924,17 @@ func (h *Handle) Unregister() {
 	h.s.structureSwapLocked()
 }
 
-// bindingState folds the bindings of an action for an instance: the
+// bindingLists are the registrations that bind each action (per action
+// idx, newest last).
+type bindingLists [][]*binding
+
+// state folds the bindings of an action for an instance: the
 // newest binding with a handler, the switched-off flag, the busy label and
 // the holds reader. For a repeats action a binding applies to its own
 // instance, and an instance-less binding to every instance; for any other
 // action the registration's instance does not matter.
-func (s *Session) bindingState(an *actionNode, instance string) (handler Handler, disabled bool, busy string, holds func() any) {
-	list := s.bindings[an.idx]
+func (bl bindingLists) state(an *actionNode, instance string) (handler Handler, disabled bool, busy string, holds func() any) {
+	list := bl[an.idx]
 	for i := len(list) - 1; i >= 0; i-- {
 		b := list[i]
 		if an.repeat != nil && b.instance != "" && b.instance != instance {
@@ -955,14 +968,20 @@ func (s *Session) instancesLocked(an *actionNode) (keys []string, declared bool)
 		s.safeCall("instances of "+c.path, func() { keys = slices.Clone(c.instances(StateView{s.state})) })
 		return keys, true
 	}
+	return s.bindings.registered(c), false
+}
+
+// registered lists the instances registered for a repeats container's
+// actions, in registration order.
+func (bl bindingLists) registered(c *containerNode) (keys []string) {
 	for _, a := range c.actions {
-		for _, b := range s.bindings[a.idx] {
+		for _, b := range bl[a.idx] {
 			if b.instance != "" && !slices.Contains(keys, b.instance) {
 				keys = append(keys, b.instance)
 			}
 		}
 	}
-	return keys, false
+	return keys
 }
 
 // ---- work ledger ----

@@ -376,7 +376,7 @@ func (f *factsBlock) withTheHuman() {
 		return
 	}
 	for _, an := range s.g.served[s.page] {
-		if pass, _ := evalQuick(an.guard, s.state); !pass || !s.awaitingHumanLocked(an) {
+		if pass, _ := evalQuick(an.guard, s.state); !pass || !awaitingHumanIn(an, s.state) {
 			continue
 		}
 		f.t.WithTheHuman = append(f.t.WithTheHuman, an.id)
@@ -395,7 +395,7 @@ func (f *factsBlock) awaiting() {
 	for _, r := range s.openFires {
 		switch {
 		case r.settled:
-		case s.heldForPersonLocked(r.t.ID):
+		case s.askBook.heldFor(r.t.ID):
 			f.t.AwaitingApp = append(f.t.AwaitingApp, r.t.ID)
 			awaitingPerson = append(awaitingPerson, r.an.id+" ("+r.t.ID+")")
 		default:

@@ -194,7 +194,7 @@ func (s *Session) mounting(an *actionNode, instance string) *containerNode {
 	if shown == nil {
 		return nil
 	}
-	if h, _, _, _ := s.bindingState(an, instance); h != nil {
+	if h, _, _, _ := s.bindings.state(an, instance); h != nil {
 		return nil
 	}
 	for _, other := range s.g.served[s.page] {

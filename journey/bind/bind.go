@@ -307,152 +307,191 @@ type waiter struct {
 // anything journey.NewGraph refuses. model reads the current Model (the
 // host's Model method). Close releases the subscription.
 func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def Def[Model, P], opts Options) (*Journey, error) {
-	if rt == nil || model == nil {
-		return nil, errors.New("bind: New needs a runtime and a Model reader")
+	if err := checkNew(rt, model, def, opts); err != nil {
+		return nil, err
 	}
-	if def.Page == nil || def.State == nil {
-		return nil, errors.New("bind: a Def needs its Page and State projections")
-	}
-	if !rt.CanSubscribe() {
-		return nil, errors.New("bind: the runtime's host reports no Model changes (it needs a Subscribe seam)")
-	}
-	if opts.Session.RequireHumanApproval {
-		// The journey's own approval cards are answered through the
-		// session, which no screen of a bound app shows: the person would
-		// be asked nowhere. The contract asks them in the app.
-		return nil, errors.New("bind: Options.Session.RequireHumanApproval: a bound journey asks the person through the contract; declare the approval on the capability (agent.Variant.Approval), which the app shows and the person answers in it")
-	}
-	c := rt.Contract()
 	j := &Journey{transport: opts.Transport, within: opts.ObserveWithin, dispatch: rt.DispatchUnknown, available: rt.Available,
 		peers: opts.peers, caller: opts.Caller,
 		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}), foldedCh: make(chan struct{}),
 		personal: map[string]bool{}, shown: map[string][]string{}}
 	j.life, j.end = context.WithCancel(context.Background())
-	shownFns := map[string]func(Model) bool{}
-	personHolds := map[string]bool{} // pages with a person-only control that holds something
 	if j.transport == "" {
 		j.transport = JourneyTransport
 	}
 	if j.within <= 0 {
 		j.within = 5 * time.Second
 	}
-	holds := map[string]map[string]func() any{}
-	byCap := map[*bound]Capability[Model, P]{}
-	convert := func(page, prefix string, acts []Action[Model, P], repeats bool) ([]journey.Action, error) {
-		out := make([]journey.Action, 0, len(acts))
-		for _, a := range acts {
-			qid := page + "." + prefix + a.Name
-			personOnly := len(a.Policy.MayInvoke) > 0 && slices.Contains(a.Policy.MayInvoke, journey.ActorUser) &&
-				!slices.Contains(a.Policy.MayInvoke, journey.ActorAgent)
-			if personOnly {
-				for _, w := range a.Writes {
-					j.personal[w] = true
-				}
-			}
-			if a.Capability == nil || reflect.ValueOf(a.Capability).IsNil() {
-				if !personOnly {
-					return nil, fmt.Errorf("bind: action %q names no capability (only an action whose Policy keeps it for the person alone may name none)", qid)
-				}
-				if a.InstanceField != "" {
-					return nil, fmt.Errorf("bind: action %q sets InstanceField but names no capability to fill", qid)
-				}
-				// The person performs it in the application: nothing is
-				// bound to run it, and nothing is exposed for it. What
-				// the control holds is still served.
-				if a.Holds != nil {
-					if holds[page] == nil {
-						holds[page] = map[string]func() any{}
-					}
-					read := a.Holds
-					holds[page][prefix+a.Name] = func() any { return read(model()) }
-					personHolds[page] = true
-				}
-				out = append(out, journey.Action{Name: a.Name, Does: a.Does, When: a.When, EnabledWhen: a.EnabledWhen,
-					Writes: a.Writes, Reads: a.Reads, GoTo: a.GoTo, Confirm: a.Confirm, Verify: a.Verify,
-					BlockedBecause: a.BlockedBecause, Concurrency: a.Concurrency, HumanDecides: a.HumanDecides, Policy: a.Policy})
-				continue
-			}
-			capab := a.Capability
-			if !agent.Exposes(c, capab) {
-				return nil, fmt.Errorf("bind: action %q names capability %q, which the contract does not expose (it exposes %s)",
-					qid, capab.Name(), exposedNames(c))
-			}
-			if a.InstanceField != "" && !repeats {
-				return nil, fmt.Errorf("bind: action %q sets InstanceField outside a repeating container", qid)
-			}
-			d := capab.Descriptor()
-			in, err := inputOf(d.InputSchema, a.InstanceField)
-			if err != nil {
-				return nil, fmt.Errorf("bind: action %q: capability %q: %w", qid, capab.Name(), err)
-			}
-			b := &bound{id: qid, page: page, rel: prefix + a.Name, capName: capab.Name,
-				completes: d.Completion != nil, writes: len(a.Writes) > 0, keys: slices.Clone(a.Writes), instance: a.InstanceField,
-				conc: a.Concurrency}
-			j.actions = append(j.actions, b)
-			byCap[b] = capab
-			if a.Holds != nil {
-				if holds[page] == nil {
-					holds[page] = map[string]func() any{}
-				}
-				read := a.Holds
-				holds[page][b.rel] = func() any { return read(model()) }
-			}
-			out = append(out, journey.Action{Name: a.Name, Does: a.Does, When: a.When, EnabledWhen: a.EnabledWhen,
-				Writes: a.Writes, Reads: a.Reads, GoTo: a.GoTo, Confirm: a.Confirm, Input: in, Verify: a.Verify,
-				BlockedBecause: a.BlockedBecause, Concurrency: a.Concurrency, HumanDecides: a.HumanDecides, Policy: a.Policy})
-		}
-		return out, nil
+	gb := &graphBuilder[Model, P]{j: j, c: rt.Contract(), model: model, holds: map[string]map[string]func() any{},
+		personHolds: map[string]bool{}, shownFns: map[string]func(Model) bool{}}
+	g, err := gb.graph(id, def)
+	if err != nil {
+		return nil, err
 	}
-	var containers func(page, prefix string, cs []Container[Model, P], repeats bool) ([]journey.Container, error)
-	containers = func(page, prefix string, cs []Container[Model, P], repeats bool) ([]journey.Container, error) {
-		out := make([]journey.Container, 0, len(cs))
-		for _, ct := range cs {
-			p := prefix + ct.Name + "."
-			path := page + "." + prefix + ct.Name
-			switch {
-			case (ct.Tab || ct.Modal) && ct.Shown == nil:
-				return nil, fmt.Errorf("bind: container %q is a Tab or a Modal but has no Shown projection", path)
-			case !ct.Tab && !ct.Modal && ct.Shown != nil:
-				return nil, fmt.Errorf("bind: container %q has a Shown projection but is neither a Tab nor a Modal", path)
-			case ct.Shown != nil:
-				j.shown[page] = append(j.shown[page], path)
-				shownFns[path] = ct.Shown
-			}
-			acts, err := convert(page, p, ct.Actions, repeats || ct.Repeats)
-			if err != nil {
-				return nil, err
-			}
-			inner, err := containers(page, p, ct.Containers, repeats || ct.Repeats)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, journey.Container{Name: ct.Name, Does: ct.Does, When: ct.When, Repeats: ct.Repeats,
-				Instances: ct.Instances, Actions: acts, Containers: inner, Tab: ct.Tab, Modal: ct.Modal, Popover: ct.Popover})
-		}
-		return out, nil
+	if err := gb.open(g, def, opts.Session); err != nil {
+		return nil, err
 	}
+	if err := gb.register(def.Pages); err != nil {
+		return nil, err
+	}
+	gb.subscribe(rt, def)
+	return j, nil
+}
+
+// checkNew refuses what New cannot bind.
+func checkNew[Model, P any](rt Runtime[Model, P], model func() Model, def Def[Model, P], opts Options) error {
+	switch {
+	case rt == nil || model == nil:
+		return errors.New("bind: New needs a runtime and a Model reader")
+	case def.Page == nil || def.State == nil:
+		return errors.New("bind: a Def needs its Page and State projections")
+	case !rt.CanSubscribe():
+		return errors.New("bind: the runtime's host reports no Model changes (it needs a Subscribe seam)")
+	case opts.Session.RequireHumanApproval:
+		// The journey's own approval cards are answered through the
+		// session, which no screen of a bound app shows: the person would
+		// be asked nowhere. The contract asks them in the app.
+		return errors.New("bind: Options.Session.RequireHumanApproval: a bound journey asks the person through the contract; declare the approval on the capability (agent.Variant.Approval), which the app shows and the person answers in it")
+	}
+	return nil
+}
+
+// graphBuilder turns a Def into a journey.GraphDef: every action's
+// capability checked against the contract, what each control holds read
+// from the Model, the tabs' and modals' Shown projections kept.
+type graphBuilder[Model, P any] struct {
+	j           *Journey
+	c           *agent.Contract[Model, P]
+	model       func() Model
+	holds       map[string]map[string]func() any // page -> action -> reader
+	personHolds map[string]bool                  // pages with a person-only control that holds something
+	shownFns    map[string]func(Model) bool
+}
+
+func (gb *graphBuilder[Model, P]) graph(id string, def Def[Model, P]) (*journey.Graph, error) {
 	gd := journey.GraphDef{Does: def.Does, Journeys: def.Journeys}
 	for _, p := range def.Pages {
-		acts, err := convert(p.ID, "", p.Actions, false)
+		acts, err := gb.actions(p.ID, "", p.Actions, false)
 		if err != nil {
 			return nil, err
 		}
-		cs, err := containers(p.ID, "", p.Containers, false)
+		cs, err := gb.containers(p.ID, "", p.Containers, false)
 		if err != nil {
 			return nil, err
 		}
 		gd.Pages = append(gd.Pages, journey.Page{ID: p.ID, Route: p.Route, Does: p.Does, Actions: acts, Containers: cs})
 	}
-	g, err := journey.NewGraph(id, gd)
-	if err != nil {
-		return nil, err
-	}
+	return journey.NewGraph(id, gd)
+}
 
-	// Open the session on the Model as it is now.
-	m := model()
+// holdsReader registers what a control holds, read from the Model.
+func (gb *graphBuilder[Model, P]) holdsReader(page, rel string, read func(Model) any) {
+	if gb.holds[page] == nil {
+		gb.holds[page] = map[string]func() any{}
+	}
+	model := gb.model
+	gb.holds[page][rel] = func() any { return read(model()) }
+}
+
+func (gb *graphBuilder[Model, P]) actions(page, prefix string, acts []Action[Model, P], repeats bool) ([]journey.Action, error) {
+	out := make([]journey.Action, 0, len(acts))
+	for _, a := range acts {
+		ja, err := gb.action(page, prefix, a, repeats)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ja)
+	}
+	return out, nil
+}
+
+// action is one action of the graph: bound to its capability, or, kept
+// for the person alone, bound to nothing.
+func (gb *graphBuilder[Model, P]) action(page, prefix string, a Action[Model, P], repeats bool) (journey.Action, error) {
+	qid := page + "." + prefix + a.Name
+	personOnly := len(a.Policy.MayInvoke) > 0 && slices.Contains(a.Policy.MayInvoke, journey.ActorUser) &&
+		!slices.Contains(a.Policy.MayInvoke, journey.ActorAgent)
+	if personOnly {
+		for _, w := range a.Writes {
+			gb.j.personal[w] = true
+		}
+	}
+	ja := journey.Action{Name: a.Name, Does: a.Does, When: a.When, EnabledWhen: a.EnabledWhen,
+		Writes: a.Writes, Reads: a.Reads, GoTo: a.GoTo, Confirm: a.Confirm, Verify: a.Verify,
+		BlockedBecause: a.BlockedBecause, Concurrency: a.Concurrency, HumanDecides: a.HumanDecides, Policy: a.Policy}
+	if a.Capability == nil || reflect.ValueOf(a.Capability).IsNil() {
+		if !personOnly {
+			return ja, fmt.Errorf("bind: action %q names no capability (only an action whose Policy keeps it for the person alone may name none)", qid)
+		}
+		if a.InstanceField != "" {
+			return ja, fmt.Errorf("bind: action %q sets InstanceField but names no capability to fill", qid)
+		}
+		// The person performs it in the application: nothing is bound to
+		// run it, and nothing is exposed for it. What the control holds
+		// is still served.
+		if a.Holds != nil {
+			gb.holdsReader(page, prefix+a.Name, a.Holds)
+			gb.personHolds[page] = true
+		}
+		return ja, nil
+	}
+	capab := a.Capability
+	if !agent.Exposes(gb.c, capab) {
+		return ja, fmt.Errorf("bind: action %q names capability %q, which the contract does not expose (it exposes %s)",
+			qid, capab.Name(), exposedNames(gb.c))
+	}
+	if a.InstanceField != "" && !repeats {
+		return ja, fmt.Errorf("bind: action %q sets InstanceField outside a repeating container", qid)
+	}
+	d := capab.Descriptor()
+	in, err := inputOf(d.InputSchema, a.InstanceField)
+	if err != nil {
+		return ja, fmt.Errorf("bind: action %q: capability %q: %w", qid, capab.Name(), err)
+	}
+	b := &bound{id: qid, page: page, rel: prefix + a.Name, capName: capab.Name,
+		completes: d.Completion != nil, writes: len(a.Writes) > 0, keys: slices.Clone(a.Writes), instance: a.InstanceField,
+		conc: a.Concurrency}
+	gb.j.actions = append(gb.j.actions, b)
+	if a.Holds != nil {
+		gb.holdsReader(page, b.rel, a.Holds)
+	}
+	ja.Input = in
+	return ja, nil
+}
+
+func (gb *graphBuilder[Model, P]) containers(page, prefix string, cs []Container[Model, P], repeats bool) ([]journey.Container, error) {
+	out := make([]journey.Container, 0, len(cs))
+	for _, ct := range cs {
+		p := prefix + ct.Name + "."
+		path := page + "." + prefix + ct.Name
+		switch {
+		case (ct.Tab || ct.Modal) && ct.Shown == nil:
+			return nil, fmt.Errorf("bind: container %q is a Tab or a Modal but has no Shown projection", path)
+		case !ct.Tab && !ct.Modal && ct.Shown != nil:
+			return nil, fmt.Errorf("bind: container %q has a Shown projection but is neither a Tab nor a Modal", path)
+		case ct.Shown != nil:
+			gb.j.shown[page] = append(gb.j.shown[page], path)
+			gb.shownFns[path] = ct.Shown
+		}
+		acts, err := gb.actions(page, p, ct.Actions, repeats || ct.Repeats)
+		if err != nil {
+			return nil, err
+		}
+		inner, err := gb.containers(page, p, ct.Containers, repeats || ct.Repeats)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, journey.Container{Name: ct.Name, Does: ct.Does, When: ct.When, Repeats: ct.Repeats,
+			Instances: ct.Instances, Actions: acts, Containers: inner, Tab: ct.Tab, Modal: ct.Modal, Popover: ct.Popover})
+	}
+	return out, nil
+}
+
+// open opens the session on the Model as it is now.
+func (gb *graphBuilder[Model, P]) open(g *journey.Graph, def Def[Model, P], so journey.Options) error {
+	j := gb.j
+	m := gb.model()
 	j.state = detach(def.State(m))
 	j.page = def.Page(m)
-	so := opts.Session
 	so.State = maps.Clone(j.state)
 	so.Page = ""
 	if g.HasPage(j.page) {
@@ -462,39 +501,52 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	}
 	s, err := g.NewSession(so)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	j.s = s
 	if so.Page == "" {
 		s.Sync(j.page) // off the graph, or the first page
 	}
+	return nil
+}
+
+// register mounts each page's handlers (and what its controls hold) on
+// the session.
+func (gb *graphBuilder[Model, P]) register(pages []Page[Model, P]) error {
+	j := gb.j
 	regs := map[string]journey.Registration{}
 	for _, b := range j.actions {
 		r := regs[b.page]
 		if r.Handlers == nil {
 			r.Handlers = map[string]journey.Handler{}
-			r.Holds = holds[b.page]
+			r.Holds = gb.holds[b.page]
 		}
 		r.Handlers[b.rel] = j.handler(b)
 		regs[b.page] = r
 	}
-	for _, p := range def.Pages {
+	for _, p := range pages {
 		r, ok := regs[p.ID]
-		if !ok && personHolds[p.ID] {
-			r, ok = journey.Registration{Handlers: map[string]journey.Handler{}, Holds: holds[p.ID]}, true
+		if !ok && gb.personHolds[p.ID] {
+			r, ok = journey.Registration{Handlers: map[string]journey.Handler{}, Holds: gb.holds[p.ID]}, true
 		}
 		if !ok {
 			continue
 		}
-		h, err := s.RegisterActions(p.ID, r)
+		h, err := j.s.RegisterActions(p.ID, r)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		j.handles[p.ID] = h
 	}
 	for _, b := range j.actions {
 		j.on[b] = true
 	}
+	return nil
+}
+
+// subscribe follows the Model from now on.
+func (gb *graphBuilder[Model, P]) subscribe(rt Runtime[Model, P], def Def[Model, P]) {
+	j, model, shownFns := gb.j, gb.model, gb.shownFns
 	vr, _ := any(rt).(versioner)
 	j.versioned = vr != nil
 	if dt, ok := any(rt).(deliveryTracker); ok && vr != nil {
@@ -523,7 +575,6 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	// subscription; and availability is read for the first time here.
 	// This read is no notification: no fire is credited with it.
 	j.follow(false)
-	return j, nil
 }
 
 // MustNew is New that panics on error, for package-level declarations.
@@ -867,24 +918,7 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		}
 		name := b.capName()
 		if b.completes {
-			// The application works on it until its completion
-			// contract is met: the fire carries stillWorking meanwhile.
-			// The label is the capability's name (data).
-			work := j.s.BeginWork(name, id)
-			j.mu.Lock()
-			j.working = append(j.working, working{id: id, act: b, work: work})
-			j.mu.Unlock()
-			defer func() {
-				j.mu.Lock()
-				j.working = slices.DeleteFunc(j.working, func(x working) bool { return x.id == id })
-				j.mu.Unlock()
-				work.Done(nil)
-			}()
-			// Its changes meanwhile are its own, which the other
-			// sessions are told (sessions.go).
-			sw := &waiter{id: id, act: b, j: j, sticky: true}
-			j.peers.add(sw)
-			defer j.peers.forget(sw)
+			defer j.beginWorking(b, id, name)()
 		}
 		// The call cites the Model version the session showed when the
 		// fire was attempted: the contract judges its watches against
@@ -893,78 +927,121 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		if t, ok := j.s.Transition(id); ok {
 			inv.SeenVersion = j.seen.at(t.CursorVersion)
 		}
-		// A call the contract holds for the person's approval is a card
-		// in the session's ask book while it waits, answered by the
-		// person in the application (HeldForPerson).
-		if w != nil && j.exact {
-			// Told on the host's update goroutine before any listener
-			// sees the version: the listener then knows which Model
-			// change is this fire's own (takeWaiterLocked).
-			ctx = agent.WhenDelivered(ctx, func(v uint64) { w.at.Store(v) })
-		}
-		ctx = agent.WhileAwaitingApproval(ctx, func(q agent.ApprovalRequest) { _ = j.s.HeldForPerson(id, q.ID) })
-		ctx = agent.WhenApprovalEnds(ctx, func(q agent.ApprovalRequest, why agent.Withdrawal) {
-			answer := journey.PersonWithdrawn
-			switch why {
-			case agent.WithdrawnApproved:
-				answer = journey.PersonApproved
-			case agent.WithdrawnDeclined:
-				answer = journey.PersonDeclined
-			}
-			_ = j.s.PersonAnswered(q.ID, answer, "the person")
-		})
+		ctx = j.callContext(ctx, id, w)
 		// The fire outlives its caller's request, not its journey.
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		defer context.AfterFunc(j.life, cancel)()
 		res, err := j.dispatch(ctx, name, payload, inv)
-		if err != nil {
-			if w != nil {
-				j.forget(w)
-			}
-			var timeout *agent.CompletionTimeoutError
-			if errors.As(err, &timeout) {
-				return j.stillPending(b)
-			}
-			// Refused by the contract (or a defect): the fire comes to
-			// rest refused, with a reason code, the sentence the agent
-			// would have been told, and the refusal as data.
-			return nil, refusal(name, res, err)
+		switch {
+		case err != nil:
+			return j.dispatchFailed(b, w, name, res, err)
+		case res.Completion != nil:
+			return j.completed(b, id, res)
 		}
-		if c := res.Completion; c != nil {
-			data := completionData(c)
-			if c.Status == agent.Failed {
-				// The application's own refusal: a code and our sentence,
-				// with its completing Message as data ({"tag",
-				// "message"}), never inside a string.
-				_ = j.s.RejectWith(id, journey.OutcomeRejected, &journey.SettleError{Reason: journey.ReasonAppFailed, Message: appFailed, Data: data})
-				return nil, nil
-			}
-			// The Model the completion was seen at is folded first: the
-			// state change it made is observed before the fire is
-			// answered, however the host's goroutines were scheduled.
-			j.catchUp(res.Version)
-			if b.writes && !j.settled(id) {
-				// Completed, but no state change covered its writes:
-				// performed, writes not observed.
-				j.s.UpdateState(nil, id)
-			}
-			var out any
-			_ = json.Unmarshal(data, &out)
-			return out, nil
-		}
-		t := time.NewTimer(j.within)
-		defer t.Stop()
-		select {
-		case <-w.seen:
-		case <-t.C:
-			if j.forget(w) && b.writes {
-				j.s.UpdateState(nil, id)
-			}
-		case <-j.closed:
-			j.forget(w)
-		}
+		j.awaitChange(b, id, w)
 		return nil, nil
+	}
+}
+
+// beginWorking marks a fire the application works on until its
+// completion contract is met: the fire carries stillWorking meanwhile
+// (the label is the capability's name, data), and its changes meanwhile
+// are its own, which the other sessions are told (sessions.go). It
+// returns what ends it.
+func (j *Journey) beginWorking(b *bound, id, name string) func() {
+	work := j.s.BeginWork(name, id)
+	j.mu.Lock()
+	j.working = append(j.working, working{id: id, act: b, work: work})
+	j.mu.Unlock()
+	sw := &waiter{id: id, act: b, j: j, sticky: true}
+	j.peers.add(sw)
+	return func() {
+		j.peers.forget(sw)
+		j.mu.Lock()
+		j.working = slices.DeleteFunc(j.working, func(x working) bool { return x.id == id })
+		j.mu.Unlock()
+		work.Done(nil)
+	}
+}
+
+// callContext is the dispatch's context: a call the contract holds for
+// the person's approval is a card in the session's ask book while it
+// waits, answered by the person in the application (HeldForPerson).
+func (j *Journey) callContext(ctx context.Context, id string, w *waiter) context.Context {
+	if w != nil && j.exact {
+		// Told on the host's update goroutine before any listener sees
+		// the version: the listener then knows which Model change is
+		// this fire's own (takeWaiterLocked).
+		ctx = agent.WhenDelivered(ctx, func(v uint64) { w.at.Store(v) })
+	}
+	ctx = agent.WhileAwaitingApproval(ctx, func(q agent.ApprovalRequest) { _ = j.s.HeldForPerson(id, q.ID) })
+	return agent.WhenApprovalEnds(ctx, func(q agent.ApprovalRequest, why agent.Withdrawal) {
+		answer := journey.PersonWithdrawn
+		switch why {
+		case agent.WithdrawnApproved:
+			answer = journey.PersonApproved
+		case agent.WithdrawnDeclined:
+			answer = journey.PersonDeclined
+		}
+		_ = j.s.PersonAnswered(q.ID, answer, "the person")
+	})
+}
+
+// dispatchFailed answers a dispatch the contract refused (or a defect):
+// the fire comes to rest refused, with a reason code, the sentence the
+// agent would have been told, and the refusal as data. A completion that
+// timed out is still pending instead.
+func (j *Journey) dispatchFailed(b *bound, w *waiter, name string, res agent.Result, err error) (any, error) {
+	if w != nil {
+		j.forget(w)
+	}
+	var timeout *agent.CompletionTimeoutError
+	if errors.As(err, &timeout) {
+		return j.stillPending(b)
+	}
+	return nil, refusal(name, res, err)
+}
+
+// completed answers a dispatch whose completion contract was met.
+func (j *Journey) completed(b *bound, id string, res agent.Result) (any, error) {
+	c := res.Completion
+	data := completionData(c)
+	if c.Status == agent.Failed {
+		// The application's own refusal: a code and our sentence, with
+		// its completing Message as data ({"tag", "message"}), never
+		// inside a string.
+		_ = j.s.RejectWith(id, journey.OutcomeRejected, &journey.SettleError{Reason: journey.ReasonAppFailed, Message: appFailed, Data: data})
+		return nil, nil
+	}
+	// The Model the completion was seen at is folded first: the state
+	// change it made is observed before the fire is answered, however the
+	// host's goroutines were scheduled.
+	j.catchUp(res.Version)
+	if b.writes && !j.settled(id) {
+		// Completed, but no state change covered its writes: performed,
+		// writes not observed.
+		j.s.UpdateState(nil, id)
+	}
+	var out any
+	_ = json.Unmarshal(data, &out)
+	return out, nil
+}
+
+// awaitChange waits, within ObserveWithin, for the Model change the
+// fire's Message causes; none within it means its writes were not
+// observed.
+func (j *Journey) awaitChange(b *bound, id string, w *waiter) {
+	t := time.NewTimer(j.within)
+	defer t.Stop()
+	select {
+	case <-w.seen:
+	case <-t.C:
+		if j.forget(w) && b.writes {
+			j.s.UpdateState(nil, id)
+		}
+	case <-j.closed:
+		j.forget(w)
 	}
 }
 

@@ -9,4 +9,9 @@
 // API. Every sentence it serves is a library constant; runtime values
 // (state, inputs, labels, produced data) ride in data fields only.
 // journeymcp serves a Port over MCP.
+//
+// Each answer kind is a typed struct (answer.go, settle.go, whats_here.go,
+// fire.go, fire_answer.go) whose fields are in wire order, built by a pure
+// function of one read of the session; resultOf turns it into the ordered
+// CallResult a call returns, whose encoding is the struct's own.
 package fixed

@@ -11,103 +11,92 @@ import (
 
 // ---- journeys ----
 
+// journeyRefusal refuses a journey call the port cannot route: no
+// journey named, an unknown one, an entry the session refused, an
+// unknown step. Journeys lists the scope whats_here serves, never every
+// declared id.
+type journeyRefusal struct {
+	verdict
+	Journey                string    `json:"journey,omitempty"`
+	Step                   string    `json:"step,omitempty"`
+	Why                    string    `json:"why,omitempty"`
+	Steps                  []string  `json:"steps,omitempty"`
+	Journeys               *[]string `json:"journeys,omitempty"`
+	JourneysElsewhere      int       `json:"journeysElsewhere,omitempty"`
+	JourneysElsewhereMeans string    `json:"journeysElsewhereMeans,omitempty"`
+	position
+}
+
+// journeyBlocked refuses a journey whose precondition does not hold now.
+type journeyBlocked struct {
+	verdict
+	Journey          string              `json:"journey"`
+	Why              string              `json:"why"`
+	Evidence         []journey.Condition `json:"evidence"`
+	KeptFrame        string              `json:"keptFrame,omitempty"`
+	GuardUnevaluated []string            `json:"guardUnevaluated,omitempty"`
+	position
+}
+
+// journeyHead opens a journey answer; the frame, and a step's pause or
+// fire, are merged into it (their judgment replaces the empty one).
+type journeyHead struct {
+	OK            bool   `json:"ok"`
+	Judgment      string `json:"judgment"`
+	Journey       string `json:"journey"`
+	Step          string `json:"step,omitempty"`
+	NewRound      bool   `json:"newRound,omitempty"`
+	NewRoundMeans string `json:"newRoundMeans,omitempty"`
+}
+
 func (p *Port) callSingle(ctx context.Context, a callArgs) CallResult {
 	id := a.str("journey")
 	if id == "" {
-		r := refusal("error", "JOURNEY_REQUIRED")
-		r.set("why", journeyReq)
-		p.scopedJourneys(&r)
-		return *p.position(&r)
+		return resultOf(p.scoped(journeyRefusal{verdict: verdict{Judgment: "error", Reason: "JOURNEY_REQUIRED"}, Why: journeyReq}))
 	}
 	if _, ok := p.s.Graph().Journey(id); !ok {
-		r := refusal("error", journey.ReasonUnknownJourney)
-		r.set("journey", id)
-		r.set("why", unknownJourney)
-		p.scopedJourneys(&r)
-		return *p.position(&r)
+		return resultOf(p.scoped(journeyRefusal{verdict: verdict{Judgment: "error", Reason: journey.ReasonUnknownJourney}, Journey: id, Why: unknownJourney}))
 	}
 	return p.callJourney(ctx, id, a)
 }
 
-// scopedJourneys lists the journeys startable here (plus the open one),
-// the same scope whats_here serves, never every declared id.
-func (p *Port) scopedJourneys(r *CallResult) {
+// scoped lists the journeys startable here (plus the open one), the same
+// scope whats_here serves, and closes the answer with the position.
+func (p *Port) scoped(r journeyRefusal) journeyRefusal {
 	h := p.s.Here()
 	ids := make([]string, len(h.Journeys))
 	for i, j := range h.Journeys {
 		ids[i] = j.ID
 	}
-	r.set("journeys", ids)
+	r.Journeys = &ids
 	if h.JourneysElsewhere > 0 {
-		r.set("journeysElsewhere", h.JourneysElsewhere)
-		r.set("journeysElsewhereMeans", elsewhereMeans)
+		r.JourneysElsewhere, r.JourneysElsewhereMeans = h.JourneysElsewhere, elsewhereMeans
 	}
+	r.position = p.here()
+	return r
 }
 
 // callJourney answers a journey tool: open the frame (switching from
 // another one only when this journey's precondition holds), return the
 // frame's ready and later steps, and with step, fire it.
 func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResult {
-	if f, open := p.s.Frame(); open && f.JourneyID != id {
-		for _, j := range p.s.AvailableJourneys() {
-			if j.ID == id && !j.PreconditionPassed {
-				r := refusal("blocked", "")
-				r.set("journey", id).set("why", precondKept).set("evidence", j.Evidence).set("keptFrame", f.JourneyID)
-				return *p.position(&r)
-			}
-		}
-		p.s.LeaveJourney("switched to another journey")
-	}
-	newRound := false
-	if _, open := p.s.Frame(); !open {
-		// The last round of this journey came to rest completed: the
-		// frame opened now is a new round, and the answer says so.
-		newRound = p.completedLast(id)
-		cr := p.s.CommitJourney(id, p.source)
-		if !cr.OK {
-			if cr.Reason == journey.ReasonPreconditionFailed {
-				r := refusal("blocked", "")
-				r.set("journey", id).set("why", precondition).set("evidence", cr.Evidence)
-				if len(cr.PreconditionUnevaluable) > 0 {
-					r.set("guardUnevaluated", cr.PreconditionUnevaluable)
-				}
-				return *p.position(&r)
-			}
-			r := refusal("error", cr.Reason)
-			r.set("journey", id)
-			if cr.Action != "" {
-				r.set("step", cr.Action)
-			}
-			if cr.Reason == journey.ReasonEntryNotMaterialized {
-				r.set("why", notMaterialized)
-			}
-			return *p.position(&r)
-		}
+	head := journeyHead{OK: true, Journey: id}
+	if refused, ok := p.openFrame(id, &head); !ok {
+		return refused
 	}
 	stepArg := a.str("step")
 	if stepArg == "" {
-		var r CallResult
-		r.set("ok", true).set("judgment", "")
-		r.set("journey", id)
-		if newRound {
-			r.set("newRound", true).set("newRoundMeans", newRoundMeans)
-		}
+		r := resultOf(head)
 		p.frameData(&r, id)
 		return *p.position(&r)
 	}
 	info, _ := p.s.Graph().Journey(id)
 	step, ok := resolveID(info.Steps, stepArg)
 	if !ok {
-		r := refusal("error", "UNKNOWN_STEP")
-		r.set("journey", id).set("why", unknownStep).set("steps", info.Steps)
-		return *p.position(&r)
+		return resultOf(journeyRefusal{verdict: verdict{Judgment: "error", Reason: "UNKNOWN_STEP"}, Journey: id, Why: unknownStep, Steps: info.Steps, position: p.here()})
 	}
-	var r CallResult
-	r.set("ok", true).set("judgment", "")
-	r.set("journey", id).set("step", step)
-	if newRound {
-		r.set("newRound", true).set("newRoundMeans", newRoundMeans)
-	}
+	head.Step = step
+	r := resultOf(head)
 	if p.gate(ctx, &r, step, a) {
 		return *p.position(&r)
 	}
@@ -115,6 +104,42 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	p.frameData(&r, id)
 	p.fireData(&r, fr)
 	return *p.position(&r)
+}
+
+// openFrame makes the journey's frame the open one: it leaves another
+// journey's frame only when this one's precondition holds, and commits
+// the journey when no frame is open (a new round when its last one came
+// to rest completed). It answers the refusal and false when it cannot.
+func (p *Port) openFrame(id string, head *journeyHead) (CallResult, bool) {
+	if f, open := p.s.Frame(); open && f.JourneyID != id {
+		for _, j := range p.s.AvailableJourneys() {
+			if j.ID == id && !j.PreconditionPassed {
+				return resultOf(journeyBlocked{verdict: verdict{Judgment: "blocked"}, Journey: id, Why: precondKept, Evidence: j.Evidence, KeptFrame: f.JourneyID, position: p.here()}), false
+			}
+		}
+		p.s.LeaveJourney("switched to another journey")
+	}
+	if _, open := p.s.Frame(); open {
+		return CallResult{}, true
+	}
+	if p.completedLast(id) {
+		// The last round of this journey came to rest completed: the
+		// frame opened now is a new round, and the answer says so.
+		head.NewRound, head.NewRoundMeans = true, newRoundMeans
+	}
+	cr := p.s.CommitJourney(id, p.source)
+	switch {
+	case cr.OK:
+		return CallResult{}, true
+	case cr.Reason == journey.ReasonPreconditionFailed:
+		return resultOf(journeyBlocked{verdict: verdict{Judgment: "blocked"}, Journey: id, Why: precondition, Evidence: cr.Evidence,
+			GuardUnevaluated: cr.PreconditionUnevaluable, position: p.here()}), false
+	}
+	r := journeyRefusal{verdict: verdict{Judgment: "error", Reason: cr.Reason}, Journey: id, Step: cr.Action, position: p.here()}
+	if cr.Reason == journey.ReasonEntryNotMaterialized {
+		r.Why = notMaterialized
+	}
+	return resultOf(r), false
 }
 
 // completedLast reports whether the latest frame of the journey came to
@@ -174,8 +199,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 	for _, st := range plan.Steps {
 		rows.add(st, changed)
 	}
-	r.set("frame", string(journey.FrameOpen)).set("standing", standing)
-	rows.write(r)
+	r.merge(rows.open(standing))
 }
 
 func allDone(plan journey.Plan) bool {
@@ -187,8 +211,17 @@ func allDone(plan journey.Plan) bool {
 	return true
 }
 
-// closedFrame answers a journey with no open frame: how its last round
+// closedPart answers a journey with no open frame: how its last round
 // ended (completed, demoted) and how to go on.
+type closedPart struct {
+	Frame     journey.FrameStatus `json:"frame"`
+	Judgment  string              `json:"judgment"`
+	HowToAct  string              `json:"howToAct,omitempty"`
+	StartWith string              `json:"startWith,omitempty"`
+	Why       string              `json:"why,omitempty"`
+	Standing  string              `json:"standing"`
+}
+
 func (p *Port) closedFrame(r *CallResult, id, standing string) {
 	status := journey.FrameCompleted
 	for _, fr := range slices.Backward(p.s.Frames()) {
@@ -197,29 +230,84 @@ func (p *Port) closedFrame(r *CallResult, id, standing string) {
 			break
 		}
 	}
-	r.set("frame", string(status))
+	c := closedPart{Frame: status, Judgment: "navigate-or-wait", Standing: standing}
 	switch status {
 	case journey.FrameCompleted:
-		r.set("judgment", "done")
-		r.set("howToAct", doneHow)
+		c.Judgment, c.HowToAct = "done", doneHow
 		if info, ok := p.s.Graph().Journey(id); ok && len(info.Steps) > 0 {
-			r.set("startWith", info.Steps[0])
+			c.StartWith = info.Steps[0]
 		}
 	case journey.FrameDemoted:
-		r.set("judgment", "blocked").set("why", demoted)
-	default:
-		r.set("judgment", "navigate-or-wait")
+		c.Judgment, c.Why = "blocked", demoted
 	}
-	r.set("standing", standing)
+	r.merge(c)
 }
 
 // frameRows sorts an open frame's plan steps into the rows a journey
 // answer serves: ready, later, the person's, and the cards awaiting them.
 type frameRows struct {
-	ready, later, human, awaitingHuman []CallResult
-	readyRejected                      int
-	awaitingState                      []string
-	rejected, stale                    bool
+	ready         []readyRow
+	later         []laterRow
+	human         []humanRow
+	awaitingHuman []askRow
+	readyRejected int
+	awaitingState []string
+	rejected      bool
+	stale         bool
+}
+
+// askRow is a ready step whose card awaits the person.
+type askRow struct {
+	AskID string `json:"askId"`
+	Step  string `json:"step"`
+}
+
+// humanRow is the person's step: presented, never offered as ready.
+type humanRow struct {
+	Step          string        `json:"step"`
+	Does          string        `json:"does"`
+	AwaitingHuman bool          `json:"awaitingHuman"`
+	HumanDecides  bool          `json:"humanDecides,omitempty"`
+	Made          *journey.Made `json:"made,omitempty"`
+	MayInvoke     []string      `json:"mayInvoke,omitempty"`
+	About         string        `json:"about,omitempty"`
+}
+
+// readyRow is a step that can be fired now.
+type readyRow struct {
+	Step             string   `json:"step"`
+	Does             string   `json:"does"`
+	GoesTo           string   `json:"goesTo,omitempty"`
+	HighEffect       bool     `json:"highEffect,omitempty"`
+	GuardUnevaluated []string `json:"guardUnevaluated,omitempty"`
+	Materialized     *bool    `json:"materialized,omitempty"`
+	Busy             string   `json:"busy,omitempty"`
+	Instances        []string `json:"instances,omitempty"`
+	Expects          rawJSON  `json:"expects,omitempty"`
+	LastFireRejected string   `json:"lastFireRejected,omitempty"`
+	StaleReads       []string `json:"staleReads,omitempty"`
+	StaleWrites      []string `json:"staleWrites,omitempty"`
+}
+
+// laterRow is a step that cannot be fired now, and why it waits.
+type laterRow struct {
+	Step               string             `json:"step"`
+	Status             journey.StepStatus `json:"status"`
+	On                 *[]string          `json:"on,omitempty"`
+	BlockedOn          []string           `json:"blockedOn,omitempty"`
+	PriorFireUnsettled string             `json:"priorFireUnsettled,omitempty"`
+	// PriorTransitionID: a once-only step done, why it is not offered
+	// again; PriorInstance: done for another round's instance, not here.
+	PriorTransitionID  string             `json:"priorTransitionId,omitempty"`
+	PriorInstance      string             `json:"priorInstance,omitempty"`
+	PriorInstanceMeans string             `json:"priorInstanceMeans,omitempty"`
+	LastFireRejected   string             `json:"lastFireRejected,omitempty"`
+	Enabled            *bool              `json:"enabled,omitempty"`
+	BlockedBecause     *journey.Blocked   `json:"blockedBecause,omitempty"`
+	UnblockedBy        []journey.Unblock  `json:"unblockedBy,omitempty"`
+	Busy               string             `json:"busy,omitempty"`
+	Activation         journey.Activation `json:"activation,omitempty"`
+	Overlay            string             `json:"overlay,omitempty"`
 }
 
 func (f *frameRows) add(st journey.PlanStep, changed []string) {
@@ -229,165 +317,120 @@ func (f *frameRows) add(st journey.PlanStep, changed []string) {
 	fireable := st.Fireable()
 	switch {
 	case fireable && st.OpenAsk != "":
-		var row CallResult
-		row.set("askId", st.OpenAsk).set("step", st.Step)
-		f.awaitingHuman = append(f.awaitingHuman, row)
+		f.awaitingHuman = append(f.awaitingHuman, askRow{AskID: st.OpenAsk, Step: st.Step})
 	case st.Status == journey.StepReady && st.PendingFire == "" && st.AwaitingHuman:
-		// The person's step: presented, never offered as ready.
-		f.human = append(f.human, humanRow(st))
+		f.human = append(f.human, humanRowOf(st))
 	case fireable:
-		f.ready = append(f.ready, f.readyRow(st, changed))
+		row := readyRowOf(st, changed)
+		if row.LastFireRejected != "" {
+			f.rejected = true
+			f.readyRejected++
+		}
+		f.stale = f.stale || len(row.StaleReads)+len(row.StaleWrites) > 0
+		f.ready = append(f.ready, row)
 	default:
-		f.later = append(f.later, f.laterRow(st))
+		row := laterRowOf(st)
+		f.rejected = f.rejected || row.LastFireRejected != ""
+		f.later = append(f.later, row)
 	}
 }
 
-func humanRow(st journey.PlanStep) CallResult {
-	var row CallResult
-	row.set("step", st.Step).set("does", st.Does).set("awaitingHuman", true)
+func humanRowOf(st journey.PlanStep) humanRow {
+	row := humanRow{Step: st.Step, Does: st.Does, AwaitingHuman: true, MayInvoke: st.MayInvoke, About: st.About}
 	if st.HumanDecides {
-		row.set("humanDecides", true).set("made", st.Made)
-	}
-	if len(st.MayInvoke) > 0 {
-		row.set("mayInvoke", st.MayInvoke)
-	}
-	if st.About != "" {
-		row.set("about", st.About)
+		made := st.Made
+		row.HumanDecides, row.Made = true, &made
 	}
 	return row
 }
 
-func (f *frameRows) readyRow(st journey.PlanStep, changed []string) CallResult {
-	var row CallResult
-	row.set("step", st.Step).set("does", st.Does)
-	if st.GoesTo != "" {
-		row.set("goesTo", st.GoesTo)
-	}
-	if st.HighEffect {
-		row.set("highEffect", true)
-	}
-	if len(st.GuardUnevaluated) > 0 {
-		row.set("guardUnevaluated", st.GuardUnevaluated)
-	}
+func readyRowOf(st journey.PlanStep, changed []string) readyRow {
+	row := readyRow{Step: st.Step, Does: st.Does, GoesTo: st.GoesTo, HighEffect: st.HighEffect, GuardUnevaluated: st.GuardUnevaluated,
+		Busy: st.Busy, Instances: st.Instances, Expects: rawJSON(st.Expects), LastFireRejected: st.LastRejected}
 	if st.Materialized != nil {
-		row.set("materialized", false)
+		row.Materialized = no()
 	}
-	if st.Busy != "" {
-		row.set("busy", st.Busy)
-	}
-	if len(st.Instances) > 0 {
-		row.set("instances", st.Instances)
-	}
-	if len(st.Expects) > 0 {
-		row.set("expects", rawJSON(st.Expects))
-	}
-	if st.LastRejected != "" {
-		row.set("lastFireRejected", st.LastRejected)
-		f.rejected = true
-		f.readyRejected++
-	}
-	if sr, sw := staleFor(changed, st.Reads, st.Writes); len(sr)+len(sw) > 0 {
-		if len(sr) > 0 {
-			row.set("staleReads", sr)
-		}
-		if len(sw) > 0 {
-			row.set("staleWrites", sw)
-		}
-		f.stale = true
-	}
+	row.StaleReads, row.StaleWrites = staleFor(changed, st.Reads, st.Writes)
 	return row
 }
 
-func (f *frameRows) laterRow(st journey.PlanStep) CallResult {
-	var row CallResult
-	row.set("step", st.Step).set("status", string(st.Status))
+func laterRowOf(st journey.PlanStep) laterRow {
+	row := laterRow{Step: st.Step, Status: st.Status, BlockedOn: st.BlockedOn, PriorFireUnsettled: st.PendingFire,
+		PriorTransitionID: st.PriorTransitionID, BlockedBecause: st.BlockedBecause, UnblockedBy: st.UnblockedBy, Busy: st.Busy,
+		Activation: st.Activation, Overlay: st.Overlay}
 	if st.Status == journey.StepOffNode {
-		row.set("on", st.OnNodes)
+		on := st.OnNodes
+		row.On = &on
 	}
-	if len(st.BlockedOn) > 0 {
-		row.set("blockedOn", st.BlockedOn)
+	if st.PriorTransitionID != "" && st.PriorInstance != "" {
+		row.PriorInstance, row.PriorInstanceMeans = st.PriorInstance, priorInstanceMeans
 	}
-	if st.PendingFire != "" {
-		row.set("priorFireUnsettled", st.PendingFire)
-	}
-	if st.PriorTransitionID != "" {
-		// A once-only step done: why it is not offered again.
-		row.set("priorTransitionId", st.PriorTransitionID)
-		if st.PriorInstance != "" {
-			// Another round's instance: done there, not here.
-			row.set("priorInstance", st.PriorInstance).set("priorInstanceMeans", priorInstanceMeans)
-		}
-	}
-	if st.LastRejected != "" && st.PendingFire == "" {
-		row.set("lastFireRejected", st.LastRejected)
-		f.rejected = true
+	if st.PendingFire == "" {
+		row.LastFireRejected = st.LastRejected
 	}
 	if st.Enabled != nil {
-		row.set("enabled", false)
-	}
-	if st.BlockedBecause != nil {
-		row.set("blockedBecause", st.BlockedBecause)
-	}
-	if len(st.UnblockedBy) > 0 {
-		row.set("unblockedBy", st.UnblockedBy)
-	}
-	if st.Busy != "" {
-		row.set("busy", st.Busy)
-	}
-	if st.Activation != "" {
-		row.set("activation", string(st.Activation))
-	}
-	if st.Overlay != "" {
-		row.set("overlay", st.Overlay)
+		row.Enabled = no()
 	}
 	return row
 }
 
-// write serves the rows with the judgment and the sentences they call
-// for.
-func (f *frameRows) write(r *CallResult) {
-	switch {
-	case len(f.ready) >= 2:
-		r.set("judgment", "needs-choice")
-	case len(f.ready) == 1:
-		r.set("judgment", "one-ready-step")
-	default:
-		r.set("judgment", "navigate-or-wait")
+// openPart is an open frame: its standing and judgment, the rows, and
+// the sentences they call for.
+type openPart struct {
+	Frame                 journey.FrameStatus `json:"frame"`
+	Standing              string              `json:"standing"`
+	Judgment              string              `json:"judgment"`
+	AwaitingState         []string            `json:"awaitingState,omitempty"`
+	StateReported         *bool               `json:"stateReported,omitempty"`
+	StateMeans            string              `json:"stateMeans,omitempty"`
+	AwaitingHuman         []askRow            `json:"awaitingHuman,omitempty"`
+	WithTheHuman          []humanRow          `json:"withTheHuman,omitempty"`
+	WithTheHumanMeans     string              `json:"withTheHumanMeans,omitempty"`
+	ReadySteps            []readyRow          `json:"readySteps"`
+	LaterSteps            []laterRow          `json:"laterSteps"`
+	LastFireRejectedMeans string              `json:"lastFireRejectedMeans,omitempty"`
+	StaleMeans            string              `json:"staleMeans,omitempty"`
+	HowToAct              string              `json:"howToAct"`
+}
+
+func (f *frameRows) open(standing string) openPart {
+	r := openPart{Frame: journey.FrameOpen, Standing: standing, Judgment: countJudgment(len(f.ready)), AwaitingHuman: f.awaitingHuman,
+		WithTheHuman: f.human, ReadySteps: f.ready, LaterSteps: f.later}
+	if r.ReadySteps == nil {
+		r.ReadySteps = []readyRow{}
+	}
+	if r.LaterSteps == nil {
+		r.LaterSteps = []laterRow{}
 	}
 	if len(f.awaitingState) > 0 {
 		// The steps below were read before the app reported what these
 		// fires changed: say so rather than present them as settled.
-		r.set("awaitingState", f.awaitingState)
-		r.set("stateReported", false).set("stateMeans", stateNotReported)
-	}
-	if len(f.awaitingHuman) > 0 {
-		r.set("awaitingHuman", f.awaitingHuman)
+		r.AwaitingState, r.StateReported, r.StateMeans = f.awaitingState, no(), stateNotReported
 	}
 	if len(f.human) > 0 {
-		r.set("withTheHuman", f.human).set("withTheHumanMeans", withHumanMeans)
+		r.WithTheHumanMeans = withHumanMeans
 	}
-	r.set("readySteps", rowsOrEmpty(f.ready))
-	r.set("laterSteps", rowsOrEmpty(f.later))
 	if f.rejected {
-		r.set("lastFireRejectedMeans", lastRejected)
+		r.LastFireRejectedMeans = lastRejected
 	}
 	if f.stale {
-		r.set("staleMeans", staleMeans)
+		r.StaleMeans = staleMeans
 	}
 	switch {
 	case len(f.ready) > 0 && f.readyRejected == len(f.ready):
 		// Every step offered was refused by the app the last time: not
 		// an invitation to fire it again.
-		r.set("howToAct", readyRejectedHow)
+		r.HowToAct = readyRejectedHow
 	case len(f.ready) > 0:
-		r.set("howToAct", readyHow)
+		r.HowToAct = readyHow
 	case len(f.awaitingState) > 0:
-		r.set("howToAct", waitHow)
+		r.HowToAct = waitHow
 	case len(f.human) > 0:
-		r.set("howToAct", humanHow)
+		r.HowToAct = humanHow
 	default:
-		r.set("howToAct", noReadyHow)
+		r.HowToAct = noReadyHow
 	}
+	return r
 }
 
 // frameKeys are the keys frameData writes, so that a re-read replaces
@@ -395,14 +438,45 @@ func (f *frameRows) write(r *CallResult) {
 var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stateReported", "stateMeans",
 	"awaitingHuman", "withTheHuman", "withTheHumanMeans", "readySteps", "laterSteps", "lastFireRejectedMeans", "staleMeans", "howToAct"}
 
-func rowsOrEmpty(rows []CallResult) []CallResult {
-	if rows == nil {
-		return []CallResult{}
-	}
-	return rows
+// ---- do_action ----
+
+// actionRefusal refuses a do_action naming no action, or a name
+// matching more than one served here.
+type actionRefusal struct {
+	verdict
+	Why     string   `json:"why"`
+	Actions []string `json:"actions"`
+	position
 }
 
-// ---- do_action ----
+// unknownAction refuses an action not served here: the actions that
+// are, and, when the graph has the one named, which true thing is the
+// case (notHere).
+type unknownAction struct {
+	verdict
+	Actions []string `json:"actions"`
+	notHere
+	position
+}
+
+// notHere is why an action the graph has is not served here: on another
+// page, or here with its conditions unmet. Action is the declared id a
+// unique suffix resolved to.
+type notHere struct {
+	Action           string              `json:"action,omitempty"`
+	Why              string              `json:"why,omitempty"`
+	On               []string            `json:"on,omitempty"`
+	Evidence         []journey.Condition `json:"evidence,omitempty"`
+	GuardUnevaluated []string            `json:"guardUnevaluated,omitempty"`
+}
+
+// actionHead opens a do_action answer that may pause: the action a
+// needs-confirm or a decline is about.
+type actionHead struct {
+	OK       bool   `json:"ok"`
+	Judgment string `json:"judgment"`
+	Action   string `json:"action"`
+}
 
 func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
 	served := p.s.Available()
@@ -412,15 +486,11 @@ func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
 	}
 	want := a.str("action")
 	if want == "" {
-		r := refusal("error", "ACTION_REQUIRED")
-		r.set("why", actionRequired).set("actions", ids)
-		return *p.position(&r)
+		return resultOf(actionRefusal{verdict: verdict{Judgment: "error", Reason: "ACTION_REQUIRED"}, Why: actionRequired, Actions: ids, position: p.here()})
 	}
-	matches := 0
-	action := ""
-	if slices.Contains(ids, want) {
-		action, matches = want, 1
-	} else {
+	action, matches := want, 1
+	if !slices.Contains(ids, want) {
+		action, matches = "", 0
 		for _, id := range ids {
 			if strings.HasSuffix(id, "."+want) {
 				action = id
@@ -430,32 +500,26 @@ func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
 	}
 	switch {
 	case matches == 0:
-		r := refusal("error", journey.ReasonUnknownAction)
-		r.set("actions", ids)
-		p.notHere(&r, want)
-		return *p.position(&r)
+		return resultOf(unknownAction{verdict: verdict{Judgment: "error", Reason: journey.ReasonUnknownAction}, Actions: ids, notHere: p.whyNotHere(want), position: p.here()})
 	case matches > 1:
-		r := refusal("error", "AMBIGUOUS_ACTION")
-		r.set("why", ambiguousAct).set("actions", ids)
-		return *p.position(&r)
+		return resultOf(actionRefusal{verdict: verdict{Judgment: "error", Reason: "AMBIGUOUS_ACTION"}, Why: ambiguousAct, Actions: ids, position: p.here()})
 	}
-	var r CallResult
-	r.set("ok", true).set("judgment", "")
-	r.set("action", action)
+	r := resultOf(actionHead{OK: true, Action: action})
 	if p.gate(ctx, &r, action, a) {
 		return *p.position(&r)
 	}
-	r.Delete("action")
+	r = resultOf(verdict{OK: true})
 	p.fireData(&r, p.fire(ctx, action, a))
 	return *p.position(&r)
 }
 
-// notHere says which true thing is the case when the graph does have an
-// action that is not served here: on another page, or here with its
-// conditions unmet. A name the graph lacks gets no why at all: nothing is
-// invented about an action the app never had. A unique suffix of a
-// declared id counts as naming it, as it does when resolving.
-func (p *Port) notHere(r *CallResult, id string) {
+// whyNotHere says which true thing is the case when the graph does have
+// an action that is not served here. A name the graph lacks gets no why
+// at all: nothing is invented about an action the app never had. A
+// unique suffix of a declared id counts as naming it, as it does when
+// resolving.
+func (p *Port) whyNotHere(id string) notHere {
+	var r notHere
 	ex, ok := p.s.Explain(id)
 	if !ok {
 		all := p.s.Graph().Actions()
@@ -465,24 +529,22 @@ func (p *Port) notHere(r *CallResult, id string) {
 		}
 		full, found := resolveID(ids, id)
 		if !found {
-			return
+			return r
 		}
 		if ex, ok = p.s.Explain(full); !ok {
-			return
+			return r
 		}
-		r.set("action", full)
+		r.Action = full
 	}
 	switch {
 	case !ex.OnThisPage:
-		r.set("why", notOnThisPage).set("on", ex.Pages)
+		r.Why, r.On = notOnThisPage, ex.Pages
 	case len(ex.Evidence) > 0:
-		r.set("why", conditionsNot).set("evidence", ex.Evidence)
-		if len(ex.GuardUnevaluated) > 0 {
-			r.set("guardUnevaluated", ex.GuardUnevaluated)
-		}
+		r.Why, r.Evidence, r.GuardUnevaluated = conditionsNot, ex.Evidence, ex.GuardUnevaluated
 	default:
-		r.set("why", declaredNotOff)
+		r.Why = declaredNotOff
 	}
+	return r
 }
 
 // ---- the confirm gate and the fire ----
@@ -531,13 +593,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArg
 		if err != nil {
 			return false
 		}
-		r.set("ok", false).set("judgment", "declined")
-		r.set(sel, action).set("askId", d.AskID)
-		if d.RecordedAs != "" {
-			r.set("recordedAs", d.RecordedAs).set("why", relayedWhy)
-		} else {
-			r.set("why", declinedWhy)
-		}
+		r.merge(declinedOf(selectorOf(sel, action), d))
 		return true
 	}
 	var st journey.AskStatus
@@ -579,19 +635,8 @@ func sameInput(c journey.AskStatus, input any) bool {
 }
 
 func (p *Port) needsConfirm(r *CallResult, action, sel string, st journey.AskStatus, reason journey.Reason) {
-	r.set("ok", false).set("judgment", "needs-confirm")
-	r.set(sel, action)
-	if reason != "" {
-		r.set("reason", string(reason))
-	}
 	info, _ := p.s.Graph().Action(action)
-	r.set("does", info.Does).set("performed", false).set("why", nothingDone)
-	r.set("askId", st.AskID).set("receipts", st.Receipts)
-	if p.gated {
-		r.set("howToAct", confirmGate)
-	} else {
-		r.set("howToAct", confirmHow)
-	}
+	r.merge(confirmOf(p.gated, selectorOf(sel, action), info.Does, st, reason))
 }
 
 func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.FireResult {
@@ -610,7 +655,7 @@ func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.Fire
 func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 	inJourney := r.Has("journey")
 	if fr.OK {
-		p.fired(r, fr, inJourney)
+		r.merge(p.firedOf(fr, inJourney))
 		return
 	}
 	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
@@ -627,52 +672,7 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		r.set("did", fr.Action)
 		return
 	}
-	r.set("ok", false).set("judgment", "rejected")
-	r.set("did", fr.Action).set("reason", string(fr.Reason))
-	if why := refusalWhy(fr); why != "" {
-		r.set("why", why)
-	}
-	refusalData(r, fr)
-}
-
-// fired answers a recorded fire: what it did, how to learn how it came
-// to rest, and what the session noted about it.
-func (p *Port) fired(r *CallResult, fr journey.FireResult, inJourney bool) {
-	r.set("ok", true)
-	if !inJourney {
-		if fr.EffectStatus == journey.EffectPending {
-			r.set("judgment", "navigate-or-wait")
-		} else {
-			r.set("judgment", "done")
-		}
-	}
-	r.set("did", fr.Action).set("effectStatus", string(fr.EffectStatus)).set("transitionId", fr.TransitionID)
-	if fr.EffectStatus == journey.EffectPending {
-		r.set("howToSettle", settleHowA+p.graphID+settleHowB)
-		var sw CallResult
-		sw.set("tool", p.tool("did_it_work")).set("arg", "transitionId")
-		r.set("settleWith", sw)
-	}
-	if len(fr.GuardUnevaluated) > 0 {
-		r.set("guardUnevaluated", fr.GuardUnevaluated)
-	}
-	if fr.Executed != nil {
-		r.set("executed", false)
-	}
-	if fr.Materialized != nil {
-		r.set("materialized", false)
-	}
-	if fr.AlreadyTrue {
-		r.set("alreadyTrue", true).set("why", alreadyTrue)
-	}
-	// fr.Repeated stays on the session's record: the protocol does not
-	// copy repeated onto the success arm.
-	if fr.ToNodeClaimed {
-		// Claimed, not arrived: only a later sync from the app observes
-		// the arrival (did_it_work reads it live).
-		r.set("toNodeClaimed", true)
-		r.set("arrival", string(journey.ArrivalClaimed)).set("arrivalMeans", arrClaimed)
-	}
+	r.merge(rejectedOf(fr))
 }
 
 // refusalWhys is the sentence each refusal reason is explained by (one
@@ -730,55 +730,6 @@ func disabledWhyFor(fr journey.FireResult) string {
 		why += " " + disabledEvidence
 	}
 	return why
-}
-
-// refusalData is a refused fire's data, in wire order.
-func refusalData(r *CallResult, fr journey.FireResult) {
-	if fr.Node != "" {
-		r.set("node", fr.Node)
-	}
-	if len(fr.Evidence) > 0 {
-		r.set("evidence", fr.Evidence)
-	}
-	if len(fr.GuardUnevaluated) > 0 {
-		r.set("guardUnevaluated", fr.GuardUnevaluated)
-	}
-	if len(fr.Issues) > 0 {
-		r.set("issues", fr.Issues)
-	}
-	if len(fr.Expects) > 0 {
-		r.set("expects", rawJSON(fr.Expects))
-	}
-	if fr.Instances != nil || fr.Reason == journey.ReasonInstanceRequired || fr.Reason == journey.ReasonInstanceUnknown {
-		r.set("instances", orEmpty(fr.Instances))
-	}
-	if fr.AskID != "" {
-		r.set("askId", fr.AskID)
-	}
-	if fr.Differs != "" {
-		r.set("differs", fr.Differs)
-	}
-	if fr.PendingTransitionID != "" {
-		r.set("pendingTransitionId", fr.PendingTransitionID).set("scope", fr.Scope)
-	}
-	if fr.PriorTransitionID != "" {
-		r.set("priorTransitionId", fr.PriorTransitionID).set("scope", fr.Scope)
-	}
-	if fr.Overlay != "" {
-		r.set("overlay", fr.Overlay)
-	}
-	if len(fr.Required) > 0 {
-		r.set("required", fr.Required).set("attempted", fr.Attempted)
-	}
-	if fr.Retriable {
-		r.set("retriable", true)
-	}
-	if fr.BlockedBecause != nil {
-		r.set("blockedBecause", fr.BlockedBecause)
-	}
-	if fr.Busy != "" {
-		r.set("busy", fr.Busy)
-	}
 }
 
 func orEmpty(s []string) []string {

@@ -357,15 +357,12 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 	defer func() {
 		if v := recover(); v != nil {
 			p.s.RecordDefect("port call "+name, v)
-			res = CallResult{}
-			res.set("ok", false).set("judgment", "error").set("reason", "DEFECT")
-			res.set("defect", fmt.Sprint(v))
+			res = resultOf(callRefusal{verdict: verdict{Judgment: "error", Reason: "DEFECT"}, Defect: fmt.Sprint(v)})
 		}
 	}()
 	ref, ok := p.refs[name]
 	if !ok {
-		res.set("ok", false).set("judgment", "error").set("reason", "UNKNOWN_TOOL").set("tools", p.ToolNames())
-		return res
+		return resultOf(callRefusal{verdict: verdict{Judgment: "error", Reason: "UNKNOWN_TOOL"}, Tools: p.ToolNames()})
 	}
 	a := callArgs(args)
 	switch ref.kind {
@@ -515,28 +512,23 @@ func (a callArgs) num(k string) (int64, bool) {
 	return 0, false
 }
 
+// position closes an answer with where the session is now: a key the
+// answer holds keeps its place, and a lookingAt no longer true goes.
 func (p *Port) position(r *CallResult) *CallResult {
-	pos := p.s.Position()
-	r.set("youAreOn", pos.YouAreOn)
-	if pos.OffGraph {
-		r.set("offGraph", true)
-	}
-	if pos.LookingAt != "" {
-		r.set("lookingAt", pos.LookingAt)
-	} else {
+	here := p.here()
+	r.merge(here)
+	if here.LookingAt == "" {
 		r.Delete("lookingAt")
 	}
-	r.set("version", pos.Version)
 	return r
 }
 
-func refusal(judgment string, reason journey.Reason) CallResult {
-	var r CallResult
-	r.set("ok", false).set("judgment", judgment)
-	if reason != "" {
-		r.set("reason", string(reason))
-	}
-	return r
+// callRefusal refuses a call the port cannot route to a tool, or one a
+// defect in host code ended.
+type callRefusal struct {
+	verdict
+	Defect string   `json:"defect,omitempty"`
+	Tools  []string `json:"tools,omitempty"`
 }
 
 // WhenSettled waits until a fire comes to rest and returns its settlement,
@@ -562,5 +554,5 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 	if !done {
 		return CallResult{}, false, nil
 	}
-	return p.settledFacts(st), true, nil
+	return resultOf(p.settledFacts(st)), true, nil
 }

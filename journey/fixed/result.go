@@ -151,6 +151,19 @@ func appendValue(b *bytes.Buffer, v any) error {
 		return x.appendJSON(b)
 	case rawJSON:
 		b.Write(x)
+	case []rawJSON:
+		if x == nil {
+			b.WriteString("null")
+			break
+		}
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(e)
+		}
+		b.WriteByte(']')
 	case []CallResult:
 		b.WriteByte('[')
 		for i, e := range x {

@@ -1,60 +1,49 @@
 package fixed
 
 import (
-	"github.com/foldagent/foldagent/journey"
+	"encoding/json"
 	"unicode/utf8"
+
+	"github.com/foldagent/foldagent/journey"
 )
 
 const maxErrorText = 200
 
-// why answers <graph>.why {key}: the causal backward slice, as data under
-// why (an object, never a sentence: it names keys the app wrote and who
-// wrote them).
+// whyAnswer answers <graph>.why {key}: the causal backward slice, as data
+// under why (an object, never a sentence: it names keys the app wrote and
+// who wrote them). The value itself rides beside who wrote it: a model
+// that asks why a key holds what it holds can read what it holds.
+type whyAnswer struct {
+	verdict
+	Key      string           `json:"key"`
+	Value    *any             `json:"value,omitempty"`
+	Redacted bool             `json:"redacted,omitempty"`
+	Why      journey.WhySlice `json:"why"`
+	position
+}
+
+// keyRequired refuses a why call with no key.
+type whyRefusal struct {
+	verdict
+	Why string `json:"why"`
+	position
+}
+
 func (p *Port) why(a callArgs) CallResult {
 	key := a.str("key")
 	if key == "" {
-		r := refusal("error", "KEY_REQUIRED")
-		r.set("why", keyRequired)
-		return *p.position(&r)
+		return resultOf(whyRefusal{verdict: verdict{Judgment: "error", Reason: "KEY_REQUIRED"}, Why: keyRequired, position: p.here()})
 	}
-	var r CallResult
-	r.set("ok", true).set("judgment", "done").set("key", key)
-	// The value itself rides beside who wrote it: a model that asks why
-	// a key holds what it holds can read what it holds.
+	r := whyAnswer{verdict: verdict{OK: true, Judgment: "done"}, Key: key}
 	vals, redacted := p.s.Values(key)
 	if v, ok := vals[key]; ok {
-		r.set("value", v)
+		r.Value = &v
 	} else if len(redacted) > 0 {
-		r.set("redacted", true)
+		r.Redacted = true
 	}
-	r.set("why", p.s.Why(key))
-	return *p.position(&r)
-}
-
-// valuesNow sets valuesNow on a committed fire's facts: the current
-// values of the state keys its action declares it writes, so that what a
-// step wrote (search results, the cart) is readable in its own answer. It
-// is data, read from the session's state view; keys the view does not
-// hold are left out, a redacted key's value never rides (valuesRedacted
-// names it), and an action declaring no writes adds nothing.
-func (p *Port) valuesNow(r *CallResult, action string) {
-	info, ok := p.s.Graph().Action(action)
-	if !ok || len(info.Writes) == 0 {
-		return
-	}
-	state, redacted := p.s.Values(info.Writes...)
-	var vals CallResult
-	for _, k := range info.Writes {
-		if v, ok := state[k]; ok {
-			vals.set(k, v)
-		}
-	}
-	if vals.Len() > 0 {
-		r.set("valuesNow", vals)
-	}
-	if len(redacted) > 0 {
-		r.set("valuesRedacted", redacted)
-	}
+	r.Why = p.s.Why(key)
+	r.position = p.here()
+	return resultOf(r)
 }
 
 // didItWork answers <graph>.did_it_work {transitionId}: a poll that never
@@ -62,12 +51,105 @@ func (p *Port) valuesNow(r *CallResult, action string) {
 func (p *Port) didItWork(a callArgs) CallResult {
 	id := a.str("transitionId")
 	if id == "" {
-		r := refusal("error", "TRANSITION_ID_REQUIRED")
-		r.set("why", transitionRequired)
-		p.openQuestions(&r)
-		return *p.position(&r)
+		return resultOf(p.unanswerable("TRANSITION_ID_REQUIRED", transitionRequired))
 	}
 	return p.answerFor(id, map[string]bool{})
+}
+
+// position is where the session is: the fields that close every answer.
+type position struct {
+	YouAreOn  string `json:"youAreOn"`
+	OffGraph  bool   `json:"offGraph,omitempty"`
+	LookingAt string `json:"lookingAt,omitempty"`
+	Version   int64  `json:"version"`
+}
+
+func (p *Port) here() position {
+	pos := p.s.Position()
+	return position{YouAreOn: pos.YouAreOn, OffGraph: pos.OffGraph, LookingAt: pos.LookingAt, Version: pos.Version}
+}
+
+// verdict opens every answer: whether the call did what it was asked,
+// the routing word, and a refusal's typed reason.
+type verdict struct {
+	OK       bool           `json:"ok"`
+	Judgment string         `json:"judgment"`
+	Reason   journey.Reason `json:"reason,omitempty"`
+}
+
+// settledAnswer is did_it_work's answer for a fire at rest.
+type settledAnswer struct {
+	verdict
+	Settled bool   `json:"settled"`
+	Did     string `json:"did"`
+	settledFacts
+	position
+}
+
+// pendingAnswer is did_it_work's answer for a fire not at rest.
+type pendingAnswer struct {
+	verdict
+	Settled           bool   `json:"settled"`
+	Did               string `json:"did"`
+	HowToAct          string `json:"howToAct"`
+	StillWorking      bool   `json:"stillWorking,omitempty"`
+	StillWorkingMeans string `json:"stillWorkingMeans,omitempty"`
+	position
+}
+
+// heldAnswer is did_it_work's answer for a fire the app holds for the
+// person's approval.
+type heldAnswer struct {
+	verdict
+	Settled   bool   `json:"settled"`
+	Performed bool   `json:"performed"`
+	Did       string `json:"did"`
+	AskID     string `json:"askId"`
+	HowToAct  string `json:"howToAct"`
+	position
+}
+
+// askAnswer is did_it_work's answer for a card not spent.
+type askAnswer struct {
+	verdict
+	Settled   bool   `json:"settled"`
+	Performed bool   `json:"performed"`
+	AskID     string `json:"askId"`
+	Did       string `json:"did"`
+	HowToAct  string `json:"howToAct"`
+	position
+}
+
+// ambiguousAnswer refuses an id that names both a fire and an ask.
+type ambiguousAnswer struct {
+	verdict
+	Why        string `json:"why"`
+	AskID      string `json:"askId"`
+	AskedAbout string `json:"askedAbout"`
+	Did        string `json:"did,omitempty"`
+	position
+}
+
+// openQuestions lists every open question a settlement id could be about:
+// fires awaiting the app's state report, every fire not at rest, and every
+// card a person has not answered.
+type openQuestions struct {
+	Pending            []string         `json:"pending"`
+	AwaitingSettlement []string         `json:"awaitingSettlement"`
+	AwaitingHuman      []journey.AskRef `json:"awaitingHuman"`
+}
+
+// unanswerableAnswer refuses a did_it_work that names no id it can answer
+// for, listing the open ones.
+type unanswerableAnswer struct {
+	verdict
+	Why string `json:"why"`
+	openQuestions
+	position
+}
+
+func (p *Port) unanswerable(reason journey.Reason, why string) unanswerableAnswer {
+	return unanswerableAnswer{verdict: verdict{Judgment: "error", Reason: reason}, Why: why, openQuestions: p.openQuestions(), position: p.here()}
 }
 
 func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
@@ -76,65 +158,49 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 	ask, isAsk := p.s.Ask(id)
 	switch {
 	case err == nil && isAsk:
-		r := refusal("error", "AMBIGUOUS_ID")
-		r.set("why", ambiguousID).set("askId", id).set("askedAbout", ask.Action)
+		r := ambiguousAnswer{verdict: verdict{Judgment: "error", Reason: "AMBIGUOUS_ID"}, Why: ambiguousID, AskID: id, AskedAbout: ask.Action}
 		if t, ok := p.s.Transition(id); ok {
-			r.set("did", t.Action)
+			r.Did = t.Action
 		}
-		return *p.position(&r)
+		r.position = p.here()
+		return resultOf(r)
 	case err == nil && settled:
-		var r CallResult
 		// ok says what judgment says: a fire that came to rest refused
 		// did not work, whatever the did_it_work call itself did.
 		j := settledJudgment(st)
-		r.set("ok", j == "done").set("judgment", j).set("settled", true).set("did", st.Action)
 		facts := p.settledFacts(st)
-		for _, e := range facts.kv {
-			r.set(e.k, e.v)
-		}
-		return *p.position(&r)
+		return resultOf(settledAnswer{verdict: verdict{OK: j == "done", Judgment: j}, Settled: true, Did: st.Action, settledFacts: facts, position: p.here()})
 	case err == nil:
 		return p.pendingAnswer(id)
 	case isAsk:
 		if ask.Spent && ask.TransitionID != "" && !visited[ask.TransitionID] {
 			return p.answerFor(ask.TransitionID, visited)
 		}
-		var r CallResult
 		judgment, how := askJudgment(ask)
-		r.set("ok", true).set("judgment", judgment)
-		r.set("settled", false).set("performed", false).set("askId", ask.AskID).set("did", ask.Action).set("howToAct", how)
-		return *p.position(&r)
+		return resultOf(askAnswer{verdict: verdict{OK: true, Judgment: judgment}, AskID: ask.AskID, Did: ask.Action, HowToAct: how, position: p.here()})
 	}
 	if e, ok := err.(*journey.Error); ok && e.Reason == journey.ReasonTransitionEvicted {
 		// Recorded once, no longer held in detail: said as such, never
 		// as an id nobody fired.
-		r := refusal("error", journey.ReasonTransitionEvicted)
-		r.set("why", evictedTransition)
-		p.openQuestions(&r)
-		return *p.position(&r)
+		return resultOf(p.unanswerable(journey.ReasonTransitionEvicted, evictedTransition))
 	}
-	r := refusal("error", journey.ReasonUnknownTransition)
-	r.set("why", unknownTransition)
-	p.openQuestions(&r)
-	return *p.position(&r)
+	return resultOf(p.unanswerable(journey.ReasonUnknownTransition, unknownTransition))
 }
 
 // pendingAnswer answers a fire not at rest: held by the app for the
 // person's approval, or still pending (and still worked on).
 func (p *Port) pendingAnswer(id string) CallResult {
 	t, _ := p.s.Transition(id)
-	var r CallResult
 	if held := p.s.HeldAsk(id); held != "" {
 		// Fired, and held by the app for the person's approval.
-		r.set("ok", true).set("judgment", "awaiting-human").set("settled", false).set("performed", false).set("did", t.Action).
-			set("askId", held).set("howToAct", heldAwaiting)
-		return *p.position(&r)
+		return resultOf(heldAnswer{verdict: verdict{OK: true, Judgment: "awaiting-human"}, Did: t.Action, AskID: held, HowToAct: heldAwaiting, position: p.here()})
 	}
-	r.set("ok", true).set("judgment", "still-pending").set("settled", false).set("did", t.Action).set("howToAct", stillPending)
+	r := pendingAnswer{verdict: verdict{OK: true, Judgment: "still-pending"}, Did: t.Action, HowToAct: stillPending}
 	if p.workOpenFor(id) {
-		r.set("stillWorking", true).set("stillWorkingMeans", stillWorking)
+		r.StillWorking, r.StillWorkingMeans = true, stillWorking
 	}
-	return *p.position(&r)
+	r.position = p.here()
+	return resultOf(r)
 }
 
 // askJudgment is the judgment and the sentence for a card not spent: a
@@ -174,47 +240,108 @@ func settledJudgment(st journey.Settlement) string {
 	return "done"
 }
 
-// openQuestions lists every open question a settlement id could be about:
-// fires awaiting the app's state report, every fire not at rest, and every
-// card a person has not answered.
-func (p *Port) openQuestions(r *CallResult) {
+func (p *Port) openQuestions() openQuestions {
 	pend := p.s.Pending()
 	ids := make([]string, len(pend))
 	for i, f := range pend {
 		ids[i] = f.ID
 	}
-	r.set("pending", ids)
-	r.set("awaitingSettlement", orEmpty(p.s.AwaitingSettlement()))
 	human := []journey.AskRef{}
 	for _, a := range p.s.Asks() {
 		if a.Answer == "" && !a.Spent && !a.Revoked {
 			human = append(human, journey.AskRef{AskID: a.AskID, Action: a.Action})
 		}
 	}
-	r.set("awaitingHuman", human)
+	return openQuestions{Pending: ids, AwaitingSettlement: orEmpty(p.s.AwaitingSettlement()), AwaitingHuman: human}
 }
 
 func (p *Port) workOpenFor(id string) bool { return p.s.StillWorking(id) }
 
-// settledFacts is the one builder of the settled arm: three axes side by
-// side (effectStatus: did anyone perform it; effectVerified: were the
-// declared writes observed; verifyHeld: did the app's own contract hold),
-// the receipt's outcome and, when the live record has moved since, the
-// outcome now beside it, never over it. A committed fire whose action
-// declares writes carries valuesNow: what those state keys hold now, as
-// data.
-func (p *Port) settledFacts(st journey.Settlement) CallResult {
-	var r CallResult
-	r.set("effectStatus", string(st.EffectStatus)).set("outcome", string(st.Outcome))
+// settledFacts is the settled arm: three axes side by side (effectStatus:
+// did anyone perform it; effectVerified: were the declared writes
+// observed; verifyHeld: did the app's own contract hold), the receipt's
+// outcome and, when the live record has moved since, the outcome now
+// beside it, never over it. A committed fire whose action declares writes
+// carries valuesNow: what those state keys hold now, as data.
+type settledFacts struct {
+	EffectStatus   journey.EffectStatus  `json:"effectStatus"`
+	Outcome        journey.Outcome       `json:"outcome"`
+	OutcomeNow     journey.Outcome       `json:"outcomeNow,omitempty"`
+	HowToAct       string                `json:"howToAct,omitempty"`
+	EffectVerified journey.Observed      `json:"effectVerified"`
+	WritesObserved *bool                 `json:"writesObserved,omitempty"`
+	VerifyHeld     journey.VerifyVerdict `json:"verifyHeld,omitempty"`
+	Arrival        journey.Arrival       `json:"arrival,omitempty"`
+	ArrivalMeans   string                `json:"arrivalMeans,omitempty"`
+	// Materialized is false when nothing performed it (absent otherwise);
+	// AlreadyTrue when its effect held before it fired. Why says which.
+	Materialized     *bool         `json:"materialized,omitempty"`
+	AlreadyTrue      bool          `json:"alreadyTrue,omitempty"`
+	Why              string        `json:"why,omitempty"`
+	ToNode           string        `json:"toNode,omitempty"`
+	SettledBy        string        `json:"settledBy,omitempty"`
+	ReportedBy       string        `json:"reportedBy,omitempty"`
+	EvidenceOnRecord string        `json:"evidenceOnRecord,omitempty"`
+	Error            *settledError `json:"error,omitempty"`
+	Data             any           `json:"data,omitempty"`
+	valuesNow
+	StillWorking      bool   `json:"stillWorking,omitempty"`
+	StillWorkingMeans string `json:"stillWorkingMeans,omitempty"`
+}
+
+// settledError is the app's refusal of a fire, its text capped.
+type settledError struct {
+	Reason  journey.Reason  `json:"reason"`
+	Message string          `json:"message,omitempty"`
+	Data    json.RawMessage `json:"data,omitempty"`
+}
+
+// valuesNow is what the state keys a committed fire's action declares it
+// writes hold now, so that what a step wrote (search results, the cart)
+// is readable in its own answer. It is data, read from the session's
+// state view; keys the view does not hold are left out, a redacted key's
+// value never rides (ValuesRedacted names it), and an action declaring no
+// writes adds nothing.
+type valuesNow struct {
+	ValuesNow      *CallResult `json:"valuesNow,omitempty"`
+	ValuesRedacted []string    `json:"valuesRedacted,omitempty"`
+}
+
+func (p *Port) valuesNow(action string) valuesNow {
+	info, ok := p.s.Graph().Action(action)
+	if !ok || len(info.Writes) == 0 {
+		return valuesNow{}
+	}
+	state, redacted := p.s.Values(info.Writes...)
+	var vals CallResult
+	for _, k := range info.Writes {
+		if v, ok := state[k]; ok {
+			vals.set(k, v)
+		}
+	}
+	out := valuesNow{ValuesRedacted: redacted}
+	if vals.Len() > 0 {
+		out.ValuesNow = &vals
+	}
+	return out
+}
+
+// settledFacts reads what the settled arm needs besides the settlement
+// (the values its writes hold now) and builds it.
+func (p *Port) settledFacts(st journey.Settlement) settledFacts {
+	var vals valuesNow
+	if st.EffectStatus != journey.EffectRefused && st.Outcome == journey.OutcomeCommitted && st.OutcomeNow == "" {
+		vals = p.valuesNow(st.Action)
+	}
+	return settledFactsOf(st, vals)
+}
+
+// settledFactsOf is the settled arm of one settlement: a pure function.
+func settledFactsOf(st journey.Settlement, vals valuesNow) settledFacts {
+	r := settledFacts{EffectStatus: st.EffectStatus, Outcome: st.Outcome, OutcomeNow: st.OutcomeNow, EffectVerified: st.EffectVerified,
+		WritesObserved: st.WritesObserved, VerifyHeld: st.VerifyHeld, Data: st.Produced, valuesNow: vals}
 	if st.OutcomeNow != "" {
-		r.set("outcomeNow", string(st.OutcomeNow)).set("howToAct", outcomeMoved)
-	}
-	r.set("effectVerified", st.EffectVerified)
-	if st.WritesObserved != nil {
-		r.set("writesObserved", *st.WritesObserved)
-	}
-	if st.VerifyHeld != "" {
-		r.set("verifyHeld", st.VerifyHeld)
+		r.HowToAct = outcomeMoved
 	}
 	// A refused fire went nowhere: the navigation it claimed was walked
 	// back, so no arrival is reported for it.
@@ -222,46 +349,26 @@ func (p *Port) settledFacts(st journey.Settlement) CallResult {
 	switch {
 	case refused:
 	case st.Arrival == journey.ArrivalClaimed:
-		r.set("arrival", string(st.Arrival)).set("arrivalMeans", arrClaimed)
+		r.Arrival, r.ArrivalMeans = st.Arrival, arrClaimed
 	case st.Arrival == journey.ArrivalObserved:
-		r.set("arrival", string(st.Arrival)).set("arrivalMeans", arrObserved)
+		r.Arrival, r.ArrivalMeans = st.Arrival, arrObserved
 	}
 	if st.Materialized != nil {
-		r.set("materialized", false).set("why", nothingRan)
+		r.Materialized, r.Why = no(), nothingRan
 	} else if st.AlreadyTrue {
-		r.set("alreadyTrue", true).set("why", alreadyTrue)
+		r.AlreadyTrue, r.Why = true, alreadyTrue
 	}
-	if st.ToNode != "" && !refused {
-		r.set("toNode", st.ToNode)
+	if !refused {
+		r.ToNode = st.ToNode
 	}
 	if st.SettledBy != "" {
-		r.set("settledBy", st.SettledBy)
-		if st.ReportedBy != "" {
-			r.set("reportedBy", st.ReportedBy)
-		}
-		if st.EvidenceRef != "" {
-			r.set("evidenceOnRecord", st.EvidenceRef)
-		}
+		r.SettledBy, r.ReportedBy, r.EvidenceOnRecord = st.SettledBy, st.ReportedBy, st.EvidenceRef
 	}
 	if st.Error != nil {
-		var e CallResult
-		e.set("reason", string(st.Error.Reason))
-		if st.Error.Message != "" {
-			e.set("message", capText(st.Error.Message))
-		}
-		if len(st.Error.Data) > 0 {
-			e.set("data", st.Error.Data)
-		}
-		r.set("error", e)
-	}
-	if st.Produced != nil {
-		r.set("data", st.Produced)
-	}
-	if !refused && st.Outcome == journey.OutcomeCommitted && st.OutcomeNow == "" {
-		p.valuesNow(&r, st.Action)
+		r.Error = &settledError{Reason: st.Error.Reason, Message: capText(st.Error.Message), Data: st.Error.Data}
 	}
 	if st.StillWorking {
-		r.set("stillWorking", true).set("stillWorkingMeans", stillWorking)
+		r.StillWorking, r.StillWorkingMeans = true, stillWorking
 	}
 	return r
 }

@@ -81,28 +81,50 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	}
 	p.keepLocked(look)
 	p.mu.Unlock()
-	if prev == nil {
-		return p.whatsHereResult(a, h, since, hasSince, look, nil, actions, journeys, ready, changed)
+	in := whatsHereInput{h: h, look: look, actions: actions, journeys: journeys, ready: ready}
+	if to := a.str("routeTo"); to != "" {
+		r := p.route(to)
+		in.route = &r
 	}
+	in.brief = p.s.ContextBrief().Text
+	in.stale = p.anyRowStale(h.Actions, changed)
+	if prev == nil {
+		// Without a look to compare with, the full rows; the facts
+		// are still narrowed to the attempts since sinceVersion.
+		factsSince := int64(0)
+		if hasSince {
+			factsSince = since
+		}
+		in.facts = p.s.Facts(factsSince, 0)
+		return resultOf(whatsHereOf(in))
+	}
+	in.facts = p.s.Facts(0, 0)
+	full := whatsHereOf(in)
 	// A delta never costs more than the full answer it replaces: its own
 	// words (the echo, the rows gone or unchanged named, the unchanged
 	// sentence) can outweigh the rows it leaves out. Then the sentence
 	// on journeysElsewhere, already served with the earlier look, is
 	// left out; if the delta is still the larger, the full answer is
 	// served (same rows, same stale flags).
-	delta := p.whatsHereResult(a, h, since, hasSince, look, prev, actions, journeys, ready, changed)
-	full := p.whatsHereResult(a, h, 0, false, look, nil, actions, journeys, ready, changed)
-	fullLen := len(full.JSON())
-	if len(delta.JSON()) <= fullLen {
-		return delta
+	in.since, in.prev = &since, prev
+	in.facts = p.s.Facts(since, 0)
+	delta := whatsHereOf(in)
+	fullLen := encodedLen(full)
+	if encodedLen(delta) <= fullLen {
+		return resultOf(delta)
 	}
 	if prev.elsewhere > 0 {
-		delta.Delete("journeysElsewhereMeans")
-		if len(delta.JSON()) <= fullLen {
-			return delta
+		delta.JourneysElsewhereMeans = ""
+		if encodedLen(delta) <= fullLen {
+			return resultOf(delta)
 		}
 	}
-	return full
+	return resultOf(full)
+}
+
+func encodedLen(v any) int {
+	b, _ := marshal(v)
+	return len(b)
 }
 
 // remember keeps what whats_here would serve now, at the current version,
@@ -125,9 +147,9 @@ func (p *Port) keepLocked(look servedLook) {
 }
 
 // lookAt renders the rows whats_here serves for a snapshot.
-func (p *Port) lookAt(h journey.Here, changed []string) (look servedLook, actions, journeys []any, ready int) {
+func (p *Port) lookAt(h journey.Here, changed []string) (look servedLook, actions, journeys []rawJSON, ready int) {
 	look = servedLook{version: h.Version, elsewhere: h.JourneysElsewhere, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
-	actions = make([]any, 0, len(h.Actions))
+	actions = make([]rawJSON, 0, len(h.Actions))
 	g := p.s.Graph()
 	for _, row := range h.Actions {
 		if len(changed) > 0 {
@@ -142,103 +164,132 @@ func (p *Port) lookAt(h journey.Here, changed []string) (look servedLook, action
 			ready++
 		}
 	}
-	journeys = make([]any, 0, len(h.Journeys))
+	journeys = make([]rawJSON, 0, len(h.Journeys))
 	for _, j := range h.Journeys {
-		var row CallResult
-		row.set("journey", j.ID).set("does", j.Description)
-		if !j.PreconditionPassed {
-			row.set("feasible", false)
-		}
-		if len(j.PreconditionUnevaluable) > 0 {
-			row.set("feasibilityUnknownFor", j.PreconditionUnevaluable)
-		}
+		var standing journey.Standing
 		if st, err := p.s.Standing(j.ID); err == nil {
-			row.set("standing", string(st.Standing))
+			standing = st.Standing
 		}
-		if j.Open {
-			row.set("open", true)
-		}
-		b, _ := marshal(row)
+		b, _ := marshal(journeyRowOf(j, standing))
 		look.journeys[j.ID] = string(b)
 		journeys = append(journeys, rawJSON(b))
 	}
 	return look, actions, journeys, ready
 }
 
-func (p *Port) whatsHereResult(a callArgs, h journey.Here, since int64, hasSince bool, look servedLook, prev *servedLook, actions, journeys []any, ready int, changed []string) CallResult {
-	var r CallResult
-	r.set("ok", true)
-	switch {
-	case ready >= 2:
-		r.set("judgment", "needs-choice")
-	case ready == 1:
-		r.set("judgment", "one-ready-step")
-	default:
-		r.set("judgment", "navigate-or-wait")
-	}
-	r.set("youAreOn", h.YouAreOn)
-	if h.OffGraph {
-		r.set("offGraph", true)
-	}
-	if h.LookingAt != "" {
-		r.set("lookingAt", h.LookingAt)
-	}
-	r.set("version", h.Version)
-	if prev != nil {
-		r.set("sinceVersion", since)
-		var gone, jgone []string
-		all := len(actions)
-		actions, gone = rowDelta(h.Actions, func(x journey.ServedAction) string { return x.Action }, look.actions, prev.actions, actions)
-		r.set("actions", actions)
-		if len(gone) > 0 {
-			r.set("actionsGone", gone)
-		}
-		if len(actions) < all {
-			// The judgment counts every clickable row here, served or
-			// not: the rows left out are named, so the count and the
-			// rows never disagree.
-			r.set("actionsUnchanged", unchangedRows(h.Actions, look.actions, prev.actions))
-		}
-		journeys, jgone = rowDelta(h.Journeys, func(x journey.Availability) string { return x.ID }, look.journeys, prev.journeys, journeys)
-		r.set("journeys", journeys)
-		if len(jgone) > 0 {
-			r.set("journeysGone", jgone)
-		}
-		if len(actions)+len(gone)+len(journeys)+len(jgone) == 0 {
-			// Nothing served changed: the judgment says so rather than
-			// counting rows this answer does not carry.
-			r.set("judgment", "unchanged").set("howToAct", unchangedHow)
-		}
-	} else {
-		r.set("actions", actions)
-		r.set("journeys", journeys)
-	}
-	if h.JourneysElsewhere > 0 {
-		r.set("journeysElsewhere", h.JourneysElsewhere)
-		r.set("journeysElsewhereMeans", elsewhereMeans)
-	}
-	if to := a.str("routeTo"); to != "" {
-		r.set("routeTo", p.route(to))
-	}
-	truthSince := int64(0)
-	if hasSince {
-		truthSince = since
-	}
-	r.set("facts", p.s.Facts(truthSince, 0))
-	r.set("brief", p.s.ContextBrief().Text)
-	for _, row := range h.Actions {
-		if len(changed) > 0 && p.rowStale(row.Action, changed) {
-			r.set("staleMeans", staleMeans)
-			break
-		}
+// journeyRow is one journey whats_here lists.
+type journeyRow struct {
+	Journey               string           `json:"journey"`
+	Does                  string           `json:"does"`
+	Feasible              *bool            `json:"feasible,omitempty"`
+	FeasibilityUnknownFor []string         `json:"feasibilityUnknownFor,omitempty"`
+	Standing              journey.Standing `json:"standing,omitempty"`
+	Open                  bool             `json:"open,omitempty"`
+}
+
+func journeyRowOf(j journey.Availability, standing journey.Standing) journeyRow {
+	r := journeyRow{Journey: j.ID, Does: j.Description, FeasibilityUnknownFor: j.PreconditionUnevaluable, Standing: standing, Open: j.Open}
+	if !j.PreconditionPassed {
+		r.Feasible = no()
 	}
 	return r
 }
 
+// whatsHereAnswer is whats_here's answer. Its rows are pre-encoded: they
+// are what a later delta compares with.
+type whatsHereAnswer struct {
+	verdict
+	position
+	SinceVersion           *int64       `json:"sinceVersion,omitempty"`
+	Actions                []rawJSON    `json:"actions"`
+	ActionsGone            []string     `json:"actionsGone,omitempty"`
+	ActionsUnchanged       []string     `json:"actionsUnchanged,omitempty"`
+	Journeys               []rawJSON    `json:"journeys"`
+	JourneysGone           []string     `json:"journeysGone,omitempty"`
+	HowToAct               string       `json:"howToAct,omitempty"`
+	JourneysElsewhere      int          `json:"journeysElsewhere,omitempty"`
+	JourneysElsewhereMeans string       `json:"journeysElsewhereMeans,omitempty"`
+	RouteTo                *routeAnswer `json:"routeTo,omitempty"`
+	Facts                  string       `json:"facts"`
+	Brief                  string       `json:"brief"`
+	StaleMeans             string       `json:"staleMeans,omitempty"`
+}
+
+// whatsHereInput is the one snapshot a whats_here answer is read from:
+// the session's Here, the rows rendered from it, the look a delta is
+// taken against (nil for the full answer), and the texts read with it.
+type whatsHereInput struct {
+	h                 journey.Here
+	look              servedLook
+	prev              *servedLook
+	since             *int64
+	actions, journeys []rawJSON
+	ready             int
+	route             *routeAnswer
+	facts, brief      string
+	stale             bool
+}
+
+// whatsHereOf is the whats_here answer for one snapshot: a pure function.
+func whatsHereOf(in whatsHereInput) whatsHereAnswer {
+	h := in.h
+	r := whatsHereAnswer{verdict: verdict{OK: true, Judgment: countJudgment(in.ready)},
+		position: position{YouAreOn: h.YouAreOn, OffGraph: h.OffGraph, LookingAt: h.LookingAt, Version: h.Version},
+		Actions:  in.actions, Journeys: in.journeys, RouteTo: in.route, Facts: in.facts, Brief: in.brief}
+	if prev := in.prev; prev != nil {
+		r.SinceVersion = in.since
+		all := len(in.actions)
+		r.Actions, r.ActionsGone = rowDelta(h.Actions, func(x journey.ServedAction) string { return x.Action }, in.look.actions, prev.actions, in.actions)
+		if len(r.Actions) < all {
+			// The judgment counts every clickable row here, served or
+			// not: the rows left out are named, so the count and the
+			// rows never disagree.
+			r.ActionsUnchanged = unchangedRows(h.Actions, in.look.actions, prev.actions)
+		}
+		r.Journeys, r.JourneysGone = rowDelta(h.Journeys, func(x journey.Availability) string { return x.ID }, in.look.journeys, prev.journeys, in.journeys)
+		if len(r.Actions)+len(r.ActionsGone)+len(r.Journeys)+len(r.JourneysGone) == 0 {
+			// Nothing served changed: the judgment says so rather than
+			// counting rows this answer does not carry.
+			r.Judgment, r.HowToAct = "unchanged", unchangedHow
+		}
+	}
+	if h.JourneysElsewhere > 0 {
+		r.JourneysElsewhere, r.JourneysElsewhereMeans = h.JourneysElsewhere, elsewhereMeans
+	}
+	if in.stale {
+		r.StaleMeans = staleMeans
+	}
+	return r
+}
+
+// countJudgment routes by the clickable rows: needs-choice for two or
+// more, one-ready-step for one, navigate-or-wait for none.
+func countJudgment(ready int) string {
+	switch {
+	case ready >= 2:
+		return "needs-choice"
+	case ready == 1:
+		return "one-ready-step"
+	}
+	return "navigate-or-wait"
+}
+
+func (p *Port) anyRowStale(rows []journey.ServedAction, changed []string) bool {
+	if len(changed) == 0 {
+		return false
+	}
+	for _, row := range rows {
+		if p.rowStale(row.Action, changed) {
+			return true
+		}
+	}
+	return false
+}
+
 // rowDelta keeps the rows that are new or changed since prev and names the
 // ids that went away.
-func rowDelta[T any](rows []T, id func(T) string, now, prev map[string]string, all []any) ([]any, []string) {
-	out := make([]any, 0, len(all))
+func rowDelta[T any](rows []T, id func(T) string, now, prev map[string]string, all []rawJSON) ([]rawJSON, []string) {
+	out := make([]rawJSON, 0, len(all))
 	for i, row := range rows {
 		k := id(row)
 		if old, ok := prev[k]; !ok || old != now[k] {
@@ -267,28 +318,34 @@ func unchangedRows(rows []journey.ServedAction, now, prev map[string]string) []s
 	return out
 }
 
-// route answers routeTo: the declared hops to a page.
-func (p *Port) route(to string) CallResult {
-	var r CallResult
-	r.set("to", to)
+// routeAnswer answers routeTo: the declared hops to a page.
+type routeAnswer struct {
+	To          string              `json:"to"`
+	Reason      journey.Reason      `json:"reason,omitempty"`
+	Pages       []string            `json:"pages,omitempty"`
+	Why         string              `json:"why,omitempty"`
+	AlreadyHere bool                `json:"alreadyHere,omitempty"`
+	Hops        []journey.RouteStep `json:"hops,omitempty"`
+	Means       string              `json:"means,omitempty"`
+}
+
+func (p *Port) route(to string) routeAnswer {
+	r := routeAnswer{To: to}
 	hops, reachable, err := p.s.HowToReach(to)
 	switch {
 	case err != nil:
-		r.set("reason", string(journey.ReasonUnknownPage))
 		pages := p.s.Graph().Pages()
 		ids := make([]string, len(pages))
 		for i, pg := range pages {
 			ids[i] = pg.ID
 		}
-		r.set("pages", ids)
-		r.set("why", unknownPage)
+		r.Reason, r.Pages, r.Why = journey.ReasonUnknownPage, ids, unknownPage
 	case !reachable:
-		r.set("why", noRoute)
+		r.Why = noRoute
 	case len(hops) == 0:
-		r.set("alreadyHere", true)
+		r.AlreadyHere = true
 	default:
-		r.set("hops", hops)
-		r.set("means", routeMeans)
+		r.Hops, r.Means = hops, routeMeans
 	}
 	return r
 }
