@@ -208,3 +208,24 @@ func mustMarshal(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// BenchmarkChangedCall is a call on host/loop with a context projection
+// (its result says what changed) against the same call with none: the
+// ratio is what the change costs a call.
+func BenchmarkChangedCall(b *testing.B) {
+	for _, withContext := range []bool{false, true} {
+		name := "none"
+		if withContext {
+			name = "context"
+		}
+		b.Run(name, func(b *testing.B) {
+			rt, _ := newTable(b, tableContract(withContext, nil))
+			ctx := context.Background()
+			for b.Loop() {
+				if _, err := rt.DispatchUnknown(ctx, "bump_secret", json.RawMessage(`{}`), agent.Invocation{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
