@@ -32,7 +32,8 @@ type Change struct {
 	From uint64 `json:"from"`
 	// To is the version of the Model the change was taken at: the one the
 	// call's Message made, or, for a call with a completion contract, the
-	// one its completing fact was seen at (Result.Version). When To is
+	// one its completing fact was seen at (Result.Version); should the
+	// host no longer hold that Model, the newest it has. When To is
 	// more than one past From, the change also holds what other Messages
 	// applied in between did: what the caller may see changed that much
 	// between the two.
