@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"runtime"
 	"slices"
 	"strings"
 )
@@ -132,14 +131,6 @@ func (r *Runtime[Model, Msg, P]) modelAt(ctx context.Context, v uint64) (Model, 
 	if err != nil {
 		return m, 0, false
 	}
-	// Update has taken the Message and is applying it: yield to it
-	// before waiting in earnest (catchUp sleeps between its reads).
-	for spins := 0; now < v && spins < publishSpins; spins++ {
-		runtime.Gosched()
-		if m, now, err = r.readSnapshot("context"); err != nil {
-			return m, 0, false
-		}
-	}
 	if now < v {
 		if m, now, err = r.catchUp(ctx, callerLook[Model]{last: look[Model]{version: v}, ok: true}, "context", m, now); err != nil {
 			return m, 0, false
@@ -153,11 +144,6 @@ func (r *Runtime[Model, Msg, P]) modelAt(ctx context.Context, v uint64) (Model, 
 	}
 	return m, now, true
 }
-
-// publishSpins is how many times modelAt yields to the host's update
-// goroutine, reading the version each time, before it waits as catchUp
-// does: update is usually done within a few.
-const publishSpins = 1024
 
 // differ collects the changed paths between two encodings of one
 // projection, within MaxChangeBytes.
