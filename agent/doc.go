@@ -121,7 +121,11 @@
 // is told, shared by every adapter: an authored sentence, and beside it
 // the values the agent acts on as data (the Message that completed the
 // work; for a refused input, each offending path with a ProblemCode and
-// the schema to meet), whose schema ReplySchema gives. Describe gives a
+// the schema to meet), whose schema ReplySchema gives. A dispatched call's
+// Result also says what it changed of the context (Result.Changed, a
+// Change): the changed paths and their new values, from the version it was
+// checked on to the one it answers at, bounded by MaxChangeBytes, so an
+// agent needs no read to learn a call's effect. Describe gives a
 // bound contract as data (capabilities, resources, context schema) for an
 // adapter to serve.
 package agent

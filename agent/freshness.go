@@ -54,6 +54,8 @@ func (r *Runtime[Model, Msg, P]) versionNow() uint64 {
 
 // ContextRead is Context with the version the projection was read at.
 // With a caller in ctx (WithCaller), the read is that caller's new look.
+// On a versioned host the value may be the encoding a call's Change
+// already made of that version, shared: read it, never modify it.
 func (r *Runtime[Model, Msg, P]) ContextRead(ctx context.Context) (Read, error) {
 	if r.contract.context.p == nil {
 		return Read{}, nil
@@ -65,7 +67,13 @@ func (r *Runtime[Model, Msg, P]) ContextRead(ctx context.Context) (Read, error) 
 	if err != nil {
 		return Read{}, err
 	}
-	b, err := encodeProjection(r.contract.context.p, model, "context", "context")
+	var b json.RawMessage
+	if version != 0 {
+		// A call's change may have encoded this very version (change.go).
+		b, err = r.contextAt(model, version)
+	} else {
+		b, err = encodeProjection(r.contract.context.p, model, "context", "context")
+	}
 	if err != nil {
 		return Read{}, err
 	}

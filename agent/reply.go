@@ -26,7 +26,7 @@ type Reply struct {
 	Tag string
 	// Data is the JSON an adapter sends as structured data beside Text:
 	// the Result for a dispatched invocation, with the completing Message
-	// as completion.message; the error's encoding ({"_tag", "message",
+	// as completion.message and what the call changed as changed; the error's encoding ({"_tag", "message",
 	// ...}, never a cause) otherwise. ReplySchema gives its schema. Values
 	// (what the application produced, where an input went wrong) ride
 	// here, never in Text.
@@ -160,7 +160,9 @@ func defectReply(capability string, err error) Reply {
 // be. The root is an object schema, as MCP requires; objects are left
 // open to members added later. It has no "type" lists: a Message field
 // that may be null is an anyOf of null and its type, which says the same
-// and which strict clients accept.
+// and which strict clients accept. The Result's "changed" (Change) is left
+// to the open object rather than described in every tool's schema: its
+// shape is the same for every capability.
 func ReplySchema(d Descriptor) json.RawMessage {
 	str := map[string]any{"type": "string"}
 	constant := func(v string) map[string]any { return map[string]any{"type": "string", "const": v} }

@@ -216,6 +216,10 @@ type Runtime[Model, Msg, P any] struct {
 	// told is the newest version a result has named to any caller
 	// (noteTold, catchUp).
 	told atomic.Uint64
+	// lastContext is the newest encoding of the context projection
+	// (change.go): a call's "before" is usually the previous call's
+	// "after", encoded once.
+	lastContext atomic.Pointer[encodedContext]
 
 	// carrier wraps and unwraps the approval Messages; set with
 	// approvals.
@@ -481,6 +485,12 @@ type Result struct {
 	// when the capability's Freshness let the call proceed anyway
 	// (StaleDisclose, or StaleRequireAck after the caller read again).
 	Moved []string `json:"moved,omitempty"`
+	// Changed is what the call changed of what its caller may see: the
+	// context projection's changed paths and their new values, from the
+	// version the call was checked on to Version, bounded by
+	// MaxChangeBytes (see Change). Nil when the contract projects no
+	// context, or on an unversioned host.
+	Changed *Change `json:"changed,omitempty"`
 }
 
 // DispatchUnknown is the adapters' path: it invokes the capability named
@@ -677,6 +687,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		}
 		tr.delivery = deliverySent
 		r.settled(seen, &res, at)
+		res.Changed = r.changeOf(ctx, model, version, &res)
 		return res, nil
 	}
 	// 6. Wait for the completion contract: the waiter is registered before
@@ -688,6 +699,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	}
 	res.Completion = c
 	r.settled(seen, &res, at)
+	res.Changed = r.changeOf(ctx, model, version, &res)
 	return res, nil
 }
 

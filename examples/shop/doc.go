@@ -36,6 +36,9 @@
 // total and address as the approval covers them; y and n count once the
 // card has stood unchanged for a second, and agent and Model text on
 // screen is drawn through host/inert.
+// With the dynamic tools, every call's result says what it changed of
+// the view (agent.Change): a search's results, the cart add_to_cart made,
+// the order checkout opened, with no read of the context after the call.
 // A payment waits for the person. With the dynamic tools, a client that
 // asked for no task is answered before its patience runs out (-patience,
 // 50 s by default, under the TypeScript client's 60 s): held, nothing

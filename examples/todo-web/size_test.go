@@ -38,7 +38,9 @@ import (
 // plus about 0.5% when the agent core gained fingerprinted approval
 // answers, bounded held calls (internal/bound), audit health, the state
 // and person-left refusals and input bounds in the compiled validator
-// (+17 KB; internal/bound added, no standard package). Raise it only
+// (+17 KB; internal/bound added, no standard package), and to 1,362,515
+// plus about 0.1% when a result began to say what the call changed
+// (agent.Change: the projection's diff; no package added). Raise it only
 // with a reason in the commit message, and lower it when the download
 // shrinks.
 //
@@ -46,7 +48,7 @@ import (
 // syscall/js and encoding/json is 897 KB gzip; one that also uses the
 // standard packages the page needs (context, time, fmt, reflect, slices,
 // strings, sync, math/rand/v2) is 967 KB before any of foldagent.
-const maxGzipBytes = 1_362_000
+const maxGzipBytes = 1_364_000
 
 // builtApp builds the application the way the server does, once per
 // test binary (the browser tests share served's build).

@@ -81,7 +81,7 @@ var (
 			_, ok := Find(in.SKU)
 			return "/sku", ok
 		},
-		Missing: "The store sells no product with that SKU; the catalog lists every SKU it sells.",
+		Missing: "The store sells no product with that SKU; search with an empty query lists every SKU it sells.",
 	})
 	AddToCartCap = agent.ExposeMapped(mapped[AddInput, AddToCart]{
 		Name: "add_to_cart", Description: "Put the open product in the cart.",

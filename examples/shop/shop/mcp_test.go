@@ -244,7 +244,7 @@ func TestMCPUnknownSKUIsRefusedAndNeverArrives(t *testing.T) {
 	e, _ := r["error"].(map[string]any)
 	data, _ := e["data"].(map[string]any)
 	if e["reason"] != "REJECTED" || data["_tag"] != "AgentNotFoundError" || data["path"] != "/sku" ||
-		e["message"] != "The store sells no product with that SKU; the catalog lists every SKU it sells." {
+		e["message"] != "The store sells no product with that SKU; search with an empty query lists every SKU it sells." {
 		t.Fatalf("error: %v", r["error"])
 	}
 	if _, ok := r["data"]; ok {
