@@ -182,7 +182,7 @@ func TestAChangeNamesTheVersionsItSpans(t *testing.T) {
 	interleave := func(ctx context.Context, in AddItem, c tableCall) (agent.Decision, error) {
 		if in.Name == "late" {
 			if err := prog.Dispatch(ctx, AddItem{Name: "other"}); err != nil {
-				return agent.Decision{}, err
+				return agent.Refuse, err
 			}
 		}
 		return agent.Allow, nil
