@@ -46,8 +46,10 @@ func (*BatchError) Tag() string { return "DevtoolsBatchRefused" }
 // Outgoing is one Message to dispatch: its type name (as the types tool
 // lists it) and the Message as JSON.
 type Outgoing struct {
-	Type    string          `json:"type"`
-	Message json.RawMessage `json:"message,omitempty"`
+	Type string `json:"type"`
+	// Message is the Message's JSON: a json.RawMessage, or any value that
+	// encodes as it.
+	Message any `json:"message,omitempty"`
 }
 
 // Dispatch validates every Message of batch, and only when all are valid
@@ -66,7 +68,15 @@ func (d *Devtools[Model, Msg]) Dispatch(ctx context.Context, who string, batch [
 	msgs := make([]Msg, 0, len(batch))
 	var problems []Problem
 	for i, o := range batch {
-		v, reason := d.types.decode(o.Type, o.Message)
+		raw, err := json.Marshal(o.Message)
+		if err != nil {
+			problems = append(problems, Problem{Index: i, Type: o.Type, Reason: "the message does not encode as JSON"})
+			continue
+		}
+		if o.Message == nil {
+			raw = nil
+		}
+		v, reason := d.types.decode(o.Type, raw)
 		if reason != "" {
 			problems = append(problems, Problem{Index: i, Type: o.Type, Reason: reason})
 			continue

@@ -249,4 +249,3 @@ func (d *Devtools[Model, Msg]) Audit(last int) []AuditRow {
 	}
 	return out
 }
-
