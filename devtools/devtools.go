@@ -52,7 +52,10 @@ type Options struct {
 	// so that a registry can publish it; its error fails Listen. This
 	// package publishes nothing itself.
 	Publish func(Listing) error
-	// Clock stamps records. Nil means time.Now.
+	// Clock stamps records. Nil means the system clock to the
+	// millisecond: under a stream of Messages it is read at most once a
+	// millisecond, because on some virtual machines one reading costs as
+	// much as applying a small Message.
 	Clock func() time.Time
 }
 
@@ -82,6 +85,7 @@ type Devtools[Model, Msg any] struct {
 	clock   func() time.Time
 	started time.Time
 	detach  func()
+	coarse  *coarseClock // the default clock, stopped by Close
 
 	dispatchOn atomic.Bool
 	token      string
@@ -135,7 +139,8 @@ func newDevtools[Model, Msg any](h host[Model, Msg], opts Options) (*Devtools[Mo
 	}
 	d := &Devtools[Model, Msg]{opts: opts, host: h, red: red, types: types, clock: opts.Clock}
 	if d.clock == nil {
-		d.clock = time.Now
+		d.coarse = newCoarseClock()
+		d.clock = d.coarse.Now
 	}
 	d.started = d.clock()
 	m, v := h.VersionedModel()
@@ -176,6 +181,9 @@ func (d *Devtools[Model, Msg]) EnableDispatch(on bool) { d.dispatchOn.Store(on) 
 func (d *Devtools[Model, Msg]) Close() error {
 	if d.detach != nil {
 		d.detach()
+	}
+	if d.coarse != nil {
+		d.coarse.stop()
 	}
 	d.serveMu.Lock()
 	defer d.serveMu.Unlock()

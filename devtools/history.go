@@ -48,6 +48,7 @@ type history[Model, Msg any] struct {
 
 func newHistory[Model, Msg any](capacity, every, frames int, first Model, v uint64) *history[Model, Msg] {
 	h := &history[Model, Msg]{cap: capacity, every: uint64(every), maxFrame: frames}
+	h.ring = make([]record[Model, Msg], 0, capacity)
 	h.initial = keyframe[Model]{version: v, model: first}
 	h.frames = append(h.frames, h.initial)
 	return h

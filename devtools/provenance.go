@@ -61,20 +61,26 @@ type AgentOrigin struct {
 	Transport string `json:"transport,omitempty"`
 }
 
-type agentKey struct{}
+// markKey keys the one mark a dispatch context carries for the recorder
+// (an agent's or the developer's), read with one lookup per Message.
+type markKey struct{}
 
-type developerKey struct{}
+// mark is an agent's origin, or the developer tool's name.
+type mark struct {
+	agent     *AgentOrigin
+	developer string
+}
 
 // WithAgent returns a context whose dispatches are recorded as the agent's
 // that o names. An adapter wrapper (Agent) sets it for every call; an
 // application calling agent.Dispatch itself can set it too.
 func WithAgent(ctx context.Context, o AgentOrigin) context.Context {
-	return context.WithValue(ctx, agentKey{}, &o)
+	return context.WithValue(ctx, markKey{}, &mark{agent: &o})
 }
 
 // withDeveloper marks the developer tool's dispatches.
 func withDeveloper(ctx context.Context, who string) context.Context {
-	return context.WithValue(ctx, developerKey{}, who)
+	return context.WithValue(ctx, markKey{}, &mark{developer: who})
 }
 
 // fromDispatch reads the provenance of a Message dispatched with ctx: a
@@ -84,11 +90,12 @@ func fromDispatch(ctx context.Context) Provenance {
 	if ctx == nil {
 		return Provenance{Kind: KindUnknown, Door: "dispatch"}
 	}
-	if who, ok := ctx.Value(developerKey{}).(string); ok {
-		return Provenance{Kind: KindDeveloper, Door: "dispatch", Developer: who}
+	mk, _ := ctx.Value(markKey{}).(*mark)
+	if mk != nil && mk.agent == nil {
+		return Provenance{Kind: KindDeveloper, Door: "dispatch", Developer: mk.developer}
 	}
-	if o, ok := ctx.Value(agentKey{}).(*AgentOrigin); ok {
-		a := *o
+	if mk != nil {
+		a := *mk.agent
 		if a.Caller == "" {
 			a.Caller = agent.CallerFrom(ctx)
 		}
