@@ -220,6 +220,7 @@ type Host[M tea.Model, Msg any] struct {
 	recent [recentLen]atomic.Pointer[versioned[M]] // the last Models, by version, for ModelAt
 	subs   listeners.Registry[func()]
 	obs    listeners.Registry[func(Msg)]
+	rec    atomic.Pointer[recording[M]] // see Record (observe.go)
 
 	// Fields below are used only on Bubble Tea's event loop goroutine.
 	shallow shallowCheck
@@ -323,7 +324,7 @@ func (h *Host[M, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 	if err := ctx.Err(); err != nil {
 		return &undelivered.Error{Cause: err}
 	}
-	return h.enqueue(msg, h.opts.MaxQueue)
+	return h.enqueue(h.withOrigin(ctx, msg), h.opts.MaxQueue)
 }
 
 // DispatchTracked is Dispatch for a dispatcher that must know whether
@@ -343,7 +344,7 @@ func (h *Host[M, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered f
 	if err := ctx.Err(); err != nil {
 		return &undelivered.Error{Cause: err}
 	}
-	return h.enqueue(&tracked{msg: msg, delivered: delivered}, h.opts.MaxQueue)
+	return h.enqueue(&tracked{msg: h.withOrigin(ctx, msg), delivered: delivered}, h.opts.MaxQueue)
 }
 
 // DispatchNeverBlocks reports true: Dispatch and DispatchTracked only
@@ -606,6 +607,7 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		t.report(nil) // Update takes it now; a panic in Update still counts
 		msg = t.msg
 	}
+	msg, origin := unwrapOrigin(msg)
 	var deckCmd tea.Cmd
 	if h.opts.Approvals != nil {
 		var consumed bool
@@ -631,7 +633,9 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 
 	if m, ok := next.(M); ok && next != nil {
-		h.publish(&versioned[M]{model: h.snapshot(m), version: h.model.Load().version + 1})
+		s := &versioned[M]{model: h.snapshot(m), version: h.model.Load().version + 1}
+		h.publish(s)
+		h.recordApplied(msg, origin, s)
 	} else {
 		h.violation(&Violation{Kind: TypeChanged, Msg: msg, Model: fmt.Sprintf("%T", next)})
 	}
