@@ -78,7 +78,7 @@ var ErrOptions = errors.New("devtools: invalid options")
 type Devtools[Model, Msg any] struct {
 	opts    Options
 	hist    *history[Model, Msg]
-	host    host[Model, Msg]
+	host    Host[Model, Msg]
 	replay  func(Model, Msg) (Model, error)
 	red     *redactor
 	types   *registry
@@ -93,8 +93,9 @@ type Devtools[Model, Msg any] struct {
 	server     *http.Server
 }
 
-// host is what the devtools need of a running application.
-type host[Model, Msg any] interface {
+// Host is what the devtools need of a running application: host/loop's
+// Program and host/teahost's Host are ones.
+type Host[Model, Msg any] interface {
 	VersionedModel() (Model, uint64)
 	Dispatch(ctx context.Context, msg Msg) error
 }
@@ -117,7 +118,27 @@ func AttachLoop[Model, Msg any](p *loop.Program[Model, Msg], opts Options) (*Dev
 	return d, nil
 }
 
-func newDevtools[Model, Msg any](h host[Model, Msg], opts Options) (*Devtools[Model, Msg], error) {
+// New returns devtools over h for a host adapter that records by itself
+// (as AttachLoop does for host/loop): it feeds each applied Message to
+// Add, replay folds Messages with update (nil: replay is refused), and
+// detach, if not nil, is called by Close.
+func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, error), detach func(), opts Options) (*Devtools[Model, Msg], error) {
+	d, err := newDevtools(h, opts)
+	if err != nil {
+		return nil, err
+	}
+	d.replay, d.detach = update, detach
+	return d, nil
+}
+
+// Add records one applied Message: the version it gave the Model, the
+// Message, the Model and where it came from. A host adapter calls it on
+// the goroutine applying Messages, in version order.
+func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
+	d.hist.add(record[Model, Msg]{version: version, at: d.clock(), msg: msg, model: model, prov: p})
+}
+
+func newDevtools[Model, Msg any](h Host[Model, Msg], opts Options) (*Devtools[Model, Msg], error) {
 	if opts.History < 0 || opts.KeyframeEvery < 0 || opts.Keyframes < 0 || opts.MaxValueBytes < 0 {
 		return nil, fmt.Errorf("%w: a bound is negative", ErrOptions)
 	}

@@ -83,6 +83,10 @@ func withDeveloper(ctx context.Context, who string) context.Context {
 	return context.WithValue(ctx, markKey{}, &mark{developer: who})
 }
 
+// FromDispatch is the provenance of a Message dispatched with ctx, for a
+// host adapter that feeds Add: see fromDispatch.
+func FromDispatch(ctx context.Context) Provenance { return fromDispatch(ctx) }
+
 // fromDispatch reads the provenance of a Message dispatched with ctx: a
 // developer's or agent's mark, else an agent runtime's caller, else the
 // application's own dispatch, which is the person's.
