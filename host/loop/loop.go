@@ -163,6 +163,7 @@ type item[Msg any] struct {
 	// delivered, set by DispatchTracked, is told nil when update takes
 	// msg, or ErrStopped when the Program drops it.
 	delivered func(error)
+	origin    origin // kept while a recorder is attached (observe.go)
 }
 
 // chunkBytes is about how much memory one queue chunk takes; it holds
@@ -195,6 +196,7 @@ type chunk[Msg any] struct {
 	msgs      []Msg
 	delivered []func(error) // set by DispatchTracked (see item)
 	fromPanic []bool
+	origins   []origin // allocated on first use, while a recorder is attached
 	n         int
 	next      *chunk[Msg]
 }
@@ -214,6 +216,7 @@ func (c *chunk[Msg]) put(it item[Msg]) {
 		}
 		c.fromPanic[c.n] = true
 	}
+	c.putOrigin(it.origin)
 	c.n++
 }
 
@@ -239,6 +242,7 @@ func (c *chunk[Msg]) reset() {
 	if c.fromPanic != nil {
 		clear(c.fromPanic[:c.n])
 	}
+	c.clearOrigins(c.n)
 	c.n, c.next = 0, nil
 }
 
@@ -280,6 +284,7 @@ type Program[Model, Msg any] struct {
 
 	subs listeners.Registry[func()]
 	obs  listeners.Registry[func(Msg)]
+	rec  atomic.Pointer[recording[Model, Msg]] // see Record (observe.go)
 
 	abandoned atomic.Bool // set, and wake signalled, to make the loop exit without draining
 	abandonMu sync.Once
@@ -390,7 +395,7 @@ func (p *Program[Model, Msg]) ModelAt(version uint64) (Model, bool) {
 // (runtime.Gosched), so that senders flooding the queue leave the update
 // goroutine the processor time it needs to catch up.
 func (p *Program[Model, Msg]) Dispatch(ctx context.Context, msg Msg) error {
-	return p.dispatch(ctx, item[Msg]{msg: msg})
+	return p.dispatch(ctx, item[Msg]{msg: msg, origin: p.dispatchOrigin(ctx)})
 }
 
 // DispatchTracked is Dispatch for a dispatcher that must know whether update
@@ -422,7 +427,7 @@ func (p *Program[Model, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 // Message being applied done, and it is queued after them. The caller must not
 // hold a lock that update or a listener takes.
 func (p *Program[Model, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered func(err error)) error {
-	return p.dispatch(ctx, item[Msg]{msg: msg, delivered: delivered})
+	return p.dispatch(ctx, item[Msg]{msg: msg, delivered: delivered, origin: p.dispatchOrigin(ctx)})
 }
 
 // DispatchNeverBlocks reports true: Dispatch and DispatchTracked never wait
@@ -918,7 +923,8 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 					d(nil) // update takes it now; a panic in update still counts
 				}
 				next, cmd := p.app.Update(p.hist.own(), msg)
-				p.hist.publish(next)
+				v := p.hist.publish(next)
+				p.recordApplied(c, cur.i, msg, next, v)
 				if cmd != nil {
 					p.start(cmd)
 				}
@@ -971,6 +977,7 @@ func (p *Program[Model, Msg]) start(cmd Cmd[Msg]) {
 	p.running++
 	ctx := p.cmdCtx
 	p.mu.Unlock()
+	send := p.sender()
 	go func() {
 		defer func() {
 			p.mu.Lock()
@@ -983,7 +990,7 @@ func (p *Program[Model, Msg]) start(cmd Cmd[Msg]) {
 				p.report(asPanics(r, "cmd"), false)
 			}
 		}()
-		cmd(ctx, p.send)
+		cmd(ctx, send)
 	}()
 }
 

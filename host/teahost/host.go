@@ -234,6 +234,7 @@ type Host[M tea.Model, Msg any] struct {
 	recent [recentLen]atomic.Pointer[versioned[M]] // the last Models, by version, for ModelAt
 	subs   listeners.Registry[func()]
 	obs    listeners.Registry[func(Msg)]
+	rec    atomic.Pointer[recording[M]] // see Record (observe.go)
 
 	// Fields below are used only on Bubble Tea's event loop goroutine.
 	shallow shallowCheck
@@ -340,7 +341,7 @@ func (h *Host[M, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 	if err := ctx.Err(); err != nil {
 		return &undelivered.Error{Cause: err}
 	}
-	return h.enqueue(msg, h.opts.MaxQueue)
+	return h.enqueue(h.withOrigin(ctx, msg), h.opts.MaxQueue)
 }
 
 // DispatchTracked is Dispatch for a dispatcher that must know whether
@@ -363,7 +364,7 @@ func (h *Host[M, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered f
 	if err := h.refusal(); err != nil {
 		return err
 	}
-	return h.enqueue(&tracked{msg: msg, delivered: delivered}, h.opts.MaxQueue)
+	return h.enqueue(&tracked{msg: h.withOrigin(ctx, msg), delivered: delivered}, h.opts.MaxQueue)
 }
 
 // DispatchNeverBlocks reports true: Dispatch and DispatchTracked only
@@ -644,6 +645,7 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		t.report(nil) // Update takes it now; a panic in Update still counts
 		msg = t.msg
 	}
+	msg, origin := unwrapOrigin(msg)
 	if size, ok := msg.(tea.WindowSizeMsg); ok {
 		w.width, w.height = size.Width, size.Height
 	}
@@ -672,7 +674,9 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 
 	if m, ok := next.(M); ok && next != nil {
-		h.publish(&versioned[M]{model: h.snapshot(m), version: h.model.Load().version + 1})
+		s := &versioned[M]{model: h.snapshot(m), version: h.model.Load().version + 1}
+		h.publish(s)
+		h.recordApplied(msg, origin, s)
 		h.settle()
 	} else {
 		h.violation(&Violation{Kind: TypeChanged, Msg: msg, Model: fmt.Sprintf("%T", next)})

@@ -1,0 +1,106 @@
+package devtools_test
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/foldagent/foldagent/devtools"
+	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/host/loop"
+)
+
+// running starts the todo list with ten todos and returns it with a
+// function that applies one Message and returns once it is applied (an
+// idle Program applies a tracked Message on the caller's goroutine).
+func running(b *testing.B, attach bool) (*loop.Program[todo.List, todo.Msg], func(todo.Msg), func()) {
+	p := loop.New(todo.Loop(), nil)
+	var dev *devtools.Devtools[todo.List, todo.Msg]
+	if attach {
+		var err error
+		if dev, err = devtools.AttachLoop(p, devtools.Options{Messages: todoTypes()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { defer close(done); _ = p.Run(ctx) }()
+	applied := make(chan struct{}, 1)
+	apply := func(m todo.Msg) {
+		if err := p.DispatchTracked(ctx, m, func(error) { applied <- struct{}{} }); err != nil {
+			b.Fatal(err)
+		}
+		<-applied
+	}
+	for i := range 10 {
+		apply(todo.CreateTodo{Title: "t" + strconv.Itoa(i)})
+	}
+	return p, apply, func() {
+		cancel()
+		<-done
+		if dev != nil {
+			_ = dev.Close()
+		}
+	}
+}
+
+// BenchmarkAppliedMessage applies SelectTodo Messages to the todo list
+// on host/loop with and without devtools attached, in alternating rounds
+// of the same work, and reports the median ratio (target ≤ 1.1).
+func BenchmarkAppliedMessage(b *testing.B) {
+	pb, bare, stopBare := running(b, false)
+	pd, dev, stopDev := running(b, true)
+	defer stopBare()
+	defer stopDev()
+	ids := []string{pb.Model().Todos[0].ID, pb.Model().Todos[1].ID}
+	if pd.Model().Todos[0].ID != ids[0] {
+		b.Fatal("the two lists differ")
+	}
+	const per = 1000
+	timed := func(apply func(todo.Msg)) float64 {
+		start := time.Now()
+		for i := range per {
+			apply(todo.SelectTodo{ID: ids[i%2]})
+		}
+		return float64(time.Since(start).Nanoseconds()) / per
+	}
+	var bareNs, devNs, ratios []float64
+	b.ResetTimer()
+	for range max(b.N/per, 1) {
+		x, y := timed(bare), timed(dev)
+		bareNs, devNs, ratios = append(bareNs, x), append(devNs, y), append(ratios, y/x)
+	}
+	median := func(xs []float64) float64 { xs = slices.Clone(xs); slices.Sort(xs); return xs[len(xs)/2] }
+	b.ReportMetric(median(bareNs), "ns/msg-bare")
+	b.ReportMetric(median(devNs), "ns/msg-devtools")
+	b.ReportMetric(median(ratios), "ratio")
+}
+
+// BenchmarkHistoryMemory reports the heap the default history (1,000
+// Messages) of the todo list holds beyond the same program without it.
+func BenchmarkHistoryMemory(b *testing.B) {
+	heap := func(attach bool) uint64 {
+		p, apply, stop := running(b, attach)
+		defer stop()
+		ids := []string{p.Model().Todos[0].ID, p.Model().Todos[1].ID}
+		for i := range devtools.DefaultHistory {
+			apply(todo.SelectTodo{ID: ids[i%2]})
+		}
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		runtime.KeepAlive(p)
+		return ms.HeapAlloc
+	}
+	var extra []float64
+	for range min(max(b.N, 1), 5) { // each round builds two programs
+		x := heap(false)
+		y := heap(true)
+		extra = append(extra, float64(y)-float64(x))
+	}
+	slices.Sort(extra)
+	b.ReportMetric(extra[len(extra)/2], "bytes/history")
+}

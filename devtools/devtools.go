@@ -1,0 +1,215 @@
+package devtools
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/host/loop"
+)
+
+// Options configure a Devtools. The zero value keeps DefaultHistory
+// Messages and DefaultKeyframes keyframes, refuses dispatch and redacts
+// only secret-named members.
+type Options struct {
+	// App names the application in listings (the registry's App).
+	App string
+	// History is how many applied Messages are kept; the oldest leaves
+	// first (counted, never silently: see the history tool's "dropped").
+	// Zero means DefaultHistory; negative is refused.
+	History int
+	// KeyframeEvery is how many versions apart keyframes are taken, and
+	// Keyframes how many are kept. Zero means the defaults.
+	KeyframeEvery, Keyframes int
+	// Messages are the application's Message types, for the schema tool
+	// and for dispatch (see Message).
+	Messages []MessageType
+	// Contract is the agent contract's description (Runtime.Describe or
+	// Contract.Describe). When set, every Model member whose name the
+	// context projection's schema does not declare is redacted, unless
+	// Reveal names it.
+	Contract *agent.Description
+	// Redact names places to redact (JSON Pointers; a segment "*" matches
+	// any member or index). Reveal names places served even so.
+	Redact, Reveal []string
+	// Dispatch lets the developer's tool dispatch Messages. False, the
+	// default, refuses every dispatch (EnableDispatch changes it).
+	Dispatch bool
+	// Audit returns the agent audit to join to the timeline (an
+	// agent.AuditLog's Entries). Nil: no audit.
+	Audit func() []agent.AuditEntry
+	// MaxValueBytes is the size above which a value is served as a
+	// Summary. Zero means 16 KiB.
+	MaxValueBytes int
+	// Publish, if set, is called by Listen with where the devtools listen,
+	// so that a registry can publish it; its error fails Listen. This
+	// package publishes nothing itself.
+	Publish func(Listing) error
+	// Clock stamps records. Nil means the system clock to the
+	// millisecond: under a stream of Messages it is read at most once a
+	// millisecond, because on some virtual machines one reading costs as
+	// much as applying a small Message.
+	Clock func() time.Time
+}
+
+// Listing is what Listen hands to Options.Publish.
+type Listing struct {
+	URL     string    `json:"url"`
+	Token   string    `json:"token"`
+	PID     int       `json:"pid"`
+	Dir     string    `json:"dir"`
+	App     string    `json:"app"`
+	Started time.Time `json:"started"`
+}
+
+// ErrOptions reports options that cannot be used.
+var ErrOptions = errors.New("devtools: invalid options")
+
+// Devtools records what a running application applies and serves it to a
+// developer's agent. Make one with AttachLoop. It is safe for concurrent
+// use.
+type Devtools[Model, Msg any] struct {
+	opts    Options
+	hist    *history[Model, Msg]
+	host    Host[Model, Msg]
+	replay  func(Model, Msg) (Model, error)
+	red     *redactor
+	types   *registry
+	clock   func() time.Time
+	started time.Time
+	detach  func()
+	coarse  *coarseClock // the default clock, stopped by Close
+
+	dispatchOn atomic.Bool
+	token      string
+	serveMu    sync.Mutex
+	server     *http.Server
+}
+
+// Host is what the devtools need of a running application: host/loop's
+// Program and host/teahost's Host are ones.
+type Host[Model, Msg any] interface {
+	VersionedModel() (Model, uint64)
+	Dispatch(ctx context.Context, msg Msg) error
+}
+
+// AttachLoop attaches devtools to p: from now on every Message p applies
+// is recorded (see loop.Program.Record), and replay folds Messages through
+// p's update in a sandbox (loop.Program.Sandbox). It fails on options it
+// cannot use and when p already has a recorder. Close detaches.
+func AttachLoop[Model, Msg any](p *loop.Program[Model, Msg], opts Options) (*Devtools[Model, Msg], error) {
+	d, err := newDevtools[Model, Msg](p, opts)
+	if err != nil {
+		return nil, err
+	}
+	d.replay = p.Sandbox()
+	stop, err := p.Record(d.recordLoop)
+	if err != nil {
+		return nil, err
+	}
+	d.detach = stop
+	return d, nil
+}
+
+// New returns devtools over h for a host adapter that records by itself
+// (as AttachLoop does for host/loop): it feeds each applied Message to
+// Add, replay folds Messages with update (nil: replay is refused), and
+// detach, if not nil, is called by Close.
+func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, error), detach func(), opts Options) (*Devtools[Model, Msg], error) {
+	d, err := newDevtools(h, opts)
+	if err != nil {
+		return nil, err
+	}
+	d.replay, d.detach = update, detach
+	return d, nil
+}
+
+// Add records one applied Message: the version it gave the Model, the
+// Message, the Model and where it came from. A host adapter calls it on
+// the goroutine applying Messages, in version order.
+func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
+	d.hist.add(record[Model, Msg]{version: version, at: d.clock(), msg: msg, model: model, prov: p})
+}
+
+func newDevtools[Model, Msg any](h Host[Model, Msg], opts Options) (*Devtools[Model, Msg], error) {
+	if opts.History < 0 || opts.KeyframeEvery < 0 || opts.Keyframes < 0 || opts.MaxValueBytes < 0 {
+		return nil, fmt.Errorf("%w: a bound is negative", ErrOptions)
+	}
+	opts.History = orDefault(opts.History, DefaultHistory)
+	opts.KeyframeEvery = orDefault(opts.KeyframeEvery, DefaultKeyframeEvery)
+	opts.Keyframes = orDefault(opts.Keyframes, DefaultKeyframes)
+	opts.MaxValueBytes = orDefault(opts.MaxValueBytes, 16<<10)
+	var schema json.RawMessage
+	if opts.Contract != nil {
+		schema = opts.Contract.Context
+	}
+	red, err := newRedactor(opts.Redact, opts.Reveal, schema)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrOptions, err)
+	}
+	types, err := newRegistry(reflect.TypeFor[Msg](), opts.Messages)
+	if err != nil {
+		return nil, err
+	}
+	d := &Devtools[Model, Msg]{opts: opts, host: h, red: red, types: types, clock: opts.Clock}
+	if d.clock == nil {
+		d.coarse = newCoarseClock()
+		d.clock = d.coarse.Now
+	}
+	d.started = d.clock()
+	m, v := h.VersionedModel()
+	d.hist = newHistory[Model, Msg](opts.History, opts.KeyframeEvery, opts.Keyframes, m, v)
+	d.dispatchOn.Store(opts.Dispatch)
+	d.token = newToken()
+	return d, nil
+}
+
+func orDefault(v, def int) int {
+	if v == 0 {
+		return def
+	}
+	return v
+}
+
+// recordLoop is the recorder attached to a loop.Program.
+func (d *Devtools[Model, Msg]) recordLoop(a loop.Applied[Model, Msg]) {
+	var p Provenance
+	switch a.Source {
+	case loop.FromDispatch:
+		p = fromDispatch(a.Ctx)
+	case loop.FromCmd:
+		p = Provenance{Kind: KindApp, Door: "cmd", Cause: a.Cause}
+	case loop.FromPanic:
+		p = Provenance{Kind: KindApp, Door: "panic"}
+	default:
+		p = Provenance{Kind: KindUnknown}
+	}
+	d.hist.add(record[Model, Msg]{version: a.Version, at: d.clock(), msg: a.Msg, model: a.Model, prov: p})
+}
+
+// EnableDispatch turns the dispatch tool on or off.
+func (d *Devtools[Model, Msg]) EnableDispatch(on bool) { d.dispatchOn.Store(on) }
+
+// Close detaches the recorder and stops serving. The history stays
+// readable.
+func (d *Devtools[Model, Msg]) Close() error {
+	if d.detach != nil {
+		d.detach()
+	}
+	if d.coarse != nil {
+		d.coarse.stop()
+	}
+	d.serveMu.Lock()
+	defer d.serveMu.Unlock()
+	if d.server != nil {
+		return d.server.Close()
+	}
+	return nil
+}

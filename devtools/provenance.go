@@ -1,0 +1,135 @@
+package devtools
+
+import (
+	"context"
+	"strings"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// Who caused a change: the Kind of a Provenance.
+const (
+	// KindPerson: the person, through the application's own UI (a Message
+	// the application dispatched with no agent or developer mark) or an
+	// input event of the terminal (keys, mouse, paste).
+	KindPerson = "person"
+	// KindAgent: an agent, through an agent runtime (its caller, and with
+	// WithAgent or Agent its identity, session and invocation).
+	KindAgent = "agent"
+	// KindApp: the application's own effect: a command's result (Cause
+	// names the version whose update returned it) or a contained panic
+	// turned into a Message.
+	KindApp = "app"
+	// KindDeveloper: the developer, through this package's dispatch tool.
+	KindDeveloper = "developer"
+	// KindUnknown: a Message queued before the recorder was attached.
+	KindUnknown = "unknown"
+)
+
+// Provenance says where an applied Message came from. It is read at the
+// one door every Message enters, the host's dispatch and apply path,
+// never guessed from the Message.
+type Provenance struct {
+	// Kind is KindPerson, KindAgent, KindApp, KindDeveloper or KindUnknown.
+	Kind string `json:"kind"`
+	// Door is how the Message entered the host: "dispatch", "cmd",
+	// "panic", or "input" (a terminal event).
+	Door string `json:"door"`
+	// Agent names the agent, for KindAgent.
+	Agent *AgentOrigin `json:"agent,omitempty"`
+	// Cause is the version whose update returned the command that sent
+	// the Message (Door "cmd").
+	Cause uint64 `json:"cause,omitempty"`
+	// Developer names the developer tool's caller, for KindDeveloper.
+	Developer string `json:"developer,omitempty"`
+}
+
+// AgentOrigin names the agent behind a Message.
+type AgentOrigin struct {
+	// Identity is who the agent acts as: the principal's id the
+	// application named with WithAgent or Agent. Empty when only the
+	// caller is known.
+	Identity string `json:"identity,omitempty"`
+	// Caller is the agent runtime's caller key (agent.WithCaller), such as
+	// "mcp:session:…".
+	Caller string `json:"caller,omitempty"`
+	// Session is the protocol session, when the caller names one.
+	Session string `json:"session,omitempty"`
+	// Invocation is the invocation id, the one the agent audit records.
+	Invocation string `json:"invocation,omitempty"`
+	// Transport is the route the call came by ("mcp", "in-app", …).
+	Transport string `json:"transport,omitempty"`
+}
+
+// markKey keys the one mark a dispatch context carries for the recorder
+// (an agent's or the developer's), read with one lookup per Message.
+type markKey struct{}
+
+// mark is an agent's origin, or the developer tool's name.
+type mark struct {
+	agent     *AgentOrigin
+	developer string
+}
+
+// WithAgent returns a context whose dispatches are recorded as the agent's
+// that o names. An adapter wrapper (Agent) sets it for every call; an
+// application calling agent.Dispatch itself can set it too.
+func WithAgent(ctx context.Context, o AgentOrigin) context.Context {
+	return context.WithValue(ctx, markKey{}, &mark{agent: &o})
+}
+
+// withDeveloper marks the developer tool's dispatches.
+func withDeveloper(ctx context.Context, who string) context.Context {
+	return context.WithValue(ctx, markKey{}, &mark{developer: who})
+}
+
+// FromDispatch is the provenance of a Message dispatched with ctx, for a
+// host adapter that feeds Add: see fromDispatch.
+func FromDispatch(ctx context.Context) Provenance { return fromDispatch(ctx) }
+
+// fromDispatch reads the provenance of a Message dispatched with ctx: a
+// developer's or agent's mark, else an agent runtime's caller, else the
+// application's own dispatch, which is the person's.
+func fromDispatch(ctx context.Context) Provenance {
+	if ctx == nil {
+		return Provenance{Kind: KindUnknown, Door: "dispatch"}
+	}
+	mk, _ := ctx.Value(markKey{}).(*mark)
+	if mk != nil && mk.agent == nil {
+		return Provenance{Kind: KindDeveloper, Door: "dispatch", Developer: mk.developer}
+	}
+	if mk != nil {
+		a := *mk.agent
+		if a.Caller == "" {
+			a.Caller = agent.CallerFrom(ctx)
+		}
+		if a.Session == "" {
+			a.Session = sessionOf(a.Caller)
+		}
+		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &a}
+	}
+	if c := agent.CallerFrom(ctx); c != "" {
+		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Caller: c, Session: sessionOf(c)}}
+	}
+	return Provenance{Kind: KindPerson, Door: "dispatch"}
+}
+
+// sessionOf is the session a caller key names ("mcp:session:ID").
+func sessionOf(caller string) string {
+	if s, ok := strings.CutPrefix(caller, "mcp:session:"); ok {
+		return s
+	}
+	return ""
+}
+
+// label is a short human name of the provenance, for listings:
+// "person", "agent alice", "app (cmd of v12)", "developer".
+func (p Provenance) label() string {
+	switch {
+	case p.Kind == KindAgent && p.Agent != nil && p.Agent.Identity != "":
+		return "agent " + p.Agent.Identity
+	case p.Kind == KindAgent && p.Agent != nil:
+		return "agent " + p.Agent.Caller
+	}
+	return p.Kind
+}
