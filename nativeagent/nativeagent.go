@@ -2,18 +2,17 @@ package nativeagent
 
 import (
 	"bytes"
-	"container/list"
 	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/bound"
 	"github.com/foldagent/foldagent/internal/httpguard"
 )
 
@@ -21,11 +20,13 @@ import (
 const DefaultPrefix = "/_agent-native"
 
 // DefaultMaxRequestBodyBytes bounds an action's body when
-// Options.MaxRequestBodyBytes is zero.
-const DefaultMaxRequestBodyBytes int64 = 1 << 20
+// Options.MaxRequestBodyBytes is zero or negative: the one default of
+// every foldagent HTTP surface (httpguard.DefaultMaxBodyBytes).
+const DefaultMaxRequestBodyBytes = httpguard.DefaultMaxBodyBytes
 
 // DefaultMaxRuntimes is how many principals' runtimes a Handler keeps when
-// Options.MaxRuntimes is zero; the least recently used goes first.
+// Options.MaxRuntimes is zero, as mcpagent's sessionless path and a2aagent
+// do.
 const DefaultMaxRuntimes = 1024
 
 // Transport is the transport an action's invocation is recorded with.
@@ -62,15 +63,19 @@ type Options struct {
 	// identity (user, scopes and extra claims together) and the runtime is
 	// kept for that identity's later calls.
 	NewRuntime func(ctx context.Context, principal *auth.TokenInfo) (Runtime, error)
-	// MaxRuntimes bounds the runtimes kept; zero means
-	// DefaultMaxRuntimes. The least recently used is dropped first, and
-	// made again on that principal's next call.
+	// MaxRuntimes bounds the runtimes kept, one per principal identity:
+	// zero uses DefaultMaxRuntimes, negative sets no bound. At the bound
+	// the least recently used runtime that holds nothing (no request of
+	// its principal in flight, no call of it held) is dropped, and made
+	// again on that principal's next call; when every kept runtime is in
+	// use, a new principal is refused 429 with Retry-After, the refusal
+	// AgentRetryLaterError with the bound's data (internal/bound's rule).
 	MaxRuntimes int
 	// AllowedOrigins lists the Origin values a browser may call from, as
 	// mcpagent's: a request with another Origin is refused 403.
 	AllowedOrigins []string
-	// MaxRequestBodyBytes bounds each body (413 beyond it). Zero means
-	// DefaultMaxRequestBodyBytes.
+	// MaxRequestBodyBytes bounds each body (413 beyond it). Zero or
+	// negative uses DefaultMaxRequestBodyBytes: a body is always bounded.
 	MaxRequestBodyBytes int64
 	// Logger receives the handler's diagnostics: defects with their
 	// causes, which are never sent to the caller. Nil uses slog.Default,
@@ -86,17 +91,7 @@ type Handler struct {
 	log     *slog.Logger
 	maxBody int64
 
-	mu       sync.Mutex
-	runtimes map[string]*list.Element // identity → element of lru
-	lru      *list.List               // of *entry, most recent first
-}
-
-type entry struct {
-	key     string
-	rt      Runtime
-	catOnce sync.Once
-	catalog []byte // the runtime's catalogue, built on first request
-	catErr  error
+	runtimes *runtimes
 }
 
 // NewHandler returns a Handler, or an error naming a missing option.
@@ -112,21 +107,14 @@ func NewHandler(opts Options) (*Handler, error) {
 		prefix:   strings.TrimRight(opts.Prefix, "/"),
 		origins:  httpguard.NewOrigins(opts.AllowedOrigins),
 		log:      opts.Logger,
-		maxBody:  opts.MaxRequestBodyBytes,
-		runtimes: map[string]*list.Element{},
-		lru:      list.New(),
+		maxBody:  httpguard.BodyLimit(opts.MaxRequestBodyBytes),
+		runtimes: newRuntimes(bound.Resolve(opts.MaxRuntimes, DefaultMaxRuntimes), opts.NewRuntime),
 	}
 	if opts.Prefix == "" {
 		h.prefix = DefaultPrefix
 	}
 	if h.log == nil {
 		h.log = slog.Default()
-	}
-	if h.maxBody <= 0 {
-		h.maxBody = DefaultMaxRequestBodyBytes
-	}
-	if h.opts.MaxRuntimes <= 0 {
-		h.opts.MaxRuntimes = DefaultMaxRuntimes
 	}
 	return h, nil
 }
@@ -243,11 +231,16 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	e, err := h.runtime(r.Context(), caller)
+	if r, ok := bound.As(err); ok {
+		h.refuse(w, r, "This application is serving as many callers as it can hold at once, each with a call in flight. Try again shortly.")
+		return
+	}
 	if err != nil {
 		h.log.Error("nativeagent: building a principal's runtime failed", "user", caller.UserID, "err", err)
 		writeError(w, http.StatusInternalServerError, "The application could not serve this caller.")
 		return
 	}
+	defer h.runtimes.release(e)
 	if read {
 		h.serveRead(w, r, e, resource)
 		return
@@ -305,41 +298,18 @@ func (h *Handler) authenticate(r *http.Request) (*auth.TokenInfo, error) {
 	return info, nil
 }
 
-// runtime returns the caller's runtime, making it on first use.
+// runtime returns the caller's runtime, making it on first use, in use
+// by the request until its release.
 func (h *Handler) runtime(ctx context.Context, caller *auth.TokenInfo) (*entry, error) {
 	key, err := httpguard.Identity(caller)
 	if err != nil {
 		return nil, err
 	}
-	h.mu.Lock()
-	if el, ok := h.runtimes[key]; ok {
-		h.lru.MoveToFront(el)
-		h.mu.Unlock()
-		return el.Value.(*entry), nil
-	}
-	h.mu.Unlock()
-	rt, err := h.opts.NewRuntime(ctx, caller)
-	if err != nil {
-		return nil, err
-	}
-	if rt == nil {
-		return nil, errors.New("NewRuntime returned no runtime")
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if el, ok := h.runtimes[key]; ok { // made concurrently: keep the first
-		h.lru.MoveToFront(el)
-		return el.Value.(*entry), nil
-	}
-	e := &entry{key: key, rt: rt}
-	h.runtimes[key] = h.lru.PushFront(e)
-	for h.lru.Len() > h.opts.MaxRuntimes {
-		old := h.lru.Back()
-		h.lru.Remove(old)
-		delete(h.runtimes, old.Value.(*entry).key)
-	}
-	return e, nil
+	return h.runtimes.acquire(ctx, key, caller)
 }
+
+// Runtimes returns how many principals' runtimes the Handler keeps.
+func (h *Handler) Runtimes() int { return h.runtimes.len() }
 
 func (h *Handler) serveCatalog(w http.ResponseWriter, r *http.Request, e *entry) {
 	e.catOnce.Do(func() { e.catalog, e.catErr = json.Marshal(Actions(e.rt.Describe())) })
