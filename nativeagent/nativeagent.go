@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
@@ -77,10 +78,35 @@ type Options struct {
 	// MaxRequestBodyBytes bounds each body (413 beyond it). Zero or
 	// negative uses DefaultMaxRequestBodyBytes: a body is always bounded.
 	MaxRequestBodyBytes int64
+	// Patience is when a call that is still waiting (for the person's
+	// approval, for a completion) answers its client as held: 202
+	// Accepted, the refusal AgentHeldError, saying what it waits for,
+	// that nothing has been done while the person has not answered, and
+	// how to learn the outcome (the same request again joins the call;
+	// GET the status URL in Location and in the data reads it). The call
+	// goes on, and the person's later answer runs it once. A client that
+	// leaves before Patience withdraws its call, as before. Zero uses
+	// DefaultPatience; negative never holds a call (the request waits as
+	// long as the call does).
+	Patience time.Duration
+	// KeepOutcome is how long a held call's outcome is kept, once it
+	// ended, for its caller to read; zero uses DefaultKeepOutcome. Read
+	// once, an outcome is forgotten.
+	KeepOutcome time.Duration
+	// MaxHeldPerIdentity and MaxHeld bound the held calls of one
+	// principal identity and of the Handler, waiting or with an outcome
+	// not yet read (internal/bound's rule: zero uses
+	// DefaultMaxHeldPerIdentity and DefaultMaxHeld, negative sets no
+	// bound). A call that reaches Patience with no room to be held keeps
+	// its request waiting instead.
+	MaxHeldPerIdentity int
+	MaxHeld            int
 	// Logger receives the handler's diagnostics: defects with their
 	// causes, which are never sent to the caller. Nil uses slog.Default,
 	// which writes to standard error.
 	Logger *slog.Logger
+
+	patienceTick <-chan time.Time // tests: replaces the patience timer
 }
 
 // Handler serves the actions. It is safe for concurrent use.
@@ -90,8 +116,12 @@ type Handler struct {
 	origins httpguard.Origins
 	log     *slog.Logger
 	maxBody int64
+	// patience is Options.Patience resolved: negative never holds.
+	patience time.Duration
 
 	runtimes *runtimes
+	held     *heldBook
+	losses   losses
 }
 
 // NewHandler returns a Handler, or an error naming a missing option.
@@ -109,6 +139,11 @@ func NewHandler(opts Options) (*Handler, error) {
 		log:      opts.Logger,
 		maxBody:  httpguard.BodyLimit(opts.MaxRequestBodyBytes),
 		runtimes: newRuntimes(bound.Resolve(opts.MaxRuntimes, DefaultMaxRuntimes), opts.NewRuntime),
+		held:     newHeldBook(opts),
+		patience: opts.Patience,
+	}
+	if h.patience == 0 {
+		h.patience = DefaultPatience
 	}
 	if opts.Prefix == "" {
 		h.prefix = DefaultPrefix
@@ -129,8 +164,10 @@ type Result struct {
 	// was dispatched. It has no other meaning.
 	Tag string `json:"tag,omitempty"`
 	// Refusal is the protocol tag of the error the call ended with
-	// (AgentAuthorizationError, AgentStaleViewError, ...); absent when the
-	// call was dispatched. It has no other meaning.
+	// (AgentAuthorizationError, AgentStaleViewError, ...), or
+	// AgentHeldError in a held answer (202: the call has not ended, see
+	// Options.Patience); absent when the call was dispatched. It has no
+	// other meaning.
 	Refusal string `json:"refusal,omitempty"`
 	// Completion is "completed" or "failed" for a capability with a
 	// completion contract that settled.
@@ -202,10 +239,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	path, ok := strings.CutPrefix(r.URL.Path, h.prefix+"/")
-	var rest, resource string
+	var rest, resource, status string
 	read := false
 	switch {
 	case !ok:
+	case strings.HasPrefix(path, "calls/"):
+		status, ok = statusID(path)
 	case path == "actions" || strings.HasPrefix(path, "actions/"):
 		rest = strings.TrimPrefix(path, "actions")
 	case path == "context":
@@ -241,6 +280,10 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer h.runtimes.release(e)
+	if status != "" {
+		h.serveStatus(w, r, e, status)
+		return
+	}
 	if read {
 		h.serveRead(w, r, e, resource)
 		return
@@ -277,8 +320,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		body = []byte("{}")
 	}
-	res, err := e.rt.DispatchUnknown(withCaller(r.Context(), e), name, body, agent.Invocation{Transport: Transport, SeenVersion: seen})
-	h.reply(w, name, agent.ReplyTo(name, res, err))
+	h.call(w, r, e, name, body, seen)
 }
 
 func (h *Handler) authenticate(r *http.Request) (*auth.TokenInfo, error) {
@@ -393,7 +435,11 @@ func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
 	setVersion(w, res.Version)
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	if r.Err == nil {
+		h.deliver(w, name, b) // the call ran: its answer is counted if lost
+		return
+	}
+	_, _ = w.Write(b) // nothing was done: a client that left loses nothing
 }
 
 // writeResult writes an action result with status.

@@ -40,6 +40,9 @@ type entry struct {
 	catOnce sync.Once
 	catalog []byte // the runtime's catalogue, built on first request
 	catErr  error
+
+	waitOnce sync.Once
+	waits    map[string]bool // capabilities whose calls may wait (call.go)
 }
 
 func newRuntimes(max int, make func(context.Context, *auth.TokenInfo) (Runtime, error)) *runtimes {
