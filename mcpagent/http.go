@@ -134,13 +134,16 @@ type HTTPOptions struct {
 	// off to make room. A session frees its place when it ends (DELETE,
 	// idle timeout, Close). The same number bounds, separately, the
 	// subscriptions/listen streams one identity may hold open on the
-	// sessionless path. Zero uses DefaultMaxSessionsPerPrincipal;
-	// negative sets no bound.
+	// sessionless path (refused alike, 429 with Retry-After; an open
+	// stream is never ended to make room). Zero uses
+	// DefaultMaxSessionsPerPrincipal; negative sets no bound.
 	MaxSessionsPerPrincipal int
 	// MaxSessions bounds the sessions open at once, every identity
 	// together. An initialize beyond it is answered 429 with Retry-After;
-	// no other identity's session is ended for it. Zero uses
-	// DefaultMaxSessions; negative sets no bound.
+	// no other identity's session is ended for it. The same number
+	// bounds, separately, the sessionless subscriptions/listen streams of
+	// every identity together. Zero uses DefaultMaxSessions; negative sets
+	// no bound.
 	MaxSessions int
 	// EvictIdleAfter is how long a session must have had no request
 	// before a new session of its identity, at MaxSessionsPerPrincipal,
@@ -262,6 +265,7 @@ type Handler struct {
 	closed   bool
 	sessions map[string]*httpSession
 	places   *bound.Counter // sessions open or opening, per identity key and in all (sessionbound.go)
+	listens  *bound.Counter // sessionless subscriptions/listen streams, likewise (sessionless_listen.go)
 
 	stateless  *mcp.StreamableHTTPHandler   // the sessionless revision
 	principals map[string]*principalRuntime // sessionless runtimes, per identity key
@@ -350,6 +354,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		origins:    make(map[string]bool, len(opts.AllowedOrigins)),
 		sessions:   make(map[string]*httpSession),
 		places:     newSessionPlaces(opts),
+		listens:    newListenPlaces(opts),
 		principals: make(map[string]*principalRuntime),
 		recent:     list.New(),
 	}
