@@ -30,9 +30,10 @@ const (
 	// DefaultSessionTimeout is how long a session may stay idle before it
 	// is closed and its runtime's listeners are released.
 	DefaultSessionTimeout = 30 * time.Minute
-	// DefaultMaxRequestBodyBytes bounds a request body. JSON-RPC requests
-	// to a foldagent application are small; a megabyte is generous.
-	DefaultMaxRequestBodyBytes = 1 << 20
+	// DefaultMaxRequestBodyBytes bounds a request body when
+	// HTTPOptions.MaxRequestBodyBytes is zero or negative: the one default
+	// of every foldagent HTTP surface (a mebibyte).
+	DefaultMaxRequestBodyBytes = httpguard.DefaultMaxBodyBytes
 	// DefaultBodyTimeout is how long a client has to deliver a request
 	// body once the handler starts reading it. A megabyte arrives on any
 	// working link well within it; a client that trickles its body is cut
@@ -324,9 +325,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	if opts.SessionTimeout == 0 {
 		opts.SessionTimeout = DefaultSessionTimeout
 	}
-	if opts.MaxRequestBodyBytes <= 0 {
-		opts.MaxRequestBodyBytes = DefaultMaxRequestBodyBytes
-	}
+	opts.MaxRequestBodyBytes = httpguard.BodyLimit(opts.MaxRequestBodyBytes)
 	if opts.MaxSessionsPerPrincipal == 0 {
 		opts.MaxSessionsPerPrincipal = DefaultMaxSessionsPerPrincipal
 	}
