@@ -27,7 +27,7 @@ func (h *Handler) call(w http.ResponseWriter, r *http.Request, e *entry, name st
 	}
 	args := canonical(body)
 	if c := h.held.rejoin(e.key, name, args); c != nil {
-		h.awaitHeld(w, r, c)
+		h.awaitHeld(w, r, c, false)
 		return
 	}
 	c := newHeldCall(e.key, name, args)
@@ -75,29 +75,32 @@ func ended(c *heldCall) bool {
 	}
 }
 
-// awaitHeld answers a caller who sent a held call's request again: its
-// outcome once it has one (then forgotten: it has been read), or the
-// held answer again at Patience. A request that gives up leaves the call
-// held.
-func (h *Handler) awaitHeld(w http.ResponseWriter, r *http.Request, c *heldCall) {
+// awaitHeld answers a caller who sent a held call's request again (read
+// true: from the status URL): its outcome once it has one, or the held
+// answer again at Patience. A request that gives up leaves the call held.
+// An outcome answered to the request sent again ends the rejoining: the
+// same request after it is a new call.
+func (h *Handler) awaitHeld(w http.ResponseWriter, r *http.Request, c *heldCall, status bool) {
 	patience, stop := h.patienceTimer()
 	defer stop()
 	select {
 	case <-c.done:
-		h.outcome(w, c, true)
+		h.outcome(w, c, !status)
 	case <-r.Context().Done():
 	case <-patience:
 		if ended(c) {
-			h.outcome(w, c, true)
+			h.outcome(w, c, !status)
 			return
 		}
 		h.answerHeld(w, c)
 	}
 }
 
-// serveStatus answers GET <prefix>/calls/<id>: the held call's outcome
-// once it has one (then forgotten), or its held answer while it waits.
-// Another identity's call is not found, as one that never was.
+// serveStatus answers GET <prefix>/calls/<id> as sending the same
+// request again does: with the held call's outcome once it has one (as
+// often as asked, until it expires), or its held answer again at
+// Patience. Another identity's
+// call is not found, as one that never was.
 func (h *Handler) serveStatus(w http.ResponseWriter, r *http.Request, e *entry, id string) {
 	if r.Method != http.MethodGet {
 		w.Header().Set("Allow", http.MethodGet)
@@ -109,15 +112,11 @@ func (h *Handler) serveStatus(w http.ResponseWriter, r *http.Request, e *entry, 
 		writeError(w, http.StatusNotFound, "There is no held call with this id for this caller; its outcome may have been read already, or kept past its time.")
 		return
 	}
-	if ended(c) {
-		h.outcome(w, c, true)
-		return
-	}
-	h.answerHeld(w, c)
+	h.awaitHeld(w, r, c, true)
 }
 
-// outcome answers with what c ended with; deliver forgets c (its caller
-// has read it).
+// outcome answers with what c ended with; deliver marks it answered to
+// a request sent again.
 func (h *Handler) outcome(w http.ResponseWriter, c *heldCall, deliver bool) {
 	_, rep := h.held.view(c)
 	if deliver {

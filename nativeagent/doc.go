@@ -74,9 +74,12 @@
 // the person's later answer runs it once. Its caller learns the outcome
 // by sending the same request again (which joins the held call instead of
 // starting another, answering when it ends or held again at Patience) or
-// by GET of the status URL (202 held while it waits, then the outcome, as
-// the action would have answered it). An outcome is read once and kept at
-// most KeepOutcome; another identity's call is not found. Held calls are
+// by GET of the status URL, which waits the same way (the outcome, as the
+// action would have answered it, or 202 held again at Patience). Once the
+// request sent again has been answered with the outcome, the same request
+// is a new call; the status URL gives the outcome until KeepOutcome after
+// the call ended, so a client that left before an answer reached it loses
+// nothing. Another identity's call is not found. Held calls are
 // bounded per identity and in all (MaxHeldPerIdentity, MaxHeld); a call
 // with no room to be held keeps its request waiting. An Agent Native
 // application that registers the catalogue as its own actions gates such

@@ -47,6 +47,7 @@ type heldCall struct {
 	reply   agent.Reply
 	ended   time.Time
 	kept    bool // in the book, holding a place
+	read    bool // the outcome was answered to a request sent again
 }
 
 // heldBook keeps a Handler's held calls, bounded per identity and in all
@@ -124,25 +125,29 @@ func (b *heldBook) find(owner, id string) *heldCall {
 }
 
 // rejoin returns owner's oldest held call of action with the same
-// arguments, if there is one whose outcome is not yet read.
+// arguments, if there is one whose outcome no request sent again has
+// been answered with yet (after that, the same request is a new call).
 func (b *heldBook) rejoin(owner, action, args string) *heldCall {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.sweepLocked()
 	var found *heldCall
 	for _, c := range b.byID {
-		if c.owner == owner && c.action == action && c.args == args && (found == nil || c.created.Before(found.created)) {
+		if !c.read && c.owner == owner && c.action == action && c.args == args && (found == nil || c.created.Before(found.created)) {
 			found = c
 		}
 	}
 	return found
 }
 
-// deliver forgets c: its caller has read the outcome.
+// deliver marks c's outcome answered to a request sent again: the same
+// request is a new call from now on. The outcome stays readable at the
+// status URL until it expires, so a client that left before the answer
+// reached it loses nothing.
 func (b *heldBook) deliver(c *heldCall) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.forgetLocked(c)
+	c.read = true
 }
 
 func (b *heldBook) setWaiting(c *heldCall, w string) {

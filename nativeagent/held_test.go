@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/loopwait"
 	"github.com/foldagent/foldagent/nativeagent"
 )
 
@@ -109,27 +110,31 @@ func TestAHeldCallIsAnsweredPollableAndRunsOnceOnTheLaterAnswer(t *testing.T) {
 	if n := len(f.prog.Model().Asked); n != 1 {
 		t.Fatalf("%d requests on the person's screen after the client left, want the held one", n)
 	}
-	f.wantHeld(<-f.send(context.Background(), http.MethodGet, status, "clerk-tok", ""), "person")
 	if a := <-f.send(context.Background(), http.MethodGet, status, "clerk2-tok", ""); a.status != http.StatusNotFound {
 		t.Fatalf("another identity read the held call: %d %+v", a.status, a.res)
 	}
 
 	f.answer(req.Approve("pat")) // the person answers, well after the client's patience
-	a := <-f.send(context.Background(), http.MethodPost, "/actions/refund", "clerk-tok", `{"order":"o-90"}`)
+	a := <-f.send(context.Background(), http.MethodGet, status, "clerk-tok", "")
 	if a.err != nil || a.status != http.StatusOK || !a.res.OK || a.res.Tag != "Refund" {
-		t.Fatalf("the same request after the person approved: %d %+v (%v)", a.status, a.res, a.err)
+		t.Fatalf("the status URL after the person approved: %d %+v (%v)", a.status, a.res, a.err)
 	}
 	if got := f.prog.Model().Refunded; len(got) != 1 || got[0] != "o-90" {
 		t.Fatalf("refunded %v, want o-90 once", got)
 	}
-	if a := <-f.send(context.Background(), http.MethodGet, status, "clerk-tok", ""); a.status != http.StatusNotFound {
-		t.Fatalf("an outcome read twice: %d %+v", a.status, a.res)
+	if a := <-f.send(context.Background(), http.MethodGet, status, "clerk-tok", ""); a.status != http.StatusOK || a.res.Tag != "Refund" {
+		t.Fatalf("the outcome read again: %d %+v", a.status, a.res)
+	}
+	if a := <-f.send(context.Background(), http.MethodGet, status, "clerk2-tok", ""); a.status != http.StatusNotFound {
+		t.Fatalf("another identity read the outcome: %d %+v", a.status, a.res)
 	}
 }
 
-// The status URL gives the outcome once the call ended, and a call the
-// person declines while held reports it there, nothing refunded.
-func TestAHeldCallsOutcomeIsReadAtItsStatusURL(t *testing.T) {
+// The same request again gives a held call's outcome once it ended: a
+// call the person declines while held reports it, nothing refunded; the
+// status URL still gives it, and the same request after that is a new
+// call.
+func TestAHeldCallsOutcomeIsTheSameRequestsAnswer(t *testing.T) {
 	tick := make(chan time.Time)
 	f := startRegisterWith(t, time.Minute, func(o *nativeagent.Options) { nativeagent.WithPatienceTick(o, tick) })
 	first := f.send(context.Background(), http.MethodPost, "/actions/refund", "clerk-tok", `{"order":"o-91"}`)
@@ -138,9 +143,52 @@ func TestAHeldCallsOutcomeIsReadAtItsStatusURL(t *testing.T) {
 	held := f.wantHeld(<-first, "person")
 	f.answer(agent.ApprovalAnswer{ID: req.ID, Reason: "refunded by phone"})
 	f.noneAsked()
-	a := <-f.send(context.Background(), http.MethodGet, strings.TrimPrefix(held.StatusURL, nativeagent.DefaultPrefix), "clerk-tok", "")
+	a := <-f.send(context.Background(), http.MethodPost, "/actions/refund", "clerk-tok", `{"order":"o-91"}`)
 	if a.err != nil || a.status != http.StatusForbidden || a.res.Refusal != agent.TagDeclined {
-		t.Fatalf("the declined call's status: %d %+v (%v)", a.status, a.res, a.err)
+		t.Fatalf("the same request after the person declined: %d %+v (%v)", a.status, a.res, a.err)
 	}
 	f.nothingRefunded()
+	if a := <-f.send(context.Background(), http.MethodGet, strings.TrimPrefix(held.StatusURL, nativeagent.DefaultPrefix), "clerk-tok", ""); a.status != http.StatusForbidden || a.res.Refusal != agent.TagDeclined {
+		t.Fatalf("the status URL after the outcome was answered: %d %+v", a.status, a.res)
+	}
+	// The same request after its outcome was answered is a new call.
+	again := f.send(context.Background(), http.MethodPost, "/actions/refund", "clerk-tok", `{"order":"o-91"}`)
+	f.asked()
+	tick <- time.Now()
+	f.wantHeld(<-again, "person")
+}
+
+// Held calls are bounded per identity: at MaxHeldPerIdentity a call that
+// reaches its patience is not held but keeps its request waiting, and is
+// answered when it ends; another identity's call is held all the same.
+func TestHeldCallsAreBoundedPerIdentity(t *testing.T) {
+	tick := make(chan time.Time)
+	f := startRegisterWith(t, time.Minute, func(o *nativeagent.Options) {
+		nativeagent.WithPatienceTick(o, tick)
+		o.MaxHeldPerIdentity = 1
+	})
+	first := f.send(context.Background(), http.MethodPost, "/actions/refund", "clerk-tok", `{"order":"o-1"}`)
+	f.asked()
+	tick <- time.Now()
+	f.wantHeld(<-first, "person")
+	second := f.send(context.Background(), http.MethodPost, "/actions/refund", "clerk-tok", `{"order":"o-2"}`)
+	req := loopwaitAsked(f, 2)
+	tick <- time.Now() // no room to hold it: it keeps waiting
+	other := f.send(context.Background(), http.MethodPost, "/actions/refund", "clerk2-tok", `{"order":"o-3"}`)
+	loopwaitAsked(f, 3)
+	tick <- time.Now()
+	if a := <-other; a.status != http.StatusAccepted {
+		t.Fatalf("another identity's call at its patience: %d %+v", a.status, a.res)
+	}
+	f.answer(req.Approve("pat"))
+	if a := <-second; a.err != nil || a.status != http.StatusOK || !a.res.OK {
+		t.Fatalf("the call with no room to be held, once approved: %d %+v (%v)", a.status, a.res, a.err)
+	}
+}
+
+// loopwaitAsked waits until n requests are on the person's screen and
+// returns the newest.
+func loopwaitAsked(f *registerFixture, n int) agent.ApprovalRequest {
+	f.t.Helper()
+	return loopwait.Until(f.t, f.prog, "the requests on the person's screen", func(m register) bool { return len(m.Asked) == n }).Asked[n-1]
 }

@@ -89,9 +89,10 @@ type Options struct {
 	// DefaultPatience; negative never holds a call (the request waits as
 	// long as the call does).
 	Patience time.Duration
-	// KeepOutcome is how long a held call's outcome is kept, once it
-	// ended, for its caller to read; zero uses DefaultKeepOutcome. Read
-	// once, an outcome is forgotten.
+	// KeepOutcome is how long a held call's outcome stays readable at
+	// its status URL once the call ended; zero uses DefaultKeepOutcome.
+	// The request sent again gets it once: after that, the same request
+	// is a new call.
 	KeepOutcome time.Duration
 	// MaxHeldPerIdentity and MaxHeld bound the held calls of one
 	// principal identity and of the Handler, waiting or with an outcome
