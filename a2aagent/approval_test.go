@@ -130,13 +130,7 @@ func startRegister(t *testing.T, timeout time.Duration) *registerFixture {
 // asked waits until the app shows one request, and returns it.
 func (f *registerFixture) asked() agent.ApprovalRequest {
 	f.t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-		if a := f.prog.Model().Asked; len(a) == 1 {
-			return a[0]
-		}
-	}
-	f.t.Fatal("the request never reached the app")
-	return agent.ApprovalRequest{}
+	return loopwait.Until(f.t, f.prog, "the request on the person's screen", func(m register) bool { return len(m.Asked) == 1 }).Asked[0]
 }
 
 // answer is what the person does in the app: their answer to a
@@ -152,6 +146,8 @@ func (f *registerFixture) answer(msg any) {
 // person, and returns it.
 func (f *registerFixture) waiting(id a2a.TaskID) *a2a.Task {
 	f.t.Helper()
+	// Polled over the protocol (tasks/get), as an A2A client learns a
+	// task's state; no event of the server's store reaches the test.
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
 		task, err := f.c.GetTask(context.Background(), &a2a.GetTaskRequest{ID: id})
 		if err != nil {
@@ -229,11 +225,7 @@ func TestApprovalTimeoutIsFailed(t *testing.T) {
 	if data := statusData(task); data["_tag"] != agent.TagApprovalTimeout {
 		t.Fatalf("timeout data = %v", data)
 	}
-	for deadline := time.Now().Add(5 * time.Second); len(f.prog.Model().Asked) != 0; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the timed-out request stayed on the person's screen")
-		}
-	}
+	loopwait.Until(t, f.prog, "the timed-out request off the person's screen", func(m register) bool { return len(m.Asked) == 0 })
 	if got := f.prog.Model().Refunded; len(got) != 0 {
 		t.Fatalf("an unanswered refund ran: %v", got)
 	}
@@ -312,18 +304,10 @@ func TestApprovalCancelledTaskWithdrawsTheRequest(t *testing.T) {
 	if cancelled.Status.State != a2a.TaskStateCanceled || statusData(cancelled)["dispatched"] != false {
 		t.Fatalf("cancelled task %s %v", cancelled.Status.State, statusData(cancelled))
 	}
-	for deadline := time.Now().Add(5 * time.Second); len(f.prog.Model().Asked) != 0; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the cancelled request stayed on the person's screen")
-		}
-	}
+	loopwait.Until(t, f.prog, "the cancelled request off the person's screen", func(m register) bool { return len(m.Asked) == 0 })
 	f.answer(req.Approve(""))
 	f.answer(OpenDrawer{N: 5}) // applied after the answer
-	for deadline := time.Now().Add(5 * time.Second); f.prog.Model().Drawer != 5; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the person's Messages were not applied")
-		}
-	}
+	loopwait.Until(t, f.prog, "the person's Messages applied", func(m register) bool { return m.Drawer == 5 })
 	if got := f.prog.Model().Refunded; len(got) != 0 {
 		t.Fatalf("a cancelled refund ran: %v", got)
 	}
@@ -334,9 +318,7 @@ func TestApprovalCancelledTaskWithdrawsTheRequest(t *testing.T) {
 func TestApprovalVoidWhenWatchedValuesMove(t *testing.T) {
 	f := startRegister(t, time.Minute)
 	f.answer(OpenDrawer{N: 1})
-	for f.prog.Model().Drawer != 1 {
-		time.Sleep(time.Millisecond)
-	}
+	loopwait.Until(t, f.prog, "the drawer opened", func(m register) bool { return m.Drawer == 1 })
 	res, err := f.c.SendMessage(context.Background(), &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{"read": "context"}))})
 	if err != nil {
 		t.Fatalf("read: %v", err)
@@ -385,13 +367,7 @@ func TestApprovalTwoPendingAnsweredSeparately(t *testing.T) {
 	f := startRegister(t, time.Minute)
 	first := sendTask(t, f.c, nonBlocking(refundMessage("order-a")))
 	second := sendTask(t, f.c, nonBlocking(refundMessage("order-b")))
-	var asked []agent.ApprovalRequest
-	for deadline := time.Now().Add(5 * time.Second); len(asked) < 2; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("asked %v, want two requests", asked)
-		}
-		asked = f.prog.Model().Asked
-	}
+	asked := loopwait.Until(t, f.prog, "two requests on the person's screen", func(m register) bool { return len(m.Asked) >= 2 }).Asked
 	byOrder := map[string]agent.ApprovalRequest{}
 	for _, q := range asked {
 		var in Refund

@@ -98,6 +98,9 @@ func (f *fixture) waitApplied(t testing.TB, n int64) {
 		if time.Now().After(deadline) {
 			t.Fatalf("%d AddItem applied, want %d", f.applied.Load(), n)
 		}
+		// applied counts what the program's observer saw, which no Model
+		// publication is bound to follow: read again after a pause,
+		// within a deadline that only fails.
 		time.Sleep(time.Millisecond)
 	}
 }

@@ -290,6 +290,8 @@ func waitTask(t testing.TB, c *a2aclient.Client, id a2a.TaskID, state a2a.TaskSt
 		if time.Now().After(deadline) {
 			t.Fatalf("task %s is %s, want %s", id, task.Status.State, state)
 		}
+		// Polled over the protocol (tasks/get), as an A2A client learns a
+		// task's state; no event of the server's store reaches the test.
 		time.Sleep(2 * time.Millisecond)
 	}
 }

@@ -24,9 +24,10 @@ import (
 
 // Defaults for HTTPOptions.
 const (
-	// DefaultMaxRequestBodyBytes bounds a request body. A2A requests to a
-	// foldagent application are small; a megabyte is generous.
-	DefaultMaxRequestBodyBytes = 1 << 20
+	// DefaultMaxRequestBodyBytes bounds a request body when
+	// HTTPOptions.MaxRequestBodyBytes is zero or negative: the one default
+	// of every foldagent HTTP surface (a mebibyte).
+	DefaultMaxRequestBodyBytes = httpguard.DefaultMaxBodyBytes
 	// DefaultTaskCapacity is how many tasks the store keeps.
 	DefaultTaskCapacity = 1000
 )
@@ -70,8 +71,8 @@ type HTTPOptions struct {
 	// answered 413, whether it declares its length (refused before the
 	// bearer token is looked at) or is sent chunked without one (read up
 	// to the bound only once the caller is authenticated, so an anonymous
-	// caller cannot make the handler hold a body). Zero uses
-	// DefaultMaxRequestBodyBytes.
+	// caller cannot make the handler hold a body). Zero or negative uses
+	// DefaultMaxRequestBodyBytes: a body is always bounded.
 	MaxRequestBodyBytes int64
 	// TaskCapacity bounds the task store. When it is full the oldest ended
 	// tasks are evicted first; while every stored task is still running a
@@ -136,9 +137,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	if opts.NewRuntime == nil {
 		return nil, errors.New("a2aagent: NewHandler needs NewRuntime, to bind each principal's runtime")
 	}
-	if opts.MaxRequestBodyBytes == 0 {
-		opts.MaxRequestBodyBytes = DefaultMaxRequestBodyBytes
-	}
+	opts.MaxRequestBodyBytes = httpguard.BodyLimit(opts.MaxRequestBodyBytes)
 	if opts.TaskCapacity == 0 {
 		opts.TaskCapacity = DefaultTaskCapacity
 	}

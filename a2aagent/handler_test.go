@@ -347,3 +347,29 @@ func TestHTTPChunkedBodyOverTheBoundIs413(t *testing.T) {
 		t.Errorf("chunked over-bound body without a token: %d, want 401", status)
 	}
 }
+
+// A negative MaxRequestBodyBytes uses the default, as zero does: a small
+// request is served (it was answered 413, as every request was, when the
+// negative bound was kept), and a body over the default is still 413.
+func TestNegativeBodyBoundUsesTheDefault(t *testing.T) {
+	f := start(t, func(o *a2aagent.HTTPOptions) { o.MaxRequestBodyBytes = -1 })
+	post := func(payload string) int {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, f.srv.URL, strings.NewReader(payload))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer owner-tok")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if s := post(`{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{}}`); s != http.StatusOK {
+		t.Errorf("a small request with a negative bound: %d, want 200", s)
+	}
+	big := `{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{"pad":"` + strings.Repeat("x", int(a2aagent.DefaultMaxRequestBodyBytes)) + `"}}`
+	if s := post(big); s != http.StatusRequestEntityTooLarge {
+		t.Errorf("a body over the default with a negative bound: %d, want 413", s)
+	}
+}

@@ -174,6 +174,8 @@ func settledGoroutines(target int) int {
 	deadline := time.Now().Add(5 * time.Second)
 	last := runtime.NumGoroutine()
 	for time.Now().Before(deadline) {
+		// No event says a goroutine ended: the count is read again
+		// after a pause, within a deadline.
 		time.Sleep(20 * time.Millisecond)
 		n := runtime.NumGoroutine()
 		if (target > 0 && n <= target) || (target == 0 && n == last) {

@@ -2,6 +2,7 @@ package a2aagent_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,19 +11,14 @@ import (
 
 	"github.com/foldagent/foldagent/a2aagent"
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/loopwait"
 )
 
 // waitJobs waits until update has applied n job Messages: from then on the
 // runtime is waiting for their completions (it registers before dispatch).
 func (f *fixture) waitJobs(t testing.TB, n int) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for f.model().Jobs < n {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d jobs started, want %d", f.model().Jobs, n)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	loopwait.Until(t, f.prog, "the jobs started", func(m model) bool { return m.Jobs >= n })
 }
 
 func (f *fixture) report(t testing.TB, m msg) {
@@ -132,9 +128,7 @@ func TestCancelWhileWaiting(t *testing.T) {
 	// A late completion changes nothing: the task ended once.
 	f.report(t, JobDone{ID: string(task.ID)})
 	f.report(t, AddItem{Title: "barrier"}) // applied after JobDone
-	for f.applied.Load() < 1 {
-		time.Sleep(time.Millisecond)
-	}
+	loopwait.Until(t, f.prog, "the barrier applied", func(m model) bool { return slices.Contains(m.Items, "barrier") })
 	got, err := c.GetTask(context.Background(), &a2a.GetTaskRequest{ID: task.ID})
 	if err != nil || got.Status.State != a2a.TaskStateCanceled {
 		t.Fatalf("after a late completion: %v %v", got, err)
@@ -269,6 +263,9 @@ func TestCloseCancelsWaitingTasks(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("Close did not end the waiting invocation")
 		}
+		// The audit log tells no one it grew (its sinks are the only
+		// listeners, fixed at Bind): read again after a pause, within a
+		// deadline that only fails.
 		time.Sleep(time.Millisecond)
 	}
 	if e := f.audit.Entries()[0]; e.Invocation != string(task.ID) || e.Decision != agent.DecisionDispatched || e.Outcome != agent.TagCancelled {

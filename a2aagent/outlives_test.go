@@ -41,6 +41,8 @@ func TestTaskOutlivesAnAbandonedBlockingRequest(t *testing.T) {
 		if len(list.Tasks) > 0 || time.Now().After(deadline) {
 			break
 		}
+		// Polled over the protocol, as an A2A client learns a task's
+		// state; no event of the server's store reaches the test.
 		time.Sleep(2 * time.Millisecond)
 	}
 	if len(list.Tasks) != 1 {

@@ -35,7 +35,9 @@
 // know is a JSON-RPC error -32602; a defect says only that the capability
 // failed, and its cause goes to the Logger. While a call waits and the
 // client sent a progress token, progress notifications keep the wait
-// visible.
+// visible. A notification that cannot be sent (progress,
+// resources/updated, a list change, the SDK's included) is counted in
+// Server.NoticeHealth and logged at Warn, never dropped silently.
 //
 // A call that waits can outlast its client. A client that speaks tasks
 // gets one: the 2026-07-28 tasks extension (TasksExtension) on the
@@ -69,7 +71,9 @@
 // own and served by one runtime per identity (the SessionKey rule that
 // owns sessions), list results are cacheable for HTTPOptions.ListTTL, and
 // resources/updated reach a client on the subscriptions/listen stream it
-// opens.
+// opens. Listen streams are bounded by the session bounds' numbers, in
+// places of their own: MaxSessionsPerPrincipal per identity, MaxSessions
+// in all; beyond either, 429 with Retry-After and the bound named.
 //
 // Which tool list a client gets depends on its revision. The 2026-07-28
 // revision says a tools/list result may vary by the request's

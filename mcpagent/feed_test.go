@@ -122,7 +122,7 @@ func TestFeedServerFollowsItsRuntimeOnlyForSubscribedResources(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.waitModel(t, "the selection", func(l todo.List) bool { return l.Selected == "t1" })
-	time.Sleep(quiet)
+	time.Sleep(quiet) // nothing may come (see quiet)
 	if n := ev.listChangedCount(); n != 1 {
 		t.Fatalf("list_changed sent %d times, want 1: the server was closed", n)
 	}

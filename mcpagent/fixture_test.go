@@ -14,6 +14,7 @@ import (
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/loopwait"
 	"github.com/foldagent/foldagent/mcpagent"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -200,6 +201,11 @@ func (e *events) waitFor(t testing.TB, what string, cond func() bool) {
 
 // quiet is how long a test listens to show that a notification does not
 // come: well past the SDK's 10 ms notification debounce.
+//
+// Each pause of quiet is not a wait for something to happen: it follows
+// an action after which nothing may happen, and no event marks an
+// absence. It gives a wrong notification the chance to show itself; the
+// check after it can only fail for a defect, never pass by timing.
 const quiet = 150 * time.Millisecond
 
 // connect serves rt through a new mcpagent.Server over an in-memory
@@ -341,15 +347,10 @@ func workRuntime(t testing.TB, h *blockingHost) *agent.Runtime[slowModel, Work, 
 
 func quietLogger() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }
 
-// waitModel waits up to five seconds for the Model to satisfy cond: the
-// loop host applies a dispatched Message shortly after accepting it.
+// waitModel waits for the Model to satisfy cond, on the program's
+// publications: the loop host applies a dispatched Message shortly after
+// accepting it.
 func (a *app) waitModel(t testing.TB, what string, cond func(todo.List) bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond(a.prog.Model()) {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for the Model: %s", what)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	loopwait.Until(t, a.prog, what, cond)
 }

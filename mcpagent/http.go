@@ -30,9 +30,10 @@ const (
 	// DefaultSessionTimeout is how long a session may stay idle before it
 	// is closed and its runtime's listeners are released.
 	DefaultSessionTimeout = 30 * time.Minute
-	// DefaultMaxRequestBodyBytes bounds a request body. JSON-RPC requests
-	// to a foldagent application are small; a megabyte is generous.
-	DefaultMaxRequestBodyBytes = 1 << 20
+	// DefaultMaxRequestBodyBytes bounds a request body when
+	// HTTPOptions.MaxRequestBodyBytes is zero or negative: the one default
+	// of every foldagent HTTP surface (a mebibyte).
+	DefaultMaxRequestBodyBytes = httpguard.DefaultMaxBodyBytes
 	// DefaultBodyTimeout is how long a client has to deliver a request
 	// body once the handler starts reading it. A megabyte arrives on any
 	// working link well within it; a client that trickles its body is cut
@@ -134,13 +135,16 @@ type HTTPOptions struct {
 	// off to make room. A session frees its place when it ends (DELETE,
 	// idle timeout, Close). The same number bounds, separately, the
 	// subscriptions/listen streams one identity may hold open on the
-	// sessionless path. Zero uses DefaultMaxSessionsPerPrincipal;
-	// negative sets no bound.
+	// sessionless path (refused alike, 429 with Retry-After; an open
+	// stream is never ended to make room). Zero uses
+	// DefaultMaxSessionsPerPrincipal; negative sets no bound.
 	MaxSessionsPerPrincipal int
 	// MaxSessions bounds the sessions open at once, every identity
 	// together. An initialize beyond it is answered 429 with Retry-After;
-	// no other identity's session is ended for it. Zero uses
-	// DefaultMaxSessions; negative sets no bound.
+	// no other identity's session is ended for it. The same number
+	// bounds, separately, the sessionless subscriptions/listen streams of
+	// every identity together. Zero uses DefaultMaxSessions; negative sets
+	// no bound.
 	MaxSessions int
 	// EvictIdleAfter is how long a session must have had no request
 	// before a new session of its identity, at MaxSessionsPerPrincipal,
@@ -262,6 +266,7 @@ type Handler struct {
 	closed   bool
 	sessions map[string]*httpSession
 	places   *bound.Counter // sessions open or opening, per identity key and in all (sessionbound.go)
+	listens  *bound.Counter // sessionless subscriptions/listen streams, likewise (sessionless_listen.go)
 
 	stateless  *mcp.StreamableHTTPHandler   // the sessionless revision
 	principals map[string]*principalRuntime // sessionless runtimes, per identity key
@@ -320,9 +325,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	if opts.SessionTimeout == 0 {
 		opts.SessionTimeout = DefaultSessionTimeout
 	}
-	if opts.MaxRequestBodyBytes <= 0 {
-		opts.MaxRequestBodyBytes = DefaultMaxRequestBodyBytes
-	}
+	opts.MaxRequestBodyBytes = httpguard.BodyLimit(opts.MaxRequestBodyBytes)
 	if opts.MaxSessionsPerPrincipal == 0 {
 		opts.MaxSessionsPerPrincipal = DefaultMaxSessionsPerPrincipal
 	}
@@ -350,6 +353,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		origins:    make(map[string]bool, len(opts.AllowedOrigins)),
 		sessions:   make(map[string]*httpSession),
 		places:     newSessionPlaces(opts),
+		listens:    newListenPlaces(opts),
 		principals: make(map[string]*principalRuntime),
 		recent:     list.New(),
 	}

@@ -265,6 +265,8 @@ func TestHTTPSessionOfAnotherPrincipalIsAnsweredAsUnknown(t *testing.T) {
 			t.Fatalf("%s of another principal's session: %d, want 404", method, resp.StatusCode)
 		}
 	}
+	// Not a wait for something to happen: nothing may (see quiet); the
+	// pause gives a wrongly started dispatch the chance to show itself.
 	time.Sleep(50 * time.Millisecond)
 	if n := f.app.created.Load(); n != 0 || len(f.app.prog.Model().Todos) != 0 {
 		t.Fatalf("the refused request dispatched: created %d", n)
@@ -298,6 +300,8 @@ func TestHTTPPrincipalComesOnlyFromTheToken(t *testing.T) {
 	if !res.IsError || structured(t, res)["_tag"] != agent.TagAuthorization {
 		t.Fatalf("claimed principal in _meta: %v %s", res.IsError, text(res))
 	}
+	// Not a wait for something to happen: nothing may (see quiet); the
+	// pause gives a wrongly started dispatch the chance to show itself.
 	time.Sleep(20 * time.Millisecond)
 	if m := f.app.prog.Model(); len(m.Todos) != 1 {
 		t.Fatalf("the viewer cleared todos: %+v", m.Todos)
@@ -327,6 +331,8 @@ func TestHTTPIdleSessionsExpireAndReleaseListeners(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("after the idle timeout: sessions %d, listeners %d", f.handler.Sessions(), f.live.Load())
 		}
+		// Sessions and listeners end on the Handler's idle clock, which
+		// tells no one: read again after a pause, within a deadline.
 		time.Sleep(10 * time.Millisecond)
 	}
 	_, err := cs.ListTools(context.Background(), nil)
@@ -382,6 +388,8 @@ func waitUntil(t testing.TB, what string, cond func() bool) {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)
 		}
+		// For state no event announces (a Handler's counts, an atomic a
+		// listener bumps): read again after a pause, within a deadline.
 		time.Sleep(5 * time.Millisecond)
 	}
 }

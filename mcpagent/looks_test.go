@@ -7,10 +7,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/internal/loopwait"
 	"github.com/foldagent/foldagent/mcpagent"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -176,19 +176,14 @@ func staleScenario(t *testing.T, c twoCallers) []string {
 	return log
 }
 
-// waitVersion waits up to five seconds for the app to reach version v.
+// waitVersion waits, on the program's publications, for the app to reach
+// version v.
 func (a *app) waitVersion(t testing.TB, v uint64) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		if _, now := a.prog.VersionedModel(); now >= v {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for version %d", v)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	loopwait.Until(t, a.prog, fmt.Sprintf("version %d", v), func(todo.List) bool {
+		_, now := a.prog.VersionedModel()
+		return now >= v
+	})
 }
 
 func anyStrings(v any) []string {

@@ -157,7 +157,7 @@ func TestProjectionThatBreaksItsSchemaIsNeverServed(t *testing.T) {
 	}
 
 	// The unservable value is not announced to the subscriber...
-	time.Sleep(quiet)
+	time.Sleep(quiet) // nothing may come (see quiet)
 	if got := ev.updates(); len(got) != 0 {
 		t.Fatalf("updates for an unservable value: %v", got)
 	}

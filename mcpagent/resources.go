@@ -201,7 +201,10 @@ func (s *Server) syncResources() {
 		}
 		s.subMu.Unlock()
 		if changed && !s.closed.Load() {
-			_ = s.mcp.ResourceUpdated(ctx, &mcp.ResourceUpdatedNotificationParams{URI: uri})
+			// The SDK tells a session it could not reach through its
+			// logger (lost.go); an error here is counted the same way.
+			s.lost.report(lostResourceUpdate, "notifications/resources/updated",
+				s.mcp.ResourceUpdated(ctx, &mcp.ResourceUpdatedNotificationParams{URI: uri}))
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/internal/loopwait"
 	"github.com/foldagent/foldagent/mcpagent"
 )
 
@@ -50,12 +51,7 @@ func TestServersOfOneRuntimeFollowTheModelOnce(t *testing.T) {
 	if err := prog.Dispatch(ctx, todo.CreateTodo{Title: "milk"}); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(10 * time.Second); len(prog.Model().Todos) == 0; {
-		if time.Now().After(deadline) {
-			t.Fatal("the todo was never applied")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	loopwait.Until(t, prog, "the todo applied", func(m todo.List) bool { return len(m.Todos) > 0 })
 	if err := prog.Dispatch(ctx, todo.ToggleTodo{ID: prog.Model().Todos[0].ID}); err != nil {
 		t.Fatal(err)
 	}

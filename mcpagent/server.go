@@ -177,6 +177,7 @@ type Server struct {
 	unsubscribe func()
 	closed      atomic.Bool
 	closeOnce   sync.Once
+	lost        noticeLoss // notifications not sent (lost.go)
 }
 
 type resource struct {
@@ -354,7 +355,7 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 	}
 	so := &mcp.ServerOptions{
 		Instructions:              o.Instructions,
-		Logger:                    discardLogger,
+		Logger:                    s.lost.sdkLogger(o.Logger),
 		Capabilities:              caps,
 		SupportedProtocolVersions: protocolVersions,
 		SubscribeHandler:          s.subscribe,
@@ -895,6 +896,7 @@ const awaitingApproval = "Waiting for the person to approve this in the app."
 type progress struct {
 	ss    *mcp.ServerSession
 	token any
+	lost  *noticeLoss
 	mu    sync.Mutex
 	n     int
 }
@@ -903,7 +905,8 @@ func (p *progress) send(ctx context.Context, message string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.n++
-	_ = p.ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: p.token, Progress: float64(p.n), Message: message})
+	err := p.ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: p.token, Progress: float64(p.n), Message: message})
+	p.lost.report(lostProgress, "notifications/progress", err)
 }
 
 // startProgress sends a progress notification every interval until stop

@@ -56,7 +56,6 @@ type principalRuntime struct {
 
 	// Guarded by Handler.mu.
 	active    int         // requests in flight, including listen streams
-	listens   int         // open subscriptions/listen streams
 	idleSince time.Time   // when active last fell to zero
 	idle      *time.Timer // the idle clock, one per runtime, reset on reuse
 	gone      bool        // closed, failed to build or evicted: no longer in the map
@@ -102,13 +101,12 @@ func (h *Handler) serveSessionless(g *guard, r *http.Request, key string, msg en
 	}
 	defer h.release(p)
 	if msg.object && msg.Method != nil && *msg.Method == "subscriptions/listen" {
-		if !h.holdListen(p) {
-			writeRPCError(g, http.StatusTooManyRequests, msg.id(), codeTooManySessions,
-				"This identity already holds as many open subscription streams as the server allows. Close one, then listen again.",
-				map[string]any{"maxStreams": h.opts.MaxSessionsPerPrincipal})
+		hold, r := h.holdListen(key)
+		if r != nil {
+			refuseListen(g, msg.id(), r)
 			return
 		}
-		defer h.releaseListen(p)
+		defer hold.Release()
 	} else if p.direct != nil && direct(r, msg) {
 		serveDirect(g, r, p, msg)
 		return
@@ -323,24 +321,6 @@ func (h *Handler) forgetLocked(p *principalRuntime) {
 		h.recent.Remove(p.lru)
 		p.lru = nil
 	}
-}
-
-// holdListen takes one of p's listen-stream places, reporting false when
-// it has none left.
-func (h *Handler) holdListen(p *principalRuntime) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if max := h.opts.MaxSessionsPerPrincipal; max > 0 && p.listens >= max {
-		return false
-	}
-	p.listens++
-	return true
-}
-
-func (h *Handler) releaseListen(p *principalRuntime) {
-	h.mu.Lock()
-	p.listens--
-	h.mu.Unlock()
 }
 
 // statelessServer is the SDK's hook on the sessionless path: the Server of

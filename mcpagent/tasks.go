@@ -240,7 +240,7 @@ func (s *Server) notices(ctx context.Context, req *mcp.CallToolRequest) *notices
 	if tok == nil || req.Session == nil {
 		return nil
 	}
-	n := &notices{ctx: ctx, pr: &progress{ss: req.Session, token: tok}}
+	n := &notices{ctx: ctx, pr: &progress{ss: req.Session, token: tok, lost: &s.lost}}
 	if s.interval > 0 {
 		n.quit = s.startProgress(ctx, n.pr)
 	}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -81,22 +82,33 @@ type registerFixture struct {
 
 func startRegister(t *testing.T, timeout time.Duration) *registerFixture {
 	t.Helper()
+	return startRegisterWith(t, timeout, nil)
+}
+
+// startRegisterWith is startRegister with the Handler's options adjusted
+// by configure.
+func startRegisterWith(t *testing.T, timeout time.Duration, configure func(*nativeagent.Options)) *registerFixture {
+	t.Helper()
 	prog := loop.New(loop.Funcs(func() (register, loop.Cmd[any]) { return register{}, nil }, registerUpdate), nil)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); _ = prog.Run(ctx) }()
-	h, err := nativeagent.NewHandler(nativeagent.Options{
+	opts := nativeagent.Options{
 		Verifier: func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
-			if token != "clerk-tok" {
+			if !strings.HasPrefix(token, "clerk") || !strings.HasSuffix(token, "-tok") {
 				return nil, auth.ErrInvalidToken
 			}
-			return &auth.TokenInfo{UserID: "clerk"}, nil
+			return &auth.TokenInfo{UserID: strings.TrimSuffix(token, "-tok")}, nil
 		},
 		NewRuntime: func(context.Context, *auth.TokenInfo) (nativeagent.Runtime, error) {
 			return agent.Bind(registerContract, prog, &agent.BindOptions[agent.NoPrincipal]{ApprovalTimeout: timeout})
 		},
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+	}
+	if configure != nil {
+		configure(&opts)
+	}
+	h, err := nativeagent.NewHandler(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,23 +147,13 @@ func (f *registerFixture) post(ctx context.Context, action string, body string) 
 // asked waits until the app shows one request, and returns it.
 func (f *registerFixture) asked() agent.ApprovalRequest {
 	f.t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-		if a := f.prog.Model().Asked; len(a) == 1 {
-			return a[0]
-		}
-	}
-	f.t.Fatal("the request never reached the app")
-	return agent.ApprovalRequest{}
+	return loopwait.Until(f.t, f.prog, "the request on the person's screen", func(m register) bool { return len(m.Asked) == 1 }).Asked[0]
 }
 
 // noneAsked waits until the app shows no request.
 func (f *registerFixture) noneAsked() {
 	f.t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); len(f.prog.Model().Asked) != 0; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			f.t.Fatalf("the request stayed on the person's screen: %+v", f.prog.Model().Asked)
-		}
-	}
+	loopwait.Until(f.t, f.prog, "no request on the person's screen", func(m register) bool { return len(m.Asked) == 0 })
 }
 
 // answer is what the person does in the app: their answer to a
@@ -289,9 +291,7 @@ func TestAbandonedActionIsWithdrawn(t *testing.T) {
 func TestApprovalVoidWhenWatchedValuesMoveIs409(t *testing.T) {
 	f := startRegister(t, time.Minute)
 	f.answer(OpenDrawer{N: 1})
-	for f.prog.Model().Drawer != 1 {
-		time.Sleep(time.Millisecond)
-	}
+	loopwait.Until(t, f.prog, "the drawer opened", func(m register) bool { return m.Drawer == 1 })
 	f.catalogue() // the caller looks
 	res := f.post(context.Background(), "payout", `{}`)
 	req := f.asked()

@@ -23,7 +23,10 @@
 // for input that names something that does not exist
 // (AgentNotFoundError, the input path in the data), 405 for any method but
 // POST, 409 for a call built on state that moved since its caller read it
-// (AgentStaleViewError, below), 413 for a body over the bound, 503 when the
+// (AgentStaleViewError, below), 413 for a body over the bound, 429 with
+// Retry-After beyond a bound (AgentRetryLaterError, the bound named in the
+// data: calls waiting for the person, runtimes kept), 202 for a call held
+// past the client's patience (AgentHeldError, below), 503 when the
 // application did not accept the Message and a retry is safe, 403 and 504
 // for a call the person declined or did not answer (below), and 500 with
 // a generic body for a defect. Other refusals (unavailable, with the
@@ -59,9 +62,26 @@
 // person's screen, and calling again asks again. The person gone (the
 // application stopped while the call waited): 503, refusal
 // AgentPersonLeftError, answered at once; nothing was done. A caller that gives up
-// (closes the request) withdraws the request too. The response is written
-// only when the call ends, so a server that serves these actions needs a
-// WriteTimeout longer than the approval deadline. An Agent Native
+// (closes the request) before Patience withdraws the request too.
+//
+// A call still waiting for the person (or for a completion) when the
+// client's patience would run out (Options.Patience, 50 seconds by
+// default, under the 60 seconds common clients wait) is held, never
+// answered with a timeout: 202 Accepted, refusal AgentHeldError, the data
+// saying what it waits for ("person" or "application"), nothingDone
+// (true while the person has not answered), the request's id and a status
+// URL, <prefix>/calls/<id>, also in the Location header. The call goes on;
+// the person's later answer runs it once. Its caller learns the outcome
+// by sending the same request again (which joins the held call instead of
+// starting another, answering when it ends or held again at Patience) or
+// by GET of the status URL, which waits the same way (the outcome, as the
+// action would have answered it, or 202 held again at Patience). Once the
+// request sent again has been answered with the outcome, the same request
+// is a new call; the status URL gives the outcome until KeepOutcome after
+// the call ended, so a client that left before an answer reached it loses
+// nothing. Another identity's call is not found. Held calls are
+// bounded per identity and in all (MaxHeldPerIdentity, MaxHeld); a call
+// with no room to be held keeps its request waiting. An Agent Native
 // application that registers the catalogue as its own actions gates such
 // an action in its own agent loop too (its approval_required): that asks
 // its own user whether to send the call at all; the person using this
@@ -86,8 +106,14 @@
 // gave); a citation wins over the last look, and one that is not a
 // positive whole number is refused 400 before anything runs.
 //
+// Handler.Stats reports the runtimes and held calls kept, and counts the
+// answers to calls that ran but could not be written (the client had
+// gone), each also logged at Warn: nothing is lost silently.
+//
 // The handler adds no authority: identity comes only from the transport,
-// each principal gets its own runtime (Options.NewRuntime), and every call
+// each principal gets its own runtime (Options.NewRuntime, at most
+// MaxRuntimes kept by internal/bound's rule: one in use is never
+// dropped), and every call
 // goes through the runtime's checked path (available, decode, authorize,
 // audit, tracing) with transport agent-native. Input is decoded once, by
 // the runtime.

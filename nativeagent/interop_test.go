@@ -130,6 +130,9 @@ func TestAgentNativeMCPClientDrivesTheTodoExample(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the data file does not hold the framework's todos: %s", b)
 		}
+		// The file is written by another process (the todo binary saves
+		// asynchronously): no event of it reaches this test, so it is
+		// read again after a pause, within a deadline that only fails.
 		time.Sleep(50 * time.Millisecond)
 	}
 }
@@ -166,6 +169,9 @@ func TestAgentNativeA2AClientDrivesTheTodoExample(t *testing.T) {
 		} else if time.Now().After(deadline) {
 			t.Fatalf("the list holds %d todos: %s", n, b)
 		}
+		// The file is written by another process (the todo binary saves
+		// asynchronously): no event of it reaches this test, so it is
+		// read again after a pause, within a deadline that only fails.
 		time.Sleep(50 * time.Millisecond)
 	}
 }

@@ -2,18 +2,18 @@ package nativeagent
 
 import (
 	"bytes"
-	"container/list"
 	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/bound"
 	"github.com/foldagent/foldagent/internal/httpguard"
 )
 
@@ -21,11 +21,13 @@ import (
 const DefaultPrefix = "/_agent-native"
 
 // DefaultMaxRequestBodyBytes bounds an action's body when
-// Options.MaxRequestBodyBytes is zero.
-const DefaultMaxRequestBodyBytes int64 = 1 << 20
+// Options.MaxRequestBodyBytes is zero or negative: the one default of
+// every foldagent HTTP surface (httpguard.DefaultMaxBodyBytes).
+const DefaultMaxRequestBodyBytes = httpguard.DefaultMaxBodyBytes
 
 // DefaultMaxRuntimes is how many principals' runtimes a Handler keeps when
-// Options.MaxRuntimes is zero; the least recently used goes first.
+// Options.MaxRuntimes is zero, as mcpagent's sessionless path and a2aagent
+// do.
 const DefaultMaxRuntimes = 1024
 
 // Transport is the transport an action's invocation is recorded with.
@@ -62,20 +64,50 @@ type Options struct {
 	// identity (user, scopes and extra claims together) and the runtime is
 	// kept for that identity's later calls.
 	NewRuntime func(ctx context.Context, principal *auth.TokenInfo) (Runtime, error)
-	// MaxRuntimes bounds the runtimes kept; zero means
-	// DefaultMaxRuntimes. The least recently used is dropped first, and
-	// made again on that principal's next call.
+	// MaxRuntimes bounds the runtimes kept, one per principal identity:
+	// zero uses DefaultMaxRuntimes, negative sets no bound. At the bound
+	// the least recently used runtime that holds nothing (no request of
+	// its principal in flight, no call of it held) is dropped, and made
+	// again on that principal's next call; when every kept runtime is in
+	// use, a new principal is refused 429 with Retry-After, the refusal
+	// AgentRetryLaterError with the bound's data (internal/bound's rule).
 	MaxRuntimes int
 	// AllowedOrigins lists the Origin values a browser may call from, as
 	// mcpagent's: a request with another Origin is refused 403.
 	AllowedOrigins []string
-	// MaxRequestBodyBytes bounds each body (413 beyond it). Zero means
-	// DefaultMaxRequestBodyBytes.
+	// MaxRequestBodyBytes bounds each body (413 beyond it). Zero or
+	// negative uses DefaultMaxRequestBodyBytes: a body is always bounded.
 	MaxRequestBodyBytes int64
+	// Patience is when a call that is still waiting (for the person's
+	// approval, for a completion) answers its client as held: 202
+	// Accepted, the refusal AgentHeldError, saying what it waits for,
+	// that nothing has been done while the person has not answered, and
+	// how to learn the outcome (the same request again joins the call;
+	// GET the status URL in Location and in the data reads it). The call
+	// goes on, and the person's later answer runs it once. A client that
+	// leaves before Patience withdraws its call, as before. Zero uses
+	// DefaultPatience; negative never holds a call (the request waits as
+	// long as the call does).
+	Patience time.Duration
+	// KeepOutcome is how long a held call's outcome stays readable at
+	// its status URL once the call ended; zero uses DefaultKeepOutcome.
+	// The request sent again gets it once: after that, the same request
+	// is a new call.
+	KeepOutcome time.Duration
+	// MaxHeldPerIdentity and MaxHeld bound the held calls of one
+	// principal identity and of the Handler, waiting or with an outcome
+	// not yet read (internal/bound's rule: zero uses
+	// DefaultMaxHeldPerIdentity and DefaultMaxHeld, negative sets no
+	// bound). A call that reaches Patience with no room to be held keeps
+	// its request waiting instead.
+	MaxHeldPerIdentity int
+	MaxHeld            int
 	// Logger receives the handler's diagnostics: defects with their
 	// causes, which are never sent to the caller. Nil uses slog.Default,
 	// which writes to standard error.
 	Logger *slog.Logger
+
+	patienceTick <-chan time.Time // tests: replaces the patience timer
 }
 
 // Handler serves the actions. It is safe for concurrent use.
@@ -85,18 +117,12 @@ type Handler struct {
 	origins httpguard.Origins
 	log     *slog.Logger
 	maxBody int64
+	// patience is Options.Patience resolved: negative never holds.
+	patience time.Duration
 
-	mu       sync.Mutex
-	runtimes map[string]*list.Element // identity → element of lru
-	lru      *list.List               // of *entry, most recent first
-}
-
-type entry struct {
-	key     string
-	rt      Runtime
-	catOnce sync.Once
-	catalog []byte // the runtime's catalogue, built on first request
-	catErr  error
+	runtimes *runtimes
+	held     *heldBook
+	losses   losses
 }
 
 // NewHandler returns a Handler, or an error naming a missing option.
@@ -112,21 +138,19 @@ func NewHandler(opts Options) (*Handler, error) {
 		prefix:   strings.TrimRight(opts.Prefix, "/"),
 		origins:  httpguard.NewOrigins(opts.AllowedOrigins),
 		log:      opts.Logger,
-		maxBody:  opts.MaxRequestBodyBytes,
-		runtimes: map[string]*list.Element{},
-		lru:      list.New(),
+		maxBody:  httpguard.BodyLimit(opts.MaxRequestBodyBytes),
+		runtimes: newRuntimes(bound.Resolve(opts.MaxRuntimes, DefaultMaxRuntimes), opts.NewRuntime),
+		held:     newHeldBook(opts),
+		patience: opts.Patience,
+	}
+	if h.patience == 0 {
+		h.patience = DefaultPatience
 	}
 	if opts.Prefix == "" {
 		h.prefix = DefaultPrefix
 	}
 	if h.log == nil {
 		h.log = slog.Default()
-	}
-	if h.maxBody <= 0 {
-		h.maxBody = DefaultMaxRequestBodyBytes
-	}
-	if h.opts.MaxRuntimes <= 0 {
-		h.opts.MaxRuntimes = DefaultMaxRuntimes
 	}
 	return h, nil
 }
@@ -141,8 +165,10 @@ type Result struct {
 	// was dispatched. It has no other meaning.
 	Tag string `json:"tag,omitempty"`
 	// Refusal is the protocol tag of the error the call ended with
-	// (AgentAuthorizationError, AgentStaleViewError, ...); absent when the
-	// call was dispatched. It has no other meaning.
+	// (AgentAuthorizationError, AgentStaleViewError, ...), or
+	// AgentHeldError in a held answer (202: the call has not ended, see
+	// Options.Patience); absent when the call was dispatched. It has no
+	// other meaning.
 	Refusal string `json:"refusal,omitempty"`
 	// Completion is "completed" or "failed" for a capability with a
 	// completion contract that settled.
@@ -214,10 +240,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	path, ok := strings.CutPrefix(r.URL.Path, h.prefix+"/")
-	var rest, resource string
+	var rest, resource, status string
 	read := false
 	switch {
 	case !ok:
+	case strings.HasPrefix(path, "calls/"):
+		status, ok = statusID(path)
 	case path == "actions" || strings.HasPrefix(path, "actions/"):
 		rest = strings.TrimPrefix(path, "actions")
 	case path == "context":
@@ -243,9 +271,18 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	e, err := h.runtime(r.Context(), caller)
+	if r, ok := bound.As(err); ok {
+		h.refuse(w, r, "This application is serving as many callers as it can hold at once, each with a call in flight. Try again shortly.")
+		return
+	}
 	if err != nil {
 		h.log.Error("nativeagent: building a principal's runtime failed", "user", caller.UserID, "err", err)
 		writeError(w, http.StatusInternalServerError, "The application could not serve this caller.")
+		return
+	}
+	defer h.runtimes.release(e)
+	if status != "" {
+		h.serveStatus(w, r, e, status)
 		return
 	}
 	if read {
@@ -284,8 +321,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if len(bytes.TrimSpace(body)) == 0 {
 		body = []byte("{}")
 	}
-	res, err := e.rt.DispatchUnknown(withCaller(r.Context(), e), name, body, agent.Invocation{Transport: Transport, SeenVersion: seen})
-	h.reply(w, name, agent.ReplyTo(name, res, err))
+	h.call(w, r, e, name, body, seen)
 }
 
 func (h *Handler) authenticate(r *http.Request) (*auth.TokenInfo, error) {
@@ -305,41 +341,18 @@ func (h *Handler) authenticate(r *http.Request) (*auth.TokenInfo, error) {
 	return info, nil
 }
 
-// runtime returns the caller's runtime, making it on first use.
+// runtime returns the caller's runtime, making it on first use, in use
+// by the request until its release.
 func (h *Handler) runtime(ctx context.Context, caller *auth.TokenInfo) (*entry, error) {
 	key, err := httpguard.Identity(caller)
 	if err != nil {
 		return nil, err
 	}
-	h.mu.Lock()
-	if el, ok := h.runtimes[key]; ok {
-		h.lru.MoveToFront(el)
-		h.mu.Unlock()
-		return el.Value.(*entry), nil
-	}
-	h.mu.Unlock()
-	rt, err := h.opts.NewRuntime(ctx, caller)
-	if err != nil {
-		return nil, err
-	}
-	if rt == nil {
-		return nil, errors.New("NewRuntime returned no runtime")
-	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if el, ok := h.runtimes[key]; ok { // made concurrently: keep the first
-		h.lru.MoveToFront(el)
-		return el.Value.(*entry), nil
-	}
-	e := &entry{key: key, rt: rt}
-	h.runtimes[key] = h.lru.PushFront(e)
-	for h.lru.Len() > h.opts.MaxRuntimes {
-		old := h.lru.Back()
-		h.lru.Remove(old)
-		delete(h.runtimes, old.Value.(*entry).key)
-	}
-	return e, nil
+	return h.runtimes.acquire(ctx, key, caller)
 }
+
+// Runtimes returns how many principals' runtimes the Handler keeps.
+func (h *Handler) Runtimes() int { return h.runtimes.len() }
 
 func (h *Handler) serveCatalog(w http.ResponseWriter, r *http.Request, e *entry) {
 	e.catOnce.Do(func() { e.catalog, e.catErr = json.Marshal(Actions(e.rt.Describe())) })
@@ -423,7 +436,11 @@ func (h *Handler) reply(w http.ResponseWriter, name string, r agent.Reply) {
 	setVersion(w, res.Version)
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_, _ = w.Write(b)
+	if r.Err == nil {
+		h.deliver(w, name, b) // the call ran: its answer is counted if lost
+		return
+	}
+	_, _ = w.Write(b) // nothing was done: a client that left loses nothing
 }
 
 // writeResult writes an action result with status.

@@ -226,7 +226,34 @@ func TestAcknowledgedEntriesSurviveServerRestart(t *testing.T) {
 		wg    sync.WaitGroup
 		stop  = make(chan struct{})
 		fails atomic.Int64
+		// moved says a writer recorded or failed an entry.
+		moved = make(chan struct{}, 1)
 	)
+	signal := func() {
+		select {
+		case moved <- struct{}{}:
+		default: // a signal is pending: the waiter looks at the counts anyway
+		}
+	}
+	// until waits, writer by writer, for cond over the acknowledged
+	// entries and the failures.
+	until := func(what string, cond func(acked int, fails int64) bool) {
+		t.Helper()
+		timeout := time.After(30 * time.Second)
+		for {
+			mu.Lock()
+			n := len(acked)
+			mu.Unlock()
+			if cond(n, fails.Load()) {
+				return
+			}
+			select {
+			case <-moved:
+			case <-timeout:
+				t.Fatalf("never: %s (%d acknowledged, %d failed)", what, n, fails.Load())
+			}
+		}
+	}
 	for range 4 {
 		wg.Add(1)
 		go func() {
@@ -240,25 +267,28 @@ func TestAcknowledgedEntriesSurviveServerRestart(t *testing.T) {
 				e := entry(int(next.Add(1)))
 				if err := sink.Record(e); err != nil {
 					fails.Add(1)
+					signal()
 					continue
 				}
 				mu.Lock()
 				acked[e.Invocation] = true
 				mu.Unlock()
+				signal()
 			}
 		}()
 	}
-	time.Sleep(200 * time.Millisecond)
+	until("entries acknowledged before the outage", func(n int, _ int64) bool { return n >= 50 })
 	ns.Shutdown()
 	ns.WaitForShutdown()
-	time.Sleep(100 * time.Millisecond)
+	var before int
+	until("a record failing during the outage", func(n int, f int64) bool { before = n; return f > 0 })
 	var port2 int
 	if _, err := fmt.Sscanf(addr, "nats://127.0.0.1:%d", &port2); err != nil {
 		t.Fatal(err)
 	}
 	ns = startServer(t, dir, port2)
 	defer ns.Shutdown()
-	time.Sleep(300 * time.Millisecond)
+	until("entries acknowledged again after the restart", func(n int, _ int64) bool { return n >= before+50 })
 	close(stop)
 	wg.Wait()
 

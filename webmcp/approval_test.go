@@ -105,23 +105,13 @@ func (p *registerPage) call(ctx context.Context, name, input string) <-chan Tool
 // asked waits until the page shows one request, and returns it.
 func (p *registerPage) asked() agent.ApprovalRequest {
 	p.t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-		if a := p.prog.Model().Asked; len(a) == 1 {
-			return a[0]
-		}
-	}
-	p.t.Fatal("the request never reached the page")
-	return agent.ApprovalRequest{}
+	return loopwait.Until(p.t, p.prog, "the request on the page", func(m register) bool { return len(m.Asked) == 1 }).Asked[0]
 }
 
 // noneAsked waits until the page shows no request.
 func (p *registerPage) noneAsked() {
 	p.t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); len(p.prog.Model().Asked) != 0; time.Sleep(time.Millisecond) {
-		if time.Now().After(deadline) {
-			p.t.Fatalf("the request stayed on the page: %+v", p.prog.Model().Asked)
-		}
-	}
+	loopwait.Until(p.t, p.prog, "no request on the page", func(m register) bool { return len(m.Asked) == 0 })
 }
 
 func (p *registerPage) answer(a agent.ApprovalAnswer) {

@@ -87,6 +87,10 @@ func TestWithoutFollowingModelWaitsForRefresh(t *testing.T) {
 		t.Fatal("WithoutFollowingModel still subscribed to the Model")
 	}
 	host.set(todoModel{Todos: []string{"milk"}, Selected: 0})
+	// Not a wait for something to happen: nothing may happen here, and no
+	// event marks an absence. The pause gives a wrongly started
+	// registration the chance to show itself; the check after it can
+	// only fail for a defect, never pass because of timing.
 	time.Sleep(20 * time.Millisecond)
 	if slices.Contains(mc.names(), "delete_selected_todo") {
 		t.Fatal("a Model change reconciled although WithoutFollowingModel is set")
@@ -247,6 +251,10 @@ func TestUnregisterAbortsInFlightRegistration(t *testing.T) {
 	if err := reg.Refresh(context.Background()); !errors.Is(err, ErrUnregistered) {
 		t.Fatalf("Refresh after Unregister = %v, want ErrUnregistered", err)
 	}
+	// Not a wait for something to happen: nothing may happen here, and no
+	// event marks an absence. The pause gives a wrongly started
+	// registration the chance to show itself; the check after it can
+	// only fail for a defect, never pass because of timing.
 	time.Sleep(20 * time.Millisecond)
 	mc.mu.Lock()
 	total := 0
@@ -320,6 +328,10 @@ func TestContextEndUnregisters(t *testing.T) {
 	if _, err := Register(done, Options{Runtime: rt, ModelContext: mc2}); err != nil {
 		t.Fatal(err)
 	}
+	// Not a wait for something to happen: nothing may happen here, and no
+	// event marks an absence. The pause gives a wrongly started
+	// registration the chance to show itself; the check after it can
+	// only fail for a defect, never pass because of timing.
 	time.Sleep(20 * time.Millisecond)
 	if n := len(mc2.calls); n != 0 {
 		t.Fatalf("a registration whose context was already done registered %d tools", n)
@@ -342,6 +354,10 @@ func TestRegisterRefusesBadOptions(t *testing.T) {
 	if _, err := Register(context.Background(), Options{Runtime: rt, ModelContext: formFake{mc}, Forms: []*Form{form, form}}); err == nil || !strings.Contains(err.Error(), `"create_todo"`) {
 		t.Fatalf("Register with one capability drawn twice = %v", err)
 	}
+	// Not a wait for something to happen: nothing may happen here, and no
+	// event marks an absence. The pause gives a wrongly started
+	// registration the chance to show itself; the check after it can
+	// only fail for a defect, never pass because of timing.
 	time.Sleep(10 * time.Millisecond)
 	if len(mc.names()) != 0 {
 		t.Fatal("a refused Register registered tools")

@@ -18,6 +18,7 @@ import (
 	"github.com/foldagent/foldagent/a2aagent/a2av03"
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/loopwait"
 )
 
 // A jobs application for the wire tests: a job's task stays working until
@@ -306,13 +307,7 @@ func TestWireResubscribeFollowsARunningTaskToItsEnd(t *testing.T) {
 	sent, _ := call(t, srv, sendBody("message/send", 1, "start_job", `{}`, `,"configuration":{"blocking":false}`))
 	id := get(sent, "result", "id").(string)
 	// The runtime waits for the job's completion once it applied StartJob.
-	deadline := time.Now().Add(10 * time.Second)
-	for prog.Model().Jobs < 1 {
-		if time.Now().After(deadline) {
-			t.Fatal("the job did not start")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	loopwait.Until(t, prog, "the job started", func(m jobs) bool { return m.Jobs >= 1 })
 	resp := post(t, srv, `{"jsonrpc":"2.0","id":"sub","method":"tasks/resubscribe","params":{"id":"`+id+`"}}`)
 	defer resp.Body.Close()
 	lines := bufio.NewScanner(resp.Body)

@@ -6,6 +6,22 @@ import (
 	"net/http"
 )
 
+// DefaultMaxBodyBytes is the one default bound on a request body on
+// every foldagent HTTP surface (mcpagent, a2aagent, nativeagent): a
+// mebibyte. Requests to a foldagent application are small; it is
+// generous.
+const DefaultMaxBodyBytes int64 = 1 << 20
+
+// BodyLimit is the one reading of a surface's MaxRequestBodyBytes option:
+// v when positive, DefaultMaxBodyBytes when zero or negative. A body is
+// always bounded: no value of the option lets one through unread.
+func BodyLimit(v int64) int64 {
+	if v > 0 {
+		return v
+	}
+	return DefaultMaxBodyBytes
+}
+
 // ReadBody reads req's whole body into memory, refusing one longer than
 // max bytes however its length is told. A Content-Length over max is
 // refused before a byte is read; a body that declares no length (sent

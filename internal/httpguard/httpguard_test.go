@@ -152,3 +152,16 @@ func TestReadBody(t *testing.T) {
 		t.Errorf("a broken body: %v, want an error that is not too large", err)
 	}
 }
+
+// The one reading of a body-bound option: positive is the bound, zero and
+// negative the default; never "no bound" and never a bound below zero,
+// which would refuse every body.
+func TestBodyLimit(t *testing.T) {
+	for _, c := range []struct{ v, want int64 }{
+		{0, DefaultMaxBodyBytes}, {-1, DefaultMaxBodyBytes}, {-1 << 40, DefaultMaxBodyBytes}, {1, 1}, {2048, 2048},
+	} {
+		if got := BodyLimit(c.v); got != c.want {
+			t.Errorf("BodyLimit(%d) = %d, want %d", c.v, got, c.want)
+		}
+	}
+}
