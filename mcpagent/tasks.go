@@ -348,15 +348,17 @@ func (s *Server) awaitHeld(ctx context.Context, req *mcp.CallToolRequest, h *hel
 		patience, stop = s.patienceTimer()
 		defer stop()
 	}
+	// The outcome is forgotten only when answered to a request still
+	// alive: a caller that left while asking again can ask once more.
 	select {
 	case <-h.done:
-		return s.outcome(req, h, true)
+		return s.outcome(req, h, ctx.Err() == nil)
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	case <-patience:
 		select {
 		case <-h.done:
-			return s.outcome(req, h, true)
+			return s.outcome(req, h, ctx.Err() == nil)
 		default:
 		}
 		return s.heldAnswer(req, h), nil
@@ -364,7 +366,7 @@ func (s *Server) awaitHeld(ctx context.Context, req *mcp.CallToolRequest, h *hel
 }
 
 // outcome is what h ended with, as the tools/call answer; deliver forgets
-// h (its caller has read it).
+// h (its caller is reading it).
 func (s *Server) outcome(req *mcp.CallToolRequest, h *heldCall, deliver bool) (mcp.Result, error) {
 	v := s.held.view(h)
 	if deliver {
