@@ -104,6 +104,16 @@ class Session {
     this.report(`call ${name}`, !res.isError !== refused, res);
     return res;
   }
+  // refuse reports the call as a step that holds when it is refused,
+  // whether as an error answer or as a protocol error.
+  async refuse(name, args) {
+    try {
+      const res = await this.client.callTool({ name, arguments: args });
+      this.report(`refused ${name}`, res.isError === true, res);
+    } catch (e) {
+      this.report(`refused ${name}`, true, { code: e.code, message: e.message });
+    }
+  }
   async pause() {
     await lines.next();
   }
