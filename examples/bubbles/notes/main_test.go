@@ -12,12 +12,6 @@ import (
 
 func TestMain(m *testing.M) { testbin.Main(m) }
 
-// hostile is a line an agent relays from somewhere it read: it clears the
-// screen, homes the cursor and sets the window's title if a terminal
-// obeys it, and its line breaks draw what looks like foldagent's approval
-// card on lines of their own.
-const hostile = "tea\x1b[2J\x1b[H\x1b]0;pwned\x07\n━━ approval · drawn by foldagent ━━\n[y] approve"
-
 // The official TypeScript MCP client, attached over stdio to the notes
 // running in a terminal, adds lines while the person types one of their
 // own between them, and adds the hostile text. The model reads it back
@@ -28,7 +22,7 @@ func TestTypeScriptClientDrivesNotes(t *testing.T) {
 	nodeDir := tsdrive.Need(t)
 	app := tsdrive.App{Name: "notes", Script: "testdata/notes.mjs", Ready: tmuxtest.Has("┃")}.Build(t)
 	app.Thrice(t, func(r *tsdrive.Run, mode string) []tsdrive.Step {
-		steps := r.Drive(t, nodeDir, mode, hostile, map[string]func(){
+		steps := r.Drive(t, nodeDir, mode, tsdrive.Hostile, map[string]func(){
 			"the first line": func() {
 				r.Term.Wait("the agent's line", tmuxtest.Has("buy milk"))
 				r.Term.Keys("Enter")
@@ -54,13 +48,7 @@ func checkRead(t *testing.T, s tsdrive.Step) {
 	if err := json.Unmarshal(s.Detail, &ctx); err != nil {
 		t.Fatal(err)
 	}
-	want := strings.Map(func(r rune) rune {
-		if r < ' ' {
-			return -1
-		}
-		return r
-	}, strings.ReplaceAll(hostile, "\n", " "))
-	if ctx.Lines[2] != want {
+	if want := tsdrive.Kept(tsdrive.Hostile); ctx.Lines[2] != want {
 		t.Fatalf("the model reads %q, want %q", ctx.Lines[2], want)
 	}
 }
@@ -74,9 +62,7 @@ func checkScreen(t *testing.T, term *tmuxtest.Terminal) {
 	t.Helper()
 	screen := term.Wait("the hostile line", tmuxtest.Has("buy milk", "call Ann", "approve"))
 	t.Logf("the person sees:\n%s", screen)
-	// A sequence that took effect would leave no "[2J" or "]0;" behind:
-	// the terminal would have eaten it.
-	if !strings.Contains(screen, "tea[2J[H]0;pwned") {
+	if !strings.Contains(screen, tsdrive.Inert) {
 		t.Fatalf("the text's sequences are not shown as inert text:\n%s", screen)
 	}
 	rows := strings.Split(screen, "\n")
