@@ -14,11 +14,14 @@ func TestMain(m *testing.M) { testbin.Main(m) }
 
 // The official TypeScript MCP client, attached over stdio to the signup
 // form running in a terminal, does the rest of the task after the person
-// types the name: the hostile text, as a name once the cursor has left
+// types the name. The hostile text, as a name once the cursor has left
 // Name and as a plan, is refused without being repeated and changes
-// nothing on the person's screen; then the agent chooses the plan and
-// confirms. Run twice over stdio and once over HTTP, the answers are the
-// same.
+// nothing on the person's screen. The person goes back to Name; the agent
+// types the text after the person's name: the model reads what huh's
+// field holds, and the person's screen obeys none of its sequences and
+// shows the fake card on the field's own row. The agent then chooses the
+// plan and confirms. Run twice over stdio and once over HTTP, the answers
+// are the same.
 func TestTypeScriptClientDrivesSignup(t *testing.T) {
 	nodeDir := tsdrive.Need(t)
 	app := tsdrive.App{Name: "signup", Script: "testdata/signup.mjs", Ready: tmuxtest.Has("Name", "Plan"), Cols: 120, Rows: 24}.Build(t)
