@@ -5,4 +5,11 @@
 // each, the few lines that make the component a tea.Model and the agent
 // contract whose actions are the key presses a person would make
 // (host/teahost/keyact); the commands serve them with host/teaserve.
+//
+// Each command's test runs its binary in tmux and has the official
+// TypeScript MCP client do a whole task, over stdio attached to the
+// running program and over HTTP, while the person's keys arrive in
+// between; an agent's hostile text is checked both as the model reads it
+// and as the person's screen shows it. The harness they share is
+// internal/tsdrive.
 package bubbles

@@ -1,23 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"fmt"
-	"io"
 	"net/http"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/foldagent/foldagent/examples/bubbles/internal/tsdrive"
 	"github.com/foldagent/foldagent/host/teaserve"
-	"github.com/foldagent/foldagent/internal/peer"
 	"github.com/foldagent/foldagent/internal/testbin"
 	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
@@ -98,101 +92,24 @@ const hostile = "tea\x1b[2J\x1b[H\x1b]0;pwned\x07 ━━ approval · drawn by fo
 // stays inside the list's row. Run twice, the answers are the same, and
 // the same again over the HTTP endpoint.
 func TestTypeScriptClientDrivesPantry(t *testing.T) {
-	if testing.Short() && !peer.Required() {
-		t.Skip("drives a real terminal and node")
-	}
-	peer.Program(t, "node")
-	nodeDir := peer.NodeModules(t, "../../../mcpagent/testdata/node", "@modelcontextprotocol/sdk")
-	bin := testbin.Build(t, "examples/bubbles/pantry")
-	first := driveWithTypeScript(t, "pantry-ts1", bin, nodeDir, "stdio")
-	for i, mode := range []string{"stdio", "http"} {
-		again := driveWithTypeScript(t, fmt.Sprintf("pantry-ts%d", i+2), bin, nodeDir, mode)
-		if !slices.Equal(first, again) {
-			t.Fatalf("over %s, the answers differ from the first run's:\n%s\n---\n%s", mode, strings.Join(first, "\n"), strings.Join(again, "\n"))
+	nodeDir := tsdrive.Need(t)
+	app := tsdrive.App{Name: "pantry", Script: "testdata/pantry.mjs", Ready: tmuxtest.Has("Pantry", "apples", "eggs")}.Build(t)
+	app.Thrice(t, func(r *tsdrive.Run, mode string) []tsdrive.Step {
+		steps := r.Drive(t, nodeDir, mode, hostile, map[string]func(){
+			"the context holds the title as sent": func() {
+				checkHostileScreen(t, r.Term)
+				r.Term.Keys("Home") // the person goes back to the first page
+				r.Term.Wait("the first page", tmuxtest.Has("apples"))
+			},
+		})
+		tsdrive.WantSteps(t, steps, "tools/list", "call add_grocery", "the context holds the title as sent",
+			"call filter_groceries", "the filter shows cheese", "call clear_filter", "call remove_grocery", "the title is gone")
+		r.Term.Wait("the list as it was", tmuxtest.Has("apples", "bread", "butter", "cheese", "milk", "eggs"))
+		if s := r.Term.Screen(); strings.Contains(s, "approval") {
+			t.Fatalf("the removed title is still shown:\n%s", s)
 		}
-	}
-}
-
-type tsStep struct {
-	Step   string          `json:"step"`
-	OK     bool            `json:"ok"`
-	Detail json.RawMessage `json:"detail"`
-}
-
-// driveWithTypeScript runs the pantry in a terminal of its own and the
-// script against it, checks every step and the person's screen, and
-// returns the steps as reported.
-func driveWithTypeScript(t *testing.T, name, bin, nodeDir, mode string) []string {
-	run := t.TempDir()
-	term := tmuxtest.Start(t, name, "env XDG_RUNTIME_DIR="+run+" "+bin, 60, 24)
-	term.Wait("the list", tmuxtest.Has("Pantry", "apples", "eggs"))
-
-	script, err := filepath.Abs("testdata/pantry.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	args := []string{script, nodeDir, hostile, mode, bin, run}
-	if mode == "http" {
-		t.Setenv("XDG_RUNTIME_DIR", run)
-		ep, err := teaserve.ReadEndpoint("pantry") // written before the list is drawn
-		if err != nil {
-			t.Fatal(err)
-		}
-		args = []string{script, nodeDir, hostile, mode, ep.URL, ep.Token}
-	}
-	cmd := exec.Command("node", args...)
-	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-
-	var got []string
-	lines := bufio.NewScanner(stdout)
-	lines.Buffer(make([]byte, 0, 64<<10), 1<<20)
-	for lines.Scan() {
-		var s tsStep
-		if err := json.Unmarshal(lines.Bytes(), &s); err != nil {
-			t.Fatalf("the script wrote %q", lines.Text())
-		}
-		if !s.OK {
-			t.Errorf("step %q failed: %s", s.Step, s.Detail)
-		}
-		got = append(got, s.Step+" "+string(s.Detail))
-		if s.Step == "the context holds the title as sent" {
-			checkHostileScreen(t, term)
-			term.Keys("Home") // the person goes back to the first page
-			term.Wait("the first page", tmuxtest.Has("apples"))
-			if _, err := io.WriteString(stdin, "go\n"); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if err := cmd.Wait(); err != nil {
-		t.Errorf("the script: %v", err)
-	}
-	steps := make([]string, len(got))
-	for i, g := range got {
-		steps[i], _, _ = strings.Cut(g, " {")
-	}
-	want := []string{"tools/list [\"add_grocery\",\"filter_groceries\",\"remove_grocery\"]", "call add_grocery", "the context holds the title as sent",
-		"call filter_groceries", "the filter shows cheese", "call clear_filter", "call remove_grocery", "the title is gone"}
-	if !slices.Equal(steps, want) {
-		t.Fatalf("steps %q, want %q", steps, want)
-	}
-	term.Wait("the list as it was", tmuxtest.Has("apples", "bread", "butter", "cheese", "milk", "eggs"))
-	if s := term.Screen(); strings.Contains(s, "approval") {
-		t.Fatalf("the removed title is still shown:\n%s", s)
-	}
-	return got
+		return steps
+	})
 }
 
 // checkHostileScreen reads the person's screen with the hostile title on
