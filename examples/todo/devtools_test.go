@@ -213,6 +213,8 @@ func devtoolsRun(t *testing.T) map[string]any {
 	return answers
 }
 
+func jsonInto(v, into any) error { return json.Unmarshal([]byte(fmtJSON(v)), into) }
+
 func fmtJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
 
 func num(v any) float64 { f, _ := v.(float64); return f }
