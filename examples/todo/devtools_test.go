@@ -276,7 +276,7 @@ func whoDidWhat(t *testing.T, entries []historyEntry) map[string]int {
 	for _, e := range entries {
 		// Bubble Tea's start-up events (the environment, the window
 		// size) come in either order, at the window's edge: not counted.
-		if !strings.HasPrefix(e.Type, "tea.") {
+		if !strings.HasPrefix(e.Type, "tea.") && e.Type != "teadevtools.Environment" {
 			counts[e.By+": "+e.Type]++
 		}
 		if e.Provenance.Kind == "agent" {
