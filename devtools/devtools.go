@@ -49,9 +49,10 @@ type Options struct {
 	// Summary. Zero means 16 KiB.
 	MaxValueBytes int
 	// Publish, if set, is called by Listen with where the devtools listen,
-	// so that a registry can publish it; its error fails Listen. This
-	// package publishes nothing itself.
-	Publish func(Listing) error
+	// so that a registry can publish it; its error fails Listen. The
+	// unpublish it returns (nil: nothing to undo) is called once by Close.
+	// Registry returns one for the per-user registry.
+	Publish func(Listing) (unpublish func() error, err error)
 	// Clock stamps records. Nil means the system clock to the
 	// millisecond: under a stream of Messages it is read at most once a
 	// millisecond, because on some virtual machines one reading costs as
@@ -91,6 +92,7 @@ type Devtools[Model, Msg any] struct {
 	token      string
 	serveMu    sync.Mutex
 	server     *http.Server
+	unpublish  func() error
 }
 
 // Host is what the devtools need of a running application: host/loop's
@@ -197,8 +199,9 @@ func (d *Devtools[Model, Msg]) recordLoop(a loop.Applied[Model, Msg]) {
 // EnableDispatch turns the dispatch tool on or off.
 func (d *Devtools[Model, Msg]) EnableDispatch(on bool) { d.dispatchOn.Store(on) }
 
-// Close detaches the recorder and stops serving. The history stays
-// readable.
+// Close detaches the recorder, takes the listing back out of the
+// registry it was published in (Options.Publish) and stops serving. The
+// history stays readable.
 func (d *Devtools[Model, Msg]) Close() error {
 	if d.detach != nil {
 		d.detach()
@@ -208,8 +211,13 @@ func (d *Devtools[Model, Msg]) Close() error {
 	}
 	d.serveMu.Lock()
 	defer d.serveMu.Unlock()
-	if d.server != nil {
-		return d.server.Close()
+	var err error
+	if d.unpublish != nil {
+		err = d.unpublish()
+		d.unpublish = nil
 	}
-	return nil
+	if d.server != nil {
+		err = errors.Join(err, d.server.Close())
+	}
+	return err
 }

@@ -53,7 +53,8 @@
 // streamable HTTP behind a random bearer token (any other request is
 // answered 401), and Listen serves Handler on 127.0.0.1's random port and
 // hands the Listing (URL, token, process, directory) to Options.Publish,
-// the place a per-user registry plugs in. Values larger than
+// the place a per-user registry plugs in: Registry publishes into
+// package devtools/registry's directory, and Close takes it out again. Values larger than
 // MaxValueBytes are served as a Summary with their size. Errors are tool
 // errors whose structured content names them ("error": a stable tag such
 // as DevtoolsDispatchDisabled) beside the message.

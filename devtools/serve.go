@@ -38,7 +38,7 @@ var ErrListening = errors.New("devtools: already listening")
 // Listen serves Handler on a random port of 127.0.0.1 and returns where:
 // the URL of the MCP endpoint and the token. With Options.Publish set it
 // then publishes the Listing, and a publish error closes the listener and
-// is returned. Close stops serving.
+// is returned. Close unpublishes and stops serving.
 func (d *Devtools[Model, Msg]) Listen() (Listing, error) {
 	d.serveMu.Lock()
 	defer d.serveMu.Unlock()
@@ -56,10 +56,12 @@ func (d *Devtools[Model, Msg]) Listen() (Listing, error) {
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	if d.opts.Publish != nil {
-		if err := d.opts.Publish(l); err != nil {
+		unpublish, err := d.opts.Publish(l)
+		if err != nil {
 			_ = srv.Close()
 			return Listing{}, err
 		}
+		d.unpublish = unpublish
 	}
 	d.server = srv
 	return l, nil

@@ -10,9 +10,17 @@
 // pastes (door "input"), and everything else Bubble Tea delivered, a
 // tea.Cmd's result or a terminal event (the app, door "program"). Replay
 // runs the model's Update on a deep copy (teahost.Host.Sandbox).
+//
+// The environment Bubble Tea hands the program at start (tea.EnvMsg) is
+// recorded as an Environment, which serves the variables' names and never
+// their values (an environment holds API keys and tokens); replay hands
+// update the tea.EnvMsg it was.
 package teadevtools
 
 import (
+	"encoding/json"
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/devtools"
@@ -23,12 +31,23 @@ import (
 // and when h already has a recorder. Close on the result detaches.
 func Attach[M tea.Model](h *teahost.Host[M, tea.Msg], opts devtools.Options) (*devtools.Devtools[M, tea.Msg], error) {
 	var stop func()
-	d, err := devtools.New[M, tea.Msg](h, h.Sandbox(), func() { stop() }, opts)
+	sandbox := h.Sandbox()
+	update := func(m M, msg tea.Msg) (M, error) {
+		if e, ok := msg.(Environment); ok {
+			msg = tea.EnvMsg(e)
+		}
+		return sandbox(m, msg)
+	}
+	d, err := devtools.New[M, tea.Msg](h, update, func() { stop() }, opts)
 	if err != nil {
 		return nil, err
 	}
 	stop, err = h.Record(func(a teahost.Applied[M]) {
-		d.Add(a.Version, a.Msg, a.Model, provenance(a))
+		msg := a.Msg
+		if e, ok := msg.(tea.EnvMsg); ok {
+			msg = Environment(e)
+		}
+		d.Add(a.Version, msg, a.Model, provenance(a))
 	})
 	if err != nil {
 		return nil, err
@@ -44,4 +63,18 @@ func provenance[M any](a teahost.Applied[M]) devtools.Provenance {
 		return devtools.Provenance{Kind: devtools.KindPerson, Door: "input"}
 	}
 	return devtools.Provenance{Kind: devtools.KindApp, Door: "program"}
+}
+
+// Environment is a tea.EnvMsg as recorded: its JSON is the variables'
+// names, each "NAME=[redacted]", never a value.
+type Environment tea.EnvMsg
+
+// MarshalJSON encodes the names only.
+func (e Environment) MarshalJSON() ([]byte, error) {
+	names := make([]string, 0, len(e))
+	for _, kv := range e {
+		name, _, _ := strings.Cut(kv, "=")
+		names = append(names, name+"=[redacted]")
+	}
+	return json.Marshal(names)
 }

@@ -2,6 +2,7 @@ package teadevtools_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -84,5 +85,41 @@ func TestTheKeysAndAnAgentAreToldApart(t *testing.T) {
 	last := entries[len(entries)-1]
 	if _, m, err := d.Replay(ctx, last.Version); err != nil || m.Note != "hi" {
 		t.Errorf("replay to %d: %v", last.Version, err)
+	}
+}
+
+// The environment the program starts with is recorded by its names:
+// a value never reaches the history.
+func TestTheEnvironmentIsRecordedWithoutItsValues(t *testing.T) {
+	h := teahost.New[pad, tea.Msg](pad{}, nil)
+	d, err := teadevtools.Attach(h, devtools.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	envSeen := make(chan struct{}, 1)
+	h.Observe(func(m tea.Msg) {
+		if _, ok := m.(tea.EnvMsg); ok {
+			envSeen <- struct{}{}
+		}
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	screen := teahosttest.NewScreen(40, 5)
+	go func() {
+		defer close(done)
+		_, _ = h.Run(ctx, append(screen.ProgramOptions(), tea.WithEnvironment([]string{"API_KEY=hunter2", "TERM=xterm"}))...)
+	}()
+	defer func() { cancel(); <-done }()
+	<-envSeen
+	// The recorder runs before the Observe listeners (teahost.Host.Record).
+	entries, _ := d.History(devtools.Filter{Type: "teadevtools.Environment"})
+	if len(entries) != 1 {
+		t.Fatalf("%d environments recorded", len(entries))
+	}
+	b, _ := json.Marshal(entries[0].Message)
+	found := string(b)
+	if strings.Contains(found, "hunter2") || !strings.Contains(found, "API_KEY=[redacted]") {
+		t.Fatalf("the environment as recorded: %s", found)
 	}
 }

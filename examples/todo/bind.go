@@ -39,6 +39,9 @@ type Bound struct {
 	held *agent.HeldBound[todo.Principal]
 	// refuseUnaudited is BindConfig.RefuseUnaudited.
 	refuseUnaudited bool
+	// name and mark are BindConfig.Name and Mark.
+	name func(*Runtime, todo.Principal) mcpagent.Runtime
+	mark func(context.Context, todo.Principal, string) context.Context
 
 	feedOnce sync.Once
 	feed     *mcpagent.Feed
@@ -103,6 +106,10 @@ type Session struct {
 	*Runtime
 	who  todo.Principal
 	host agent.Host[App, tea.Msg]
+	// calls, when set (BindConfig.Name), runs the calls in place of
+	// Runtime; mark (BindConfig.Mark) marks the reports' context.
+	calls mcpagent.Runtime
+	mark  func(context.Context, todo.Principal, string) context.Context
 }
 
 // RuntimeFor binds a session whose every call acts as p, sharing the
@@ -117,7 +124,11 @@ func (b *Bound) RuntimeFor(p todo.Principal) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Session{Runtime: rt, who: p, host: b.host}, nil
+	s := &Session{Runtime: rt, who: p, host: b.host, mark: b.mark}
+	if b.name != nil {
+		s.calls = b.name(rt, p)
+	}
+	return s, nil
 }
 
 // DispatchUnknown runs the call through the contract and then reports it
@@ -126,12 +137,19 @@ func (b *Bound) RuntimeFor(p todo.Principal) (*Session, error) {
 // contract resolved a principal (an unknown or unavailable capability,
 // input that does not match the schema).
 func (s *Session) DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error) {
-	res, err := s.Runtime.DispatchUnknown(ctx, name, payload, inv)
-	s.report(name, payload, res, err)
+	var run mcpagent.Runtime = s.Runtime
+	if s.calls != nil {
+		run = s.calls
+		if inv.ID == "" { // one id for the call and its report
+			inv.ID = agent.NewInvocationID()
+		}
+	}
+	res, err := run.DispatchUnknown(ctx, name, payload, inv)
+	s.report(ctx, inv.ID, name, payload, res, err)
 	return res, err
 }
 
-func (s *Session) report(name string, payload json.RawMessage, res agent.Result, err error) {
+func (s *Session) report(ctx context.Context, invocation, name string, payload json.RawMessage, res agent.Result, err error) {
 	e := Activity{At: time.Now(), Who: s.who.Name, Capability: name, Input: compact(payload)}
 	switch {
 	case err == nil && res.Completion == nil:
@@ -148,8 +166,14 @@ func (s *Session) report(name string, payload json.RawMessage, res agent.Result,
 		e.Reason = reply.Text
 	}
 	// The panel is a courtesy to the person: a host that is stopping
-	// cannot take it, and the agent's answer does not depend on it.
-	_ = s.host.Dispatch(context.Background(), e)
+	// cannot take it, and the agent's answer does not depend on it. The
+	// call's context, never cancelled, says whose call the report is of
+	// (with -devtools, the agent's, not the person's).
+	ctx = context.WithoutCancel(ctx)
+	if s.mark != nil {
+		ctx = s.mark(ctx, s.who, invocation)
+	}
+	_ = s.host.Dispatch(ctx, e)
 }
 
 // outcome words an error's tag for the person reading the panel.
@@ -209,6 +233,14 @@ type BindConfig struct {
 	// keep entries (agent.AuditOptions.RefuseUnaudited); off, a failing
 	// sink is reported and calls go on.
 	RefuseUnaudited bool
+	// Name, when set, wraps each session's runtime to run its calls,
+	// naming the principal (with -devtools, devtools.Agent, so that the
+	// history tells the agents apart). Nil runs them on the runtime.
+	Name func(rt *Runtime, p todo.Principal) mcpagent.Runtime
+	// Mark, when set, marks the context the activity panel's report of a
+	// session's call is dispatched with, naming the call's invocation
+	// (with -devtools, devtools.WithAgent: the report is that agent's).
+	Mark func(ctx context.Context, p todo.Principal, invocation string) context.Context
 	// Logger receives every audit entry a sink did not keep; nil is
 	// slog.Default. The App shows the count and the last failure too
 	// (AuditTrouble), and Health reports them.
@@ -219,7 +251,7 @@ type BindConfig struct {
 func BindWith(h todo.Host[App, tea.Msg], c BindConfig, sinks ...agent.AuditSink) (*Bound, error) {
 	b := &Bound{host: h, contract: todo.Contract(), timeout: c.ApprovalTimeout,
 		held:            agent.NewHeldBound(0, 0, func(_ context.Context, p todo.Principal) string { return p.Role + "\x00" + p.Name }),
-		refuseUnaudited: c.RefuseUnaudited}
+		refuseUnaudited: c.RefuseUnaudited, name: c.Name, mark: c.Mark}
 	if c.AskOwner {
 		b.contract = todo.ContractAskingOwner()
 	}

@@ -8,6 +8,7 @@
 //	go run ./examples/todo -data FILE      # keep the list somewhere else
 //	go run ./examples/todo -tokens FILE    # bearer tokens → principals: {"<token>": {"name": "ada", "role": "owner"}}
 //	go run ./examples/todo -audit FILE     # also append every audit entry to FILE, as JSON Lines
+//	go run ./examples/todo -devtools       # also serve the app's history to foldagent-devtools run in this directory
 //
 // Installed (go install ./examples/todo), the command is todo, and an MCP
 // client registers it by its path (claude mcp add todo -- "$(go env
@@ -57,6 +58,15 @@
 // its arguments, the outcome and, for a refusal, the reason the agent was
 // given. Over stdio the client is the local user, acting as -role (owner
 // unless told otherwise).
+//
+// With -devtools (off by default) the app records its history with
+// package devtools (devtools.go: teadevtools.Attach on the host, each
+// session's calls and their activity reports named by its principal with
+// devtools.Agent and devtools.WithAgent), serves it on loopback behind a
+// random token and publishes it in the per-user registry
+// ($FOLDAGENT_DEVTOOLS_DIR when set), where cmd/foldagent-devtools started
+// in the app's directory or above finds it. Without the flag none of it
+// runs, though the command links it.
 //
 // An agent's clear_completed waits for the owner's approval in the
 // terminal app. The card is the library's, drawn by host/teahost over the

@@ -38,7 +38,7 @@ func main() {
 // flags are the command line.
 type flags struct {
 	data, mode, addr, tokens, origins, role, audit, a2a, native string
-	demo, auditRefuse                                           bool
+	demo, auditRefuse, devtools                                 bool
 	approvalTimeout                                             time.Duration
 }
 
@@ -55,6 +55,7 @@ func parseFlags() (flags, error) {
 	flag.BoolVar(&f.auditRefuse, "audit-refuse", false, "refuse agents' calls while the -audit file cannot be written, rather than run them unaudited (default: report and go on)")
 	flag.StringVar(&f.a2a, "a2a", "", `serve A2A (and MCP) over HTTP headless: "http" (default: the TUI, with both beside it)`)
 	flag.DurationVar(&f.approvalTimeout, "approval-timeout", 2*time.Minute, "how long an agent's clear_completed waits for you to approve it in the terminal app (y approves, n declines)")
+	flag.BoolVar(&f.devtools, "devtools", false, "record the app's history and serve it to foldagent-devtools run in this directory (published in the per-user registry, $FOLDAGENT_DEVTOOLS_DIR if set)")
 	flag.StringVar(&f.native, "native", "", `serve the Agent Native actions (and MCP, A2A) over HTTP headless: "http"`)
 	flag.Usage = usage
 	flag.Parse()
@@ -261,11 +262,17 @@ func serve(ctx context.Context, lock *Lock, path string, f flags) error {
 		defer sink.Close()
 		sinks = append(sinks, sink)
 	}
-	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout, RefuseUnaudited: f.auditRefuse, Logger: logger}, sinks...)
+	dev := devtoolsFor(f.devtools)
+	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout, RefuseUnaudited: f.auditRefuse, Logger: logger, Name: dev.name(), Mark: dev.mark()}, sinks...)
 	if err != nil {
 		return err
 	}
 	defer app.Close() // after every server using its Feed (deferred later)
+	closeDev, err := dev.attach(host, app, logger)
+	if err != nil {
+		return err
+	}
+	defer closeDev()
 
 	sopts, closeHandlers, err := serveOptions(ctx, app, host, lock, f, logger)
 	if err != nil {

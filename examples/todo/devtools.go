@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/devtools"
+	"github.com/foldagent/foldagent/devtools/teadevtools"
+	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/host/teahost"
+	"github.com/foldagent/foldagent/mcpagent"
+)
+
+// devtoolsWiring is -devtools: the app's history recorded at the host's
+// door (teadevtools), each agent session's calls named by its principal
+// (devtools.Agent), served on loopback behind a random token and
+// published in the per-user registry ($FOLDAGENT_DEVTOOLS_DIR, else the
+// registry's default), where foldagent-devtools started in this
+// directory, or one above it, finds it. A nil *devtoolsWiring is -devtools
+// off: it names nothing and attaches nothing.
+type devtoolsWiring struct{}
+
+func devtoolsFor(on bool) *devtoolsWiring {
+	if !on {
+		return nil
+	}
+	return &devtoolsWiring{}
+}
+
+// name is BindConfig.Name: nil when off.
+func (w *devtoolsWiring) name() func(*Runtime, todo.Principal) mcpagent.Runtime {
+	if w == nil {
+		return nil
+	}
+	return func(rt *Runtime, p todo.Principal) mcpagent.Runtime { return devtools.Agent(rt, p.Name) }
+}
+
+// mark is BindConfig.Mark: nil when off.
+func (w *devtoolsWiring) mark() func(context.Context, todo.Principal, string) context.Context {
+	if w == nil {
+		return nil
+	}
+	return func(ctx context.Context, p todo.Principal, invocation string) context.Context {
+		return devtools.WithAgent(ctx, devtools.AgentOrigin{Identity: p.Name, Caller: agent.CallerFrom(ctx), Invocation: invocation})
+	}
+}
+
+// attach records host, joins b's audit, listens and publishes. The
+// returned close unpublishes and stops serving.
+func (w *devtoolsWiring) attach(host *teahost.Host[App, tea.Msg], b *Bound, logger *slog.Logger) (func(), error) {
+	if w == nil {
+		return func() {}, nil
+	}
+	d, err := teadevtools.Attach(host, devtools.Options{
+		App:      "todo",
+		Messages: todoMessages(),
+		Audit:    b.Audit.Entries,
+		Publish:  devtools.Registry(""),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("-devtools: %w", err)
+	}
+	l, err := d.Listen()
+	if err != nil {
+		_ = d.Close()
+		return nil, fmt.Errorf("-devtools: %w", err)
+	}
+	// Never the token: the registry holds it, owner-only.
+	fmt.Fprintf(os.Stderr, "todo: devtools at %s, published for foldagent-devtools run in %s\n", l.URL, l.Dir)
+	return func() {
+		if err := d.Close(); err != nil {
+			logger.Warn("todo: devtools did not close cleanly", "err", err)
+		}
+	}, nil
+}
+
+// todoMessages are the list's Message types, for the devtools' schema
+// tool and (when enabled) their dispatch.
+func todoMessages() []devtools.MessageType {
+	return []devtools.MessageType{
+		devtools.Message[todo.CreateTodo](), devtools.Message[todo.CreatedTodo](),
+		devtools.Message[todo.RenameTodo](), devtools.Message[todo.SelectTodo](),
+		devtools.Message[todo.ToggleTodo](), devtools.Message[todo.DeleteTodo](),
+		devtools.Message[todo.ClearCompleted](), devtools.Message[todo.ChangeKept](),
+	}
+}
