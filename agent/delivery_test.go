@@ -147,9 +147,9 @@ func TestLateCancellationIsReportedTruthfully(t *testing.T) {
 			base, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			ctx := &lateCtx{Context: base}
-			h.dispatchFn = func(ctx context.Context, _ cmpMsg) error {
-				ctx.(*lateCtx).cancelled.Store(true) // lands after the runtime's last check
-				return hostRefusal{ctx.Err()}
+			h.dispatchFn = func(hctx context.Context, _ cmpMsg) error {
+				ctx.cancelled.Store(true)      // lands after the runtime's last check
+				return hostRefusal{hctx.Err()} // the host reads the caller's context through the runtime's
 			}
 			rt, audit := deliveryRuntime(t, h, cmpNoiseCap(), cmpCreateCap(nil))
 			_, err := cmpDispatch(t, rt, ctx, name, payloadFor(name), agent.Invocation{})

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"context"
 	"encoding/hex"
 	"math/rand/v2"
 	"sync"
@@ -192,3 +193,31 @@ type NoPrincipal = struct{}
 // {} (or no arguments), and ToMessage builds the Message from the Call
 // alone, typically from the snapshot Available approved.
 type NoInput struct{}
+
+type invocationKey struct{}
+
+// InvocationFrom reports the invocation whose Message is being handed to
+// the host with ctx: a host (or a recorder attached to it, such as
+// devtools) reads it in Dispatch to tell an agent's Message from the
+// person's or the application's own, with its id (the audit log's) and
+// transport. The caller's key is CallerFrom(ctx).
+func InvocationFrom(ctx context.Context) (Invocation, bool) {
+	if c, ok := ctx.Value(invocationKey{}).(*invocationCtx); ok {
+		return c.inv, true
+	}
+	return Invocation{}, false
+}
+
+// invocationCtx carries the invocation to the host in one allocation
+// (context.WithValue would box the Invocation as well).
+type invocationCtx struct {
+	context.Context
+	inv Invocation
+}
+
+func (c *invocationCtx) Value(key any) any {
+	if key == (invocationKey{}) {
+		return c
+	}
+	return c.Context.Value(key)
+}

@@ -675,6 +675,8 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		}
 	}
 	res := Result{Capability: capab.name, Tag: capab.tag, Message: msg, Invocation: inv, Moved: moved}
+	// The host's Dispatch can tell whose Message this is (InvocationFrom).
+	ctx = &invocationCtx{Context: ctx, inv: inv}
 	var at *appliedAt
 	if r.stamp != nil && r.tracker != nil {
 		at = &appliedAt{delivered: deliveredHook(ctx)}

@@ -375,3 +375,44 @@ func TestSecretsAreRedactedUnlessRevealed(t *testing.T) {
 		t.Errorf("served %v; want nextId redacted", got)
 	}
 }
+
+// An agent runtime served without devtools.Agent is still told apart at
+// the host's door: the runtime hands the host its invocation
+// (agent.InvocationFrom), whose id is the audit log's.
+func TestAnUnnamedAgentIsRecordedWithItsInvocation(t *testing.T) {
+	a := start(t, devtools.Options{})
+	opts := todo.As(todo.Principal{Name: "carol", Role: todo.Owner})
+	opts.Audit = a.audit
+	rt := agent.MustBind(todo.Contract(), a.prog, opts)
+	srv, err := mcpagent.NewServer(rt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = srv.Close() })
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	if _, err := srv.Connect(ctx, st, nil); err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "carol"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+	a.create(t, cs, "tea")
+	a.waitVersion(t, 3)
+	entries, _ := a.dev.History(devtools.Filter{Type: "todo.CreateTodo"})
+	if len(entries) != 1 || entries[0].Provenance.Kind != devtools.KindAgent {
+		t.Fatalf("entries = %+v; want one agent entry", entries)
+	}
+	got := entries[0].Provenance.Agent
+	var audited string
+	for _, e := range a.audit.Entries() {
+		if e.Capability == "create_todo" {
+			audited = e.Invocation
+		}
+	}
+	if got == nil || got.Invocation == "" || got.Invocation != audited || got.Transport != "mcp" {
+		t.Fatalf("origin = %+v, audited invocation %q; want the audit's invocation and the mcp transport", got, audited)
+	}
+}

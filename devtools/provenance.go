@@ -108,6 +108,11 @@ func fromDispatch(ctx context.Context) Provenance {
 		}
 		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &a}
 	}
+	if inv, ok := agent.InvocationFrom(ctx); ok {
+		c := agent.CallerFrom(ctx)
+		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Caller: c, Session: sessionOf(c),
+			Invocation: inv.ID, Transport: string(inv.Transport)}}
+	}
 	if c := agent.CallerFrom(ctx); c != "" {
 		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Caller: c, Session: sessionOf(c)}}
 	}
