@@ -214,6 +214,7 @@ func (s *Session) runHandler(ctx context.Context, r *record, h Handler, input an
 			r.t.Produced = p
 		}
 	}
+	defer s.tellRestLocked(r)
 	switch {
 	case panicked:
 		s.failLocked(r, &SettleError{Reason: ReasonHandlerFailed, Message: "the handler panicked"})
@@ -336,8 +337,20 @@ func (s *Session) writeReceiptLocked(r *record, eff EffectStatus, outcome Outcom
 		r.t.EffectVerified = Unobservable
 	}
 	s.ledgers.rest(r)
-	close(r.done)
+	s.tellRestLocked(r)
 	s.observers.transition(r)
+}
+
+// tellRestLocked wakes those waiting for r to come to rest, unless its
+// handler is still running (a state report settled it first): then
+// runHandler tells them once the handler returned, so that a waiter
+// reads what the handler produced.
+func (s *Session) tellRestLocked(r *record) {
+	if r.restTold || !r.settled || r.running {
+		return
+	}
+	r.restTold = true
+	close(r.done)
 }
 
 // verifyGuard is the verdict of an action's declared Verify guard.

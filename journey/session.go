@@ -145,11 +145,14 @@ type record struct {
 	// outside the lock; the settlement is written when it answers.
 	verifying bool
 	receipt   Settlement
-	done      chan struct{}
-	landed    bool // a sync landed on the claimed page while the window was open
-	byReport  bool // committed by a real state report
-	tour      bool
-	obs       []Observation
+	// done is closed once the fire is at rest: settled, and its handler
+	// (if one runs) has returned, so what it produced is in the answer.
+	done     chan struct{}
+	restTold bool // done is closed
+	landed   bool // a sync landed on the claimed page while the window was open
+	byReport bool // committed by a real state report
+	tour     bool
+	obs      []Observation
 	// errorNow is why the record moved after its receipt was written
 	// (RejectBecause on a fire already at rest).
 	errorNow *SettleError
