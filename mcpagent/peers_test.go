@@ -313,6 +313,7 @@ func TestPeerConformanceServerScenarios(t *testing.T) {
 			t.Logf("%-30s applies        %s", name, r)
 			if !r.passed() {
 				t.Errorf("conformance scenario %s failed: %s", name, r)
+				logSuiteLines(t, string(out), name)
 			}
 		case conformanceNotApplicable[name] != "":
 			t.Logf("%-30s not applicable %s — %s", name, r, conformanceNotApplicable[name])
@@ -362,4 +363,19 @@ func httptestServer(t *testing.T, h http.Handler) string {
 	s := httptest.NewServer(h)
 	t.Cleanup(s.Close)
 	return s.URL
+}
+
+// logSuiteLines logs what the suite printed about scenario name (its
+// failure message), so that a failure seen only in CI can be read there.
+func logSuiteLines(t *testing.T, out, name string) {
+	t.Helper()
+	n := 0
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, name) || strings.Contains(strings.ToLower(line), "fail") {
+			t.Logf("suite: %s", line)
+			if n++; n == 40 {
+				return
+			}
+		}
+	}
 }

@@ -44,7 +44,9 @@ import (
 // 1,368,906 plus about 0.1% when host/loop gained the Record and Sandbox
 // seam devtools attaches at (the Message's door kept while a recorder
 // listens; replay in a sandbox) and agent.Decision became a sealed
-// interface (+6.4 KB; no package added). Raise it only
+// interface (+6.4 KB; no package added), and to 1,370,419 plus about
+// 0.1% when the runtime began to hand the host its invocation
+// (agent.InvocationFrom: +1.5 KB). Raise it only
 // with a reason in the commit message, and lower it when the download
 // shrinks.
 //
@@ -52,7 +54,7 @@ import (
 // syscall/js and encoding/json is 897 KB gzip; one that also uses the
 // standard packages the page needs (context, time, fmt, reflect, slices,
 // strings, sync, math/rand/v2) is 967 KB before any of foldagent.
-const maxGzipBytes = 1_370_000
+const maxGzipBytes = 1_372_000
 
 // builtApp builds the application the way the server does, once per
 // test binary (the browser tests share served's build).
