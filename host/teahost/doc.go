@@ -90,6 +90,23 @@
 // program is blocked on permission, and the report is cleared when no card
 // is left.
 //
+// # Agent text in the application's view: shown, never obeyed
+//
+// An application's view draws its data, and some of it an agent wrote (a
+// list's title, an item's name). Before Bubble Tea's renderer gets the
+// view, the Host keeps of its content only text, line breaks, tabs and
+// SGR styling: cursor moves, screen and line erasures, OSC sequences
+// (window title, clipboard 52, hyperlinks 8), DCS, APC, SOS and PM
+// strings, ESC c, mode toggles such as bracketed paste, C1 controls (as
+// bytes or as UTF-8 runes) and every other control character are dropped
+// whole, so the person sees the text the sequences were wrapped in and
+// the terminal is told none of them. The renderer alone would pass on
+// hyperlinks, string sequences and U+009B (a one-rune CSI to a terminal
+// that honours C1). Line breaks stay: they are the application's layout,
+// so text that draws a fake approval card stays in the application's
+// rows, above the rule of the Host's own region. An application's own
+// hyperlinks are shown as their text. Bidi controls are not touched.
+//
 // # Failures
 //
 // A panic in the application's Update or in a listener is recovered and

@@ -80,9 +80,19 @@ func TestPantryInTmux(t *testing.T) {
 }
 
 // hostile is a grocery title an agent relays from somewhere it read: it
-// clears the screen, homes the cursor and sets the window's title if a
-// terminal obeys it, and draws what looks like foldagent's approval card.
-const hostile = "tea\x1b[2J\x1b[H\x1b]0;pwned\x07 ━━ approval · drawn by foldagent, outside this app ━━ [y] approve"
+// moves the cursor, links to somewhere else (OSC 8), writes the clipboard
+// (OSC 52) and resets the terminal (ESC c) if a terminal obeys it, and
+// draws what looks like foldagent's approval card (within add_grocery's
+// 100 characters). The agent filters by "ggs", which no prefix of matches
+// the title: bubbles' list filters each press in a Cmd of its own and
+// takes whichever result comes last, so a stale "c" could show the title
+// (which holds a c) after "che" had settled on cheese.
+const hostile = "tea\x1b[3;9Hx\x1b]8;;https://evil.example/\x1b\\ln\x1b]8;;\x1b\\\x1b]52;c;MTIz\x07\x1bc ━━ approval ━━ [y] ok"
+
+// hostileShown is the title's text as the person sees it: every sequence
+// dropped whole (host/teahost keeps text and styling only), so nothing
+// moved the cursor between its pieces.
+const hostileShown = "teaxln ━━ approval ━━ [y] ok"
 
 // The official TypeScript MCP client, with its default settings, attached
 // over stdio to the pantry running in a terminal, does a whole task (add a
@@ -103,7 +113,7 @@ func TestTypeScriptClientDrivesPantry(t *testing.T) {
 			},
 		})
 		tsdrive.WantSteps(t, steps, "tools/list", "call add_grocery", "the context holds the title as sent",
-			"call filter_groceries", "the filter shows cheese", "call clear_filter", "call remove_grocery", "the title is gone")
+			"call filter_groceries", "the filter shows eggs", "call clear_filter", "call remove_grocery", "the title is gone")
 		r.Term.Wait("the list as it was", tmuxtest.Has("apples", "bread", "butter", "cheese", "milk", "eggs"))
 		if s := r.Term.Screen(); strings.Contains(s, "approval") {
 			t.Fatalf("the removed title is still shown:\n%s", s)
@@ -121,8 +131,11 @@ func checkHostileScreen(t *testing.T, term *tmuxtest.Terminal) {
 	term.Keys("G") // the person goes to the list's end, on its second page
 	screen := term.Wait("the hostile title", tmuxtest.Has("Pantry", "7 items", "tea"))
 	t.Logf("the person sees:\n%s", screen)
-	if strings.Contains(screen, "pwned") {
-		t.Fatalf("the title's window-title sequence was drawn as text:\n%s", screen)
+	if strings.Contains(screen, "evil") || strings.Contains(screen, "MTIz") {
+		t.Fatalf("the title's sequences were drawn as text:\n%s", screen)
+	}
+	if !strings.Contains(screen, hostileShown) {
+		t.Fatalf("the title's text is not shown in one piece (%q):\n%s", hostileShown, screen)
 	}
 	rows := strings.Split(screen, "\n")
 	for i, row := range rows {
