@@ -107,6 +107,12 @@
 // rows, above the rule of the Host's own region. An application's own
 // hyperlinks are shown as their text. Bidi controls are not touched.
 //
+// # Bubble Tea v1 programs
+//
+// The Host runs Bubble Tea v2 only. Package teav1 hosts a v1 model
+// unchanged, translating its Messages and Cmds at the edge, and says what
+// moving a v1 program to v2 takes.
+//
 // # Failures
 //
 // A panic in the application's Update or in a listener is recovered and
