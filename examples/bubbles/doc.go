@@ -4,7 +4,9 @@
 // textarea (notes) and a huh form (signup). Package apps declares, for
 // each, the few lines that make the component a tea.Model and the agent
 // contract whose actions are the key presses a person would make
-// (host/teahost/keyact); the commands serve them with host/teaserve.
+// (host/teahost/keyact, and keyact/listact for the list); the commands
+// serve them with teaserve.Main. What is counted as glue (the component
+// made a tea.Model, and main) is marked in each file.
 //
 // Each command's test runs its binary in tmux and has the official
 // TypeScript MCP client do a whole task, over stdio attached to the

@@ -10,6 +10,7 @@ import (
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/teahost"
 	"github.com/foldagent/foldagent/host/teahost/keyact"
+	"github.com/foldagent/foldagent/host/teahost/keyact/listact"
 )
 
 // Pantry is bubbles' list as a program: a list of groceries a person
@@ -19,12 +20,12 @@ import (
 type Pantry struct{ list.Model }
 
 // --- glue: the list as a tea.Model, and what "x" does (as in bubbles'
-// list-fancy example). Counted in the report.
+// list-fancy example, here listact.RemoveOn). Counted in the report.
 
 func (p Pantry) Init() tea.Cmd { return nil }
 func (p Pantry) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if a, ok := msg.(AddGrocery); ok {
-		cmd := p.InsertItem(len(p.Items()), grocery(a.Name))
+		cmd := p.InsertItem(len(p.Items()), listact.Item(a.Name))
 		return p, cmd
 	}
 	var cmd tea.Cmd
@@ -41,27 +42,12 @@ type AddGrocery struct {
 
 func (p Pantry) View() tea.View { return tea.NewView(p.Model.View()) }
 
-type grocery string
-
-func (g grocery) Title() string       { return string(g) }
-func (g grocery) Description() string { return "" }
-func (g grocery) FilterValue() string { return string(g) }
-
 // NewPantry returns the program with these groceries.
 func NewPantry(names ...string) Pantry {
-	items := make([]list.Item, len(names))
-	for i, n := range names {
-		items[i] = grocery(n)
-	}
 	d := list.NewDefaultDelegate()
 	d.ShowDescription = false
-	d.UpdateFunc = func(msg tea.Msg, m *list.Model) tea.Cmd {
-		if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "x" && len(m.VisibleItems()) > 0 {
-			m.RemoveItem(m.GlobalIndex())
-		}
-		return nil
-	}
-	l := list.New(items, d, 40, 20)
+	d.UpdateFunc = listact.RemoveOn("x")
+	l := list.New(listact.Items(names...), d, 40, 20)
 	l.Title = "Pantry"
 	return Pantry{l}
 }
@@ -92,21 +78,13 @@ type FilterInput struct {
 
 type pantryAction[In any] = keyact.Action[In, Pantry, agent.NoPrincipal]
 
-func titles(items []list.Item) []string {
-	out := make([]string, len(items))
-	for i, it := range items {
-		out[i] = it.FilterValue()
-	}
-	return out
-}
-
-func browsing(p Pantry) bool { return p.FilterState() != list.Filtering }
-func visible(p Pantry) any   { return titles(p.VisibleItems()) }
+func browsing(p Pantry) bool { return listact.Browsing(p.Model) }
+func visible(p Pantry) any   { return listact.Values(p.VisibleItems()) }
 
 // PantryContract is the agent's contract for Pantry.
 var PantryContract = agent.Make(agent.Definition[Pantry, agent.NoPrincipal]{
 	Context: agent.Project(func(p Pantry) PantryView {
-		v := PantryView{Items: titles(p.Items()), Visible: titles(p.VisibleItems()),
+		v := PantryView{Items: listact.Values(p.Items()), Visible: listact.Values(p.VisibleItems()),
 			Filtering: p.FilterState() == list.Filtering, Filter: p.FilterValue()}
 		if it := p.SelectedItem(); it != nil {
 			v.Selected = it.FilterValue()
@@ -118,7 +96,7 @@ var PantryContract = agent.Make(agent.Definition[Pantry, agent.NoPrincipal]{
 			Name:        "add_grocery",
 			Description: "Add a grocery at the end of the list. Returns once the list holds it.",
 			Available:   browsing,
-			Completion: agent.When(func(p Pantry) []string { return titles(p.Items()) },
+			Completion: agent.When(func(p Pantry) []string { return listact.Values(p.Items()) },
 				func(items []string, in AddGrocery) bool { return slices.Contains(items, in.Name) }),
 		}),
 		keyact.Expose(pantryAction[GroceryInput]{
@@ -127,39 +105,22 @@ var PantryContract = agent.Make(agent.Definition[Pantry, agent.NoPrincipal]{
 			Destructive: true,
 			Available:   browsing,
 			Exists: func(in GroceryInput, p Pantry) (string, bool) {
-				return "/name", slices.Contains(titles(p.VisibleItems()), in.Name)
+				return "/name", listact.Select(p.Model, in.Name) != nil
 			},
 			Missing: "The list shows no grocery with that name; read the context and use a name from visible.",
 			Depends: visible,
 			Keys: func(in GroceryInput, p Pantry) []tea.KeyPressMsg {
-				keys := []tea.KeyPressMsg{teahost.Key("home")}
-				for range slices.Index(titles(p.VisibleItems()), in.Name) {
-					keys = append(keys, teahost.Key("down"))
-				}
-				return append(keys, teahost.Key("x"))
+				return append(listact.Select(p.Model, in.Name), teahost.Key("x"))
 			},
 		}),
 		keyact.Expose(pantryAction[FilterInput]{
 			Name:        "filter_groceries",
 			Description: "Show only the groceries that match a text, as typing / then the text then enter does.",
 			Available:   browsing,
-			Keys: func(in FilterInput, _ Pantry) []tea.KeyPressMsg {
-				keys := append([]tea.KeyPressMsg{teahost.Key("/")}, teahost.Type(strings.TrimSpace(in.Text))...)
-				return append(keys, teahost.Key("enter"))
-			},
+			Keys:        func(in FilterInput, _ Pantry) []tea.KeyPressMsg { return listact.Filter(strings.TrimSpace(in.Text)) },
 			// The list matches in a Cmd: done once it shows what its own
 			// filter matches.
-			Settled: func(_ FilterInput, p Pantry) bool {
-				if p.FilterState() != list.FilterApplied {
-					return true // nothing matched: the list cleared the filter
-				}
-				all := titles(p.Items())
-				var want []string
-				for _, r := range p.Filter(p.FilterValue(), all) {
-					want = append(want, all[r.Index])
-				}
-				return slices.Equal(titles(p.VisibleItems()), want)
-			},
+			Settled: func(_ FilterInput, p Pantry) bool { return listact.Filtered(p.Model) },
 		}),
 		keyact.Expose(pantryAction[struct{}]{
 			Name:        "clear_filter",

@@ -4,9 +4,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/examples/bubbles/apps"
@@ -16,12 +13,5 @@ import (
 
 func main() {
 	h := teahost.New[apps.Notes, tea.Msg](apps.NewNotes(), nil)
-	s, err := teaserve.New("notes", h, apps.NotesContract, nil)
-	if err == nil {
-		err = s.Main(os.Args[1:], os.Stdin, os.Stdout)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "notes:", err)
-		os.Exit(1)
-	}
+	teaserve.Main("notes", h, apps.NotesContract, nil)
 }

@@ -4,9 +4,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/examples/bubbles/apps"
@@ -16,12 +13,5 @@ import (
 
 func main() {
 	h := teahost.New[apps.Signup, tea.Msg](apps.NewSignup(), nil)
-	s, err := teaserve.New("signup", h, apps.SignupContract, nil)
-	if err == nil {
-		err = s.Main(os.Args[1:], os.Stdin, os.Stdout)
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "signup:", err)
-		os.Exit(1)
-	}
+	teaserve.Main("signup", h, apps.SignupContract, nil)
 }
