@@ -75,8 +75,9 @@
 // listeners then observe a [KeysDone] or [KeysRefused] saying what
 // happened. For an application that finishes what the presses began in a
 // Cmd (bubbles' list filters in one), [Keys.AwaitSettled] holds the
-// KeysDone back until a condition holds of the model, asked after every
-// later Update. Package keyact declares agent capabilities that send them.
+// KeysDone back until the Cmds the presses returned have all come back
+// and a condition holds of the model, asked then and after every later
+// Update. Package keyact declares agent capabilities that send them.
 //
 // # The person's approvals
 //

@@ -243,6 +243,7 @@ type Host[M tea.Model, Msg any] struct {
 
 	violated  atomic.Pointer[Violation] // the violation standing, if any (see violation.go)
 	unsettled []unsettled               // Keys waiting for AwaitSettled's condition (event loop only)
+	settleIDs uint64                    // numbers the unsettled Keys (event loop only)
 
 	mu       sync.Mutex
 	state    state
@@ -649,6 +650,10 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		msg = t.msg
 	}
 	msg, origin := unwrapOrigin(msg)
+	if r, ok := msg.(keysReturned); ok {
+		h.keysReturned(r, w.inner)
+		return w, nil
+	}
 	if size, ok := msg.(tea.WindowSizeMsg); ok {
 		w.width, w.height = size.Width, size.Height
 	}

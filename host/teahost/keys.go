@@ -34,14 +34,19 @@ type Keys struct {
 	settled func(tea.Model) bool
 }
 
-// AwaitSettled returns k telling its KeysDone only once settled holds of
-// the application's model, asked after the presses and again after every
-// later Update, for an application that finishes what the presses began in
-// a Cmd (bubbles' list filters in one): the outcome then reports what the
-// application shows, not what it showed between. Until then the Keys have
-// been observed and their KeysDone not. A refused or panicked press is
-// told at once. At most MaxUnsettled Keys wait so; beyond that a KeysDone
-// is told at once. A settled that panics counts as settled.
+// AwaitSettled returns k telling its KeysDone only once the Cmds its
+// presses returned have all come back (their Messages applied) and
+// settled holds of the application's model, asked then and again after
+// every later Update, for an application that finishes what the presses
+// began in a Cmd (bubbles' list filters in one, per press, and shows
+// whichever result comes last): the outcome then reports what the
+// application shows, not what it showed between. A press's Cmd that
+// waits (a cursor's blink, half a second) delays the outcome as long;
+// one that never returns holds it until the call gives up. Until then
+// the Keys have been observed and their KeysDone not. A refused or
+// panicked press is told at once. At most MaxUnsettled Keys wait so;
+// beyond that a KeysDone is told at once. A settled that panics counts as
+// settled.
 func (k Keys) AwaitSettled(settled func(tea.Model) bool) Keys {
 	k.settled = settled
 	return k
@@ -56,6 +61,39 @@ type unsettled struct {
 	k      Keys
 	done   KeysDone
 	before uint64 // the model's fingerprint before the presses
+	// id tells its keysReturned from another's; pending counts the
+	// presses' Cmds whose Messages have not yet been applied.
+	id      uint64
+	pending int
+}
+
+// keysReturned follows, in a sequence, a Cmd an unsettled Keys' press
+// returned: Bubble Tea's event loop takes it after the Cmd's Message
+// (or every Message of a batch it returned) was applied.
+type keysReturned struct{ id uint64 }
+
+// track makes each of cmds tell u, once its Messages were applied, and
+// counts them as pending.
+func (u *unsettled) track(cmds []tea.Cmd) {
+	id := u.id
+	back := func() tea.Msg { return keysReturned{id} }
+	for i, c := range cmds {
+		if c != nil {
+			u.pending++
+			cmds[i] = tea.Sequence(c, back)
+		}
+	}
+}
+
+// keysReturned counts one of an unsettled Keys' Cmds as back, and tells
+// the Keys whose condition now holds.
+func (h *Host[M, Msg]) keysReturned(r keysReturned, model tea.Model) {
+	for i := range h.unsettled {
+		if h.unsettled[i].id == r.id {
+			h.unsettled[i].pending--
+		}
+	}
+	h.settleKeys(model)
 }
 
 // NewKeys returns Keys for invocation and action. check (nil for none) is
@@ -134,9 +172,16 @@ func (w wrapped[M, Msg]) pressKeys(k Keys) (tea.Model, tea.Cmd) {
 	} else {
 		h.violation(&Violation{Kind: TypeChanged, Msg: k, Model: fmt.Sprintf("%T", model)})
 	}
-	if done.Applied && k.settled != nil && len(h.unsettled) < MaxUnsettled && !h.isSettled(k, model) {
-		h.observe(k)
-		h.unsettled = append(h.unsettled, unsettled{k: k, done: done, before: before})
+	if done.Applied && k.settled != nil && len(h.unsettled) < MaxUnsettled {
+		h.settleIDs++
+		u := unsettled{k: k, done: done, before: before, id: h.settleIDs}
+		u.track(cmds)
+		if u.pending > 0 || !h.isSettled(k, model) {
+			h.observe(k)
+			h.unsettled = append(h.unsettled, u)
+		} else {
+			h.tellKeys(k, done)
+		}
 	} else {
 		h.tellKeys(k, done)
 	}
@@ -153,7 +198,7 @@ func (h *Host[M, Msg]) settleKeys(model tea.Model) {
 	}
 	waiting := h.unsettled[:0]
 	for _, u := range h.unsettled {
-		if !h.isSettled(u.k, model) {
+		if u.pending > 0 || !h.isSettled(u.k, model) {
 			waiting = append(waiting, u)
 			continue
 		}

@@ -144,3 +144,87 @@ func TestKeysDoneAwaitsTheSettledModel(t *testing.T) {
 		t.Fatalf("KeysDone told as %q, want it once the search's result is shown", got)
 	}
 }
+
+// racer searches on every press, each search in a Cmd of its own that
+// may come back in any order, and shows whichever result came last, as
+// bubbles' list filters. The search for "a" waits until release is
+// closed.
+type racer struct {
+	query, shown string
+	release      chan struct{}
+}
+
+type raced struct{ query string }
+
+type ping struct{}
+
+func (m racer) Init() tea.Cmd { return nil }
+func (m racer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		m.query += msg.Text
+		q, release := m.query, m.release
+		return m, func() tea.Msg {
+			if q == "a" {
+				<-release
+			}
+			return raced{q}
+		}
+	case raced:
+		m.shown = msg.query
+	}
+	return m, nil
+}
+func (m racer) View() tea.View { return tea.NewView(m.shown) }
+
+// With AwaitSettled, KeysDone waits for every Cmd the presses returned:
+// the search for "ab" coming back first satisfies the condition, but the
+// stale search for "a" is still out, and the outcome is told only once it
+// is back, reporting what the application shows then.
+func TestKeysDoneAwaitsThePressesCmds(t *testing.T) {
+	release := make(chan struct{})
+	h := teahost.New[racer, tea.Msg](racer{release: release}, nil)
+	done := make(chan string, 4)
+	shownAB, pinged := make(chan struct{}), make(chan struct{}, 1)
+	h.Observe(func(m tea.Msg) {
+		switch m.(type) {
+		case teahost.KeysDone:
+			done <- h.Model().shown
+		case ping:
+			pinged <- struct{}{}
+		}
+	})
+	stop := h.Subscribe(func() {
+		if h.Model().shown == "ab" {
+			select {
+			case <-shownAB:
+			default:
+				close(shownAB)
+			}
+		}
+	})
+	defer stop()
+	runHeadless(t, h, nil)
+	k := teahost.NewKeys("inv-1", "search", nil, teahost.Type("ab")...).
+		AwaitSettled(func(m tea.Model) bool { return m.(racer).shown != "" })
+	ctx := context.Background()
+	if err := h.Dispatch(ctx, k); err != nil {
+		t.Fatal(err)
+	}
+	<-shownAB
+	// A Message applied after the result for "ab": by then the Host has
+	// asked the condition, which holds.
+	if err := h.Dispatch(ctx, ping{}); err != nil {
+		t.Fatal(err)
+	}
+	<-pinged
+	select {
+	case got := <-done:
+		t.Fatalf("KeysDone told (showing %q) while the search for \"a\" was still out", got)
+	default:
+	}
+	close(release)
+	if got := <-done; got != "a" {
+		t.Fatalf("KeysDone told showing %q, want what the application shows once every search is back (the stale \"a\")", got)
+	}
+}

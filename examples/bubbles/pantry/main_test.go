@@ -83,10 +83,7 @@ func TestPantryInTmux(t *testing.T) {
 // moves the cursor, links to somewhere else (OSC 8), writes the clipboard
 // (OSC 52) and resets the terminal (ESC c) if a terminal obeys it, and
 // draws what looks like foldagent's approval card (within add_grocery's
-// 100 characters). The agent filters by "ggs", which no prefix of matches
-// the title: bubbles' list filters each press in a Cmd of its own and
-// takes whichever result comes last, so a stale "c" could show the title
-// (which holds a c) after "che" had settled on cheese.
+// 100 characters).
 const hostile = "tea\x1b[3;9Hx\x1b]8;;https://evil.example/\x1b\\ln\x1b]8;;\x1b\\\x1b]52;c;MTIz\x07\x1bc ━━ approval ━━ [y] ok"
 
 // hostileShown is the title's text as the person sees it: every sequence
@@ -113,7 +110,7 @@ func TestTypeScriptClientDrivesPantry(t *testing.T) {
 			},
 		})
 		tsdrive.WantSteps(t, steps, "tools/list", "call add_grocery", "the context holds the title as sent",
-			"call filter_groceries", "the filter shows eggs", "call clear_filter", "call remove_grocery", "the title is gone")
+			"call filter_groceries", "the filter shows cheese", "call clear_filter", "call remove_grocery", "the title is gone")
 		r.Term.Wait("the list as it was", tmuxtest.Has("apples", "bread", "butter", "cheese", "milk", "eggs"))
 		if s := r.Term.Screen(); strings.Contains(s, "approval") {
 			t.Fatalf("the removed title is still shown:\n%s", s)

@@ -64,10 +64,11 @@ type Action[In any, M tea.Model, P any] struct {
 	// Settled, when set, is what the application's model shows once the
 	// presses have taken effect, for an application that finishes their
 	// work in a Cmd (bubbles' list filters in one): the call completes
-	// once it holds, asked after the presses and after every later Update
-	// (teahost.Keys.AwaitSettled), so the result, and what the agent reads
-	// next, is what the application settled on. Nil: the call completes
-	// right after the presses.
+	// once the Cmds the presses returned have all come back and it holds,
+	// asked then and after every later Update (teahost.Keys.AwaitSettled),
+	// so the result, and what the agent reads next, is what the
+	// application settled on. Nil: the call completes right after the
+	// presses.
 	Settled func(in In, model M) bool
 
 	Authorize   func(ctx context.Context, in In, call agent.Call[M, P]) (agent.Decision, error)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -14,6 +15,7 @@ import (
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/teahost"
 	"github.com/foldagent/foldagent/host/teahost/keyact"
+	"github.com/foldagent/foldagent/host/teahost/keyact/listact"
 	"github.com/foldagent/foldagent/host/teahost/teahosttest"
 	"github.com/foldagent/foldagent/host/teahost/teav1"
 )
@@ -85,9 +87,7 @@ var shelfContract = agent.Make(agent.Definition[shelfModel, agent.NoPrincipal]{
 			Name:        "filter",
 			Description: "Show only the names that match a text, as / then the text then enter does.",
 			Available:   browsing,
-			Keys: func(in nameInput, _ shelfModel) []tea.KeyPressMsg {
-				return append(append([]tea.KeyPressMsg{teahost.Key("/")}, teahost.Type(in.Name)...), teahost.Key("enter"))
-			},
+			Keys:        func(in nameInput, _ shelfModel) []tea.KeyPressMsg { return listact.Filter(in.Name) },
 			Settled: func(_ nameInput, m shelfModel) bool {
 				return m.V1.list.FilterState() != list.Filtering
 			},
@@ -167,9 +167,13 @@ func TestAV1ListDrivenByAnAgent(t *testing.T) {
 	if l := h.Model().V1.list; l.FilterValue() != "chee" || l.FilterState() != list.FilterApplied {
 		t.Fatalf("after the filter: %q, %v", l.FilterValue(), l.FilterState())
 	}
-	// Which rows it shows is left out: bubbles' list filters each press
-	// in a Cmd of its own and shows whichever result comes last.
-	if err := screen.WaitFor(ctx, `“chee”`); err != nil {
+	if got := names(h.Model().V1.list.VisibleItems()); !slices.Equal(got, []string{"cheese"}) {
+		t.Fatalf("visible after the filter: %v", got)
+	}
+	if err := screen.WaitFor(ctx, `“chee” 1 item`); err != nil {
 		t.Fatal(err)
+	}
+	if s := screen.String(); strings.Contains(s, "apples") {
+		t.Fatalf("the filtered list still shows apples:\n%s", s)
 	}
 }

@@ -64,10 +64,17 @@ func Select(l list.Model, value string) []tea.KeyPressMsg {
 	return keys
 }
 
-// Filter returns the presses that filter the list by text: "/", the text
-// typed character by character, and enter.
+// Filter returns the presses that filter the list by text: "/", the
+// text in one press (as an input method or a paste delivers it), and
+// enter. The list matches in a Cmd on every change of its filter and
+// shows whichever result comes last; typed character by character, the
+// match for an earlier prefix could come last and stay. In one press
+// there is one match. An empty text is "/" and enter.
 func Filter(text string) []tea.KeyPressMsg {
-	keys := append([]tea.KeyPressMsg{teahost.Key("/")}, teahost.Type(text)...)
+	keys := []tea.KeyPressMsg{teahost.Key("/")}
+	if text != "" {
+		keys = append(keys, tea.KeyPressMsg{Code: tea.KeyExtended, Text: text})
+	}
 	return append(keys, teahost.Key("enter"))
 }
 

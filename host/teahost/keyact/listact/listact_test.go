@@ -161,5 +161,5 @@ func ExampleSelect() {
 	// Output:
 	// [home down down]
 	// true
-	// [/ c h enter]
+	// [/ ch enter]
 }
