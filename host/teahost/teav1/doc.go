@@ -14,15 +14,24 @@
 // as its V1 field. The v1 model's Init, Update and View are called as they
 // are, with Messages translated at the edge: v2 key presses (the person's
 // and keyact's) become v1 KeyMsgs of the same name, a paste a KeyMsg with
-// Paste set, the window's size, focus and blur their v1 Messages; what v1
+// Paste set, mouse events v1's MouseMsg, the window's size, focus and
+// blur their v1 Messages; what v1
 // Cmds return (quit, suspend, interrupt, batches, sequences, clear screen,
 // window size) becomes what v2's program acts on. Everything else passes
 // as it is, so a v1 component's own Messages (a list's filter results, a
-// spinner's tick) come back to it. Not translated: mouse events (v2's four
-// mouse Messages reach the v1 model, which does not know them), key
-// releases, and the v1 Cmds that drive the terminal (alternate screen,
-// mouse modes, cursor, window title): in v2 those are fields of the View,
-// so run the program with the terminal as it needs it.
+// spinner's tick) come back to it. Not translated: key releases (v1 has
+// none), and the v1 Cmds that drive the terminal (alternate screen, mouse
+// modes, cursor, window title): in v2 those are fields of the View, which
+// a v1 model does not set, so the program runs in the normal screen
+// without mouse reports unless the application wraps Model and sets them
+// in its View.
+//
+// Why an adapter rather than only a guide: the move to v2 touches every
+// file that handles keys or draws (below), and a program's dependencies
+// (bubbles, huh, lipgloss) must move with it; hosting the v1 model as it
+// is lets an agent drive the program the day it is wanted, through the
+// same checked path as a v2 one, and the move can follow on its own
+// schedule.
 //
 // # Moving a v1 application to v2
 //

@@ -38,10 +38,10 @@ func (m Model[M]) View() tea.View { return tea.NewView(m.V1.View()) }
 
 // Msg translates a Bubble Tea v2 Message into the v1 Message a v1 model
 // expects: a key press (tea.KeyPressMsg) into a v1 KeyMsg, a paste into a
-// KeyMsg with Paste set, the window's size, focus and blur. Every other
-// Message (a v1 Cmd's result coming back, the agent's own Messages, v2
-// Messages v1 has no counterpart for, such as key releases and mouse
-// events) is returned as it is.
+// KeyMsg with Paste set, v2's four mouse Messages into v1's MouseMsg, the
+// window's size, focus and blur. Every other Message (a v1 Cmd's result
+// coming back, the agent's own Messages, v2 Messages v1 has no
+// counterpart for, such as key releases) is returned as it is.
 func Msg(msg tea.Msg) v1.Msg {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
@@ -54,8 +54,32 @@ func Msg(msg tea.Msg) v1.Msg {
 		return v1.FocusMsg{}
 	case tea.BlurMsg:
 		return v1.BlurMsg{}
+	case tea.MouseClickMsg:
+		return mouse(msg.Mouse(), v1.MouseActionPress)
+	case tea.MouseReleaseMsg:
+		return mouse(msg.Mouse(), v1.MouseActionRelease)
+	case tea.MouseMotionMsg:
+		return mouse(msg.Mouse(), v1.MouseActionMotion)
+	case tea.MouseWheelMsg:
+		return mouse(msg.Mouse(), v1.MouseActionPress)
 	}
 	return msg
+}
+
+// v1Buttons maps v2's mouse buttons to v1's.
+var v1Buttons = map[tea.MouseButton]v1.MouseButton{
+	tea.MouseNone: v1.MouseButtonNone, tea.MouseLeft: v1.MouseButtonLeft,
+	tea.MouseMiddle: v1.MouseButtonMiddle, tea.MouseRight: v1.MouseButtonRight,
+	tea.MouseWheelUp: v1.MouseButtonWheelUp, tea.MouseWheelDown: v1.MouseButtonWheelDown,
+	tea.MouseWheelLeft: v1.MouseButtonWheelLeft, tea.MouseWheelRight: v1.MouseButtonWheelRight,
+	tea.MouseBackward: v1.MouseButtonBackward, tea.MouseForward: v1.MouseButtonForward,
+	tea.MouseButton10: v1.MouseButton10, tea.MouseButton11: v1.MouseButton11,
+}
+
+// mouse is a v2 mouse event as v1's MouseMsg (a button v1 lacks is none).
+func mouse(m tea.Mouse, action v1.MouseAction) v1.MouseMsg {
+	return v1.MouseMsg{X: m.X, Y: m.Y, Action: action, Button: v1Buttons[m.Button],
+		Shift: m.Mod.Contains(tea.ModShift), Alt: m.Mod.Contains(tea.ModAlt), Ctrl: m.Mod.Contains(tea.ModCtrl)}
 }
 
 // Key translates a v2 key press into v1's: text (with shift, or alt) as

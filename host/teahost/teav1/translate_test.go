@@ -39,6 +39,14 @@ func TestKeysAsV1Names(t *testing.T) {
 	if s, ok := teav1.Msg(tea.WindowSizeMsg{Width: 3, Height: 4}).(v1.WindowSizeMsg); !ok || s.Width != 3 || s.Height != 4 {
 		t.Errorf("size: %#v", s)
 	}
+	wheel := teav1.Msg(tea.MouseWheelMsg{X: 5, Y: 6, Button: tea.MouseWheelDown, Mod: tea.ModCtrl})
+	if m, ok := wheel.(v1.MouseMsg); !ok || m.String() != "ctrl+wheel down" || m.X != 5 || m.Y != 6 {
+		t.Errorf("wheel: %#v", wheel)
+	}
+	click := teav1.Msg(tea.MouseReleaseMsg{Button: tea.MouseRight})
+	if m, ok := click.(v1.MouseMsg); !ok || m.String() != "right release" {
+		t.Errorf("release: %#v", click)
+	}
 }
 
 type own struct{ n int }
