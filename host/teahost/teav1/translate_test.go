@@ -1,6 +1,7 @@
 package teav1_test
 
 import (
+	"fmt"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -78,4 +79,16 @@ func TestV1CmdResults(t *testing.T) {
 	if got := teav1.Cmd(one)(); got != (own{1}) {
 		t.Errorf("an application's Message: %#v", got)
 	}
+}
+
+// A v2 key press as the v1 KeyMsg a v1 model sees, and a v1 Cmd's quit as
+// v2's.
+func ExampleKey() {
+	fmt.Println(teav1.Key(teahost.Key("shift+tab").Key()))
+	fmt.Println(teav1.Key(teahost.Key("space").Key()).Type == v1.KeySpace)
+	fmt.Printf("%T\n", teav1.Cmd(v1.Quit)())
+	// Output:
+	// shift+tab
+	// true
+	// tea.QuitMsg
 }
