@@ -95,6 +95,15 @@ type Options struct {
 	// uses DefaultMaxHeldPerIdentity and DefaultMaxHeld; negative sets no
 	// bound (the rule of every bound in this package).
 	MaxHeldPerIdentity, MaxHeld int
+	// ListAll lists every capability of the contract to every client,
+	// whatever the Model, as the sessionless revision is always listed:
+	// the list never changes, so no tools/list_changed is sent and a
+	// client lists once (and a model's prompt cache keeps the tools).
+	// What the Model does not offer now is refused when called, with the
+	// reason, as on the sessionless path. False: a session-based client
+	// is listed what the Model offers now and told when that changes.
+	// A Feed is not used for tools with ListAll.
+	ListAll bool
 
 	// patienceTick, set by tests only, replaces the Patience timer: each
 	// wait ends on the next value sent.
@@ -222,6 +231,9 @@ var emptyObject = json.RawMessage(`{}`)
 // It returns an error naming the capability when a capability's input
 // schema is not a JSON object schema, which MCP requires of every tool.
 func NewServer(rt Runtime, opts *Options) (*Server, error) {
+	if opts != nil && opts.ListAll {
+		return newStaticServer(rt, opts, nil) // nothing to follow for tools
+	}
 	if opts == nil || opts.Feed == nil {
 		// Servers of one runtime share what they follow (see Options.Feed).
 		o := Options{}
@@ -280,6 +292,9 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 		o = *opts
 	}
 	o.Implementation = implementation(o.Implementation)
+	if o.ListAll {
+		static, o.Feed = true, nil // see Options.ListAll
+	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}

@@ -61,10 +61,10 @@ func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return res, err
 }
 
-// model drives the dynamic tools as a model would: it lists the tools at
-// first and after each call that changed the store (the tool set follows
-// the page), and reads the context only when a call's answer did not say
-// what the model needs to know next.
+// model drives the dynamic tools as a model's client would: it lists the
+// tools at first and again only after the server said the list changed
+// (notifications/tools/list_changed), and reads the context only when a
+// call's answer did not say what the model needs to know next.
 type model struct {
 	t                   *testing.T
 	cs                  *mcp.ClientSession
@@ -72,6 +72,15 @@ type model struct {
 	bytes               *counted
 	calls, lists, reads int
 	transcript          []string
+	// told counts the list changes the server announced; seen, those
+	// the model has listed after.
+	told atomic.Int64
+	seen int64
+}
+
+// clientOptions counts m's list-change notifications.
+func (m *model) clientOptions() *mcp.ClientOptions {
+	return &mcp.ClientOptions{ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { m.told.Add(1) }}
 }
 
 func (m *model) note(kind string, v any) {
@@ -109,8 +118,8 @@ func (m *model) list() {
 	m.note("tools", map[string]any{"names": names})
 }
 
-// call calls a tool; after a call that changed the store, the model
-// lists the tools again.
+// call calls a tool; when the server has said the tool list changed
+// since the model last listed, the model lists again.
 func (m *model) call(name string, args map[string]any) reply {
 	m.t.Helper()
 	res, err := m.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
@@ -121,7 +130,8 @@ func (m *model) call(name string, args map[string]any) reply {
 	r := reply{isError: res.IsError, text: res.Content[0].(*mcp.TextContent).Text}
 	r.data = mustMap(m.t, res.StructuredContent)
 	m.note(name, map[string]any{"text": r.text, "data": r.data})
-	if !r.isError && name != "search" {
+	if n := m.told.Load(); n != m.seen {
+		m.seen = n
 		m.list()
 	}
 	return r
@@ -266,6 +276,9 @@ func TestDynamicPurchasesInFewBytes(t *testing.T) {
 				twoDynamicPurchases(t, runs[i])
 				m := runs[i]
 				t.Logf("run %d: %d B received in %d calls, %d tool lists, %d reads", i+1, m.bytes.n.Load(), m.calls, m.lists, m.reads)
+				if m.lists != 1 || m.told.Load() != 0 {
+					t.Errorf("the model listed the tools %d times, told %d times that they changed; every tool is listed once (mcpagent.Options.ListAll)", m.lists, m.told.Load())
+				}
 				if m.reads != 1 {
 					t.Errorf("the model read the context %d times; once is for the person's address, any other to learn what a call did", m.reads)
 				}
@@ -306,26 +319,28 @@ func startDynamicStdio(t *testing.T) *model {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait() })
-	c := &counted{}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "model", Version: "1"}, nil).Connect(context.Background(),
-		&mcp.IOTransport{Reader: countingReader{stdout, c}, Writer: stdin}, nil)
+	m := &model{t: t, keys: keys, bytes: &counted{}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "model", Version: "1"}, m.clientOptions()).Connect(context.Background(),
+		&mcp.IOTransport{Reader: countingReader{stdout, m.bytes}, Writer: stdin}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &model{t: t, cs: cs, keys: keys, bytes: c}
+	m.cs = cs
+	return m
 }
 
 func startDynamicHTTP(t *testing.T) *model {
 	t.Helper()
 	keys := keyPipe(t)
 	url := runHTTPShop(t, "-tools", "dynamic", "-keys", keys, "-pay-delay", "20ms")
-	c := &counted{}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "model", Version: "1"}, nil).Connect(context.Background(),
-		&mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: countingTransport{bearer{"s3cret"}, c}}}, nil)
+	m := &model{t: t, keys: keys, bytes: &counted{}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "model", Version: "1"}, m.clientOptions()).Connect(context.Background(),
+		&mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: countingTransport{bearer{"s3cret"}, m.bytes}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &model{t: t, cs: cs, keys: keys, bytes: c}
+	m.cs = cs
+	return m
 }
