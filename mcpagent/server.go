@@ -343,13 +343,17 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 		if err := checkObjectSchema(d.InputSchema); err != nil {
 			return nil, fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
 		}
+		out, err := outputSchema(d)
+		if err != nil {
+			return nil, fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
+		}
 		s.tools[d.Name] = &mcp.Tool{
 			Name:        d.Name,
 			Description: d.Description,
 			InputSchema: d.InputSchema,
 			// What structuredContent holds, for a result and for a
 			// refusal alike: a client checks every result against it.
-			OutputSchema: agent.ReplySchema(d),
+			OutputSchema: out,
 			Annotations:  annotations(d),
 		}
 		s.index[d.Name] = i
@@ -848,9 +852,8 @@ func (s *Server) toolHandler(ctx context.Context, req *mcp.CallToolRequest) (*mc
 // (-32602), as for any unknown tool. Everything else is a tool result: the
 // authored text, the reply's data as structured content (the Result with
 // its completing Message, or the refusal with what to correct, as the
-// tool's outputSchema says) and again as a text block (the 2025-11-25
-// revision asks a tool that returns structured content to repeat it, for
-// clients that read only content), and isError when the call was refused,
+// tool's outputSchema says) and again as a JSON text block, less what the
+// request and the text already say (textCopy), and isError when the call was refused,
 // failed or its completion reported failure. A defect's cause goes to the
 // logger, never to the client.
 func (s *Server) reply(name string, r agent.Reply) (*mcp.CallToolResult, error) {
@@ -861,8 +864,8 @@ func (s *Server) reply(name string, r agent.Reply) (*mcp.CallToolResult, error) 
 		s.logDefect("calling "+name, r.Err)
 	}
 	content := []mcp.Content{&mcp.TextContent{Text: r.Text}}
-	if len(r.Data) > 0 {
-		content = append(content, &mcp.TextContent{Text: string(r.Data)})
+	if c := textCopy(r.Text, r.Data); c != "" {
+		content = append(content, &mcp.TextContent{Text: c})
 	}
 	return &mcp.CallToolResult{Content: content, StructuredContent: r.Data, IsError: !r.OK}, nil
 }
