@@ -111,7 +111,8 @@ type Options struct {
 }
 
 // Server serves one Runtime as an MCP server: one tool per capability the
-// current Model offers, and the context and resources as app:// resources.
+// current Model offers (every capability, with Options.ListAll), and the
+// context and resources as app:// resources.
 // It follows the Model through the runtime's Subscribe seam, so the tool
 // list and subscribed resources stay current without polling.
 //
