@@ -16,26 +16,43 @@
 //
 // Tools follow the Model. There is one tool per capability the current
 // Model offers, with the name, description and input schema the contract
-// derives, the output schema of what its results carry (agent.ReplySchema),
-// and readOnlyHint or destructiveHint when the capability declares it. The Server listens to the runtime's Subscribe seam and, after
-// each Model change, compares the available names with what it advertises
-// (one availability check per capability); only when the set really
-// changed does it add or remove the tools that differ, which makes the SDK
-// send notifications/tools/list_changed. Nothing is sent after Close.
+// derives, an output schema of what its results carry of their own, and
+// readOnlyHint or destructiveHint when the capability declares it. The
+// output schema leaves out the envelope every result repeats and carries
+// itself (capability, tag, invocation, version, as agent.ReplySchema
+// describes them): a capability with a completion contract is described
+// by its completion, one alternative per Message it can end on with that
+// Message's schema, beside the refusal (and a watching one by the watches
+// that may have moved); any other is {"type":"object"}.
+//
+// With Options.ListAll every capability is listed whatever the Model: the
+// list never changes and no tools/list_changed is sent, so a client lists
+// once, and what the Model does not offer is refused when called, with
+// the reason. Otherwise the Server listens to the runtime's Subscribe
+// seam and, after each Model change, compares the available names with
+// what it advertises (one availability check per capability); only when
+// the set really changed does it add or remove the tools that differ,
+// which makes the SDK send notifications/tools/list_changed. Nothing is
+// sent after Close.
 //
 // Results speak the agent package's language. Success is the Summarize
 // wording as text plus structuredContent {capability, tag, invocation,
-// completion?}, where completion carries the Message that finished the
-// work (the created record, with its id), repeated as a JSON text block;
-// a failed completion sets isError. A refusal the model can act on
-// (unavailable, unauthorized, invalid input, completion timeout,
-// cancelled) is a tool result with isError, the error's agent-facing
-// message and its data (for invalid input: where, how, and the schema to
-// meet), so the model can correct itself; a name the contract does not
-// know is a JSON-RPC error -32602; a defect says only that the capability
-// failed, and its cause goes to the Logger. While a call waits and the
-// client sent a progress token, progress notifications keep the wait
-// visible. A notification that cannot be sent (progress,
+// version?, changed?, completion?}, where completion carries the Message
+// that finished the work (the created record, with its id) and changed
+// what the call changed of the context; a failed completion sets isError.
+// The structured content is repeated as a JSON text block, for clients
+// that read only content (the 2025-11-25 revision asks it of a tool
+// returning structured content), less what the request and the text
+// already say: the capability, the tag, the invocation, and a refusal's
+// message when it is the text. Every value a call returns is in both.
+// A refusal the model can act on (unavailable, unauthorized, invalid input,
+// completion timeout, cancelled) is a tool result with isError, the error's
+// agent-facing message and its data (for invalid input: where, how, and the
+// schema to meet), so the model can correct itself; a name the contract
+// does not know is a JSON-RPC error -32602; a defect says only that the
+// capability failed, and its cause goes to the Logger. While a call waits
+// and the client sent a progress token, progress notifications keep the
+// wait visible. A notification that cannot be sent (progress,
 // resources/updated, a list change, the SDK's included) is counted in
 // Server.NoticeHealth and logged at Warn, never dropped silently.
 //

@@ -95,6 +95,15 @@ type Options struct {
 	// uses DefaultMaxHeldPerIdentity and DefaultMaxHeld; negative sets no
 	// bound (the rule of every bound in this package).
 	MaxHeldPerIdentity, MaxHeld int
+	// ListAll lists every capability of the contract to every client,
+	// whatever the Model, as the sessionless revision is always listed:
+	// the list never changes, so no tools/list_changed is sent and a
+	// client lists once (and a model's prompt cache keeps the tools).
+	// What the Model does not offer now is refused when called, with the
+	// reason, as on the sessionless path. False: a session-based client
+	// is listed what the Model offers now and told when that changes.
+	// A Feed is not used for tools with ListAll.
+	ListAll bool
 
 	// patienceTick, set by tests only, replaces the Patience timer: each
 	// wait ends on the next value sent.
@@ -102,7 +111,8 @@ type Options struct {
 }
 
 // Server serves one Runtime as an MCP server: one tool per capability the
-// current Model offers, and the context and resources as app:// resources.
+// current Model offers (every capability, with Options.ListAll), and the
+// context and resources as app:// resources.
 // It follows the Model through the runtime's Subscribe seam, so the tool
 // list and subscribed resources stay current without polling.
 //
@@ -222,6 +232,9 @@ var emptyObject = json.RawMessage(`{}`)
 // It returns an error naming the capability when a capability's input
 // schema is not a JSON object schema, which MCP requires of every tool.
 func NewServer(rt Runtime, opts *Options) (*Server, error) {
+	if opts != nil && opts.ListAll {
+		return newStaticServer(rt, opts, nil) // nothing to follow for tools
+	}
 	if opts == nil || opts.Feed == nil {
 		// Servers of one runtime share what they follow (see Options.Feed).
 		o := Options{}
@@ -280,6 +293,9 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 		o = *opts
 	}
 	o.Implementation = implementation(o.Implementation)
+	if o.ListAll {
+		static, o.Feed = true, nil // see Options.ListAll
+	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -328,13 +344,17 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 		if err := checkObjectSchema(d.InputSchema); err != nil {
 			return nil, fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
 		}
+		out, err := outputSchema(d)
+		if err != nil {
+			return nil, fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
+		}
 		s.tools[d.Name] = &mcp.Tool{
 			Name:        d.Name,
 			Description: d.Description,
 			InputSchema: d.InputSchema,
 			// What structuredContent holds, for a result and for a
 			// refusal alike: a client checks every result against it.
-			OutputSchema: agent.ReplySchema(d),
+			OutputSchema: out,
 			Annotations:  annotations(d),
 		}
 		s.index[d.Name] = i
@@ -833,9 +853,8 @@ func (s *Server) toolHandler(ctx context.Context, req *mcp.CallToolRequest) (*mc
 // (-32602), as for any unknown tool. Everything else is a tool result: the
 // authored text, the reply's data as structured content (the Result with
 // its completing Message, or the refusal with what to correct, as the
-// tool's outputSchema says) and again as a text block (the 2025-11-25
-// revision asks a tool that returns structured content to repeat it, for
-// clients that read only content), and isError when the call was refused,
+// tool's outputSchema says) and again as a JSON text block, less what the
+// request and the text already say (textCopy), and isError when the call was refused,
 // failed or its completion reported failure. A defect's cause goes to the
 // logger, never to the client.
 func (s *Server) reply(name string, r agent.Reply) (*mcp.CallToolResult, error) {
@@ -846,8 +865,8 @@ func (s *Server) reply(name string, r agent.Reply) (*mcp.CallToolResult, error) 
 		s.logDefect("calling "+name, r.Err)
 	}
 	content := []mcp.Content{&mcp.TextContent{Text: r.Text}}
-	if len(r.Data) > 0 {
-		content = append(content, &mcp.TextContent{Text: string(r.Data)})
+	if c := textCopy(r.Text, r.Data); c != "" {
+		content = append(content, &mcp.TextContent{Text: c})
 	}
 	return &mcp.CallToolResult{Content: content, StructuredContent: r.Data, IsError: !r.OK}, nil
 }

@@ -158,8 +158,8 @@ func TestCallResultCarriesSummaryAndStructuredContent(t *testing.T) {
 		t.Fatalf("content has %d blocks, want the summary and the JSON", len(res.Content))
 	}
 	var echoed map[string]any
-	if err := json.Unmarshal([]byte(res.Content[1].(*mcp.TextContent).Text), &echoed); err != nil || !reflect.DeepEqual(echoed, sc) {
-		t.Fatalf("second block %v does not repeat the structured content %v (%v)", echoed, sc, err)
+	if err := json.Unmarshal([]byte(res.Content[1].(*mcp.TextContent).Text), &echoed); err != nil || !reflect.DeepEqual(echoed, copyOf(sc, text(res))) || echoed["changed"] == nil {
+		t.Fatalf("second block %v does not repeat the structured content %v less what the request says (%v)", echoed, sc, err)
 	}
 	// Observe listeners run just after the new Model is visible, so wait
 	// for the observed count itself, then check that it stays at one.

@@ -408,7 +408,7 @@ func (s *Server) heldAnswer(req *mcp.CallToolRequest, h *heldCall) mcp.Result {
 		"keepSeconds": int64(v.keep / time.Second),
 	})
 	res := &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: text}, &mcp.TextContent{Text: string(data)}},
+		Content:           []mcp.Content{&mcp.TextContent{Text: text}, &mcp.TextContent{Text: textCopy(text, data)}},
 		StructuredContent: json.RawMessage(data), IsError: true,
 	}
 	return markComplete(req.Session, res)

@@ -1,6 +1,8 @@
 package mcpagent
 
 import (
+	"encoding/json"
+	"fmt"
 	"runtime"
 	"sync"
 	"weak"
@@ -116,4 +118,48 @@ func forgetTools(key *byte) {
 	if wp, ok := toolCache.m[key]; ok && wp.Value() == nil {
 		delete(toolCache.m, key)
 	}
+}
+
+// objectSchema is the output schema of a tool whose results carry nothing
+// of the capability's own: an object, the Result's envelope.
+var objectSchema = json.RawMessage(`{"type":"object"}`)
+
+// outputSchema is the outputSchema of d's tool: agent.ReplySchema less
+// the envelope every result repeats and carries itself (capability, tag,
+// invocation, version: the same members for every tool, their values in
+// each result). What stays is what d's results carry of their own: the
+// completion, one alternative per Message the call can end on with that
+// Message's schema (so a model knows in advance where a created record's
+// id will be), and the watches that may have moved. A result with a
+// completion and a refusal ({"_tag", "message", ...}) remain told apart.
+// A capability with neither is {"type":"object"}. A tool list is most of
+// what a model reads of a small task; the envelope was two thirds of it.
+func outputSchema(d agent.Descriptor) (json.RawMessage, error) {
+	var full struct {
+		AnyOf []struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		} `json:"anyOf"`
+	}
+	if err := json.Unmarshal(agent.ReplySchema(d), &full); err != nil || len(full.AnyOf) == 0 {
+		return nil, fmt.Errorf("the reply schema of %q has no result alternative: %v", d.Name, err)
+	}
+	own := map[string]json.RawMessage{}
+	for _, k := range []string{"completion", "moved"} {
+		if p, ok := full.AnyOf[0].Properties[k]; ok {
+			own[k] = p
+		}
+	}
+	var schema any
+	switch {
+	case len(own) == 0:
+		return objectSchema, nil
+	case own["completion"] == nil:
+		schema = map[string]any{"type": "object", "properties": own}
+	default:
+		schema = map[string]any{"type": "object", "anyOf": []any{
+			map[string]any{"properties": own, "required": []string{"completion"}},
+			map[string]any{"required": []string{"_tag", "message"}},
+		}}
+	}
+	return json.Marshal(schema)
 }

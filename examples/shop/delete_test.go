@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -31,12 +32,12 @@ func TestDeleteWithAHeldPaymentOnTheRealShop(t *testing.T) {
 	audit := filepath.Join(t.TempDir(), "audit.jsonl")
 	url := runHTTPShop(t, "-tools", "dynamic", "-keys", keys, "-audit", audit, "-pay-delay", "20ms", "-approval-timeout", "1h")
 	const bound = 20 * time.Second // each wait below ends on an event
-	listed := make(chan struct{}, 1)
+	updated := make(chan struct{}, 1)
 	waiting := make(chan string, 1)
 	client := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "1"}, &mcp.ClientOptions{
-		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
+		ResourceUpdatedHandler: func(context.Context, *mcp.ResourceUpdatedNotificationRequest) {
 			select {
-			case listed <- struct{}{}:
+			case updated <- struct{}{}:
 			default:
 			}
 		},
@@ -53,7 +54,7 @@ func TestDeleteWithAHeldPaymentOnTheRealShop(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	toReview(t, cs, keys, listed, bound)
+	toReview(t, cs, keys, updated, bound)
 
 	paid := make(chan error, 1)
 	go func() {
@@ -116,7 +117,8 @@ func TestDeleteWithAHeldPaymentOnTheRealShop(t *testing.T) {
 }
 
 // toReview walks the agent to the review, the person giving the address.
-func toReview(t *testing.T, cs *mcp.ClientSession, keys string, listed <-chan struct{}, bound time.Duration) {
+// updated receives the client's resources/updated notifications.
+func toReview(t *testing.T, cs *mcp.ClientSession, keys string, updated <-chan struct{}, bound time.Duration) {
 	t.Helper()
 	for _, step := range []struct {
 		name string
@@ -126,23 +128,35 @@ func toReview(t *testing.T, cs *mcp.ClientSession, keys string, listed <-chan st
 			t.Fatalf("%s: %v %+v", step.name, err, res)
 		}
 	}
+	awaitAddress(t, cs, keys, updated, bound)
+	if res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "open_review"}); err != nil || res.IsError {
+		t.Fatalf("open_review: %v %+v", err, res)
+	}
+}
+
+// awaitAddress has the person type the address and returns once the
+// context shows it: every tool is listed whatever the page (the dynamic
+// tools list every capability), so the context, subscribed to, says
+// when the review may open. updated receives resources/updated.
+func awaitAddress(t *testing.T, cs *mcp.ClientSession, keys string, updated <-chan struct{}, bound time.Duration) {
+	t.Helper()
+	if err := cs.Subscribe(context.Background(), &mcp.SubscribeParams{URI: "app://context"}); err != nil {
+		t.Fatal(err)
+	}
 	typeInto(t, keys, "a1 Main St\r")
 	for {
-		tools, err := cs.ListTools(context.Background(), nil)
+		res, err := cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: "app://context"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if slices.ContainsFunc(tools.Tools, func(tl *mcp.Tool) bool { return tl.Name == "open_review" }) {
-			break
+		if strings.Contains(res.Contents[0].Text, `"address":"1 Main St"`) {
+			return
 		}
 		select {
-		case <-listed:
+		case <-updated:
 		case <-time.After(bound):
 			t.Fatal("the address never reached the shop")
 		}
-	}
-	if res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "open_review"}); err != nil || res.IsError {
-		t.Fatalf("open_review: %v %+v", err, res)
 	}
 }
 

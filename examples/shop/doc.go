@@ -39,6 +39,9 @@
 // With the dynamic tools, every call's result says what it changed of
 // the view (agent.Change): a search's results, the cart add_to_cart made,
 // the order checkout opened, with no read of the context after the call.
+// Every capability is listed once, whatever the page
+// (mcpagent.Options.ListAll): what the page does not offer is refused
+// with the reason, so a model lists the tools once, not after each call.
 // A payment waits for the person. With the dynamic tools, a client that
 // asked for no task is answered before its patience runs out (-patience,
 // 50 s by default, under the TypeScript client's 60 s): held, nothing

@@ -6,9 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"os"
 	"os/exec"
+	"reflect"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -61,10 +63,10 @@ func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 	return res, err
 }
 
-// model drives the dynamic tools as a model would: it lists the tools at
-// first and after each call that changed the store (the tool set follows
-// the page), and reads the context only when a call's answer did not say
-// what the model needs to know next.
+// model drives the dynamic tools as a model's client would: it lists the
+// tools at first and again only after the server said the list changed
+// (notifications/tools/list_changed), and reads the context only when a
+// call's answer did not say what the model needs to know next.
 type model struct {
 	t                   *testing.T
 	cs                  *mcp.ClientSession
@@ -72,6 +74,15 @@ type model struct {
 	bytes               *counted
 	calls, lists, reads int
 	transcript          []string
+	// told counts the list changes the server announced; seen, those
+	// the model has listed after.
+	told atomic.Int64
+	seen int64
+}
+
+// clientOptions counts m's list-change notifications.
+func (m *model) clientOptions() *mcp.ClientOptions {
+	return &mcp.ClientOptions{ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { m.told.Add(1) }}
 }
 
 func (m *model) note(kind string, v any) {
@@ -109,8 +120,8 @@ func (m *model) list() {
 	m.note("tools", map[string]any{"names": names})
 }
 
-// call calls a tool; after a call that changed the store, the model
-// lists the tools again.
+// call calls a tool; when the server has said the tool list changed
+// since the model last listed, the model lists again.
 func (m *model) call(name string, args map[string]any) reply {
 	m.t.Helper()
 	res, err := m.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
@@ -120,11 +131,32 @@ func (m *model) call(name string, args map[string]any) reply {
 	m.calls++
 	r := reply{isError: res.IsError, text: res.Content[0].(*mcp.TextContent).Text}
 	r.data = mustMap(m.t, res.StructuredContent)
+	m.checkCopy(name, res, r)
 	m.note(name, map[string]any{"text": r.text, "data": r.data})
-	if !r.isError && name != "search" {
+	if n := m.told.Load(); n != m.seen {
+		m.seen = n
 		m.list()
 	}
 	return r
+}
+
+// checkCopy checks that a client reading only content learns every fact
+// of the result: its JSON text block is the structured content less what
+// the request and the sentence already say (the capability, the tag, the
+// invocation, a refusal's message that is the sentence).
+func (m *model) checkCopy(name string, res *mcp.CallToolResult, r reply) {
+	m.t.Helper()
+	want := maps.Clone(r.data)
+	for _, k := range []string{"capability", "tag", "invocation"} {
+		delete(want, k)
+	}
+	if want["message"] == r.text {
+		delete(want, "message")
+	}
+	var got map[string]any
+	if len(res.Content) != 2 || json.Unmarshal([]byte(res.Content[1].(*mcp.TextContent).Text), &got) != nil || !reflect.DeepEqual(got, want) {
+		m.t.Fatalf("%s: the text copy %v, want %v", name, res.Content, want)
+	}
 }
 
 // read reads the context; it returns the view.
@@ -247,7 +279,7 @@ func twoDynamicPurchases(t *testing.T, m *model) {
 // TestDynamicPurchasesInFewBytes drives the real binary's dynamic tools,
 // over stdio and HTTP, through the twelve-answer test's two purchases
 // with the person approving each payment, counts every byte the client
-// receives and reports them against dynamicByteBudget; each transport
+// receives and holds them to dynamicByteBudget; each transport
 // runs twice and the answers, ids and versions aside, are byte-identical.
 // Every call's effect is in its own answer: the model reads the context
 // once, to see what the person gave, and never to learn what a call did.
@@ -266,13 +298,14 @@ func TestDynamicPurchasesInFewBytes(t *testing.T) {
 				twoDynamicPurchases(t, runs[i])
 				m := runs[i]
 				t.Logf("run %d: %d B received in %d calls, %d tool lists, %d reads", i+1, m.bytes.n.Load(), m.calls, m.lists, m.reads)
+				if m.lists != 1 || m.told.Load() != 0 {
+					t.Errorf("the model listed the tools %d times, told %d times that they changed; every tool is listed once (mcpagent.Options.ListAll)", m.lists, m.told.Load())
+				}
 				if m.reads != 1 {
 					t.Errorf("the model read the context %d times; once is for the person's address, any other to learn what a call did", m.reads)
 				}
 				if n := m.bytes.n.Load(); n > dynamicByteBudget {
-					// Issue 42's budget is not met yet: the tool lists
-					// are most of the bytes (see CHANGELOG).
-					t.Logf("over issue 42's budget: %d B > %d B", n, dynamicByteBudget)
+					t.Errorf("the two purchases cost the model %d B, over issue 42's budget of %d B", n, dynamicByteBudget)
 				}
 			}
 			a, b := runs[0].transcript, runs[1].transcript
@@ -306,26 +339,28 @@ func startDynamicStdio(t *testing.T) *model {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait() })
-	c := &counted{}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "model", Version: "1"}, nil).Connect(context.Background(),
-		&mcp.IOTransport{Reader: countingReader{stdout, c}, Writer: stdin}, nil)
+	m := &model{t: t, keys: keys, bytes: &counted{}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "model", Version: "1"}, m.clientOptions()).Connect(context.Background(),
+		&mcp.IOTransport{Reader: countingReader{stdout, m.bytes}, Writer: stdin}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &model{t: t, cs: cs, keys: keys, bytes: c}
+	m.cs = cs
+	return m
 }
 
 func startDynamicHTTP(t *testing.T) *model {
 	t.Helper()
 	keys := keyPipe(t)
 	url := runHTTPShop(t, "-tools", "dynamic", "-keys", keys, "-pay-delay", "20ms")
-	c := &counted{}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "model", Version: "1"}, nil).Connect(context.Background(),
-		&mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: countingTransport{bearer{"s3cret"}, c}}}, nil)
+	m := &model{t: t, keys: keys, bytes: &counted{}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "model", Version: "1"}, m.clientOptions()).Connect(context.Background(),
+		&mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: countingTransport{bearer{"s3cret"}, m.bytes}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &model{t: t, cs: cs, keys: keys, bytes: c}
+	m.cs = cs
+	return m
 }

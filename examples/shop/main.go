@@ -119,14 +119,23 @@ func run() error {
 		return err
 	}
 	served := reporting{Runtime: rt, panel: th}
+	impl := &mcp.Implementation{Name: "foldagent-shop", Title: "Shop", Version: "0.1.0"}
 	newServer := func(tools bindmcp.Tools) (bindmcp.Server, error) {
+		if tools == bindmcp.Dynamic {
+			// Every tool listed once, whatever the page: what the page
+			// does not offer is refused with the reason, and the model
+			// need not list again after each call.
+			return mcpagent.NewServer(served, &mcpagent.Options{
+				Implementation: impl, Logger: logger, Patience: f.patience, ListAll: true,
+			})
+		}
 		mode := fixed.PerJourney
 		if f.single {
 			mode = fixed.Single
 		}
 		s, _, err := bindmcp.NewServer("shop", served, h.Model, shop.Journey, &bindmcp.Options{
 			Tools: tools, Logger: logger, SettleWithin: f.settle, Patience: f.patience,
-			Implementation: &mcp.Implementation{Name: "foldagent-shop", Title: "Shop", Version: "0.1.0"},
+			Implementation: impl,
 			Port:           fixed.Options{JourneyTools: mode, Observe: served.journeyRefusals},
 		})
 		return s, err

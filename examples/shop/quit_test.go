@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"syscall"
 	"testing"
 	"time"
@@ -32,12 +31,12 @@ func TestHeadlessQuitEndsTheShopAndAnswersHeldCalls(t *testing.T) {
 	const bound = 20 * time.Second // each wait below ends on an event
 	cmd := exec.Command(bin, "-mcp", "stdio", "-tools", "dynamic", "-keys", keys, "-pay-delay", "20ms", "-approval-timeout", "1h")
 	cmd.Stderr = os.Stderr
-	listed := make(chan struct{}, 1)
+	updated := make(chan struct{}, 1)
 	waiting := make(chan string, 1)
 	client := mcp.NewClient(&mcp.Implementation{Name: "agent", Version: "1"}, &mcp.ClientOptions{
-		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
+		ResourceUpdatedHandler: func(context.Context, *mcp.ResourceUpdatedNotificationRequest) {
 			select {
-			case listed <- struct{}{}:
+			case updated <- struct{}{}:
 			default:
 			}
 		},
@@ -70,21 +69,7 @@ func TestHeadlessQuitEndsTheShopAndAnswersHeldCalls(t *testing.T) {
 	call("add_to_cart", map[string]any{"qty": 1})
 	call("go_to_cart", nil)
 	call("checkout", nil)
-	typeInto(t, keys, "a1 Main St\r") // the person gives the address
-	for offered := false; !offered; {
-		tools, err := cs.ListTools(context.Background(), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		offered = slices.ContainsFunc(tools.Tools, func(tl *mcp.Tool) bool { return tl.Name == "open_review" })
-		if !offered {
-			select {
-			case <-listed:
-			case <-time.After(bound):
-				t.Fatal("the address never reached the shop")
-			}
-		}
-	}
+	awaitAddress(t, cs, keys, updated, bound) // the person gives the address
 	call("open_review", nil)
 
 	paid := make(chan *mcp.CallToolResult, 1)
