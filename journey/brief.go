@@ -36,7 +36,7 @@ type Brief struct {
 // ContextBrief builds the brief of the open journey.
 func (v View) ContextBrief() Brief {
 	s := &v.s.st
-	v.s.mu.Lock()
+	v.s.lock()
 	defer v.s.mu.Unlock()
 	var b strings.Builder
 	b.WriteString("You are on: ")

@@ -148,7 +148,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	at := fireAttempt{s: &s.st, src: normActor(opts.Source), opts: opts}
 	at.input, at.inputErr = normalize(opts.Input)
 
-	s.mu.Lock()
+	s.lock()
 	defer s.unlock()
 	return s.st.fire(ctx, &at, actionID)
 }

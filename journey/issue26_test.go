@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// RejectWith brings a pending fire to rest with the whole refusal: its
+// Reject with a SettleError brings a pending fire to rest with the whole refusal: its
 // code, the sentence, and the application's report as data. The facts
 // line names the code with a library sentence, never the app's text.
 func TestRejectWithCarriesCodeSentenceAndData(t *testing.T) {

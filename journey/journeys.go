@@ -145,7 +145,7 @@ func (g *Graph) unknownJourney(id string) error {
 // (UNKNOWN_JOURNEY, listing the known ids) for an undeclared id.
 func (v View) Plan(journeyID string) (Plan, error) {
 	s := &v.s.st
-	v.s.mu.Lock()
+	v.s.lock()
 	defer v.s.mu.Unlock()
 	jn, ok := s.g.journeyIndex[journeyID]
 	if !ok {
@@ -273,7 +273,7 @@ type CommitResult struct {
 // this page with nothing bound to run it (unless unmaterialized fires are
 // allowed); that refusal writes a gap row naming the journey.
 func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
-	s.mu.Lock()
+	s.lock()
 	defer s.unlock()
 	return s.st.commitJourney(journeyID, source)
 }
@@ -315,7 +315,7 @@ func (s *fold) commitJourney(journeyID string, source Actor) CommitResult {
 // or inferred done, cancelled otherwise. reason is the caller's note. It
 // reports false when no frame is open.
 func (s *Session) LeaveJourney(reason string) (FrameInfo, bool) {
-	s.mu.Lock()
+	s.lock()
 	defer s.unlock()
 	return s.st.leaveJourney(reason)
 }
@@ -415,7 +415,7 @@ type StandingReport struct {
 // precondition, or no step can move), else in-progress.
 func (v View) Standing(journeyID string) (StandingReport, error) {
 	s := &v.s.st
-	v.s.mu.Lock()
+	v.s.lock()
 	defer v.s.mu.Unlock()
 	jn, ok := s.g.journeyIndex[journeyID]
 	if !ok {

@@ -11,7 +11,7 @@ import (
 // nothing is served.
 func (v View) Available() []ServedAction {
 	s := &v.s.st
-	v.s.mu.Lock()
+	v.s.lock()
 	rows, reads := look{s}.available()
 	v.s.mu.Unlock()
 	s.obs.readHolds(rows, reads)
@@ -300,7 +300,7 @@ type Here struct {
 // the graph: both are indexed per page when the graph is built.
 func (v View) Here() Here {
 	s := &v.s.st
-	v.s.mu.Lock()
+	v.s.lock()
 	actions, reads := look{s}.available()
 	h := Here{Position: look{s}.position(), Actions: actions}
 	if h.Actions == nil {

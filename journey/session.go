@@ -129,6 +129,7 @@ type fold struct {
 	// for the facts block (bounded: maxStimuli, in batches).
 	stimuli []*record
 	obs     observers // observers.go: observers, defects, the outbox
+	sources sources   // sources.go: what the Instances sources said
 }
 
 // frameBook holds the journey frames: the open one, and the recent closed
@@ -1012,8 +1013,8 @@ func (s *fold) instances(an *actionNode) (keys []string, declared bool) {
 		return nil, false
 	}
 	if c.instances != nil {
-		s.obs.safeCall("instances of "+c.path, func() { keys = slices.Clone(c.instances(StateView{s.state})) })
-		return keys, true
+		// Read outside the lock, for this state version (Session.lock).
+		return slices.Clone(s.sources.keys(c)), true
 	}
 	return s.bindings.registered(c), false
 }
