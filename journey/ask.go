@@ -254,7 +254,7 @@ func (b *askBook) spend(askID, transitionID string) {
 	b.event("used", a)
 }
 
-// list is the book, oldest first (see Session.Asks).
+// list is the book, oldest first (see AskBook.All).
 func (b *askBook) list() []AskStatus {
 	var out []AskStatus
 	for _, a := range b.asks {
@@ -425,7 +425,7 @@ func (s *fold) approvalGate(an *actionNode, instance string, input any, opts Fir
 	return a, nil
 }
 
-// Asks lists the ask book, oldest first. In default mode a confirmed card
+// All lists the ask book, oldest first. In default mode a confirmed card
 // leaves the book when its fire is recorded and a superseded card leaves
 // when it is asked again; under enforcement every card stays.
 func (b AskBook) All() []AskStatus {
@@ -435,7 +435,7 @@ func (b AskBook) All() []AskStatus {
 	return s.askBook.list()
 }
 
-// Ask returns one ask by its exact id, including a spent card that left
+// Get returns one ask by its exact id, including a spent card that left
 // the book (whose TransitionID names the fire it authorized). A
 // superseded card, or any near-miss id, is not found.
 func (b AskBook) Get(askID string) (AskStatus, bool) {
@@ -449,7 +449,7 @@ func (b AskBook) Get(askID string) (AskStatus, bool) {
 	return s.askBook.status(a), true
 }
 
-// ApproveAsk is the application's own Approve button (enforced mode): the
+// Approve is the application's own Approve button (enforced mode): the
 // person named by `by` says yes. The yes authorizes one matching fire.
 func (b AskBook) Approve(askID, by string) (AskStatus, error) {
 	s := &b.s.st
@@ -458,7 +458,7 @@ func (b AskBook) Approve(askID, by string) (AskStatus, error) {
 	return s.askBook.answer(askID, by, answerApproved)
 }
 
-// DeclineAsk is the application's own Decline button (enforced mode).
+// Decline is the application's own Decline button (enforced mode).
 func (b AskBook) Decline(askID, by string) (AskStatus, error) {
 	s := &b.s.st
 	b.s.mu.Lock()
@@ -466,7 +466,7 @@ func (b AskBook) Decline(askID, by string) (AskStatus, error) {
 	return s.askBook.answer(askID, by, answerDeclined)
 }
 
-// RevokeAsk withdraws a yes before it is used (enforced mode).
+// Revoke withdraws a yes before it is used (enforced mode).
 func (b AskBook) Revoke(askID, by string) (AskStatus, error) {
 	s := &b.s.st
 	b.s.mu.Lock()
@@ -522,7 +522,7 @@ func (b AskBook) ReportDecline(actionID string, opts FireOptions) (DeclineResult
 	return DeclineResult{AskID: a.id, Action: an.id, RecordedAs: "your-report"}, nil
 }
 
-// ConfirmAsk mints an ask with receipts for a high-effect action without
+// Confirm mints an ask with receipts for a high-effect action without
 // firing it and without writing a gap row: the question a port puts to the
 // human before it fires on behalf of a source the session does not gate
 // itself (a user or system source that still confirms), or before a gated
@@ -597,7 +597,7 @@ func (b AskBook) PersonAnswered(askID string, answer PersonAnswer, by string) er
 	return s.askBook.personAnswered(askID, answer, by)
 }
 
-// HeldAsk returns the id of the open card a fire is held for, or "".
+// Held returns the id of the open card a fire is held for, or "".
 func (b AskBook) Held(transitionID string) string {
 	s := &b.s.st
 	b.s.mu.Lock()

@@ -22,7 +22,7 @@ type Options struct {
 	// state report (UpdateState) before they come to rest.
 	State map[string]any
 	// RequireHumanApproval enforces the ask book: a high-effect agent fire
-	// needs a yes a person gave through ApproveAsk, and the yes is single
+	// needs a yes a person gave through AskBook.Approve, and the yes is single
 	// use.
 	RequireHumanApproval bool
 	// ApprovalExpiresAfter makes an unspent yes stale after this long
