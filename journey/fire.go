@@ -195,6 +195,9 @@ func wireActors(as []Actor) []string {
 	return out
 }
 
+// runHandler runs a fire's handler on its own goroutine, with no lock
+// held (it touches only the observers, which have their own, and relock),
+// and applies its return through the coordinator (handlerReturned).
 func (s *fold) runHandler(ctx context.Context, r *record, h Handler, input any) {
 	var produced any
 	var err error

@@ -61,8 +61,9 @@ type Container struct {
 	// with an Instance). It is read with the session's lock released, on
 	// a copy of the state, each time a call may need it (a fire, the
 	// served rows, a plan), and read again if the state moved meanwhile.
-	// It may read the session, but not the rows and plans that read it
-	// (Here, Available, Plan, Standing, ContextBrief).
+	// It may read the session, but not call what reads it: Fire,
+	// CommitJourney, LeaveJourney, and the rows and plans (Here,
+	// Available, Plan, Standing, ContextBrief).
 	Instances func(StateView) []string
 	// Actions declared in this container.
 	Actions []Action
