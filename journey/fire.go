@@ -43,8 +43,9 @@ type FireResult struct {
 	// TransitionID names the recorded fire; pass it to SettlementOf.
 	TransitionID string `json:"transitionId,omitempty"`
 	Version      int64  `json:"version"`
-	// Settlement is "awaiting-state" (comes to rest later) or "settled".
-	Settlement   string       `json:"settlement,omitempty"`
+	// Settlement is SettleAwaitingState (comes to rest later) or
+	// SettleSettled.
+	Settlement   SettleState  `json:"settlement,omitempty"`
 	EffectStatus EffectStatus `json:"effectStatus,omitempty"`
 	// NeedsConfirm marks the default-mode pause: nothing fired, an ask was
 	// minted (AskID, Receipts) and the caller must confirm or decline.
@@ -89,6 +90,16 @@ type FireResult struct {
 	// after its earlier fire came to rest (see Fire).
 	Repeated bool `json:"repeated,omitempty"`
 }
+
+// SettleState says whether a recorded fire came to rest as it was
+// recorded or comes to rest later. The zero value is no fire.
+type SettleState string
+
+// The settle states of a recorded fire.
+const (
+	SettleAwaitingState SettleState = "awaiting-state"
+	SettleSettled       SettleState = "settled"
+)
 
 // InstanceVerdict says why an instance is unknown (INSTANCE_UNKNOWN). The
 // zero value is no verdict: the refusal is another.

@@ -381,26 +381,26 @@ func (a *fireAttempt) record(ctx context.Context) FireResult {
 // settleAtOnce decides what a recorded fire waits for: the app's state
 // report (it writes, the session is told state, it is not already true
 // and not a tour), its handler, or nothing (committed and settled now).
-func (a *fireAttempt) settleAtOnce(r *record, alreadyTrue bool) (string, EffectStatus) {
+func (a *fireAttempt) settleAtOnce(r *record, alreadyTrue bool) (SettleState, EffectStatus) {
 	s := a.s
 	writes := len(a.an.writes) > 0
 	runs := a.materialized
 	switch {
 	case writes && s.tap && !alreadyTrue && !a.tour:
 		r.awaiting = true
-		return "awaiting-state", EffectPending
+		return SettleAwaitingState, EffectPending
 	case writes && runs:
-		return "awaiting-state", EffectPending
+		return SettleAwaitingState, EffectPending
 	case writes:
 		s.commit(r)
 		s.settle(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
-		return "settled", EffectUnobservable
+		return SettleSettled, EffectUnobservable
 	case runs:
 		s.commit(r)
-		return "settled", EffectPending
+		return SettleSettled, EffectPending
 	default:
 		s.commit(r)
 		s.settle(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
-		return "settled", EffectUnobservable
+		return SettleSettled, EffectUnobservable
 	}
 }

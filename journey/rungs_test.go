@@ -121,7 +121,7 @@ func TestInferredFireRung(t *testing.T) {
 func TestStrictAttributionSkipsQueueOrder(t *testing.T) {
 	for _, tc := range []struct {
 		policy AttributionPolicy
-		basis  string
+		basis  Basis
 	}{{"", BasisQueue}, {AttributionDefault, BasisQueue}, {AttributionStrict, BasisStimulus}} {
 		s := rungsSession(t, Options{AttributionPolicy: tc.policy}, nil)
 		a := mustFire(t, s, "p.a", FireOptions{})

@@ -459,7 +459,7 @@ type StateReport struct {
 	// Basis is the rung it was attributed by (BasisNamed, BasisPrincipal,
 	// BasisSignature, BasisQueue, BasisStimulus), or "empty" (an empty
 	// delta naming no fire: nothing is recorded).
-	Basis   string   `json:"basis,omitempty"`
+	Basis   Basis    `json:"basis,omitempty"`
 	Keys    []string `json:"keys,omitempty"`
 	Version int64    `json:"version"`
 	// Pending lists the fires awaiting a state report (on UNKNOWN_TRANSITION).
@@ -543,7 +543,7 @@ func (s *fold) report(ctx context.Context, delta map[string]any, ro ReportOption
 	}
 	if len(rep.keys) == 0 && rep.named == "" {
 		// Nothing moved and nobody was named: there is nothing to record.
-		return StateReport{OK: true, Basis: "empty", Version: s.version}
+		return StateReport{OK: true, Basis: BasisEmpty, Version: s.version}
 	}
 	if refused := rep.attribute(); refused != nil {
 		return *refused
@@ -581,7 +581,7 @@ type stateReport struct {
 
 	target   *record
 	inferred *actionNode
-	basis    string
+	basis    Basis
 }
 
 // read detaches the delta; a value that is not JSON refuses the report.

@@ -106,7 +106,7 @@ func TestSettlementArms(t *testing.T) {
 				s.RegisterActions("p", Registration{Handlers: map[string]Handler{"write": h, "write2": h, "plain": h, "checked": h, "checked-fn": h}})
 			}
 			r := s.Fire(context.Background(), c.action, FireOptions{Source: c.source})
-			if !r.OK || r.Settlement != c.sync || r.EffectStatus != c.syncEff {
+			if !r.OK || string(r.Settlement) != c.sync || r.EffectStatus != c.syncEff {
 				t.Fatalf("fire: %+v; want settlement %s, effectStatus %s", r, c.sync, c.syncEff)
 			}
 			close(release)
@@ -319,7 +319,7 @@ func TestStateAttribution(t *testing.T) {
 		delta  map[string]any
 		id     string
 		want   string
-		basis  string
+		basis  Basis
 		reason Reason
 	}{
 		{"unknown id changes nothing", map[string]any{"k": 9}, "p.write#404", "", "", ReasonUnknownTransition},

@@ -78,7 +78,7 @@ type Attempt struct {
 	Journey      string `json:"journey,omitempty"`
 	Inferred     bool   `json:"inferred,omitempty"`
 	// Attribution is the rung the fire's state report was credited by.
-	Attribution string `json:"attribution,omitempty"`
+	Attribution Basis  `json:"attribution,omitempty"`
 	Line        string `json:"line"`
 }
 
@@ -126,7 +126,7 @@ type Truth struct {
 type Change struct {
 	TransitionID string `json:"transitionId"`
 	Actor        Actor  `json:"principal"`
-	Basis        string `json:"basis"`
+	Basis        Basis  `json:"basis"`
 	// Action and Inferred are set on an inferred fire (basis
 	// inferred-fire): the action whose declared writes the change was.
 	Action   string   `json:"affordanceId,omitempty"`
