@@ -254,7 +254,7 @@ func (b *askBook) spend(askID, transitionID string) {
 	b.event("used", a)
 }
 
-// list is the book, oldest first (see Session.Asks).
+// list is the book, oldest first (see AskBook.All).
 func (b *askBook) list() []AskStatus {
 	var out []AskStatus
 	for _, a := range b.asks {
@@ -377,7 +377,7 @@ func (b *askBook) held(transitionID string) *ask {
 }
 
 // receipts are what a card minted now shows the person (see Receipts).
-func (s *Session) receipts(an *actionNode, instance string, input any) Receipts {
+func (s *fold) receipts(an *actionNode, instance string, input any) Receipts {
 	_, ev, unev := evalFull(an.guard, s.state, s.redacted)
 	if ev == nil {
 		ev = []Condition{}
@@ -389,8 +389,8 @@ func (s *Session) receipts(an *actionNode, instance string, input any) Receipts 
 		in, _ := normalize(input)
 		rc.WillUse = &WillUse{Input: in, Instance: instance}
 	}
-	for i := len(s.fires) - 1; i >= 0 && len(rc.RecentSteps) < maxRecentSteps; i-- {
-		r := s.fires[i]
+	for i := len(s.ledgers.fires) - 1; i >= 0 && len(rc.RecentSteps) < maxRecentSteps; i-- {
+		r := s.ledgers.fires[i]
 		rc.RecentSteps = append(rc.RecentSteps, RecentStep{What: r.an.id, Actor: r.t.Actor, Outcome: r.t.Outcome})
 	}
 	slices.Reverse(rc.RecentSteps)
@@ -398,13 +398,13 @@ func (s *Session) receipts(an *actionNode, instance string, input any) Receipts 
 }
 
 // mintAsk mints a card with the receipts of this moment.
-func (s *Session) mintAsk(an *actionNode, instance string, input any, by Actor) *ask {
-	return s.askBook.mint(an, instance, input, by, s.seq, s.receipts(an, instance, input), s.keep.Closed)
+func (s *fold) mintAsk(an *actionNode, instance string, input any, by Actor) *ask {
+	return s.askBook.mint(an, instance, input, by, s.seq, s.receipts(an, instance, input), s.ledgers.keep.Closed)
 }
 
 // approvalGate is the enforced-mode gate: the card whose yes authorizes
 // the fire, or the refusal (minting a card when there is none to ask).
-func (s *Session) approvalGate(an *actionNode, instance string, input any, opts FireOptions) (*ask, *FireResult) {
+func (s *fold) approvalGate(an *actionNode, instance string, input any, opts FireOptions) (*ask, *FireResult) {
 	var a *ask
 	if opts.AskID != "" {
 		var mismatch *FireResult
@@ -425,47 +425,52 @@ func (s *Session) approvalGate(an *actionNode, instance string, input any, opts 
 	return a, nil
 }
 
-// Asks lists the ask book, oldest first. In default mode a confirmed card
+// All lists the ask book, oldest first. In default mode a confirmed card
 // leaves the book when its fire is recorded and a superseded card leaves
 // when it is asked again; under enforcement every card stays.
-func (s *Session) Asks() []AskStatus {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (b AskBook) All() []AskStatus {
+	s := &b.s.st
+	b.s.mu.Lock()
+	defer b.s.mu.Unlock()
 	return s.askBook.list()
 }
 
-// Ask returns one ask by its exact id, including a spent card that left
+// Get returns one ask by its exact id, including a spent card that left
 // the book (whose TransitionID names the fire it authorized). A
 // superseded card, or any near-miss id, is not found.
-func (s *Session) Ask(askID string) (AskStatus, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	a, ok := s.askByID[askID]
+func (b AskBook) Get(askID string) (AskStatus, bool) {
+	s := &b.s.st
+	b.s.mu.Lock()
+	defer b.s.mu.Unlock()
+	a, ok := s.askBook.askByID[askID]
 	if !ok || a.superseded {
 		return AskStatus{}, false
 	}
 	return s.askBook.status(a), true
 }
 
-// ApproveAsk is the application's own Approve button (enforced mode): the
+// Approve is the application's own Approve button (enforced mode): the
 // person named by `by` says yes. The yes authorizes one matching fire.
-func (s *Session) ApproveAsk(askID, by string) (AskStatus, error) {
-	s.mu.Lock()
-	defer s.unlock()
+func (b AskBook) Approve(askID, by string) (AskStatus, error) {
+	s := &b.s.st
+	b.s.mu.Lock()
+	defer b.s.unlock()
 	return s.askBook.answer(askID, by, answerApproved)
 }
 
-// DeclineAsk is the application's own Decline button (enforced mode).
-func (s *Session) DeclineAsk(askID, by string) (AskStatus, error) {
-	s.mu.Lock()
-	defer s.unlock()
+// Decline is the application's own Decline button (enforced mode).
+func (b AskBook) Decline(askID, by string) (AskStatus, error) {
+	s := &b.s.st
+	b.s.mu.Lock()
+	defer b.s.unlock()
 	return s.askBook.answer(askID, by, answerDeclined)
 }
 
-// RevokeAsk withdraws a yes before it is used (enforced mode).
-func (s *Session) RevokeAsk(askID, by string) (AskStatus, error) {
-	s.mu.Lock()
-	defer s.unlock()
+// Revoke withdraws a yes before it is used (enforced mode).
+func (b AskBook) Revoke(askID, by string) (AskStatus, error) {
+	s := &b.s.st
+	b.s.mu.Lock()
+	defer b.s.unlock()
 	return s.askBook.revoke(askID, by)
 }
 
@@ -485,9 +490,10 @@ type DeclineResult struct {
 // it closes the open card for the action (minting one if none is open)
 // as declined. Under enforcement only the person's own door can answer,
 // so the report is recorded on the card and closes nothing.
-func (s *Session) ReportDecline(actionID string, opts FireOptions) (DeclineResult, error) {
-	s.mu.Lock()
-	defer s.unlock()
+func (b AskBook) ReportDecline(actionID string, opts FireOptions) (DeclineResult, error) {
+	s := &b.s.st
+	b.s.mu.Lock()
+	defer b.s.unlock()
 	an, ok := s.g.actionIndex[actionID]
 	if !ok {
 		return DeclineResult{}, &Error{Reason: ReasonUnknownAction, Msg: "ReportDecline names an action the graph does not declare", Value: actionID}
@@ -495,11 +501,11 @@ func (s *Session) ReportDecline(actionID string, opts FireOptions) (DeclineResul
 	src := normActor(opts.Source)
 	input, _ := normalize(opts.Input)
 	if !s.opts.RequireHumanApproval {
-		a := s.openAsk[askKey{an.idx, opts.Instance}]
+		a := s.askBook.openAsk[askKey{an.idx, opts.Instance}]
 		if a == nil {
 			a = s.mintAsk(an, opts.Instance, input, src)
 		}
-		delete(s.openAsk, askKey{an.idx, opts.Instance})
+		delete(s.askBook.openAsk, askKey{an.idx, opts.Instance})
 		// Closed as declined: it stays in the book for the facts to say
 		// so, and counts against Retention.Closed like any answered ask,
 		// so declines do not grow without limit.
@@ -516,14 +522,15 @@ func (s *Session) ReportDecline(actionID string, opts FireOptions) (DeclineResul
 	return DeclineResult{AskID: a.id, Action: an.id, RecordedAs: "your-report"}, nil
 }
 
-// ConfirmAsk mints an ask with receipts for a high-effect action without
+// Confirm mints an ask with receipts for a high-effect action without
 // firing it and without writing a gap row: the question a port puts to the
 // human before it fires on behalf of a source the session does not gate
 // itself (a user or system source that still confirms), or before a gated
 // port attempts any fire. In default mode it supersedes the open card for
 // the same action and instance, as a paused fire does. An action the graph
 // does not declare is refused with UNKNOWN_ACTION.
-func (s *Session) ConfirmAsk(actionID string, opts FireOptions) (AskStatus, error) {
+func (b AskBook) Confirm(actionID string, opts FireOptions) (AskStatus, error) {
+	s := &b.s.st
 	an, ok := s.g.actionIndex[actionID]
 	if !ok {
 		return AskStatus{}, &Error{Reason: ReasonUnknownAction, Msg: "the graph declares no such action", Value: actionID}
@@ -533,8 +540,8 @@ func (s *Session) ConfirmAsk(actionID string, opts FireOptions) (AskStatus, erro
 		return AskStatus{}, &Error{Reason: ReasonNotAllowed, Msg: "the action's policy does not let this actor fire it, so no card is minted", Value: string(src)}
 	}
 	input, _ := normalize(opts.Input)
-	s.mu.Lock()
-	defer s.unlock()
+	b.s.mu.Lock()
+	defer b.s.unlock()
 	a := s.mintAsk(an, opts.Instance, input, normActor(opts.Source))
 	return s.askBook.status(a), nil
 }
@@ -560,20 +567,21 @@ const (
 // the fire it let through. It is the same book the confirm cards use, in
 // either mode: the person's answer comes from the application, never from
 // the model's confirm.
-func (s *Session) HeldForPerson(transitionID, askID string) error {
-	s.mu.Lock()
-	defer s.unlock()
-	r, ok := s.byID[transitionID]
+func (b AskBook) HeldForPerson(transitionID, askID string) error {
+	s := &b.s.st
+	b.s.mu.Lock()
+	defer b.s.unlock()
+	r, ok := s.ledgers.byID[transitionID]
 	if !ok || !r.fired {
 		return &Error{Reason: ReasonUnknownTransition, Msg: "no fire has that id", Value: transitionID}
 	}
-	if askID == "" || s.askByID[askID] != nil {
+	if askID == "" || s.askBook.askByID[askID] != nil {
 		return &Error{Reason: ReasonUnknownAsk, Msg: "the ask id is empty or already used", Value: askID}
 	}
 	a := &ask{id: askID, an: r.an, instance: r.t.Instance, actor: r.t.Actor, inBook: true, seq: s.seq, firedAs: transitionID}
 	a.input, _ = normalize(r.input)
 	a.receipts = s.receipts(r.an, r.t.Instance, r.input)
-	s.askBook.add(a, s.keep.Closed)
+	s.askBook.add(a, s.ledgers.keep.Closed)
 	s.askBook.event("ask", a)
 	return nil
 }
@@ -582,16 +590,18 @@ func (s *Session) HeldForPerson(transitionID, askID string) error {
 // answer. by names who answered (for the ask's record). Approved, the
 // card is spent by the fire it was held for; declined or withdrawn, it is
 // closed and the fire comes to rest as the application says.
-func (s *Session) PersonAnswered(askID string, answer PersonAnswer, by string) error {
-	s.mu.Lock()
-	defer s.unlock()
+func (b AskBook) PersonAnswered(askID string, answer PersonAnswer, by string) error {
+	s := &b.s.st
+	b.s.mu.Lock()
+	defer b.s.unlock()
 	return s.askBook.personAnswered(askID, answer, by)
 }
 
-// HeldAsk returns the id of the open card a fire is held for, or "".
-func (s *Session) HeldAsk(transitionID string) string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+// Held returns the id of the open card a fire is held for, or "".
+func (b AskBook) Held(transitionID string) string {
+	s := &b.s.st
+	b.s.mu.Lock()
+	defer b.s.mu.Unlock()
 	if a := s.askBook.held(transitionID); a != nil {
 		return a.id
 	}

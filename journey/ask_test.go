@@ -16,7 +16,7 @@ func TestAskBookDefaultMode(t *testing.T) {
 	s.OnAsk(func(e AskEvent) { mu.Lock(); kinds = append(kinds, e.Kind+":"+e.Ask.AskID); mu.Unlock() })
 	fire := func(o FireOptions) FireResult { return s.Fire(context.Background(), "checkout.place-order", o) }
 
-	v := s.Version()
+	v := s.View().Version()
 	p1 := fire(FireOptions{Input: map[string]any{"note": "gift"}})
 	if !p1.NeedsConfirm || p1.AskID != "ask#1" || p1.OK {
 		t.Fatalf("%+v", p1)
@@ -26,51 +26,51 @@ func TestAskBookDefaultMode(t *testing.T) {
 		rc.YouAreOn != "checkout" || rc.Version != v || rc.WillUse != nil || rc.Because == nil {
 		t.Fatalf("receipts %+v", rc)
 	}
-	if len(s.Gaps()) != 0 || s.Version() != v || len(s.Pending()) != 0 {
+	if len(s.View().Gaps()) != 0 || s.View().Version() != v || len(s.View().Pending()) != 0 {
 		t.Fatal("a pause is not a refusal and fires nothing")
 	}
 	p2 := fire(FireOptions{})
 	if p2.AskID != "ask#2" {
 		t.Fatalf("%+v", p2)
 	}
-	if _, found := s.Ask("ask#1"); found {
+	if _, found := s.Asks().Get("ask#1"); found {
 		t.Fatal("asking again supersedes the earlier card")
 	}
-	if asks := s.Asks(); len(asks) != 1 || asks[0].AskID != "ask#2" || asks[0].Answer != "" {
+	if asks := s.Asks().All(); len(asks) != 1 || asks[0].AskID != "ask#2" || asks[0].Answer != "" {
 		t.Fatalf("book %+v", asks)
 	}
 	r := fire(FireOptions{Confirm: true})
 	if !r.OK {
 		t.Fatalf("%+v", r)
 	}
-	if tr, _ := s.Transition(r.TransitionID); tr.AskID != "ask#2" {
+	if tr, _ := s.View().Transition(r.TransitionID); tr.AskID != "ask#2" {
 		t.Fatalf("the fire does not name the card it closed: %+v", tr)
 	}
-	if len(s.Asks()) != 0 {
+	if len(s.Asks().All()) != 0 {
 		t.Fatal("in default mode the confirmed card leaves the book")
 	}
-	a, found := s.Ask("ask#2")
+	a, found := s.Asks().Get("ask#2")
 	if !found || !a.Spent || a.Answer != "approved" || a.TransitionID != r.TransitionID {
 		t.Fatalf("a spent card forwards to its fire: %+v", a)
 	}
 	// A decline closes the card.
 	fire(FireOptions{})
-	d, err := s.ReportDecline("checkout.place-order", FireOptions{})
+	d, err := s.Asks().ReportDecline("checkout.place-order", FireOptions{})
 	if err != nil || !d.Closed || d.AskID != "ask#3" || d.RecordedAs != "" {
 		t.Fatalf("%+v %v", d, err)
 	}
-	if a, _ := s.Ask("ask#3"); a.Answer != "declined" {
+	if a, _ := s.Asks().Get("ask#3"); a.Answer != "declined" {
 		t.Fatalf("%+v", a)
 	}
 	// The human doors belong to enforcement.
-	if _, err := s.ApproveAsk("ask#3", "alice"); !errors.Is(err, &Error{Reason: ReasonNotEnforced}) {
+	if _, err := s.Asks().Approve("ask#3", "alice"); !errors.Is(err, &Error{Reason: ReasonNotEnforced}) {
 		t.Fatalf("%v", err)
 	}
 	// A user's own click is not gated by confirmation.
 	if r := fire(FireOptions{Source: ActorUser}); !r.OK {
 		t.Fatalf("%+v", r)
 	}
-	if _, err := s.ReportDecline("nope", FireOptions{}); !errors.Is(err, &Error{Reason: ReasonUnknownAction}) {
+	if _, err := s.Asks().ReportDecline("nope", FireOptions{}); !errors.Is(err, &Error{Reason: ReasonUnknownAction}) {
 		t.Fatal(err)
 	}
 	mu.Lock()
@@ -96,23 +96,23 @@ func TestAskBookEnforced(t *testing.T) {
 		}
 	}
 
-	v := s.Version()
+	v := s.View().Version()
 	r := fire(FireOptions{Input: gift, Confirm: true})
 	expect(r, ReasonApprovalRequired, "ask#1")
 	if r.Receipts == nil || r.Receipts.WillUse == nil || r.Receipts.WillUse.Input.(map[string]any)["note"] != "gift" {
 		t.Fatalf("enforced receipts carry what the yes binds: %+v", r.Receipts)
 	}
-	if s.Version() != v || len(s.Gaps()) != 1 || s.Gaps()[0].Reason != ReasonApprovalRequired {
+	if s.View().Version() != v || len(s.View().Gaps()) != 1 || s.View().Gaps()[0].Reason != ReasonApprovalRequired {
 		t.Fatal("APPROVAL_REQUIRED is a refusal: a gap row, no version")
 	}
 	expect(fire(FireOptions{Input: gift}), ReasonApprovalRequired, "ask#1") // identical re-ask reuses the id
 	expect(fire(FireOptions{Input: map[string]any{"note": "other"}}), ReasonApprovalRequired, "ask#2")
 
-	d, _ := s.ReportDecline("checkout.place-order", FireOptions{Input: gift})
+	d, _ := s.Asks().ReportDecline("checkout.place-order", FireOptions{Input: gift})
 	if d.RecordedAs != "your-report" || d.Closed || d.AskID != "ask#1" {
 		t.Fatalf("%+v", d)
 	}
-	if a, _ := s.Ask("ask#1"); a.Answer != "" || !a.RelayedDecline {
+	if a, _ := s.Asks().Get("ask#1"); a.Answer != "" || !a.RelayedDecline {
 		t.Fatalf("a relayed decline closes nothing: %+v", a)
 	}
 
@@ -121,20 +121,20 @@ func TestAskBookEnforced(t *testing.T) {
 		do   func() error
 		want Reason
 	}{
-		{"no decider", func() error { _, err := s.ApproveAsk("ask#1", ""); return err }, ReasonNeedsDecider},
-		{"unknown ask", func() error { _, err := s.ApproveAsk("ask#99", "alice"); return err }, ReasonUnknownAsk},
-		{"near miss", func() error { _, err := s.ApproveAsk("ASK#1", "alice"); return err }, ReasonUnknownAsk},
-		{"revoke unanswered", func() error { _, err := s.RevokeAsk("ask#1", "alice"); return err }, ReasonRevokeUnanswered},
+		{"no decider", func() error { _, err := s.Asks().Approve("ask#1", ""); return err }, ReasonNeedsDecider},
+		{"unknown ask", func() error { _, err := s.Asks().Approve("ask#99", "alice"); return err }, ReasonUnknownAsk},
+		{"near miss", func() error { _, err := s.Asks().Approve("ASK#1", "alice"); return err }, ReasonUnknownAsk},
+		{"revoke unanswered", func() error { _, err := s.Asks().Revoke("ask#1", "alice"); return err }, ReasonRevokeUnanswered},
 	}
 	for _, c := range doorCases {
 		if err := c.do(); !errors.Is(err, &Error{Reason: c.want}) {
 			t.Fatalf("%s: %v, want %s", c.name, err, c.want)
 		}
 	}
-	if _, err := s.ApproveAsk("ask#1", "alice"); err != nil {
+	if _, err := s.Asks().Approve("ask#1", "alice"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.ApproveAsk("ask#1", "alice"); !errors.Is(err, &Error{Reason: ReasonAskAlreadyAnswered}) {
+	if _, err := s.Asks().Approve("ask#1", "alice"); !errors.Is(err, &Error{Reason: ReasonAskAlreadyAnswered}) {
 		t.Fatal(err)
 	}
 	expect(fire(FireOptions{Input: map[string]any{"note": "other"}, AskID: "ask#1"}), ReasonApprovalMismatch, "ask#1")
@@ -145,11 +145,11 @@ func TestAskBookEnforced(t *testing.T) {
 	if !ok.OK {
 		t.Fatalf("%+v", ok)
 	}
-	if a, _ := s.Ask("ask#1"); !a.Spent || a.TransitionID != ok.TransitionID {
+	if a, _ := s.Asks().Get("ask#1"); !a.Spent || a.TransitionID != ok.TransitionID {
 		t.Fatalf("%+v", a)
 	}
 	expect(fire(FireOptions{Input: gift, AskID: "ask#1"}), ReasonApprovalSpent, "ask#1")
-	if _, err := s.RevokeAsk("ask#1", "alice"); !errors.Is(err, &Error{Reason: ReasonAskAlreadySpent}) {
+	if _, err := s.Asks().Revoke("ask#1", "alice"); !errors.Is(err, &Error{Reason: ReasonAskAlreadySpent}) {
 		t.Fatal(err)
 	}
 	s.UpdateState(map[string]any{"orders": 1}, ok.TransitionID)
@@ -158,31 +158,31 @@ func TestAskBookEnforced(t *testing.T) {
 	}
 
 	// Declined, revoked and stale yeses.
-	if _, err := s.DeclineAsk("ask#2", "bob"); err != nil {
+	if _, err := s.Asks().Decline("ask#2", "bob"); err != nil {
 		t.Fatal(err)
 	}
 	expect(fire(FireOptions{Input: map[string]any{"note": "other"}, AskID: "ask#2"}), ReasonApprovalDeclined, "ask#2")
 	r = fire(FireOptions{Input: map[string]any{"note": "third"}})
 	expect(r, ReasonApprovalRequired, "")
 	third := r.AskID
-	s.ApproveAsk(third, "alice")
-	if _, err := s.RevokeAsk(third, "alice"); err != nil {
+	s.Asks().Approve(third, "alice")
+	if _, err := s.Asks().Revoke(third, "alice"); err != nil {
 		t.Fatal(err)
 	}
 	expect(fire(FireOptions{Input: map[string]any{"note": "third"}, AskID: third}), ReasonApprovalRevoked, third)
 	r = fire(FireOptions{Input: map[string]any{"note": "fourth"}})
 	fourth := r.AskID
-	s.ApproveAsk(fourth, "alice")
+	s.Asks().Approve(fourth, "alice")
 	advance(2 * time.Minute)
 	expect(fire(FireOptions{Input: map[string]any{"note": "fourth"}, AskID: fourth}), ReasonApprovalStale, fourth)
-	if a, _ := s.Ask(fourth); !a.Stale {
+	if a, _ := s.Asks().Get(fourth); !a.Stale {
 		t.Fatalf("%+v", a)
 	}
 	// Capability before authority: switched off means no ask.
-	before := len(s.Asks())
+	before := len(s.Asks().All())
 	s.UpdateState(map[string]any{"paymentReady": false}, "")
 	expect(fire(FireOptions{Input: map[string]any{"note": "fifth"}}), ReasonToolDisabled, "")
-	if len(s.Asks()) != before {
+	if len(s.Asks().All()) != before {
 		t.Fatal("a switched-off control minted an ask")
 	}
 }
@@ -194,7 +194,7 @@ func TestApprovalMismatchOnAction(t *testing.T) {
 	s.RegisterActions("p", Registration{Instance: "r1", Handlers: map[string]Handler{"rows.a": ok, "rows.b": ok}})
 	s.RegisterActions("p", Registration{Instance: "r2", Handlers: map[string]Handler{"rows.a": ok, "rows.b": ok}})
 	r := s.Fire(context.Background(), "p.rows.a", FireOptions{Instance: "r1"})
-	s.ApproveAsk(r.AskID, "alice")
+	s.Asks().Approve(r.AskID, "alice")
 	cases := []struct {
 		action, instance string
 		input            any

@@ -24,7 +24,7 @@ func TestBigAppFixtureFacts(t *testing.T) {
 		t.Fatalf("%d actions, want 120", n)
 	}
 	passed, entry := 0, 0
-	for _, j := range s.AvailableJourneys() {
+	for _, j := range s.View().AvailableJourneys() {
 		if j.PreconditionPassed {
 			passed++
 		}
@@ -32,7 +32,7 @@ func TestBigAppFixtureFacts(t *testing.T) {
 			entry++
 		}
 	}
-	h := s.Here()
+	h := s.View().Here()
 	if passed != 56 || entry != 2 || len(h.Journeys) != 2 || h.JourneysElsewhere != 55 || len(h.Actions) != 2 {
 		t.Fatalf("preconditions %d/57, entry %d, here %d journeys (+%d elsewhere), %d actions", passed, entry, len(h.Journeys), h.JourneysElsewhere, len(h.Actions))
 	}
@@ -53,7 +53,7 @@ func BenchmarkAvailableActions(b *testing.B) {
 			b.ReportAllocs()
 			var h journey.Here
 			for b.Loop() {
-				h = s.Here()
+				h = s.View().Here()
 			}
 			if len(h.Actions) != 2 || len(h.Journeys) != 2 {
 				b.Fatalf("unexpected snapshot: %d actions, %d journeys", len(h.Actions), len(h.Journeys))
@@ -72,7 +72,7 @@ func TestHereAllocationsIgnoreOtherPages(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		allocs[pages] = testing.AllocsPerRun(200, func() { _ = s.Here() })
+		allocs[pages] = testing.AllocsPerRun(200, func() { _ = s.View().Here() })
 	}
 	if allocs[60] != allocs[600] || allocs[60] == 0 {
 		t.Fatalf("Here allocates %v per call at 60 pages and %v at 600", allocs[60], allocs[600])
@@ -97,9 +97,9 @@ func BenchmarkAvailableActionsRatio(b *testing.B) {
 	n := 0
 	for b.Loop() {
 		t0 := time.Now()
-		_ = small.Here()
+		_ = small.View().Here()
 		t1 := time.Now()
-		_ = large.Here()
+		_ = large.View().Here()
 		t2 := time.Now()
 		tSmall += t1.Sub(t0)
 		tLarge += t2.Sub(t1)
@@ -241,7 +241,7 @@ func TestWhatsHereAllocationsIgnoreHistory(t *testing.T) {
 		wh := testing.AllocsPerRun(50, func() { p.Call(ctx, "hist.whats_here", nil) })
 		us := testing.AllocsPerRun(50, func() { s.UpdateState(delta, "") })
 		allocs[n] = [2]float64{wh, us}
-		rows[n] = len(s.Transitions())
+		rows[n] = len(s.View().Transitions())
 		r := p.Call(ctx, "hist.whats_here", nil)
 		if r.Reason() != "" || r.TransitionID() != "" || !r.OK() {
 			t.Fatalf("typed access on a whats_here result: %s", r.JSON())
@@ -281,7 +281,7 @@ func BenchmarkFire(b *testing.B) {
 	}
 	var here, small, big []float64
 	for b.Loop() {
-		here = append(here, timed(func() { _ = smallS.Here() }))
+		here = append(here, timed(func() { _ = smallS.View().Here() }))
 		small = append(small, timed(fire(smallS)))
 		big = append(big, timed(fire(bigS)))
 	}

@@ -34,9 +34,10 @@ type Brief struct {
 }
 
 // ContextBrief builds the brief of the open journey.
-func (s *Session) ContextBrief() Brief {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) ContextBrief() Brief {
+	s := &v.s.st
+	v.s.lock()
+	defer v.s.mu.Unlock()
 	var b strings.Builder
 	b.WriteString("You are on: ")
 	if s.page < 0 {
@@ -48,13 +49,13 @@ func (s *Session) ContextBrief() Brief {
 	if f := s.view.focusPath(); f != "" {
 		writeAll(&b, "Focus: ", f, ".\n")
 	}
-	if s.open == nil {
+	if s.frameBook.open == nil {
 		b.WriteString(briefNoJourney)
 		return Brief{Text: b.String()}
 	}
-	jn := s.open.jn
-	st := s.standingLocked(jn)
-	plan := s.planLocked(jn)
+	jn := s.frameBook.open.jn
+	st := look{s}.standing(jn)
+	plan := look{s}.plan(jn)
 	out := Brief{Journey: jn.id, Standing: st.Standing, StepsDone: st.StepsDone, StepsTotal: st.StepsTotal}
 	writeAll(&b, briefOpen, jn.id, " - ", strings.TrimRight(jn.does, ".!? "), " (", strconv.Itoa(st.StepsDone), "/", strconv.Itoa(st.StepsTotal),
 		" steps done; standing: ", string(st.Standing), ").\n")

@@ -59,10 +59,10 @@ func TestConcurrentFiresReportsAndSyncs(t *testing.T) {
 				case 3:
 					s.Sync([]string{"p", "q", "/x"}[i%3])
 				case 4:
-					_ = s.Here()
-					_ = s.GroundTruth(int64(i), 5)
-					_ = s.Why("k")
-					_, _ = s.Plan("nope")
+					_ = s.View().Here()
+					_ = s.View().GroundTruth(int64(i), 5)
+					_ = s.View().Why("k")
+					_, _ = s.View().Plan("nope")
 				case 5:
 					if r := s.Fire(context.Background(), "p.write2", FireOptions{}); r.OK {
 						mu.Lock()
@@ -106,7 +106,7 @@ func TestConcurrentFiresReportsAndSyncs(t *testing.T) {
 	}
 	var last int64 = -1
 	seen := map[string]bool{}
-	for _, tr := range s.Transitions() {
+	for _, tr := range s.View().Transitions() {
 		if seen[tr.ID] {
 			t.Fatalf("duplicate transition id %s", tr.ID)
 		}
@@ -148,7 +148,7 @@ func TestPanickingObserversAndCallbacksDoNotBreakTheSession(t *testing.T) {
 		t.Fatalf("a panicking handler is a failed fire: %+v", st)
 	}
 	s.Fire(context.Background(), "p.zzz", FireOptions{})
-	rows := s.Available()
+	rows := s.View().Available()
 	if len(rows) != 3 || rows[1].Holds != nil {
 		t.Fatalf("rows %+v", rows)
 	}
@@ -178,12 +178,12 @@ func TestObserversMayCallBackIntoTheSession(t *testing.T) {
 	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"write": ok, "plain": ok}})
 	var reports atomic.Int64
 	s.OnTransition(func(tr Transition) {
-		_ = s.Here()
+		_ = s.View().Here()
 		if tr.Kind == KindFired && !tr.Settled && tr.Action == "p.write" {
 			s.UpdateState(map[string]any{"k": 1}, tr.ID) // report from inside the observer
 		}
 	})
-	s.OnState(func(StateChange) { reports.Add(1); _ = s.GroundTruth(0, 0) })
+	s.OnState(func(StateChange) { reports.Add(1); _ = s.View().GroundTruth(0, 0) })
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -33,15 +33,20 @@
 // application's router; the state view, fed by UpdateState; the
 // transition ledger of fires and reports; the gap ledger of refused
 // fires; the ask book; the settlement latches; the journey frames; and
-// the work ledger. The history is bounded by Options.Retention: what the
+// the work ledger. Its own methods are the calls that change something;
+// every read is on its View (Session.View: Here, Available, Plan,
+// Standing, Facts, GroundTruth, Transitions, Pending, State, Values,
+// Version …), and the ask book is reached through Session.Asks (Confirm,
+// Approve, Decline, Revoke, ReportDecline, HeldForPerson,
+// PersonAnswered). The history is bounded by Options.Retention: what the
 // protocol still needs (fires not at rest, each action's latest fire, open
 // asks and frames, open work) is never evicted, what is evicted is counted
-// (Evicted, and the facts block), and an evicted fire id is answered
+// (View.Evicted, and the facts block), and an evicted fire id is answered
 // TRANSITION_EVICTED. A turn's reads are indexed so that they cost what
-// they show, not the length of the conversation. The host registers handlers per page when it mounts
-// (RegisterActions) and unregisters them when it unmounts; the returned
-// Handle switches controls off (SetEnabled) or labels them busy
-// (SetBusy).
+// they show, not the length of the conversation. The host registers
+// handlers per page when it mounts (RegisterActions) and unregisters them
+// when it unmounts; the returned Handle switches controls off
+// (SetEnabled) or labels them busy (SetBusy).
 //
 // Fire runs a fixed, ordered list of checks, each a small function named
 // by the reason code it refuses with: UNKNOWN_ACTION, then STALE_CURSOR,
@@ -100,19 +105,33 @@
 //
 // # How a session is built
 //
-// A Session is a coordinator over parts, each a type that owns its state
-// and rules: the ledgers (transitions, gaps, commits, retention, and the
-// once-only rule), the ask book, the journey frames, the work book,
-// visibility (tabs, modals, focus), the bindings each registration
-// adds, and the observers. The coordinator takes the session's lock,
-// applies the call to the parts and releases the lock before any observer
-// is told. Application code runs outside the lock too: a holds reader
-// fills the rows Available and Here return after it is released, and a
+// A Session is a coordinator over a fold: the state its calls are
+// applied to, and the rules that apply them. Each call that changes
+// something (a fire, a state report, a sync, a registration, a reject,
+// an observation, a journey committed or left, work begun or done, a tab
+// or modal shown, an ask answered) takes the session's lock, applies
+// that one event to the fold, and releases the lock before any observer
+// is told. Work that comes back from outside a call (a handler
+// returning, a VerifyFunc's verdict, Work.Done, a Handle's flips)
+// re-enters the same way. Every method of the fold runs under the lock
+// by construction, since only the coordinator reaches it; its read rules
+// (served rows, plans, standings, the facts block, a settlement's
+// answer) are kept apart from the write rules. The fold is made of
+// parts, each a type that owns its state and rules: the ledgers
+// (transitions, gaps, commits, retention, and the once-only rule), the
+// ask book, the journey frames, the work book, visibility (tabs, modals,
+// focus), the bindings each registration adds, what the Instances
+// sources said, and the observers.
+//
+// No application code runs under the session's lock. A holds reader
+// fills the rows Available and Here return after it is released; a
 // VerifyFunc reads a copy of the state as the fire came to rest, its
-// verdict applied under the lock again as the settlement it completes. A
-// container's Instances source is the one callback still read under the
-// lock. The parts hold no lock of their own, except the observers, whose
-// registration and defects have theirs.
+// verdict applied under the lock again as the settlement it completes; a
+// container's Instances source is read before a call that may need it
+// (a fire, a journey commit or leave, the rows and plans), on a copy of
+// the state, and read again if the state moved meanwhile. The parts hold
+// no lock of their own, except the observers, whose registration and
+// defects have theirs.
 // Three paths are written as steps of their own: a fire (the checks
 // above, then recording), a state report (read, attributed by the rungs
 // below, then recorded as a stimulus or credited to a fire), and the

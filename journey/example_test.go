@@ -42,7 +42,7 @@ func Example() {
 
 	st, _ := s.SettlementOf(ctx, r.TransitionID)
 	fmt.Println(st.EffectStatus, st.Outcome, st.EffectVerified)
-	fmt.Println(s.GroundTruth(0, 0).Attempts[0].Line)
+	fmt.Println(s.View().GroundTruth(0, 0).Attempts[0].Line)
 	// Output:
 	// catalog.add-to-cart#2 pending
 	// performed committed true
@@ -63,7 +63,7 @@ func ExampleSession_Fire_confirm() {
 	fmt.Println(pause.OK, pause.NeedsConfirm, pause.AskID, pause.Receipts.WillDo.Does)
 
 	done := s.Fire(ctx, "checkout.place-order", journey.FireOptions{Confirm: true})
-	ask, _ := s.Ask(pause.AskID)
+	ask, _ := s.Asks().Get(pause.AskID)
 	fmt.Println(done.OK, ask.Answer, ask.TransitionID == done.TransitionID)
 	// Output:
 	// false true ask#1 Place the order
@@ -72,9 +72,9 @@ func ExampleSession_Fire_confirm() {
 
 // HowToReach answers with the declared hops: the actions whose goTo claims
 // the next page, fewest first.
-func ExampleSession_HowToReach() {
+func ExampleView_HowToReach() {
 	s := exampleShop().MustNewSession(journey.Options{})
-	route, reachable, _ := s.HowToReach("checkout")
+	route, reachable, _ := s.View().HowToReach("checkout")
 	fmt.Println(reachable, route)
 	// Output:
 	// true [{catalog.go-checkout checkout}]

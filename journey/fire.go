@@ -43,8 +43,9 @@ type FireResult struct {
 	// TransitionID names the recorded fire; pass it to SettlementOf.
 	TransitionID string `json:"transitionId,omitempty"`
 	Version      int64  `json:"version"`
-	// Settlement is "awaiting-state" (comes to rest later) or "settled".
-	Settlement   string       `json:"settlement,omitempty"`
+	// Settlement is SettleAwaitingState (comes to rest later) or
+	// SettleSettled.
+	Settlement   SettleState  `json:"settlement,omitempty"`
 	EffectStatus EffectStatus `json:"effectStatus,omitempty"`
 	// NeedsConfirm marks the default-mode pause: nothing fired, an ask was
 	// minted (AskID, Receipts) and the caller must confirm or decline.
@@ -89,6 +90,16 @@ type FireResult struct {
 	// after its earlier fire came to rest (see Fire).
 	Repeated bool `json:"repeated,omitempty"`
 }
+
+// SettleState says whether a recorded fire came to rest as it was
+// recorded or comes to rest later. The zero value is no fire.
+type SettleState string
+
+// The settle states of a recorded fire.
+const (
+	SettleAwaitingState SettleState = "awaiting-state"
+	SettleSettled       SettleState = "settled"
+)
 
 // InstanceVerdict says why an instance is unknown (INSTANCE_UNKNOWN). The
 // zero value is no verdict: the refusal is another.
@@ -145,15 +156,20 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	at := fireAttempt{s: s, src: normActor(opts.Source), opts: opts}
+	at := fireAttempt{s: &s.st, src: normActor(opts.Source), opts: opts}
 	at.input, at.inputErr = normalize(opts.Input)
 
-	s.mu.Lock()
+	s.lock()
 	defer s.unlock()
+	return s.st.fire(ctx, &at, actionID)
+}
+
+// fire applies a fire: the checks in order, then the record.
+func (s *fold) fire(ctx context.Context, at *fireAttempt, actionID string) FireResult {
 	an, ok := s.g.actionIndex[actionID]
 	if !ok {
-		ids := s.servedIDsLocked()
-		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonUnknownAction, Actor: at.src, Request: actionID})
+		ids := look{s}.servedIDs()
+		s.gap(GapRecord{Kind: GapFireRejected, Reason: ReasonUnknownAction, Actor: at.src, Request: actionID})
 		return FireResult{Reason: ReasonUnknownAction, Available: ids, Version: s.version}
 	}
 	at.an = an
@@ -167,7 +183,7 @@ func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) F
 		}
 		r := stop.r
 		r.Action, r.Version = an.id, s.version
-		s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Actor: at.src, Action: an.id, Does: an.does, Evidence: stop.evidence})
+		s.gap(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Actor: at.src, Action: an.id, Does: an.does, Evidence: stop.evidence})
 		return r
 	}
 	return at.record(ctx)
@@ -190,7 +206,10 @@ func wireActors(as []Actor) []string {
 	return out
 }
 
-func (s *Session) runHandler(ctx context.Context, r *record, h Handler, input any) {
+// runHandler runs a fire's handler on its own goroutine, with no lock
+// held (it touches only the observers, which have their own, and relock),
+// and applies its return through the coordinator (handlerReturned).
+func (s *fold) runHandler(ctx context.Context, r *record, h Handler, input any) {
 	var produced any
 	var err error
 	panicked := false
@@ -198,13 +217,17 @@ func (s *Session) runHandler(ctx context.Context, r *record, h Handler, input an
 		defer func() {
 			if p := recover(); p != nil {
 				panicked = true
-				s.defect("handler of "+r.an.id, p)
+				s.obs.defect("handler of "+r.an.id, p)
 			}
 		}()
 		produced, err = h(ctx, input)
 	}()
-	s.mu.Lock()
-	defer s.unlock()
+	s.relock(func(s *fold) { s.handlerReturned(r, produced, err, panicked) })
+}
+
+// handlerReturned applies a handler's return: what it produced, and its
+// failure or the settlement it completes.
+func (s *fold) handlerReturned(r *record, produced any, err error, panicked bool) {
 	r.running = false
 	// What a handler returns beside an error is not something it
 	// produced: the fire was refused, and its data must not read as an
@@ -214,24 +237,24 @@ func (s *Session) runHandler(ctx context.Context, r *record, h Handler, input an
 			r.t.Produced = p
 		}
 	}
-	defer s.tellRestLocked(r)
+	defer s.tellRest(r)
 	switch {
 	case panicked:
-		s.failLocked(r, &SettleError{Reason: ReasonHandlerFailed, Message: "the handler panicked"})
+		s.fail(r, &SettleError{Reason: ReasonHandlerFailed, Message: "the handler panicked"})
 	case err != nil:
-		s.failLocked(r, handlerFailure(err))
+		s.fail(r, handlerFailure(err))
 	case r.settled:
 		// A state report or a reject got there first: first settlement wins.
 	case r.awaiting && s.tap:
 		// Waits for the app's state report.
 	default:
-		s.settleLocked(r, EffectPerformed, OutcomeCommitted, Unobservable, nil)
+		s.settle(r, EffectPerformed, OutcomeCommitted, Unobservable, nil)
 	}
 }
 
-// alreadyTrueLocked: the declarative verify covers every declared write
+// alreadyTrue: the declarative verify covers every declared write
 // and already holds, fully evaluable, before the fire.
-func (s *Session) alreadyTrueLocked(an *actionNode) bool {
+func (s *fold) alreadyTrue(an *actionNode) bool {
 	if an.verify == nil || len(an.writes) == 0 {
 		return false
 	}
@@ -245,10 +268,10 @@ func (s *Session) alreadyTrueLocked(an *actionNode) bool {
 	return pass && len(unev) == 0
 }
 
-// commitLocked moves a record's live outcome to committed and, for a
+// commit moves a record's live outcome to committed and, for a
 // navigating action, stamps the claim and moves the cursor optimistically
 // while its claim window is still open.
-func (s *Session) commitLocked(r *record) {
+func (s *fold) commit(r *record) {
 	if r.t.Outcome != OutcomePending {
 		return
 	}
@@ -269,9 +292,9 @@ func (s *Session) commitLocked(r *record) {
 	}
 }
 
-// settleLocked writes the settlement receipt, once. Later calls are
+// settle writes the settlement receipt, once. Later calls are
 // ignored: first settlement wins.
-func (s *Session) settleLocked(r *record, eff EffectStatus, outcome Outcome, ev Observed, serr *SettleError) {
+func (s *fold) settle(r *record, eff EffectStatus, outcome Outcome, ev Observed, serr *SettleError) {
 	if r.settled || r.verifying {
 		return
 	}
@@ -292,19 +315,19 @@ func (s *Session) settleLocked(r *record, eff EffectStatus, outcome Outcome, ev 
 			verdict = verifyGuard(r.an, s.state)
 		}
 	}
-	s.writeReceiptLocked(r, eff, outcome, verdict, serr)
+	s.writeReceipt(r, eff, outcome, verdict, serr)
 }
 
 // verifyOutside reads the action's VerifyFunc on a copy of the state as
 // it is now, once the lock is released (Session.unlock runs the queue),
 // and then writes the settlement with its verdict: no application code
 // runs under the session's lock.
-func (s *Session) verifyOutside(r *record, serr *SettleError) {
+func (s *fold) verifyOutside(r *record, serr *SettleError) {
 	r.verifying = true
 	view := StateView{maps.Clone(s.state)}
-	s.observers.outbox = append(s.observers.outbox, func() {
+	s.obs.outbox = append(s.obs.outbox, func() {
 		verdict := VerifyUnevaluable
-		s.safeCall("verify of "+r.an.id, func() {
+		s.obs.safeCall("verify of "+r.an.id, func() {
 			// A panic leaves the verdict unevaluable, never a verdict.
 			held := r.an.verifyFn(view)
 			verdict = VerifyNotHeld
@@ -312,16 +335,16 @@ func (s *Session) verifyOutside(r *record, serr *SettleError) {
 				verdict = VerifyHeld
 			}
 		})
-		s.mu.Lock()
-		defer s.unlock()
-		r.verifying = false
-		s.writeReceiptLocked(r, EffectPerformed, OutcomeCommitted, verdict, serr)
+		s.relock(func(s *fold) {
+			r.verifying = false
+			s.writeReceipt(r, EffectPerformed, OutcomeCommitted, verdict, serr)
+		})
 	})
 }
 
-// writeReceiptLocked writes the settlement receipt, with the verify
+// writeReceipt writes the settlement receipt, with the verify
 // verdict: a postcondition that did not hold refuses the effect.
-func (s *Session) writeReceiptLocked(r *record, eff EffectStatus, outcome Outcome, verdict VerifyVerdict, serr *SettleError) {
+func (s *fold) writeReceipt(r *record, eff EffectStatus, outcome Outcome, verdict VerifyVerdict, serr *SettleError) {
 	if verdict == VerifyNotHeld {
 		eff = EffectRefused
 		serr = &SettleError{Reason: ReasonVerifyFailed}
@@ -337,15 +360,15 @@ func (s *Session) writeReceiptLocked(r *record, eff EffectStatus, outcome Outcom
 		r.t.EffectVerified = Unobservable
 	}
 	s.ledgers.rest(r)
-	s.tellRestLocked(r)
-	s.observers.transition(r)
+	s.tellRest(r)
+	s.obs.transition(r)
 }
 
-// tellRestLocked wakes those waiting for r to come to rest, unless its
+// tellRest wakes those waiting for r to come to rest, unless its
 // handler is still running (a state report settled it first): then
 // runHandler tells them once the handler returned, so that a waiter
 // reads what the handler produced.
-func (s *Session) tellRestLocked(r *record) {
+func (s *fold) tellRest(r *record) {
 	if r.restTold || !r.settled || r.running {
 		return
 	}
@@ -365,28 +388,28 @@ func verifyGuard(an *actionNode, state map[string]any) VerifyVerdict {
 	return VerifyHeld
 }
 
-// failLocked is the failure path (a failing handler, failed work, an
+// fail is the failure path (a failing handler, failed work, an
 // external refusal): a pending record is rejected; a committed record
 // that only claims (no state report behind it) is rolled back and its
 // cursor move walked back; a commit backed by a real state report stands.
-func (s *Session) failLocked(r *record, serr *SettleError) {
+func (s *fold) fail(r *record, serr *SettleError) {
 	switch {
 	case r.t.Outcome == OutcomePending:
-		s.settleLocked(r, EffectRefused, OutcomeRejected, "", serr)
+		s.settle(r, EffectRefused, OutcomeRejected, "", serr)
 	case r.t.Outcome == OutcomeCommitted && !r.byReport:
-		s.rollBackLocked(r, OutcomeRolledBack)
+		s.rollBack(r, OutcomeRolledBack)
 		if r.settled {
 			s.version++
-			s.observers.transition(r)
+			s.obs.transition(r)
 		} else {
-			s.settleLocked(r, EffectRefused, OutcomeRolledBack, "", serr)
+			s.settle(r, EffectRefused, OutcomeRolledBack, "", serr)
 		}
 	default:
-		s.settleLocked(r, EffectRefused, r.t.Outcome, "", serr)
+		s.settle(r, EffectRefused, r.t.Outcome, "", serr)
 	}
 }
 
-func (s *Session) rollBackLocked(r *record, to Outcome) {
+func (s *fold) rollBack(r *record, to Outcome) {
 	r.t.Outcome = to
 	if to == OutcomeRolledBack && r.an.goTo >= 0 && s.page == r.an.goTo && r.t.Arrival != ArrivalObserved {
 		if pi, ok := s.g.pageIndex[r.t.FromNode]; ok {
@@ -397,28 +420,24 @@ func (s *Session) rollBackLocked(r *record, to Outcome) {
 
 // Reject moves a fire's outcome from outside (a server refused what the
 // app had reported): a pending fire becomes rejected (the default); a
-// committed one becomes rolled-back (the default) or superseded. If the
-// fire had already come to rest its receipt is not rewritten; the answer
-// then carries outcomeNow beside it. Any id that is not a fire, or a fire
-// already rejected or rolled back, is refused and nothing changes.
-func (s *Session) Reject(transitionID string, outcome Outcome) error {
-	return s.RejectBecause(transitionID, outcome, "")
-}
-
-// RejectBecause is Reject with the application's own reason for the
-// refusal ("the card was declined"). The reason is runtime data: it rides
+// committed one becomes rolled-back (the default) or superseded. why is
+// the whole refusal, or nil: a reason code, the sentence an agent is
+// told, and the application's own report as data (see SettleError); a
+// nil or code-less why is REJECTED, carrying its Message and Data if
+// any ("the card was declined"). The message is runtime data: it rides
 // the settlement's error message (did_it_work's error.message), never a
-// sentence. On a fire that had already come to rest the receipt is not
-// rewritten, and the reason rides beside it as ErrorNow.
-func (s *Session) RejectBecause(transitionID string, outcome Outcome, reason string) error {
-	return s.RejectWith(transitionID, outcome, &SettleError{Reason: ReasonRejected, Message: reason})
+// sentence. If the fire had already come to rest its receipt is not
+// rewritten; the answer then carries outcomeNow beside it, and why as
+// ErrorNow. Any id that is not a fire, or a fire already rejected or
+// rolled back, is refused and nothing changes.
+func (s *Session) Reject(transitionID string, outcome Outcome, why *SettleError) error {
+	s.mu.Lock()
+	defer s.unlock()
+	return s.st.reject(transitionID, outcome, why)
 }
 
-// RejectWith is Reject with the whole refusal: a reason code, the
-// sentence an agent is told, and the application's own report as data
-// (see SettleError). A nil or code-less e is REJECTED with no message.
-// Like RejectBecause, it never rewrites a receipt already written.
-func (s *Session) RejectWith(transitionID string, outcome Outcome, e *SettleError) error {
+// reject applies Reject to the fold.
+func (s *fold) reject(transitionID string, outcome Outcome, e *SettleError) error {
 	if e == nil || e.Reason == "" {
 		se := SettleError{Reason: ReasonRejected}
 		if e != nil {
@@ -429,9 +448,7 @@ func (s *Session) RejectWith(transitionID string, outcome Outcome, e *SettleErro
 		se := *e
 		e = &se
 	}
-	s.mu.Lock()
-	defer s.unlock()
-	r, ok := s.byID[transitionID]
+	r, ok := s.ledgers.byID[transitionID]
 	if !ok || !r.fired {
 		return s.ledgers.noFire(transitionID, "Reject names no fire in this session")
 	}
@@ -443,7 +460,7 @@ func (s *Session) RejectWith(transitionID string, outcome Outcome, e *SettleErro
 		if outcome != OutcomeRejected {
 			return &Error{Reason: ReasonAlreadyFinal, Msg: "a fire that has not committed can only be rejected", Value: string(outcome)}
 		}
-		s.settleLocked(r, EffectRefused, OutcomeRejected, "", e)
+		s.settle(r, EffectRefused, OutcomeRejected, "", e)
 		return nil
 	case OutcomeCommitted:
 		if outcome == "" {
@@ -452,18 +469,18 @@ func (s *Session) RejectWith(transitionID string, outcome Outcome, e *SettleErro
 		if outcome != OutcomeRolledBack && outcome != OutcomeSuperseded {
 			return &Error{Reason: ReasonAlreadyFinal, Msg: "a committed fire can only be rolled back or superseded", Value: string(outcome)}
 		}
-		s.rollBackLocked(r, outcome)
+		s.rollBack(r, outcome)
 		if r.settled {
 			r.errorNow = e
 			s.version++
-			s.observers.transition(r)
+			s.obs.transition(r)
 			return nil
 		}
 		eff := EffectRefused
 		if outcome == OutcomeSuperseded {
 			eff = EffectUnobservable
 		}
-		s.settleLocked(r, eff, outcome, "", e)
+		s.settle(r, eff, outcome, "", e)
 		return nil
 	}
 	return &Error{Reason: ReasonAlreadyFinal, Msg: "the fire's outcome is already final", Value: string(r.t.Outcome)}
@@ -487,7 +504,12 @@ type Observation struct {
 func (s *Session) ObserveEffect(transitionID string, o Observation) (Observation, error) {
 	s.mu.Lock()
 	defer s.unlock()
-	r, ok := s.byID[transitionID]
+	return s.st.observeEffect(transitionID, o)
+}
+
+// observeEffect applies ObserveEffect to the fold.
+func (s *fold) observeEffect(transitionID string, o Observation) (Observation, error) {
+	r, ok := s.ledgers.byID[transitionID]
 	if !ok {
 		return Observation{}, s.ledgers.noFire(transitionID, "ObserveEffect names no transition in this session")
 	}
@@ -506,20 +528,21 @@ func (s *Session) ObserveEffect(transitionID string, o Observation) (Observation
 	}
 	switch o.Status {
 	case EffectRefused:
-		s.failLocked(r, &SettleError{Reason: ReasonExternalRefused})
+		s.fail(r, &SettleError{Reason: ReasonExternalRefused})
 	default:
-		s.commitLocked(r)
-		s.settleLocked(r, o.Status, OutcomeCommitted, r.t.EffectVerified, nil)
+		s.commit(r)
+		s.settle(r, o.Status, OutcomeCommitted, r.t.EffectVerified, nil)
 	}
 	r.receipt.SettledBy, r.receipt.ReportedBy, r.receipt.EvidenceRef = "external-report", o.Source, o.EvidenceRef
 	return o, nil
 }
 
 // ObservationsOf lists the external reports about a fire.
-func (s *Session) ObservationsOf(transitionID string) []Observation {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if r, ok := s.byID[transitionID]; ok {
+func (v View) ObservationsOf(transitionID string) []Observation {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	if r, ok := s.ledgers.byID[transitionID]; ok {
 		return slices.Clone(r.obs)
 	}
 	return nil
@@ -527,7 +550,8 @@ func (s *Session) ObservationsOf(transitionID string) []Observation {
 
 // ---- settlement doors ----
 
-func (s *Session) answerLocked(r *record) Settlement {
+func (l look) answer(r *record) Settlement {
+	s := l.s
 	a := r.receipt
 	if r.t.Outcome != a.Outcome {
 		a.OutcomeNow = r.t.Outcome
@@ -558,7 +582,7 @@ func (s *Session) answerLocked(r *record) Settlement {
 // *Error whose Reason is UNKNOWN_TRANSITION.
 func (s *Session) SettlementOf(ctx context.Context, transitionID string) (Settlement, error) {
 	s.mu.Lock()
-	r, err := s.ledgers.settlementRecord(transitionID)
+	r, err := s.st.ledgers.settlementRecord(transitionID)
 	s.mu.Unlock()
 	if err != nil {
 		return Settlement{}, err
@@ -570,7 +594,7 @@ func (s *Session) SettlementOf(ctx context.Context, transitionID string) (Settle
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.answerLocked(r), nil
+	return look{&s.st}.answer(r), nil
 }
 
 // Settled returns a channel closed when the fire comes to rest, for a
@@ -579,7 +603,7 @@ func (s *Session) SettlementOf(ctx context.Context, transitionID string) (Settle
 func (s *Session) Settled(transitionID string) (<-chan struct{}, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r, err := s.ledgers.settlementRecord(transitionID)
+	r, err := s.st.ledgers.settlementRecord(transitionID)
 	if err != nil {
 		return nil, err
 	}
@@ -589,9 +613,10 @@ func (s *Session) Settled(transitionID string) (<-chan struct{}, error) {
 // SettlementIfKnown answers without waiting: the settlement and true for
 // a fire at rest, false while it is in flight, and an error for an id no
 // settlement can exist for.
-func (s *Session) SettlementIfKnown(transitionID string) (Settlement, bool, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) SettlementIfKnown(transitionID string) (Settlement, bool, error) {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	r, err := s.ledgers.settlementRecord(transitionID)
 	if err != nil {
 		return Settlement{}, false, err
@@ -599,7 +624,7 @@ func (s *Session) SettlementIfKnown(transitionID string) (Settlement, bool, erro
 	if !r.settled {
 		return Settlement{}, false, nil
 	}
-	return s.answerLocked(r), true, nil
+	return look{s}.answer(r), true, nil
 }
 
 // ---- ledgers ----
@@ -625,21 +650,23 @@ func copyTransition(r *record) Transition {
 // Transitions returns copies of the ledger rows the session holds, oldest
 // first: every row within the Retention, and older rows the protocol still
 // needs (fires not at rest, each action's latest fire).
-func (s *Session) Transitions() []Transition {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]Transition, len(s.records))
-	for i, r := range s.records {
+func (v View) Transitions() []Transition {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	out := make([]Transition, len(s.ledgers.records))
+	for i, r := range s.ledgers.records {
 		out[i] = copyTransition(r)
 	}
 	return out
 }
 
 // Transition returns a copy of one ledger row.
-func (s *Session) Transition(id string) (Transition, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r, ok := s.byID[id]
+func (v View) Transition(id string) (Transition, bool) {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	r, ok := s.ledgers.byID[id]
 	if !ok {
 		return Transition{}, false
 	}
@@ -655,11 +682,12 @@ type PendingFire struct {
 
 // Pending lists the fires awaiting the app's state report, oldest first.
 // A fire that declares no writes never joins it.
-func (s *Session) Pending() []PendingFire {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) Pending() []PendingFire {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	var out []PendingFire
-	for _, r := range s.openFires {
+	for _, r := range s.ledgers.openFires {
 		if r.awaiting && !r.settled {
 			out = append(out, PendingFire{ID: r.t.ID, Action: r.an.id, Does: r.an.does})
 		}
@@ -669,19 +697,21 @@ func (s *Session) Pending() []PendingFire {
 
 // AwaitingSettlement lists every fire not yet at rest: the ids a
 // settlement question can be asked about.
-func (s *Session) AwaitingSettlement() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) AwaitingSettlement() []string {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	return s.ledgers.awaitingSettlement()
 }
 
 // Gaps returns the gap-ledger rows the session holds (the newest, within
 // the Retention), oldest first.
-func (s *Session) Gaps() []GapRecord {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]GapRecord, len(s.gaps))
-	for i, g := range s.gaps {
+func (v View) Gaps() []GapRecord {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	out := make([]GapRecord, len(s.ledgers.gaps))
+	for i, g := range s.ledgers.gaps {
 		g.AvailableActions = slices.Clone(g.AvailableActions)
 		g.AvailableJourneys = slices.Clone(g.AvailableJourneys)
 		g.Evidence = slices.Clone(g.Evidence)
@@ -690,12 +720,12 @@ func (s *Session) Gaps() []GapRecord {
 	return out
 }
 
-func (s *Session) gapLocked(g GapRecord) {
+func (s *fold) gap(g GapRecord) {
 	g.Timestamp = s.now()
 	g.Node = s.pageID()
 	g.Version = s.version
-	g.AvailableActions = s.servedIDsLocked()
-	g.AvailableJourneys = s.entryJourneyIDsLocked()
+	g.AvailableActions = look{s}.servedIDs()
+	g.AvailableJourneys = look{s}.entryJourneyIDs()
 	s.ledgers.gap(g)
-	emit(&s.observers, &s.onGap, "gap observer", g)
+	emit(&s.obs, &s.obs.onGap, "gap observer", g)
 }

@@ -11,7 +11,7 @@ import (
 // far have established (the instance, the guard's evidence, the
 // checked payload, the bound handler, the ask that authorizes it).
 type fireAttempt struct {
-	s        *Session
+	s        *fold
 	an       *actionNode
 	src      Actor
 	opts     FireOptions
@@ -160,7 +160,7 @@ func (a *fireAttempt) checkInstance() *fireStop {
 	if an.repeat == nil {
 		return nil
 	}
-	keys, declared := a.s.instancesLocked(an)
+	keys, declared := a.s.instances(an)
 	listed := keys
 	if len(listed) > maxInstancesListed {
 		listed = listed[:maxInstancesListed]
@@ -273,7 +273,7 @@ func (a *fireAttempt) checkPending() *fireStop {
 	if !an.conc.SingleFlight && !an.conc.Once {
 		return nil
 	}
-	for _, r := range a.s.unsettled[an.idx] {
+	for _, r := range a.s.ledgers.unsettled[an.idx] {
 		if an.conc.PerInstance && r.t.Instance != a.instance {
 			continue
 		}
@@ -319,7 +319,7 @@ func (a *fireAttempt) checkApproval() *fireStop {
 		rc := ask.receipts
 		return &fireStop{pause: true, r: FireResult{NeedsConfirm: true, Action: an.id, AskID: ask.id, Receipts: &rc, Version: s.version}}
 	default:
-		if ask := s.openAsk[askKey{an.idx, a.instance}]; ask != nil {
+		if ask := s.askBook.openAsk[askKey{an.idx, a.instance}]; ask != nil {
 			a.askID = ask.id
 		}
 	}
@@ -343,7 +343,7 @@ func (a *fireAttempt) record(ctx context.Context) FireResult {
 	if a.askID != "" {
 		s.askBook.spend(a.askID, r.t.ID)
 	}
-	alreadyTrue := s.alreadyTrueLocked(an)
+	alreadyTrue := s.alreadyTrue(an)
 	r.t.AlreadyTrue = alreadyTrue
 	// The next fired transition closes any earlier claim window; a
 	// navigating fire opens its own, unless it is a tour, which can claim
@@ -356,7 +356,7 @@ func (a *fireAttempt) record(ctx context.Context) FireResult {
 	r.t.Version = s.version
 	s.ledgers.add(r, s.claim)
 	if a.tour {
-		s.gapLocked(GapRecord{Kind: GapUnmaterializedFire, Actor: a.src, Action: an.id, Does: an.does})
+		s.gap(GapRecord{Kind: GapUnmaterializedFire, Actor: a.src, Action: an.id, Does: an.does})
 	}
 
 	res := FireResult{OK: true, Action: an.id, TransitionID: r.t.ID, GuardUnevaluated: a.unevaluated, AlreadyTrue: alreadyTrue, Repeated: a.repeated}
@@ -367,7 +367,7 @@ func (a *fireAttempt) record(ctx context.Context) FireResult {
 	res.ToNodeClaimed = r.t.ToNodeClaimed
 	res.Version = s.version
 	if !r.settled {
-		s.observers.transition(r)
+		s.obs.transition(r)
 	}
 	if a.materialized {
 		r.running = true
@@ -381,26 +381,26 @@ func (a *fireAttempt) record(ctx context.Context) FireResult {
 // settleAtOnce decides what a recorded fire waits for: the app's state
 // report (it writes, the session is told state, it is not already true
 // and not a tour), its handler, or nothing (committed and settled now).
-func (a *fireAttempt) settleAtOnce(r *record, alreadyTrue bool) (string, EffectStatus) {
+func (a *fireAttempt) settleAtOnce(r *record, alreadyTrue bool) (SettleState, EffectStatus) {
 	s := a.s
 	writes := len(a.an.writes) > 0
 	runs := a.materialized
 	switch {
 	case writes && s.tap && !alreadyTrue && !a.tour:
 		r.awaiting = true
-		return "awaiting-state", EffectPending
+		return SettleAwaitingState, EffectPending
 	case writes && runs:
-		return "awaiting-state", EffectPending
+		return SettleAwaitingState, EffectPending
 	case writes:
-		s.commitLocked(r)
-		s.settleLocked(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
-		return "settled", EffectUnobservable
+		s.commit(r)
+		s.settle(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
+		return SettleSettled, EffectUnobservable
 	case runs:
-		s.commitLocked(r)
-		return "settled", EffectPending
+		s.commit(r)
+		return SettleSettled, EffectPending
 	default:
-		s.commitLocked(r)
-		s.settleLocked(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
-		return "settled", EffectUnobservable
+		s.commit(r)
+		s.settle(r, EffectUnobservable, OutcomeCommitted, Unobservable, nil)
+		return SettleSettled, EffectUnobservable
 	}
 }

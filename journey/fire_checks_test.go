@@ -44,10 +44,10 @@ func TestFireChecksFirstStopWins(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := g.MustNewSession(Options{Page: c.page, State: map[string]any{"open": false}})
-			v := s.Version()
+			v := s.View().Version()
 			r := s.Fire(t.Context(), "a.go", FireOptions{ExpectedVersion: c.version})
-			if r.OK || r.Reason != c.want || s.Version() != v || len(s.Gaps()) != 1 {
-				t.Fatalf("%+v (version %d→%d, %d gaps), want %s", r, v, s.Version(), len(s.Gaps()), c.want)
+			if r.OK || r.Reason != c.want || s.View().Version() != v || len(s.View().Gaps()) != 1 {
+				t.Fatalf("%+v (version %d→%d, %d gaps), want %s", r, v, s.View().Version(), len(s.View().Gaps()), c.want)
 			}
 		})
 	}

@@ -48,12 +48,12 @@ func TestRefusalOrder(t *testing.T) {
 		if st.setup != nil {
 			st.setup()
 		}
-		v, nt, ng := s.Version(), len(s.Transitions()), len(s.Gaps())
+		v, nt, ng := s.View().Version(), len(s.View().Transitions()), len(s.View().Gaps())
 		expectRefused(st.name, fire(st.id, st.opts), st.want)
-		if s.Version() != v || len(s.Transitions()) != nt {
+		if s.View().Version() != v || len(s.View().Transitions()) != nt {
 			t.Fatalf("%s: a refusal moved the version or minted a transition", st.name)
 		}
-		gaps := s.Gaps()
+		gaps := s.View().Gaps()
 		if len(gaps) != ng+1 || gaps[ng].Reason != st.want || gaps[ng].Kind != GapFireRejected {
 			t.Fatalf("%s: gap ledger %+v, want one new %s row", st.name, gaps[ng:], st.want)
 		}
@@ -78,12 +78,12 @@ func TestRefusalOrder(t *testing.T) {
 	close(release)
 	s.UpdateState(map[string]any{"w": 1}, first.TransitionID)
 	settle(t, s, first.TransitionID)
-	v, ng := s.Version(), len(s.Gaps())
+	v, ng := s.View().Version(), len(s.View().Gaps())
 	pause := fire("p.rows.x", FireOptions{Instance: "r1"})
 	if pause.OK || pause.Reason != "" || !pause.NeedsConfirm || pause.AskID == "" || pause.Receipts == nil {
 		t.Fatalf("an unconfirmed high-effect agent fire should pause with an ask: %+v", pause)
 	}
-	if s.Version() != v || len(s.Gaps()) != ng {
+	if s.View().Version() != v || len(s.View().Gaps()) != ng {
 		t.Fatal("a pause moved the version or wrote a gap row")
 	}
 	if r := fire("p.rows.x", FireOptions{Instance: "r1", Confirm: true}); !r.OK {
@@ -98,7 +98,7 @@ func TestRefusalFields(t *testing.T) {
 		if r.Reason != ReasonUnknownAction || !slices.Equal(r.Available, []string{"catalog.add-to-cart", "catalog.go-product", "login"}) {
 			t.Fatalf("%+v", r)
 		}
-		g := s.Gaps()[0]
+		g := s.View().Gaps()[0]
 		if g.Request != "teleport" || g.Action != "" {
 			t.Fatalf("gap row keeps the request only as data: %+v", g)
 		}
@@ -117,7 +117,7 @@ func TestRefusalFields(t *testing.T) {
 		if r.Reason != ReasonGuardFailed || !slices.Equal(r.Evidence, want) {
 			t.Fatalf("%+v", r)
 		}
-		if ev := s.Gaps()[0].Evidence; !slices.Equal(ev, want) {
+		if ev := s.View().Gaps()[0].Evidence; !slices.Equal(ev, want) {
 			t.Fatalf("gap evidence %+v", ev)
 		}
 	})
@@ -148,7 +148,7 @@ func TestRefusalFields(t *testing.T) {
 		// back claims catalog and declares no writes, so it committed at
 		// once and the cursor moved optimistically: add-to-cart is offered
 		// again, and a missing required property is refused.
-		if p := s.Position(); p.YouAreOn != "catalog" {
+		if p := s.View().Position(); p.YouAreOn != "catalog" {
 			t.Fatalf("cursor on %q after a committed navigation claim", p.YouAreOn)
 		}
 		if r := s.Fire(context.Background(), "catalog.add-to-cart", FireOptions{}); r.Reason != ReasonPayloadInvalid || !strings.Contains(r.Issues[0], "sku") {
@@ -162,7 +162,7 @@ func TestRefusalFields(t *testing.T) {
 			r.BlockedBecause == nil || r.BlockedBecause.Says != "Add a card first" {
 			t.Fatalf("%+v", r)
 		}
-		if len(s.Asks()) != 0 {
+		if len(s.Asks().All()) != 0 {
 			t.Fatal("a switched-off control minted an ask: capability comes before authority")
 		}
 	})
@@ -179,7 +179,7 @@ func TestRefusalFields(t *testing.T) {
 		if r.Reason != ReasonToolDisabled || r.Evidence != nil || r.Busy != "Saving your draft…" {
 			t.Fatalf("%+v", r)
 		}
-		row := s.Available()[0]
+		row := s.View().Available()[0]
 		if row.Enabled == nil || *row.Enabled || row.Busy != "Saving your draft…" {
 			t.Fatalf("row %+v", row)
 		}
@@ -205,7 +205,7 @@ func TestRefusalFields(t *testing.T) {
 		if !r.OK || r.Executed == nil || *r.Executed || r.EffectStatus != EffectUnobservable {
 			t.Fatalf("tour: %+v", r)
 		}
-		if g := s.Gaps(); len(g) != 1 || g[0].Kind != GapUnmaterializedFire {
+		if g := s.View().Gaps(); len(g) != 1 || g[0].Kind != GapUnmaterializedFire {
 			t.Fatalf("a tour writes an unmaterialized-fire gap row: %+v", g)
 		}
 	})
@@ -226,7 +226,7 @@ func TestRefusalFields(t *testing.T) {
 		if !r.OK {
 			t.Fatalf("%+v", r)
 		}
-		if tr, _ := s.Transition(r.TransitionID); tr.Instance != "line-1" {
+		if tr, _ := s.View().Transition(r.TransitionID); tr.Instance != "line-1" {
 			t.Fatalf("instance not recorded: %+v", tr)
 		}
 	})
@@ -244,7 +244,7 @@ func TestUnevaluableGuard(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	rows := s.Available()
+	rows := s.View().Available()
 	if len(rows) != 2 || rows[0].Action != "p.a" || rows[1].Action != "p.b" {
 		t.Fatalf("served %+v: want a and b (c fails on an evaluable key)", rows)
 	}
@@ -298,7 +298,7 @@ func TestSettlementOfRefusesImpossibleIDsAtOnce(t *testing.T) {
 			t.Fatalf("SettlementOf(%q) = %v", id, err)
 		}
 	}
-	trs := s.Transitions()
+	trs := s.View().Transitions()
 	syncID := trs[len(trs)-1].ID
 	if !strings.HasPrefix(syncID, "sync:checkout#") || !sync.Changed {
 		t.Fatalf("last row %q", syncID)
@@ -306,7 +306,7 @@ func TestSettlementOfRefusesImpossibleIDsAtOnce(t *testing.T) {
 	if _, err := s.SettlementOf(context.Background(), syncID); err == nil {
 		t.Fatal("a sync row has no settlement")
 	}
-	if _, _, err := s.SettlementIfKnown(syncID); err == nil {
+	if _, _, err := s.View().SettlementIfKnown(syncID); err == nil {
 		t.Fatal("SettlementIfKnown accepted a sync row")
 	}
 }
@@ -342,7 +342,7 @@ func TestSessionAndRegistrationErrorsChangeNothing(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 	s := g.MustNewSession(Options{})
-	v := s.Version()
+	v := s.View().Version()
 	if _, err := s.RegisterActions("moon", Registration{}); !errors.Is(err, &Error{Reason: ReasonUnknownPage}) {
 		t.Fatalf("%v", err)
 	}
@@ -350,17 +350,17 @@ func TestSessionAndRegistrationErrorsChangeNothing(t *testing.T) {
 	if _, err := s.RegisterActions("catalog", Registration{Handlers: map[string]Handler{"add-to-cart": ok, "checkout.pay": ok}}); !errors.Is(err, &Error{Reason: ReasonUnknownActionRegister}) {
 		t.Fatalf("%v", err)
 	}
-	if s.Version() != v || s.Available()[0].Materialized == nil {
+	if s.View().Version() != v || s.View().Available()[0].Materialized == nil {
 		t.Fatal("a refused registration bound something")
 	}
 	h, _ := s.RegisterActions("catalog", Registration{})
 	if err := h.SetEnabled("checkout.pay", false); err == nil {
 		t.Fatal("SetEnabled accepted an action the page does not offer")
 	}
-	if s.StructureVersion() != 0 {
-		t.Fatalf("structure version %d after nothing was bound", s.StructureVersion())
+	if s.View().StructureVersion() != 0 {
+		t.Fatalf("structure version %d after nothing was bound", s.View().StructureVersion())
 	}
-	if err := h.SetBusy("login", "Signing in…"); err != nil || s.StructureVersion() != 1 {
-		t.Fatalf("%v %d", err, s.StructureVersion())
+	if err := h.SetBusy("login", "Signing in…"); err != nil || s.View().StructureVersion() != 1 {
+		t.Fatalf("%v %d", err, s.View().StructureVersion())
 	}
 }

@@ -58,7 +58,12 @@ type Container struct {
 	// Instances is the existence source of a Repeats container: the keys
 	// that exist right now, read from the state view. Optional: without it
 	// the instances are the ones registered by the host (RegisterActions
-	// with an Instance). It must not call back into the session.
+	// with an Instance). It is read with the session's lock released, on
+	// a copy of the state, each time a call may need it (a fire, the
+	// served rows, a plan), and read again if the state moved meanwhile.
+	// It may read the session, but not call what reads it: Fire,
+	// CommitJourney, LeaveJourney, and the rows and plans (Here,
+	// Available, Plan, Standing, ContextBrief).
 	Instances func(StateView) []string
 	// Actions declared in this container.
 	Actions []Action
@@ -253,6 +258,12 @@ type Graph struct {
 	entries [][]*journeyNode
 	// hops[i] lists the navigating actions offered on page i.
 	hops [][]*actionNode
+	// sourcesOn[i] lists the containers with a declared Instances source
+	// whose actions are offered on page i; onceSources, those of once-only
+	// actions anywhere (a plan reads them whatever the page). They are
+	// the host code a session reads outside its lock (sources.go).
+	sourcesOn   [][]*containerNode
+	onceSources []*containerNode
 
 	// containers are every declared container, in declaration order,
 	// indexed by qualified path.
@@ -557,11 +568,20 @@ func (b *graphBuilder) link() error {
 			}
 		}
 	}
+	g.sourcesOn = make([][]*containerNode, len(g.pages))
 	for pi, list := range g.served {
 		for _, an := range list {
 			if an.goTo >= 0 {
 				g.hops[pi] = append(g.hops[pi], an)
 			}
+			if c := an.repeat; c != nil && c.instances != nil && !slices.Contains(g.sourcesOn[pi], c) {
+				g.sourcesOn[pi] = append(g.sourcesOn[pi], c)
+			}
+		}
+	}
+	for _, an := range g.actions {
+		if c := an.repeat; c != nil && c.instances != nil && an.conc.Once && !slices.Contains(g.onceSources, c) {
+			g.onceSources = append(g.onceSources, c)
 		}
 	}
 	return nil

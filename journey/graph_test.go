@@ -142,7 +142,7 @@ func TestDeclarationOrderIsKept(t *testing.T) {
 		}
 		s := g.MustNewSession(Options{})
 		got = nil
-		for _, r := range s.Available() {
+		for _, r := range s.View().Available() {
 			got = append(got, r.Action)
 		}
 		if !slices.Equal(got, want) {
@@ -155,7 +155,7 @@ func TestDeclarationOrderIsKept(t *testing.T) {
 		if jids[0] != "j-eta" || jids[len(jids)-1] != "j-zeta" {
 			t.Fatalf("journey order %v is not the declared one", jids)
 		}
-		h := s.Here()
+		h := s.View().Here()
 		for k, j := range h.Journeys {
 			if j.ID != jids[k] {
 				t.Fatalf("startable journey %d is %s, want %s", k, j.ID, jids[k])

@@ -21,13 +21,13 @@ func TestHoldsReaderMayCallBack(t *testing.T) {
 	s := g.MustNewSession(journey.Options{})
 	if _, err := s.RegisterActions("p", journey.Registration{
 		Handlers: map[string]journey.Handler{"type": func(context.Context, any) (any, error) { return nil, nil }},
-		Holds:    map[string]func() any{"type": func() any { return map[string]any{"version": s.Version(), "rows": len(s.Transitions())} }},
+		Holds:    map[string]func() any{"type": func() any { return map[string]any{"version": s.View().Version(), "rows": len(s.View().Transitions())} }},
 	}); err != nil {
 		t.Fatal(err)
 	}
 	s.Sync("p")
-	want := s.Version()
-	for name, rows := range map[string][]journey.ServedAction{"Available": s.Available(), "Here": s.Here().Actions} {
+	want := s.View().Version()
+	for name, rows := range map[string][]journey.ServedAction{"Available": s.View().Available(), "Here": s.View().Here().Actions} {
 		if len(rows) != 1 {
 			t.Fatalf("%s: %d rows", name, len(rows))
 		}

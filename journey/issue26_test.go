@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// RejectWith brings a pending fire to rest with the whole refusal: its
+// Reject with a SettleError brings a pending fire to rest with the whole refusal: its
 // code, the sentence, and the application's report as data. The facts
 // line names the code with a library sentence, never the app's text.
 func TestRejectWithCarriesCodeSentenceAndData(t *testing.T) {
@@ -13,7 +13,7 @@ func TestRejectWithCarriesCodeSentenceAndData(t *testing.T) {
 	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"write": ok, "write2": ok}})
 	r := mustFire(t, s, "p.write", FireOptions{})
 	e := &SettleError{Reason: ReasonAppFailed, Message: "our sentence", Data: []byte(`{"tag":"Refused","message":{"reason":"app text"}}`)}
-	if err := s.RejectWith(r.TransitionID, "", e); err != nil {
+	if err := s.Reject(r.TransitionID, "", e); err != nil {
 		t.Fatal(err)
 	}
 	e.Message = "changed after" // the session keeps its own copy
@@ -22,13 +22,13 @@ func TestRejectWithCarriesCodeSentenceAndData(t *testing.T) {
 		st.Error.Reason != ReasonAppFailed || st.Error.Message != "our sentence" || string(st.Error.Data) != `{"tag":"Refused","message":{"reason":"app text"}}` {
 		t.Fatalf("%+v %+v", st, st.Error)
 	}
-	facts := s.Facts(0, 0)
+	facts := s.View().Facts(0, 0)
 	if !strings.Contains(facts, "p.write (the app refused it: APP_FAILED"+noteAppFailed+")") || strings.Contains(facts, "app text") || strings.Contains(facts, "our sentence") {
 		t.Fatalf("facts: %s", facts)
 	}
 	// No error at all is REJECTED, as Reject says.
 	r2 := mustFire(t, s, "p.write2", FireOptions{})
-	if err := s.RejectWith(r2.TransitionID, "", nil); err != nil {
+	if err := s.Reject(r2.TransitionID, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	if st := settle(t, s, r2.TransitionID); st.Error == nil || st.Error.Reason != ReasonRejected {
@@ -50,7 +50,7 @@ func TestPerInstanceOnceDoneInAnEarlierRound(t *testing.T) {
 	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"make": ok, "orders.pay": ok}})
 	step := func(id string) PlanStep {
 		t.Helper()
-		plan, _ := s.Plan("buy")
+		plan, _ := s.View().Plan("buy")
 		for _, st := range plan.Steps {
 			if st.Step == id {
 				return st

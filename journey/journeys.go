@@ -143,14 +143,15 @@ func (g *Graph) unknownJourney(id string) error {
 
 // Plan evaluates a journey at the cursor. It fails with an *Error
 // (UNKNOWN_JOURNEY, listing the known ids) for an undeclared id.
-func (s *Session) Plan(journeyID string) (Plan, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) Plan(journeyID string) (Plan, error) {
+	s := &v.s.st
+	v.s.lock()
+	defer v.s.mu.Unlock()
 	jn, ok := s.g.journeyIndex[journeyID]
 	if !ok {
 		return Plan{}, s.g.unknownJourney(journeyID)
 	}
-	return s.planLocked(jn), nil
+	return look{s}.plan(jn), nil
 }
 
 // openFor is the journey's frame when it is the open one, else nil.
@@ -161,7 +162,8 @@ func (f *frameBook) openFor(jn *journeyNode) *frame {
 	return nil
 }
 
-func (s *Session) planLocked(jn *journeyNode) Plan {
+func (l look) plan(jn *journeyNode) Plan {
+	s := l.s
 	f := s.frameBook.openFor(jn)
 	p := Plan{JourneyID: jn.id, Description: jn.does, Steps: make([]PlanStep, len(jn.steps)), FrameOpen: f != nil}
 	occurrence := map[*actionNode]int{}
@@ -174,7 +176,7 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 		if an.conc.Once {
 			var keys []string
 			if an.repeat != nil {
-				keys, _ = s.instancesLocked(an)
+				keys, _ = s.instances(an)
 			}
 			_, st.PriorTransitionID = s.ledgers.onceHeld(an, keys)
 			if st.PriorTransitionID != "" && an.conc.PerInstance && f != nil {
@@ -183,7 +185,7 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 				// another round's (the order paid last time): it leaves
 				// nothing to fire now, but it is not this frame's step
 				// done.
-				if r := s.ledgers.fireByID(an, st.PriorTransitionID); r != nil && r.seq <= f.openSeq && !s.priorStepsDoneLocked(p.Steps[:i]) {
+				if r := s.ledgers.fireByID(an, st.PriorTransitionID); r != nil && r.seq <= f.openSeq && !priorStepsDone(p.Steps[:i]) {
 					st.PriorInstance = r.t.Instance
 				}
 			}
@@ -210,7 +212,7 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 			st.Status = StepReady
 		}
 		if st.Status == StepReady || st.Status == StepBlocked {
-			row, _ := s.rowLocked(an, unev) // a plan step carries no holds
+			row, _ := look{s}.row(an, unev) // a plan step carries no holds
 			st.Enabled, st.BlockedBecause, st.UnblockedBy, st.Busy, st.Materialized, st.Instances = row.Enabled, row.BlockedBecause, row.UnblockedBy, row.Busy, row.Materialized, row.Instances
 			st.Activation, st.Overlay = row.Activation, row.Overlay
 		}
@@ -222,7 +224,7 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 			st.MayInvoke = wireActors(an.policy.MayInvoke)
 		}
 		st.Reads, st.Writes = slices.Clone(an.reads), slices.Clone(an.writes)
-		if u := s.unsettled[an.idx]; len(u) > 0 {
+		if u := s.ledgers.unsettled[an.idx]; len(u) > 0 {
 			st.PendingFire = u[len(u)-1].t.ID
 		}
 		if last := s.ledgers.latestFire(an); last != nil && last.refused() {
@@ -234,10 +236,10 @@ func (s *Session) planLocked(jn *journeyNode) Plan {
 	return p
 }
 
-// priorStepsDoneLocked: every step before this one in the plan is done
+// priorStepsDone: every step before this one in the plan is done
 // in the open frame (so a once-only instance done before it opened is
 // this round's too: nothing earlier makes a new one).
-func (s *Session) priorStepsDoneLocked(before []PlanStep) bool {
+func priorStepsDone(before []PlanStep) bool {
 	for _, st := range before {
 		if st.Status != StepDone && st.Status != StepInferredDone {
 			return false
@@ -271,16 +273,21 @@ type CommitResult struct {
 // this page with nothing bound to run it (unless unmaterialized fires are
 // allowed); that refusal writes a gap row naming the journey.
 func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
-	src := normActor(source)
-	s.mu.Lock()
+	s.lock()
 	defer s.unlock()
+	return s.st.commitJourney(journeyID, source)
+}
+
+// commitJourney applies CommitJourney to the fold.
+func (s *fold) commitJourney(journeyID string, source Actor) CommitResult {
+	src := normActor(source)
 	jn, ok := s.g.journeyIndex[journeyID]
 	if !ok {
 		err := s.g.unknownJourney(journeyID).(*Error)
 		return CommitResult{Reason: ReasonUnknownJourney, Known: err.Known, Version: s.version}
 	}
-	if s.open != nil {
-		return CommitResult{Reason: ReasonFrameAlreadyOpen, JourneyID: s.open.jn.id, Version: s.version}
+	if s.frameBook.open != nil {
+		return CommitResult{Reason: ReasonFrameAlreadyOpen, JourneyID: s.frameBook.open.jn.id, Version: s.version}
 	}
 	if jn.when != nil {
 		pass, ev, unev := evalFull(jn.when, s.state, s.redacted)
@@ -291,16 +298,16 @@ func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
 	first := jn.steps[0]
 	if src == ActorAgent && !s.opts.AllowUnmaterializedFires && s.page >= 0 && slices.Contains(first.on, s.page) {
 		if h, _, _, _ := s.bindings.control(first); h == nil {
-			s.gapLocked(GapRecord{Kind: GapFireRejected, Reason: ReasonEntryNotMaterialized, Actor: src, Action: first.id, Does: first.does, JourneyID: jn.id})
+			s.gap(GapRecord{Kind: GapFireRejected, Reason: ReasonEntryNotMaterialized, Actor: src, Action: first.id, Does: first.does, JourneyID: jn.id})
 			return CommitResult{Reason: ReasonEntryNotMaterialized, JourneyID: jn.id, Action: first.id, Version: s.version}
 		}
 	}
 	s.version++
 	f := &frame{jn: jn, status: FrameOpen, openSeq: s.seq, openedVersion: s.version, actor: src, opened: s.now()}
-	s.open = f
-	s.frameBook.add(f, s.keep.Closed)
+	s.frameBook.open = f
+	s.frameBook.add(f, s.ledgers.keep.Closed)
 	fi := f.info()
-	plan := s.planLocked(jn)
+	plan := look{s}.plan(jn)
 	return CommitResult{OK: true, JourneyID: jn.id, Frame: &fi, Plan: &plan, Version: s.version}
 }
 
@@ -308,14 +315,19 @@ func (s *Session) CommitJourney(journeyID string, source Actor) CommitResult {
 // or inferred done, cancelled otherwise. reason is the caller's note. It
 // reports false when no frame is open.
 func (s *Session) LeaveJourney(reason string) (FrameInfo, bool) {
-	s.mu.Lock()
+	s.lock()
 	defer s.unlock()
-	f := s.open
+	return s.st.leaveJourney(reason)
+}
+
+// leaveJourney applies LeaveJourney to the fold.
+func (s *fold) leaveJourney(reason string) (FrameInfo, bool) {
+	f := s.frameBook.open
 	if f == nil {
 		return FrameInfo{}, false
 	}
 	status := FrameCompleted
-	for _, st := range s.planLocked(f.jn).Steps {
+	for _, st := range (look{s}).plan(f.jn).Steps {
 		if st.Status != StepDone && st.Status != StepInferredDone {
 			status = FrameCancelled
 			break
@@ -323,39 +335,41 @@ func (s *Session) LeaveJourney(reason string) (FrameInfo, bool) {
 	}
 	s.version++
 	f.status, f.reason, f.closedVersion = status, reason, s.version
-	s.open = nil
+	s.frameBook.open = nil
 	return f.info(), true
 }
 
-func (s *Session) checkDemotionLocked() {
-	f := s.open
+func (s *fold) checkDemotion() {
+	f := s.frameBook.open
 	if f == nil || f.jn.when == nil {
 		return
 	}
 	if pass, _ := evalQuick(f.jn.when, s.state); !pass {
 		f.status, f.closedVersion = FrameDemoted, s.version
-		s.open = nil
+		s.frameBook.open = nil
 	}
 }
 
 // Frame returns the open frame, if any.
-func (s *Session) Frame() (FrameInfo, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.open == nil {
+func (v View) Frame() (FrameInfo, bool) {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	if s.frameBook.open == nil {
 		return FrameInfo{}, false
 	}
-	return s.open.info(), true
+	return s.frameBook.open.info(), true
 }
 
 // Frames lists the frames the session holds, oldest first: the open one,
 // each journey's newest, and the most recent closed ones within the
 // Retention.
-func (s *Session) Frames() []FrameInfo {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]FrameInfo, len(s.frames))
-	for i, f := range s.frames {
+func (v View) Frames() []FrameInfo {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	out := make([]FrameInfo, len(s.frameBook.frames))
+	for i, f := range s.frameBook.frames {
 		out[i] = f.info()
 	}
 	return out
@@ -399,18 +413,20 @@ type StandingReport struct {
 // open), with-the-human (the only steps that can move now are the
 // person's: their decision, or human-only), blocked (a failing
 // precondition, or no step can move), else in-progress.
-func (s *Session) Standing(journeyID string) (StandingReport, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) Standing(journeyID string) (StandingReport, error) {
+	s := &v.s.st
+	v.s.lock()
+	defer v.s.mu.Unlock()
 	jn, ok := s.g.journeyIndex[journeyID]
 	if !ok {
 		return StandingReport{}, s.g.unknownJourney(journeyID)
 	}
-	return s.standingLocked(jn), nil
+	return look{s}.standing(jn), nil
 }
 
-func (s *Session) standingLocked(jn *journeyNode) StandingReport {
-	plan := s.planLocked(jn)
+func (l look) standing(jn *journeyNode) StandingReport {
+	s := l.s
+	plan := look{s}.plan(jn)
 	js := StandingReport{JourneyID: jn.id, StepsTotal: len(plan.Steps)}
 	for _, st := range plan.Steps {
 		if st.Status == StepDone || st.Status == StepInferredDone {
@@ -434,7 +450,7 @@ func (s *Session) standingLocked(jn *journeyNode) StandingReport {
 // standingJudge works out one journey's standing, rule by rule, under the
 // session's lock; the first rule that decides writes js.
 type standingJudge struct {
-	s  *Session
+	s  *fold
 	jn *journeyNode
 	js StandingReport
 }
@@ -468,7 +484,7 @@ func (j *standingJudge) unframed() {
 // failed: a step's latest fire in the frame came to rest badly.
 func (j *standingJudge) failed(f *frame) bool {
 	for _, an := range j.jn.steps {
-		r := j.s.lastFire[an.idx]
+		r := j.s.ledgers.lastFire[an.idx]
 		if r == nil || r.seq <= f.openSeq {
 			continue
 		}
@@ -486,11 +502,11 @@ func (j *standingJudge) asked(f *frame) bool {
 	s := j.s
 	for _, an := range j.jn.steps {
 		var lastFire int64 = -1
-		if r := s.lastFire[an.idx]; r != nil {
+		if r := s.ledgers.lastFire[an.idx]; r != nil {
 			lastFire = r.seq
 		}
-		for i := len(s.asks) - 1; i >= 0; i-- {
-			a := s.asks[i]
+		for i := len(s.askBook.asks) - 1; i >= 0; i-- {
+			a := s.askBook.asks[i]
 			if a.an != an || a.superseded || a.spent {
 				continue
 			}
@@ -552,7 +568,8 @@ type RouteStep struct {
 // returns an empty route when already there and reachable=false when no
 // declared route exists (including from off the graph). An undeclared
 // page id is an *Error (UNKNOWN_PAGE).
-func (s *Session) HowToReach(page string) (route []RouteStep, reachable bool, err error) {
+func (v View) HowToReach(page string) (route []RouteStep, reachable bool, err error) {
+	s := &v.s.st
 	target, ok := s.g.pageIndex[page]
 	if !ok {
 		known := make([]string, len(s.g.pages))
@@ -561,9 +578,9 @@ func (s *Session) HowToReach(page string) (route []RouteStep, reachable bool, er
 		}
 		return nil, false, &Error{Reason: ReasonUnknownPage, Msg: "the graph declares no such page", Value: page, Known: known}
 	}
-	s.mu.Lock()
+	v.s.mu.Lock()
 	from := s.page
-	s.mu.Unlock()
+	v.s.mu.Unlock()
 	if from < 0 {
 		return nil, false, nil
 	}
@@ -609,21 +626,23 @@ type UnblockVia struct {
 // failing condition of the action's guard or enabledWhen, in declaration
 // order. It never names the action itself. An undeclared id is an *Error
 // (UNKNOWN_ACTION).
-func (s *Session) WhatUnblocks(actionID string) ([]UnblockVia, error) {
+func (v View) WhatUnblocks(actionID string) ([]UnblockVia, error) {
+	s := &v.s.st
 	an, ok := s.g.actionIndex[actionID]
 	if !ok {
 		return nil, &Error{Reason: ReasonUnknownAction, Msg: "the graph declares no such action", Value: actionID}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	var out []UnblockVia
-	for _, u := range s.unblocksLocked(an) {
+	for _, u := range (look{s}).unblocks(an) {
 		out = append(out, UnblockVia{Action: u.Action, ViaKeys: u.Writes})
 	}
 	return out, nil
 }
 
-func (s *Session) unblocksLocked(an *actionNode) []Unblock {
+func (l look) unblocks(an *actionNode) []Unblock {
+	s := l.s
 	failing := failingKeys(an.guard, s.state)
 	for _, k := range failingKeys(an.enabled, s.state) {
 		if !slices.Contains(failing, k) {
@@ -653,7 +672,7 @@ func (s *Session) unblocksLocked(an *actionNode) []Unblock {
 			}
 		}
 		if len(via) > 0 {
-			out = append(out, Unblock{Action: other.id, Writes: via, InFlight: len(s.unsettled[other.idx]) > 0})
+			out = append(out, Unblock{Action: other.id, Writes: via, InFlight: len(s.ledgers.unsettled[other.idx]) > 0})
 		}
 	}
 	return out

@@ -19,7 +19,7 @@ func statuses(p Plan) []StepStatus {
 
 func TestJourneyListScopedToHere(t *testing.T) {
 	s := boundShop(t, Options{State: map[string]any{"cartCount": 0, "vip": false}})
-	h := s.Here()
+	h := s.View().Here()
 	var ids []string
 	for _, j := range h.Journeys {
 		ids = append(ids, j.ID)
@@ -31,7 +31,7 @@ func TestJourneyListScopedToHere(t *testing.T) {
 	if vip.PreconditionPassed || len(vip.Evidence) != 1 || vip.Evidence[0].Key != "vip" || !vip.EntryAvailable {
 		t.Fatalf("%+v", vip)
 	}
-	all := s.AvailableJourneys()
+	all := s.View().AvailableJourneys()
 	if len(all) != 3 || all[2].ID != "tidy" || all[2].EntryAvailable {
 		t.Fatalf("AvailableJourneys answers for every journey: %+v", all)
 	}
@@ -40,19 +40,19 @@ func TestJourneyListScopedToHere(t *testing.T) {
 		t.Fatalf("%+v", r)
 	}
 	s.Sync("product")
-	h = s.Here()
+	h = s.View().Here()
 	if len(h.Journeys) != 1 || h.Journeys[0].ID != "purchase" || !h.Journeys[0].Open || h.OpenJourney != "purchase" || h.JourneysElsewhere != 2 {
 		t.Fatalf("%+v", h)
 	}
 	s.Sync("/nowhere")
-	if h := s.Here(); len(h.Actions) != 0 || !h.OffGraph || h.YouAreOn != "" || len(h.Journeys) != 1 {
+	if h := s.View().Here(); len(h.Actions) != 0 || !h.OffGraph || h.YouAreOn != "" || len(h.Journeys) != 1 {
 		t.Fatalf("off graph: %+v", h)
 	}
 }
 
 func TestJourneyPlanFramesAndStanding(t *testing.T) {
 	s := boundShop(t, Options{State: map[string]any{"cartCount": 0, "paymentReady": true}})
-	p, err := s.Plan("purchase")
+	p, err := s.View().Plan("purchase")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,20 +65,20 @@ func TestJourneyPlanFramesAndStanding(t *testing.T) {
 	if !slices.Equal(p.Steps[2].DependsOn, []string{}) || !p.Steps[2].HighEffect || p.Steps[1].GoesTo != "checkout" || len(p.Steps[0].Expects) == 0 {
 		t.Fatalf("%+v", p.Steps)
 	}
-	if _, err := s.Plan("nope"); !errors.Is(err, &Error{Reason: ReasonUnknownJourney}) {
+	if _, err := s.View().Plan("nope"); !errors.Is(err, &Error{Reason: ReasonUnknownJourney}) {
 		t.Fatal(err)
 	}
 	standing := func(want Standing) StandingReport {
 		t.Helper()
-		js, err := s.Standing("purchase")
+		js, err := s.View().Standing("purchase")
 		if err != nil || js.Standing != want {
 			t.Fatalf("standing %+v, want %s", js, want)
 		}
 		return js
 	}
-	v := s.Version()
+	v := s.View().Version()
 	c := s.CommitJourney("purchase", "")
-	if !c.OK || c.Frame.Status != FrameOpen || s.Version() != v+1 || c.Plan == nil || !c.Plan.FrameOpen {
+	if !c.OK || c.Frame.Status != FrameOpen || s.View().Version() != v+1 || c.Plan == nil || !c.Plan.FrameOpen {
 		t.Fatalf("%+v", c)
 	}
 	if c := s.CommitJourney("vip-sale", ""); c.Reason != ReasonFrameAlreadyOpen || c.JourneyID != "purchase" {
@@ -90,16 +90,16 @@ func TestJourneyPlanFramesAndStanding(t *testing.T) {
 	standing(StandingInProgress)
 
 	add := mustFire(t, s, "catalog.add-to-cart", FireOptions{Input: map[string]any{"sku": "d-1"}})
-	if p, _ := s.Plan("purchase"); p.Steps[0].PendingFire != add.TransitionID || p.Steps[0].Status != StepReady {
+	if p, _ := s.View().Plan("purchase"); p.Steps[0].PendingFire != add.TransitionID || p.Steps[0].Status != StepReady {
 		t.Fatalf("a pending fire is not done: %+v", p.Steps[0])
 	}
 	s.UpdateState(map[string]any{"cart": []string{"d-1"}, "cartCount": 1}, add.TransitionID)
-	p, _ = s.Plan("purchase")
+	p, _ = s.View().Plan("purchase")
 	if !slices.Equal(statuses(p), []StepStatus{StepDone, StepReady, StepOffNode}) {
 		t.Fatalf("%v", statuses(p))
 	}
 	mustFire(t, s, "catalog.go-checkout", FireOptions{})
-	p, _ = s.Plan("purchase")
+	p, _ = s.View().Plan("purchase")
 	if !slices.Equal(statuses(p), []StepStatus{StepDone, StepDone, StepReady}) {
 		t.Fatalf("%v", statuses(p))
 	}
@@ -108,10 +108,10 @@ func TestJourneyPlanFramesAndStanding(t *testing.T) {
 	if js.AskID != pause.AskID || js.Step != "checkout.place-order" || js.StepsDone != 2 || js.StepsTotal != 3 {
 		t.Fatalf("%+v", js)
 	}
-	if p, _ := s.Plan("purchase"); p.Steps[2].OpenAsk != pause.AskID {
+	if p, _ := s.View().Plan("purchase"); p.Steps[2].OpenAsk != pause.AskID {
 		t.Fatalf("plan step does not name the open ask: %+v", p.Steps[2])
 	}
-	s.ReportDecline("checkout.place-order", FireOptions{})
+	s.Asks().ReportDecline("checkout.place-order", FireOptions{})
 	standing(StandingDeclined)
 	order := mustFire(t, s, "checkout.place-order", FireOptions{Confirm: true})
 	standing(StandingInProgress)
@@ -126,7 +126,7 @@ func TestJourneyPlanFramesAndStanding(t *testing.T) {
 		t.Fatal("no frame is open")
 	}
 	// Done counts only inside a frame: a fresh look is a fresh plan.
-	if p, _ := s.Plan("purchase"); p.Steps[0].Status == StepDone {
+	if p, _ := s.View().Plan("purchase"); p.Steps[0].Status == StepDone {
 		t.Fatal("done leaked outside the frame")
 	}
 	// Cancelled.
@@ -135,7 +135,7 @@ func TestJourneyPlanFramesAndStanding(t *testing.T) {
 	if f, _ := s.LeaveJourney(""); f.Status != FrameCancelled {
 		t.Fatalf("%+v", f)
 	}
-	if fs := s.Frames(); len(fs) != 2 || fs[0].Status != FrameCompleted || fs[1].Status != FrameCancelled {
+	if fs := s.View().Frames(); len(fs) != 2 || fs[0].Status != FrameCompleted || fs[1].Status != FrameCancelled {
 		t.Fatalf("%+v", fs)
 	}
 }
@@ -145,7 +145,7 @@ func TestJourneyInferredFailedBlockedDemoted(t *testing.T) {
 		s := boundShop(t, Options{State: map[string]any{"cartCount": 0}})
 		s.CommitJourney("purchase", "")
 		s.UpdateState(map[string]any{"cart": []string{"x"}, "cartCount": 1}, "")
-		if p, _ := s.Plan("purchase"); p.Steps[0].Status != StepInferredDone {
+		if p, _ := s.View().Plan("purchase"); p.Steps[0].Status != StepInferredDone {
 			t.Fatalf("%v", statuses(p))
 		}
 	})
@@ -154,12 +154,12 @@ func TestJourneyInferredFailedBlockedDemoted(t *testing.T) {
 		s.CommitJourney("purchase", "")
 		// A refusal is not a failure.
 		s.Fire(context.Background(), "catalog.add-to-cart", FireOptions{Input: map[string]any{"sku": 1}})
-		if js, _ := s.Standing("purchase"); js.Standing != StandingInProgress {
+		if js, _ := s.View().Standing("purchase"); js.Standing != StandingInProgress {
 			t.Fatalf("%+v", js)
 		}
 		r := mustFire(t, s, "catalog.add-to-cart", FireOptions{Input: map[string]any{"sku": "a"}})
-		s.Reject(r.TransitionID, "")
-		if js, _ := s.Standing("purchase"); js.Standing != StandingFailed || js.TransitionID != r.TransitionID {
+		s.Reject(r.TransitionID, "", nil)
+		if js, _ := s.View().Standing("purchase"); js.Standing != StandingFailed || js.TransitionID != r.TransitionID {
 			t.Fatalf("%+v", js)
 		}
 	})
@@ -171,7 +171,7 @@ func TestJourneyInferredFailedBlockedDemoted(t *testing.T) {
 		if c := s.CommitJourney("j", ""); !c.OK {
 			t.Fatalf("%+v", c)
 		}
-		if js, _ := s.Standing("j"); js.Standing != StandingBlocked || !slices.Equal(js.BlockedOn, []string{"ready"}) {
+		if js, _ := s.View().Standing("j"); js.Standing != StandingBlocked || !slices.Equal(js.BlockedOn, []string{"ready"}) {
 			t.Fatalf("%+v", js)
 		}
 	})
@@ -181,7 +181,7 @@ func TestJourneyInferredFailedBlockedDemoted(t *testing.T) {
 		if c.Reason != ReasonPreconditionFailed || len(c.Evidence) != 1 || c.Evidence[0].Key != "vip" {
 			t.Fatalf("%+v", c)
 		}
-		if js, _ := s.Standing("vip-sale"); js.Standing != StandingBlocked {
+		if js, _ := s.View().Standing("vip-sale"); js.Standing != StandingBlocked {
 			t.Fatalf("%+v", js)
 		}
 		s.UpdateState(map[string]any{"vip": true}, "")
@@ -189,10 +189,10 @@ func TestJourneyInferredFailedBlockedDemoted(t *testing.T) {
 			t.Fatalf("%+v", c)
 		}
 		s.UpdateState(map[string]any{"vip": false}, "")
-		if _, open := s.Frame(); open {
+		if _, open := s.View().Frame(); open {
 			t.Fatal("a broken precondition demotes the frame")
 		}
-		if fs := s.Frames(); fs[len(fs)-1].Status != FrameDemoted {
+		if fs := s.View().Frames(); fs[len(fs)-1].Status != FrameDemoted {
 			t.Fatalf("%+v", fs)
 		}
 	})
@@ -202,11 +202,11 @@ func TestJourneyInferredFailedBlockedDemoted(t *testing.T) {
 		if c.Reason != ReasonEntryNotMaterialized || c.Action != "catalog.add-to-cart" {
 			t.Fatalf("%+v", c)
 		}
-		if g := s.Gaps(); len(g) != 1 || g[0].JourneyID != "purchase" || g[0].Reason != ReasonEntryNotMaterialized {
+		if g := s.View().Gaps(); len(g) != 1 || g[0].JourneyID != "purchase" || g[0].Reason != ReasonEntryNotMaterialized {
 			t.Fatalf("%+v", g)
 		}
 		want := "  • did NOT happen — agent's attempt to start purchase was refused: ENTRY_NOT_MATERIALIZED (its first step is catalog.add-to-cart)"
-		if tr := s.GroundTruth(0, 0); len(tr.Attempts) != 1 || tr.Attempts[0].Line != want || tr.Attempts[0].Journey != "purchase" {
+		if tr := s.View().GroundTruth(0, 0); len(tr.Attempts) != 1 || tr.Attempts[0].Line != want || tr.Attempts[0].Journey != "purchase" {
 			t.Fatalf("%+v", tr.Attempts)
 		}
 		if c := s.CommitJourney("purchase", ActorUser); !c.OK {
@@ -227,21 +227,21 @@ func TestHowToReach(t *testing.T) {
 		{"checkout", []RouteStep{{"catalog.go-checkout", "checkout"}}, true},
 	}
 	for _, c := range cases {
-		r, ok, err := s.HowToReach(c.to)
+		r, ok, err := s.View().HowToReach(c.to)
 		if err != nil || ok != c.reachable || !slices.Equal(r, c.route) {
 			t.Fatalf("HowToReach(%s) = %v %v %v", c.to, r, ok, err)
 		}
 	}
 	s.Sync("product")
-	r, _, _ := s.HowToReach("checkout")
+	r, _, _ := s.View().HowToReach("checkout")
 	if !slices.Equal(r, []RouteStep{{"product.back", "catalog"}, {"catalog.go-checkout", "checkout"}}) {
 		t.Fatalf("%v", r)
 	}
-	if _, _, err := s.HowToReach("moon"); !errors.Is(err, &Error{Reason: ReasonUnknownPage}) {
+	if _, _, err := s.View().HowToReach("moon"); !errors.Is(err, &Error{Reason: ReasonUnknownPage}) {
 		t.Fatal(err)
 	}
 	s.Sync("/unmapped")
-	if r, ok, err := s.HowToReach("catalog"); ok || r != nil || err != nil {
+	if r, ok, err := s.View().HowToReach("catalog"); ok || r != nil || err != nil {
 		t.Fatal("no declared route from off the graph")
 	}
 	// Ties go to declaration order; an island is unreachable.
@@ -251,25 +251,25 @@ func TestHowToReach(t *testing.T) {
 		{ID: "b", Actions: []Action{{Name: "on", Does: "On", GoTo: "end"}}},
 		{ID: "end"}, {ID: "island"}}})
 	gs := g.MustNewSession(Options{})
-	r, _, _ = gs.HowToReach("end")
+	r, _, _ = gs.View().HowToReach("end")
 	if !slices.Equal(r, []RouteStep{{"start.via-b", "b"}, {"b.on", "end"}}) {
 		t.Fatalf("tie broken as %v", r)
 	}
-	if r, ok, err := gs.HowToReach("island"); ok || r != nil || err != nil {
+	if r, ok, err := gs.View().HowToReach("island"); ok || r != nil || err != nil {
 		t.Fatal("island")
 	}
 }
 
 func TestWhatUnblocks(t *testing.T) {
 	s := boundShop(t, Options{State: map[string]any{"cartCount": 0}})
-	u, err := s.WhatUnblocks("catalog.go-checkout")
+	u, err := s.View().WhatUnblocks("catalog.go-checkout")
 	if err != nil || len(u) != 1 || u[0].Action != "catalog.add-to-cart" || !slices.Equal(u[0].ViaKeys, []string{"cartCount"}) {
 		t.Fatalf("%+v %v", u, err)
 	}
-	if u, _ := s.WhatUnblocks("catalog.add-to-cart"); u != nil {
+	if u, _ := s.View().WhatUnblocks("catalog.add-to-cart"); u != nil {
 		t.Fatalf("nothing fails: %+v", u)
 	}
-	if _, err := s.WhatUnblocks("x"); err == nil {
+	if _, err := s.View().WhatUnblocks("x"); err == nil {
 		t.Fatal("unknown action")
 	}
 	// A greyed row carries unblockedBy, marked in flight while a fire is out.
@@ -279,7 +279,7 @@ func TestWhatUnblocks(t *testing.T) {
 	gs := g.MustNewSession(Options{State: map[string]any{"locked": true}})
 	gs.RegisterActions("p", Registration{Handlers: map[string]Handler{"unlock": ok, "use": ok}})
 	mustFire(t, gs, "p.unlock", FireOptions{})
-	rows := gs.Available()
+	rows := gs.View().Available()
 	if rows[1].Enabled == nil || len(rows[1].UnblockedBy) != 1 || !rows[1].UnblockedBy[0].InFlight || rows[1].UnblockedBy[0].Action != "p.unlock" {
 		t.Fatalf("%+v", rows[1])
 	}
@@ -290,28 +290,28 @@ func TestWhatUnblocks(t *testing.T) {
 
 func TestExplainAndKeysChangedSince(t *testing.T) {
 	s := boundShop(t, Options{State: map[string]any{"cartCount": 0}})
-	if _, known := s.Explain("teleport"); known {
+	if _, known := s.View().Explain("teleport"); known {
 		t.Fatal("an id the graph lacks has no explanation")
 	}
-	e, _ := s.Explain("checkout.pay")
+	e, _ := s.View().Explain("checkout.pay")
 	if e.OnThisPage || e.Served || !slices.Equal(e.Pages, []string{"checkout"}) {
 		t.Fatalf("%+v", e)
 	}
-	e, _ = s.Explain("catalog.go-checkout")
+	e, _ = s.View().Explain("catalog.go-checkout")
 	if !e.OnThisPage || e.Served || len(e.Evidence) != 1 || e.Evidence[0].Key != "cartCount" {
 		t.Fatalf("%+v", e)
 	}
-	e, _ = s.Explain("login")
+	e, _ = s.View().Explain("login")
 	if !e.Served || !slices.Equal(e.Pages, []string{"catalog", "checkout"}) {
 		t.Fatalf("%+v", e)
 	}
-	v := s.Version()
+	v := s.View().Version()
 	s.UpdateState(map[string]any{"b": 1, "a": 2}, "")
 	s.UpdateState(map[string]any{"c": 1}, "")
-	if got := s.KeysChangedSince(v); !slices.Equal(got, []string{"a", "b", "c"}) {
+	if got := s.View().KeysChangedSince(v); !slices.Equal(got, []string{"a", "b", "c"}) {
 		t.Fatalf("%v", got)
 	}
-	if got := s.KeysChangedSince(s.Version()); got != nil {
+	if got := s.View().KeysChangedSince(s.View().Version()); got != nil {
 		t.Fatalf("%v", got)
 	}
 }

@@ -312,11 +312,12 @@ type Evicted struct {
 }
 
 // Evicted reports what the session has evicted so far.
-func (s *Session) Evicted() Evicted {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return Evicted{Transitions: s.recordsEvicted, Fires: s.firesEvicted, Gaps: s.gapsEvicted, Refusals: s.rejectedEvicted,
-		Commits: s.commitsEvicted, Frames: s.framesEvicted, Asks: s.asksEvicted}
+func (v View) Evicted() Evicted {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	return Evicted{Transitions: s.ledgers.recordsEvicted, Fires: s.ledgers.firesEvicted, Gaps: s.ledgers.gapsEvicted, Refusals: s.ledgers.rejectedEvicted,
+		Commits: s.ledgers.commitsEvicted, Frames: s.frameBook.framesEvicted, Asks: s.askBook.asksEvicted}
 }
 
 // add records a newly opened frame, letting go of closed frames beyond

@@ -47,20 +47,20 @@ func TestRetentionKeepsWhatTheProtocolNeedsAndCountsTheRest(t *testing.T) {
 
 	// Exactly the bound, besides the two older rows still needed (the
 	// open save, once's latest fire).
-	if n := len(s.Transitions()); n != keep.Transitions+2 {
+	if n := len(s.View().Transitions()); n != keep.Transitions+2 {
 		t.Fatalf("%d transition rows held under a bound of %d (+2 needed)", n, keep.Transitions)
 	}
-	if n := len(s.Gaps()); n != keep.Gaps {
+	if n := len(s.View().Gaps()); n != keep.Gaps {
 		t.Fatalf("%d gap rows held under a bound of %d", n, keep.Gaps)
 	}
 	// The open fire and each action's latest fire are never evicted.
-	if ids := s.AwaitingSettlement(); len(ids) != 1 || ids[0] != pending.TransitionID {
+	if ids := s.View().AwaitingSettlement(); len(ids) != 1 || ids[0] != pending.TransitionID {
 		t.Fatalf("awaiting %v", ids)
 	}
-	if _, _, err := s.SettlementIfKnown(pending.TransitionID); err != nil {
+	if _, _, err := s.View().SettlementIfKnown(pending.TransitionID); err != nil {
 		t.Fatalf("an open fire was evicted: %v", err)
 	}
-	if st, ok, err := s.SettlementIfKnown(once.TransitionID); err != nil || !ok || st.Action != "home.once" {
+	if st, ok, err := s.View().SettlementIfKnown(once.TransitionID); err != nil || !ok || st.Action != "home.once" {
 		t.Fatalf("an action's latest settlement was evicted: %+v %v", st, err)
 	}
 	if r := s.UpdateState(map[string]any{"draft": 1}, ""); r.TransitionID != pending.TransitionID || r.Basis != BasisSignature {
@@ -69,8 +69,8 @@ func TestRetentionKeepsWhatTheProtocolNeedsAndCountsTheRest(t *testing.T) {
 	// An evicted fire is answered as such, everywhere; an id nobody fired
 	// is still unknown.
 	for name, err := range map[string]error{
-		"SettlementIfKnown": func() error { _, _, err := s.SettlementIfKnown(first.TransitionID); return err }(),
-		"Reject":            s.Reject(first.TransitionID, ""),
+		"SettlementIfKnown": func() error { _, _, err := s.View().SettlementIfKnown(first.TransitionID); return err }(),
+		"Reject":            s.Reject(first.TransitionID, "", nil),
 	} {
 		if !errors.Is(err, &Error{Reason: ReasonTransitionEvicted}) {
 			t.Fatalf("%s on an evicted fire: %v", name, err)
@@ -79,16 +79,16 @@ func TestRetentionKeepsWhatTheProtocolNeedsAndCountsTheRest(t *testing.T) {
 	if r := s.UpdateState(map[string]any{"x": 1}, first.TransitionID); r.Reason != ReasonTransitionEvicted {
 		t.Fatalf("UpdateState on an evicted fire: %+v", r)
 	}
-	if _, _, err := s.SettlementIfKnown("home.tick#999999"); !errors.Is(err, &Error{Reason: ReasonUnknownTransition}) {
+	if _, _, err := s.View().SettlementIfKnown("home.tick#999999"); !errors.Is(err, &Error{Reason: ReasonUnknownTransition}) {
 		t.Fatalf("an id never fired: %v", err)
 	}
-	ev := s.Evicted()
+	ev := s.View().Evicted()
 	if ev.Fires < 190 || ev.Refusals < 30 || ev.Transitions < ev.Fires {
 		t.Fatalf("evictions %+v", ev)
 	}
 	// The facts block counts every attempt and says how many are no
 	// longer held: the history is never silently shortened.
-	tr := s.GroundTruth(0, 0)
+	tr := s.View().GroundTruth(0, 0)
 	// Held: the 10 fires (8 + the 2 needed) and the 8 refusals.
 	if tr.Evicted != ev.Fires+ev.Refusals || tr.Omitted != 203+50-18 || len(tr.Attempts) != 18 {
 		t.Fatalf("evicted %d omitted %d attempts %d (evictions %+v)", tr.Evicted, tr.Omitted, len(tr.Attempts), ev)
@@ -117,20 +117,20 @@ func TestRetentionBoundsFramesAsksAndWork(t *testing.T) {
 		s.BeginWork("x", "").Done(nil)
 	}
 	// The newest 4, and browse's only frame, older, still needed.
-	if n := len(s.Frames()); n != 4+1 {
+	if n := len(s.View().Frames()); n != 4+1 {
 		t.Fatalf("%d frames held", n)
 	}
-	if js, _ := s.Standing("browse"); js.Standing == StandingNotStarted {
+	if js, _ := s.View().Standing("browse"); js.Standing == StandingNotStarted {
 		t.Fatal("the newest frame of a journey was evicted: it reads as never started")
 	}
-	if n := len(s.OpenWork()); n != 0 {
+	if n := len(s.View().OpenWork()); n != 0 {
 		t.Fatalf("%d work items open", n)
 	}
-	ev := s.Evicted()
+	ev := s.View().Evicted()
 	if ev.Frames == 0 || ev.Asks == 0 {
 		t.Fatalf("%+v", ev)
 	}
-	if n := len(s.Asks()); n != 1 {
+	if n := len(s.Asks().All()); n != 1 {
 		t.Fatalf("the open card must stay in the book: %d", n)
 	}
 }
@@ -146,17 +146,17 @@ func TestDeclinedAsksAreBoundedByClosed(t *testing.T) {
 	s := g.MustNewSession(Options{Retention: Retention{Closed: 4}})
 	s.RegisterActions("home", Registration{Handlers: map[string]Handler{"buy": ok}})
 	for range 40 {
-		if _, err := s.ReportDecline("home.buy", FireOptions{}); err != nil {
+		if _, err := s.Asks().ReportDecline("home.buy", FireOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if n := len(s.Asks()); n != 4 {
+	if n := len(s.Asks().All()); n != 4 {
 		t.Fatalf("%d declined cards held, want exactly 4", n)
 	}
-	if ev := s.Evicted(); ev.Asks != 40-4 {
+	if ev := s.View().Evicted(); ev.Asks != 40-4 {
 		t.Fatalf("evicted %+v", ev)
 	}
-	if facts := s.Facts(0, 0); !strings.Contains(facts, "The human declined: home.buy") {
+	if facts := s.View().Facts(0, 0); !strings.Contains(facts, "The human declined: home.buy") {
 		t.Fatalf("the newest decline left the facts:\n%s", facts)
 	}
 }
@@ -179,13 +179,13 @@ func TestRetentionIsExactAfterEveryRow(t *testing.T) {
 	held := func() (transitions, gaps, commits, asks int) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		return len(s.records), len(s.gaps), len(s.commits), len(s.asks)
+		return len(s.st.ledgers.records), len(s.st.ledgers.gaps), len(s.st.ledgers.commits), len(s.st.askBook.asks)
 	}
 	for i := range 100 {
 		tick(t, s, 1)
 		s.Fire(context.Background(), "home.shut", FireOptions{})
 		s.UpdateState(map[string]any{"n": i}, "")
-		if _, err := s.ReportDecline("home.buy", FireOptions{}); err != nil {
+		if _, err := s.Asks().ReportDecline("home.buy", FireOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		tr, gp, cm, as := held()
@@ -197,12 +197,12 @@ func TestRetentionIsExactAfterEveryRow(t *testing.T) {
 	if tr, gp, cm, as := held(); tr != keep.Transitions || gp != keep.Gaps || cm != keep.Commits || as != keep.Closed {
 		t.Fatalf("held %d transitions, %d gaps, %d commits, %d asks; want exactly %+v", tr, gp, cm, as, keep)
 	}
-	ev := s.Evicted()
+	ev := s.View().Evicted()
 	if ev.Gaps != 100-keep.Gaps || ev.Commits != 100-keep.Commits || ev.Asks != 100-keep.Closed {
 		t.Fatalf("evicted %+v", ev)
 	}
 	// The newest rows are the ones held.
-	if ts := s.Transitions(); ts[len(ts)-1].Kind != KindStimulus || len(s.Gaps()) != keep.Gaps {
+	if ts := s.View().Transitions(); ts[len(ts)-1].Kind != KindStimulus || len(s.View().Gaps()) != keep.Gaps {
 		t.Fatalf("the newest rows must be held: %+v", ts[len(ts)-1])
 	}
 }

@@ -56,11 +56,6 @@ func (o *observers) defect(where string, r any) {
 	o.obsMu.Unlock()
 }
 
-// RecordDefect records a panic that code serving this session (an
-// adapter, a port) recovered, as a Defect, logged like the session's own.
-// v is the recovered value; it is kept as data and never served.
-func (o *observers) RecordDefect(where string, v any) { o.defect(where, v) }
-
 // Defects lists host callbacks that panicked, oldest first: the newest
 // few hundred; every one was also logged when it happened.
 func (o *observers) Defects() []Defect {
@@ -122,3 +117,26 @@ func (o *observers) OnAsk(fn func(AskEvent)) func() { return subscribe(o, &o.onA
 func (o *observers) transition(r *record) {
 	emit(o, &o.onTrans, "transition observer", copyTransition(r))
 }
+
+// OnTransition registers an observer for transition rows (new rows and
+// rows whose settlement, outcome or arrival moved). It returns a function
+// that removes the observer. A panicking observer is recorded as a Defect.
+func (s *Session) OnTransition(fn func(Transition)) func() { return s.st.obs.OnTransition(fn) }
+
+// OnState registers an observer for committed state reports.
+func (s *Session) OnState(fn func(StateChange)) func() { return s.st.obs.OnState(fn) }
+
+// OnGap registers an observer for gap-ledger rows.
+func (s *Session) OnGap(fn func(GapRecord)) func() { return s.st.obs.OnGap(fn) }
+
+// OnAsk registers an observer for ask-book events.
+func (s *Session) OnAsk(fn func(AskEvent)) func() { return s.st.obs.OnAsk(fn) }
+
+// Defects lists host callbacks that panicked, oldest first: the newest
+// few hundred; every one was also logged when it happened.
+func (s *Session) Defects() []Defect { return s.st.obs.Defects() }
+
+// RecordDefect records a panic that code serving this session (an
+// adapter, a port) recovered, as a Defect, logged like the session's own.
+// v is the recovered value; it is kept as data and never served.
+func (s *Session) RecordDefect(where string, v any) { s.st.obs.defect(where, v) }

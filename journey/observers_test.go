@@ -40,7 +40,7 @@ func TestObserversPart(t *testing.T) {
 		t.Fatal("the outbox is emptied when taken")
 	}
 	for range 3 * maxDefects {
-		o.RecordDefect("x", "y")
+		o.defect("x", "y")
 	}
 	if n := len(o.Defects()); n > 2*maxDefects || n < maxDefects {
 		t.Fatalf("%d defects held", n)

@@ -13,17 +13,17 @@ func TestFactsNameThePersonWhileTheyDecide(t *testing.T) {
 	s := g.MustNewSession(Options{State: map[string]any{}, AllowUnmaterializedFires: true})
 	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"pay": ok}})
 	f := mustFire(t, s, "p.pay", FireOptions{})
-	if err := s.HeldForPerson(f.TransitionID, "q1"); err != nil {
+	if err := s.Asks().HeldForPerson(f.TransitionID, "q1"); err != nil {
 		t.Fatal(err)
 	}
-	text := s.GroundTruth(0, 0).Text
+	text := s.View().GroundTruth(0, 0).Text
 	if want := factsAwaitingPerson + "p.pay (" + f.TransitionID + ")."; !strings.Contains(text, want) || strings.Contains(text, "Awaiting the app's report") {
 		t.Fatalf("facts while the person decides:\n%s\nwant %q and no app line", text, want)
 	}
-	if err := s.PersonAnswered("q1", PersonApproved, "the person"); err != nil {
+	if err := s.Asks().PersonAnswered("q1", PersonApproved, "the person"); err != nil {
 		t.Fatal(err)
 	}
-	text = s.GroundTruth(0, 0).Text
+	text = s.View().GroundTruth(0, 0).Text
 	if !strings.Contains(text, "Awaiting the app's report: p.pay ("+f.TransitionID+").") || strings.Contains(text, factsAwaitingPerson) {
 		t.Fatalf("facts once approved:\n%s", text)
 	}

@@ -52,7 +52,7 @@ func TestHandlerWindowRung(t *testing.T) {
 	if !rep.OK || rep.Basis != BasisHandlerWindow || rep.TransitionID != fr.TransitionID {
 		t.Fatalf("a report from inside the handler goes to its fire: %+v", rep)
 	}
-	tr, _ := s.Transition(fr.TransitionID)
+	tr, _ := s.View().Transition(fr.TransitionID)
 	if tr.Attribution == nil || tr.Attribution.Basis != BasisHandlerWindow || tr.Inferred || tr.EffectVerified != ObservedNo {
 		t.Fatalf("%+v", tr)
 	}
@@ -79,7 +79,7 @@ func TestInferredFireRung(t *testing.T) {
 	if !rep.OK || rep.Basis != BasisInferred || !strings.HasPrefix(rep.TransitionID, "p.c#") {
 		t.Fatalf("%+v", rep)
 	}
-	tr, _ := s.Transition(rep.TransitionID)
+	tr, _ := s.View().Transition(rep.TransitionID)
 	if tr.Kind != KindFired || tr.Actor != ActorUnknown || !tr.Inferred || tr.Action != "p.c" || tr.Outcome != OutcomeCommitted {
 		t.Fatalf("%+v", tr)
 	}
@@ -90,7 +90,7 @@ func TestInferredFireRung(t *testing.T) {
 	if _, err := s.SettlementOf(context.Background(), rep.TransitionID); err == nil {
 		t.Fatal("an inferred row opened a settlement")
 	}
-	truth := s.GroundTruth(0, 0)
+	truth := s.View().GroundTruth(0, 0)
 	if len(truth.Attempts) != 0 || len(truth.Changes) != 1 || !truth.Changes[0].Inferred || truth.Changes[0].Action != "p.c" ||
 		truth.Changes[0].Basis != BasisInferred {
 		t.Fatalf("%+v %+v", truth.Attempts, truth.Changes)
@@ -121,7 +121,7 @@ func TestInferredFireRung(t *testing.T) {
 func TestStrictAttributionSkipsQueueOrder(t *testing.T) {
 	for _, tc := range []struct {
 		policy AttributionPolicy
-		basis  string
+		basis  Basis
 	}{{"", BasisQueue}, {AttributionDefault, BasisQueue}, {AttributionStrict, BasisStimulus}} {
 		s := rungsSession(t, Options{AttributionPolicy: tc.policy}, nil)
 		a := mustFire(t, s, "p.a", FireOptions{})
@@ -133,8 +133,8 @@ func TestStrictAttributionSkipsQueueOrder(t *testing.T) {
 		if tc.basis == BasisQueue && rep.TransitionID != a.TransitionID {
 			t.Fatalf("queue-order credits the oldest: %+v", rep)
 		}
-		if tc.policy == AttributionStrict && len(s.Pending()) != 2 {
-			t.Fatalf("strict credited someone: %+v", s.Pending())
+		if tc.policy == AttributionStrict && len(s.View().Pending()) != 2 {
+			t.Fatalf("strict credited someone: %+v", s.View().Pending())
 		}
 		// A sole signature match is credited under every policy.
 		s.UpdateState(nil, a.TransitionID)
@@ -165,7 +165,7 @@ func TestOnceRepeatedAfterThePersonActs(t *testing.T) {
 	if !again.OK || !again.Repeated {
 		t.Fatalf("%+v", again)
 	}
-	tr, _ := s.Transition(again.TransitionID)
+	tr, _ := s.View().Transition(again.TransitionID)
 	if !tr.Repeated {
 		t.Fatalf("%+v", tr)
 	}

@@ -9,11 +9,12 @@ import (
 // fail. A guard whose keys are absent from the state is unevaluable, not
 // false: the action is served with guardUnevaluated. Off the graph,
 // nothing is served.
-func (s *Session) Available() []ServedAction {
-	s.mu.Lock()
-	rows, reads := s.availableLocked()
-	s.mu.Unlock()
-	s.observers.readHolds(rows, reads)
+func (v View) Available() []ServedAction {
+	s := &v.s.st
+	v.s.lock()
+	rows, reads := look{s}.available()
+	v.s.mu.Unlock()
+	s.obs.readHolds(rows, reads)
 	return rows
 }
 
@@ -38,7 +39,8 @@ func (o *observers) readHolds(rows []ServedAction, reads []holdsRead) {
 	}
 }
 
-func (s *Session) availableLocked() ([]ServedAction, []holdsRead) {
+func (l look) available() ([]ServedAction, []holdsRead) {
+	s := l.s
 	if s.page < 0 {
 		return nil, nil
 	}
@@ -50,7 +52,7 @@ func (s *Session) availableLocked() ([]ServedAction, []holdsRead) {
 		if !pass {
 			continue
 		}
-		row, holds := s.rowLocked(an, unev)
+		row, holds := look{s}.row(an, unev)
 		if holds != nil {
 			reads = append(reads, holdsRead{row: len(out), action: an.id, fn: holds})
 		}
@@ -89,9 +91,10 @@ func (bl bindingLists) control(an *actionNode) (handler Handler, disabled bool, 
 	return
 }
 
-// rowLocked is the row served for an action, and its holds reader (nil
+// row is the row served for an action, and its holds reader (nil
 // when it has none), which the caller runs once the lock is released.
-func (s *Session) rowLocked(an *actionNode, unev []string) (ServedAction, func() any) {
+func (l look) row(an *actionNode, unev []string) (ServedAction, func() any) {
+	s := l.s
 	row := ServedAction{Action: an.id, Does: an.does, GoesTo: an.goToID, HighEffect: an.highEffect, GuardUnevaluated: unev, Expects: an.input.expectsJSON()}
 	handler, disabled, busy, holds := s.bindings.control(an)
 	if an.enabled != nil {
@@ -111,7 +114,7 @@ func (s *Session) rowLocked(an *actionNode, unev []string) (ServedAction, func()
 			b := *an.blocked
 			row.BlockedBecause = &b
 		}
-		row.UnblockedBy = s.unblocksLocked(an)
+		row.UnblockedBy = look{s}.unblocks(an)
 	}
 	row.Busy = busy
 	if an.decides != nil {
@@ -129,10 +132,10 @@ func (s *Session) rowLocked(an *actionNode, unev []string) (ServedAction, func()
 		row.Materialized = falsePtr()
 	}
 	if an.repeat != nil {
-		row.Instances, _ = s.instancesLocked(an)
+		row.Instances, _ = s.instances(an)
 	}
 	row.Instances, row.PriorTransitionID = s.ledgers.onceHeld(an, row.Instances)
-	if u := s.unsettled[an.idx]; len(u) > 0 {
+	if u := s.ledgers.unsettled[an.idx]; len(u) > 0 {
 		row.PriorFireUnsettled = u[len(u)-1].t.ID
 	}
 	return row, holds
@@ -192,7 +195,8 @@ func (r ServedAction) Clickable() bool {
 	return r.Enabled == nil && r.Activation != ActivationHidden && r.Overlay == "" && !r.AwaitingHuman && agentMay(r.MayInvoke) && r.PriorTransitionID == ""
 }
 
-func (s *Session) servedIDsLocked() []string {
+func (l look) servedIDs() []string {
+	s := l.s
 	if s.page < 0 {
 		return []string{}
 	}
@@ -223,7 +227,8 @@ type Availability struct {
 	Open bool `json:"open,omitempty"`
 }
 
-func (s *Session) journeyAvailLocked(jn *journeyNode) Availability {
+func (l look) journeyAvail(jn *journeyNode) Availability {
+	s := l.s
 	ja := Availability{ID: jn.id, Description: jn.does, Steps: make([]string, len(jn.steps)), PreconditionPassed: true}
 	for i, st := range jn.steps {
 		ja.Steps[i] = st.id
@@ -235,12 +240,13 @@ func (s *Session) journeyAvailLocked(jn *journeyNode) Availability {
 			_, ja.Evidence, _ = evalFull(jn.when, s.state, s.redacted)
 		}
 	}
-	ja.EntryAvailable = s.entryAvailableLocked(jn)
-	ja.Open = s.open != nil && s.open.jn == jn
+	ja.EntryAvailable = look{s}.entryAvailable(jn)
+	ja.Open = s.frameBook.open != nil && s.frameBook.open.jn == jn
 	return ja
 }
 
-func (s *Session) entryAvailableLocked(jn *journeyNode) bool {
+func (l look) entryAvailable(jn *journeyNode) bool {
+	s := l.s
 	first := jn.steps[0]
 	if s.page < 0 || !slices.Contains(first.on, s.page) {
 		return false
@@ -249,13 +255,14 @@ func (s *Session) entryAvailableLocked(jn *journeyNode) bool {
 	return pass
 }
 
-func (s *Session) entryJourneyIDsLocked() []string {
+func (l look) entryJourneyIDs() []string {
+	s := l.s
 	out := []string{}
 	if s.page < 0 {
 		return out
 	}
 	for _, jn := range s.g.entries[s.page] {
-		if s.entryAvailableLocked(jn) {
+		if (look{s}).entryAvailable(jn) {
 			out = append(out, jn.id)
 		}
 	}
@@ -264,12 +271,13 @@ func (s *Session) entryJourneyIDsLocked() []string {
 
 // AvailableJourneys answers for every declared journey, in declaration
 // order, whatever page the cursor is on.
-func (s *Session) AvailableJourneys() []Availability {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) AvailableJourneys() []Availability {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	out := make([]Availability, len(s.g.journeys))
 	for i, jn := range s.g.journeys {
-		out[i] = s.journeyAvailLocked(jn)
+		out[i] = look{s}.journeyAvail(jn)
 	}
 	return out
 }
@@ -290,10 +298,11 @@ type Here struct {
 // Here returns the snapshot. Its cost depends on what is offered on the
 // current page and on the journeys that start there, never on the rest of
 // the graph: both are indexed per page when the graph is built.
-func (s *Session) Here() Here {
-	s.mu.Lock()
-	actions, reads := s.availableLocked()
-	h := Here{Position: s.positionLocked(), Actions: actions}
+func (v View) Here() Here {
+	s := &v.s.st
+	v.s.lock()
+	actions, reads := look{s}.available()
+	h := Here{Position: look{s}.position(), Actions: actions}
 	if h.Actions == nil {
 		h.Actions = []ServedAction{}
 	}
@@ -305,30 +314,30 @@ func (s *Session) Here() Here {
 	// The page's entries are in declaration order; the open journey, listed
 	// whatever its entry says now, takes its own declaration place among
 	// them rather than trailing after.
-	openListed := s.open == nil
+	openListed := s.frameBook.open == nil
 	if s.page >= 0 {
 		for _, jn := range s.g.entries[s.page] {
-			if !openListed && s.open.jn.idx < jn.idx {
-				h.Journeys = append(h.Journeys, s.journeyAvailLocked(s.open.jn))
+			if !openListed && s.frameBook.open.jn.idx < jn.idx {
+				h.Journeys = append(h.Journeys, look{s}.journeyAvail(s.frameBook.open.jn))
 				openListed = true
 			}
-			if s.entryAvailableLocked(jn) || (s.open != nil && s.open.jn == jn) {
-				h.Journeys = append(h.Journeys, s.journeyAvailLocked(jn))
-				if s.open != nil && s.open.jn == jn {
+			if (look{s}).entryAvailable(jn) || (s.frameBook.open != nil && s.frameBook.open.jn == jn) {
+				h.Journeys = append(h.Journeys, look{s}.journeyAvail(jn))
+				if s.frameBook.open != nil && s.frameBook.open.jn == jn {
 					openListed = true
 				}
 			}
 		}
 	}
-	if s.open != nil {
-		h.OpenJourney = s.open.jn.id
+	if s.frameBook.open != nil {
+		h.OpenJourney = s.frameBook.open.jn.id
 		if !openListed {
-			h.Journeys = append(h.Journeys, s.journeyAvailLocked(s.open.jn))
+			h.Journeys = append(h.Journeys, look{s}.journeyAvail(s.frameBook.open.jn))
 		}
 	}
 	h.JourneysElsewhere = len(s.g.journeys) - len(h.Journeys)
-	s.mu.Unlock()
-	s.observers.readHolds(h.Actions, reads)
+	v.s.mu.Unlock()
+	s.obs.readHolds(h.Actions, reads)
 	return h
 }
 
@@ -351,13 +360,14 @@ type Explanation struct {
 // Explain reports why an action is or is not served. It answers false
 // for an id the graph does not declare: there is nothing true to say
 // about an action the app never had.
-func (s *Session) Explain(actionID string) (Explanation, bool) {
+func (v View) Explain(actionID string) (Explanation, bool) {
+	s := &v.s.st
 	an, ok := s.g.actionIndex[actionID]
 	if !ok {
 		return Explanation{}, false
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	e := Explanation{Action: an.id, Pages: slices.Clone(an.onIDs), OnThisPage: s.page >= 0 && slices.Contains(an.on, s.page)}
 	if e.OnThisPage {
 		pass, ev, unev := evalFull(an.guard, s.state, s.redacted)
@@ -371,12 +381,13 @@ func (s *Session) Explain(actionID string) (Explanation, bool) {
 
 // KeysChangedSince lists the state keys committed after the given
 // version, sorted, for a caller narrowing its view to a delta.
-func (s *Session) KeysChangedSince(version int64) []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) KeysChangedSince(version int64) []string {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	var out []string
-	for i := len(s.commits) - 1; i >= 0 && s.commits[i].version > version; i-- {
-		for _, k := range s.commits[i].keys {
+	for i := len(s.ledgers.commits) - 1; i >= 0 && s.ledgers.commits[i].version > version; i-- {
+		for _, k := range s.ledgers.commits[i].keys {
 			if !slices.Contains(out, k) {
 				out = append(out, k)
 			}
@@ -391,13 +402,14 @@ func (s *Session) KeysChangedSince(version int64) []string {
 // fires is its own change; every other commit is someone else's), sorted.
 // A serving port passes the version of the model's last look and its own
 // source, to flag the rows whose reads or writes moved under the model.
-func (s *Session) KeysChangedByOthersSince(version int64, self Actor) []string {
+func (v View) KeysChangedByOthersSince(version int64, self Actor) []string {
+	s := &v.s.st
 	self = normActor(self)
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	var out []string
-	for i := len(s.commits) - 1; i >= 0 && s.commits[i].version > version; i-- {
-		c := s.commits[i]
+	for i := len(s.ledgers.commits) - 1; i >= 0 && s.ledgers.commits[i].version > version; i-- {
+		c := s.ledgers.commits[i]
 		if c.actor == self {
 			continue
 		}
@@ -414,13 +426,14 @@ func (s *Session) KeysChangedByOthersSince(version int64, self Actor) []string {
 // OnceDone names the fire of a once-only action that came to rest
 // successfully (for the instance, when it is scoped per instance), or ""
 // when there is none, or the action is not once-only or not declared.
-func (s *Session) OnceDone(actionID, instance string) string {
+func (v View) OnceDone(actionID, instance string) string {
+	s := &v.s.st
 	an, ok := s.g.actionIndex[actionID]
 	if !ok || !an.conc.Once {
 		return ""
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	if r := s.ledgers.onceDone(an, instance); r != nil {
 		return r.t.ID
 	}

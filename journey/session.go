@@ -22,7 +22,7 @@ type Options struct {
 	// state report (UpdateState) before they come to rest.
 	State map[string]any
 	// RequireHumanApproval enforces the ask book: a high-effect agent fire
-	// needs a yes a person gave through ApproveAsk, and the yes is single
+	// needs a yes a person gave through AskBook.Approve, and the yes is single
 	// use.
 	RequireHumanApproval bool
 	// ApprovalExpiresAfter makes an unspent yes stale after this long
@@ -74,21 +74,37 @@ func TransitionIDFrom(ctx context.Context) (string, bool) {
 }
 
 // Session is one conversation's live view of an application through its
-// graph: the cursor, the state view, the ledgers, the ask book, the
-// settlement latches and the journey frames. All methods are safe for
+// graph. It is the coordinator of the session's fold: each call that
+// changes something (a fire, a state report, a sync, a registration, an
+// answer to an ask, work opened or closed, a frame entered or left) takes
+// the session's lock, applies that one event to the fold's parts, and
+// releases the lock before any observer or host callback runs. Reads go
+// through View, the ask book through Asks. All methods are safe for
 // concurrent use. Host callbacks (handlers, observers, holds readers,
 // Instances, VerifyFunc) are isolated: a panic is recovered and recorded
-// as a Defect. Holds readers and VerifyFunc run once the session's lock
-// is released and may read the session (a VerifyFunc reads a copy of the
-// state as the fire came to rest). Instances still run while it is
-// locked and must not call back into it.
+// as a Defect, and none of them runs while the session is locked, so
+// each may read the session.
 type Session struct {
+	mu sync.Mutex
+	st fold // guarded by mu
+}
+
+// fold is the state a session's events are applied to, and the rules
+// that apply them. Every method of fold runs with the session's lock
+// held: only Session (and View, Asks, Handle, Work, through Session.do)
+// reach it, after taking the lock, so no helper needs to say so in its
+// name. It is made of parts, each a type that owns its state and rules:
+// the ledgers, the ask book, the frame book, the work book, the person's
+// view (visibility), the bindings, and the observers' outbox.
+type fold struct {
 	g    *Graph
 	opts Options
 	now  func() time.Time
 	log  *slog.Logger
-
-	mu sync.Mutex
+	// relock runs f under the session's lock again (Session.do), for the
+	// work a fold queues to run once the lock is released (a handler's
+	// return, a VerifyFunc's verdict).
+	relock func(f func(*fold))
 
 	page    int // -1 when off the graph
 	offPath string
@@ -102,19 +118,18 @@ type Session struct {
 	version, stateVersion, structureVersion int64
 	seq                                     int64 // transition counter
 
-	// The parts of a session's state, each in the file that works it,
-	// all guarded by mu except the observers (obsMu).
-	ledgers                // fire.go, ledger.go: transitions, gaps, commits, retention
-	askBook                // ask.go
-	frameBook              // journeys.go
-	workBook               // session.go (work ledger)
+	ledgers   ledgers      // fire.go, ledger.go: transitions, gaps, commits, retention
+	askBook   askBook      // ask.go
+	frameBook frameBook    // journeys.go
+	workBook  workBook     // session.go (work ledger)
 	bindings  bindingLists // per action idx, newest last
 	regSeq    int
 	claim     *record // the open navigation claim window
 	// stimuli are the recent state changes no fire was credited with,
 	// for the facts block (bounded: maxStimuli, in batches).
-	stimuli   []*record
-	observers // observers.go: observers, defects, the outbox
+	stimuli []*record
+	obs     observers // observers.go: observers, defects, the outbox
+	sources sources   // sources.go: what the Instances sources said
 }
 
 // frameBook holds the journey frames: the open one, and the recent closed
@@ -154,7 +169,7 @@ type record struct {
 	tour     bool
 	obs      []Observation
 	// errorNow is why the record moved after its receipt was written
-	// (RejectBecause on a fire already at rest).
+	// (Reject on a fire already at rest).
 	errorNow *SettleError
 	evicted  bool // no longer held in detail (see Retention)
 }
@@ -178,20 +193,22 @@ type StateChange struct {
 // NewSession opens a session on the graph. It fails for an unknown start
 // page.
 func (g *Graph) NewSession(opts Options) (*Session, error) {
-	s := &Session{g: g, opts: opts, now: opts.Now, log: opts.Logger,
+	sess := &Session{st: fold{g: g, opts: opts, now: opts.Now, log: opts.Logger,
 		ledgers:   newLedgers(g, opts.Retention),
 		askBook:   newAskBook(opts),
 		frameBook: frameBook{lastFrame: make([]*frame, len(g.journeys))},
 		bindings:  make([][]*binding, len(g.actions)), view: newVisibility(g),
-		redacted: map[string]bool{}, state: map[string]any{}}
+		redacted: map[string]bool{}, state: map[string]any{}}}
+	s := &sess.st
+	s.relock = sess.do
 	if s.now == nil {
 		s.now = time.Now
 	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
-	s.observers.now, s.observers.log = s.now, s.log
-	s.askBook.now, s.askBook.out = s.now, &s.observers
+	s.obs.now, s.obs.log = s.now, s.log
+	s.askBook.now, s.askBook.out = s.now, &s.obs
 	switch opts.AttributionPolicy {
 	case "", AttributionDefault, AttributionStrict:
 	default:
@@ -219,7 +236,7 @@ func (g *Graph) NewSession(opts Options) (*Session, error) {
 	for _, k := range opts.RedactedKeys {
 		s.redacted[k] = true
 	}
-	return s, nil
+	return sess, nil
 }
 
 // MustNewSession is NewSession that panics on error.
@@ -255,10 +272,10 @@ func (e *Error) Is(target error) bool {
 }
 
 // Graph returns the session's graph.
-func (s *Session) Graph() *Graph { return s.g }
+func (s *Session) Graph() *Graph { return s.st.g }
 
 // Enforced reports whether the session requires human approval.
-func (s *Session) Enforced() bool { return s.opts.RequireHumanApproval }
+func (s *Session) Enforced() bool { return s.st.opts.RequireHumanApproval }
 
 // ---- locking and delivery ----
 
@@ -266,7 +283,7 @@ func (s *Session) Enforced() bool { return s.opts.RequireHumanApproval }
 // it was held: observer deliveries, and host callbacks that read a copy of
 // the state (a VerifyFunc) and apply what they read under the lock again.
 func (s *Session) unlock() {
-	out := s.observers.takeOutbox()
+	out := s.st.obs.takeOutbox()
 	s.mu.Unlock()
 	// Delivery happens on the caller's goroutine with no session lock
 	// held, so an observer (or a VerifyFunc) may call back into the
@@ -278,7 +295,7 @@ func (s *Session) unlock() {
 
 // ---- position ----
 
-func (s *Session) pageID() string {
+func (s *fold) pageID() string {
 	if s.page < 0 {
 		return ""
 	}
@@ -286,13 +303,15 @@ func (s *Session) pageID() string {
 }
 
 // Position returns where the cursor is and the current version.
-func (s *Session) Position() Position {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.positionLocked()
+func (v View) Position() Position {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	return look{s}.position()
 }
 
-func (s *Session) positionLocked() Position {
+func (l look) position() Position {
+	s := l.s
 	p := Position{YouAreOn: s.pageID(), OffGraph: s.page < 0, Version: s.version}
 	if f := s.view.focusPath(); f != "" {
 		p.LookingAt = f
@@ -303,24 +322,27 @@ func (s *Session) positionLocked() Position {
 // Version returns the session version: it moves on every recorded fire,
 // settlement, rejection, page change, state report, journey commit or
 // leave, and served-surface change. Refusals and reads never move it.
-func (s *Session) Version() int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) Version() int64 {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	return s.version
 }
 
 // StateVersion moves only when a state report commits keys.
-func (s *Session) StateVersion() int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) StateVersion() int64 {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	return s.stateVersion
 }
 
 // StructureVersion moves when the served surface changes (registration,
 // unregistration, enabled or busy flips).
-func (s *Session) StructureVersion() int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) StructureVersion() int64 {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	return s.structureVersion
 }
 
@@ -343,6 +365,11 @@ type SyncResult struct {
 func (s *Session) Sync(pageOrPath string) SyncResult {
 	s.mu.Lock()
 	defer s.unlock()
+	return s.st.sync(pageOrPath)
+}
+
+// sync applies Sync to the fold.
+func (s *fold) sync(pageOrPath string) SyncResult {
 	pi, ok := s.g.pageIndex[pageOrPath]
 	if !ok {
 		pi = -1
@@ -357,7 +384,7 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 			c.landed = true
 			if c.t.Arrival == ArrivalClaimed {
 				c.t.Arrival = ArrivalObserved
-				s.observers.transition(c)
+				s.obs.transition(c)
 			}
 			res.Observed = c.t.ID
 		}
@@ -379,7 +406,7 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 			Actor: ActorSystem, Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: from, ToNode: s.pageID(),
 			CursorVersion: s.version - 1, Version: s.version, Settled: true}}
 		s.ledgers.add(r, s.claim)
-		s.observers.transition(r)
+		s.obs.transition(r)
 		res.Changed = true
 	}
 	res.Page, res.OffGraph, res.Version = s.pageID(), s.page < 0, s.version
@@ -389,9 +416,10 @@ func (s *Session) Sync(pageOrPath string) SyncResult {
 // ---- state ----
 
 // State returns a detached copy of the state view.
-func (s *Session) State() map[string]any {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) State() map[string]any {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	out := make(map[string]any, len(s.state))
 	for k, v := range s.state {
 		out[k], _ = normalize(v)
@@ -403,9 +431,10 @@ func (s *Session) State() map[string]any {
 // values, for a model to read: a key the view does not hold is left out,
 // and a redacted key (Options.RedactedKeys) is left out of values and
 // named in redacted instead, so its value never reaches a model.
-func (s *Session) Values(keys ...string) (values map[string]any, redacted []string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) Values(keys ...string) (values map[string]any, redacted []string) {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	values = make(map[string]any, len(keys))
 	for _, k := range keys {
 		v, ok := s.state[k]
@@ -430,7 +459,7 @@ type StateReport struct {
 	// Basis is the rung it was attributed by (BasisNamed, BasisPrincipal,
 	// BasisSignature, BasisQueue, BasisStimulus), or "empty" (an empty
 	// delta naming no fire: nothing is recorded).
-	Basis   string   `json:"basis,omitempty"`
+	Basis   Basis    `json:"basis,omitempty"`
 	Keys    []string `json:"keys,omitempty"`
 	Version int64    `json:"version"`
 	// Pending lists the fires awaiting a state report (on UNKNOWN_TRANSITION).
@@ -495,6 +524,13 @@ func (s *Session) ReportState(delta map[string]any, ro ReportOptions) StateRepor
 // and the facts block says it. A bad delta or an unknown id changes
 // nothing. A nil ctx reads as context.Background.
 func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, ro ReportOptions) StateReport {
+	s.mu.Lock()
+	defer s.unlock()
+	return s.st.report(ctx, delta, ro)
+}
+
+// report applies ReportStateContext to the fold.
+func (s *fold) report(ctx context.Context, delta map[string]any, ro ReportOptions) StateReport {
 	rep := &stateReport{s: s, named: ro.TransitionID}
 	if ro.Principal != "" {
 		rep.principal = normActor(ro.Principal)
@@ -502,14 +538,12 @@ func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, 
 	if ctx != nil {
 		rep.window, _ = TransitionIDFrom(ctx)
 	}
-	s.mu.Lock()
-	defer s.unlock()
 	if refused := rep.read(delta); refused != nil {
 		return *refused
 	}
 	if len(rep.keys) == 0 && rep.named == "" {
 		// Nothing moved and nobody was named: there is nothing to record.
-		return StateReport{OK: true, Basis: "empty", Version: s.version}
+		return StateReport{OK: true, Basis: BasisEmpty, Version: s.version}
 	}
 	if refused := rep.attribute(); refused != nil {
 		return *refused
@@ -528,8 +562,8 @@ func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, 
 	}
 	target := rep.target
 	s.ledgers.commit(commit{seq: s.seq, version: s.version, rec: target, keys: rep.keys, actor: target.t.Actor})
-	s.checkDemotionLocked()
-	emit(&s.observers, &s.onState, "state observer", StateChange{Version: s.version, Keys: rep.keys, TransitionID: target.t.ID, Actor: target.t.Actor})
+	s.checkDemotion()
+	emit(&s.obs, &s.obs.onState, "state observer", StateChange{Version: s.version, Keys: rep.keys, TransitionID: target.t.ID, Actor: target.t.Actor})
 	return StateReport{OK: true, TransitionID: target.t.ID, Basis: rep.basis, Keys: rep.keys, Version: s.version}
 }
 
@@ -538,7 +572,7 @@ func (s *Session) ReportStateContext(ctx context.Context, delta map[string]any, 
 // ReportStateContext), then recorded as a stimulus row or credited to a
 // fire.
 type stateReport struct {
-	s         *Session
+	s         *fold
 	named     string // ReportOptions.TransitionID
 	principal Actor
 	window    string // the fire whose handler's context made the report
@@ -547,7 +581,7 @@ type stateReport struct {
 
 	target   *record
 	inferred *actionNode
-	basis    string
+	basis    Basis
 }
 
 // read detaches the delta; a value that is not JSON refuses the report.
@@ -574,7 +608,7 @@ func (r *stateReport) attribute() *StateReport {
 	s := r.s
 	switch {
 	case r.named != "":
-		t, ok := s.byID[r.named]
+		t, ok := s.ledgers.byID[r.named]
 		if !ok || !t.fired {
 			reason := ReasonUnknownTransition
 			if s.ledgers.wasEvicted(r.named) {
@@ -601,7 +635,7 @@ func (r *stateReport) attribute() *StateReport {
 func (r *stateReport) bySignature() {
 	s := r.s
 	matches, pending := 0, false
-	for _, f := range s.openFires {
+	for _, f := range s.ledgers.openFires {
 		if !f.awaiting || f.settled {
 			continue
 		}
@@ -616,7 +650,7 @@ func (r *stateReport) bySignature() {
 	switch {
 	case matches == 0:
 		if !pending {
-			r.inferred = s.soleWriterLocked(r.keys)
+			r.inferred = s.soleWriter(r.keys)
 		}
 	case matches == 1:
 		r.basis = BasisSignature
@@ -659,7 +693,7 @@ func (r *stateReport) stimulus() {
 	if len(s.stimuli) > 2*maxStimuli {
 		s.stimuli = slices.Delete(s.stimuli, 0, len(s.stimuli)-maxStimuli)
 	}
-	s.observers.transition(t)
+	s.obs.transition(t)
 	r.target = t
 }
 
@@ -682,13 +716,13 @@ func (r *stateReport) credit() {
 	}
 	t.t.EffectVerified = ev
 	t.byReport = true
-	s.commitLocked(t)
-	s.settleLocked(t, EffectPerformed, OutcomeCommitted, ev, nil)
+	s.commit(t)
+	s.settle(t, EffectPerformed, OutcomeCommitted, ev, nil)
 }
 
-// soleWriterLocked is the one action whose declared writes are exactly
+// soleWriter is the one action whose declared writes are exactly
 // keys (sorted), or nil when none or several are.
-func (s *Session) soleWriterLocked(keys []string) *actionNode {
+func (s *fold) soleWriter(keys []string) *actionNode {
 	if len(keys) == 0 {
 		return nil
 	}
@@ -757,7 +791,7 @@ type Registration struct {
 
 // Handle is a mounted registration. Unregister it when the page unmounts.
 type Handle struct {
-	s    *Session
+	s    *fold
 	id   int
 	page string
 	mine []*binding
@@ -767,6 +801,13 @@ type Handle struct {
 // a page. It fails, changing nothing, for an unknown page or an action
 // the page does not offer.
 func (s *Session) RegisterActions(page string, reg Registration) (*Handle, error) {
+	s.mu.Lock()
+	defer s.unlock()
+	return s.st.registerActions(page, reg)
+}
+
+// registerActions applies RegisterActions to the fold.
+func (s *fold) registerActions(page string, reg Registration) (*Handle, error) {
 	pi, ok := s.g.pageIndex[page]
 	if !ok {
 		return nil, &Error{Reason: ReasonUnknownPage, Msg: "RegisterActions names a page the graph does not declare", Value: page}
@@ -779,8 +820,6 @@ func (s *Session) RegisterActions(page string, reg Registration) (*Handle, error
 		}
 		return nil, &Error{Reason: ReasonUnknownActionRegister, Msg: "a registration names an action the page does not offer", Value: k}
 	}
-	s.mu.Lock()
-	defer s.unlock()
 	s.regSeq++
 	h := &Handle{s: s, id: s.regSeq, page: page}
 	byAction := map[*actionNode]*binding{}
@@ -834,12 +873,12 @@ func (s *Session) RegisterActions(page string, reg Registration) (*Handle, error
 		h.mine = append(h.mine, b)
 	}
 	if len(order) > 0 {
-		s.structureSwapLocked()
+		s.swap()
 	}
 	return h, nil
 }
 
-func (s *Session) structureSwapLocked() {
+func (s *fold) swap() {
 	s.seq++
 	s.version++
 	s.structureVersion++
@@ -847,7 +886,7 @@ func (s *Session) structureSwapLocked() {
 		Actor: ActorSystem, Stimulus: "structure-swap", Timestamp: s.now(), Outcome: OutcomeCommitted, FromNode: s.pageID(),
 		CursorVersion: s.version - 1, Version: s.version, Settled: true}}
 	s.ledgers.add(r, s.claim)
-	s.observers.transition(r)
+	s.obs.transition(r)
 }
 
 func (h *Handle) find(action string) *binding {
@@ -880,9 +919,12 @@ func (h *Handle) bindingFor(action string) (*binding, error) {
 
 // SetEnabled switches a control on or off. A switched-off control is
 // served greyed (enabled:false) and its fires are refused TOOL_DISABLED.
-func (h *Handle) SetEnabled(action string, on bool) error {
-	h.s.mu.Lock()
-	defer h.s.unlock()
+func (h *Handle) SetEnabled(action string, on bool) (err error) {
+	h.s.relock(func(*fold) { err = h.setEnabled(action, on) })
+	return err
+}
+
+func (h *Handle) setEnabled(action string, on bool) error {
 	b, err := h.bindingFor(action)
 	if err != nil {
 		return err
@@ -891,31 +933,34 @@ func (h *Handle) SetEnabled(action string, on bool) error {
 	v := on
 	b.enabled = &v
 	if was != on {
-		h.s.structureSwapLocked()
+		h.s.swap()
 	}
 	return nil
 }
 
 // SetBusy sets (or, with "", clears) the app's own label for working on a
 // control right now. It gates nothing.
-func (h *Handle) SetBusy(action string, label string) error {
-	h.s.mu.Lock()
-	defer h.s.unlock()
+func (h *Handle) SetBusy(action string, label string) (err error) {
+	h.s.relock(func(*fold) { err = h.setBusy(action, label) })
+	return err
+}
+
+func (h *Handle) setBusy(action string, label string) error {
 	b, err := h.bindingFor(action)
 	if err != nil {
 		return err
 	}
 	if b.busy != label {
 		b.busy = label
-		h.s.structureSwapLocked()
+		h.s.swap()
 	}
 	return nil
 }
 
 // Unregister removes everything the registration bound. It is idempotent.
-func (h *Handle) Unregister() {
-	h.s.mu.Lock()
-	defer h.s.unlock()
+func (h *Handle) Unregister() { h.s.relock(func(*fold) { h.unregister() }) }
+
+func (h *Handle) unregister() {
 	if len(h.mine) == 0 {
 		return
 	}
@@ -924,7 +969,7 @@ func (h *Handle) Unregister() {
 		h.s.bindings[b.an.idx] = slices.DeleteFunc(list, func(x *binding) bool { return x == b })
 	}
 	h.mine = nil
-	h.s.structureSwapLocked()
+	h.s.swap()
 }
 
 // bindingLists are the registrations that bind each action (per action
@@ -959,17 +1004,17 @@ func (bl bindingLists) state(an *actionNode, instance string) (handler Handler, 
 	return
 }
 
-// instancesLocked lists the instance keys of an action's repeats
+// instances lists the instance keys of an action's repeats
 // container: the declared existence source if any, else the registered
 // instances in registration order.
-func (s *Session) instancesLocked(an *actionNode) (keys []string, declared bool) {
+func (s *fold) instances(an *actionNode) (keys []string, declared bool) {
 	c := an.repeat
 	if c == nil {
 		return nil, false
 	}
 	if c.instances != nil {
-		s.safeCall("instances of "+c.path, func() { keys = slices.Clone(c.instances(StateView{s.state})) })
-		return keys, true
+		// Read outside the lock, for this state version (Session.lock).
+		return slices.Clone(s.sources.keys(c)), true
 	}
 	return s.bindings.registered(c), false
 }
@@ -999,7 +1044,7 @@ type workItem struct {
 
 // Work is an open piece of app work, tied to a fire or not.
 type Work struct {
-	s    *Session
+	s    *fold
 	item *workItem
 }
 
@@ -1015,10 +1060,15 @@ type WorkInfo struct {
 // fire it is tied to carries stillWorking. Nothing ever times it out.
 func (s *Session) BeginWork(label, transitionID string) *Work {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.workSeq++
-	w := &workItem{id: "work#" + strconv.FormatInt(s.workSeq, 10), label: label, transitionID: transitionID, started: s.now(), open: true}
-	s.work = append(s.work, w)
+	defer s.unlock()
+	return s.st.beginWork(label, transitionID)
+}
+
+// beginWork applies BeginWork to the fold.
+func (s *fold) beginWork(label, transitionID string) *Work {
+	s.workBook.workSeq++
+	w := &workItem{id: "work#" + strconv.FormatInt(s.workBook.workSeq, 10), label: label, transitionID: transitionID, started: s.now(), open: true}
+	s.workBook.work = append(s.workBook.work, w)
 	return &Work{s: s, item: w}
 }
 
@@ -1028,28 +1078,30 @@ func (w *Work) ID() string { return w.item.id }
 // Done closes the work. A non-nil err on work tied to a fire is reported
 // as that fire's failure (the same path as a failing handler). Done is
 // idempotent.
-func (w *Work) Done(err error) {
-	s := w.s
-	s.mu.Lock()
-	defer s.unlock()
-	if !w.item.open {
+func (w *Work) Done(err error) { w.s.relock(func(s *fold) { s.workDone(w.item, err) }) }
+
+// workDone applies Work.Done: the item leaves the work book, and a
+// failure is its fire's.
+func (s *fold) workDone(item *workItem, err error) {
+	if !item.open {
 		return
 	}
-	w.item.open = false
-	s.work = slices.DeleteFunc(s.work, func(x *workItem) bool { return x == w.item })
-	if err != nil && w.item.transitionID != "" {
-		if r, ok := s.byID[w.item.transitionID]; ok && r.fired {
-			s.failLocked(r, handlerFailure(err))
+	item.open = false
+	s.workBook.work = slices.DeleteFunc(s.workBook.work, func(x *workItem) bool { return x == item })
+	if err != nil && item.transitionID != "" {
+		if r, ok := s.ledgers.byID[item.transitionID]; ok && r.fired {
+			s.fail(r, handlerFailure(err))
 		}
 	}
 }
 
 // OpenWork lists work not yet done, oldest first.
-func (s *Session) OpenWork() []WorkInfo {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) OpenWork() []WorkInfo {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	var out []WorkInfo
-	for _, w := range s.work {
+	for _, w := range s.workBook.work {
 		if w.open {
 			out = append(out, WorkInfo{WorkID: w.id, Label: w.label, TransitionID: w.transitionID, Started: w.started})
 		}
@@ -1060,9 +1112,10 @@ func (s *Session) OpenWork() []WorkInfo {
 // StillWorking reports whether the app has open work tied to a fire. It
 // rides either answer about the fire, settled or not: a fire can be at
 // rest while the app is still working on it.
-func (s *Session) StillWorking(transitionID string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) StillWorking(transitionID string) bool {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	return s.workBook.stillWorking(transitionID)
 }
 
@@ -1073,4 +1126,39 @@ func (s *workBook) stillWorking(id string) bool {
 		}
 	}
 	return false
+}
+
+// look is the fold read under the session's lock: the rules an answer is
+// built by (served rows, journey availability, plans, standings, the
+// facts block, a settlement's answer). Its methods change nothing; a
+// write path that needs an answer (a gap row naming what is served)
+// reads it through look too.
+type look struct{ s *fold }
+
+// View reads a session: every answer the session gives about itself.
+// Each read takes the session's lock once and builds its answer from the
+// fold as it is at that moment; host code a read needs (a holds reader)
+// runs after the lock is released. A View is a value: obtain it with
+// Session.View, without any lock, and keep it as long as the session.
+type View struct{ s *Session }
+
+// View returns the session's read side.
+func (s *Session) View() View { return View{s} }
+
+// AskBook is a session's ask book as the application and its ports use
+// it: the cards, the person's answers, and declines relayed by a model.
+// Obtain it with Session.Asks.
+type AskBook struct{ s *Session }
+
+// Asks returns the session's ask book.
+func (s *Session) Asks() AskBook { return AskBook{s} }
+
+// do applies f to the fold under the session's lock, and delivers what f
+// queued once the lock is released: the coordinator's one entry for work
+// that comes back to the session from outside a call (a handler
+// returning, a VerifyFunc's verdict, work closed, a handle's flips).
+func (s *Session) do(f func(*fold)) {
+	s.mu.Lock()
+	defer s.unlock()
+	f(&s.st)
 }

@@ -72,7 +72,7 @@ func TestSettlementArms(t *testing.T) {
 		{name: "verify by code fails", tap: true, bound: true, action: "p.checked-fn", then: report(map[string]any{"k": 1}),
 			sync: "awaiting-state", syncEff: EffectPending, eff: EffectRefused, outcome: OutcomeCommitted, verified: ObservedYes, verifyHdl: VerifyNotHeld, errReason: ReasonVerifyFailed},
 		{name: "reject a pending fire", tap: true, bound: true, action: "p.write", then: func(t *testing.T, s *Session, r FireResult) {
-			if err := s.Reject(r.TransitionID, ""); err != nil {
+			if err := s.Reject(r.TransitionID, "", nil); err != nil {
 				t.Fatal(err)
 			}
 		}, sync: "awaiting-state", syncEff: EffectPending, eff: EffectRefused, outcome: OutcomeRejected, verified: Unobservable, errReason: ReasonRejected},
@@ -106,7 +106,7 @@ func TestSettlementArms(t *testing.T) {
 				s.RegisterActions("p", Registration{Handlers: map[string]Handler{"write": h, "write2": h, "plain": h, "checked": h, "checked-fn": h}})
 			}
 			r := s.Fire(context.Background(), c.action, FireOptions{Source: c.source})
-			if !r.OK || r.Settlement != c.sync || r.EffectStatus != c.syncEff {
+			if !r.OK || string(r.Settlement) != c.sync || r.EffectStatus != c.syncEff {
 				t.Fatalf("fire: %+v; want settlement %s, effectStatus %s", r, c.sync, c.syncEff)
 			}
 			close(release)
@@ -131,8 +131,8 @@ func TestSettlementArms(t *testing.T) {
 				t.Fatalf("fresh settlement carries outcomeNow %q", st.OutcomeNow)
 			}
 			if c.bound && !c.fail && c.eff == EffectPerformed && c.then == nil {
-				waitFor(t, s, "produced data", func() bool { st, _, _ := s.SettlementIfKnown(r.TransitionID); return st.Produced != nil })
-				st, _, _ := s.SettlementIfKnown(r.TransitionID)
+				waitFor(t, s, "produced data", func() bool { st, _, _ := s.View().SettlementIfKnown(r.TransitionID); return st.Produced != nil })
+				st, _, _ := s.View().SettlementIfKnown(r.TransitionID)
 				if m, _ := st.Produced.(map[string]any); m["receipt"] != "r-1" {
 					t.Fatalf("produced data %v", st.Produced)
 				}
@@ -150,12 +150,12 @@ func TestFirstSettlementWinsAndOutcomeNow(t *testing.T) {
 	if first.Outcome != OutcomeCommitted || first.EffectStatus != EffectPerformed {
 		t.Fatalf("%+v", first)
 	}
-	v := s.Version()
+	v := s.View().Version()
 	// The server rejects the order the app already reported.
-	if err := s.Reject(r.TransitionID, ""); err != nil {
+	if err := s.Reject(r.TransitionID, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	if s.Version() != v+1 {
+	if s.View().Version() != v+1 {
 		t.Fatal("a rollback must move the version")
 	}
 	again := settle(t, s, r.TransitionID)
@@ -174,20 +174,20 @@ func TestFirstSettlementWinsAndOutcomeNow(t *testing.T) {
 	if st := settle(t, s, r.TransitionID); st.Outcome != OutcomeCommitted || st.EffectStatus != EffectPerformed {
 		t.Fatalf("receipt moved: %+v", st)
 	}
-	if err := s.Reject(r.TransitionID, ""); !errors.Is(err, &Error{Reason: ReasonAlreadyFinal}) {
+	if err := s.Reject(r.TransitionID, "", nil); !errors.Is(err, &Error{Reason: ReasonAlreadyFinal}) {
 		t.Fatalf("rejecting twice: %v", err)
 	}
 	// Superseded, on a fresh committed fire.
 	r2 := mustFire(t, s, "p.write", FireOptions{})
 	s.UpdateState(map[string]any{"k": 3}, r2.TransitionID)
 	settle(t, s, r2.TransitionID)
-	if err := s.Reject(r2.TransitionID, OutcomeSuperseded); err != nil {
+	if err := s.Reject(r2.TransitionID, OutcomeSuperseded, nil); err != nil {
 		t.Fatal(err)
 	}
 	if st := settle(t, s, r2.TransitionID); st.OutcomeNow != OutcomeSuperseded {
 		t.Fatalf("%+v", st)
 	}
-	if err := s.Reject("p.write#999", ""); !errors.Is(err, &Error{Reason: ReasonUnknownTransition}) {
+	if err := s.Reject("p.write#999", "", nil); !errors.Is(err, &Error{Reason: ReasonUnknownTransition}) {
 		t.Fatalf("unknown id: %v", err)
 	}
 }
@@ -206,7 +206,7 @@ func TestSettlementOfWaitsAndStaysOpen(t *testing.T) {
 		if _, err := s.SettlementOf(ctx, r.TransitionID); !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("an unreported fire must not settle: %v", err)
 		}
-		if _, known, err := s.SettlementIfKnown(r.TransitionID); known || err != nil {
+		if _, known, err := s.View().SettlementIfKnown(r.TransitionID); known || err != nil {
 			t.Fatal("SettlementIfKnown must say 'not yet' for a fire in flight")
 		}
 		done, err := s.Settled(r.TransitionID)
@@ -230,8 +230,8 @@ func TestSettlementOfWaitsAndStaysOpen(t *testing.T) {
 			t.Fatal("SettlementOf did not wake on the report")
 		}
 		<-done
-		if !slices.Equal(s.AwaitingSettlement(), nil) {
-			t.Fatalf("awaiting %v", s.AwaitingSettlement())
+		if !slices.Equal(s.View().AwaitingSettlement(), nil) {
+			t.Fatalf("awaiting %v", s.View().AwaitingSettlement())
 		}
 	})
 }
@@ -241,14 +241,14 @@ func TestArrivalClaimedThenObserved(t *testing.T) {
 	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"nav": ok}})
 	s.RegisterActions("q", Registration{Handlers: map[string]Handler{"back": ok}})
 	r := mustFire(t, s, "p.nav", FireOptions{})
-	if !r.ToNodeClaimed || s.Position().YouAreOn != "q" {
-		t.Fatalf("a committed navigation claim moves the cursor: %+v on %s", r, s.Position().YouAreOn)
+	if !r.ToNodeClaimed || s.View().Position().YouAreOn != "q" {
+		t.Fatalf("a committed navigation claim moves the cursor: %+v on %s", r, s.View().Position().YouAreOn)
 	}
 	st := settle(t, s, r.TransitionID)
 	if st.Arrival != ArrivalClaimed || st.ToNode != "q" {
 		t.Fatalf("arrival %q toNode %q, want claimed/q", st.Arrival, st.ToNode)
 	}
-	v := s.Version()
+	v := s.View().Version()
 	res := s.Sync("/q-has-no-route") // off graph: closes nothing about q
 	if res.Observed != "" || !res.OffGraph {
 		t.Fatalf("%+v", res)
@@ -263,10 +263,10 @@ func TestArrivalClaimedThenObserved(t *testing.T) {
 	// A fresh claim, corroborated by a sync that changes nothing.
 	r2 := mustFire(t, s, "q.back", FireOptions{})
 	settle(t, s, r2.TransitionID)
-	v = s.Version()
+	v = s.View().Version()
 	res = s.Sync("p")
-	if res.Changed || res.Observed != r2.TransitionID || s.Version() != v {
-		t.Fatalf("corroborating sync: %+v (version %d → %d); the upgrade bumps no version", res, v, s.Version())
+	if res.Changed || res.Observed != r2.TransitionID || s.View().Version() != v {
+		t.Fatalf("corroborating sync: %+v (version %d → %d); the upgrade bumps no version", res, v, s.View().Version())
 	}
 	st2 := settle(t, s, r2.TransitionID)
 	if st2.Arrival != ArrivalObserved {
@@ -294,13 +294,13 @@ func TestRollbackWalksTheCursorBack(t *testing.T) {
 		return nil, errors.New("blocked by the router")
 	}}})
 	r := mustFire(t, s, "p.nav", FireOptions{})
-	if s.Position().YouAreOn != "q" {
+	if s.View().Position().YouAreOn != "q" {
 		t.Fatal("the claim should have moved the cursor")
 	}
 	close(release)
 	st := settle(t, s, r.TransitionID)
-	if st.Outcome != OutcomeRolledBack || s.Position().YouAreOn != "p" {
-		t.Fatalf("%+v, cursor on %s", st, s.Position().YouAreOn)
+	if st.Outcome != OutcomeRolledBack || s.View().Position().YouAreOn != "p" {
+		t.Fatalf("%+v, cursor on %s", st, s.View().Position().YouAreOn)
 	}
 }
 
@@ -310,7 +310,7 @@ func TestStateAttribution(t *testing.T) {
 	w1 := mustFire(t, s, "p.write", FireOptions{})
 	w2 := mustFire(t, s, "p.write2", FireOptions{})
 	w3 := mustFire(t, s, "p.write", FireOptions{})
-	pending := s.Pending()
+	pending := s.View().Pending()
 	if len(pending) != 3 || pending[0].ID != w1.TransitionID {
 		t.Fatalf("pending %+v", pending)
 	}
@@ -319,7 +319,7 @@ func TestStateAttribution(t *testing.T) {
 		delta  map[string]any
 		id     string
 		want   string
-		basis  string
+		basis  Basis
 		reason Reason
 	}{
 		{"unknown id changes nothing", map[string]any{"k": 9}, "p.write#404", "", "", ReasonUnknownTransition},
@@ -329,14 +329,14 @@ func TestStateAttribution(t *testing.T) {
 		{"then the only one left: its signature", map[string]any{"a": 2, "b": 2}, "", w2.TransitionID, "signature-match", ""},
 	}
 	for _, c := range cases {
-		v, sv := s.Version(), s.StateVersion()
-		before := s.State()
+		v, sv := s.View().Version(), s.View().StateVersion()
+		before := s.View().State()
 		rep := s.UpdateState(c.delta, c.id)
 		if c.reason != "" {
 			if rep.OK || rep.Reason != c.reason || len(rep.Pending) != 3 {
 				t.Fatalf("%s: %+v", c.name, rep)
 			}
-			if s.Version() != v || s.StateVersion() != sv || len(s.State()) != len(before) {
+			if s.View().Version() != v || s.View().StateVersion() != sv || len(s.View().State()) != len(before) {
 				t.Fatalf("%s: a refused report changed something", c.name)
 			}
 			continue
@@ -344,25 +344,25 @@ func TestStateAttribution(t *testing.T) {
 		if !rep.OK || rep.Basis != c.basis || (c.want != "" && rep.TransitionID != c.want) {
 			t.Fatalf("%s: %+v", c.name, rep)
 		}
-		if s.StateVersion() != sv+1 {
+		if s.View().StateVersion() != sv+1 {
 			t.Fatalf("%s: stateVersion did not move", c.name)
 		}
 	}
-	if tr, _ := s.Transition(w1.TransitionID); !tr.Inferred {
+	if tr, _ := s.View().Transition(w1.TransitionID); !tr.Inferred {
 		t.Fatal("a queue-order attribution is marked inferred")
 	}
-	if tr, _ := s.Transition(w3.TransitionID); tr.Inferred {
+	if tr, _ := s.View().Transition(w3.TransitionID); tr.Inferred {
 		t.Fatal("a named report is not inferred")
 	}
-	v := s.Version()
-	if rep := s.UpdateState(map[string]any{}, ""); !rep.OK || rep.Basis != "empty" || s.Version() != v {
+	v := s.View().Version()
+	if rep := s.UpdateState(map[string]any{}, ""); !rep.OK || rep.Basis != "empty" || s.View().Version() != v {
 		t.Fatalf("an empty anonymous delta records nothing: %+v", rep)
 	}
 	rep := s.UpdateState(map[string]any{"bad": func() {}}, "")
 	if rep.OK || rep.Reason != ReasonUncloneableDelta {
 		t.Fatalf("%+v", rep)
 	}
-	if _, ok := s.State()["bad"]; ok {
+	if _, ok := s.View().State()["bad"]; ok {
 		t.Fatal("a bad delta was partly applied")
 	}
 }
@@ -372,16 +372,16 @@ func TestStillWorking(t *testing.T) {
 	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"plain": ok}})
 	r := mustFire(t, s, "p.plain", FireOptions{})
 	w := s.BeginWork("Uploading…", r.TransitionID)
-	if !s.StillWorking(r.TransitionID) || s.StillWorking("p.plain#999") {
+	if !s.View().StillWorking(r.TransitionID) || s.View().StillWorking("p.plain#999") {
 		t.Fatal("StillWorking")
 	}
 	st := settle(t, s, r.TransitionID)
-	if !st.StillWorking || len(s.OpenWork()) != 1 {
+	if !st.StillWorking || len(s.View().OpenWork()) != 1 {
 		t.Fatalf("stillWorking rides the settled answer: %+v", st)
 	}
 	w.Done(nil)
 	w.Done(nil)
-	if st := settle(t, s, r.TransitionID); st.StillWorking || len(s.OpenWork()) != 0 {
+	if st := settle(t, s, r.TransitionID); st.StillWorking || len(s.View().OpenWork()) != 0 {
 		t.Fatalf("%+v", st)
 	}
 	// Work that fails is that fire's failure: a claims-only commit rolls back.
@@ -400,7 +400,7 @@ func TestObserveEffectRefusals(t *testing.T) {
 	syncID := s.Sync("q").Version
 	_ = syncID
 	var syncRow string
-	for _, tr := range s.Transitions() {
+	for _, tr := range s.View().Transitions() {
 		if tr.Kind == KindSync {
 			syncRow = tr.ID
 		}
@@ -420,7 +420,7 @@ func TestObserveEffectRefusals(t *testing.T) {
 			t.Fatalf("ObserveEffect(%q, %v) = %v, want %s", c.id, c.o.Status, err, c.want)
 		}
 	}
-	if _, known, _ := s.SettlementIfKnown(r.TransitionID); known {
+	if _, known, _ := s.View().SettlementIfKnown(r.TransitionID); known {
 		t.Fatal("a refused observation settled the fire")
 	}
 	s.ObserveEffect(r.TransitionID, Observation{Source: "psp", Status: EffectPerformed, EvidenceRef: "tx-9"})
@@ -428,7 +428,7 @@ func TestObserveEffectRefusals(t *testing.T) {
 	if st.SettledBy != "external-report" || st.ReportedBy != "psp" || st.EvidenceRef != "tx-9" {
 		t.Fatalf("%+v", st)
 	}
-	if obs := s.ObservationsOf(r.TransitionID); len(obs) != 1 || !obs[0].Settled {
+	if obs := s.View().ObservationsOf(r.TransitionID); len(obs) != 1 || !obs[0].Settled {
 		t.Fatalf("%+v", obs)
 	}
 }

@@ -61,7 +61,7 @@ func storeSession(t testing.TB, opts Options) *Session {
 
 func row(t testing.TB, s *Session, id string) ServedAction {
 	t.Helper()
-	for _, r := range s.Available() {
+	for _, r := range s.View().Available() {
 		if r.Action == id {
 			return r
 		}
@@ -104,27 +104,27 @@ func TestHumanDecidesIsServedAsAwaitingThePerson(t *testing.T) {
 		t.Fatalf("%+v", cr)
 	}
 	mustFire(t, s, "cart.go-checkout", FireOptions{})
-	waitFor(t, s, "go-checkout at rest", func() bool { return len(s.AwaitingSettlement()) == 0 })
+	waitFor(t, s, "go-checkout at rest", func() bool { return len(s.View().AwaitingSettlement()) == 0 })
 	s.SetVisible("checkout.review", false)
 	r := row(t, s, "checkout.change-address")
 	if !r.HumanDecides || !r.AwaitingHuman || r.About != "delivery address" || r.Clickable() {
 		t.Fatalf("%+v", r)
 	}
-	plan, _ := s.Plan("checkout")
+	plan, _ := s.View().Plan("checkout")
 	st := plan.Steps[1]
 	if !st.HumanDecides || !st.AwaitingHuman || st.Made != MadeNo || st.Fireable() {
 		t.Fatalf("%+v", st)
 	}
 	// pay is also ready here, so the model still has a move: in-progress.
-	if js, _ := s.Standing("checkout"); js.Standing != StandingInProgress {
+	if js, _ := s.View().Standing("checkout"); js.Standing != StandingInProgress {
 		t.Fatalf("%+v", js)
 	}
 	// With pay masked by the review modal, the only move is the person's.
 	s.Show("checkout.review")
-	if js, _ := s.Standing("checkout"); js.Standing != StandingWithTheHuman || js.Step != "checkout.change-address" {
+	if js, _ := s.View().Standing("checkout"); js.Standing != StandingWithTheHuman || js.Step != "checkout.change-address" {
 		t.Fatalf("%+v", js)
 	}
-	truth := s.GroundTruth(0, 0)
+	truth := s.View().GroundTruth(0, 0)
 	if !strings.Contains(truth.Text, decisionLead+"checkout.change-address"+decisionTail) || !slices.Contains(truth.WithTheHuman, "checkout.change-address") {
 		t.Fatalf("facts do not name the decision:\n%s", truth.Text)
 	}
@@ -136,7 +136,7 @@ func TestHumanDecidesIsServedAsAwaitingThePerson(t *testing.T) {
 	if r := row(t, s, "checkout.change-address"); r.AwaitingHuman {
 		t.Fatalf("a made decision still waits: %+v", r)
 	}
-	plan, _ = s.Plan("checkout")
+	plan, _ = s.View().Plan("checkout")
 	if plan.Steps[1].Made != MadeYes || plan.Steps[1].AwaitingHuman {
 		t.Fatalf("%+v", plan.Steps[1])
 	}
@@ -149,20 +149,20 @@ func TestHumanOnlyIsRefusedBeforeAnyCard(t *testing.T) {
 		if !r.AwaitingHuman || !slices.Equal(r.MayInvoke, []string{"human"}) || r.Clickable() {
 			t.Fatalf("%+v", r)
 		}
-		v := s.Version()
+		v := s.View().Version()
 		for _, confirm := range []bool{false, true} {
 			fr := s.Fire(context.Background(), "checkout.enter-card", FireOptions{Confirm: confirm})
 			if fr.OK || fr.NeedsConfirm || fr.Reason != ReasonNotAllowed || fr.AskID != "" || !slices.Equal(fr.Required, []string{"human"}) || fr.Attempted != "agent" {
 				t.Fatalf("enforced=%v confirm=%v: %+v", enforced, confirm, fr)
 			}
 		}
-		if len(s.Asks()) != 0 || s.Version() != v {
-			t.Fatalf("a card was minted or the version moved: %+v", s.Asks())
+		if len(s.Asks().All()) != 0 || s.View().Version() != v {
+			t.Fatalf("a card was minted or the version moved: %+v", s.Asks().All())
 		}
-		if _, err := s.ConfirmAsk("checkout.enter-card", FireOptions{}); !errors.Is(err, &Error{Reason: ReasonNotAllowed}) {
+		if _, err := s.Asks().Confirm("checkout.enter-card", FireOptions{}); !errors.Is(err, &Error{Reason: ReasonNotAllowed}) {
 			t.Fatalf("ConfirmAsk: %v", err)
 		}
-		if g := s.Gaps(); g[len(g)-1].Reason != ReasonNotAllowed {
+		if g := s.View().Gaps(); g[len(g)-1].Reason != ReasonNotAllowed {
 			t.Fatalf("%+v", g)
 		}
 		// The person may: the app reports their click.
@@ -174,16 +174,16 @@ func TestHumanOnlyIsRefusedBeforeAnyCard(t *testing.T) {
 
 func TestExpectedVersionRefusesStaleCursor(t *testing.T) {
 	s := storeSession(t, Options{Page: "checkout"})
-	looked := s.Version()
+	looked := s.View().Version()
 	s.ReportState(map[string]any{"total": 12}, ReportOptions{Principal: ActorUser})
-	now := s.Version()
-	before := len(s.Transitions())
+	now := s.View().Version()
+	before := len(s.View().Transitions())
 	fr := s.Fire(context.Background(), "checkout.summary.apply-coupon", FireOptions{ExpectedVersion: &looked})
-	if fr.OK || fr.Reason != ReasonStaleCursor || fr.Version != now || s.Version() != now || len(s.Transitions()) != before {
+	if fr.OK || fr.Reason != ReasonStaleCursor || fr.Version != now || s.View().Version() != now || len(s.View().Transitions()) != before {
 		t.Fatalf("%+v", fr)
 	}
 	// High-effect: no card either.
-	if fr := s.Fire(context.Background(), "checkout.pay", FireOptions{ExpectedVersion: &looked}); fr.Reason != ReasonStaleCursor || len(s.Asks()) != 0 {
+	if fr := s.Fire(context.Background(), "checkout.pay", FireOptions{ExpectedVersion: &looked}); fr.Reason != ReasonStaleCursor || len(s.Asks().All()) != 0 {
 		t.Fatalf("%+v", fr)
 	}
 	if fr := s.Fire(context.Background(), "checkout.summary.apply-coupon", FireOptions{ExpectedVersion: &now}); !fr.OK {
@@ -200,25 +200,25 @@ func TestOnceOnly(t *testing.T) {
 	}
 	// The app refuses the first payment: it did not happen, so it may be
 	// tried again.
-	if err := s.Reject(first.TransitionID, ""); err != nil {
+	if err := s.Reject(first.TransitionID, "", nil); err != nil {
 		t.Fatal(err)
 	}
-	if s.OnceDone("checkout.pay", "") != "" {
+	if s.View().OnceDone("checkout.pay", "") != "" {
 		t.Fatal("a rejected payment counts as done")
 	}
 	second := mustFire(t, s, "checkout.pay", FireOptions{Confirm: true})
 	s.UpdateState(map[string]any{"paid": true}, second.TransitionID)
 	settle(t, s, second.TransitionID)
-	v := s.Version()
+	v := s.View().Version()
 	fr = s.Fire(context.Background(), "checkout.pay", FireOptions{Confirm: true})
-	if fr.OK || fr.Reason != ReasonDuplicate || fr.PriorTransitionID != second.TransitionID || fr.Scope != "action" || s.Version() != v {
+	if fr.OK || fr.Reason != ReasonDuplicate || fr.PriorTransitionID != second.TransitionID || fr.Scope != "action" || s.View().Version() != v {
 		t.Fatalf("after settling: %+v", fr)
 	}
 	// Before any card, too: an unconfirmed agent fire is refused, not paused.
 	if fr := s.Fire(context.Background(), "checkout.pay", FireOptions{}); fr.NeedsConfirm || fr.Reason != ReasonDuplicate {
 		t.Fatalf("%+v", fr)
 	}
-	if s.OnceDone("checkout.pay", "") != second.TransitionID {
+	if s.View().OnceDone("checkout.pay", "") != second.TransitionID {
 		t.Fatal("OnceDone")
 	}
 }
@@ -253,7 +253,7 @@ func TestOnceOnlyPerInstanceServed(t *testing.T) {
 	}
 	served := func() (ServedAction, PlanStep) {
 		t.Helper()
-		plan, _ := s.Plan("refund")
+		plan, _ := s.View().Plan("refund")
 		return row(t, s, "p.orders.refund"), plan.Steps[0]
 	}
 	a := mustFire(t, s, "p.orders.refund", FireOptions{Instance: "a"})
@@ -284,7 +284,7 @@ func TestOnceOnlyPerInstanceServed(t *testing.T) {
 	if st.Status != StepDone || st.Fireable() || st.PriorTransitionID != b.TransitionID || st.Instances != nil {
 		t.Fatalf("none left, step: %+v", st)
 	}
-	if js, _ := s.Standing("refund"); js.Standing != StandingDone {
+	if js, _ := s.View().Standing("refund"); js.Standing != StandingDone {
 		t.Fatalf("%+v", js)
 	}
 	if fr := s.Fire(context.Background(), "p.orders.refund", FireOptions{Instance: "b"}); fr.Reason != ReasonDuplicate || fr.PriorTransitionID != b.TransitionID {
@@ -318,7 +318,7 @@ func TestOnceOnlyDoneIsNotServedAsReady(t *testing.T) {
 	if r := row(t, s, "checkout.pay"); r.PriorTransitionID != "" || r.PriorFireUnsettled != first.TransitionID {
 		t.Fatalf("while pending: %+v", r)
 	}
-	if err := s.Reject(first.TransitionID, ""); err != nil {
+	if err := s.Reject(first.TransitionID, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	// Rejected: it did not happen, so it is offered again.
@@ -336,7 +336,7 @@ func TestOnceOnlyDoneIsNotServedAsReady(t *testing.T) {
 		t.Fatalf("the row does not say why on the wire: %s", b)
 	}
 	// No frame open: the step keeps its status and is not fireable.
-	plan, _ := s.Plan("checkout")
+	plan, _ := s.View().Plan("checkout")
 	if st := plan.Steps[2]; st.Status != StepReady || st.Fireable() || st.PriorTransitionID != second.TransitionID {
 		t.Fatalf("plan outside a frame: %+v", st)
 	}
@@ -346,18 +346,18 @@ func TestOnceOnlyDoneIsNotServedAsReady(t *testing.T) {
 	if cr := s.CommitJourney("checkout", ActorAgent); !cr.OK {
 		t.Fatalf("%+v", cr)
 	}
-	plan, _ = s.Plan("checkout")
+	plan, _ = s.View().Plan("checkout")
 	if st := plan.Steps[2]; st.Status != StepDone || st.Fireable() || st.PriorTransitionID != second.TransitionID {
 		t.Fatalf("plan in a frame: %+v", st)
 	}
-	if js, _ := s.Standing("checkout"); js.Standing == StandingDone || js.StepsDone != 1 {
+	if js, _ := s.View().Standing("checkout"); js.Standing == StandingDone || js.StepsDone != 1 {
 		t.Fatalf("with the other steps ahead: %+v", js)
 	}
 	gc := mustFire(t, s, "cart.go-checkout", FireOptions{})
 	settle(t, s, gc.TransitionID)
 	s.Sync("checkout")
 	s.ReportState(map[string]any{"address": "2 Side St", "addressConfirmed": true}, ReportOptions{Principal: ActorUser})
-	if js, _ := s.Standing("checkout"); js.Standing != StandingDone || js.StepsDone != 3 {
+	if js, _ := s.View().Standing("checkout"); js.Standing != StandingDone || js.StepsDone != 3 {
 		t.Fatalf("the remaining step is the settled payment: %+v", js)
 	}
 	if fi, ok := s.LeaveJourney(""); !ok || fi.Status != FrameCompleted {
@@ -387,7 +387,7 @@ func TestAttributionRungs(t *testing.T) {
 	// A principal is never credited to the pending fire, even when its
 	// keys match.
 	rep = s.ReportState(map[string]any{"paid": false}, ReportOptions{Principal: ActorSystem})
-	if rep.Basis != BasisPrincipal || len(s.Pending()) != 1 {
+	if rep.Basis != BasisPrincipal || len(s.View().Pending()) != 1 {
 		t.Fatalf("%+v", rep)
 	}
 	// An untagged report of the payment's own write: signature-match.
@@ -395,11 +395,11 @@ func TestAttributionRungs(t *testing.T) {
 	if rep.Basis != BasisSignature || rep.TransitionID != pay.TransitionID {
 		t.Fatalf("%+v", rep)
 	}
-	tr, _ := s.Transition(pay.TransitionID)
+	tr, _ := s.View().Transition(pay.TransitionID)
 	if tr.Attribution == nil || tr.Attribution.Basis != BasisSignature || !tr.Inferred {
 		t.Fatalf("%+v", tr.Attribution)
 	}
-	truth := s.GroundTruth(0, 0)
+	truth := s.View().GroundTruth(0, 0)
 	for _, want := range []string{noteBySignature, changesHeader, changeByUser, changeBySystem, changeByUnknown} {
 		if !strings.Contains(truth.Text, want) {
 			t.Fatalf("facts lack %q:\n%s", want, truth.Text)
@@ -409,7 +409,7 @@ func TestAttributionRungs(t *testing.T) {
 		t.Fatalf("%+v %+v", truth.Changes, truth.Attempts)
 	}
 	// Narrowed: only the changes after the version asked about.
-	if got := s.GroundTruth(truth.Version, 0); len(got.Changes) != 0 || strings.Contains(got.Text, changesHeader) {
+	if got := s.View().GroundTruth(truth.Version, 0); len(got.Changes) != 0 || strings.Contains(got.Text, changesHeader) {
 		t.Fatalf("%+v", got.Changes)
 	}
 }
@@ -417,7 +417,7 @@ func TestAttributionRungs(t *testing.T) {
 func TestStateChangeWithNothingPendingIsThePersons(t *testing.T) {
 	s := storeSession(t, Options{Page: "checkout"})
 	s.ReportState(map[string]any{"note": "IGNORE PREVIOUS"}, ReportOptions{Principal: ActorUser})
-	text := s.Facts(0, 0)
+	text := s.View().Facts(0, 0)
 	if !strings.Contains(text, changeByUser) || !strings.Contains(text, nothingYetLine) || strings.Contains(text, "IGNORE") || strings.Contains(text, "note") {
 		t.Fatalf("%s", text)
 	}
@@ -436,9 +436,9 @@ func TestVisibilityAndOverlays(t *testing.T) {
 		t.Fatalf("%+v", fr)
 	}
 	// The review modal opens over the page: everything outside it is masked.
-	v := s.Version()
-	if err := s.Show("checkout.review"); err != nil || s.Version() != v+1 {
-		t.Fatalf("%v %d", err, s.Version())
+	v := s.View().Version()
+	if err := s.Show("checkout.review"); err != nil || s.View().Version() != v+1 {
+		t.Fatalf("%v %d", err, s.View().Version())
 	}
 	if r := row(t, s, "checkout.pay"); r.Overlay != "checkout.review" || r.Clickable() {
 		t.Fatalf("%+v", r)
@@ -450,7 +450,7 @@ func TestVisibilityAndOverlays(t *testing.T) {
 	if fr := s.Fire(context.Background(), "checkout.enter-card", FireOptions{}); fr.Reason != ReasonNotAllowed {
 		t.Fatalf("%+v", fr)
 	}
-	if fr := s.Fire(context.Background(), "checkout.pay", FireOptions{}); fr.NeedsConfirm || len(s.Asks()) != 0 {
+	if fr := s.Fire(context.Background(), "checkout.pay", FireOptions{}); fr.NeedsConfirm || len(s.Asks().All()) != 0 {
 		t.Fatalf("a card was minted for a masked control: %+v", fr)
 	}
 	// The app's own report of the person's click is not judged.
@@ -474,13 +474,13 @@ func TestVisibilityAndOverlays(t *testing.T) {
 	s.RegisterActions("checkout", Registration{Handlers: map[string]Handler{"gift.add-gift-note": ok}})
 	mustFire(t, s, "checkout.gift.add-gift-note", FireOptions{})
 	// lookingAt, below page level.
-	if err := s.ObserveFocus("checkout.gift"); err != nil || s.Position().LookingAt != "checkout.gift" {
-		t.Fatalf("%v %+v", err, s.Position())
+	if err := s.ObserveFocus("checkout.gift"); err != nil || s.View().Position().LookingAt != "checkout.gift" {
+		t.Fatalf("%v %+v", err, s.View().Position())
 	}
-	if !strings.Contains(s.Facts(0, 0), "Focus: checkout.gift.") {
+	if !strings.Contains(s.View().Facts(0, 0), "Focus: checkout.gift.") {
 		t.Fatal("facts do not say the focus")
 	}
-	if err := s.ObserveFocus("cart.nothing"); !errors.Is(err, &Error{Reason: ReasonUnknownContainer}) || s.Position().LookingAt != "checkout.gift" {
+	if err := s.ObserveFocus("cart.nothing"); !errors.Is(err, &Error{Reason: ReasonUnknownContainer}) || s.View().Position().LookingAt != "checkout.gift" {
 		t.Fatalf("%v", err)
 	}
 	if err := s.Show("checkout.nope"); err == nil {
@@ -488,22 +488,22 @@ func TestVisibilityAndOverlays(t *testing.T) {
 	}
 	// Leaving the page forgets its tabs, modals and focus.
 	s.Sync("cart")
-	if s.Position().LookingAt != "" {
+	if s.View().Position().LookingAt != "" {
 		t.Fatal("the focus outlived the page")
 	}
 }
 
 func TestContextBriefOfTheOpenJourney(t *testing.T) {
 	s := storeSession(t, Options{})
-	if b := s.ContextBrief(); b.Journey != "" || !strings.Contains(b.Text, briefNoJourney) {
+	if b := s.View().ContextBrief(); b.Journey != "" || !strings.Contains(b.Text, briefNoJourney) {
 		t.Fatalf("%+v", b)
 	}
 	s.CommitJourney("checkout", ActorAgent)
 	mustFire(t, s, "cart.go-checkout", FireOptions{})
-	waitFor(t, s, "at rest", func() bool { return len(s.AwaitingSettlement()) == 0 })
+	waitFor(t, s, "at rest", func() bool { return len(s.View().AwaitingSettlement()) == 0 })
 	s.Show("checkout.review")
 	s.ObserveFocus("checkout.review")
-	b := s.ContextBrief()
+	b := s.View().ContextBrief()
 	for _, want := range []string{"You are on: checkout.", "Focus: checkout.review.", briefOpen + "checkout - Check out and pay (1/3 steps done; standing: with-the-human).",
 		briefHuman + "checkout.change-address.", briefNotClick + "checkout.pay."} {
 		if !strings.Contains(b.Text, want) {
@@ -530,14 +530,14 @@ func TestMadePersonOnlyDecisionLeavesTheFacts(t *testing.T) {
 		"review.close-review": ok, "summary.apply-coupon": ok}}); err != nil {
 		t.Fatal(err)
 	}
-	truth := s.GroundTruth(0, 0)
+	truth := s.View().GroundTruth(0, 0)
 	if !strings.Contains(truth.Text, decisionLead+"checkout.change-address"+decisionTail) || !slices.Contains(truth.WithTheHuman, "checkout.change-address") {
 		t.Fatalf("facts do not name the open decision:\n%s", truth.Text)
 	}
 	if rep := s.ReportState(map[string]any{"address": "2 Side St", "addressConfirmed": true}, ReportOptions{Principal: ActorUser}); !rep.OK {
 		t.Fatalf("%+v", rep)
 	}
-	truth = s.GroundTruth(0, 0)
+	truth = s.View().GroundTruth(0, 0)
 	if strings.Contains(truth.Text, decisionLead+"checkout.change-address") || slices.Contains(truth.WithTheHuman, "checkout.change-address") {
 		t.Fatalf("a made decision is still with the human:\n%s\n%v", truth.Text, truth.WithTheHuman)
 	}
@@ -551,12 +551,12 @@ func TestMadePersonOnlyDecisionLeavesTheFacts(t *testing.T) {
 	if cr := s.CommitJourney("checkout", ActorAgent); !cr.OK {
 		t.Fatalf("%+v", cr)
 	}
-	plan, _ := s.Plan("checkout")
+	plan, _ := s.View().Plan("checkout")
 	if st := plan.Steps[1]; st.Status != StepInferredDone || st.AwaitingHuman || st.Fireable() {
 		t.Fatalf("a made decision in a new frame: %+v", st)
 	}
 	s.Show("checkout.review") // pay masked: only the person's step could be left
-	if js, _ := s.Standing("checkout"); js.Standing == StandingWithTheHuman {
+	if js, _ := s.View().Standing("checkout"); js.Standing == StandingWithTheHuman {
 		t.Fatalf("a journey whose decision is made stands with the human: %+v", js)
 	}
 }

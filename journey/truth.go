@@ -78,7 +78,7 @@ type Attempt struct {
 	Journey      string `json:"journey,omitempty"`
 	Inferred     bool   `json:"inferred,omitempty"`
 	// Attribution is the rung the fire's state report was credited by.
-	Attribution string `json:"attribution,omitempty"`
+	Attribution Basis  `json:"attribution,omitempty"`
 	Line        string `json:"line"`
 }
 
@@ -126,7 +126,7 @@ type Truth struct {
 type Change struct {
 	TransitionID string `json:"transitionId"`
 	Actor        Actor  `json:"principal"`
-	Basis        string `json:"basis"`
+	Basis        Basis  `json:"basis"`
 	// Action and Inferred are set on an inferred fire (basis
 	// inferred-fire): the action whose declared writes the change was.
 	Action   string   `json:"affordanceId,omitempty"`
@@ -142,14 +142,18 @@ type Change struct {
 // awaiting the app and the open work. sinceVersion > 0 narrows the
 // attempts to those made at or after that version; maxAttempts <= 0 means
 // 20 (the newest are kept).
-func (s *Session) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
-	return s.truth(sinceVersion, maxAttempts, true)
+func (v View) GroundTruth(sinceVersion int64, maxAttempts int) Truth {
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	return look{&v.s.st}.truth(sinceVersion, maxAttempts, true)
 }
 
 // Facts is GroundTruth's text alone, for a caller that serves the block
 // and not its data: the same sentences, built without the Attempt rows.
-func (s *Session) Facts(sinceVersion int64, maxAttempts int) string {
-	return s.truth(sinceVersion, maxAttempts, false).Text
+func (v View) Facts(sinceVersion int64, maxAttempts int) string {
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	return look{&v.s.st}.truth(sinceVersion, maxAttempts, false).Text
 }
 
 // pick is one attempt chosen for the facts block: a fire or a refusal.
@@ -158,12 +162,11 @@ type pick struct {
 	gap  *GapRecord
 }
 
-func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
+func (l look) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
+	s := l.s
 	if maxAttempts <= 0 {
 		maxAttempts = defaultMaxAttempts
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	f := &factsBlock{s: s, since: sinceVersion, max: maxAttempts, rows: rows,
 		t: Truth{YouAreOn: s.pageID(), OffGraph: s.page < 0, Version: s.version, Attempts: []Attempt{}}}
 	if sinceVersion > 0 {
@@ -185,7 +188,7 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 // factsBlock builds one facts block (GroundTruth, Facts) under the
 // session's lock, section by section, in the order the block reads.
 type factsBlock struct {
-	s     *Session
+	s     *fold
 	since int64
 	max   int
 	rows  bool // build the Attempt and Change rows, not only the text
@@ -201,27 +204,27 @@ func (f *factsBlock) inWindow(version int64) bool { return f.since <= 0 || versi
 // history. A refusal sorts before a fire made at the same version.
 func (f *factsBlock) pick() (picks []pick, inRange int) {
 	s := f.s
-	picks = make([]pick, 0, min(f.max, len(s.fires)+len(s.gaps)))
-	fi, gi := len(s.fires)-1, len(s.gaps)-1
+	picks = make([]pick, 0, min(f.max, len(s.ledgers.fires)+len(s.ledgers.gaps)))
+	fi, gi := len(s.ledgers.fires)-1, len(s.ledgers.gaps)-1
 	skipGaps := func() {
-		for gi >= 0 && s.gaps[gi].Kind != GapFireRejected {
+		for gi >= 0 && s.ledgers.gaps[gi].Kind != GapFireRejected {
 			gi--
 		}
 	}
 	skipGaps()
 	for {
-		fireOK := fi >= 0 && f.inWindow(s.fires[fi].t.CursorVersion)
-		gapOK := gi >= 0 && f.inWindow(s.gaps[gi].Version)
+		fireOK := fi >= 0 && f.inWindow(s.ledgers.fires[fi].t.CursorVersion)
+		gapOK := gi >= 0 && f.inWindow(s.ledgers.gaps[gi].Version)
 		if !fireOK && !gapOK || (len(picks) == f.max && f.since <= 0) {
 			break // without sinceVersion the rest is counted from the totals
 		}
 		inRange++
-		takeFire := fireOK && (!gapOK || s.fires[fi].t.CursorVersion >= s.gaps[gi].Version)
+		takeFire := fireOK && (!gapOK || s.ledgers.fires[fi].t.CursorVersion >= s.ledgers.gaps[gi].Version)
 		switch {
 		case takeFire && len(picks) < f.max:
-			picks = append(picks, pick{fire: s.fires[fi]})
+			picks = append(picks, pick{fire: s.ledgers.fires[fi]})
 		case !takeFire && len(picks) < f.max:
-			picks = append(picks, pick{gap: &s.gaps[gi]})
+			picks = append(picks, pick{gap: &s.ledgers.gaps[gi]})
 		}
 		if takeFire {
 			fi--
@@ -254,12 +257,12 @@ func (f *factsBlock) position() {
 // earlier than any held one.
 func (f *factsBlock) attempts(picks []pick, inRange int) {
 	s, b, t := f.s, &f.b, &f.t
-	total := s.firesTotal + s.rejectedTotal
+	total := s.ledgers.firesTotal + s.ledgers.rejectedTotal
 	if f.since <= 0 {
 		inRange = total
 	}
 	t.Earlier = total - inRange
-	t.Evicted = s.firesEvicted + s.rejectedEvicted
+	t.Evicted = s.ledgers.firesEvicted + s.ledgers.rejectedEvicted
 	t.Omitted = inRange - len(picks)
 	v := strconv.FormatInt(s.version, 10)
 	switch {
@@ -346,7 +349,7 @@ func (f *factsBlock) changes() {
 // asks writes the ask book's open questions and answers.
 func (f *factsBlock) asks() {
 	t := &f.t
-	for _, a := range f.s.asks {
+	for _, a := range f.s.askBook.asks {
 		if !a.inBook || a.superseded {
 			continue
 		}
@@ -392,7 +395,7 @@ func (f *factsBlock) withTheHuman() {
 func (f *factsBlock) awaiting() {
 	s := f.s
 	var awaitingActions, awaitingPerson []string
-	for _, r := range s.openFires {
+	for _, r := range s.ledgers.openFires {
 		switch {
 		case r.settled:
 		case s.askBook.heldFor(r.t.ID):
@@ -415,11 +418,11 @@ func (f *factsBlock) awaiting() {
 // to no fire.
 func (f *factsBlock) work() {
 	s, t := f.s, &f.t
-	for _, w := range s.work {
+	for _, w := range s.workBook.work {
 		if !w.open {
 			continue
 		}
-		r, ok := s.byID[w.transitionID]
+		r, ok := s.ledgers.byID[w.transitionID]
 		if ok && r.fired {
 			if !slices.Contains(t.StillWorking, r.an.id) {
 				t.StillWorking = append(t.StillWorking, r.an.id)
@@ -571,21 +574,22 @@ type WhySlice struct {
 }
 
 // Why answers who produced a state key's current value.
-func (s *Session) Why(key string) WhySlice {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (v View) Why(key string) WhySlice {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
 	out := WhySlice{Key: key, Steps: []WhyStep{}}
 	type item struct {
 		key    string
 		before int // commit index bound (exclusive)
 	}
 	seen := map[int]bool{}
-	queue := []item{{key, len(s.commits)}}
+	queue := []item{{key, len(s.ledgers.commits)}}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
 		for i := it.before - 1; i >= 0; i-- {
-			c := s.commits[i]
+			c := s.ledgers.commits[i]
 			if !slices.Contains(c.keys, it.key) {
 				continue
 			}

@@ -21,10 +21,10 @@ func TestGroundTruthGrading(t *testing.T) {
 		{Name: "risky", Does: "Risky", Confirm: true},
 	}}}})
 	s := g.MustNewSession(Options{State: map[string]any{"on": false}, AllowUnmaterializedFires: true})
-	if tr := s.GroundTruth(0, 0); !strings.HasSuffix(tr.Text, "\nYou are on: p.\n"+nothingYetLine) || len(tr.Attempts) != 0 {
+	if tr := s.View().GroundTruth(0, 0); !strings.HasSuffix(tr.Text, "\nYou are on: p.\n"+nothingYetLine) || len(tr.Attempts) != 0 {
 		t.Fatalf("empty facts:\n%s", tr.Text)
 	}
-	if !strings.HasPrefix(s.GroundTruth(0, 0).Text, "FACTS FROM THE APP (authoritative).") {
+	if !strings.HasPrefix(s.View().GroundTruth(0, 0).Text, "FACTS FROM THE APP (authoritative).") {
 		t.Fatal("header")
 	}
 	s.RegisterActions("p", Registration{Handlers: map[string]Handler{"write": ok, "write2": ok, "plain": ok, "checked": ok, "risky": ok}})
@@ -37,13 +37,13 @@ func TestGroundTruthGrading(t *testing.T) {
 	unobs := fire("p.plain")
 	settle(t, s, unobs.TransitionID)
 	rejected := fire("p.write")
-	s.Reject(rejected.TransitionID, "")
+	s.Reject(rejected.TransitionID, "", nil)
 	rolled := fire("p.write")
 	s.UpdateState(map[string]any{"k": 1}, rolled.TransitionID)
-	s.Reject(rolled.TransitionID, "")
+	s.Reject(rolled.TransitionID, "", nil)
 	superseded := fire("p.write")
 	s.UpdateState(map[string]any{"k": 1}, superseded.TransitionID)
-	s.Reject(superseded.TransitionID, OutcomeSuperseded)
+	s.Reject(superseded.TransitionID, OutcomeSuperseded, nil)
 	s.UpdateState(map[string]any{"k": 0}, "") // so the verify contract does not already hold
 	verify := fire("p.checked")
 	s.UpdateState(map[string]any{"k": 7}, verify.TransitionID)
@@ -57,7 +57,7 @@ func TestGroundTruthGrading(t *testing.T) {
 	s.BeginWork("", pending.TransitionID)
 	s.BeginWork("", "")
 
-	tr := s.GroundTruth(0, 0)
+	tr := s.View().GroundTruth(0, 0)
 	want := []string{
 		"  • DID happen — agent fired p.write (" + noteObserved + ")",
 		"  • ran, but the declared effect was NOT observed — agent fired p.write2 (" + noteNotObserved + ")",
@@ -102,21 +102,21 @@ func TestGroundTruthGrading(t *testing.T) {
 	}
 
 	// Narrowing and capping.
-	since := s.GroundTruth(pending.Version-1, 0)
+	since := s.View().GroundTruth(pending.Version-1, 0)
 	if len(since.Attempts) != 1 || since.Earlier != 11 || !strings.Contains(since.Text, "Attempts since version ") {
 		t.Fatalf("since: %+v\n%s", since.Attempts, since.Text)
 	}
-	capped := s.GroundTruth(0, 3)
+	capped := s.View().GroundTruth(0, 3)
 	if len(capped.Attempts) != 3 || capped.Omitted != 9 || !strings.Contains(capped.Text, "  … 9 earlier attempt(s) omitted.") ||
 		capped.Attempts[2].TransitionID != pending.TransitionID {
 		t.Fatalf("capped: %+v", capped)
 	}
-	later := s.GroundTruth(s.Version()+1, 0)
+	later := s.View().GroundTruth(s.View().Version()+1, 0)
 	if !strings.Contains(later.Text, "No actions have been performed since version") || !strings.Contains(later.Text, "12 earlier attempt(s)") {
 		t.Fatalf("%s", later.Text)
 	}
 	s.Sync("/elsewhere")
-	if !strings.Contains(s.GroundTruth(0, 0).Text, "You are on: "+offGraphText+".") {
+	if !strings.Contains(s.View().GroundTruth(0, 0).Text, "You are on: "+offGraphText+".") {
 		t.Fatal("off-graph position")
 	}
 }
@@ -135,7 +135,7 @@ func TestWhy(t *testing.T) {
 	s.UpdateState(map[string]any{"noise": 1}, other.TransitionID)
 	add := mustFire(t, s, "p.add", FireOptions{})
 	s.UpdateState(map[string]any{"cart": []string{"d-1"}}, add.TransitionID)
-	w := s.Why("cart")
+	w := s.View().Why("cart")
 	if !w.Known || len(w.Steps) != 2 {
 		t.Fatalf("%+v", w)
 	}
@@ -144,17 +144,17 @@ func TestWhy(t *testing.T) {
 		t.Fatalf("slice %+v", w.Steps)
 	}
 	s.UpdateState(map[string]any{"cart": []string{}, "stray": 1}, "")
-	w = s.Why("cart")
+	w = s.View().Why("cart")
 	if len(w.Steps) != 1 || w.Steps[0].Kind != KindStimulus || w.Steps[0].Actor != ActorUnknown {
 		t.Fatalf("the latest writer was a stimulus: %+v", w)
 	}
 	// Exactly p.add's writes, nothing pending: an inferred fire of it.
 	s.UpdateState(map[string]any{"cart": []string{"d-2"}}, "")
-	w = s.Why("cart")
+	w = s.View().Why("cart")
 	if last := w.Steps[len(w.Steps)-1]; last.Kind != KindFired || last.Actor != ActorUnknown || !last.Inferred || last.Action != "p.add" {
 		t.Fatalf("the latest writer was an inferred fire of p.add: %+v", w)
 	}
-	if w := s.Why("never"); w.Known || len(w.Steps) != 0 {
+	if w := s.View().Why("never"); w.Known || len(w.Steps) != 0 {
 		t.Fatalf("%+v", w)
 	}
 }
@@ -183,29 +183,29 @@ func TestHostileStringsNeverReachText(t *testing.T) {
 			settle(t, s, r.TransitionID)
 		}
 		s.Fire(context.Background(), "checkout.place-order", FireOptions{Input: map[string]any{"note": bad}})
-		s.ReportDecline("checkout.place-order", FireOptions{Input: bad})
+		s.Asks().ReportDecline("checkout.place-order", FireOptions{Input: bad})
 		s.BeginWork(bad, "")
 		s.CommitJourney(bad, ActorAgent)
 		s.LeaveJourney(bad)
 		s.Sync("/" + bad)
 		var errs []error
-		_, err := s.Plan(bad)
+		_, err := s.View().Plan(bad)
 		errs = append(errs, err)
-		_, _, err = s.HowToReach(bad)
+		_, _, err = s.View().HowToReach(bad)
 		errs = append(errs, err)
-		_, err = s.ApproveAsk(bad, bad)
+		_, err = s.Asks().Approve(bad, bad)
 		errs = append(errs, err)
 		_, err = s.SettlementOf(context.Background(), bad)
-		errs = append(errs, err, s.Reject(bad, Outcome(bad)))
+		errs = append(errs, err, s.Reject(bad, Outcome(bad), nil))
 		_, err = s.ObserveEffect(bad, Observation{Source: bad, Status: EffectStatus(bad)})
 		errs = append(errs, err)
 		_, err = s.RegisterActions(bad, Registration{})
 		errs = append(errs, err)
 		_, err = s.RegisterActions("catalog", Registration{Handlers: map[string]Handler{bad: ok}})
 		errs = append(errs, err)
-		_, err = s.WhatUnblocks(bad)
+		_, err = s.View().WhatUnblocks(bad)
 		errs = append(errs, err)
-		_, err = s.ReportDecline(bad, FireOptions{})
+		_, err = s.Asks().ReportDecline(bad, FireOptions{})
 		errs = append(errs, err)
 		for _, e := range errs {
 			if e == nil {
@@ -213,18 +213,18 @@ func TestHostileStringsNeverReachText(t *testing.T) {
 			}
 			texts = append(texts, e.Error())
 		}
-		tr := s.GroundTruth(0, 0)
+		tr := s.View().GroundTruth(0, 0)
 		texts = append(texts, tr.Text)
 		for _, a := range tr.Attempts {
 			texts = append(texts, a.Line, a.Note, string(a.Grade), a.Action)
 		}
-		for _, a := range s.Asks() {
+		for _, a := range s.Asks().All() {
 			texts = append(texts, a.Receipts.WillDo.Does, a.Does)
 		}
-		for _, row := range s.Available() {
+		for _, row := range s.View().Available() {
 			texts = append(texts, row.Does)
 		}
-		for _, jn := range s.AvailableJourneys() {
+		for _, jn := range s.View().AvailableJourneys() {
 			texts = append(texts, jn.Description)
 		}
 		return texts, ""
@@ -271,7 +271,7 @@ func TestHandlerRefusalCarriesItsReason(t *testing.T) {
 	if st.Error == nil || st.Error.Reason != ReasonHandlerFailed || st.Error.Message != "disk full" || st.Error.Data != nil {
 		t.Fatalf("settlement: %+v", st)
 	}
-	tr := s.GroundTruth(0, 0)
+	tr := s.View().GroundTruth(0, 0)
 	if len(tr.Attempts) != 2 || !strings.HasSuffix(tr.Attempts[0].Line, ": STALE_CURSOR)") ||
 		!strings.HasSuffix(tr.Attempts[1].Line, ": HANDLER_FAILED)") {
 		t.Fatalf("facts: %+v", tr.Attempts)

@@ -243,40 +243,47 @@ type Transition struct {
 	Settled     bool         `json:"settled"`
 }
 
+// Basis is the rung a state report was attributed by. Its values are
+// the constants below (and BasisEmpty, for a report that recorded
+// nothing); on the wire it is the protocol's string.
+type Basis string
+
 // The attribution rungs a state report is attributed by, in the order
 // they are tried (see ReportState).
 const (
 	// BasisNamed: the report named the fire's transition id.
-	BasisNamed = "named-by-report"
+	BasisNamed Basis = "named-by-report"
 	// BasisHandlerWindow: the report was made with the context a fire's
 	// handler was given, while that handler was still running.
-	BasisHandlerWindow = "handler-window"
+	BasisHandlerWindow Basis = "handler-window"
 	// BasisPrincipal: the report said whose change it was (a stimulus
 	// with its principal); it is never credited to a pending fire.
-	BasisPrincipal = "reported-principal"
+	BasisPrincipal Basis = "reported-principal"
 	// BasisSignature: the report's keys cover the declared writes of
 	// exactly one pending fire.
-	BasisSignature = "signature-match"
+	BasisSignature Basis = "signature-match"
 	// BasisQueue: they cover the writes of several pending fires; the
 	// oldest is credited. AttributionStrict skips this rung.
-	BasisQueue = "queue-order"
+	BasisQueue Basis = "queue-order"
 	// BasisInferred: no fire awaited a report, and the keys are exactly
 	// the declared writes of one action, so a row of that action is
 	// inferred, by an unknown actor (Transition.Inferred). It was not
 	// observed being fired: it is no attempt and opens no settlement.
 	// The protocol names the rung (an inferred fire) but not its basis
 	// string; this is the library's.
-	BasisInferred = "inferred-fire"
+	BasisInferred Basis = "inferred-fire"
 	// BasisStimulus: no pending fire's writes are covered, so the change
 	// is recorded as a stimulus row of its own: state never moves
 	// silently.
-	BasisStimulus = "stimulus"
+	BasisStimulus Basis = "stimulus"
+	// BasisEmpty: an empty delta naming no fire; nothing was recorded.
+	BasisEmpty Basis = "empty"
 )
 
 // Attribution is who a state change is credited to, and by which rung.
 type Attribution struct {
-	Actor Actor  `json:"principal"`
-	Basis string `json:"basis"`
+	Actor Actor `json:"principal"`
+	Basis Basis `json:"basis"`
 }
 
 // SettleError is why a fire came to rest badly. Reason is a library code;

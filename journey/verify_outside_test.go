@@ -14,11 +14,11 @@ func TestVerifyFuncMayCallBack(t *testing.T) {
 	seen := -1
 	g := MustNewGraph("g", GraphDef{Pages: []Page{{ID: "p", Actions: []Action{
 		{Name: "a", Does: "A", Writes: []string{"k"}, VerifyFunc: func(v StateView) bool {
-			_ = s.Version() // a call back into the session
+			_ = s.View().Version() // a call back into the session
 			n, _ := v.Get("k")
 			f, _ := n.(float64) // the state view holds JSON numbers
 			seen = int(f)
-			return s.State()["k"] != nil && seen == 2
+			return s.View().State()["k"] != nil && seen == 2
 		}},
 	}}}})
 	s = g.MustNewSession(Options{State: map[string]any{}})

@@ -189,7 +189,7 @@ func (v *visibility) focusPath() string {
 // mounting is the tab or modal the app has shown whose controls have not
 // registered yet: the action sits in it, nothing is bound to run it, and
 // other registrations on the page are live. Nil otherwise.
-func (s *Session) mounting(an *actionNode, instance string) *containerNode {
+func (s *fold) mounting(an *actionNode, instance string) *containerNode {
 	shown := s.view.shownAround(an)
 	if shown == nil {
 		return nil
@@ -225,6 +225,11 @@ func (s *Session) Show(path string) error { return s.SetVisible(path, true) }
 func (s *Session) SetVisible(path string, shown bool) error {
 	s.mu.Lock()
 	defer s.unlock()
+	return s.st.setVisible(path, shown)
+}
+
+// setVisible applies SetVisible to the fold.
+func (s *fold) setVisible(path string, shown bool) error {
 	c, err := s.view.container(path)
 	if err != nil {
 		return err
@@ -233,7 +238,7 @@ func (s *Session) SetVisible(path string, shown bool) error {
 		return nil
 	}
 	if s.view.set(c, shown) {
-		s.structureSwapLocked()
+		s.swap()
 	}
 	return nil
 }
@@ -245,7 +250,12 @@ func (s *Session) SetVisible(path string, shown bool) error {
 // refused and changes nothing.
 func (s *Session) ObserveFocus(path string) error {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	defer s.unlock()
+	return s.st.observeFocus(path)
+}
+
+// observeFocus applies ObserveFocus to the fold.
+func (s *fold) observeFocus(path string) error {
 	if path == "" {
 		s.view.focus = nil
 		return nil

@@ -13,7 +13,7 @@ func ExampleBigAppSession() {
 	if err != nil {
 		panic(err)
 	}
-	h := s.Here()
+	h := s.View().Here()
 	fmt.Println(h.YouAreOn, len(h.Actions), len(h.Journeys), h.JourneysElsewhere)
 	// Output: page-0 2 2 55
 }

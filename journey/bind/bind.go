@@ -744,7 +744,7 @@ func (j *Journey) changed(v view, listener bool) {
 	// What the person sees, before the state report: a fire this change
 	// brings to rest (opening a modal, say) is answered with the surface
 	// it produced. SetVisible moves nothing when nothing changed.
-	on := j.s.Position().YouAreOn
+	on := j.s.View().Position().YouAreOn
 	for _, path := range j.shown[on] {
 		_ = j.s.SetVisible(path, v.shown[path])
 	}
@@ -771,7 +771,7 @@ func (j *Journey) changed(v view, listener bool) {
 		j.s.UpdateState(delta, "")
 	}
 	if v.model != 0 {
-		j.seen.mark(j.s.Version(), v.model)
+		j.seen.mark(j.s.View().Version(), v.model)
 	}
 	if w != nil {
 		close(w.seen)
@@ -924,7 +924,7 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		// fire was attempted: the contract judges its watches against
 		// what the agent could have seen (seen.go).
 		inv := agent.Invocation{Transport: j.transport}
-		if t, ok := j.s.Transition(id); ok {
+		if t, ok := j.s.View().Transition(id); ok {
 			inv.SeenVersion = j.seen.at(t.CursorVersion)
 		}
 		ctx = j.callContext(ctx, id, w)
@@ -975,7 +975,7 @@ func (j *Journey) callContext(ctx context.Context, id string, w *waiter) context
 		// this fire's own (takeWaiterLocked).
 		ctx = agent.WhenDelivered(ctx, func(v uint64) { w.at.Store(v) })
 	}
-	ctx = agent.WhileAwaitingApproval(ctx, func(q agent.ApprovalRequest) { _ = j.s.HeldForPerson(id, q.ID) })
+	ctx = agent.WhileAwaitingApproval(ctx, func(q agent.ApprovalRequest) { _ = j.s.Asks().HeldForPerson(id, q.ID) })
 	return agent.WhenApprovalEnds(ctx, func(q agent.ApprovalRequest, why agent.Withdrawal) {
 		answer := journey.PersonWithdrawn
 		switch why {
@@ -984,7 +984,7 @@ func (j *Journey) callContext(ctx context.Context, id string, w *waiter) context
 		case agent.WithdrawnDeclined:
 			answer = journey.PersonDeclined
 		}
-		_ = j.s.PersonAnswered(q.ID, answer, "the person")
+		_ = j.s.Asks().PersonAnswered(q.ID, answer, "the person")
 	})
 }
 
@@ -1011,7 +1011,7 @@ func (j *Journey) completed(b *bound, id string, res agent.Result) (any, error) 
 		// The application's own refusal: a code and our sentence, with
 		// its completing Message as data ({"tag", "message"}), never
 		// inside a string.
-		_ = j.s.RejectWith(id, journey.OutcomeRejected, &journey.SettleError{Reason: journey.ReasonAppFailed, Message: appFailed, Data: data})
+		_ = j.s.Reject(id, journey.OutcomeRejected, &journey.SettleError{Reason: journey.ReasonAppFailed, Message: appFailed, Data: data})
 		return nil, nil
 	}
 	// The Model the completion was seen at is folded first: the state
@@ -1069,7 +1069,7 @@ func (j *Journey) payload(ctx context.Context, b *bound, id string, in any) (jso
 		obj = map[string]any{}
 	}
 	if b.instance != "" {
-		t, _ := j.s.Transition(id)
+		t, _ := j.s.View().Transition(id)
 		obj = maps.Clone(obj)
 		obj[b.instance] = t.Instance
 	}
@@ -1084,7 +1084,7 @@ func (j *Journey) scope(b *bound, id string) (key, scope string) {
 	if !b.conc.PerInstance {
 		return b.id, "action"
 	}
-	t, _ := j.s.Transition(id)
+	t, _ := j.s.View().Transition(id)
 	return b.id + "\x00" + t.Instance, "instance"
 }
 
@@ -1137,6 +1137,6 @@ func (j *Journey) catchUp(version uint64) {
 }
 
 func (j *Journey) settled(id string) bool {
-	_, known, _ := j.s.SettlementIfKnown(id)
+	_, known, _ := j.s.View().SettlementIfKnown(id)
 	return known
 }

@@ -233,19 +233,19 @@ func TestCursorAvailabilityAndWrites(t *testing.T) {
 	if st.EffectVerified != journey.ObservedYes {
 		t.Fatalf("the write was not observed: %+v", st)
 	}
-	if v, _ := s.State()["count"].(float64); v != 1 {
-		t.Fatalf("state %v", s.State())
+	if v, _ := s.View().State()["count"].(float64); v != 1 {
+		t.Fatalf("state %v", s.View().State())
 	}
 	fire(t, s, "home.open")
-	tr := s.Transitions()
+	tr := s.View().Transitions()
 	last := tr[len(tr)-1]
 	for _, x := range tr {
 		if x.Action == "home.open" {
 			last = x
 		}
 	}
-	if last.Arrival != journey.ArrivalObserved || s.Position().YouAreOn != "detail" {
-		t.Fatalf("arrival %q on %q", last.Arrival, s.Position().YouAreOn)
+	if last.Arrival != journey.ArrivalObserved || s.View().Position().YouAreOn != "detail" {
+		t.Fatalf("arrival %q on %q", last.Arrival, s.View().Position().YouAreOn)
 	}
 	// A change nobody fired moves the cursor too.
 	if err := r.p.Dispatch(context.Background(), Home{}); err != nil {
@@ -259,7 +259,7 @@ func TestCursorAvailabilityAndWrites(t *testing.T) {
 		default:
 		}
 	})()
-	for s.Position().YouAreOn != "home" {
+	for s.View().Position().YouAreOn != "home" {
 		select {
 		case <-moved:
 		case <-deadline:

@@ -65,7 +65,7 @@ func ExampleNew() {
 		}
 		fmt.Println(action, st.EffectStatus, st.Outcome)
 	}
-	fmt.Println("on", s.Here().YouAreOn, "count", p.Model().Count)
+	fmt.Println("on", s.View().Here().YouAreOn, "count", p.Model().Count)
 	// Output:
 	// TOOL_DISABLED
 	// home.increment performed committed
@@ -114,14 +114,14 @@ func ExampleSessions() {
 	if _, err := a.Session().SettlementOf(wait, r.TransitionID); err != nil {
 		panic(err)
 	}
-	for b.Session().State()["count"] != float64(1) {
+	for b.Session().View().State()["count"] != float64(1) {
 		select {
 		case <-moved:
 		case <-wait.Done():
 			panic("b never saw the increment")
 		}
 	}
-	ta, tb := a.Session().GroundTruth(0, 0), b.Session().GroundTruth(0, 0)
+	ta, tb := a.Session().View().GroundTruth(0, 0), b.Session().View().GroundTruth(0, 0)
 	fmt.Println("a's attempts:", len(ta.Attempts), ta.Attempts[0].Grade)
 	fmt.Println("b's attempts:", len(tb.Attempts), "b's changes by:", tb.Changes[0].Actor)
 	fmt.Println("journeys open:", ss.Live())

@@ -97,16 +97,16 @@ func TestSessionsEachSessionsFactsAreItsOwn(t *testing.T) {
 		t.Fatalf("A's bump: %+v", sta)
 	}
 	for _, s := range []*journey.Session{b, c} {
-		journeytest.WaitFor(t, s, "A's bump", func() bool { return s.State()["count"] == float64(1) })
+		journeytest.WaitFor(t, s, "A's bump", func() bool { return s.View().State()["count"] == float64(1) })
 	}
 	if err := p.Dispatch(context.Background(), EditNote{Text: "hello"}); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []*journey.Session{a, b, c} {
-		journeytest.WaitFor(t, s, "the person's edit", func() bool { return s.State()["note"] == "hello" })
+		journeytest.WaitFor(t, s, "the person's edit", func() bool { return s.View().State()["note"] == "hello" })
 	}
 
-	ta, tb, tc := a.GroundTruth(0, 0), b.GroundTruth(0, 0), c.GroundTruth(0, 0)
+	ta, tb, tc := a.View().GroundTruth(0, 0), b.View().GroundTruth(0, 0), c.View().GroundTruth(0, 0)
 	if len(ta.Attempts) != 1 || ta.Attempts[0].TransitionID != ra.TransitionID || ta.Attempts[0].Grade != journey.GradeDid {
 		t.Fatalf("A's own bump is its one attempt: %s", ta.Text)
 	}
@@ -172,7 +172,7 @@ func TestSessionsOpenAndCloseLeaveNone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	journeytest.WaitFor(t, j.Session(), "the Model as it is", func() bool { return j.Session().State()["note"] == "after" })
+	journeytest.WaitFor(t, j.Session(), "the Model as it is", func() bool { return j.Session().View().State()["note"] == "after" })
 	if ss.Live() != 1 {
 		t.Fatalf("live: %d", ss.Live())
 	}
@@ -233,14 +233,14 @@ func TestSessionsChangeGoesToTheFireThatWritesIt(t *testing.T) {
 	if st.EffectVerified != journey.ObservedYes {
 		t.Fatalf("B's bump: %+v", st)
 	}
-	if tr, _ := b.Transition(rb.TransitionID); tr.Attribution == nil || tr.Attribution.Basis != journey.BasisNamed {
+	if tr, _ := b.View().Transition(rb.TransitionID); tr.Attribution == nil || tr.Attribution.Basis != journey.BasisNamed {
 		t.Fatalf("B's bump is credited with its own change by name: %+v", tr.Attribution)
 	}
-	journeytest.WaitFor(t, a, "B's bump", func() bool { return a.State()["count"] == float64(1) })
-	if _, known, _ := a.SettlementIfKnown(rp.TransitionID); known {
+	journeytest.WaitFor(t, a, "B's bump", func() bool { return a.View().State()["count"] == float64(1) })
+	if _, known, _ := a.View().SettlementIfKnown(rp.TransitionID); known {
 		t.Fatal("A's ping came to rest on B's bump")
 	}
-	if tr := a.GroundTruth(0, 0); len(tr.Changes) != 1 || tr.Changes[0].Actor != journey.ActorAgent {
+	if tr := a.View().GroundTruth(0, 0); len(tr.Changes) != 1 || tr.Changes[0].Actor != journey.ActorAgent {
 		t.Fatalf("A's facts: %s", tr.Text)
 	}
 	close(gate)

@@ -130,8 +130,8 @@ func staleTranscript(t *testing.T) []string {
 	if st := settle(t, s, r.TransitionID); st.EffectStatus != journey.EffectPerformed {
 		t.Fatalf("open: %+v", st)
 	}
-	journeytest.WaitFor(t, s, "the open item", func() bool { return s.State()["open"] == "red" })
-	seen := s.Version()
+	journeytest.WaitFor(t, s, "the open item", func() bool { return s.View().State()["open"] == "red" })
+	seen := s.View().Version()
 
 	// The person opens another item; the session has not followed yet.
 	rt.hold()
@@ -142,7 +142,7 @@ func staleTranscript(t *testing.T) []string {
 	for rt.Version() == before {
 		p.Model() // the loop applies it; the version says when
 	}
-	if s.Version() != seen {
+	if s.View().Version() != seen {
 		t.Fatal("the session followed a held change")
 	}
 	// The agent's fire passes the cursor (the session has not moved) and
@@ -167,7 +167,7 @@ func staleTranscript(t *testing.T) []string {
 	// The session follows the person's change; a fire at the version the
 	// agent last saw is refused by the cursor, in the same words.
 	rt.release()
-	journeytest.WaitFor(t, s, "the person's item", func() bool { return s.State()["open"] == "blue" })
+	journeytest.WaitFor(t, s, "the person's item", func() bool { return s.View().State()["open"] == "blue" })
 	r = s.Fire(ctx, "shelf.add", journey.FireOptions{ExpectedVersion: &seen})
 	record(struct {
 		OK     bool
@@ -177,7 +177,7 @@ func staleTranscript(t *testing.T) []string {
 		t.Fatalf("an old cursor: %+v", r)
 	}
 	// After looking again, the add applies, to the item the agent saw.
-	now := s.Version()
+	now := s.View().Version()
 	r = s.Fire(ctx, "shelf.add", journey.FireOptions{ExpectedVersion: &now})
 	if !r.OK {
 		t.Fatalf("%+v", r)

@@ -187,7 +187,7 @@ func TestFireIsNotSettledByAMessageBeforeItsOwn(t *testing.T) {
 	}
 	h.waitQueued(1) // the fire's Increment, behind the Noise
 	h.apply()       // Noise: nothing a journey reads moved
-	if _, known, _ := s.SettlementIfKnown(r.TransitionID); known {
+	if _, known, _ := s.View().SettlementIfKnown(r.TransitionID); known {
 		t.Fatal("the fire came to rest on a Message that was not its own")
 	}
 	h.apply() // the fire's own Increment
@@ -195,11 +195,11 @@ func TestFireIsNotSettledByAMessageBeforeItsOwn(t *testing.T) {
 	if st.EffectStatus != journey.EffectPerformed || st.EffectVerified != journey.ObservedYes {
 		t.Fatalf("the increment's write must be observed: %+v", st)
 	}
-	tr, _ := s.Transition(r.TransitionID)
+	tr, _ := s.View().Transition(r.TransitionID)
 	if tr.Attribution == nil || tr.Attribution.Basis != journey.BasisNamed {
 		t.Fatalf("the change must be credited to the fire by name, not inferred: %+v", tr.Attribution)
 	}
-	for _, x := range s.Transitions() {
+	for _, x := range s.View().Transitions() {
 		if x.Kind == journey.KindStimulus && x.Stimulus == "state" {
 			t.Fatalf("the fire's own change was recorded as nobody's: %+v", x)
 		}
@@ -229,7 +229,7 @@ func TestArrivalIsObservedWhenAnotherMessageLandsFirst(t *testing.T) {
 	if st.Arrival != journey.ArrivalObserved || st.ToNode != "detail" {
 		t.Fatalf("the arrival on detail must be observed: %+v", st)
 	}
-	if got := s.Position().YouAreOn; got != "detail" {
+	if got := s.View().Position().YouAreOn; got != "detail" {
 		t.Fatalf("on %q", got)
 	}
 }
@@ -275,17 +275,17 @@ func TestCompletingFireRestsWithItsWorkDone(t *testing.T) {
 	}
 	h.waitQueued(1)
 	h.apply() // Charge: the app starts; nothing moves yet
-	if !s.StillWorking(r.TransitionID) {
+	if !s.View().StillWorking(r.TransitionID) {
 		t.Fatal("the charge must be working while its completion is not seen")
 	}
 	_ = h.Dispatch(context.Background(), Charged{}) // the app's own report
 	h.waitQueued(1)
 	h.apply() // the Model listeners: the count moves, the fire comes to rest
-	st, known, err := s.SettlementIfKnown(r.TransitionID)
+	st, known, err := s.View().SettlementIfKnown(r.TransitionID)
 	if err != nil || !known {
 		t.Fatalf("the charge must be at rest once its change is folded: %v", err)
 	}
-	if st.StillWorking || s.StillWorking(r.TransitionID) {
+	if st.StillWorking || s.View().StillWorking(r.TransitionID) {
 		t.Fatalf("the charge came to rest still working: %+v", st)
 	}
 	if st.EffectVerified != journey.ObservedYes {
@@ -329,7 +329,7 @@ func TestSessionsFireIsNotSettledByAMessageBeforeItsOwn(t *testing.T) {
 	}
 	h.waitQueued(1) // B's Increment, behind the Noise
 	h.apply()       // Noise
-	if _, known, _ := b.SettlementIfKnown(r.TransitionID); known {
+	if _, known, _ := b.View().SettlementIfKnown(r.TransitionID); known {
 		t.Fatal("B's fire came to rest on a Message that was not its own")
 	}
 	h.apply() // B's own Increment
@@ -337,10 +337,10 @@ func TestSessionsFireIsNotSettledByAMessageBeforeItsOwn(t *testing.T) {
 	if st.EffectVerified != journey.ObservedYes {
 		t.Fatalf("B's increment's write must be observed: %+v", st)
 	}
-	if tr, _ := b.Transition(r.TransitionID); tr.Attribution == nil || tr.Attribution.Basis != journey.BasisNamed {
+	if tr, _ := b.View().Transition(r.TransitionID); tr.Attribution == nil || tr.Attribution.Basis != journey.BasisNamed {
 		t.Fatalf("B's change must be credited to its fire by name: %+v", tr.Attribution)
 	}
-	if tr := a.GroundTruth(0, 0); len(tr.Changes) != 1 || tr.Changes[0].Actor != journey.ActorAgent {
+	if tr := a.View().GroundTruth(0, 0); len(tr.Changes) != 1 || tr.Changes[0].Actor != journey.ActorAgent {
 		t.Fatalf("A must be told B's change is another agent's: %s", tr.Text)
 	}
 }

@@ -75,25 +75,25 @@ func TestWaitingFireIsNotCreditedWithThePersonsOtherChange(t *testing.T) {
 	if err := p.Dispatch(context.Background(), EditNote{Text: "the person's words"}); err != nil {
 		t.Fatal(err)
 	}
-	journeytest.WaitFor(t, s, "the person's edit", func() bool { return s.State()["note"] == "the person's words" })
-	if _, known, _ := s.SettlementIfKnown(r.TransitionID); known {
+	journeytest.WaitFor(t, s, "the person's edit", func() bool { return s.View().State()["note"] == "the person's words" })
+	if _, known, _ := s.View().SettlementIfKnown(r.TransitionID); known {
 		t.Fatal("the person's edit of the note settled the agent's bump")
 	}
 	var edit *journey.Transition
-	for _, tr := range s.Transitions() {
+	for _, tr := range s.View().Transitions() {
 		if tr.Kind == journey.KindStimulus && len(tr.Keys) == 1 && tr.Keys[0] == "note" {
 			edit = &tr
 		}
 	}
 	if edit == nil || edit.Attribution == nil || edit.Attribution.Basis != journey.BasisStimulus {
-		t.Fatalf("the note edit is a row of its own: %+v", s.Transitions())
+		t.Fatalf("the note edit is a row of its own: %+v", s.View().Transitions())
 	}
 	close(gate)
 	st := settle(t, s, r.TransitionID)
 	if st.EffectStatus != journey.EffectPerformed || st.EffectVerified != journey.ObservedYes {
 		t.Fatalf("the bump is credited with its own change: %+v", st)
 	}
-	tr, _ := s.Transition(r.TransitionID)
+	tr, _ := s.View().Transition(r.TransitionID)
 	if tr.Attribution == nil || tr.Attribution.Basis != journey.BasisNamed {
 		t.Fatalf("%+v", tr.Attribution)
 	}

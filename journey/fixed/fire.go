@@ -63,7 +63,7 @@ func (p *Port) callSingle(ctx context.Context, a callArgs) CallResult {
 // scoped lists the journeys startable here (plus the open one), the same
 // scope whats_here serves, and closes the answer with the position.
 func (p *Port) scoped(r journeyRefusal) journeyRefusal {
-	h := p.s.Here()
+	h := p.s.View().Here()
 	ids := make([]string, len(h.Journeys))
 	for i, j := range h.Journeys {
 		ids[i] = j.ID
@@ -111,15 +111,15 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 // the journey when no frame is open (a new round when its last one came
 // to rest completed). It answers the refusal and false when it cannot.
 func (p *Port) openFrame(id string, head *journeyHead) (CallResult, bool) {
-	if f, open := p.s.Frame(); open && f.JourneyID != id {
-		for _, j := range p.s.AvailableJourneys() {
+	if f, open := p.s.View().Frame(); open && f.JourneyID != id {
+		for _, j := range p.s.View().AvailableJourneys() {
 			if j.ID == id && !j.PreconditionPassed {
 				return resultOf(journeyBlocked{verdict: verdict{Judgment: "blocked"}, Journey: id, Why: precondKept, Evidence: j.Evidence, KeptFrame: f.JourneyID, position: p.here()}), false
 			}
 		}
 		p.s.LeaveJourney("switched to another journey")
 	}
-	if _, open := p.s.Frame(); open {
+	if _, open := p.s.View().Frame(); open {
 		return CallResult{}, true
 	}
 	if p.completedLast(id) {
@@ -145,7 +145,7 @@ func (p *Port) openFrame(id string, head *journeyHead) (CallResult, bool) {
 // completedLast reports whether the latest frame of the journey came to
 // rest completed.
 func (p *Port) completedLast(id string) bool {
-	for _, f := range slices.Backward(p.s.Frames()) {
+	for _, f := range slices.Backward(p.s.View().Frames()) {
 		if f.JourneyID == id {
 			return f.Status == journey.FrameCompleted
 		}
@@ -174,17 +174,17 @@ func resolveID(ids []string, want string) (string, bool) {
 // that can be fired now, and why each of the others waits. When every step
 // is done the frame is closed as completed and the judgment is done.
 func (p *Port) frameData(r *CallResult, id string) {
-	plan, err := p.s.Plan(id)
+	plan, err := p.s.View().Plan(id)
 	if err != nil {
 		return
 	}
-	f, open := p.s.Frame()
+	f, open := p.s.View().Frame()
 	if open && f.JourneyID == id && allDone(plan) {
 		p.s.LeaveJourney("completed")
 		open = false
 	}
 	standing := ""
-	if st, err := p.s.Standing(id); err == nil {
+	if st, err := p.s.View().Standing(id); err == nil {
 		standing = string(st.Standing)
 	}
 	if !open || f.JourneyID != id {
@@ -193,7 +193,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 	}
 	var changed []string
 	if seen := p.lastLook(); seen >= 0 {
-		changed = p.s.KeysChangedByOthersSince(seen, p.source)
+		changed = p.s.View().KeysChangedByOthersSince(seen, p.source)
 	}
 	var rows frameRows
 	for _, st := range plan.Steps {
@@ -224,7 +224,7 @@ type closedPart struct {
 
 func (p *Port) closedFrame(r *CallResult, id, standing string) {
 	status := journey.FrameCompleted
-	for _, fr := range slices.Backward(p.s.Frames()) {
+	for _, fr := range slices.Backward(p.s.View().Frames()) {
 		if fr.JourneyID == id {
 			status = fr.Status
 			break
@@ -479,7 +479,7 @@ type actionHead struct {
 }
 
 func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
-	served := p.s.Available()
+	served := p.s.View().Available()
 	ids := make([]string, len(served))
 	for i, row := range served {
 		ids[i] = row.Action
@@ -520,7 +520,7 @@ func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
 // resolving.
 func (p *Port) whyNotHere(id string) notHere {
 	var r notHere
-	ex, ok := p.s.Explain(id)
+	ex, ok := p.s.View().Explain(id)
 	if !ok {
 		all := p.s.Graph().Actions()
 		ids := make([]string, len(all))
@@ -531,7 +531,7 @@ func (p *Port) whyNotHere(id string) notHere {
 		if !found {
 			return r
 		}
-		if ex, ok = p.s.Explain(full); !ok {
+		if ex, ok = p.s.View().Explain(full); !ok {
 			return r
 		}
 		r.Action = full
@@ -561,7 +561,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArg
 		return false
 	}
 	var row *journey.ServedAction
-	for _, sa := range p.s.Available() {
+	for _, sa := range p.s.View().Available() {
 		if sa.Action == action {
 			row = &sa
 			break
@@ -577,10 +577,10 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArg
 	if !info.Allows(p.source) || row.Activation == journey.ActivationHidden || row.Overlay != "" {
 		return false
 	}
-	if ev := a.expected(); ev != nil && *ev != p.s.Version() {
+	if ev := a.expected(); ev != nil && *ev != p.s.View().Version() {
 		return false
 	}
-	if info.Once && p.s.OnceDone(action, a.str("instance")) != "" {
+	if info.Once && p.s.View().OnceDone(action, a.str("instance")) != "" {
 		return false
 	}
 	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
@@ -589,7 +589,7 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArg
 		sel = "step"
 	}
 	if a.yes("decline") {
-		d, err := p.s.ReportDecline(action, opts)
+		d, err := p.s.Asks().ReportDecline(action, opts)
 		if err != nil {
 			return false
 		}
@@ -602,14 +602,14 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArg
 		// An approved or open card for the same request is reused; the
 		// session mints one otherwise. Without confirm nothing fires.
 		found := false
-		for _, c := range slices.Backward(p.s.Asks()) {
+		for _, c := range slices.Backward(p.s.Asks().All()) {
 			if c.Action == action && c.Instance == opts.Instance && !c.Spent && !c.Revoked && c.Answer != "declined" && sameInput(c, opts.Input) {
 				st, found = c, true
 				break
 			}
 		}
 		if !found {
-			st, _ = p.s.ConfirmAsk(action, opts) // action resolved against the graph above
+			st, _ = p.s.Asks().Confirm(action, opts) // action resolved against the graph above
 		}
 	case p.source == journey.ActorAgent:
 		fr := p.s.Fire(ctx, action, opts)
@@ -619,9 +619,9 @@ func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArg
 			p.fireData(r, fr)
 			return true
 		}
-		st, _ = p.s.Ask(fr.AskID)
+		st, _ = p.s.Asks().Get(fr.AskID)
 	default:
-		st, _ = p.s.ConfirmAsk(action, opts)
+		st, _ = p.s.Asks().Confirm(action, opts)
 	}
 	p.needsConfirm(r, action, sel, st, "")
 	return true
@@ -659,7 +659,7 @@ func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
 		return
 	}
 	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
-		st, _ := p.s.Ask(fr.AskID)
+		st, _ := p.s.Asks().Get(fr.AskID)
 		if fr.Receipts != nil {
 			st.Receipts = *fr.Receipts
 		}

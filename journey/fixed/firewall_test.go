@@ -129,7 +129,7 @@ func conversation(t *testing.T, hostile string, mode JourneyTools) (tools []byte
 	app.s.UpdateState(map[string]any{"order": hostile}, id)
 	w.Done(nil)
 	call("shop.did_it_work", map[string]any{"transitionId": id})
-	if err := app.s.Reject(id, ""); err != nil {
+	if err := app.s.Reject(id, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	call("shop.did_it_work", map[string]any{"transitionId": id})

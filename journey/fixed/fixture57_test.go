@@ -57,7 +57,7 @@ func utf16Len(b []byte) int { return len(utf16.Encode([]rune(string(b)))) }
 func TestFixture57CursorFacts(t *testing.T) {
 	s := fixture57Session(t, fixture57Journeys)
 	passed, entry, does := 0, 0, 0
-	for _, j := range s.AvailableJourneys() {
+	for _, j := range s.View().AvailableJourneys() {
 		if j.PreconditionPassed {
 			passed++
 		}
@@ -66,8 +66,8 @@ func TestFixture57CursorFacts(t *testing.T) {
 		}
 		does += len(j.Description)
 	}
-	if passed != 56 || entry != 2 || s.Position().YouAreOn != "page-0" {
-		t.Fatalf("preconditions %d/57, entry %d/57, on %s", passed, entry, s.Position().YouAreOn)
+	if passed != 56 || entry != 2 || s.View().Position().YouAreOn != "page-0" {
+		t.Fatalf("preconditions %d/57, entry %d/57, on %s", passed, entry, s.View().Position().YouAreOn)
 	}
 	if does != 4208 {
 		t.Fatalf("the 57 does strings total %d characters", does)
@@ -182,7 +182,7 @@ func BenchmarkWhatsHere(b *testing.B) {
 	b.Run("baseline=Here", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			_ = s.Here()
+			_ = s.View().Here()
 		}
 	})
 	b.Run("WhatsHere", func(b *testing.B) {

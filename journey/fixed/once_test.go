@@ -182,7 +182,7 @@ func TestOnceOnlyRepeatIsNotCopiedOntoTheWire(t *testing.T) {
 	if _, ok := again["repeated"]; ok {
 		t.Fatalf("repeated was copied onto the success arm: %v", again)
 	}
-	if tr, _ := s.Transition(id); !tr.Repeated {
+	if tr, _ := s.View().Transition(id); !tr.Repeated {
 		t.Fatalf("the session's record: %+v", tr)
 	}
 }

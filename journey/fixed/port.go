@@ -544,11 +544,11 @@ func (p *Port) WhenSettled(ctx context.Context, transitionID string) (journey.Se
 // answer yet, never a guessed one); and an error, at once, for an id no
 // settlement can exist for, or one that names both a fire and an ask.
 func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
-	st, done, err := p.s.SettlementIfKnown(transitionID)
+	st, done, err := p.s.View().SettlementIfKnown(transitionID)
 	if err != nil {
 		return CallResult{}, false, err
 	}
-	if _, isAsk := p.s.Ask(transitionID); isAsk {
+	if _, isAsk := p.s.Asks().Get(transitionID); isAsk {
 		return CallResult{}, false, &journey.Error{Reason: "AMBIGUOUS_ID", Msg: ambiguousID, Value: transitionID}
 	}
 	if !done {

@@ -323,7 +323,7 @@ func TestPortJourneyArms(t *testing.T) {
 	if r["judgment"] != "blocked" || r["keptFrame"] != "purchase" || r["evidence"] == nil {
 		t.Fatalf("blocked switch: %v", r)
 	}
-	if f, _ := app.s.Frame(); f.JourneyID != "purchase" {
+	if f, _ := app.s.View().Frame(); f.JourneyID != "purchase" {
 		t.Fatal("the open frame must be kept")
 	}
 	// A payload that breaks the contract is rejected with expects.
@@ -450,12 +450,12 @@ func TestPortDoAction(t *testing.T) {
 	// A switched-off high-effect control is refused TOOL_DISABLED before
 	// any ask is minted, with retriable and the busy label.
 	app.s.Sync("checkout")
-	asks := len(app.s.Asks())
+	asks := len(app.s.Asks().All())
 	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order"})
 	if r["reason"] != "TOOL_DISABLED" || r["retriable"] != true || r["askId"] != nil || r["blockedBecause"] == nil || !strings.HasPrefix(r["why"].(string), disabledWhy) {
 		t.Fatalf("TOOL_DISABLED: %v", r)
 	}
-	if len(app.s.Asks()) != asks {
+	if len(app.s.Asks().All()) != asks {
 		t.Fatal("no card may be minted for a switched-off control")
 	}
 	r = callTest(t, p, "shop.do_action", map[string]any{"action": "place-order", "decline": true})
@@ -487,7 +487,7 @@ func TestPortDoAction(t *testing.T) {
 	if r["judgment"] != "declined" || r["askId"] != askID || r["why"] != declinedWhy {
 		t.Fatalf("declined: %v", r)
 	}
-	if a, _ := app.s.Ask(askID); a.Answer != "declined" {
+	if a, _ := app.s.Asks().Get(askID); a.Answer != "declined" {
 		t.Fatalf("the ask book must record the refusal: %+v", a)
 	}
 	// Confirmed: fires; the second fire is held by the first (single
@@ -578,7 +578,7 @@ func TestPortDidItWork(t *testing.T) {
 	}
 	// The server rejects the order later: the receipt stands, outcomeNow
 	// rides beside it.
-	if err := app.s.Reject(id, ""); err != nil {
+	if err := app.s.Reject(id, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	r = callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
@@ -682,7 +682,7 @@ func TestPortEnforced(t *testing.T) {
 	if r := callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": askID}); r["judgment"] != "awaiting-human" {
 		t.Fatalf("the card stays open: %v", r)
 	}
-	if _, err := app.s.ApproveAsk(askID, "ana"); err != nil {
+	if _, err := app.s.Asks().Approve(askID, "ana"); err != nil {
 		t.Fatal(err)
 	}
 	if r := callTest(t, p, "shop.did_it_work", map[string]any{"transitionId": askID}); r["judgment"] != "approved-not-yet-done" || r["howToAct"] != pausedApproved {
@@ -717,7 +717,7 @@ func TestPortSourceAndSkipConfirm(t *testing.T) {
 	}
 	id := r["transitionId"].(string)
 	<-app.pay
-	if tr, _ := app.s.Transition(id); tr.Actor != journey.ActorUser {
+	if tr, _ := app.s.View().Transition(id); tr.Actor != journey.ActorUser {
 		t.Fatalf("source stamp: %s", tr.Actor)
 	}
 	app.s.UpdateState(map[string]any{"order": 1}, id)

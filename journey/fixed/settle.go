@@ -35,13 +35,13 @@ func (p *Port) why(a callArgs) CallResult {
 		return resultOf(whyRefusal{verdict: verdict{Judgment: "error", Reason: "KEY_REQUIRED"}, Why: keyRequired, position: p.here()})
 	}
 	r := whyAnswer{verdict: verdict{OK: true, Judgment: "done"}, Key: key}
-	vals, redacted := p.s.Values(key)
+	vals, redacted := p.s.View().Values(key)
 	if v, ok := vals[key]; ok {
 		r.Value = &v
 	} else if len(redacted) > 0 {
 		r.Redacted = true
 	}
-	r.Why = p.s.Why(key)
+	r.Why = p.s.View().Why(key)
 	r.position = p.here()
 	return resultOf(r)
 }
@@ -65,7 +65,7 @@ type position struct {
 }
 
 func (p *Port) here() position {
-	pos := p.s.Position()
+	pos := p.s.View().Position()
 	return position{YouAreOn: pos.YouAreOn, OffGraph: pos.OffGraph, LookingAt: pos.LookingAt, Version: pos.Version}
 }
 
@@ -154,12 +154,12 @@ func (p *Port) unanswerable(reason journey.Reason, why string) unanswerableAnswe
 
 func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 	visited[id] = true
-	st, settled, err := p.s.SettlementIfKnown(id)
-	ask, isAsk := p.s.Ask(id)
+	st, settled, err := p.s.View().SettlementIfKnown(id)
+	ask, isAsk := p.s.Asks().Get(id)
 	switch {
 	case err == nil && isAsk:
 		r := ambiguousAnswer{verdict: verdict{Judgment: "error", Reason: "AMBIGUOUS_ID"}, Why: ambiguousID, AskID: id, AskedAbout: ask.Action}
-		if t, ok := p.s.Transition(id); ok {
+		if t, ok := p.s.View().Transition(id); ok {
 			r.Did = t.Action
 		}
 		r.position = p.here()
@@ -190,8 +190,8 @@ func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
 // pendingAnswer answers a fire not at rest: held by the app for the
 // person's approval, or still pending (and still worked on).
 func (p *Port) pendingAnswer(id string) CallResult {
-	t, _ := p.s.Transition(id)
-	if held := p.s.HeldAsk(id); held != "" {
+	t, _ := p.s.View().Transition(id)
+	if held := p.s.Asks().Held(id); held != "" {
 		// Fired, and held by the app for the person's approval.
 		return resultOf(heldAnswer{verdict: verdict{OK: true, Judgment: "awaiting-human"}, Did: t.Action, AskID: held, HowToAct: heldAwaiting, position: p.here()})
 	}
@@ -241,21 +241,21 @@ func settledJudgment(st journey.Settlement) string {
 }
 
 func (p *Port) openQuestions() openQuestions {
-	pend := p.s.Pending()
+	pend := p.s.View().Pending()
 	ids := make([]string, len(pend))
 	for i, f := range pend {
 		ids[i] = f.ID
 	}
 	human := []journey.AskRef{}
-	for _, a := range p.s.Asks() {
+	for _, a := range p.s.Asks().All() {
 		if a.Answer == "" && !a.Spent && !a.Revoked {
 			human = append(human, journey.AskRef{AskID: a.AskID, Action: a.Action})
 		}
 	}
-	return openQuestions{Pending: ids, AwaitingSettlement: orEmpty(p.s.AwaitingSettlement()), AwaitingHuman: human}
+	return openQuestions{Pending: ids, AwaitingSettlement: orEmpty(p.s.View().AwaitingSettlement()), AwaitingHuman: human}
 }
 
-func (p *Port) workOpenFor(id string) bool { return p.s.StillWorking(id) }
+func (p *Port) workOpenFor(id string) bool { return p.s.View().StillWorking(id) }
 
 // settledFacts is the settled arm: three axes side by side (effectStatus:
 // did anyone perform it; effectVerified: were the declared writes
@@ -312,7 +312,7 @@ func (p *Port) valuesNow(action string) valuesNow {
 	if !ok || len(info.Writes) == 0 {
 		return valuesNow{}
 	}
-	state, redacted := p.s.Values(info.Writes...)
+	state, redacted := p.s.View().Values(info.Writes...)
 	var vals CallResult
 	for _, k := range info.Writes {
 		if v, ok := state[k]; ok {

@@ -111,7 +111,7 @@ func storeConversation(t *testing.T, hostile string, opts journey.Options) (p *P
 	gate <- struct{}{}
 	settleTest(t, p, closed.TransitionID)
 	s.SetVisible("checkout.review", false)
-	looked := s.Version()
+	looked := s.View().Version()
 	s.ReportState(map[string]any{"address": hostile + "!", "total": 12}, journey.ReportOptions{Principal: journey.ActorUser})
 	s.UpdateState(map[string]any{"note": hostile}, "")
 	call("store.do_action", map[string]any{"action": "pay", "expectedVersion": looked})
@@ -119,9 +119,9 @@ func storeConversation(t *testing.T, hostile string, opts journey.Options) (p *P
 	call("store.whats_here", nil)
 	call("store.journey.checkout", nil)
 	call("store.do_action", map[string]any{"action": "apply-coupon", "input": map[string]any{"q": hostile}})
-	ask := call("store.do_action", map[string]any{"action": "pay", "expectedVersion": s.Version()})
+	ask := call("store.do_action", map[string]any{"action": "pay", "expectedVersion": s.View().Version()})
 	if opts.RequireHumanApproval {
-		if _, err := s.ApproveAsk(ask.String("askId"), "the person"); err != nil {
+		if _, err := s.Asks().Approve(ask.String("askId"), "the person"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -177,7 +177,7 @@ func TestStoreHumanOnlyNoCardWhenGated(t *testing.T) {
 	s := storeApp(t, "x", journey.Options{Page: "checkout", RequireHumanApproval: true})
 	p := Serve(s, Options{})
 	r := p.Call(context.Background(), "store.do_action", map[string]any{"action": "enter-card"})
-	if r.Reason() != journey.ReasonNotAllowed || r.Has("askId") || len(s.Asks()) != 0 {
+	if r.Reason() != journey.ReasonNotAllowed || r.Has("askId") || len(s.Asks().All()) != 0 {
 		t.Fatalf("%s", r.JSON())
 	}
 }

@@ -45,7 +45,7 @@ const maxLooks = 16
 // (served with the earlier look), and failing that the full answer is
 // served instead.
 func (p *Port) whatsHere(a callArgs) CallResult {
-	h := p.s.Here()
+	h := p.s.View().Here()
 	since, hasSince := a.num("sinceVersion")
 	if hasSince && since < 0 {
 		hasSince = false
@@ -59,7 +59,7 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	}
 	var changed []string
 	if seen >= 0 {
-		changed = p.s.KeysChangedByOthersSince(seen, p.source)
+		changed = p.s.View().KeysChangedByOthersSince(seen, p.source)
 	}
 	look, actions, journeys, ready := p.lookAt(h, changed)
 
@@ -86,7 +86,7 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 		r := p.route(to)
 		in.route = &r
 	}
-	in.brief = p.s.ContextBrief().Text
+	in.brief = p.s.View().ContextBrief().Text
 	in.stale = p.anyRowStale(h.Actions, changed)
 	if prev == nil {
 		// Without a look to compare with, the full rows; the facts
@@ -95,10 +95,10 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 		if hasSince {
 			factsSince = since
 		}
-		in.facts = p.s.Facts(factsSince, 0)
+		in.facts = p.s.View().Facts(factsSince, 0)
 		return resultOf(whatsHereOf(in))
 	}
-	in.facts = p.s.Facts(0, 0)
+	in.facts = p.s.View().Facts(0, 0)
 	full := whatsHereOf(in)
 	// A delta never costs more than the full answer it replaces: its own
 	// words (the echo, the rows gone or unchanged named, the unchanged
@@ -107,7 +107,7 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	// left out; if the delta is still the larger, the full answer is
 	// served (same rows, same stale flags).
 	in.since, in.prev = &since, prev
-	in.facts = p.s.Facts(since, 0)
+	in.facts = p.s.View().Facts(since, 0)
 	delta := whatsHereOf(in)
 	fullLen := encodedLen(full)
 	if encodedLen(delta) <= fullLen {
@@ -131,7 +131,7 @@ func encodedLen(v any) int {
 // so that a later whats_here {sinceVersion} naming this version answers
 // with the delta from it.
 func (p *Port) remember() {
-	look, _, _, _ := p.lookAt(p.s.Here(), nil)
+	look, _, _, _ := p.lookAt(p.s.View().Here(), nil)
 	p.mu.Lock()
 	p.keepLocked(look)
 	p.mu.Unlock()
@@ -167,7 +167,7 @@ func (p *Port) lookAt(h journey.Here, changed []string) (look servedLook, action
 	journeys = make([]rawJSON, 0, len(h.Journeys))
 	for _, j := range h.Journeys {
 		var standing journey.Standing
-		if st, err := p.s.Standing(j.ID); err == nil {
+		if st, err := p.s.View().Standing(j.ID); err == nil {
 			standing = st.Standing
 		}
 		b, _ := marshal(journeyRowOf(j, standing))
@@ -331,7 +331,7 @@ type routeAnswer struct {
 
 func (p *Port) route(to string) routeAnswer {
 	r := routeAnswer{To: to}
-	hops, reachable, err := p.s.HowToReach(to)
+	hops, reachable, err := p.s.View().HowToReach(to)
 	switch {
 	case err != nil:
 		pages := p.s.Graph().Pages()

@@ -270,11 +270,11 @@ func TestMCPUnknownSKUIsRefusedAndNeverArrives(t *testing.T) {
 	if r["lastFireRejectedMeans"] == nil {
 		t.Fatalf("a marked row needs its sentence: %v", r)
 	}
-	tr, _ := d.j.Session().Transition(id)
+	tr, _ := d.j.Session().View().Transition(id)
 	if tr.Outcome == journey.OutcomeCommitted || tr.Produced != nil {
 		t.Fatalf("the session recorded the refused fire as %+v", tr)
 	}
-	st, _, _ := d.j.Session().SettlementIfKnown(id)
+	st, _, _ := d.j.Session().View().SettlementIfKnown(id)
 	if st.EffectStatus != journey.EffectRefused {
 		t.Fatalf("settlement %+v", st)
 	}

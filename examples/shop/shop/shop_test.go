@@ -21,7 +21,7 @@ import (
 // waitPage waits until the cursor is on page.
 func waitPage(t *testing.T, j *bind.Journey, page string) {
 	t.Helper()
-	journeytest.WaitFor(t, j.Session(), "the cursor to follow the Model to "+page, func() bool { return j.Session().Position().YouAreOn == page })
+	journeytest.WaitFor(t, j.Session(), "the cursor to follow the Model to "+page, func() bool { return j.Session().View().Position().YouAreOn == page })
 }
 
 // open runs a store and binds the journey over its contract.
@@ -134,7 +134,7 @@ func waitModel(t *testing.T, st *shop.Store, what string, cond func(shop.Model) 
 // waitState waits until the state view holds want at key.
 func waitState(t *testing.T, j *bind.Journey, key string, want any) {
 	t.Helper()
-	journeytest.WaitFor(t, j.Session(), "the state view's "+key, func() bool { return j.Session().State()[key] == want })
+	journeytest.WaitFor(t, j.Session(), "the state view's "+key, func() bool { return j.Session().View().State()[key] == want })
 }
 
 // giveAddress is the person giving the delivery address in the app: the
@@ -184,7 +184,7 @@ func buy(t *testing.T, st *shop.Store, j *bind.Journey, p *fixed.Port, sku strin
 	} else {
 		settle(t, p, r)
 	}
-	order := j.Session().State()["checkoutOrder"]
+	order := j.Session().View().State()["checkoutOrder"]
 	r := step("pay", nil, "instance", order)
 	if r["judgment"] != "needs-confirm" || r["performed"] != false {
 		t.Fatalf("pay must ask first: %v", r)
@@ -202,10 +202,10 @@ func TestPurchaseSettlesPaid(t *testing.T) {
 	id := buy(t, st, j, p, "dress-red")
 	// The app holds the payment for the person: until they answer, the
 	// answer is the same however long one waits, and nothing is paid.
-	journeytest.WaitFor(t, j.Session(), "the payment to be held for the person", func() bool { return j.Session().HeldAsk(id) != "" })
+	journeytest.WaitFor(t, j.Session(), "the payment to be held for the person", func() bool { return j.Session().Asks().Held(id) != "" })
 	for range 2 {
 		r := result(t, p, "shop.did_it_work", map[string]any{"transitionId": id})
-		if r["judgment"] != "awaiting-human" || r["performed"] != false || r["settled"] != false || r["askId"] != j.Session().HeldAsk(id) {
+		if r["judgment"] != "awaiting-human" || r["performed"] != false || r["settled"] != false || r["askId"] != j.Session().Asks().Held(id) {
 			t.Fatalf("held payment: %v", r)
 		}
 	}
@@ -381,7 +381,7 @@ func TestAddressIsThePersonsDecision(t *testing.T) {
 	}
 	giveAddress(t, st, j, "1 Main St")
 	var mine []journey.Transition
-	for _, tr := range j.Session().Transitions() {
+	for _, tr := range j.Session().View().Transitions() {
 		if tr.Kind == journey.KindStimulus && slices.Contains(tr.Keys, "address") {
 			mine = append(mine, tr)
 		}
