@@ -733,7 +733,7 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 	// the caller's context meanwhile.
 	asked, err := r.carrier.asked(ApprovalAsked{Request: req})
 	if err != nil {
-		r.abandonAsk(ctx, tr, p, false)
+		r.abandonAsk(ctx, tr, p, false, WithdrawnCancelled)
 		return nil, &DefectError{Capability: capab.name, Stage: "approval", Cause: err}
 	}
 	// The caller's adapter is told before the card can be on any screen:
@@ -743,7 +743,13 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 		notify(req)
 	}
 	if err := r.host.Dispatch(context.WithoutCancel(ctx), asked); err != nil {
-		r.abandonAsk(ctx, tr, p, true)
+		if stopped(err) {
+			// The person left before the card reached them: nobody is
+			// there to answer, so a retry would find no one either.
+			r.abandonAsk(ctx, tr, p, true, WithdrawnPersonLeft)
+			return nil, &PersonLeftError{Capability: capab.name, Type: capab.tag, Approval: req.ID}
+		}
+		r.abandonAsk(ctx, tr, p, true, WithdrawnCancelled)
 		return nil, &NotDeliveredError{Capability: capab.name, Type: capab.tag, RetrySafe: true, cause: err}
 	}
 	// A change may have moved what the request covers between the
@@ -777,14 +783,22 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 }
 
 // abandonAsk ends p, whose request could not be delivered to the person,
-// as cancelled; a caller told it was waiting (told) is told it ended.
-func (r *Runtime[Model, Msg, P]) abandonAsk(ctx context.Context, tr *trail[P], p *pendingApproval[Model], told bool) {
-	r.approvals.end(p.req.ID, approvalEnd{why: WithdrawnCancelled})
+// as why (cancelled, or the person left); a caller told it was waiting
+// (told) is told it ended.
+func (r *Runtime[Model, Msg, P]) abandonAsk(ctx context.Context, tr *trail[P], p *pendingApproval[Model], told bool, why Withdrawal) {
+	r.approvals.end(p.req.ID, approvalEnd{why: why})
 	<-p.done
-	tr.approval.Answer, tr.approval.At = WithdrawnCancelled, r.approvals.clock()
+	tr.approval.Answer, tr.approval.At = why, r.approvals.clock()
 	if notify, _ := ctx.Value(endedKey{}).(func(ApprovalRequest, Withdrawal)); told && notify != nil {
-		notify(p.req, WithdrawnCancelled)
+		notify(p.req, why)
 	}
+}
+
+// stopped reports whether a host's Dispatch error says the application is
+// stopping or stopped: the person is gone with it.
+func stopped(err error) bool {
+	var s hostStopped
+	return errors.As(err, &s) && s.Stopped()
 }
 
 // awaitPerson waits for p to end: the person's answer or a void (ended by a

@@ -65,6 +65,7 @@ type tillFixture struct {
 	prog  *loop.Program[till, any]
 	rt    *agent.Runtime[till, any, agent.NoPrincipal]
 	audit *agent.AuditLog[agent.NoPrincipal]
+	stop  func() // ends the program and waits for Run to return
 }
 
 func newTill(t *testing.T, timeout time.Duration) *tillFixture {
@@ -95,7 +96,7 @@ func newTill(t *testing.T, timeout time.Duration) *tillFixture {
 		Audit: audit, ApprovalTimeout: timeout,
 		NewInvocationID: func() string { return fmt.Sprintf("id-%d", n.Add(1)) },
 	})
-	f := &tillFixture{t: t, prog: prog, rt: rt, audit: audit}
+	f := &tillFixture{t: t, prog: prog, rt: rt, audit: audit, stop: func() { cancel(); <-done }}
 	f.person(Review{Order: "order-1", Total: 120})
 	return f
 }
@@ -448,6 +449,42 @@ func TestRuntimeListensOnlyWhileACallIsHeld(t *testing.T) {
 // An adapter is told its call waits for the person before the card can be
 // on any screen: whoever sees the card finds the call reported as
 // waiting, never as still working (a held answer raced the card once).
+// The person leaves (the program stops) after the caller was told the
+// call waits for them but before the card reached their screen: the
+// caller is told the person left, as it would be a moment later, never
+// that nothing happened and a retry is safe (nobody is there to answer a
+// retry either).
+func TestAPersonWhoLeftBeforeTheCardIsSaidToHaveLeft(t *testing.T) {
+	f := newTill(t, time.Minute)
+	ctx := agent.WithCaller(context.Background(), "agent-a")
+	if _, err := f.rt.Offered(ctx); err != nil {
+		t.Fatal(err)
+	}
+	told, release := make(chan struct{}), make(chan struct{})
+	var ended atomic.Value
+	ctx = agent.WhileAwaitingApproval(ctx, func(agent.ApprovalRequest) {
+		close(told)
+		<-release
+	})
+	ctx = agent.WhenApprovalEnds(ctx, func(_ agent.ApprovalRequest, why agent.Withdrawal) { ended.Store(why) })
+	out := make(chan callResult, 1)
+	go func() {
+		res, err := f.rt.DispatchUnknown(ctx, "pay", json.RawMessage(`{}`), agent.Invocation{Transport: agent.MCP})
+		out <- callResult{res, err}
+	}()
+	<-told
+	f.stop()
+	close(release)
+	r := result(t, out)
+	var left *agent.PersonLeftError
+	if !errors.As(r.err, &left) {
+		t.Fatalf("the caller was told %T %v, not that the person left", r.err, r.err)
+	}
+	if why, _ := ended.Load().(agent.Withdrawal); why != agent.WithdrawnPersonLeft {
+		t.Fatalf("the adapter was told the approval ended as %q", why)
+	}
+}
+
 func TestAwaitingIsToldBeforeTheCardIsSeen(t *testing.T) {
 	f := newTill(t, time.Minute)
 	ctx := agent.WithCaller(context.Background(), "agent-a")

@@ -40,7 +40,10 @@ import (
 //     application (*CancelledError). Either is audited as refused. Return
 //     one when the queue is full, when the application is stopping or
 //     stopped, and when ctx has already ended; hosts need not import this
-//     package for it.
+//     package for it. One that also has a method Stopped() bool returning
+//     true says the application is stopping or stopped: a call held for
+//     the person's approval whose card could not reach them is then told
+//     the person left (*PersonLeftError), not that a retry is safe.
 //   - Any other error, or a panic, promises nothing: it is a defect, and
 //     delivery is unknown.
 //
@@ -108,6 +111,10 @@ type Finite interface {
 // notDelivered is how a host's error says update will never see the
 // Message (see Host).
 type notDelivered interface{ NotDelivered() bool }
+
+// hostStopped is how a host's non-delivery error says the application is
+// stopping or stopped (see Host).
+type hostStopped interface{ Stopped() bool }
 
 // Subscriber is the optional seam for Model changes: listener is called
 // after every Model change, and the returned function unsubscribes.

@@ -137,7 +137,7 @@ var (
 	// Program has stopped. It is also what DispatchTracked reports for a
 	// Message the Program dropped unapplied. It reports non-delivery (see
 	// NotDeliveredError): update never saw the Message.
-	ErrStopped error = &undelivered.Error{Text: "loop: program stopped"}
+	ErrStopped error = &undelivered.Error{Text: "loop: program stopped", Halted: true}
 	// ErrAlreadyRunning is returned by a second call to Run.
 	ErrAlreadyRunning = errors.New("loop: Run called more than once")
 	// ErrQueueFull is returned by Dispatch when Options.MaxQueue Messages

@@ -175,7 +175,7 @@ var (
 	// Message dropped when the program exited. It reports non-delivery
 	// (a method NotDelivered() bool that returns true): Update never saw
 	// the Message.
-	ErrStopped error = &undelivered.Error{Text: "teahost: program stopped"}
+	ErrStopped error = &undelivered.Error{Text: "teahost: program stopped", Halted: true}
 	// ErrAlreadyRunning is returned by Run while another Run is in progress.
 	ErrAlreadyRunning = errors.New("teahost: Run called more than once")
 	// ErrQueueFull is returned by Dispatch when Options.MaxQueue Messages
