@@ -68,13 +68,18 @@ func (a *app) waitVersion(t *testing.T, v uint64) {
 }
 
 // agentClient connects an MCP client to the todo contract bound as p,
-// through devtools.Agent so that its Messages carry p's name.
+// recording to the audit log, whose projection names p: its Messages
+// carry p's name with no wrapper. bob's runtime is served through the
+// deprecated devtools.Agent, which still names him.
 func (a *app) agentClient(t *testing.T, p todo.Principal) *mcp.ClientSession {
 	t.Helper()
 	opts := todo.As(p)
 	opts.Audit = a.audit
-	rt := agent.MustBind(todo.Contract(), a.prog, opts)
-	srv, err := mcpagent.NewServer(devtools.Agent(rt, p.Name), nil)
+	var rt mcpagent.Runtime = agent.MustBind(todo.Contract(), a.prog, opts)
+	if p.Name == "bob" {
+		rt = devtools.Agent(rt.(*agent.Runtime[todo.List, todo.Msg, todo.Principal]), p.Name)
+	}
+	srv, err := mcpagent.NewServer(rt, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -376,9 +381,9 @@ func TestSecretsAreRedactedUnlessRevealed(t *testing.T) {
 	}
 }
 
-// An agent runtime served without devtools.Agent is still told apart at
-// the host's door: the runtime hands the host its invocation
-// (agent.InvocationFrom), whose id is the audit log's.
+// An agent runtime served without devtools.Agent is still told apart and
+// named at the host's door: the runtime hands the host its invocation
+// (agent.InvocationFrom), whose id and principal are the audit log's.
 func TestAnUnnamedAgentIsRecordedWithItsInvocation(t *testing.T) {
 	a := start(t, devtools.Options{})
 	opts := todo.As(todo.Principal{Name: "carol", Role: todo.Owner})
@@ -412,7 +417,7 @@ func TestAnUnnamedAgentIsRecordedWithItsInvocation(t *testing.T) {
 			audited = e.Invocation
 		}
 	}
-	if got == nil || got.Invocation == "" || got.Invocation != audited || got.Transport != "mcp" {
-		t.Fatalf("origin = %+v, audited invocation %q; want the audit's invocation and the mcp transport", got, audited)
+	if got == nil || got.Invocation == "" || got.Invocation != audited || got.Transport != "mcp" || got.Identity != "carol" || got.Caller == "" {
+		t.Fatalf("origin = %+v, audited invocation %q; want carol (the audit's principal), her caller, the audit's invocation and the mcp transport", got, audited)
 	}
 }

@@ -15,10 +15,13 @@
 // and the Model themselves (Models are immutable snapshots) and the
 // Message's Provenance, read from that door:
 //
-//   - a context marked by WithAgent, as Agent marks every call of an MCP
-//     adapter's runtime: an agent, with its identity, the runtime's caller
+//   - a context an agent runtime handed the host (agent.InvocationFrom):
+//     an agent, named by its principal as the runtime's audit log projects
+//     it (agent.AuditOptions.Principal), with the runtime's caller
 //     (agent.WithCaller; its MCP session), the invocation id (the one the
-//     agent audit records) and the transport;
+//     agent audit records) and the transport; no wrapper is needed;
+//   - a context marked by WithAgent (or the deprecated Agent wrapper),
+//     whose identity wins;
 //   - a context with only an agent runtime's caller: an agent known by that
 //     caller;
 //   - the developer's own dispatch (below): the developer;

@@ -46,9 +46,11 @@ type Provenance struct {
 
 // AgentOrigin names the agent behind a Message.
 type AgentOrigin struct {
-	// Identity is who the agent acts as: the principal's id the
-	// application named with WithAgent or Agent. Empty when only the
-	// caller is known.
+	// Identity is who the agent acts as: the principal's id, as the
+	// runtime's audit log projects it (agent.AuditOptions.Principal;
+	// the runtime hands it to the host with the invocation,
+	// agent.InvocationFrom), or as WithAgent named it. Empty when only
+	// the caller is known.
 	Identity string `json:"identity,omitempty"`
 	// Caller is the agent runtime's caller key (agent.WithCaller), such as
 	// "mcp:session:…".
@@ -108,10 +110,10 @@ func fromDispatch(ctx context.Context) Provenance {
 		}
 		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &a}
 	}
-	if inv, ok := agent.InvocationFrom(ctx); ok {
+	if h, ok := agent.InvocationFrom(ctx); ok {
 		c := agent.CallerFrom(ctx)
-		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Caller: c, Session: sessionOf(c),
-			Invocation: inv.ID, Transport: string(inv.Transport)}}
+		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Identity: h.Principal, Caller: c,
+			Session: sessionOf(c), Invocation: h.ID, Transport: string(h.Transport)}}
 	}
 	if c := agent.CallerFrom(ctx); c != "" {
 		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Caller: c, Session: sessionOf(c)}}

@@ -13,12 +13,12 @@ import (
 	"github.com/foldagent/foldagent/devtools/teadevtools"
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/teahost"
-	"github.com/foldagent/foldagent/mcpagent"
 )
 
 // devtoolsWiring is -devtools: the app's history recorded at the host's
 // door (teadevtools), each agent session's calls named by its principal
-// (devtools.Agent), served on loopback behind a random token and
+// as the audit names it (the runtime hands it to the host with the
+// invocation, agent.InvocationFrom: no wrapper), served on loopback behind a random token and
 // published in the per-user registry ($FOLDAGENT_DEVTOOLS_DIR, else the
 // registry's default), where foldagent-devtools started in this
 // directory, or one above it, finds it. A nil *devtoolsWiring is -devtools
@@ -30,14 +30,6 @@ func devtoolsFor(on bool) *devtoolsWiring {
 		return nil
 	}
 	return &devtoolsWiring{}
-}
-
-// name is BindConfig.Name: nil when off.
-func (w *devtoolsWiring) name() func(*Runtime, todo.Principal) mcpagent.Runtime {
-	if w == nil {
-		return nil
-	}
-	return func(rt *Runtime, p todo.Principal) mcpagent.Runtime { return devtools.Agent(rt, p.Name) }
 }
 
 // mark is BindConfig.Mark: nil when off.

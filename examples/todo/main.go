@@ -263,7 +263,7 @@ func serve(ctx context.Context, lock *Lock, path string, f flags) error {
 		sinks = append(sinks, sink)
 	}
 	dev := devtoolsFor(f.devtools)
-	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout, RefuseUnaudited: f.auditRefuse, Logger: logger, Name: dev.name(), Mark: dev.mark()}, sinks...)
+	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout, RefuseUnaudited: f.auditRefuse, Logger: logger, Mark: dev.mark()}, sinks...)
 	if err != nil {
 		return err
 	}
