@@ -190,6 +190,8 @@ func (d *Devtools[Model, Msg]) recordLoop(a loop.Applied[Model, Msg]) {
 		p = Provenance{Kind: KindApp, Door: "cmd", Cause: a.Cause}
 	case loop.FromPanic:
 		p = Provenance{Kind: KindApp, Door: "panic"}
+	case loop.FromInput:
+		p = Provenance{Kind: KindPerson, Door: "input"}
 	default:
 		p = Provenance{Kind: KindUnknown}
 	}

@@ -109,7 +109,7 @@ func (a *app) create(t *testing.T, cs *mcp.ClientSession, title string) {
 // CreatedTodo the app's command at 3), then alice (4, 5), then bob (6, 7).
 func story(t *testing.T, a *app) {
 	t.Helper()
-	if err := a.prog.Dispatch(context.Background(), todo.CreateTodo{Title: "milk"}); err != nil {
+	if err := a.prog.Dispatch(loop.WithInput(context.Background()), todo.CreateTodo{Title: "milk"}); err != nil {
 		t.Fatal(err)
 	}
 	a.waitVersion(t, 3)
@@ -419,5 +419,32 @@ func TestAnUnnamedAgentIsRecordedWithItsInvocation(t *testing.T) {
 	}
 	if got == nil || got.Invocation == "" || got.Invocation != audited || got.Transport != "mcp" || got.Identity != "carol" || got.Caller == "" {
 		t.Fatalf("origin = %+v, audited invocation %q; want carol (the audit's principal), her caller, the audit's invocation and the mcp transport", got, audited)
+	}
+}
+
+// A Message the application's own code dispatches, with no mark, is the
+// app's, not the person's: only input marked as such (loop.WithInput) is
+// theirs.
+func TestTheAppsOwnDispatchIsNotThePersons(t *testing.T) {
+	a := start(t, devtools.Options{})
+	if err := a.prog.Dispatch(context.Background(), todo.SelectTodo{ID: "t1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.prog.Dispatch(loop.WithInput(context.Background()), todo.CreateTodo{Title: "milk"}); err != nil {
+		t.Fatal(err)
+	}
+	a.waitVersion(t, 4)
+	entries, _ := a.dev.History(devtools.Filter{})
+	want := []devtools.Provenance{{Kind: devtools.KindApp, Door: "dispatch"}, {Kind: devtools.KindPerson, Door: "input"}, {Kind: devtools.KindApp, Door: "cmd", Cause: 3}}
+	if len(entries) != len(want) {
+		t.Fatalf("%d entries; want %d", len(entries), len(want))
+	}
+	for i, w := range want {
+		if got := entries[i].Provenance; !reflect.DeepEqual(got, w) {
+			t.Errorf("v%d %s: provenance %+v; want %+v", entries[i].Version, entries[i].Type, got, w)
+		}
+	}
+	if got, _ := a.dev.History(devtools.Filter{Kind: devtools.KindPerson}); len(got) != 1 || got[0].Type != "todo.CreateTodo" {
+		t.Errorf("the person's Messages: %+v; want the one marked as input", got)
 	}
 }

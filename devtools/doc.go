@@ -25,8 +25,10 @@
 //   - a context with only an agent runtime's caller: an agent known by that
 //     caller;
 //   - the developer's own dispatch (below): the developer;
-//   - any other dispatch: the application's own code, which is the person
-//     acting through the application's UI;
+//   - a dispatch whose context loop.WithInput marked: the person's input,
+//     which the application's UI handed the Program;
+//   - any other dispatch: the application's own code (not the person:
+//     only real input is theirs);
 //   - a Cmd's send: the application's own effect, naming its cause;
 //   - a PanicMsg: the application's own effect.
 //

@@ -9,16 +9,20 @@ import (
 
 // Who caused a change: the Kind of a Provenance.
 const (
-	// KindPerson: the person, through the application's own UI (a Message
-	// the application dispatched with no agent or developer mark) or an
-	// input event of the terminal (keys, mouse, paste).
+	// KindPerson: the person's own input: an input event of the terminal
+	// (keys, mouse, paste, the window's size and focus) or a Message the
+	// application's UI dispatched marked as input (loop.WithInput). Door
+	// "input".
 	KindPerson = "person"
 	// KindAgent: an agent, through an agent runtime (its caller, and with
 	// WithAgent or Agent its identity, session and invocation).
 	KindAgent = "agent"
 	// KindApp: the application's own effect: a command's result (Cause
-	// names the version whose update returned it) or a contained panic
-	// turned into a Message.
+	// names the version whose update returned it), a contained panic
+	// turned into a Message, or a Message the application's own code
+	// dispatched with no mark of an agent, the developer or the person's
+	// input (Door "dispatch"): such a dispatch may follow anything, so it
+	// is not told to be the person's.
 	KindApp = "app"
 	// KindDeveloper: the developer, through this package's dispatch tool.
 	KindDeveloper = "developer"
@@ -90,8 +94,9 @@ func withDeveloper(ctx context.Context, who string) context.Context {
 func FromDispatch(ctx context.Context) Provenance { return fromDispatch(ctx) }
 
 // fromDispatch reads the provenance of a Message dispatched with ctx: a
-// developer's or agent's mark, else an agent runtime's caller, else the
-// application's own dispatch, which is the person's.
+// developer's or agent's mark, else the invocation an agent runtime
+// handed the host, else an agent runtime's caller, else the
+// application's own dispatch.
 func fromDispatch(ctx context.Context) Provenance {
 	if ctx == nil {
 		return Provenance{Kind: KindUnknown, Door: "dispatch"}
@@ -118,7 +123,7 @@ func fromDispatch(ctx context.Context) Provenance {
 	if c := agent.CallerFrom(ctx); c != "" {
 		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Caller: c, Session: sessionOf(c)}}
 	}
-	return Provenance{Kind: KindPerson, Door: "dispatch"}
+	return Provenance{Kind: KindApp, Door: "dispatch"}
 }
 
 // sessionOf is the session a caller key names ("mcp:session:ID").

@@ -5,11 +5,12 @@
 //
 // Each published Update is recorded with its provenance, read at the
 // Host's door (teahost.Host.Record): a dispatch by its context (an agent
-// marked by devtools.Agent or devtools.WithAgent, the developer, or the
-// application's own code: the person), the person's keys, mouse and
-// pastes (door "input"), and everything else Bubble Tea delivered, a
-// tea.Cmd's result or a terminal event (the app, door "program"). Replay
-// runs the model's Update on a deep copy (teahost.Host.Sandbox).
+// runtime's invocation, devtools.WithAgent's mark, the developer, or
+// else the application's own code: the app, door "dispatch"), the
+// person's keys, mouse, pastes and window changes (door "input"), and
+// everything else Bubble Tea delivered, a tea.Cmd's result or another
+// terminal report (the app, door "program"). Replay runs the model's
+// Update on a deep copy (teahost.Host.Sandbox).
 //
 // The environment Bubble Tea hands the program at start (tea.EnvMsg) is
 // recorded as an Environment, which serves the variables' names and never
