@@ -22,14 +22,17 @@ import (
 // published in the per-user registry ($FOLDAGENT_DEVTOOLS_DIR, else the
 // registry's default), where foldagent-devtools started in this
 // directory, or one above it, finds it. A nil *devtoolsWiring is -devtools
-// off: it names nothing and attaches nothing.
-type devtoolsWiring struct{}
+// off: it names nothing and attaches nothing. The developer's dispatch is
+// refused unless -devtools-dispatch enables it.
+type devtoolsWiring struct {
+	dispatch bool
+}
 
-func devtoolsFor(on bool) *devtoolsWiring {
+func devtoolsFor(on, dispatch bool) *devtoolsWiring {
 	if !on {
 		return nil
 	}
-	return &devtoolsWiring{}
+	return &devtoolsWiring{dispatch: dispatch}
 }
 
 // mark is BindConfig.Mark: nil when off.
@@ -53,6 +56,7 @@ func (w *devtoolsWiring) attach(host *teahost.Host[App, tea.Msg], b *Bound, logg
 		Messages: todoMessages(),
 		Audit:    b.Audit.Entries,
 		Publish:  devtools.Registry(""),
+		Dispatch: w.dispatch,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("-devtools: %w", err)
