@@ -53,6 +53,14 @@ type Options struct {
 	// unpublish it returns (nil: nothing to undo) is called once by Close.
 	// Registry returns one for the per-user registry.
 	Publish func(Listing) (unpublish func() error, err error)
+	// NameAgent names an agent the runtime handed the host with no
+	// principal's name (the runtime has no audit projection, or its
+	// principal names no one): it is given the agent's caller key and
+	// returns the name the application shows the person, such as
+	// host/approvals' Agents.Name ("agent 1"). It is called on the
+	// goroutine applying Messages, once per such Message; it must be
+	// short. Nil leaves such an agent known by its caller.
+	NameAgent func(caller string) string
 	// Clock stamps records. Nil means the system clock to the
 	// millisecond: under a stream of Messages it is read at most once a
 	// millisecond, because on some virtual machines one reading costs as
@@ -137,7 +145,16 @@ func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, err
 // Message, the Model and where it came from. A host adapter calls it on
 // the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
-	d.hist.add(record[Model, Msg]{version: version, at: d.clock(), msg: msg, model: model, prov: p})
+	d.hist.add(record[Model, Msg]{version: version, at: d.clock(), msg: msg, model: model, prov: d.named(p)})
+}
+
+// named gives an agent known only by its caller the application's name
+// for it (Options.NameAgent).
+func (d *Devtools[Model, Msg]) named(p Provenance) Provenance {
+	if d.opts.NameAgent != nil && p.Agent != nil && p.Agent.Identity == "" && p.Agent.Caller != "" {
+		p.Agent.Identity = d.opts.NameAgent(p.Agent.Caller)
+	}
+	return p
 }
 
 func newDevtools[Model, Msg any](h Host[Model, Msg], opts Options) (*Devtools[Model, Msg], error) {
@@ -185,7 +202,7 @@ func (d *Devtools[Model, Msg]) recordLoop(a loop.Applied[Model, Msg]) {
 	var p Provenance
 	switch a.Source {
 	case loop.FromDispatch:
-		p = fromDispatch(a.Ctx)
+		p = d.named(fromDispatch(a.Ctx))
 	case loop.FromCmd:
 		p = Provenance{Kind: KindApp, Door: "cmd", Cause: a.Cause}
 	case loop.FromPanic:

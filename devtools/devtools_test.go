@@ -448,3 +448,28 @@ func TestTheAppsOwnDispatchIsNotThePersons(t *testing.T) {
 		t.Errorf("the person's Messages: %+v; want the one marked as input", got)
 	}
 }
+
+// An agent whose runtime names no principal is named by
+// Options.NameAgent from its caller, as the application names it to the
+// person.
+func TestNameAgentNamesAnAgentKnownByItsCaller(t *testing.T) {
+	var asked []string
+	a := start(t, devtools.Options{NameAgent: func(caller string) string {
+		asked = append(asked, caller)
+		return "agent 1"
+	}})
+	rt := agent.MustBind(todo.Contract(), a.prog, todo.As(todo.Principal{Name: "dave", Role: todo.Owner}))
+	ctx := agent.WithCaller(context.Background(), "mcp:session:S1")
+	if _, err := rt.DispatchUnknown(ctx, "create_todo", json.RawMessage(`{"title":"tea"}`), agent.Invocation{}); err != nil {
+		t.Fatal(err)
+	}
+	a.waitVersion(t, 3)
+	entries, _ := a.dev.History(devtools.Filter{Type: "todo.CreateTodo"})
+	if len(entries) != 1 || entries[0].By != "agent 1" {
+		t.Fatalf("entries %+v", entries)
+	}
+	got := entries[0].Provenance.Agent
+	if got.Identity != "agent 1" || got.Caller != "mcp:session:S1" || got.Session != "S1" || !slices.Equal(asked, []string{"mcp:session:S1"}) {
+		t.Fatalf("origin %+v, NameAgent asked for %v", got, asked)
+	}
+}

@@ -53,8 +53,9 @@ type AgentOrigin struct {
 	// Identity is who the agent acts as: the principal's id, as the
 	// runtime's audit log projects it (agent.AuditOptions.Principal;
 	// the runtime hands it to the host with the invocation,
-	// agent.InvocationFrom), or as WithAgent named it. Empty when only
-	// the caller is known.
+	// agent.InvocationFrom), or as WithAgent named it, or else as
+	// Options.NameAgent names its caller. Empty when only the caller is
+	// known.
 	Identity string `json:"identity,omitempty"`
 	// Caller is the agent runtime's caller key (agent.WithCaller), such as
 	// "mcp:session:…".
@@ -138,6 +139,8 @@ func sessionOf(caller string) string {
 // "person", "agent alice", "app (cmd of v12)", "developer".
 func (p Provenance) label() string {
 	switch {
+	case p.Kind == KindAgent && p.Agent != nil && strings.HasPrefix(p.Agent.Identity, "agent "):
+		return p.Agent.Identity // a name such as NameAgent's "agent 2"
 	case p.Kind == KindAgent && p.Agent != nil && p.Agent.Identity != "":
 		return "agent " + p.Agent.Identity
 	case p.Kind == KindAgent && p.Agent != nil:
