@@ -95,6 +95,7 @@ type Devtools[Model, Msg any] struct {
 	started time.Time
 	detach  func()
 	coarse  *coarseClock // the default clock, stopped by Close
+	last    lastOrigin   // the recorder's: the origin of the last dispatch context
 
 	dispatchOn atomic.Bool
 	token      string
@@ -145,16 +146,31 @@ func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, err
 // Message, the Model and where it came from. A host adapter calls it on
 // the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
-	d.hist.add(record[Model, Msg]{version: version, at: d.clock(), msg: msg, model: model, prov: d.named(p)})
+	d.hist.add(record[Model, Msg]{version: version, at: d.clock(), msg: msg, model: model, prov: d.named(originOf(p))})
+}
+
+// AddDispatched records one applied Message that was dispatched with
+// ctx, its provenance read from ctx as FromDispatch reads it (once for a
+// run of Messages dispatched with the same context). A host adapter calls
+// it, as Add, on the goroutine applying Messages, in version order.
+func (d *Devtools[Model, Msg]) AddDispatched(version uint64, msg Msg, model Model, ctx context.Context) {
+	d.hist.add(record[Model, Msg]{version: version, at: d.clock(), msg: msg, model: model, prov: d.last.of(ctx, d.named)})
 }
 
 // named gives an agent known only by its caller the application's name
 // for it (Options.NameAgent).
-func (d *Devtools[Model, Msg]) named(p Provenance) Provenance {
-	if d.opts.NameAgent != nil && p.Agent != nil && p.Agent.Identity == "" && p.Agent.Caller != "" {
-		p.Agent.Identity = d.opts.NameAgent(p.Agent.Caller)
+func (d *Devtools[Model, Msg]) named(o origin) origin {
+	if d.opts.NameAgent != nil && o.agent != nil && o.agent.Identity == "" && o.agent.Caller != "" {
+		a := *o.agent
+		a.Identity = d.opts.NameAgent(a.Caller)
+		o.agent = &a
+		if o.full != nil {
+			p := *o.full
+			p.Agent = &a
+			o.full = &p
+		}
 	}
-	return p
+	return o
 }
 
 func newDevtools[Model, Msg any](h Host[Model, Msg], opts Options) (*Devtools[Model, Msg], error) {
@@ -199,20 +215,16 @@ func orDefault(v, def int) int {
 
 // recordLoop is the recorder attached to a loop.Program.
 func (d *Devtools[Model, Msg]) recordLoop(a loop.Applied[Model, Msg]) {
-	var p Provenance
+	var o origin
 	switch a.Source {
 	case loop.FromDispatch:
-		p = d.named(fromDispatch(a.Ctx))
+		o = d.last.of(a.Ctx, d.named)
 	case loop.FromCmd:
-		p = Provenance{Kind: KindApp, Door: "cmd", Cause: a.Cause}
+		o = origin{kind: kindApp, door: doorCmd, cause: a.Cause}
 	case loop.FromPanic:
-		p = Provenance{Kind: KindApp, Door: "panic"}
-	case loop.FromInput:
-		p = Provenance{Kind: KindPerson, Door: "input"}
-	default:
-		p = Provenance{Kind: KindUnknown}
+		o = origin{kind: kindApp, door: doorPanic}
 	}
-	d.hist.add(record[Model, Msg]{version: a.Version, at: d.clock(), msg: a.Msg, model: a.Model, prov: p})
+	d.hist.add(record[Model, Msg]{version: a.Version, at: d.clock(), msg: a.Msg, model: a.Model, prov: o})
 }
 
 // EnableDispatch turns the dispatch tool on or off.

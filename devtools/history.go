@@ -23,7 +23,7 @@ type record[Model, Msg any] struct {
 	at      time.Time
 	msg     Msg
 	model   Model
-	prov    Provenance
+	prov    origin
 }
 
 // keyframe is a Model kept to replay from.

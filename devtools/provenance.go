@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/host/loop"
 )
 
 // Who caused a change: the Kind of a Provenance.
@@ -91,20 +92,20 @@ func withDeveloper(ctx context.Context, who string) context.Context {
 }
 
 // FromDispatch is the provenance of a Message dispatched with ctx, for a
-// host adapter that feeds Add: see fromDispatch.
-func FromDispatch(ctx context.Context) Provenance { return fromDispatch(ctx) }
+// host adapter that feeds Add: see dispatchOrigin.
+func FromDispatch(ctx context.Context) Provenance { return dispatchOrigin(ctx).provenance() }
 
-// fromDispatch reads the provenance of a Message dispatched with ctx: a
+// dispatchOrigin reads where a Message dispatched with ctx came from: a
 // developer's or agent's mark, else the invocation an agent runtime
 // handed the host, else an agent runtime's caller, else the
 // application's own dispatch.
-func fromDispatch(ctx context.Context) Provenance {
+func dispatchOrigin(ctx context.Context) origin {
 	if ctx == nil {
-		return Provenance{Kind: KindUnknown, Door: "dispatch"}
+		return origin{kind: kindUnknown, door: doorDispatch}
 	}
 	mk, _ := ctx.Value(markKey{}).(*mark)
 	if mk != nil && mk.agent == nil {
-		return Provenance{Kind: KindDeveloper, Door: "dispatch", Developer: mk.developer}
+		return origin{kind: kindDeveloper, door: doorDispatch, mk: mk}
 	}
 	if mk != nil {
 		a := *mk.agent
@@ -114,17 +115,20 @@ func fromDispatch(ctx context.Context) Provenance {
 		if a.Session == "" {
 			a.Session = sessionOf(a.Caller)
 		}
-		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &a}
+		return origin{kind: kindAgent, door: doorDispatch, agent: &a}
 	}
 	if h, ok := agent.InvocationFrom(ctx); ok {
 		c := agent.CallerFrom(ctx)
-		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Identity: h.Principal, Caller: c,
+		return origin{kind: kindAgent, door: doorDispatch, agent: &AgentOrigin{Identity: h.Principal, Caller: c,
 			Session: sessionOf(c), Invocation: h.ID, Transport: string(h.Transport)}}
 	}
 	if c := agent.CallerFrom(ctx); c != "" {
-		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Caller: c, Session: sessionOf(c)}}
+		return origin{kind: kindAgent, door: doorDispatch, agent: &AgentOrigin{Caller: c, Session: sessionOf(c)}}
 	}
-	return Provenance{Kind: KindApp, Door: "dispatch"}
+	if loop.IsInput(ctx) {
+		return origin{kind: kindPerson, door: doorInput}
+	}
+	return origin{kind: kindApp, door: doorDispatch}
 }
 
 // sessionOf is the session a caller key names ("mcp:session:ID").

@@ -48,6 +48,10 @@ func Attach[M tea.Model](h *teahost.Host[M, tea.Msg], opts devtools.Options) (*d
 		if e, ok := msg.(tea.EnvMsg); ok {
 			msg = Environment(e)
 		}
+		if a.Source == teahost.FromDispatch {
+			d.AddDispatched(a.Version, msg, a.Model, a.Ctx)
+			return
+		}
 		d.Add(a.Version, msg, a.Model, provenance(a))
 	})
 	if err != nil {
@@ -56,10 +60,9 @@ func Attach[M tea.Model](h *teahost.Host[M, tea.Msg], opts devtools.Options) (*d
 	return d, nil
 }
 
+// provenance is where a Message Bubble Tea delivered came from.
 func provenance[M any](a teahost.Applied[M]) devtools.Provenance {
 	switch a.Source {
-	case teahost.FromDispatch:
-		return devtools.FromDispatch(a.Ctx)
 	case teahost.FromInput:
 		return devtools.Provenance{Kind: devtools.KindPerson, Door: "input"}
 	}

@@ -20,11 +20,6 @@ const (
 	FromCmd
 	// FromPanic: Options.PanicMsg, made of a contained panic.
 	FromPanic
-	// FromInput: Dispatch or DispatchTracked with a context marked by
-	// WithInput: the person's own input (a key, a click, a paste, a
-	// window's change) that the application's UI handed the Program.
-	// Applied.Ctx is that context.
-	FromInput
 )
 
 // inputKey marks a dispatch context as the person's input (WithInput).
@@ -33,13 +28,20 @@ type inputKey struct{}
 // WithInput returns a context whose dispatches are the person's input:
 // an application's UI dispatches each key, click, paste or window event
 // with it, so that a recorder (see [Program.Record]) tells the person's
-// acts from the application's own dispatches, which are not the person's.
-// It changes nothing else: the Message is dispatched as with ctx.
+// acts from the application's own dispatches, which are not the person's:
+// it reads the mark with IsInput(Applied.Ctx), when it asks. It changes
+// nothing else: the Message is dispatched as with ctx, and a Program
+// reads no mark.
 func WithInput(ctx context.Context) context.Context {
 	return context.WithValue(ctx, inputKey{}, true)
 }
 
-// String names the door: "dispatch", "cmd", "panic" or "input".
+// IsInput reports whether ctx was marked by WithInput.
+func IsInput(ctx context.Context) bool {
+	return ctx != nil && ctx.Value(inputKey{}) != nil
+}
+
+// String names the door: "dispatch", "cmd" or "panic".
 func (s Source) String() string {
 	switch s {
 	case FromDispatch:
@@ -48,8 +50,6 @@ func (s Source) String() string {
 		return "cmd"
 	case FromPanic:
 		return "panic"
-	case FromInput:
-		return "input"
 	}
 	return "unknown"
 }
@@ -62,8 +62,8 @@ type Applied[Model, Msg any] struct {
 	Msg     Msg
 	Model   Model
 	Source  Source
-	// Ctx is the context the Message was dispatched with (FromDispatch,
-	// FromInput); nil for the other doors. Only its values are meant to be read.
+	// Ctx is the context the Message was dispatched with (FromDispatch);
+	// nil for the other doors. Only its values are meant to be read.
 	Ctx context.Context
 	// Cause is the version whose update returned the Cmd that sent the
 	// Message (FromCmd; 1 for Init's Cmd); 0 otherwise.
@@ -134,9 +134,6 @@ func (p *Program[Model, Msg]) Sandbox() func(m Model, msg Msg) (Model, error) {
 func (p *Program[Model, Msg]) dispatchOrigin(ctx context.Context) origin {
 	if p.rec.Load() == nil {
 		return origin{}
-	}
-	if ctx.Value(inputKey{}) != nil {
-		return origin{src: FromInput, ctx: ctx}
 	}
 	return origin{src: FromDispatch, ctx: ctx}
 }

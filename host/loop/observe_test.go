@@ -53,7 +53,7 @@ func TestRecordTellsTheDoors(t *testing.T) {
 	}
 	_ = p.Dispatch(loop.WithInput(context.WithValue(ctx, ctxKey{}, "click")), 4) // the person's input
 	fourth := <-got
-	if fourth.Source != loop.FromInput || fourth.Source.String() != "input" || fourth.Ctx.Value(ctxKey{}) != "click" || fourth.Version != 5 {
+	if fourth.Source != loop.FromDispatch || !loop.IsInput(fourth.Ctx) || loop.IsInput(first.Ctx) || fourth.Ctx.Value(ctxKey{}) != "click" || fourth.Version != 5 {
 		t.Errorf("the person's input: %+v", fourth)
 	}
 	if m, err := p.Sandbox()(third.Model, 5); err != nil || m != 108 || p.Model() != 107 {
