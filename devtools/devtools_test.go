@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -471,5 +473,54 @@ func TestNameAgentNamesAnAgentKnownByItsCaller(t *testing.T) {
 	got := entries[0].Provenance.Agent
 	if got.Identity != "agent 1" || got.Caller != "mcp:session:S1" || got.Session != "S1" || !slices.Equal(asked, []string{"mcp:session:S1"}) {
 		t.Fatalf("origin %+v, NameAgent asked for %v", got, asked)
+	}
+}
+
+// The history keeps the last Options.History Messages across many
+// blocks, counting those that left, while a tool reads it as the
+// recorder writes.
+func TestTheHistoryWindowSlides(t *testing.T) {
+	prog := loop.New(loop.Funcs(
+		func() (int, loop.Cmd[int]) { return 0, nil },
+		func(n, msg int) (int, loop.Cmd[int]) { return n + msg, nil },
+	), nil)
+	dev, err := devtools.AttachLoop(prog, devtools.Options{History: 100, KeyframeEvery: 10, Keyframes: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dev.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _ = prog.Run(ctx) }()
+	const sent = 300
+	reading := make(chan struct{})
+	go func() { // a tool reading meanwhile
+		defer close(reading)
+		for range 50 {
+			entries, dropped := dev.History(devtools.Filter{})
+			if len(entries) > 100 || len(entries) > 0 && entries[0].Version != dropped+2 {
+				t.Errorf("%d entries from v%d, %d dropped", len(entries), entries[0].Version, dropped)
+				return
+			}
+		}
+	}()
+	for range sent {
+		_ = prog.Dispatch(ctx, 1)
+	}
+	loopwait.Until(t, prog, "every Message applied", func(n int) bool { return n == sent })
+	<-reading
+	entries, dropped := dev.History(devtools.Filter{})
+	if len(entries) != 100 || dropped != sent-100 || entries[0].Version != sent-100+2 || entries[99].Version != sent+1 {
+		t.Fatalf("%d entries v%d…v%d, %d dropped; want the last 100, %d dropped", len(entries), entries[0].Version, entries[len(entries)-1].Version, dropped, sent-100)
+	}
+	if m, err := dev.Model(sent-100+2, ""); err != nil || fmt.Sprint(m.Value) != strconv.Itoa(sent-100+1) {
+		t.Errorf("the oldest Model kept: %+v, %v", m, err)
+	}
+	if _, err := dev.Model(sent-100+1, ""); err == nil {
+		t.Error("a Model before the window was served")
+	}
+	r, _, err := dev.Replay(ctx, sent+1)
+	if err != nil || !r.Matches || r.From != sent {
+		t.Errorf("replay to the newest: %+v, %v; want it from the keyframe at v%d", r, err, sent)
 	}
 }
