@@ -146,7 +146,7 @@ func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, err
 // Message, the Model and where it came from. A host adapter calls it on
 // the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
-	d.hist.add(record[Model, Msg]{version: version, at: d.clock(), msg: msg, model: model, prov: d.named(originOf(p))})
+	d.hist.add(record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.named(originOf(p))})
 }
 
 // AddDispatched records one applied Message that was dispatched with
@@ -154,7 +154,7 @@ func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Prove
 // run of Messages dispatched with the same context). A host adapter calls
 // it, as Add, on the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) AddDispatched(version uint64, msg Msg, model Model, ctx context.Context) {
-	d.hist.add(record[Model, Msg]{version: version, at: d.clock(), msg: msg, model: model, prov: d.last.of(ctx, d.named)})
+	d.hist.add(record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.last.of(ctx, d.named)})
 }
 
 // named gives an agent known only by its caller the application's name
@@ -224,7 +224,15 @@ func (d *Devtools[Model, Msg]) recordLoop(a loop.Applied[Model, Msg]) {
 	case loop.FromPanic:
 		o = origin{kind: kindApp, door: doorPanic}
 	}
-	d.hist.add(record[Model, Msg]{version: a.Version, at: d.clock(), msg: a.Msg, model: a.Model, prov: o})
+	d.hist.add(record[Model, Msg]{version: a.Version, at: d.stamp(), msg: a.Msg, model: a.Model, prov: o})
+}
+
+// stamp is the time a record is kept at, in Unix nanoseconds.
+func (d *Devtools[Model, Msg]) stamp() int64 {
+	if d.coarse != nil {
+		return d.coarse.nanos()
+	}
+	return d.clock().UnixNano()
 }
 
 // EnableDispatch turns the dispatch tool on or off.
