@@ -329,7 +329,10 @@ func (l *AuditLog[P]) record(tr *trail[P], inv Invocation, capability, tag strin
 		TraceID:    traceID,
 		SpanID:     spanID,
 	}
-	if l.principal != nil && tr.hasPrincipal {
+	switch {
+	case l.principal != nil && tr.projected:
+		e.Principal = tr.principalID
+	case l.principal != nil && tr.hasPrincipal:
 		e.Principal = l.projectPrincipal(tr.principal)
 	}
 	if tr.approval != nil {

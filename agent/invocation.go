@@ -196,23 +196,34 @@ type NoInput struct{}
 
 type invocationKey struct{}
 
+// Handed is what the runtime hands the host beside an agent's Message
+// (InvocationFrom): the invocation and the principal it acts as.
+type Handed struct {
+	Invocation
+	// Principal names the principal the call was resolved to, as the
+	// runtime's audit log projects it (AuditOptions.Principal): the id
+	// the audit entry records, never the principal itself. "" when the
+	// runtime has no audit log with a projection.
+	Principal string
+}
+
 // InvocationFrom reports the invocation whose Message is being handed to
 // the host with ctx: a host (or a recorder attached to it, such as
 // devtools) reads it in Dispatch to tell an agent's Message from the
-// person's or the application's own, with its id (the audit log's) and
-// transport. The caller's key is CallerFrom(ctx).
-func InvocationFrom(ctx context.Context) (Invocation, bool) {
+// person's or the application's own, with its id (the audit log's),
+// transport and principal. The caller's key is CallerFrom(ctx).
+func InvocationFrom(ctx context.Context) (Handed, bool) {
 	if c, ok := ctx.Value(invocationKey{}).(*invocationCtx); ok {
-		return c.inv, true
+		return c.handed, true
 	}
-	return Invocation{}, false
+	return Handed{}, false
 }
 
 // invocationCtx carries the invocation to the host in one allocation
-// (context.WithValue would box the Invocation as well).
+// (context.WithValue would box it as well).
 type invocationCtx struct {
 	context.Context
-	inv Invocation
+	handed Handed
 }
 
 func (c *invocationCtx) Value(key any) any {

@@ -1,6 +1,8 @@
 package agent_test
 
 import (
+	"context"
+	"encoding/json"
 	"regexp"
 	"testing"
 
@@ -28,5 +30,52 @@ func BenchmarkNewInvocationID(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		_ = agent.NewInvocationID()
+	}
+}
+
+// The host reads, with an agent's Message, the invocation and the
+// principal as the audit log names it; the projection runs once per call,
+// its id the one the audit entry records.
+func TestTheHostIsHandedTheInvocationAndItsPrincipal(t *testing.T) {
+	h := &host{model: selectedModel()}
+	projected := 0
+	audit := agent.NewAuditLog(agent.AuditOptions[User]{Principal: func(u User) string { projected++; return u.ID }})
+	opts := owner()
+	opts.Audit = audit
+	rt := bindTest(t, h, opts)
+	var handed agent.Handed
+	var ok bool
+	h.dispatchFn = func(ctx context.Context, _ Msg) error {
+		handed, ok = agent.InvocationFrom(ctx)
+		return nil
+	}
+	inv := agent.Invocation{ID: "inv-1", Transport: agent.MCP}
+	if _, err := rt.DispatchUnknown(context.Background(), "create_todo", json.RawMessage(`{"title":"Tea"}`), inv); err != nil {
+		t.Fatal(err)
+	}
+	entries := audit.Entries()
+	if !ok || handed.ID != "inv-1" || handed.Transport != agent.MCP || handed.Principal == "" || len(entries) != 1 || entries[0].Principal != handed.Principal {
+		t.Fatalf("handed %+v (%v), audited %+v; want inv-1 over mcp with the audit's principal", handed, ok, entries)
+	}
+	if projected != 1 {
+		t.Fatalf("the principal was projected %d times for one call; want 1", projected)
+	}
+	if _, ok := agent.InvocationFrom(context.Background()); ok {
+		t.Fatal("a context the runtime did not hand carries an invocation")
+	}
+}
+
+// Without an audit projection, the host is handed the invocation and no
+// principal's name.
+func TestNoProjectionHandsNoPrincipal(t *testing.T) {
+	h := &host{model: selectedModel()}
+	rt := bindTest(t, h, owner())
+	var handed agent.Handed
+	h.dispatchFn = func(ctx context.Context, _ Msg) error { handed, _ = agent.InvocationFrom(ctx); return nil }
+	if _, err := rt.DispatchUnknown(context.Background(), "create_todo", json.RawMessage(`{"title":"Tea"}`), agent.Invocation{}); err != nil {
+		t.Fatal(err)
+	}
+	if handed.ID == "" || handed.Transport != agent.InApp || handed.Principal != "" {
+		t.Fatalf("handed %+v; want a minted id, in-app, no principal", handed)
 	}
 }

@@ -574,7 +574,23 @@ type trail[P any] struct {
 	delivery     delivery
 	principal    P
 	hasPrincipal bool
-	approval     *ApprovalRecord // set when the call was held (approval.go)
+	// principalID is the audit's projection of principal, once
+	// principalID worked it out (projected).
+	principalID string
+	projected   bool
+	approval    *ApprovalRecord // set when the call was held (approval.go)
+}
+
+// principalID is the audit log's projection of the call's principal,
+// worked out once for the host (Handed) and the audit entry.
+func (r *Runtime[Model, Msg, P]) principalID(tr *trail[P]) string {
+	if r.audit == nil || r.audit.principal == nil || !tr.hasPrincipal {
+		return ""
+	}
+	if !tr.projected {
+		tr.principalID, tr.projected = r.audit.projectPrincipal(tr.principal), true
+	}
+	return tr.principalID
 }
 
 // run performs the checked path: resolve, (cancelled?), read the Model
@@ -642,7 +658,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	if err != nil {
 		return Result{}, err
 	}
-	tr.principal, tr.hasPrincipal = principal, true
+	tr.principal, tr.hasPrincipal, tr.projected = principal, true, false
 	call := Call[Model, P]{Invocation: inv, Model: model, Principal: principal}
 	if capab.authorize != nil {
 		if err := capab.runAuthorize(ctx, input, call); err != nil {
@@ -683,7 +699,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	}
 	res := Result{Capability: capab.name, Tag: capab.tag, Message: msg, Invocation: inv, Moved: moved}
 	// The host's Dispatch can tell whose Message this is (InvocationFrom).
-	ctx = &invocationCtx{Context: ctx, inv: inv}
+	ctx = &invocationCtx{Context: ctx, handed: Handed{Invocation: inv, Principal: r.principalID(tr)}}
 	var at *appliedAt
 	if r.stamp != nil && r.tracker != nil {
 		at = &appliedAt{delivered: deliveredHook(ctx)}

@@ -17,6 +17,13 @@ import (
 //
 // The wrapper keeps every method of rt (its versioned reads, its offer as
 // a set, CatchUp), so the adapter serves it as it would rt.
+//
+// Deprecated: the runtime hands the host every agent's Message with its
+// invocation and its principal as the runtime's audit log names it
+// (agent.InvocationFrom), and the recorder reads them there: bind the
+// runtime with an agent.AuditLog whose AuditOptions.Principal names the
+// principal and serve rt itself. Agent is left for a runtime bound
+// without such a log; its identity wins over the audit's.
 func Agent[Model, Msg, P any](rt *agent.Runtime[Model, Msg, P], identity string) mcpagent.Runtime {
 	return marked[Model, Msg, P]{Runtime: rt, identity: identity}
 }

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/foldagent/foldagent/devtools"
+	"github.com/foldagent/foldagent/devtools/internal/twinbench"
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/loop"
 )
@@ -16,7 +16,7 @@ import (
 // running starts the todo list with ten todos and returns it with a
 // function that applies one Message and returns once it is applied (an
 // idle Program applies a tracked Message on the caller's goroutine).
-func running(b *testing.B, attach bool) (*loop.Program[todo.List, todo.Msg], func(todo.Msg), func()) {
+func running(b *testing.B, attach bool) (*loop.Program[todo.List, todo.Msg], func(context.Context, todo.Msg), func()) {
 	p := loop.New(todo.Loop(), nil)
 	var dev *devtools.Devtools[todo.List, todo.Msg]
 	if attach {
@@ -29,14 +29,14 @@ func running(b *testing.B, attach bool) (*loop.Program[todo.List, todo.Msg], fun
 	done := make(chan struct{})
 	go func() { defer close(done); _ = p.Run(ctx) }()
 	applied := make(chan struct{}, 1)
-	apply := func(m todo.Msg) {
+	apply := func(ctx context.Context, m todo.Msg) {
 		if err := p.DispatchTracked(ctx, m, func(error) { applied <- struct{}{} }); err != nil {
 			b.Fatal(err)
 		}
 		<-applied
 	}
 	for i := range 10 {
-		apply(todo.CreateTodo{Title: "t" + strconv.Itoa(i)})
+		apply(ctx, todo.CreateTodo{Title: "t" + strconv.Itoa(i)})
 	}
 	return p, apply, func() {
 		cancel()
@@ -49,8 +49,23 @@ func running(b *testing.B, attach bool) (*loop.Program[todo.List, todo.Msg], fun
 
 // BenchmarkAppliedMessage applies SelectTodo Messages to the todo list
 // on host/loop with and without devtools attached, in alternating rounds
-// of the same work, and reports the median ratio (target ≤ 1.1).
+// of the same work, and reports the median ratio (target ≤ 1.1). The
+// application dispatches with one long-lived context, as its own code
+// usually does.
 func BenchmarkAppliedMessage(b *testing.B) {
+	benchApplied(b, func(ctx context.Context) context.Context { return ctx })
+}
+
+// BenchmarkAppliedMessageFreshContext is BenchmarkAppliedMessage with a
+// context of its own for every Message, as an agent's call or a UI event
+// has: the recorder reads each one's marks.
+func BenchmarkAppliedMessageFreshContext(b *testing.B) {
+	benchApplied(b, func(ctx context.Context) context.Context { return context.WithValue(ctx, freshKey{}, 1) })
+}
+
+type freshKey struct{}
+
+func benchApplied(b *testing.B, ctxFor func(context.Context) context.Context) {
 	pb, bare, stopBare := running(b, false)
 	pd, dev, stopDev := running(b, true)
 	defer stopBare()
@@ -59,24 +74,14 @@ func BenchmarkAppliedMessage(b *testing.B) {
 	if pd.Model().Todos[0].ID != ids[0] {
 		b.Fatal("the two lists differ")
 	}
-	const per = 1000
-	timed := func(apply func(todo.Msg)) float64 {
-		start := time.Now()
-		for i := range per {
-			apply(todo.SelectTodo{ID: ids[i%2]})
+	n := func(apply func(context.Context, todo.Msg)) func(int) {
+		return func(n int) {
+			for i := range n {
+				apply(ctxFor(context.Background()), todo.SelectTodo{ID: ids[i%2]})
+			}
 		}
-		return float64(time.Since(start).Nanoseconds()) / per
 	}
-	var bareNs, devNs, ratios []float64
-	b.ResetTimer()
-	for range max(b.N/per, 1) {
-		x, y := timed(bare), timed(dev)
-		bareNs, devNs, ratios = append(bareNs, x), append(devNs, y), append(ratios, y/x)
-	}
-	median := func(xs []float64) float64 { xs = slices.Clone(xs); slices.Sort(xs); return xs[len(xs)/2] }
-	b.ReportMetric(median(bareNs), "ns/msg-bare")
-	b.ReportMetric(median(devNs), "ns/msg-devtools")
-	b.ReportMetric(median(ratios), "ratio")
+	twinbench.Run(b, 1000, n(bare), n(dev))
 }
 
 // BenchmarkHistoryMemory reports the heap the default history (1,000
@@ -87,7 +92,7 @@ func BenchmarkHistoryMemory(b *testing.B) {
 		defer stop()
 		ids := []string{p.Model().Todos[0].ID, p.Model().Todos[1].ID}
 		for i := range devtools.DefaultHistory {
-			apply(todo.SelectTodo{ID: ids[i%2]})
+			apply(context.Background(), todo.SelectTodo{ID: ids[i%2]})
 		}
 		runtime.GC()
 		var ms runtime.MemStats

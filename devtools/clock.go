@@ -29,16 +29,19 @@ func newCoarseClock() *coarseClock {
 }
 
 // Now returns the time to the millisecond. Only the recorder calls it
-// (one goroutine at a time).
-func (c *coarseClock) Now() time.Time {
+// and nanos (one goroutine at a time).
+func (c *coarseClock) Now() time.Time { return time.Unix(0, c.nanos()) }
+
+// nanos is Now in Unix nanoseconds.
+func (c *coarseClock) nanos() int64 {
 	if c.stale.Load() {
-		t := time.Now()
-		c.now.Store(t.UnixNano())
+		t := time.Now().UnixNano()
+		c.now.Store(t)
 		c.stale.Store(false)
 		c.timer.Reset(stampEvery)
 		return t
 	}
-	return time.Unix(0, c.now.Load())
+	return c.now.Load()
 }
 
 func (c *coarseClock) stop() { c.timer.Stop() }

@@ -53,6 +53,14 @@ type Options struct {
 	// unpublish it returns (nil: nothing to undo) is called once by Close.
 	// Registry returns one for the per-user registry.
 	Publish func(Listing) (unpublish func() error, err error)
+	// NameAgent names an agent the runtime handed the host with no
+	// principal's name (the runtime has no audit projection, or its
+	// principal names no one): it is given the agent's caller key and
+	// returns the name the application shows the person, such as
+	// host/approvals' Agents.Name ("agent 1"). It is called on the
+	// goroutine applying Messages, once per such Message; it must be
+	// short. Nil leaves such an agent known by its caller.
+	NameAgent func(caller string) string
 	// Clock stamps records. Nil means the system clock to the
 	// millisecond: under a stream of Messages it is read at most once a
 	// millisecond, because on some virtual machines one reading costs as
@@ -87,6 +95,7 @@ type Devtools[Model, Msg any] struct {
 	started time.Time
 	detach  func()
 	coarse  *coarseClock // the default clock, stopped by Close
+	last    lastOrigin   // the recorder's: the origin of the last dispatch context
 
 	dispatchOn atomic.Bool
 	token      string
@@ -137,7 +146,31 @@ func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, err
 // Message, the Model and where it came from. A host adapter calls it on
 // the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
-	d.hist.add(record[Model, Msg]{version: version, at: d.clock(), msg: msg, model: model, prov: p})
+	d.hist.add(record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.named(originOf(p))})
+}
+
+// AddDispatched records one applied Message that was dispatched with
+// ctx, its provenance read from ctx as FromDispatch reads it (once for a
+// run of Messages dispatched with the same context). A host adapter calls
+// it, as Add, on the goroutine applying Messages, in version order.
+func (d *Devtools[Model, Msg]) AddDispatched(version uint64, msg Msg, model Model, ctx context.Context) {
+	d.hist.add(record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.last.of(ctx, d.named)})
+}
+
+// named gives an agent known only by its caller the application's name
+// for it (Options.NameAgent).
+func (d *Devtools[Model, Msg]) named(o origin) origin {
+	if d.opts.NameAgent != nil && o.agent != nil && o.agent.Identity == "" && o.agent.Caller != "" {
+		a := *o.agent
+		a.Identity = d.opts.NameAgent(a.Caller)
+		o.agent = &a
+		if o.full != nil {
+			p := *o.full
+			p.Agent = &a
+			o.full = &p
+		}
+	}
+	return o
 }
 
 func newDevtools[Model, Msg any](h Host[Model, Msg], opts Options) (*Devtools[Model, Msg], error) {
@@ -182,18 +215,24 @@ func orDefault(v, def int) int {
 
 // recordLoop is the recorder attached to a loop.Program.
 func (d *Devtools[Model, Msg]) recordLoop(a loop.Applied[Model, Msg]) {
-	var p Provenance
+	var o origin
 	switch a.Source {
 	case loop.FromDispatch:
-		p = fromDispatch(a.Ctx)
+		o = d.last.of(a.Ctx, d.named)
 	case loop.FromCmd:
-		p = Provenance{Kind: KindApp, Door: "cmd", Cause: a.Cause}
+		o = origin{kind: kindApp, door: doorCmd, cause: a.Cause}
 	case loop.FromPanic:
-		p = Provenance{Kind: KindApp, Door: "panic"}
-	default:
-		p = Provenance{Kind: KindUnknown}
+		o = origin{kind: kindApp, door: doorPanic}
 	}
-	d.hist.add(record[Model, Msg]{version: a.Version, at: d.clock(), msg: a.Msg, model: a.Model, prov: p})
+	d.hist.add(record[Model, Msg]{version: a.Version, at: d.stamp(), msg: a.Msg, model: a.Model, prov: o})
+}
+
+// stamp is the time a record is kept at, in Unix nanoseconds.
+func (d *Devtools[Model, Msg]) stamp() int64 {
+	if d.coarse != nil {
+		return d.coarse.nanos()
+	}
+	return d.clock().UnixNano()
 }
 
 // EnableDispatch turns the dispatch tool on or off.

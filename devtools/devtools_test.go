@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -68,13 +70,18 @@ func (a *app) waitVersion(t *testing.T, v uint64) {
 }
 
 // agentClient connects an MCP client to the todo contract bound as p,
-// through devtools.Agent so that its Messages carry p's name.
+// recording to the audit log, whose projection names p: its Messages
+// carry p's name with no wrapper. bob's runtime is served through the
+// deprecated devtools.Agent, which still names him.
 func (a *app) agentClient(t *testing.T, p todo.Principal) *mcp.ClientSession {
 	t.Helper()
 	opts := todo.As(p)
 	opts.Audit = a.audit
-	rt := agent.MustBind(todo.Contract(), a.prog, opts)
-	srv, err := mcpagent.NewServer(devtools.Agent(rt, p.Name), nil)
+	var rt mcpagent.Runtime = agent.MustBind(todo.Contract(), a.prog, opts)
+	if p.Name == "bob" {
+		rt = devtools.Agent(rt.(*agent.Runtime[todo.List, todo.Msg, todo.Principal]), p.Name)
+	}
+	srv, err := mcpagent.NewServer(rt, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +111,7 @@ func (a *app) create(t *testing.T, cs *mcp.ClientSession, title string) {
 // CreatedTodo the app's command at 3), then alice (4, 5), then bob (6, 7).
 func story(t *testing.T, a *app) {
 	t.Helper()
-	if err := a.prog.Dispatch(context.Background(), todo.CreateTodo{Title: "milk"}); err != nil {
+	if err := a.prog.Dispatch(loop.WithInput(context.Background()), todo.CreateTodo{Title: "milk"}); err != nil {
 		t.Fatal(err)
 	}
 	a.waitVersion(t, 3)
@@ -376,9 +383,9 @@ func TestSecretsAreRedactedUnlessRevealed(t *testing.T) {
 	}
 }
 
-// An agent runtime served without devtools.Agent is still told apart at
-// the host's door: the runtime hands the host its invocation
-// (agent.InvocationFrom), whose id is the audit log's.
+// An agent runtime served without devtools.Agent is still told apart and
+// named at the host's door: the runtime hands the host its invocation
+// (agent.InvocationFrom), whose id and principal are the audit log's.
 func TestAnUnnamedAgentIsRecordedWithItsInvocation(t *testing.T) {
 	a := start(t, devtools.Options{})
 	opts := todo.As(todo.Principal{Name: "carol", Role: todo.Owner})
@@ -412,7 +419,108 @@ func TestAnUnnamedAgentIsRecordedWithItsInvocation(t *testing.T) {
 			audited = e.Invocation
 		}
 	}
-	if got == nil || got.Invocation == "" || got.Invocation != audited || got.Transport != "mcp" {
-		t.Fatalf("origin = %+v, audited invocation %q; want the audit's invocation and the mcp transport", got, audited)
+	if got == nil || got.Invocation == "" || got.Invocation != audited || got.Transport != "mcp" || got.Identity != "carol" || got.Caller == "" {
+		t.Fatalf("origin = %+v, audited invocation %q; want carol (the audit's principal), her caller, the audit's invocation and the mcp transport", got, audited)
+	}
+}
+
+// A Message the application's own code dispatches, with no mark, is the
+// app's, not the person's: only input marked as such (loop.WithInput) is
+// theirs.
+func TestTheAppsOwnDispatchIsNotThePersons(t *testing.T) {
+	a := start(t, devtools.Options{})
+	if err := a.prog.Dispatch(context.Background(), todo.SelectTodo{ID: "t1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.prog.Dispatch(loop.WithInput(context.Background()), todo.CreateTodo{Title: "milk"}); err != nil {
+		t.Fatal(err)
+	}
+	a.waitVersion(t, 4)
+	entries, _ := a.dev.History(devtools.Filter{})
+	want := []devtools.Provenance{{Kind: devtools.KindApp, Door: "dispatch"}, {Kind: devtools.KindPerson, Door: "input"}, {Kind: devtools.KindApp, Door: "cmd", Cause: 3}}
+	if len(entries) != len(want) {
+		t.Fatalf("%d entries; want %d", len(entries), len(want))
+	}
+	for i, w := range want {
+		if got := entries[i].Provenance; !reflect.DeepEqual(got, w) {
+			t.Errorf("v%d %s: provenance %+v; want %+v", entries[i].Version, entries[i].Type, got, w)
+		}
+	}
+	if got, _ := a.dev.History(devtools.Filter{Kind: devtools.KindPerson}); len(got) != 1 || got[0].Type != "todo.CreateTodo" {
+		t.Errorf("the person's Messages: %+v; want the one marked as input", got)
+	}
+}
+
+// An agent whose runtime names no principal is named by
+// Options.NameAgent from its caller, as the application names it to the
+// person.
+func TestNameAgentNamesAnAgentKnownByItsCaller(t *testing.T) {
+	var asked []string
+	a := start(t, devtools.Options{NameAgent: func(caller string) string {
+		asked = append(asked, caller)
+		return "agent 1"
+	}})
+	rt := agent.MustBind(todo.Contract(), a.prog, todo.As(todo.Principal{Name: "dave", Role: todo.Owner}))
+	ctx := agent.WithCaller(context.Background(), "mcp:session:S1")
+	if _, err := rt.DispatchUnknown(ctx, "create_todo", json.RawMessage(`{"title":"tea"}`), agent.Invocation{}); err != nil {
+		t.Fatal(err)
+	}
+	a.waitVersion(t, 3)
+	entries, _ := a.dev.History(devtools.Filter{Type: "todo.CreateTodo"})
+	if len(entries) != 1 || entries[0].By != "agent 1" {
+		t.Fatalf("entries %+v", entries)
+	}
+	got := entries[0].Provenance.Agent
+	if got.Identity != "agent 1" || got.Caller != "mcp:session:S1" || got.Session != "S1" || !slices.Equal(asked, []string{"mcp:session:S1"}) {
+		t.Fatalf("origin %+v, NameAgent asked for %v", got, asked)
+	}
+}
+
+// The history keeps the last Options.History Messages across many
+// blocks, counting those that left, while a tool reads it as the
+// recorder writes.
+func TestTheHistoryWindowSlides(t *testing.T) {
+	prog := loop.New(loop.Funcs(
+		func() (int, loop.Cmd[int]) { return 0, nil },
+		func(n, msg int) (int, loop.Cmd[int]) { return n + msg, nil },
+	), nil)
+	dev, err := devtools.AttachLoop(prog, devtools.Options{History: 100, KeyframeEvery: 10, Keyframes: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer dev.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _ = prog.Run(ctx) }()
+	const sent = 300
+	reading := make(chan struct{})
+	go func() { // a tool reading meanwhile
+		defer close(reading)
+		for range 50 {
+			entries, dropped := dev.History(devtools.Filter{})
+			if len(entries) > 100 || len(entries) > 0 && entries[0].Version != dropped+2 {
+				t.Errorf("%d entries from v%d, %d dropped", len(entries), entries[0].Version, dropped)
+				return
+			}
+		}
+	}()
+	for range sent {
+		_ = prog.Dispatch(ctx, 1)
+	}
+	loopwait.Until(t, prog, "every Message applied", func(n int) bool { return n == sent })
+	<-reading
+	entries, dropped := dev.History(devtools.Filter{})
+	if len(entries) != 100 || dropped != sent-100 || entries[0].Version != sent-100+2 || entries[99].Version != sent+1 {
+		t.Fatalf("%d entries v%d…v%d, %d dropped; want the last 100, %d dropped", len(entries), entries[0].Version, entries[len(entries)-1].Version, dropped, sent-100)
+	}
+	if m, err := dev.Model(sent-100+2, ""); err != nil || fmt.Sprint(m.Value) != strconv.Itoa(sent-100+1) {
+		t.Errorf("the oldest Model kept: %+v, %v", m, err)
+	}
+	if _, err := dev.Model(sent-100+1, ""); err == nil {
+		t.Error("a Model before the window was served")
+	}
+	r, _, err := dev.Replay(ctx, sent+1)
+	if err != nil || !r.Matches || r.From != sent {
+		t.Errorf("replay to the newest: %+v, %v; want it from the keyframe at v%d", r, err, sent)
 	}
 }

@@ -13,8 +13,8 @@ type incremented struct {
 }
 
 // A counter whose every change is recorded with who made it: the
-// application's own code (the person, through its UI) and the command its
-// update returned.
+// person's input (the UI dispatches a click with loop.WithInput), the
+// command update returned, and the application's own dispatch.
 func ExampleAttachLoop() {
 	prog := loop.New(loop.Funcs(
 		func() (int, loop.Cmd[incremented]) { return 0, nil },
@@ -32,22 +32,25 @@ func ExampleAttachLoop() {
 	defer dev.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	applied := make(chan struct{}, 2)
+	applied := make(chan struct{}, 3)
 	prog.Observe(func(incremented) { applied <- struct{}{} })
 	go func() { _ = prog.Run(ctx) }()
 
-	_ = prog.Dispatch(ctx, incremented{By: 10})
+	_ = prog.Dispatch(loop.WithInput(ctx), incremented{By: 10}) // a click
 	<-applied
+	<-applied
+	_ = prog.Dispatch(ctx, incremented{By: 2}) // the app's own code
 	<-applied
 
 	entries, _ := dev.History(devtools.Filter{})
 	for _, e := range entries {
-		fmt.Println(e.Version, e.Type, e.By, e.Changed)
+		fmt.Println(e.Version, e.Type, e.By, e.Provenance.Door, e.Changed)
 	}
 	replayed, model, _ := dev.Replay(ctx, 3)
 	fmt.Println("replayed to", replayed.Version, "=", model, "matches:", replayed.Matches)
 	// Output:
-	// 2 devtools_test.incremented person [/]
-	// 3 devtools_test.incremented app [/]
+	// 2 devtools_test.incremented person input [/]
+	// 3 devtools_test.incremented app cmd [/]
+	// 4 devtools_test.incremented app dispatch [/]
 	// replayed to 3 = 11 matches: true
 }

@@ -1,9 +1,6 @@
 package devtools
 
-import (
-	"sync"
-	"time"
-)
+import "sync"
 
 // Default bounds of the history.
 const (
@@ -20,10 +17,10 @@ const (
 // snapshots), encoded only when a tool asks.
 type record[Model, Msg any] struct {
 	version uint64
-	at      time.Time
+	at      int64 // Unix nanoseconds
 	msg     Msg
 	model   Model
-	prov    Provenance
+	prov    origin
 }
 
 // keyframe is a Model kept to replay from.
@@ -40,6 +37,7 @@ type history[Model, Msg any] struct {
 	start    int                  // the oldest record once full
 	cap      int
 	every    uint64
+	next     uint64            // the version of the next keyframe
 	frames   []keyframe[Model] // oldest first, at most maxFrames
 	maxFrame int
 	initial  keyframe[Model] // the Model the recorder started from
@@ -48,6 +46,7 @@ type history[Model, Msg any] struct {
 
 func newHistory[Model, Msg any](capacity, every, frames int, first Model, v uint64) *history[Model, Msg] {
 	h := &history[Model, Msg]{cap: capacity, every: uint64(every), maxFrame: frames}
+	h.next = (v/h.every + 1) * h.every
 	h.ring = make([]record[Model, Msg], 0, capacity)
 	h.initial = keyframe[Model]{version: v, model: first}
 	h.frames = append(h.frames, h.initial)
@@ -55,24 +54,35 @@ func newHistory[Model, Msg any](capacity, every, frames int, first Model, v uint
 }
 
 // add keeps r, forgetting the oldest record when full, and keeps its Model
-// as a keyframe every h.every versions.
+// as a keyframe every h.every versions. It runs for every applied
+// Message: it divides only when it takes a keyframe.
 func (h *history[Model, Msg]) add(r record[Model, Msg]) {
 	h.mu.Lock()
 	if len(h.ring) < h.cap {
 		h.ring = append(h.ring, r)
 	} else {
 		h.ring[h.start] = r
-		h.start = (h.start + 1) % h.cap
+		if h.start++; h.start == h.cap {
+			h.start = 0
+		}
 		h.dropped++
 	}
-	if r.version%h.every == 0 {
-		if len(h.frames) >= h.maxFrame {
-			copy(h.frames, h.frames[1:])
-			h.frames = h.frames[:len(h.frames)-1]
+	if r.version >= h.next { // a multiple of h.every reached, or passed
+		if r.version%h.every == 0 {
+			h.keyframe(r)
 		}
-		h.frames = append(h.frames, keyframe[Model]{version: r.version, model: r.model})
+		h.next = (r.version/h.every + 1) * h.every
 	}
 	h.mu.Unlock()
+}
+
+// keyframe keeps r's Model as a keyframe; h.mu is held.
+func (h *history[Model, Msg]) keyframe(r record[Model, Msg]) {
+	if len(h.frames) >= h.maxFrame {
+		copy(h.frames, h.frames[1:])
+		h.frames = h.frames[:len(h.frames)-1]
+	}
+	h.frames = append(h.frames, keyframe[Model]{version: r.version, model: r.model})
 }
 
 // snapshot returns the records, oldest first, and the keyframes.

@@ -5,20 +5,25 @@ import (
 	"strings"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/host/loop"
 )
 
 // Who caused a change: the Kind of a Provenance.
 const (
-	// KindPerson: the person, through the application's own UI (a Message
-	// the application dispatched with no agent or developer mark) or an
-	// input event of the terminal (keys, mouse, paste).
+	// KindPerson: the person's own input: an input event of the terminal
+	// (keys, mouse, paste, the window's size and focus) or a Message the
+	// application's UI dispatched marked as input (loop.WithInput). Door
+	// "input".
 	KindPerson = "person"
 	// KindAgent: an agent, through an agent runtime (its caller, and with
 	// WithAgent or Agent its identity, session and invocation).
 	KindAgent = "agent"
 	// KindApp: the application's own effect: a command's result (Cause
-	// names the version whose update returned it) or a contained panic
-	// turned into a Message.
+	// names the version whose update returned it), a contained panic
+	// turned into a Message, or a Message the application's own code
+	// dispatched with no mark of an agent, the developer or the person's
+	// input (Door "dispatch"): such a dispatch may follow anything, so it
+	// is not told to be the person's.
 	KindApp = "app"
 	// KindDeveloper: the developer, through this package's dispatch tool.
 	KindDeveloper = "developer"
@@ -46,9 +51,12 @@ type Provenance struct {
 
 // AgentOrigin names the agent behind a Message.
 type AgentOrigin struct {
-	// Identity is who the agent acts as: the principal's id the
-	// application named with WithAgent or Agent. Empty when only the
-	// caller is known.
+	// Identity is who the agent acts as: the principal's id, as the
+	// runtime's audit log projects it (agent.AuditOptions.Principal;
+	// the runtime hands it to the host with the invocation,
+	// agent.InvocationFrom), or as WithAgent named it, or else as
+	// Options.NameAgent names its caller. Empty when only the caller is
+	// known.
 	Identity string `json:"identity,omitempty"`
 	// Caller is the agent runtime's caller key (agent.WithCaller), such as
 	// "mcp:session:…".
@@ -84,19 +92,20 @@ func withDeveloper(ctx context.Context, who string) context.Context {
 }
 
 // FromDispatch is the provenance of a Message dispatched with ctx, for a
-// host adapter that feeds Add: see fromDispatch.
-func FromDispatch(ctx context.Context) Provenance { return fromDispatch(ctx) }
+// host adapter that feeds Add: see dispatchOrigin.
+func FromDispatch(ctx context.Context) Provenance { return dispatchOrigin(ctx).provenance() }
 
-// fromDispatch reads the provenance of a Message dispatched with ctx: a
-// developer's or agent's mark, else an agent runtime's caller, else the
-// application's own dispatch, which is the person's.
-func fromDispatch(ctx context.Context) Provenance {
+// dispatchOrigin reads where a Message dispatched with ctx came from: a
+// developer's or agent's mark, else the invocation an agent runtime
+// handed the host, else an agent runtime's caller, else the
+// application's own dispatch.
+func dispatchOrigin(ctx context.Context) origin {
 	if ctx == nil {
-		return Provenance{Kind: KindUnknown, Door: "dispatch"}
+		return origin{kind: kindUnknown, door: doorDispatch}
 	}
 	mk, _ := ctx.Value(markKey{}).(*mark)
 	if mk != nil && mk.agent == nil {
-		return Provenance{Kind: KindDeveloper, Door: "dispatch", Developer: mk.developer}
+		return origin{kind: kindDeveloper, door: doorDispatch, mk: mk}
 	}
 	if mk != nil {
 		a := *mk.agent
@@ -106,17 +115,20 @@ func fromDispatch(ctx context.Context) Provenance {
 		if a.Session == "" {
 			a.Session = sessionOf(a.Caller)
 		}
-		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &a}
+		return origin{kind: kindAgent, door: doorDispatch, agent: &a}
 	}
-	if inv, ok := agent.InvocationFrom(ctx); ok {
+	if h, ok := agent.InvocationFrom(ctx); ok {
 		c := agent.CallerFrom(ctx)
-		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Caller: c, Session: sessionOf(c),
-			Invocation: inv.ID, Transport: string(inv.Transport)}}
+		return origin{kind: kindAgent, door: doorDispatch, agent: &AgentOrigin{Identity: h.Principal, Caller: c,
+			Session: sessionOf(c), Invocation: h.ID, Transport: string(h.Transport)}}
 	}
 	if c := agent.CallerFrom(ctx); c != "" {
-		return Provenance{Kind: KindAgent, Door: "dispatch", Agent: &AgentOrigin{Caller: c, Session: sessionOf(c)}}
+		return origin{kind: kindAgent, door: doorDispatch, agent: &AgentOrigin{Caller: c, Session: sessionOf(c)}}
 	}
-	return Provenance{Kind: KindPerson, Door: "dispatch"}
+	if loop.IsInput(ctx) {
+		return origin{kind: kindPerson, door: doorInput}
+	}
+	return origin{kind: kindApp, door: doorDispatch}
 }
 
 // sessionOf is the session a caller key names ("mcp:session:ID").
@@ -131,6 +143,8 @@ func sessionOf(caller string) string {
 // "person", "agent alice", "app (cmd of v12)", "developer".
 func (p Provenance) label() string {
 	switch {
+	case p.Kind == KindAgent && p.Agent != nil && strings.HasPrefix(p.Agent.Identity, "agent "):
+		return p.Agent.Identity // a name such as NameAgent's "agent 2"
 	case p.Kind == KindAgent && p.Agent != nil && p.Agent.Identity != "":
 		return "agent " + p.Agent.Identity
 	case p.Kind == KindAgent && p.Agent != nil:

@@ -157,7 +157,8 @@ func (f Filter) keeps(e Entry) bool {
 }
 
 func (d *Devtools[Model, Msg]) entry(r record[Model, Msg], changed []string) Entry {
-	e := Entry{Version: r.version, At: r.at, Type: typeName(r.msg), Changed: changed, Provenance: r.prov, By: r.prov.label()}
+	p := r.prov.provenance()
+	e := Entry{Version: r.version, At: time.Unix(0, r.at), Type: typeName(r.msg), Changed: changed, Provenance: p, By: p.label()}
 	if e.Changed == nil {
 		e.Changed = []string{}
 	}
@@ -231,7 +232,7 @@ func (d *Devtools[Model, Msg]) Audit(last int) []AuditRow {
 	recs, _ := d.hist.snapshot()
 	byInv := map[string]record[Model, Msg]{}
 	for _, r := range recs {
-		if a := r.prov.Agent; a != nil && a.Invocation != "" {
+		if a := r.prov.agent; a != nil && a.Invocation != "" {
 			byInv[a.Invocation] = r
 		}
 	}

@@ -3,13 +3,12 @@ package teadevtools_test
 import (
 	"context"
 	"io"
-	"slices"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/devtools"
+	"github.com/foldagent/foldagent/devtools/internal/twinbench"
 	"github.com/foldagent/foldagent/devtools/teadevtools"
 	"github.com/foldagent/foldagent/host/teahost"
 )
@@ -84,20 +83,5 @@ func BenchmarkAppliedMessage(b *testing.B) {
 	defer stopBare()
 	dev, stopDev := runningCounter(b, true)
 	defer stopDev()
-	const per = 500
-	timed := func(apply func(int)) float64 {
-		start := time.Now()
-		apply(per)
-		return float64(time.Since(start).Nanoseconds()) / per
-	}
-	var bareNs, devNs, ratios []float64
-	b.ResetTimer()
-	for range max(b.N/per, 1) {
-		x, y := timed(bare), timed(dev)
-		bareNs, devNs, ratios = append(bareNs, x), append(devNs, y), append(ratios, y/x)
-	}
-	median := func(xs []float64) float64 { xs = slices.Clone(xs); slices.Sort(xs); return xs[len(xs)/2] }
-	b.ReportMetric(median(bareNs), "ns/msg-bare")
-	b.ReportMetric(median(devNs), "ns/msg-devtools")
-	b.ReportMetric(median(ratios), "ratio")
+	twinbench.Run(b, 500, bare, dev)
 }

@@ -5,11 +5,12 @@
 //
 // Each published Update is recorded with its provenance, read at the
 // Host's door (teahost.Host.Record): a dispatch by its context (an agent
-// marked by devtools.Agent or devtools.WithAgent, the developer, or the
-// application's own code: the person), the person's keys, mouse and
-// pastes (door "input"), and everything else Bubble Tea delivered, a
-// tea.Cmd's result or a terminal event (the app, door "program"). Replay
-// runs the model's Update on a deep copy (teahost.Host.Sandbox).
+// runtime's invocation, devtools.WithAgent's mark, the developer, or
+// else the application's own code: the app, door "dispatch"), the
+// person's keys, mouse, pastes and window changes (door "input"), and
+// everything else Bubble Tea delivered, a tea.Cmd's result or another
+// terminal report (the app, door "program"). Replay runs the model's
+// Update on a deep copy (teahost.Host.Sandbox).
 //
 // The environment Bubble Tea hands the program at start (tea.EnvMsg) is
 // recorded as an Environment, which serves the variables' names and never
@@ -47,6 +48,10 @@ func Attach[M tea.Model](h *teahost.Host[M, tea.Msg], opts devtools.Options) (*d
 		if e, ok := msg.(tea.EnvMsg); ok {
 			msg = Environment(e)
 		}
+		if a.Source == teahost.FromDispatch {
+			d.AddDispatched(a.Version, msg, a.Model, a.Ctx)
+			return
+		}
 		d.Add(a.Version, msg, a.Model, provenance(a))
 	})
 	if err != nil {
@@ -55,10 +60,9 @@ func Attach[M tea.Model](h *teahost.Host[M, tea.Msg], opts devtools.Options) (*d
 	return d, nil
 }
 
+// provenance is where a Message Bubble Tea delivered came from.
 func provenance[M any](a teahost.Applied[M]) devtools.Provenance {
 	switch a.Source {
-	case teahost.FromDispatch:
-		return devtools.FromDispatch(a.Ctx)
 	case teahost.FromInput:
 		return devtools.Provenance{Kind: devtools.KindPerson, Door: "input"}
 	}

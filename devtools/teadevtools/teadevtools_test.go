@@ -33,6 +33,8 @@ func (p pad) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 func (p pad) View() tea.View { return tea.NewView(p.Keys + "|" + p.Note) }
 
+// The person's keys and window, an agent and the application's own
+// dispatch are told apart: only real input is the person's.
 func TestTheKeysAndAnAgentAreToldApart(t *testing.T) {
 	h := teahost.New[pad, tea.Msg](pad{}, nil)
 	d, err := teadevtools.Attach(h, devtools.Options{})
@@ -64,23 +66,34 @@ func TestTheKeysAndAnAgentAreToldApart(t *testing.T) {
 	}()
 	defer func() { cancel(); <-done }()
 	<-keyed
+	if err := h.Dispatch(context.Background(), note{Text: "from the app"}); err != nil {
+		t.Fatal(err)
+	}
+	<-noted
 	actx := devtools.WithAgent(context.Background(), devtools.AgentOrigin{Identity: "alice", Invocation: "inv-1"})
 	if err := h.Dispatch(actx, note{Text: "hi"}); err != nil {
 		t.Fatal(err)
 	}
 	<-noted
-	var byKey, byAgent int
+	var byKey, byWindow, byAgent, byApp int
 	entries, _ := d.History(devtools.Filter{})
 	for _, e := range entries {
+		window := e.Type == "tea.WindowSizeMsg"
 		switch {
+		case e.Provenance.Door == "input" && e.By == "person" && window:
+			byWindow++
 		case e.Provenance.Door == "input" && e.By == "person":
 			byKey++
 		case e.By == "agent alice" && e.Provenance.Agent.Invocation == "inv-1":
 			byAgent++
+		case e.Type == "teadevtools_test.note" && e.By == "app" && e.Provenance.Door == "dispatch":
+			byApp++
+		case e.By == "person":
+			t.Errorf("v%d %s recorded as the person's", e.Version, e.Type)
 		}
 	}
-	if byKey != 1 || byAgent != 1 {
-		t.Fatalf("history %+v: %d keys, %d agent Messages; want one of each", entries, byKey, byAgent)
+	if byKey != 1 || byWindow != 1 || byAgent != 1 || byApp != 1 {
+		t.Fatalf("history %+v: %d keys, %d window sizes, %d agent Messages, %d of the app's own; want one of each", entries, byKey, byWindow, byAgent, byApp)
 	}
 	last := entries[len(entries)-1]
 	if _, m, err := d.Replay(ctx, last.Version); err != nil || m.Note != "hi" {

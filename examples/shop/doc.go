@@ -54,4 +54,13 @@
 //
 // Headless, -keys names a file or named pipe the shop reads key presses
 // from, as if typed into the TUI: a script (a test) acts as the person.
+//
+// With -devtools (off by default) the store records its history with
+// package devtools (devtools.go: teadevtools.Attach on the host; each
+// agent's Messages named as the panel names it, agent 1, agent 2,
+// through devtools.Options.NameAgent; the panel's reports the app's own),
+// serves it on loopback behind a random token and publishes it in the
+// per-user registry ($FOLDAGENT_DEVTOOLS_DIR when set), where
+// cmd/foldagent-devtools started in the shop's directory or above finds
+// it. -devtools-dispatch enables the developer's dispatch.
 package main

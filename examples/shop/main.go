@@ -43,6 +43,7 @@ type flags struct {
 	single, sessionless                       bool
 	payDelay, settle, approvalTimeout         time.Duration
 	patience                                  time.Duration
+	devtools                                  devtoolsFlags
 }
 
 func run() error {
@@ -59,7 +60,12 @@ func run() error {
 	flag.DurationVar(&f.patience, "patience", mcpagent.DefaultPatience, "dynamic tools: when a call still waiting (for the person, for the payment server) answers a client that asked for no task: held, nothing done yet; the same call again learns the outcome")
 	flag.BoolVar(&f.sessionless, "sessionless", false, "headless HTTP with -tools dynamic: serve through mcpagent.Handler, which also serves the sessionless 2026-07-28 revision (every client with the token is one identity)")
 	flag.StringVar(&f.token, "token", "", "the bearer token HTTP clients must send (default: one generated per run and printed)")
+	flag.BoolVar(&f.devtools.on, "devtools", false, "record the store's history and serve it to foldagent-devtools run in this directory (published in the per-user registry, $FOLDAGENT_DEVTOOLS_DIR if set)")
+	flag.BoolVar(&f.devtools.dispatch, "devtools-dispatch", false, "with -devtools, let foldagent-devtools dispatch Messages (validated batches, recorded as the developer's; default: refused)")
 	flag.Parse()
+	if err := f.devtools.check(); err != nil {
+		return err
+	}
 	if f.patience <= 0 {
 		return fmt.Errorf("-patience %s: give a positive duration, such as 50s", f.patience)
 	}
@@ -120,6 +126,11 @@ func run() error {
 	}
 	served := reporting{Runtime: rt, panel: th}
 	impl := &mcp.Implementation{Name: "foldagent-shop", Title: "Shop", Version: "0.1.0"}
+	closeDev, err := attachDevtools(f.devtools, th, audit, model.Agents(), logger)
+	if err != nil {
+		return err
+	}
+	defer closeDev()
 	newServer := func(tools bindmcp.Tools) (bindmcp.Server, error) {
 		if tools == bindmcp.Dynamic {
 			// Every tool listed once, whatever the page: what the page

@@ -39,8 +39,7 @@ type Bound struct {
 	held *agent.HeldBound[todo.Principal]
 	// refuseUnaudited is BindConfig.RefuseUnaudited.
 	refuseUnaudited bool
-	// name and mark are BindConfig.Name and Mark.
-	name func(*Runtime, todo.Principal) mcpagent.Runtime
+	// mark is BindConfig.Mark.
 	mark func(context.Context, todo.Principal, string) context.Context
 
 	feedOnce sync.Once
@@ -106,10 +105,8 @@ type Session struct {
 	*Runtime
 	who  todo.Principal
 	host agent.Host[App, tea.Msg]
-	// calls, when set (BindConfig.Name), runs the calls in place of
-	// Runtime; mark (BindConfig.Mark) marks the reports' context.
-	calls mcpagent.Runtime
-	mark  func(context.Context, todo.Principal, string) context.Context
+	// mark (BindConfig.Mark) marks the reports' context.
+	mark func(context.Context, todo.Principal, string) context.Context
 }
 
 // RuntimeFor binds a session whose every call acts as p, sharing the
@@ -124,11 +121,7 @@ func (b *Bound) RuntimeFor(p todo.Principal) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{Runtime: rt, who: p, host: b.host, mark: b.mark}
-	if b.name != nil {
-		s.calls = b.name(rt, p)
-	}
-	return s, nil
+	return &Session{Runtime: rt, who: p, host: b.host, mark: b.mark}, nil
 }
 
 // DispatchUnknown runs the call through the contract and then reports it
@@ -137,14 +130,10 @@ func (b *Bound) RuntimeFor(p todo.Principal) (*Session, error) {
 // contract resolved a principal (an unknown or unavailable capability,
 // input that does not match the schema).
 func (s *Session) DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error) {
-	var run mcpagent.Runtime = s.Runtime
-	if s.calls != nil {
-		run = s.calls
-		if inv.ID == "" { // one id for the call and its report
-			inv.ID = agent.NewInvocationID()
-		}
+	if s.mark != nil && inv.ID == "" { // one id for the call and its report
+		inv.ID = agent.NewInvocationID()
 	}
-	res, err := run.DispatchUnknown(ctx, name, payload, inv)
+	res, err := s.Runtime.DispatchUnknown(ctx, name, payload, inv)
 	s.report(ctx, inv.ID, name, payload, res, err)
 	return res, err
 }
@@ -233,10 +222,6 @@ type BindConfig struct {
 	// keep entries (agent.AuditOptions.RefuseUnaudited); off, a failing
 	// sink is reported and calls go on.
 	RefuseUnaudited bool
-	// Name, when set, wraps each session's runtime to run its calls,
-	// naming the principal (with -devtools, devtools.Agent, so that the
-	// history tells the agents apart). Nil runs them on the runtime.
-	Name func(rt *Runtime, p todo.Principal) mcpagent.Runtime
 	// Mark, when set, marks the context the activity panel's report of a
 	// session's call is dispatched with, naming the call's invocation
 	// (with -devtools, devtools.WithAgent: the report is that agent's).
@@ -251,7 +236,7 @@ type BindConfig struct {
 func BindWith(h todo.Host[App, tea.Msg], c BindConfig, sinks ...agent.AuditSink) (*Bound, error) {
 	b := &Bound{host: h, contract: todo.Contract(), timeout: c.ApprovalTimeout,
 		held:            agent.NewHeldBound(0, 0, func(_ context.Context, p todo.Principal) string { return p.Role + "\x00" + p.Name }),
-		refuseUnaudited: c.RefuseUnaudited, name: c.Name, mark: c.Mark}
+		refuseUnaudited: c.RefuseUnaudited, mark: c.Mark}
 	if c.AskOwner {
 		b.contract = todo.ContractAskingOwner()
 	}

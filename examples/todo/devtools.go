@@ -13,31 +13,26 @@ import (
 	"github.com/foldagent/foldagent/devtools/teadevtools"
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/teahost"
-	"github.com/foldagent/foldagent/mcpagent"
 )
 
 // devtoolsWiring is -devtools: the app's history recorded at the host's
 // door (teadevtools), each agent session's calls named by its principal
-// (devtools.Agent), served on loopback behind a random token and
+// as the audit names it (the runtime hands it to the host with the
+// invocation, agent.InvocationFrom: no wrapper), served on loopback behind a random token and
 // published in the per-user registry ($FOLDAGENT_DEVTOOLS_DIR, else the
 // registry's default), where foldagent-devtools started in this
 // directory, or one above it, finds it. A nil *devtoolsWiring is -devtools
-// off: it names nothing and attaches nothing.
-type devtoolsWiring struct{}
+// off: it names nothing and attaches nothing. The developer's dispatch is
+// refused unless -devtools-dispatch enables it.
+type devtoolsWiring struct {
+	dispatch bool
+}
 
-func devtoolsFor(on bool) *devtoolsWiring {
+func devtoolsFor(on, dispatch bool) *devtoolsWiring {
 	if !on {
 		return nil
 	}
-	return &devtoolsWiring{}
-}
-
-// name is BindConfig.Name: nil when off.
-func (w *devtoolsWiring) name() func(*Runtime, todo.Principal) mcpagent.Runtime {
-	if w == nil {
-		return nil
-	}
-	return func(rt *Runtime, p todo.Principal) mcpagent.Runtime { return devtools.Agent(rt, p.Name) }
+	return &devtoolsWiring{dispatch: dispatch}
 }
 
 // mark is BindConfig.Mark: nil when off.
@@ -61,6 +56,7 @@ func (w *devtoolsWiring) attach(host *teahost.Host[App, tea.Msg], b *Bound, logg
 		Messages: todoMessages(),
 		Audit:    b.Audit.Entries,
 		Publish:  devtools.Registry(""),
+		Dispatch: w.dispatch,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("-devtools: %w", err)

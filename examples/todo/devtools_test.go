@@ -29,7 +29,7 @@ type devProject struct {
 // startDevApp runs the built todo binary with -devtools in a fresh
 // project (its working directory a folder inside it), the registry
 // named by FOLDAGENT_DEVTOOLS_DIR, two owner tokens.
-func startDevApp(t *testing.T) devProject {
+func startDevApp(t *testing.T, extra ...string) devProject {
 	t.Helper()
 	bin := buildTodo(t)
 	p := devProject{dir: t.TempDir(), reg: filepath.Join(t.TempDir(), "registry")}
@@ -45,7 +45,8 @@ func startDevApp(t *testing.T) devProject {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "-mcp", "http", "-devtools", "-tokens", tokFile, "-data", filepath.Join(appDir, "todos.json"))
+	args := append([]string{"-mcp", "http", "-devtools", "-tokens", tokFile, "-data", filepath.Join(appDir, "todos.json")}, extra...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = appDir
 	cmd.Env = append(os.Environ(), registry.EnvDir+"="+p.reg)
 	cmd.Stderr = os.Stderr
@@ -382,5 +383,56 @@ func sameInTypeScript(t *testing.T, p devProject, calls []loggedCall) {
 		if got[i].Name != want.Name || got[i].IsError != want.IsError || got[i].Text != want.Text {
 			t.Errorf("%s %v: TypeScript answered %v %.300s, go-sdk %v %.300s", want.Name, want.Arguments, got[i].IsError, got[i].Text, want.IsError, want.Text)
 		}
+	}
+}
+
+// TestDevtoolsDispatchThroughTheCommand: with -devtools-dispatch the
+// developer's agent dispatches through the command. A batch with one
+// Message that does not validate is refused whole (nothing reaches the
+// app); a valid batch is applied in order, each Message recorded as the
+// developer's.
+func TestDevtoolsDispatchThroughTheCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the app and the command")
+	}
+	p := startDevApp(t, "-devtools-dispatch")
+	dev := startDevCommand(t, p)
+	before := dev.mustCall("devtools_model", nil)
+	out, isErr := dev.call("devtools_dispatch", map[string]any{"messages": []any{
+		map[string]any{"type": "todo.CreateTodo", "message": map[string]any{"title": "Tea"}},
+		map[string]any{"type": "todo.CreateTodo", "message": map[string]any{"title": 5}},
+	}})
+	if !isErr || out["error"] != "DevtoolsBatchRefused" {
+		t.Fatalf("a batch with an invalid Message: %v %s", isErr, fmtJSON(out))
+	}
+	if now := dev.mustCall("devtools_model", nil); now["version"] != before["version"] {
+		t.Fatalf("a refused batch changed the Model: v%v → v%v", before["version"], now["version"])
+	}
+	out = dev.mustCall("devtools_dispatch", map[string]any{"messages": []any{
+		map[string]any{"type": "todo.CreateTodo", "message": map[string]any{"title": "Tea"}},
+		map[string]any{"type": "todo.CreateTodo", "message": map[string]any{"title": "Jam"}},
+	}})
+	if num(out["sent"]) != 2 {
+		t.Fatalf("the valid batch: %s", fmtJSON(out))
+	}
+	var mine []historyEntry
+	for attempt := 0; len(mine) < 2; attempt++ { // each call is a round trip to the app
+		if attempt == 1000 {
+			t.Fatalf("the developer's Messages recorded: %+v; want two", mine)
+		}
+		h := dev.mustCall("devtools_history", map[string]any{"kind": "developer"})
+		mine = nil
+		if err := jsonInto(h["entries"], &mine); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, title := range []string{"Tea", "Jam"} {
+		e := mine[i]
+		if e.Type != "todo.CreateTodo" || e.By != "developer" || !strings.Contains(string(e.Message), title) {
+			t.Errorf("the developer's Message %d: %s by %q: %s", i, e.Type, e.By, e.Message)
+		}
+	}
+	if mine[0].Version >= mine[1].Version {
+		t.Errorf("the batch was applied out of order: v%d, v%d", mine[0].Version, mine[1].Version)
 	}
 }

@@ -60,13 +60,15 @@
 // unless told otherwise).
 //
 // With -devtools (off by default) the app records its history with
-// package devtools (devtools.go: teadevtools.Attach on the host, each
-// session's calls and their activity reports named by its principal with
-// devtools.Agent and devtools.WithAgent), serves it on loopback behind a
-// random token and publishes it in the per-user registry
-// ($FOLDAGENT_DEVTOOLS_DIR when set), where cmd/foldagent-devtools started
-// in the app's directory or above finds it. Without the flag none of it
-// runs, though the command links it.
+// package devtools (devtools.go: teadevtools.Attach on the host; each
+// session's calls named by its principal as the audit names it, which the
+// runtime hands the host, and their activity reports by
+// devtools.WithAgent), serves it on loopback behind a random token and
+// publishes it in the per-user registry ($FOLDAGENT_DEVTOOLS_DIR when
+// set), where cmd/foldagent-devtools started in the app's directory or
+// above finds it. The developer's dispatch is refused unless
+// -devtools-dispatch enables it. Without -devtools none of it runs,
+// though the command links it.
 //
 // An agent's clear_completed waits for the owner's approval in the
 // terminal app. The card is the library's, drawn by host/teahost over the

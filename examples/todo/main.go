@@ -38,7 +38,7 @@ func main() {
 // flags are the command line.
 type flags struct {
 	data, mode, addr, tokens, origins, role, audit, a2a, native string
-	demo, auditRefuse, devtools                                 bool
+	demo, auditRefuse, devtools, devtoolsDispatch               bool
 	approvalTimeout                                             time.Duration
 }
 
@@ -56,6 +56,7 @@ func parseFlags() (flags, error) {
 	flag.StringVar(&f.a2a, "a2a", "", `serve A2A (and MCP) over HTTP headless: "http" (default: the TUI, with both beside it)`)
 	flag.DurationVar(&f.approvalTimeout, "approval-timeout", 2*time.Minute, "how long an agent's clear_completed waits for you to approve it in the terminal app (y approves, n declines)")
 	flag.BoolVar(&f.devtools, "devtools", false, "record the app's history and serve it to foldagent-devtools run in this directory (published in the per-user registry, $FOLDAGENT_DEVTOOLS_DIR if set)")
+	flag.BoolVar(&f.devtoolsDispatch, "devtools-dispatch", false, "with -devtools, let foldagent-devtools dispatch Messages (validated batches, recorded as the developer's; default: refused)")
 	flag.StringVar(&f.native, "native", "", `serve the Agent Native actions (and MCP, A2A) over HTTP headless: "http"`)
 	flag.Usage = usage
 	flag.Parse()
@@ -76,6 +77,9 @@ func parseFlags() (flags, error) {
 	}
 	if f.native == "http" && f.mode == "stdio" {
 		return f, errors.New("-native http serves over HTTP; it cannot be combined with -mcp stdio")
+	}
+	if f.devtoolsDispatch && !f.devtools {
+		return f, errors.New("-devtools-dispatch enables dispatch in -devtools; give -devtools too")
 	}
 	if f.approvalTimeout <= 0 {
 		return f, fmt.Errorf("-approval-timeout %s: give a positive duration, such as 2m", f.approvalTimeout)
@@ -262,8 +266,8 @@ func serve(ctx context.Context, lock *Lock, path string, f flags) error {
 		defer sink.Close()
 		sinks = append(sinks, sink)
 	}
-	dev := devtoolsFor(f.devtools)
-	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout, RefuseUnaudited: f.auditRefuse, Logger: logger, Name: dev.name(), Mark: dev.mark()}, sinks...)
+	dev := devtoolsFor(f.devtools, f.devtoolsDispatch)
+	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout, RefuseUnaudited: f.auditRefuse, Logger: logger, Mark: dev.mark()}, sinks...)
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,25 @@ const (
 	FromPanic
 )
 
+// inputKey marks a dispatch context as the person's input (WithInput).
+type inputKey struct{}
+
+// WithInput returns a context whose dispatches are the person's input:
+// an application's UI dispatches each key, click, paste or window event
+// with it, so that a recorder (see [Program.Record]) tells the person's
+// acts from the application's own dispatches, which are not the person's:
+// it reads the mark with IsInput(Applied.Ctx), when it asks. It changes
+// nothing else: the Message is dispatched as with ctx, and a Program
+// reads no mark.
+func WithInput(ctx context.Context) context.Context {
+	return context.WithValue(ctx, inputKey{}, true)
+}
+
+// IsInput reports whether ctx was marked by WithInput.
+func IsInput(ctx context.Context) bool {
+	return ctx != nil && ctx.Value(inputKey{}) != nil
+}
+
 // String names the door: "dispatch", "cmd" or "panic".
 func (s Source) String() string {
 	switch s {

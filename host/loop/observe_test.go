@@ -51,7 +51,12 @@ func TestRecordTellsTheDoors(t *testing.T) {
 	if third.Source != loop.FromPanic || third.Msg != 100 || third.Version != 4 {
 		t.Errorf("the PanicMsg: %+v", third)
 	}
-	if m, err := p.Sandbox()(third.Model, 5); err != nil || m != 108 || p.Model() != 103 {
+	_ = p.Dispatch(loop.WithInput(context.WithValue(ctx, ctxKey{}, "click")), 4) // the person's input
+	fourth := <-got
+	if fourth.Source != loop.FromDispatch || !loop.IsInput(fourth.Ctx) || loop.IsInput(first.Ctx) || fourth.Ctx.Value(ctxKey{}) != "click" || fourth.Version != 5 {
+		t.Errorf("the person's input: %+v", fourth)
+	}
+	if m, err := p.Sandbox()(third.Model, 5); err != nil || m != 108 || p.Model() != 107 {
 		t.Errorf("sandbox gave %d, %v; the live Model is %d", m, err, p.Model())
 	}
 	var pe *loop.PanicError

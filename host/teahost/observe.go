@@ -17,11 +17,12 @@ const (
 	// FromDispatch: Dispatch or DispatchTracked, with the caller's context
 	// (Applied.Ctx).
 	FromDispatch Source = iota + 1
-	// FromInput: the person at the terminal: a key, a mouse event or a
-	// paste.
+	// FromInput: the person at the terminal: a key, a mouse event, a
+	// paste, or a change of the window (its size, its focus).
 	FromInput
 	// FromProgram: anything else Bubble Tea delivered: a tea.Cmd's result
-	// (the application's own effect) or a terminal event (a resize, focus).
+	// (the application's own effect) or another terminal report (its
+	// colours, its environment).
 	FromProgram
 )
 
@@ -155,7 +156,8 @@ func (h *Host[M, Msg]) recordApplied(msg tea.Msg, o *origined, s *versioned[M]) 
 func isInput(msg tea.Msg) bool {
 	switch msg.(type) {
 	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.MouseClickMsg, tea.MouseReleaseMsg,
-		tea.MouseWheelMsg, tea.MouseMotionMsg, tea.PasteMsg:
+		tea.MouseWheelMsg, tea.MouseMotionMsg, tea.PasteMsg,
+		tea.WindowSizeMsg, tea.FocusMsg, tea.BlurMsg:
 		return true
 	}
 	return false

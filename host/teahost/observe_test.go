@@ -15,7 +15,7 @@ import (
 type doorKey struct{}
 
 // The recorder tells a dispatched Message (with its context) from the
-// person's keys, and the sandbox replays on a copy.
+// person's keys and window, and the sandbox replays on a copy.
 func TestRecordTellsTheDoors(t *testing.T) {
 	h := teahost.New[board, tea.Msg](board{}, nil)
 	got := make(chan teahost.Applied[board], 16)
@@ -38,11 +38,20 @@ func TestRecordTellsTheDoors(t *testing.T) {
 			return teahost.Applied[board]{}
 		}
 	}
-	var key, dispatched teahost.Applied[board]
-	for key.Source == 0 {
-		if a := next(); a.Source == teahost.FromInput {
+	var key, window, dispatched teahost.Applied[board]
+	for key.Source == 0 || window.Msg == nil {
+		a := next()
+		_, isKey := a.Msg.(tea.KeyPressMsg)
+		_, isWindow := a.Msg.(tea.WindowSizeMsg)
+		switch {
+		case isKey && a.Source == teahost.FromInput:
 			key = a
+		case isWindow:
+			window = a
 		}
+	}
+	if window.Source != teahost.FromInput {
+		t.Errorf("the window's size came by %v; want input", window.Source)
 	}
 	ctx := context.WithValue(context.Background(), doorKey{}, "mark")
 	if err := h.Dispatch(ctx, setTitle{Title: "t"}); err != nil {

@@ -1,0 +1,92 @@
+package devtools
+
+import (
+	"context"
+	"reflect"
+)
+
+// origin is a Provenance as a record keeps it, read at the host's door
+// for every applied Message: small codes and pointers the recorder
+// copies, with no strings, made a Provenance only when a tool asks.
+type origin struct {
+	kind, door uint8
+	cause      uint64
+	agent      *AgentOrigin // kindAgent
+	mk         *mark        // kindDeveloper: the developer's mark
+	full       *Provenance  // a Provenance handed to Add that the codes cannot say
+}
+
+// The codes of an origin's kind and door: indexes into kinds and doors.
+const (
+	kindUnknown uint8 = iota
+	kindPerson
+	kindAgent
+	kindApp
+	kindDeveloper
+)
+
+const (
+	doorNone uint8 = iota
+	doorDispatch
+	doorCmd
+	doorPanic
+	doorInput
+	doorProgram
+)
+
+var (
+	kinds = [...]string{kindUnknown: KindUnknown, kindPerson: KindPerson, kindAgent: KindAgent, kindApp: KindApp, kindDeveloper: KindDeveloper}
+	doors = [...]string{doorNone: "", doorDispatch: "dispatch", doorCmd: "cmd", doorPanic: "panic", doorInput: "input", doorProgram: "program"}
+)
+
+// provenance is o as tools serve it.
+func (o origin) provenance() Provenance {
+	if o.full != nil {
+		return *o.full
+	}
+	p := Provenance{Kind: kinds[o.kind], Door: doors[o.door], Agent: o.agent, Cause: o.cause}
+	if o.mk != nil {
+		p.Developer = o.mk.developer
+	}
+	return p
+}
+
+// originOf is p as a record keeps it (Add's Provenance).
+func originOf(p Provenance) origin {
+	k, kok := indexOf(kinds[:], p.Kind)
+	d, dok := indexOf(doors[:], p.Door)
+	if !kok || !dok || p.Developer != "" {
+		return origin{full: &p, agent: p.Agent}
+	}
+	return origin{kind: k, door: d, cause: p.Cause, agent: p.Agent}
+}
+
+func indexOf(names []string, name string) (uint8, bool) {
+	for i, n := range names {
+		if n == name {
+			return uint8(i), true
+		}
+	}
+	return 0, false
+}
+
+// lastOrigin keeps the origin of the last dispatch context the recorder
+// read, for the next Message dispatched with the very same context (the
+// application's own code often dispatches with one long-lived context):
+// reading a context's marks costs several lookups through its chain, as
+// much as a third of applying a small Message, and a context's values
+// never change. Only the recorder's goroutine uses it.
+type lastOrigin struct {
+	ctx context.Context
+	o   origin
+}
+
+// of returns the origin of a Message dispatched with ctx, named.
+func (l *lastOrigin) of(ctx context.Context, named func(origin) origin) origin {
+	if ctx != nil && l.ctx != nil && reflect.TypeOf(ctx).Comparable() && ctx == l.ctx {
+		return l.o
+	}
+	o := named(dispatchOrigin(ctx))
+	l.ctx, l.o = ctx, o
+	return o
+}
