@@ -400,8 +400,7 @@ func adaptExists[In, Model any](f func(In, Model) (string, bool)) func(any, Mode
 // should have met.
 func (c *capability[Model, P]) invalidInput(err error) *InvalidInputError {
 	e := &InvalidInputError{Capability: c.name, Type: c.tag, InputSchema: c.codec.Schema(), cause: err}
-	var rej *wire.Rejection
-	if errors.As(err, &rej) {
+	if rej, ok := errors.AsType[*wire.Rejection](err); ok {
 		e.Problems = make([]InputProblem, len(rej.Problems))
 		for i, p := range rej.Problems {
 			e.Problems[i] = InputProblem{Path: p.Path, Code: ProblemCode(p.Code)}
