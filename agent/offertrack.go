@@ -34,7 +34,7 @@ func (r *Runtime[Model, Msg, P]) TrackOffer() OfferTracker {
 		case c.available == nil && len(c.requires) == 0:
 			// Offered whatever the Model: checked once, on the first Next.
 		case len(c.reads) == 0:
-			t.always = append(t.always, i)
+			t.always = append(t.always, alwaysCheck[Model]{i: i, available: c.available, requires: c.requires})
 		default:
 			for _, w := range c.reads {
 				k, seen := at[w]
@@ -54,7 +54,7 @@ type offerTrack[Model, Msg, P any] struct {
 	r       *Runtime[Model, Msg, P]
 	set     []bool
 	started bool
-	always  []int // capabilities that declare no reads
+	always  []alwaysCheck[Model] // capabilities that declare no reads
 	watches []trackedWatch[Model]
 	stamp   []uint64 // per capability: the round it was last checked in
 	round   uint64
@@ -103,10 +103,58 @@ func (t *offerTrack[Model, Msg, P]) Next() ([]bool, bool, error) {
 			changed = t.check(c, model, &defect) || changed
 		}
 	}
-	for _, c := range t.always {
-		changed = t.check(c, model, &defect) || changed
+	for k := 0; k < len(t.always); {
+		k = t.checkAlways(k, model, &changed, &defect)
 	}
 	return t.set, changed, defect
+}
+
+// alwaysCheck is a capability that declares no reads, with its hooks at
+// hand: these are the checks every change pays for, however many.
+type alwaysCheck[Model any] struct {
+	i         int
+	available func(Model) bool
+	requires  []Requirement[Model]
+}
+
+// checkAlways re-checks t.always[from:] and returns where it stopped: at
+// the end, or just past a hook that panicked, whose capability it leaves
+// out and reports as a defect. One deferred recover covers the whole run
+// rather than one per hook.
+func (t *offerTrack[Model, Msg, P]) checkAlways(from int, model Model, changed *bool, defect *error) (next int) {
+	k := from
+	defer func() {
+		if v := recover(); v != nil {
+			i := t.always[k].i
+			if *defect == nil {
+				*defect = &DefectError{Capability: t.r.contract.caps[i].name, Stage: "available", Cause: panicError(v)}
+			}
+			*changed = t.set[i] || *changed
+			t.set[i] = false
+			next = k + 1
+		}
+	}()
+	for ; k < len(t.always); k++ {
+		a := &t.always[k]
+		on := a.offered(model)
+		*changed = on != t.set[a.i] || *changed
+		t.set[a.i] = on
+	}
+	return k
+}
+
+// offered is isOffered's verdict without its recovery: a hook that
+// panics panics through it, to checkAlways.
+func (a *alwaysCheck[Model]) offered(model Model) bool {
+	if a.available != nil && !a.available(model) {
+		return false
+	}
+	for _, r := range a.requires {
+		if !r.Holds(model) {
+			return false
+		}
+	}
+	return true
 }
 
 // check re-checks capability i against model, once per round, and

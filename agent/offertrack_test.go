@@ -142,3 +142,45 @@ func TestAvailableReadsMustBeWellFormed(t *testing.T) {
 		}()
 	}
 }
+
+// A hook that declares no reads and panics leaves its capability out and
+// is reported; the capabilities after it are still checked.
+func TestOfferTrackerGoesOnPastAPanickingHook(t *testing.T) {
+	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
+		agent.Expose(capability[DeleteTodo]{
+			Description: "Delete a todo.",
+			Available: func(m Model) bool {
+				if m.Selected == "boom" {
+					panic("boom")
+				}
+				return true
+			},
+		}),
+		agent.Expose(capability[SetQuantity]{
+			Description: "Set the quantity.",
+			Available:   func(m Model) bool { return m.Selected != "" },
+		}),
+	}})
+	h := &host{}
+	rt, err := agent.Bind(c, h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rt.TrackOffer()
+	if set, _, err := tr.Next(); err != nil || !slices.Equal(set, []bool{true, false}) {
+		t.Fatalf("first Next = %v, %v", set, err)
+	}
+	h.set(Model{Selected: "boom"})
+	set, changed, err := tr.Next()
+	var defect *agent.DefectError
+	if !errors.As(err, &defect) || defect.Capability != "delete_todo" {
+		t.Fatalf("Next error = %v, want delete_todo's defect", err)
+	}
+	if !changed || !slices.Equal(set, []bool{false, true}) {
+		t.Fatalf("Next = %v, changed %v; want [false true], changed", set, changed)
+	}
+	h.set(Model{Selected: "t1"})
+	if set, changed, err := tr.Next(); err != nil || !changed || !slices.Equal(set, []bool{true, true}) {
+		t.Fatalf("Next after the panic = %v, changed %v, %v", set, changed, err)
+	}
+}

@@ -101,3 +101,44 @@ func BenchmarkCallManyCapabilities(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkOfferAfterChange measures what the Feed pays after one Model
+// change with 1,000 capabilities: the runtime's OfferTracker re-checking
+// what can have changed, with the capabilities declaring what their
+// availability reads ("declared") or not ("undeclared").
+//
+//	go test -run '^$' -bench OfferAfterChange ./mcpagent/
+func BenchmarkOfferAfterChange(b *testing.B) {
+	for _, declared := range []bool{false, true} {
+		name := "undeclared"
+		if declared {
+			name = "declared"
+		}
+		b.Run(name, func(b *testing.B) {
+			var reads []agent.Watch[int]
+			if declared {
+				reads = []agent.Watch[int]{agent.Watching("open", func(m int) bool { return m >= 0 })}
+			}
+			c := agent.Make(agent.Definition[int, agent.NoPrincipal]{Capabilities: noteCapabilities(1000, func(m int) bool { return m >= 0 }, reads)})
+			h := &intHost{}
+			rt, err := agent.Bind[int, any, agent.NoPrincipal](c, h, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			tr := rt.TrackOffer()
+			for b.Loop() {
+				h.m++
+				set, _, err := tr.Next()
+				if err != nil || !set[999] {
+					b.Fatal(err, set[999])
+				}
+			}
+		})
+	}
+}
+
+// intHost is a Model of one int that the benchmark changes itself.
+type intHost struct{ m int }
+
+func (h *intHost) Model() int                          { return h.m }
+func (h *intHost) Dispatch(context.Context, any) error { return nil }
