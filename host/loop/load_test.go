@@ -16,8 +16,8 @@ import (
 // (BenchmarkLoopDispatchParallel and its baseline) on a machine made busy
 // on purpose: it starts two busy loops of its own (child processes that
 // spin until it ends), then runs the Program and the bare channel loop in
-// alternated rounds, each pushing the same Messages from GOMAXPROCS
-// goroutines, and logs each round's figure and the median of the ratio
+// alternated rounds (each of eight short alternated pairs), each side
+// pushing the same Messages from GOMAXPROCS goroutines, and logs each round's figure and the median of the ratio
 // baseline time / Program time (the Program's throughput against the
 // baseline's: 1 is par, higher is faster). It measures and never judges:
 // what it asserts is that every Message of every round was applied. It
@@ -30,18 +30,26 @@ func TestParallelUnderLoad(t *testing.T) {
 		t.Skip("set FOLDAGENT_LOOP_LOAD to a number of rounds to measure the parallel pair under two busy loops")
 	}
 	startBusyLoops(t, 2)
-	const perRound = 300_000
+	// A round is pairs short enough that the machine's load barely moves
+	// within one (tens of milliseconds each), alternated, and summed: on
+	// a machine shared with other work, one long pair is at the mercy of
+	// whatever else ran during it.
+	const pairs, perPair = 8, 40_000
 	ratios := make([]float64, 0, rounds)
 	for r := range rounds {
 		var prog, base time.Duration
-		if r%2 == 0 {
-			prog, base = parallelProgram(t, perRound), parallelBaseline(t, perRound)
-		} else {
-			base, prog = parallelBaseline(t, perRound), parallelProgram(t, perRound)
+		for k := range pairs {
+			if (r+k)%2 == 0 {
+				prog += parallelProgram(t, perPair)
+				base += parallelBaseline(t, perPair)
+			} else {
+				base += parallelBaseline(t, perPair)
+				prog += parallelProgram(t, perPair)
+			}
 		}
 		ratios = append(ratios, float64(base)/float64(prog))
 		t.Logf("round %2d: program %6.1f ns/msg, baseline %6.1f ns/msg, ratio %.3f", r+1,
-			float64(prog)/perRound, float64(base)/perRound, ratios[r])
+			float64(prog)/(pairs*perPair), float64(base)/(pairs*perPair), ratios[r])
 	}
 	slices.Sort(ratios)
 	t.Logf("median over %d rounds: program throughput %.3f× the bare channel loop's (min %.3f, max %.3f)",
