@@ -129,12 +129,15 @@ func (b *lookBook[Model]) put(caller string, l look[Model]) {
 // full book pays for a scan once per many new callers.
 func (b *lookBook[Model]) evict() {
 	n := max(b.max/8, 1)
-	used := make([]uint64, 0, len(b.byKey))
+	// As ints: the count of looks never nears 2⁶³, and sorting ints
+	// shares the code every Go program links for them (the browser
+	// page's download).
+	used := make([]int, 0, len(b.byKey))
 	for _, e := range b.byKey {
-		used = append(used, e.used)
+		used = append(used, int(e.used))
 	}
 	slices.Sort(used)
-	cut := used[n-1]
+	cut := uint64(used[n-1])
 	for k, e := range b.byKey {
 		if e.used <= cut {
 			e.evicted = true

@@ -69,6 +69,12 @@
 // its Message produced and becomes the caller's look, but only at what it
 // showed: a later call is judged by the watches that result covered.
 //
+// What is offered is followed as well as checked: an adapter that lists
+// the available capabilities re-lists them after Model changes through an
+// OfferTracker (Runtime.TrackOffer), which re-checks a capability only
+// when a watch its availability declares it reads (AvailableReads) moved,
+// so a change costs what can have changed, not one check per capability.
+//
 // Dispatching a Message and finishing the work are not always the same
 // event. A capability may declare a completion contract: CompleteOn names
 // the Messages that finish it (matched to this invocation with On, whose

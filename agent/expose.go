@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/foldagent/foldagent/agent/internal/wire"
 )
@@ -33,6 +34,18 @@ type Variant[M, Model, P any] struct {
 	// capability whose Available is false is not listed, and dispatching it
 	// is refused before its input is even decoded. Nil means always.
 	Available func(model Model) bool
+	// AvailableReads declares what of the Model Available and Requires
+	// read: the watches whose values alone decide whether the capability
+	// is offered. A listener that follows the offer (mcpagent's Feed, see
+	// Runtime.TrackOffer) then re-checks the capability only when one of
+	// them moved, instead of after every Model change. It is the
+	// application's promise, which the runtime cannot check; a call is
+	// always checked against Available and Requires themselves, so a
+	// broken promise can only leave a listing late, never let a call
+	// through. Nil declares nothing: the capability is re-checked after
+	// every change. It must be nil when neither Available nor Requires is
+	// set.
+	AvailableReads []Watch[Model]
 	// Authorize decides whether this principal may invoke it, after the
 	// input has been decoded. Nil means always allowed. Returning a non-nil
 	// error that is one of this package's Errors refuses with that error;
@@ -101,6 +114,8 @@ type Mapped[In, M, Model, P any] struct {
 	Name        string
 	Description string
 	Available   func(model Model) bool
+	// AvailableReads is Variant.AvailableReads.
+	AvailableReads []Watch[Model]
 	// Authorize is Variant.Authorize, judging the mapped input.
 	Authorize func(ctx context.Context, in In, call Call[Model, P]) (Decision, error)
 	// ToMessage builds the Message from the decoded input and the call. It
@@ -167,6 +182,7 @@ type capability[Model, P any] struct {
 	exists      func(in any, model Model) (string, bool)
 	missing     string
 	watches     []*watch[Model]
+	reads       []*watch[Model] // AvailableReads
 	freshness   Freshness
 	approval    *approvalPlan[Model, P]
 	descriptor  Descriptor
@@ -189,6 +205,7 @@ func Expose[M, Model, P any](v Variant[M, Model, P]) *Exposed[M, Model, P] {
 	c.completion = compileCompletion[M, Model, P](c.name, v.Completion)
 	c.annotate(v.ReadOnly, v.Destructive)
 	c.declareFreshness(v.Requires, v.Watches, v.Freshness)
+	c.declareReads(v.AvailableReads)
 	c.declareExists(adaptExists(v.Exists), v.Missing)
 	compileApproval(c, v.Approval)
 	c.descriptor = c.describe()
@@ -212,6 +229,7 @@ func ExposeMapped[In, M, Model, P any](v Mapped[In, M, Model, P]) *Exposed[In, M
 	c.completion = compileCompletion[In, Model, P](c.name, v.Completion)
 	c.annotate(v.ReadOnly, v.Destructive)
 	c.declareFreshness(v.Requires, v.Watches, v.Freshness)
+	c.declareReads(v.AvailableReads)
 	c.declareExists(adaptExists(v.Exists), v.Missing)
 	compileApproval(c, v.Approval)
 	c.descriptor = c.describe()
@@ -303,6 +321,23 @@ func (c *capability[Model, P]) declareFreshness(requires []Requirement[Model], w
 	c.freshness = f
 }
 
+// declareReads records what Available and Requires read, refusing a
+// malformed declaration.
+func (c *capability[Model, P]) declareReads(reads []Watch[Model]) {
+	if len(reads) > 0 && c.available == nil && len(c.requires) == 0 {
+		panic(fmt.Sprintf("agent: cannot expose %s: AvailableReads is set but neither Available nor Requires is", typeLabel(c.msgType)))
+	}
+	for i, w := range reads {
+		if w.w == nil {
+			panic(fmt.Sprintf("agent: cannot expose %s: AvailableReads[%d] is the zero Watch; declare it with Watching", typeLabel(c.msgType), i))
+		}
+		if slices.Contains(c.reads, w.w) {
+			panic(fmt.Sprintf("agent: cannot expose %s: the watch %q is read twice", typeLabel(c.msgType), w.w.name))
+		}
+		c.reads = append(c.reads, w.w)
+	}
+}
+
 // isOffered reports whether the capability is offered in model and, when
 // it is not because a requirement fails, that requirement's sentence.
 func (c *capability[Model, P]) isOffered(model Model) (ok bool, reason string, err error) {
@@ -365,8 +400,7 @@ func adaptExists[In, Model any](f func(In, Model) (string, bool)) func(any, Mode
 // should have met.
 func (c *capability[Model, P]) invalidInput(err error) *InvalidInputError {
 	e := &InvalidInputError{Capability: c.name, Type: c.tag, InputSchema: c.codec.Schema(), cause: err}
-	var rej *wire.Rejection
-	if errors.As(err, &rej) {
+	if rej, ok := errors.AsType[*wire.Rejection](err); ok {
 		e.Problems = make([]InputProblem, len(rej.Problems))
 		for i, p := range rej.Problems {
 			e.Problems[i] = InputProblem{Path: p.Path, Code: ProblemCode(p.Code)}

@@ -81,8 +81,7 @@ func answerVersion(res Result, err error) uint64 {
 	if err == nil {
 		return res.Version
 	}
-	var stale *StaleViewError
-	if errors.As(err, &stale) {
+	if stale, ok := errors.AsType[*StaleViewError](err); ok {
 		return stale.Version
 	}
 	return 0
@@ -112,31 +111,29 @@ func replyTo(capability string, res Result, err error) Reply {
 		}
 		return defectReply(capability, encErr)
 	}
-	var defect *DefectError
-	if errors.As(err, &defect) {
+	if defect, ok := errors.AsType[*DefectError](err); ok {
 		r := defectReply(defect.Capability, err)
 		return r
 	}
-	var projection *ProjectionError
-	if errors.As(err, &projection) {
+	if projection, ok := errors.AsType[*ProjectionError](err); ok {
 		// A defect with its own tag: its message is already generic.
 		data, _ := json.Marshal(projection) // cannot fail: strings only
 		return Reply{Text: projection.Error(), Tag: TagProjection, Data: data, Defect: true, Err: err}
 	}
-	var refusal Error
-	if !errors.As(err, &refusal) {
+	refusal, ok := errors.AsType[Error](err)
+	if !ok {
 		return defectReply(capability, err)
 	}
 	data, encErr := json.Marshal(refusal)
 	if encErr != nil {
 		return defectReply(capability, err)
 	}
-	var unknown *UnknownCapabilityError
+	_, unknown := errors.AsType[*UnknownCapabilityError](err)
 	return Reply{
 		Text:    refusal.Error(),
 		Tag:     refusal.Tag(),
 		Data:    data,
-		Unknown: errors.As(err, &unknown),
+		Unknown: unknown,
 		Err:     err,
 	}
 }

@@ -110,7 +110,10 @@ type Finite interface {
 
 // notDelivered is how a host's error says update will never see the
 // Message (see Host).
-type notDelivered interface{ NotDelivered() bool }
+type notDelivered interface {
+	error
+	NotDelivered() bool
+}
 
 // hostStopped is how a host's non-delivery error says the application is
 // stopping or stopped (see Host).
@@ -980,8 +983,7 @@ func hostVerdict(name, tag string, err error) error {
 	if err == nil {
 		return nil
 	}
-	var nd notDelivered
-	if errors.As(err, &nd) && nd.NotDelivered() {
+	if nd, ok := errors.AsType[notDelivered](err); ok && nd.NotDelivered() {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return &CancelledError{Capability: name, cause: err}
 		}
@@ -1059,8 +1061,7 @@ func (c *capability[Model, P]) build(input any, call Call[Model, P]) (msg any, e
 // refusalOrDefect passes one of this package's Errors through (a hook may
 // refuse with its own typed error) and turns anything else into a defect.
 func refusalOrDefect(capability, stage string, err error) error {
-	var agentErr Error
-	if errors.As(err, &agentErr) {
+	if agentErr, ok := errors.AsType[Error](err); ok {
 		if _, isDefect := agentErr.(*DefectError); !isDefect {
 			return agentErr
 		}

@@ -176,12 +176,10 @@ func outcomeOf(res Result, err error) string {
 		}
 		return string(res.Completion.Status)
 	}
-	var timeout *CompletionTimeoutError
-	if errors.As(err, &timeout) {
+	if _, ok := errors.AsType[*CompletionTimeoutError](err); ok {
 		return OutcomeTimeout
 	}
-	var tagged Error
-	if errors.As(err, &tagged) {
+	if tagged, ok := errors.AsType[Error](err); ok {
 		return tagged.Tag()
 	}
 	return TagDefect

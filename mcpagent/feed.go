@@ -21,10 +21,13 @@ import (
 // change, asks it what is available; with a thousand idle sessions that is
 // a thousand listeners, a thousand wake-ups and a thousand availability
 // checks per Message the application applies. A Feed listens once, asks
-// once per change, and only when the offered set really changed does it
-// hand the new set, an immutable list shared by all, to each of its
-// Servers, which then add or remove the tools that differ from what it
-// advertised. A change that leaves the set as it was touches no Server.
+// once per change while a Server follows it (and not at all while none
+// does), through the runtime's OfferTracker, which re-checks only the
+// capabilities whose declared reads moved (agent.Variant.AvailableReads)
+// and those that declare none; only when the offered set really changed
+// does it hand the new set, an immutable list shared by all, to each of
+// its Servers, which then add or remove the tools that differ from what
+// it advertised. A change that leaves the set as it was touches no Server.
 //
 // A Server given a Feed (Options.Feed) registers no listener of its own
 // while it is idle; it listens to its runtime only once a client
@@ -50,11 +53,12 @@ type Feed struct {
 	names []string           // every capability, declaration order: the family's mark
 	all   []agent.Descriptor // Describe's, declaration order
 
-	// With a runtime that reports its offer as a set (availableSet, as
-	// *agent.Runtime does), a change that leaves the offer as it was
-	// costs one availability check per capability and nothing else: no
-	// list is built. set is the current offer's, spare the other buffer.
-	set, spare []bool
+	// With a runtime that tracks its offer (agent.Runtime.TrackOffer),
+	// a change costs the checks of what can have changed (the
+	// capabilities whose declared reads moved, and those that declare
+	// none), and a list is built only when the offer changed. Used under
+	// mu.
+	track agent.OfferTracker
 
 	mu      sync.Mutex // serializes refreshes; guards cur and servers
 	cur     *offer
@@ -105,6 +109,9 @@ func NewFeed(rt Runtime, opts *FeedOptions) (*Feed, error) {
 	for _, d := range f.all {
 		f.names = append(f.names, d.Name)
 	}
+	if t, ok := rt.(offerTracking); ok {
+		f.track = t.TrackOffer()
+	}
 	f.refresh()
 	if rt.CanSubscribe() {
 		f.unsubscribe = rt.Subscribe(f.changed)
@@ -149,9 +156,21 @@ func (f *Feed) follow() {
 		case <-f.done:
 			return
 		case <-f.kick:
-			f.refresh()
+			if f.listened() {
+				f.refresh()
+			}
 		}
 	}
+}
+
+// listened reports whether a Server follows the Feed. With none, a Model
+// change costs nothing: the next Server refreshes when it is added
+// (Server.syncTools), and a tracked offer is compared with the last one
+// the Feed read, however many changes it missed.
+func (f *Feed) listened() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.servers) > 0
 }
 
 // refresh asks the runtime once what the current Model offers, and when
@@ -159,8 +178,8 @@ func (f *Feed) follow() {
 // It returns the current offer.
 func (f *Feed) refresh() *offer {
 	f.mu.Lock()
-	if as, ok := f.rt.(availableSet); ok {
-		return f.refreshSet(as)
+	if f.track != nil {
+		return f.refreshTracked()
 	}
 	avail, err := f.rt.Available()
 	if err != nil {
@@ -176,31 +195,27 @@ func (f *Feed) refresh() *offer {
 	return f.publishLocked(avail)
 }
 
-// availableSet is the runtime's offer as a set (agent.Runtime.AvailableSet).
-type availableSet interface {
-	AvailableSet(dst []bool) ([]bool, error)
+// offerTracking is a runtime that tracks its offer (agent.Runtime).
+type offerTracking interface {
+	TrackOffer() agent.OfferTracker
 }
 
-// refreshSet is refresh with a runtime that reports its offer as a set:
-// the list is built only when the set changed. f.mu is held; it is
-// released before return.
-func (f *Feed) refreshSet(as availableSet) *offer {
-	next, err := as.AvailableSet(f.spare)
+// refreshTracked is refresh with a runtime that tracks its offer: the
+// list is built only when the offer changed. f.mu is held; it is released
+// before return.
+func (f *Feed) refreshTracked() *offer {
+	set, changed, err := f.track.Next()
 	if err != nil {
 		f.logDefect(err)
 	}
-	if next == nil || len(next) != len(f.all) || (f.set != nil && slices.Equal(next, f.set)) {
+	if set == nil || !changed || len(set) != len(f.all) {
 		// The Model could not be read, or offers what it offered.
-		if next != nil {
-			f.spare = next
-		}
 		cur := f.cur
 		f.mu.Unlock()
 		return cur
 	}
-	f.set, f.spare = next, f.set
-	avail := make([]agent.Descriptor, 0, len(next))
-	for i, on := range next {
+	avail := make([]agent.Descriptor, 0, len(set))
+	for i, on := range set {
 		if on {
 			avail = append(avail, f.all[i])
 		}

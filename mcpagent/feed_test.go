@@ -140,3 +140,23 @@ func TestFeedRefusesARuntimeOfAnotherContract(t *testing.T) {
 		t.Fatal("NewFeed(nil) succeeded")
 	}
 }
+
+// A Feed that no Server follows skips the Model's changes; the first
+// Server added to it later is offered what the Model offers then.
+func TestFeedWithNoServerCatchesUpWhenOneIsAdded(t *testing.T) {
+	a := startApp(t)
+	feed, err := mcpagent.NewFeed(a.runtime(t, viewer), &mcpagent.FeedOptions{Logger: quietLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { feed.Close() })
+	if err := a.prog.Dispatch(context.Background(), todo.CreateTodo{Title: "milk"}); err != nil {
+		t.Fatal(err)
+	}
+	a.waitModel(t, "the first todo", func(l todo.List) bool { return len(l.Todos) == 1 })
+	_, cs := connect(t, a.runtime(t, owner), &mcpagent.Options{Feed: feed, Logger: quietLogger()}, newEvents())
+	want := []string{"create_todo", "rename_todo", "select_todo", "toggle_todo"}
+	if got := toolNames(t, cs); !sameSet(got, want) {
+		t.Fatalf("tools = %v, want %v", got, want)
+	}
+}

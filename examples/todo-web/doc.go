@@ -23,7 +23,9 @@
 // left out), -ldflags="-s -w" and inlining off outside the runtime (see
 // buildFlags in server.go), then gzipped once at build time and
 // sent with Content-Encoding: gzip to every browser that accepts it.
-// TestDownloadSize fails when the gzip size passes a committed bound. To
+// TestDownloadSize fails when the gzip size passes a committed multiple
+// of the floor, Go's own size for the standard packages the page needs
+// (testdata/floor, built the same way in the same run). To
 // see what grew, build it the same way and list the functions by size,
 // or ask the linker why a package is in:
 //

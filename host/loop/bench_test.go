@@ -33,7 +33,7 @@ func (sumApp) Update(m int, msg int) (int, loop.Cmd[int]) { return sum(m, msg), 
 
 // benchProgram starts a Program whose Observe listener closes done after
 // want Messages, and whose Subscribe listener reads the Model.
-func benchProgram(b *testing.B, want int) (*loop.Program[int, int], chan struct{}) {
+func benchProgram(b testing.TB, want int) (*loop.Program[int, int], chan struct{}) {
 	p := loop.New[int, int](sumApp{}, nil)
 	done := make(chan struct{})
 	seen := 0
@@ -109,7 +109,9 @@ func BenchmarkLoopDispatchBaseline(b *testing.B) {
 	}
 }
 
-// The parallel pair dispatches from GOMAXPROCS goroutines at once.
+// The parallel pair dispatches from GOMAXPROCS goroutines at once. To
+// compare them on a busy machine, over alternated rounds, with two busy
+// loops started for the purpose, see TestParallelUnderLoad.
 
 func BenchmarkLoopDispatchParallel(b *testing.B) {
 	p, done := benchProgram(b, b.N)

@@ -101,9 +101,7 @@ const StatusCode = 429
 
 // As returns the *Refusal in err's chain, if there is one.
 func As(err error) (*Refusal, bool) {
-	var r *Refusal
-	ok := errors.As(err, &r)
-	return r, ok
+	return errors.AsType[*Refusal](err)
 }
 
 // Counter counts what each identity holds of one kind of resource, and

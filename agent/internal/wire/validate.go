@@ -504,8 +504,7 @@ func mismatch(code, format string, args ...any) error {
 
 // within records that err happened inside the member or item seg.
 func within(err error, seg string) error {
-	var m *Mismatch
-	if errors.As(err, &m) {
+	if m, ok := errors.AsType[*Mismatch](err); ok {
 		m.path = append(m.path, seg)
 	}
 	return err
@@ -1028,13 +1027,13 @@ func (d *diagnosis) record(code string) {
 // nothing for it: only a refused payload is diagnosed. A payload that is
 // not an object, or not JSON, has one problem at the root.
 func (v *validator) diagnose(raw []byte, first error) []Problem {
-	var m *Mismatch
+	m, isMismatch := errors.AsType[*Mismatch](first)
 	switch {
 	case first == nil:
 		return nil
 	case errors.Is(first, ErrNotObject):
 		return []Problem{{Path: "", Code: CodeWrongType}}
-	case !errors.As(first, &m):
+	case !isMismatch:
 		return []Problem{{Path: "", Code: CodeMalformed}}
 	case v.whole != nil:
 		// Judged whole by jsonschema-go: where is not known.

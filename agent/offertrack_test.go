@@ -1,0 +1,186 @@
+package agent_test
+
+import (
+	"errors"
+	"slices"
+	"sync/atomic"
+	"testing"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// trackedContract exposes four capabilities: create_todo offered always,
+// rename_todo while a todo is selected (declaring that it reads only the
+// selection), delete_todo while there are todos (declaring nothing), and
+// clear_completed while the selection is "boom", when its hook panics.
+// The counters count each hook's runs.
+func trackedContract(renames, deletes *atomic.Int32) *agent.Contract[Model, User] {
+	selected := agent.Watching("selected", func(m Model) string { return m.Selected })
+	return agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
+		agent.Expose(capability[CreateTodo]{Description: "Create a todo."}),
+		agent.Expose(capability[RenameTodo]{
+			Description:    "Rename the selected todo.",
+			Available:      func(m Model) bool { renames.Add(1); return m.Selected != "" },
+			AvailableReads: []agent.Watch[Model]{selected},
+		}),
+		agent.Expose(capability[DeleteTodo]{
+			Description: "Delete a todo.",
+			Available:   func(m Model) bool { deletes.Add(1); return len(m.Todos) > 0 },
+		}),
+		agent.Expose(capability[ClearCompleted]{
+			Description: "Clear the completed todos.",
+			Available: func(m Model) bool {
+				if m.Selected == "boom" {
+					panic("boom")
+				}
+				return false
+			},
+			AvailableReads: []agent.Watch[Model]{selected},
+		}),
+	}})
+}
+
+// An OfferTracker re-checks a capability that declares its reads only
+// when what it reads moved, one that declares nothing after every change,
+// and says what Available says each time.
+func TestOfferTrackerChecksOnlyWhatMoved(t *testing.T) {
+	var renames, deletes atomic.Int32
+	h := &host{}
+	rt, err := agent.Bind(trackedContract(&renames, &deletes), h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rt.TrackOffer()
+	step := func(m Model, wantChanged bool, want ...bool) {
+		t.Helper()
+		h.set(m)
+		set, changed, err := tr.Next()
+		if err != nil {
+			t.Fatalf("Next: %v", err)
+		}
+		if changed != wantChanged || !slices.Equal(set, want) {
+			t.Fatalf("Next = %v, changed %v; want %v, changed %v", set, changed, want, wantChanged)
+		}
+		fresh, _ := rt.AvailableSet(nil)
+		if !slices.Equal(set, fresh) {
+			t.Fatalf("Next = %v, AvailableSet = %v", set, fresh)
+		}
+		renames.Add(-1) // AvailableSet ran each hook once
+		deletes.Add(-1)
+	}
+	step(Model{}, true, true, false, false, false)
+	if renames.Load() != 1 || deletes.Load() != 1 {
+		t.Fatalf("first Next ran rename's hook %d times and delete's %d, want 1 and 1", renames.Load(), deletes.Load())
+	}
+	renames.Store(0)
+	deletes.Store(0)
+
+	// A todo appears: the selection did not move.
+	step(Model{Todos: []Todo{{ID: "t1"}}}, true, true, false, true, false)
+	step(Model{Todos: []Todo{{ID: "t1"}, {ID: "t2"}}}, false, true, false, true, false)
+	if renames.Load() != 0 || deletes.Load() != 2 {
+		t.Fatalf("rename's hook ran %d times (want 0), delete's %d (want 2)", renames.Load(), deletes.Load())
+	}
+
+	// The selection moves: rename is re-checked, once.
+	step(Model{Todos: []Todo{{ID: "t1"}}, Selected: "t1"}, true, true, true, true, false)
+	if renames.Load() != 1 {
+		t.Fatalf("rename's hook ran %d times after the selection moved, want 1", renames.Load())
+	}
+}
+
+// A hook that panics leaves its capability out and is reported as a
+// defect, as Available reports it; the tracker goes on.
+func TestOfferTrackerReportsADefect(t *testing.T) {
+	var renames, deletes atomic.Int32
+	h := &host{}
+	rt, err := agent.Bind(trackedContract(&renames, &deletes), h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rt.TrackOffer()
+	if _, _, err := tr.Next(); err != nil {
+		t.Fatal(err)
+	}
+	h.set(Model{Selected: "boom"})
+	set, changed, err := tr.Next()
+	var defect *agent.DefectError
+	if !errors.As(err, &defect) || defect.Capability != "clear_completed" || defect.Stage != "available" {
+		t.Fatalf("Next error = %v, want clear_completed's available defect", err)
+	}
+	if want := []bool{true, true, false, false}; !slices.Equal(set, want) || !changed {
+		t.Fatalf("Next = %v, changed %v; want %v, changed", set, changed, want)
+	}
+	h.set(Model{})
+	set, changed, err = tr.Next()
+	if err != nil || !changed || !slices.Equal(set, []bool{true, false, false, false}) {
+		t.Fatalf("Next after the defect = %v, changed %v, %v", set, changed, err)
+	}
+}
+
+func TestAvailableReadsMustBeWellFormed(t *testing.T) {
+	w := agent.Watching("selected", func(m Model) string { return m.Selected })
+	avail := func(Model) bool { return true }
+	for name, expose := range map[string]func(){
+		"no hook": func() {
+			agent.Expose(capability[CreateTodo]{Description: "x", AvailableReads: []agent.Watch[Model]{w}})
+		},
+		"zero watch": func() {
+			agent.Expose(capability[CreateTodo]{Description: "x", Available: avail, AvailableReads: []agent.Watch[Model]{{}}})
+		},
+		"twice": func() {
+			agent.Expose(capability[CreateTodo]{Description: "x", Available: avail, AvailableReads: []agent.Watch[Model]{w, w}})
+		},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: Expose did not refuse the declaration", name)
+				}
+			}()
+			expose()
+		}()
+	}
+}
+
+// A hook that declares no reads and panics leaves its capability out and
+// is reported; the capabilities after it are still checked.
+func TestOfferTrackerGoesOnPastAPanickingHook(t *testing.T) {
+	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
+		agent.Expose(capability[DeleteTodo]{
+			Description: "Delete a todo.",
+			Available: func(m Model) bool {
+				if m.Selected == "boom" {
+					panic("boom")
+				}
+				return true
+			},
+		}),
+		agent.Expose(capability[SetQuantity]{
+			Description: "Set the quantity.",
+			Available:   func(m Model) bool { return m.Selected != "" },
+		}),
+	}})
+	h := &host{}
+	rt, err := agent.Bind(c, h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rt.TrackOffer()
+	if set, _, err := tr.Next(); err != nil || !slices.Equal(set, []bool{true, false}) {
+		t.Fatalf("first Next = %v, %v", set, err)
+	}
+	h.set(Model{Selected: "boom"})
+	set, changed, err := tr.Next()
+	var defect *agent.DefectError
+	if !errors.As(err, &defect) || defect.Capability != "delete_todo" {
+		t.Fatalf("Next error = %v, want delete_todo's defect", err)
+	}
+	if !changed || !slices.Equal(set, []bool{false, true}) {
+		t.Fatalf("Next = %v, changed %v; want [false true], changed", set, changed)
+	}
+	h.set(Model{Selected: "t1"})
+	if set, changed, err := tr.Next(); err != nil || !changed || !slices.Equal(set, []bool{true, true}) {
+		t.Fatalf("Next after the panic = %v, changed %v, %v", set, changed, err)
+	}
+}
