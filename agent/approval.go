@@ -797,8 +797,8 @@ func (r *Runtime[Model, Msg, P]) abandonAsk(ctx context.Context, tr *trail[P], p
 // stopped reports whether a host's Dispatch error says the application is
 // stopping or stopped: the person is gone with it.
 func stopped(err error) bool {
-	var s hostStopped
-	return errors.As(err, &s) && s.Stopped()
+	s, ok := errors.AsType[hostStopped](err)
+	return ok && s.Stopped()
 }
 
 // awaitPerson waits for p to end: the person's answer or a void (ended by a

@@ -117,7 +117,10 @@ type notDelivered interface {
 
 // hostStopped is how a host's non-delivery error says the application is
 // stopping or stopped (see Host).
-type hostStopped interface{ Stopped() bool }
+type hostStopped interface {
+	error
+	Stopped() bool
+}
 
 // Subscriber is the optional seam for Model changes: listener is called
 // after every Model change, and the returned function unsubscribes.
