@@ -6,6 +6,7 @@ package journey
 const (
 	briefAwaitingPerson = "Waiting on the person, who decides in the app: "
 	factsAwaitingPerson = "Awaiting the person, who decides in the app: "
+	noteHeld            = "waiting for the person to answer on their screen"
 )
 
 // heldFor reports whether the fire transitionID is held for the

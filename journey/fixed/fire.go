@@ -198,6 +198,9 @@ func (p *Port) frameData(r *CallResult, id string) {
 	var rows frameRows
 	for _, st := range plan.Steps {
 		rows.add(st, changed)
+		if st.PendingFire != "" && p.withPerson(st.Step, st.PendingFire) {
+			rows.withPerson = true
+		}
 	}
 	r.merge(rows.open(standing))
 }
@@ -252,8 +255,11 @@ type frameRows struct {
 	awaitingHuman []askRow
 	readyRejected int
 	awaitingState []string
-	rejected      bool
-	stale         bool
+	// withPerson: a pending step waits for the person's answer on their
+	// screen, not for the app.
+	withPerson bool
+	rejected   bool
+	stale      bool
 }
 
 // askRow is a ready step whose card awaits the person.
@@ -279,6 +285,7 @@ type readyRow struct {
 	Does             string   `json:"does"`
 	GoesTo           string   `json:"goesTo,omitempty"`
 	HighEffect       bool     `json:"highEffect,omitempty"`
+	PersonApproves   bool     `json:"personApproves,omitempty"`
 	GuardUnevaluated []string `json:"guardUnevaluated,omitempty"`
 	Materialized     *bool    `json:"materialized,omitempty"`
 	Busy             string   `json:"busy,omitempty"`
@@ -345,7 +352,7 @@ func humanRowOf(st journey.PlanStep) humanRow {
 }
 
 func readyRowOf(st journey.PlanStep, changed []string) readyRow {
-	row := readyRow{Step: st.Step, Does: st.Does, GoesTo: st.GoesTo, HighEffect: st.HighEffect, GuardUnevaluated: st.GuardUnevaluated,
+	row := readyRow{Step: st.Step, Does: st.Does, GoesTo: st.GoesTo, HighEffect: st.HighEffect, PersonApproves: st.PersonApproves, GuardUnevaluated: st.GuardUnevaluated,
 		Busy: st.Busy, Instances: st.Instances, Expects: rawJSON(st.Expects), LastFireRejected: st.LastRejected}
 	if st.Materialized != nil {
 		row.Materialized = no()
@@ -423,6 +430,8 @@ func (f *frameRows) open(standing string) openPart {
 		r.HowToAct = readyRejectedHow
 	case len(f.ready) > 0:
 		r.HowToAct = readyHow
+	case len(f.awaitingState) > 0 && f.withPerson:
+		r.HowToAct = personWaitHow
 	case len(f.awaitingState) > 0:
 		r.HowToAct = waitHow
 	case len(f.human) > 0:
@@ -551,13 +560,14 @@ func (p *Port) whyNotHere(id string) notHere {
 
 // gate is the port's confirmation gate for a high-effect action. It
 // answers (and returns true) with needs-confirm or declined; it lets the
-// call through to the fire when no pause is due, or when the control can
+// call through to the fire when no pause is due (the app asks the person
+// on their screen, PersonApproves: that is the one question), or when the control can
 // not be fired anyway (not offered here, switched off, held by an earlier
 // fire): capability comes before authority, so nobody is asked to approve
 // what nobody can do, and the session refuses it instead.
 func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArgs) bool {
 	info, ok := p.s.Graph().Action(action)
-	if !ok || !info.HighEffect || !p.confirm || a.yes("confirm") {
+	if !ok || !info.HighEffect || info.PersonApproves || !p.confirm || a.yes("confirm") {
 		return false
 	}
 	var row *journey.ServedAction
@@ -642,7 +652,7 @@ func (p *Port) needsConfirm(r *CallResult, action, sel string, st journey.AskSta
 func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.FireResult {
 	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance"), ExpectedVersion: a.expected()}
 	info, _ := p.s.Graph().Action(action)
-	if info.HighEffect && (!p.confirm || a.yes("confirm")) {
+	if info.HighEffect && (!p.confirm || a.yes("confirm") || info.PersonApproves) {
 		opts.Confirm = true
 	}
 	return p.s.Fire(ctx, action, opts)

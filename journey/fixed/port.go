@@ -208,10 +208,37 @@ func (p *Port) fireProps(r *CallResult) {
 	r.set("instance", propOf("string", propInstance))
 }
 
+// asks says how a journey's steps are confirmed: whether one pauses for
+// a yes in the chat (needs-confirm), and whether one is approved by the
+// person on their screen (personApproves).
+func (p *Port) asks(j journey.Info) (inChat, onScreen bool) {
+	for _, st := range j.Steps {
+		info, ok := p.s.Graph().Action(st)
+		switch {
+		case !ok || !info.HighEffect:
+		case info.PersonApproves && !p.gated:
+			onScreen = true
+		case p.confirm:
+			inChat = true
+		}
+	}
+	return inChat, onScreen
+}
+
+// journeyDesc is a journey tool's description: its does, then the usage
+// that applies to its steps.
+func journeyDesc(does string, inChat, onScreen bool) string {
+	d := sentence(does) + journeyUsage
+	if inChat {
+		d += journeyConfirm
+	}
+	if onScreen {
+		d += journeyOnScreen
+	}
+	return d + journeyStepsData
+}
+
 func (p *Port) buildTools() {
-	var step CallResult
-	step.set("step", propOf("string", propStep))
-	p.fireProps(&step)
 	if p.mode == Single {
 		var props CallResult
 		props.set("journey", propOf("string", propJourney))
@@ -219,9 +246,13 @@ func (p *Port) buildTools() {
 		p.fireProps(&props)
 		p.addTool(p.tool("journey"), singleJourneyDesc, objectSchema(props, "journey"), toolRef{kind: kindSingle})
 	} else {
+		var step CallResult
+		step.set("step", propOf("string", propStep))
+		p.fireProps(&step)
 		schema := objectSchema(step)
 		for _, j := range p.s.Graph().Journeys() {
-			p.addTool(p.tool("journey."+j.ID), sentence(j.Does)+journeyUsage, schema, toolRef{kind: kindJourney, journey: j.ID})
+			inChat, onScreen := p.asks(j)
+			p.addTool(p.tool("journey."+j.ID), journeyDesc(j.Does, inChat, onScreen), schema, toolRef{kind: kindJourney, journey: j.ID})
 		}
 	}
 	var wh CallResult
