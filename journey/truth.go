@@ -170,7 +170,15 @@ func (s *Session) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 		f.t.SinceVersion = sinceVersion
 	}
 	picks, inRange := f.pick()
-	f.held = func(r *record) bool { return !r.settled && s.askBook.heldFor(r.t.ID) }
+	f.held = func(r *record) personNote {
+		switch {
+		case !r.settled && s.askBook.heldFor(r.t.ID):
+			return personHeld
+		case r.settled && s.askBook.withdrawnFor(r.t.ID):
+			return personWithdrawn
+		}
+		return personNone
+	}
 	f.b.Grow(len(truthHeader) + 400 + 120*len(picks))
 	f.position()
 	f.attempts(picks, inRange)
@@ -192,7 +200,7 @@ type factsBlock struct {
 	rows  bool // build the Attempt and Change rows, not only the text
 	// held reports a fire waiting for the person's answer on their
 	// screen: said once, as theirs, never as the app still working.
-	held func(*record) bool
+	held func(*record) personNote
 	t    Truth
 	b    strings.Builder
 }
@@ -430,7 +438,7 @@ func (f *factsBlock) work() {
 			continue
 		}
 		r, ok := s.byID[w.transitionID]
-		if ok && r.fired && f.held(r) {
+		if ok && r.fired && f.held(r) == personHeld {
 			continue // the person's to answer, said by awaiting()
 		}
 		if ok && r.fired {
@@ -460,24 +468,29 @@ func askLines(b *strings.Builder, lead string, refs []AskRef) {
 }
 
 // gradeFire grades one fire, reading the live record beside its receipt.
-func gradeFire(r *record, held bool) Attempt {
+func gradeFire(r *record, held personNote) Attempt {
 	a := Attempt{Version: r.t.CursorVersion, TransitionID: r.t.ID, Action: r.an.id, Actor: r.t.Actor, Inferred: r.t.Inferred}
 	if r.t.Attribution != nil {
 		a.Attribution = r.t.Attribution.Basis
 	}
 	a.Grade, a.Note = grade(r, held)
+	if e := r.receipt.Error; held == personWithdrawn && e != nil {
+		a.Refused = e.Reason // the code, as data
+	}
 	var b strings.Builder
 	writeFireLine(&b, r, held)
 	a.Line = b.String()
 	return a
 }
 
-func grade(r *record, held bool) (Grade, string) {
+func grade(r *record, held personNote) (Grade, string) {
 	switch {
 	case r.t.Materialized != nil:
 		return GradeDidNot, noteNotWired
-	case held:
+	case held == personHeld:
 		return GradeNotYetKnown, noteHeld
+	case held == personWithdrawn:
+		return GradeDidNot, noteWithdrawn
 	case !r.settled || r.t.Outcome == OutcomePending:
 		return GradeNotYetKnown, notePending
 	case r.receipt.VerifyHeld == VerifyNotHeld:
@@ -496,9 +509,19 @@ func grade(r *record, held bool) (Grade, string) {
 	return GradeUnobservable, noteUnobservable
 }
 
+// personNote is what the person's screen says about a fire: nothing,
+// held for their answer, or withdrawn before they answered.
+type personNote int
+
+const (
+	personNone personNote = iota
+	personHeld
+	personWithdrawn
+)
+
 // writeFireLine writes a fire's line of the facts block: library words,
 // the actor and the action's graph id only.
-func writeFireLine(b *strings.Builder, r *record, held bool) {
+func writeFireLine(b *strings.Builder, r *record, held personNote) {
 	g, note := grade(r, held)
 	b.WriteString("  • ")
 	b.WriteString(string(g))

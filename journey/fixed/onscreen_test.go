@@ -89,3 +89,38 @@ func TestOnScreenApprovalIsAskedOnce(t *testing.T) {
 		t.Fatalf("the chat-confirm step fired without a yes: %s", wiped.JSON())
 	}
 }
+
+// A request withdrawn before the person answered (what it covered moved,
+// the review closed, the caller left) is said as that in the facts and
+// the brief, with the reason code as data, never as the app refusing it.
+func TestWithdrawnApprovalIsSaidPlainly(t *testing.T) {
+	s := onScreenSession(t)
+	p := Serve(s, Options{})
+	ctx := context.Background()
+	p.Call(ctx, "app.journey.buy", nil)
+	paid := p.Call(ctx, "app.journey.buy", map[string]any{"step": "pay"})
+	id, _ := paid.Get("transitionId")
+	if err := s.HeldForPerson(id.(string), "card-1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PersonAnswered("card-1", journey.PersonWithdrawn, "the person"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RejectWith(id.(string), journey.OutcomeRejected, &journey.SettleError{Reason: journey.ReasonStaleCursor}); err != nil {
+		t.Fatal(err)
+	}
+	here := p.Call(ctx, "app.whats_here", nil)
+	facts, _ := here.Get("facts")
+	brief, _ := here.Get("brief")
+	f, b := facts.(string), brief.(string)
+	if !strings.Contains(f, "withdrawn before the person answered: STALE_CURSOR") || strings.Contains(f, "refused it") {
+		t.Errorf("the facts: %s", f)
+	}
+	if !strings.Contains(b, "Withdrawn before the person answered") || strings.Contains(b, "Refused by the app") {
+		t.Errorf("the brief: %s", b)
+	}
+	truth := s.GroundTruth(0, 0)
+	if a := truth.Attempts[len(truth.Attempts)-1]; a.Refused != journey.ReasonStaleCursor {
+		t.Errorf("the attempt's code as data: %+v", a)
+	}
+}
