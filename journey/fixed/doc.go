@@ -14,4 +14,20 @@
 // fire.go, fire_answer.go) whose fields are in wire order, built by a pure
 // function of one read of the session; resultOf turns it into the ordered
 // CallResult a call returns, whose encoding is the struct's own.
+//
+// # One question, asked once
+//
+// A high-effect action (journey.Action.Confirm) pauses with needs-confirm:
+// the model gets the person's yes in the chat and calls again with
+// confirm: true. An action the application asks the person to approve on
+// their own screen (journey.Action.PersonApproves, which journey/bind sets
+// from the capability's agent.Variant.Approval) does not: the app's
+// question is the confirmation, so the call fires at once and is held for
+// the person there. The model learns it before it calls: the journey
+// tool's description says what personApproves means and what to tell the
+// person, and the ready row carries personApproves. While the person
+// decides, the step's result, the journey, the brief, the facts and
+// did_it_work all say it waits for the person, and nothing else; a
+// request withdrawn before they answered is said as withdrawn, its reason
+// code as data.
 package fixed

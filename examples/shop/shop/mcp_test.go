@@ -314,10 +314,7 @@ func TestMCPPaymentRefusalCarriesItsReasonAndMarksTheStep(t *testing.T) {
 	d := drive(t, 400*time.Millisecond, 5*time.Millisecond)
 	d.toCheckout("gift-card")
 	d.toReview()
-	if r := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1"}); r["judgment"] != "needs-confirm" {
-		t.Fatalf("%v", r)
-	}
-	r := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1", "confirm": true})
+	r := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1"})
 	id, _ := r["transitionId"].(string)
 	if r["effectStatus"] != "pending" || id == "" {
 		t.Fatalf("the order must answer pending past the ceiling: %v", r)
@@ -416,8 +413,7 @@ func heldTranscript(t *testing.T, approve bool) []string {
 	d := driveWith(t, 20*time.Millisecond, 5*time.Millisecond, false)
 	d.toCheckout("dress-red")
 	d.toReview()
-	d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1"})
-	r := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1", "confirm": true})
+	r := d.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1"})
 	id, _ := r["transitionId"].(string)
 	if id == "" {
 		t.Fatalf("pay: %v", r)
