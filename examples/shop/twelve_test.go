@@ -28,13 +28,14 @@ func startShopperHTTP(t *testing.T, args ...string) *shopper {
 	url := runHTTPShop(t, append([]string{"-keys", keys}, args...)...)
 	cctx, ccancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer ccancel()
+	c := &counted{}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "shopper", Version: "1"}, nil).Connect(cctx,
-		&mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{"s3cret"}}}, nil)
+		&mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: countingTransport{bearer{"s3cret"}, c}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &shopper{t: t, cs: cs, keys: keys}
+	return &shopper{t: t, cs: cs, keys: keys, bytes: c}
 }
 
 // TestTheTwelveAnswersOfARealPurchase drives the real binary, over stdio
@@ -44,7 +45,10 @@ func startShopperHTTP(t *testing.T, args ...string) *shopper {
 // order, a new round, a refused gift card, paying the first order again —
 // and asserts each answer a model reads. Each transport runs the whole
 // purchase twice; the transcripts, ids and versions aside, are
-// byte-identical.
+// byte-identical. It logs the bytes the client received (the tool list,
+// every call; the polls while the person decides are not counted, only
+// the one read of their outcome): issue 42's 20,000 B budget is not met
+// yet, so it is logged, not asserted.
 func TestTheTwelveAnswersOfARealPurchase(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives the real binary through two purchases, four times")
@@ -120,6 +124,14 @@ func twelve(t *testing.T, s *shopper) []string {
 		})
 	}
 	mark := len(s.transcript)
+	// The model lists the tools once: the fixed tools never change.
+	tools, err := s.cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tools.Tools) == 0 {
+		t.Fatal("no tools listed")
+	}
 
 	// Item 1: what the search wrote is in its answer, and why carries it.
 	s.call("shop.journey.find", nil)
@@ -161,14 +173,15 @@ func twelve(t *testing.T, s *shopper) []string {
 	if r := step("purchase", "open-review", nil); r["ok"] != true {
 		t.Fatalf("open-review: %v", r)
 	}
-	// Item 10: the pause asks the model to confirm, and says nothing
-	// that contradicts it.
-	ask := step("purchase", "pay", nil, "instance", "order-1")
-	how, _ := ask["howToAct"].(string)
-	if ask["judgment"] != "needs-confirm" || ask["performed"] != false || strings.Contains(how, "not their answer") {
-		t.Fatalf("item 10, the confirm pause: %v", ask)
+	// Item 10: the payment is asked once, on the person's screen: the
+	// ready row says so before the call, the call fires at once (no
+	// needs-confirm in the chat), and its answer says it waits for the
+	// person.
+	pay := step("purchase", "pay", nil, "instance", "order-1")
+	how, _ := pay["howToSettle"].(string)
+	if pay["judgment"] == "needs-confirm" || pay["effectStatus"] != "pending" || !strings.Contains(how, "the person") || strings.Contains(how, "the app is still working") {
+		t.Fatalf("item 10, the payment asked on screen: %v", pay)
 	}
-	pay := step("purchase", "pay", nil, "instance", "order-1", "confirm", true)
 	paidID, _ := pay["transitionId"].(string)
 	if paid := settled(paidID); paid["effectStatus"] != "performed" || paid["outcome"] != "committed" {
 		t.Fatalf("the payment: %v", paid)
@@ -200,8 +213,7 @@ func twelve(t *testing.T, s *shopper) []string {
 
 	// Item 8: the gift card's refusal, a code and our sentence in every
 	// place the model reads it.
-	step("purchase", "pay", nil, "instance", "order-2")
-	refusedID, _ := step("purchase", "pay", nil, "instance", "order-2", "confirm", true)["transitionId"].(string)
+	refusedID, _ := step("purchase", "pay", nil, "instance", "order-2")["transitionId"].(string)
 	refused := settled(refusedID)
 	re, _ := refused["error"].(map[string]any)
 	if sentence, _ := re["message"].(string); refused["ok"] != false || refused["judgment"] != "rejected" || refused["effectStatus"] != "refused" || re["reason"] != "APP_FAILED" || sentence == "" || strings.Contains(sentence, "gift card") || strings.Contains(sentence, "{") {
@@ -226,6 +238,7 @@ func twelve(t *testing.T, s *shopper) []string {
 	for _, r := range s.transcript[mark:] {
 		out = append(out, normalized(t, r))
 	}
+	t.Logf("%d B received in %d calls and one tool list", s.bytes.n.Load(), s.calls)
 	return out
 }
 
