@@ -91,9 +91,11 @@ func twelve(t *testing.T, s *shopper) []string {
 			t.Fatalf("%s: %v", action, r)
 		}
 	}
+	// toCheckout takes the purchase's steps to checkout from the journey
+	// answer just read (a model does not open the journey again to learn
+	// what that answer already listed).
 	toCheckout := func(sku string) {
 		t.Helper()
-		s.call("shop.journey.purchase", nil)
 		for _, st := range []struct {
 			step  string
 			input map[string]any
@@ -145,11 +147,17 @@ func twelve(t *testing.T, s *shopper) []string {
 	}
 
 	// Item 2: an unknown SKU is a refusal with a code and our sentence.
-	s.call("shop.journey.purchase", nil)
+	if opened := s.call("shop.journey.purchase", nil); find(list(opened["readySteps"]), "step", "catalog.open-product") == nil {
+		t.Fatalf("the purchase opened: %v", opened)
+	}
 	unknown := step("purchase", "open-product", map[string]any{"sku": "no-such-sku"})
 	e, _ := unknown["error"].(map[string]any)
 	if msg, _ := e["message"].(string); unknown["ok"] != false || unknown["judgment"] != "rejected" || e["reason"] == nil || msg == "" || json.Valid([]byte(msg)) || strings.Contains(msg, "{") {
 		t.Fatalf("item 2, an unknown SKU: %v", unknown)
+	}
+	// The refusal's answer offers the step again: the model goes on from it.
+	if find(list(unknown["readySteps"]), "step", "catalog.open-product") == nil {
+		t.Fatalf("item 2, the step offered again: %v", unknown)
 	}
 
 	toCheckout("dress-red")
@@ -219,7 +227,9 @@ func twelve(t *testing.T, s *shopper) []string {
 	if sentence, _ := re["message"].(string); refused["ok"] != false || refused["judgment"] != "rejected" || refused["effectStatus"] != "refused" || re["reason"] != "APP_FAILED" || sentence == "" || strings.Contains(sentence, "gift card") || strings.Contains(sentence, "{") {
 		t.Fatalf("item 8, the refused payment: %v", refused)
 	}
-	here := s.call("shop.whats_here", nil)
+	// The model looked at whats_here before: it asks for what changed
+	// since, as the tool's description says.
+	here := s.call("shop.whats_here", map[string]any{"sinceVersion": full["version"]})
 	if facts, _ := here["facts"].(string); !strings.Contains(facts, "APP_FAILED") || strings.Contains(facts, "gift card") {
 		t.Fatalf("item 8, the facts: %v", here["facts"])
 	}

@@ -103,6 +103,10 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	fr := p.fire(ctx, step, a)
 	p.frameData(&r, id)
 	p.fireData(&r, fr)
+	if r.String("did") == step {
+		// did names the step: the echo of the argument goes.
+		r.Delete("step")
+	}
 	return *p.position(&r)
 }
 
@@ -258,8 +262,10 @@ type frameRows struct {
 	// withPerson: a pending step waits for the person's answer on their
 	// screen, not for the app.
 	withPerson bool
-	rejected   bool
-	stale      bool
+	// done counts the steps done with no row of their own (plainDone).
+	done     int
+	rejected bool
+	stale    bool
 }
 
 // askRow is a ready step whose card awaits the person.
@@ -335,11 +341,23 @@ func (f *frameRows) add(st journey.PlanStep, changed []string) {
 		}
 		f.stale = f.stale || len(row.StaleReads)+len(row.StaleWrites) > 0
 		f.ready = append(f.ready, row)
+	case plainDone(st):
+		// A step done and nothing more to say about it is counted, not
+		// listed: its own answer said it was done.
+		f.done++
 	default:
 		row := laterRowOf(st)
 		f.rejected = f.rejected || row.LastFireRejected != ""
 		f.later = append(f.later, row)
 	}
+}
+
+// plainDone reports a step done by a fire whose row would say only
+// that: no once-only fire, earlier round or refusal to name. A step
+// inferred done (the state says so, nobody fired it here) keeps its row.
+func plainDone(st journey.PlanStep) bool {
+	return st.Status == journey.StepDone && st.PendingFire == "" &&
+		st.PriorTransitionID == "" && st.LastRejected == ""
 }
 
 func humanRowOf(st journey.PlanStep) humanRow {
@@ -395,6 +413,7 @@ type openPart struct {
 	WithTheHumanMeans     string              `json:"withTheHumanMeans,omitempty"`
 	ReadySteps            []readyRow          `json:"readySteps"`
 	LaterSteps            []laterRow          `json:"laterSteps"`
+	StepsDone             int                 `json:"stepsDone,omitempty"`
 	LastFireRejectedMeans string              `json:"lastFireRejectedMeans,omitempty"`
 	StaleMeans            string              `json:"staleMeans,omitempty"`
 	HowToAct              string              `json:"howToAct"`
@@ -402,7 +421,7 @@ type openPart struct {
 
 func (f *frameRows) open(standing string) openPart {
 	r := openPart{Frame: journey.FrameOpen, Standing: standing, Judgment: countJudgment(len(f.ready)), AwaitingHuman: f.awaitingHuman,
-		WithTheHuman: f.human, ReadySteps: f.ready, LaterSteps: f.later}
+		WithTheHuman: f.human, ReadySteps: f.ready, LaterSteps: f.later, StepsDone: f.done}
 	if r.ReadySteps == nil {
 		r.ReadySteps = []readyRow{}
 	}
@@ -445,7 +464,7 @@ func (f *frameRows) open(standing string) openPart {
 // frameKeys are the keys frameData writes, so that a re-read replaces
 // every one of them (and drops those the fresh frame no longer has).
 var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stateReported", "stateMeans",
-	"awaitingHuman", "withTheHuman", "withTheHumanMeans", "readySteps", "laterSteps", "lastFireRejectedMeans", "staleMeans", "howToAct"}
+	"awaitingHuman", "withTheHuman", "withTheHumanMeans", "readySteps", "laterSteps", "stepsDone", "lastFireRejectedMeans", "staleMeans", "howToAct"}
 
 // ---- do_action ----
 

@@ -59,6 +59,11 @@ type Options struct {
 	// quickly; a panic in it is recorded as a defect and the answer is
 	// still returned. Nil observes nothing.
 	Observe func(ctx context.Context, tool string, args map[string]any, answer CallResult)
+	// RepeatSentences repeats every explanatory sentence (a *Means field,
+	// the ready steps' howToAct, the facts header) on every answer that
+	// needs it. By default a port says each once: it serves one
+	// conversation, whose model read it the first time.
+	RepeatSentences bool
 }
 
 // Tool is one tool a port serves, shaped as MCP's tools/list entry.
@@ -111,6 +116,9 @@ type Port struct {
 	// before the first): its last look, against which rows are flagged
 	// staleReads/staleWrites.
 	seen int64
+	// said is the legend sentences this port has served (once.go).
+	said   map[string]bool
+	repeat bool
 
 	observe func(context.Context, string, map[string]any, CallResult)
 }
@@ -131,7 +139,8 @@ func Serve(s *journey.Session, opts Options) *Port {
 		panic(fmt.Sprintf("fixed: Serve: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
 	src := opts.Source.Normalized()
-	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1, observe: opts.Observe}
+	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1, observe: opts.Observe,
+		said: map[string]bool{}, repeat: opts.RepeatSentences}
 	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
@@ -368,6 +377,7 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) CallR
 		ctx = context.Background()
 	}
 	res := p.call(ctx, name, args)
+	p.sayOnce(&res, nil)
 	if p.observe != nil {
 		p.tell(ctx, name, maps.Clone(args), res.Clone())
 	}
@@ -477,6 +487,8 @@ func (p *Port) Fold(r *CallResult) bool {
 	if err != nil || !done {
 		return false
 	}
+	kept := legendIn(*r, map[string]bool{})
+	defer p.sayOnce(r, kept)
 	r.FoldSettled(facts)
 	refused := !r.OK()
 	if j := r.String("journey"); j != "" {

@@ -131,6 +131,11 @@ const (
 	humanHow         = "The next move is the human's (see withTheHuman). Present it to them, then call this journey again with no step to see where things stand."
 	staleMeans       = "staleReads and staleWrites name state keys this row reads or writes that someone other than you changed since your last look. Check them before you act on it."
 
+	// factsLead opens the facts block's header (journey's, said in full
+	// once per port); factsShort stands for it after that.
+	factsLead  = "FACTS FROM THE APP (authoritative)."
+	factsShort = "FACTS FROM THE APP (authoritative; they outrank the conversation, as said above)."
+
 	stateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
 	lastRejected     = "A step carrying lastFireRejected was refused by the app the last time it was fired; did_it_work with that id says why. Firing it again is a new attempt, not a retry of the same one: check with the human first."
 )

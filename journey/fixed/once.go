@@ -1,0 +1,96 @@
+package fixed
+
+import "strings"
+
+// A port serves one conversation, so a sentence that explains a field
+// (what arrival: observed means, why steps may be out of date, how to fire
+// a ready step) is said once: the first answer that needs it carries it,
+// later answers carry the field it explains and not the sentence again.
+// The facts header is said in full once; later facts open with its short
+// form. Options.RepeatSentences turns this off, for a port whose model
+// does not keep the conversation.
+
+// legend is the set of sentences said once per port. Situational
+// sentences (a refusal's why, a howToAct that says what to do now) are
+// never in it: only those that explain a field or a standing rule.
+var legend = map[string]bool{
+	arrObserved: true, arrClaimed: true, stateNotReported: true, withHumanMeans: true, lastRejected: true,
+	staleMeans: true, elsewhereMeans: true, newRoundMeans: true, priorInstanceMeans: true, readyHow: true,
+	routeMeans: true,
+}
+
+// sayOnce drops from r, at any depth, every legend sentence this port
+// said before, and records those it says now. kept names sentences r
+// already carried when it was first answered (Fold re-reads a frame into
+// an answer not yet delivered): they stay.
+func (p *Port) sayOnce(r *CallResult, kept map[string]bool) {
+	if p.repeat {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.dropSaid(r, kept)
+}
+
+func (p *Port) dropSaid(r *CallResult, kept map[string]bool) {
+	out := r.kv[:0]
+	for _, e := range r.kv {
+		switch v := e.v.(type) {
+		case string:
+			if legend[v] {
+				if p.said[v] && !kept[v] {
+					continue
+				}
+				p.said[v] = true
+			}
+			if e.k == "facts" {
+				e.v = p.factsOnce(v, kept)
+			}
+		case CallResult:
+			p.dropSaid(&v, kept)
+			e.v = v
+		case []CallResult:
+			for i := range v {
+				p.dropSaid(&v[i], kept)
+			}
+		}
+		out = append(out, e)
+	}
+	r.kv = out
+}
+
+// legendIn is the set of legend sentences r carries, at any depth.
+func legendIn(r CallResult, into map[string]bool) map[string]bool {
+	for _, e := range r.kv {
+		switch v := e.v.(type) {
+		case string:
+			if legend[v] {
+				into[v] = true
+			}
+			if head, _, ok := strings.Cut(v, "\n"); ok && e.k == "facts" {
+				into[head] = true
+			}
+		case CallResult:
+			legendIn(v, into)
+		case []CallResult:
+			for _, x := range v {
+				legendIn(x, into)
+			}
+		}
+	}
+	return into
+}
+
+// factsOnce is a facts block whose header (its first line) this port
+// said in full before: the header's short form, then the lines.
+func (p *Port) factsOnce(facts string, kept map[string]bool) string {
+	head, rest, ok := strings.Cut(facts, "\n")
+	if !ok || !strings.HasPrefix(head, factsLead) || head == factsShort {
+		return facts
+	}
+	if !p.said[head] || kept[head] {
+		p.said[head] = true
+		return facts
+	}
+	return factsShort + "\n" + rest
+}

@@ -1,0 +1,83 @@
+package fixed
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/foldagent/foldagent/journey"
+)
+
+// A port serves one conversation: a sentence that explains a field is
+// said by the first answer that needs it, not again; the facts header is
+// said in full once, then in its short form. RepeatSentences says them
+// every time.
+func TestPortSaysEachSentenceOnce(t *testing.T) {
+	for _, repeat := range []bool{false, true} {
+		app := newPortShop(t, journey.Options{}, "x")
+		p := Serve(app.s, Options{RepeatSentences: repeat})
+		first := callTest(t, p, "shop.whats_here", nil)
+		second := callTest(t, p, "shop.whats_here", nil)
+		if first["journeysElsewhereMeans"] != elsewhereMeans {
+			t.Fatalf("repeat %v: the first answer explains journeysElsewhere: %v", repeat, first)
+		}
+		if _, again := second["journeysElsewhereMeans"]; again != repeat || second["journeysElsewhere"] != first["journeysElsewhere"] {
+			t.Fatalf("repeat %v: the second answer says journeysElsewhereMeans: %v, want %v: %v", repeat, again, repeat, second)
+		}
+		f1, _ := first["facts"].(string)
+		f2, _ := second["facts"].(string)
+		head1, rest1, _ := strings.Cut(f1, "\n")
+		head2, rest2, _ := strings.Cut(f2, "\n")
+		if !strings.HasPrefix(head1, factsLead) || head1 == factsShort || rest1 != rest2 {
+			t.Fatalf("repeat %v: facts %q then %q", repeat, f1, f2)
+		}
+		if short := head2 == factsShort; short == repeat || (repeat && head2 != head1) {
+			t.Fatalf("repeat %v: the second facts header is %q", repeat, head2)
+		}
+		// A journey's ready steps say how to fire one the first time.
+		j1 := callTest(t, p, "shop.journey.purchase", nil)
+		j2 := callTest(t, p, "shop.journey.purchase", nil)
+		if _, again := j2["howToAct"]; j1["howToAct"] != readyHow || again != repeat {
+			t.Fatalf("repeat %v: howToAct %v, then %v", repeat, j1["howToAct"], j2["howToAct"])
+		}
+	}
+}
+
+// Whats_here since a version is never larger than the full answer it
+// stands in for, on a small page where rows are few: the delta is a
+// saving, not a second copy.
+func TestSinceVersionIsNeverLargerThanTheFullAnswer(t *testing.T) {
+	app := newPortShop(t, journey.Options{}, "x")
+	full := Serve(app.s, Options{RepeatSentences: true})
+	delta := Serve(app.s, Options{RepeatSentences: true})
+	look := func(p *Port, args map[string]any) (map[string]any, int) {
+		b := p.Call(t.Context(), "shop.whats_here", args).JSON()
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m, len(b)
+	}
+	base, _ := look(delta, nil)
+	look(full, nil)
+	steps := []func(){
+		func() {}, // nothing moved
+		func() { callTest(t, delta, "shop.do_action", map[string]any{"action": "login"}) },
+		func() { app.s.UpdateState(map[string]any{"vip": true}, "") },
+		func() {
+			callTest(t, delta, "shop.do_action", map[string]any{"action": "open-product", "input": map[string]any{"sku": "a"}})
+		},
+	}
+	for i, step := range steps {
+		step()
+		since, n := look(delta, map[string]any{"sinceVersion": base["version"]})
+		whole, m := look(full, nil)
+		if since["version"] != whole["version"] {
+			t.Fatalf("step %d: the two looks saw versions %v and %v", i, since["version"], whole["version"])
+		}
+		t.Logf("step %d: since %d B, full %d B", i, n, m)
+		if n > m {
+			t.Errorf("step %d: since %v is %d bytes, the full answer %d:\n%s\n%s", i, base["version"], n, m, mustJSONText(since), mustJSONText(whole))
+		}
+	}
+}
