@@ -155,8 +155,9 @@ func twelve(t *testing.T, s *shopper) []string {
 	if msg, _ := e["message"].(string); unknown["ok"] != false || unknown["judgment"] != "rejected" || e["reason"] == nil || msg == "" || json.Valid([]byte(msg)) || strings.Contains(msg, "{") {
 		t.Fatalf("item 2, an unknown SKU: %v", unknown)
 	}
-	// The refusal's answer offers the step again: the model goes on from it.
-	if find(list(unknown["readySteps"]), "step", "catalog.open-product") == nil {
+	// The refusal's answer offers the step again, naming the refusal and
+	// its reason code as data: the model goes on from it.
+	if again := find(list(unknown["readySteps"]), "step", "catalog.open-product"); again == nil || again["lastFireRejected"] != unknown["transitionId"] || again["lastFireRejectedReason"] != e["reason"] {
 		t.Fatalf("item 2, the step offered again: %v", unknown)
 	}
 

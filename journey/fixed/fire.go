@@ -200,6 +200,7 @@ func (p *Port) frameData(r *CallResult, id string) {
 		changed = p.s.KeysChangedByOthersSince(seen, p.source)
 	}
 	var rows frameRows
+	rows.refusedCode = p.refusedCode
 	for _, st := range plan.Steps {
 		rows.add(st, changed)
 		if st.PendingFire != "" && p.withPerson(st.Step, st.PendingFire) {
@@ -266,6 +267,18 @@ type frameRows struct {
 	done     int
 	rejected bool
 	stale    bool
+	// refusedCode is the reason code a refused fire came to rest with.
+	refusedCode func(transitionID string) journey.Reason
+}
+
+// refusedCode is the reason code the fire came to rest refused with, if
+// it did and gave one.
+func (p *Port) refusedCode(transitionID string) journey.Reason {
+	st, settled, err := p.s.SettlementIfKnown(transitionID)
+	if err != nil || !settled || st.Error == nil {
+		return ""
+	}
+	return st.Error.Reason
 }
 
 // askRow is a ready step whose card awaits the person.
@@ -298,8 +311,10 @@ type readyRow struct {
 	Instances        []string `json:"instances,omitempty"`
 	Expects          rawJSON  `json:"expects,omitempty"`
 	LastFireRejected string   `json:"lastFireRejected,omitempty"`
-	StaleReads       []string `json:"staleReads,omitempty"`
-	StaleWrites      []string `json:"staleWrites,omitempty"`
+	// LastFireRejectedReason is the app's reason code for that refusal.
+	LastFireRejectedReason journey.Reason `json:"lastFireRejectedReason,omitempty"`
+	StaleReads             []string       `json:"staleReads,omitempty"`
+	StaleWrites            []string       `json:"staleWrites,omitempty"`
 }
 
 // laterRow is a step that cannot be fired now, and why it waits.
@@ -311,16 +326,17 @@ type laterRow struct {
 	PriorFireUnsettled string             `json:"priorFireUnsettled,omitempty"`
 	// PriorTransitionID: a once-only step done, why it is not offered
 	// again; PriorInstance: done for another round's instance, not here.
-	PriorTransitionID  string             `json:"priorTransitionId,omitempty"`
-	PriorInstance      string             `json:"priorInstance,omitempty"`
-	PriorInstanceMeans string             `json:"priorInstanceMeans,omitempty"`
-	LastFireRejected   string             `json:"lastFireRejected,omitempty"`
-	Enabled            *bool              `json:"enabled,omitempty"`
-	BlockedBecause     *journey.Blocked   `json:"blockedBecause,omitempty"`
-	UnblockedBy        []journey.Unblock  `json:"unblockedBy,omitempty"`
-	Busy               string             `json:"busy,omitempty"`
-	Activation         journey.Activation `json:"activation,omitempty"`
-	Overlay            string             `json:"overlay,omitempty"`
+	PriorTransitionID      string             `json:"priorTransitionId,omitempty"`
+	PriorInstance          string             `json:"priorInstance,omitempty"`
+	PriorInstanceMeans     string             `json:"priorInstanceMeans,omitempty"`
+	LastFireRejected       string             `json:"lastFireRejected,omitempty"`
+	LastFireRejectedReason journey.Reason     `json:"lastFireRejectedReason,omitempty"`
+	Enabled                *bool              `json:"enabled,omitempty"`
+	BlockedBecause         *journey.Blocked   `json:"blockedBecause,omitempty"`
+	UnblockedBy            []journey.Unblock  `json:"unblockedBy,omitempty"`
+	Busy                   string             `json:"busy,omitempty"`
+	Activation             journey.Activation `json:"activation,omitempty"`
+	Overlay                string             `json:"overlay,omitempty"`
 }
 
 func (f *frameRows) add(st journey.PlanStep, changed []string) {
@@ -336,6 +352,7 @@ func (f *frameRows) add(st journey.PlanStep, changed []string) {
 	case fireable:
 		row := readyRowOf(st, changed)
 		if row.LastFireRejected != "" {
+			row.LastFireRejectedReason = f.reason(row.LastFireRejected)
 			f.rejected = true
 			f.readyRejected++
 		}
@@ -347,6 +364,9 @@ func (f *frameRows) add(st journey.PlanStep, changed []string) {
 		f.done++
 	default:
 		row := laterRowOf(st)
+		if row.LastFireRejected != "" {
+			row.LastFireRejectedReason = f.reason(row.LastFireRejected)
+		}
 		f.rejected = f.rejected || row.LastFireRejected != ""
 		f.later = append(f.later, row)
 	}
@@ -358,6 +378,13 @@ func (f *frameRows) add(st journey.PlanStep, changed []string) {
 func plainDone(st journey.PlanStep) bool {
 	return st.Status == journey.StepDone && st.PendingFire == "" &&
 		st.PriorTransitionID == "" && st.LastRejected == ""
+}
+
+func (f *frameRows) reason(transitionID string) journey.Reason {
+	if f.refusedCode == nil {
+		return ""
+	}
+	return f.refusedCode(transitionID)
 }
 
 func humanRowOf(st journey.PlanStep) humanRow {

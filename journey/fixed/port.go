@@ -224,9 +224,11 @@ func (p *Port) asks(j journey.Info) (inChat, onScreen bool) {
 	for _, st := range j.Steps {
 		info, ok := p.s.Graph().Action(st)
 		switch {
-		case !ok || !info.HighEffect:
+		case !ok:
 		case info.PersonApproves && !p.gated:
+			// Asked on the person's screen, high-effect or not.
 			onScreen = true
+		case !info.HighEffect:
 		case p.confirm:
 			inChat = true
 		}

@@ -60,13 +60,21 @@ func TestSinceVersionIsNeverLargerThanTheFullAnswer(t *testing.T) {
 	}
 	base, _ := look(delta, nil)
 	look(full, nil)
+	// Each fire is brought to rest before the looks, so both see one
+	// version.
+	fired := func(args map[string]any) {
+		r := callTest(t, delta, "shop.do_action", args)
+		id, _ := r["transitionId"].(string)
+		if id == "" {
+			t.Fatalf("%v: %v", args, r)
+		}
+		settleTest(t, delta, id)
+	}
 	steps := []func(){
 		func() {}, // nothing moved
-		func() { callTest(t, delta, "shop.do_action", map[string]any{"action": "login"}) },
+		func() { fired(map[string]any{"action": "login"}) },
 		func() { app.s.UpdateState(map[string]any{"vip": true}, "") },
-		func() {
-			callTest(t, delta, "shop.do_action", map[string]any{"action": "open-product", "input": map[string]any{"sku": "a"}})
-		},
+		func() { fired(map[string]any{"action": "open-product", "input": map[string]any{"sku": "a"}}) },
 	}
 	for i, step := range steps {
 		step()
