@@ -7,7 +7,7 @@ import "strings"
 // a ready step) is said once: the first answer that needs it carries it,
 // later answers carry the field it explains and not the sentence again.
 // The facts header is said in full once; later facts open with its short
-// form. Options.RepeatSentences turns this off, for a port whose model
+// form. Options.Repeat turns this off, for a port whose model
 // does not keep the conversation.
 
 // legend is the set of sentences said once per port. Situational
@@ -16,7 +16,7 @@ import "strings"
 var legend = map[string]bool{
 	arrObserved: true, arrClaimed: true, stateNotReported: true, withHumanMeans: true, lastRejected: true,
 	staleMeans: true, elsewhereMeans: true, newRoundMeans: true, priorInstanceMeans: true, readyHow: true,
-	routeMeans: true,
+	routeMeans: true, laterUnchangedMeans: true,
 }
 
 // sayOnce drops from r, at any depth, every legend sentence this port
@@ -93,4 +93,46 @@ func (p *Port) factsOnce(facts string, kept map[string]bool) string {
 		return facts
 	}
 	return factsShort + "\n" + rest
+}
+
+// laterDelta drops from a journey answer's laterSteps each row the last
+// journey answer of this port carried exactly so, and counts them
+// (laterStepsUnchanged): a step still waiting for the same reason is not
+// said again. fold is a re-read of an answer not yet delivered (Fold): it
+// is compared with what the model was last given, not with the answer
+// it replaces.
+func (p *Port) laterDelta(r *CallResult, fold bool) {
+	v, _ := r.Get("laterSteps")
+	rows, ok := v.([]CallResult)
+	j := r.String("journey")
+	if p.repeat || !ok || j == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !fold {
+		p.laterPrev = p.laterNow
+	}
+	now := make(map[string]string, len(rows))
+	kept := []CallResult{}
+	same := 0
+	for _, row := range rows {
+		key := j + " " + row.String("step")
+		enc := string(row.JSON())
+		now[key] = enc
+		if p.laterPrev[key] == enc {
+			same++
+			continue
+		}
+		kept = append(kept, row)
+	}
+	p.laterNow = now
+	r.set("laterSteps", kept)
+	if same == 0 {
+		r.Delete("laterStepsUnchanged")
+		r.Delete("laterStepsUnchangedMeans")
+		return
+	}
+	r.set("laterStepsUnchanged", same)
+	r.set("laterStepsUnchangedMeans", laterUnchangedMeans)
 }

@@ -59,11 +59,11 @@ type Options struct {
 	// quickly; a panic in it is recorded as a defect and the answer is
 	// still returned. Nil observes nothing.
 	Observe func(ctx context.Context, tool string, args map[string]any, answer CallResult)
-	// RepeatSentences repeats every explanatory sentence (a *Means field,
+	// Repeat repeats every explanatory sentence (a *Means field,
 	// the ready steps' howToAct, the facts header) on every answer that
 	// needs it. By default a port says each once: it serves one
 	// conversation, whose model read it the first time.
-	RepeatSentences bool
+	Repeat bool
 }
 
 // Tool is one tool a port serves, shaped as MCP's tools/list entry.
@@ -119,6 +119,10 @@ type Port struct {
 	// said is the legend sentences this port has served (once.go).
 	said   map[string]bool
 	repeat bool
+	// laterNow is the laterSteps rows of the last journey answer given
+	// (journey and step to encoded row), laterPrev those of the one
+	// before it (once.go, laterDelta).
+	laterNow, laterPrev map[string]string
 
 	observe func(context.Context, string, map[string]any, CallResult)
 }
@@ -140,7 +144,7 @@ func Serve(s *journey.Session, opts Options) *Port {
 	}
 	src := opts.Source.Normalized()
 	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1, observe: opts.Observe,
-		said: map[string]bool{}, repeat: opts.RepeatSentences}
+		said: map[string]bool{}, repeat: opts.Repeat}
 	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
@@ -379,6 +383,7 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) CallR
 		ctx = context.Background()
 	}
 	res := p.call(ctx, name, args)
+	p.laterDelta(&res, false)
 	p.sayOnce(&res, nil)
 	if p.observe != nil {
 		p.tell(ctx, name, maps.Clone(args), res.Clone())
@@ -514,6 +519,7 @@ func (p *Port) Fold(r *CallResult) bool {
 	p.position(r)
 	p.remember()
 	p.saw(*r)
+	p.laterDelta(r, true)
 	return true
 }
 

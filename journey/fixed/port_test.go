@@ -301,7 +301,9 @@ func TestPortWhatsHereStamps(t *testing.T) {
 
 func TestPortJourneyArms(t *testing.T) {
 	app := newPortShop(t, journey.Options{}, "x")
-	p := Serve(app.s, Options{})
+	// Every arm read whole: rows a previous answer gave unchanged are
+	// served again (TestPortSaysEachSentenceOnce covers leaving them out).
+	p := Serve(app.s, Options{Repeat: true})
 	r := callTest(t, p, "shop.journey.purchase", nil)
 	if r["ok"] != true || r["frame"] != "open" || r["judgment"] != "one-ready-step" || r["howToAct"] != readyHow {
 		t.Fatalf("open: %v", r)

@@ -10,12 +10,12 @@ import (
 
 // A port serves one conversation: a sentence that explains a field is
 // said by the first answer that needs it, not again; the facts header is
-// said in full once, then in its short form. RepeatSentences says them
+// said in full once, then in its short form. Repeat says them
 // every time.
 func TestPortSaysEachSentenceOnce(t *testing.T) {
 	for _, repeat := range []bool{false, true} {
 		app := newPortShop(t, journey.Options{}, "x")
-		p := Serve(app.s, Options{RepeatSentences: repeat})
+		p := Serve(app.s, Options{Repeat: repeat})
 		first := callTest(t, p, "shop.whats_here", nil)
 		second := callTest(t, p, "shop.whats_here", nil)
 		if first["journeysElsewhereMeans"] != elsewhereMeans {
@@ -40,6 +40,13 @@ func TestPortSaysEachSentenceOnce(t *testing.T) {
 		if _, again := j2["howToAct"]; j1["howToAct"] != readyHow || again != repeat {
 			t.Fatalf("repeat %v: howToAct %v, then %v", repeat, j1["howToAct"], j2["howToAct"])
 		}
+		// The later steps still waiting as the last answer said are
+		// counted, not listed again.
+		n1, n2 := len(rowsOf(j1["laterSteps"])), len(rowsOf(j2["laterSteps"]))
+		if unchanged, _ := j2["laterStepsUnchanged"].(float64); n1 == 0 || (repeat && (n2 != n1 || unchanged != 0)) ||
+			(!repeat && (n2 != 0 || int(unchanged) != n1 || j2["laterStepsUnchangedMeans"] != laterUnchangedMeans)) {
+			t.Fatalf("repeat %v: laterSteps %d rows, then %d and %v unchanged", repeat, n1, n2, j2["laterStepsUnchanged"])
+		}
 	}
 }
 
@@ -48,8 +55,8 @@ func TestPortSaysEachSentenceOnce(t *testing.T) {
 // saving, not a second copy.
 func TestSinceVersionIsNeverLargerThanTheFullAnswer(t *testing.T) {
 	app := newPortShop(t, journey.Options{}, "x")
-	full := Serve(app.s, Options{RepeatSentences: true})
-	delta := Serve(app.s, Options{RepeatSentences: true})
+	full := Serve(app.s, Options{Repeat: true})
+	delta := Serve(app.s, Options{Repeat: true})
 	look := func(p *Port, args map[string]any) (map[string]any, int) {
 		b := p.Call(t.Context(), "shop.whats_here", args).JSON()
 		var m map[string]any

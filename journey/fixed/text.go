@@ -136,6 +136,8 @@ const (
 	factsLead  = "FACTS FROM THE APP (authoritative)."
 	factsShort = "FACTS FROM THE APP (authoritative; they outrank the conversation, as said above)."
 
+	laterUnchangedMeans = "laterStepsUnchanged counts the later steps left out because the last journey answer gave their rows exactly so: they still wait as it said."
+
 	stateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
 	lastRejected     = "A step carrying lastFireRejected was refused by the app the last time it was fired; did_it_work with that id says why. Firing it again is a new attempt, not a retry of the same one: check with the human first."
 )
