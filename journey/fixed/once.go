@@ -29,13 +29,27 @@ func (p *Port) sayOnce(r *CallResult, kept map[string]bool) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.dropSaid(r, kept)
+	if p.dropSaid(r, kept, false) && (!p.said[asBeforeMeans] || kept[asBeforeMeans]) {
+		p.said[asBeforeMeans] = true
+		r.set("expectsAsBeforeMeans", asBeforeMeans)
+	}
 }
 
-func (p *Port) dropSaid(r *CallResult, kept map[string]bool) {
+// dropSaid drops what was said before from r; in a row (a step of
+// readySteps), an input schema already served for that step becomes
+// "as-before", and it reports whether one did.
+func (p *Port) dropSaid(r *CallResult, kept map[string]bool, row bool) (asBefore bool) {
 	out := r.kv[:0]
 	for _, e := range r.kv {
 		switch v := e.v.(type) {
+		case rawJSON:
+			if row && e.k == "expects" && len(v) > 0 && v[0] == '{' {
+				key := "expects " + r.String("step") + " " + string(v)
+				if p.said[key] && !kept[key] {
+					e.v, asBefore = rawJSON(`"as-before"`), true
+				}
+				p.said[key] = true
+			}
 		case string:
 			if legend[v] {
 				if p.said[v] && !kept[v] {
@@ -47,16 +61,17 @@ func (p *Port) dropSaid(r *CallResult, kept map[string]bool) {
 				e.v = p.factsOnce(v, kept)
 			}
 		case CallResult:
-			p.dropSaid(&v, kept)
+			asBefore = p.dropSaid(&v, kept, false) || asBefore
 			e.v = v
 		case []CallResult:
 			for i := range v {
-				p.dropSaid(&v[i], kept)
+				asBefore = p.dropSaid(&v[i], kept, e.k == "readySteps") || asBefore
 			}
 		}
 		out = append(out, e)
 	}
 	r.kv = out
+	return asBefore
 }
 
 // legendIn is the set of legend sentences r carries, at any depth.
@@ -75,6 +90,11 @@ func legendIn(r CallResult, into map[string]bool) map[string]bool {
 		case []CallResult:
 			for _, x := range v {
 				legendIn(x, into)
+				if ex, ok := x.Get("expects"); ok && e.k == "readySteps" {
+					if raw, ok := ex.(rawJSON); ok && len(raw) > 0 && raw[0] == '{' {
+						into["expects "+x.String("step")+" "+string(raw)] = true
+					}
+				}
 			}
 		}
 	}

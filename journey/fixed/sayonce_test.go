@@ -40,6 +40,12 @@ func TestPortSaysEachSentenceOnce(t *testing.T) {
 		if _, again := j2["howToAct"]; j1["howToAct"] != readyHow || again != repeat {
 			t.Fatalf("repeat %v: howToAct %v, then %v", repeat, j1["howToAct"], j2["howToAct"])
 		}
+		// A ready step's input schema is given once; then as-before.
+		e1, e2 := rowsOf(j1["readySteps"])[0]["expects"], rowsOf(j2["readySteps"])[0]["expects"]
+		if _, schema := e1.(map[string]any); !schema || (repeat && mustJSONText(e2) != mustJSONText(e1)) ||
+			(!repeat && (e2 != "as-before" || j2["expectsAsBeforeMeans"] != asBeforeMeans)) {
+			t.Fatalf("repeat %v: expects %v, then %v", repeat, e1, e2)
+		}
 		// The later steps still waiting as the last answer said are
 		// counted, not listed again.
 		n1, n2 := len(rowsOf(j1["laterSteps"])), len(rowsOf(j2["laterSteps"]))

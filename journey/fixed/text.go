@@ -136,6 +136,7 @@ const (
 	factsLead  = "FACTS FROM THE APP (authoritative)."
 	factsShort = "FACTS FROM THE APP (authoritative; they outrank the conversation, as said above)."
 
+	asBeforeMeans       = "expects: as-before is the input schema an earlier answer gave for that step, unchanged."
 	laterUnchangedMeans = "laterStepsUnchanged counts the later steps left out because the last journey answer gave their rows exactly so: they still wait as it said."
 
 	stateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
