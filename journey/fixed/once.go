@@ -33,6 +33,17 @@ func (p *Port) sayOnce(r *CallResult, kept map[string]bool) {
 		p.said[asBeforeMeans] = true
 		r.set("expectsAsBeforeMeans", asBeforeMeans)
 	}
+	// A brief word for word the last one given is not given again.
+	if b, _ := r.Get("brief"); b != nil {
+		switch brief, _ := b.(string); {
+		case brief == "":
+		case brief == p.lastBrief:
+			r.Delete("brief")
+			r.set("briefUnchanged", true)
+		default:
+			p.lastBrief = brief
+		}
+	}
 }
 
 // dropSaid drops what was said before from r; in a row (a step of

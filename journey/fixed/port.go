@@ -119,6 +119,8 @@ type Port struct {
 	// said is the legend sentences this port has served (once.go).
 	said   map[string]bool
 	repeat bool
+	// lastBrief is the last whats_here brief given.
+	lastBrief string
 	// laterNow is the laterSteps rows of the last journey answer given
 	// (journey and step to encoded row), laterPrev those of the one
 	// before it (once.go, laterDelta).

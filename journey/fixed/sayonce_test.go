@@ -34,6 +34,10 @@ func TestPortSaysEachSentenceOnce(t *testing.T) {
 		if short := head2 == factsShort; short == repeat || (repeat && head2 != head1) {
 			t.Fatalf("repeat %v: the second facts header is %q", repeat, head2)
 		}
+		// The brief, word for word the last one, is not given again.
+		if _, again := second["brief"]; first["brief"] == nil || again != repeat || (second["briefUnchanged"] == true) == repeat {
+			t.Fatalf("repeat %v: the second brief %v (unchanged %v)", repeat, second["brief"], second["briefUnchanged"])
+		}
 		// A journey's ready steps say how to fire one the first time.
 		j1 := callTest(t, p, "shop.journey.purchase", nil)
 		j2 := callTest(t, p, "shop.journey.purchase", nil)
