@@ -41,6 +41,8 @@ type shopper struct {
 	// counted, only the one call that reads the awaited answer.
 	bytes *counted
 	calls int
+	// transport is stdio or http.
+	transport string
 }
 
 func startShopper(t *testing.T, args ...string) *shopper {
@@ -73,7 +75,7 @@ func startShopper(t *testing.T, args ...string) *shopper {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &shopper{t: t, cs: cs, keys: keys, bytes: c}
+	return &shopper{t: t, cs: cs, keys: keys, bytes: c, transport: "stdio"}
 }
 
 func (s *shopper) call(name string, args map[string]any) map[string]any {

@@ -17,6 +17,19 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// fixedByteCeiling is what the two purchases may cost a model on the
+// fixed tools, per transport, measured: stdio 38,332 B and HTTP 35,189 B
+// in 30 calls and one tool list (from 52,096 and 48,737 B in 32 calls),
+// with about 1% for versions whose digits vary from run to run. Issue
+// 42's budget is 20,000 B: not met yet, so the ceiling is a ratchet that
+// stops the answers from growing back. fixedCalls is the calls.
+var fixedByteCeiling = map[string]int64{"stdio": 38_800, "http": 35_600}
+
+const (
+	fixedByteGoal = 20_000
+	fixedCalls    = 30
+)
+
 // startShopperHTTP is startShopper over streamable HTTP: the real binary
 // headless with -mcp http, the person's keys through the same pipe.
 func startShopperHTTP(t *testing.T, args ...string) *shopper {
@@ -35,7 +48,7 @@ func startShopperHTTP(t *testing.T, args ...string) *shopper {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &shopper{t: t, cs: cs, keys: keys, bytes: c}
+	return &shopper{t: t, cs: cs, keys: keys, bytes: c, transport: "http"}
 }
 
 // TestTheTwelveAnswersOfARealPurchase drives the real binary, over stdio
@@ -45,10 +58,10 @@ func startShopperHTTP(t *testing.T, args ...string) *shopper {
 // order, a new round, a refused gift card, paying the first order again —
 // and asserts each answer a model reads. Each transport runs the whole
 // purchase twice; the transcripts, ids and versions aside, are
-// byte-identical. It logs the bytes the client received (the tool list,
-// every call; the polls while the person decides are not counted, only
-// the one read of their outcome): issue 42's 20,000 B budget is not met
-// yet, so it is logged, not asserted.
+// byte-identical. It asserts the bytes the client received (the
+// initialize, the tool list, every call, as the client reads them; the
+// polls while the person decides are not counted, only the one read of
+// their outcome) against fixedByteCeiling, and the calls a model makes.
 func TestTheTwelveAnswersOfARealPurchase(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives the real binary through two purchases, four times")
@@ -249,7 +262,11 @@ func twelve(t *testing.T, s *shopper) []string {
 	for _, r := range s.transcript[mark:] {
 		out = append(out, normalized(t, r))
 	}
-	t.Logf("%d B received in %d calls and one tool list", s.bytes.n.Load(), s.calls)
+	n, ceiling := s.bytes.n.Load(), fixedByteCeiling[s.transport]
+	t.Logf("%s: %d B received in %d calls and one tool list (ceiling %d B; issue 42's goal %d B)", s.transport, n, s.calls, ceiling, fixedByteGoal)
+	if n > ceiling || s.calls != fixedCalls {
+		t.Errorf("%s: %d B in %d calls, want at most %d B in %d calls", s.transport, n, s.calls, ceiling, fixedCalls)
+	}
 	return out
 }
 
