@@ -7,8 +7,10 @@ import "strings"
 // a ready step) is said once: the first answer that needs it carries it,
 // later answers carry the field it explains and not the sentence again.
 // The facts header is said in full once; later facts open with its short
-// form. Options.Repeat turns this off, for a port whose model
-// does not keep the conversation.
+// form. A ready step's input schema is given once, then "as-before"; a
+// later row as the last journey answer gave it is counted, not listed
+// (laterDelta); a brief word for word the last one is not given again.
+// Options.Repeat turns all of this off.
 
 // legend is the set of sentences said once per port. Situational
 // sentences (a refusal's why, a howToAct that says what to do now) are

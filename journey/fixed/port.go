@@ -59,10 +59,13 @@ type Options struct {
 	// quickly; a panic in it is recorded as a defect and the answer is
 	// still returned. Nil observes nothing.
 	Observe func(ctx context.Context, tool string, args map[string]any, answer CallResult)
-	// Repeat repeats every explanatory sentence (a *Means field,
-	// the ready steps' howToAct, the facts header) on every answer that
-	// needs it. By default a port says each once: it serves one
-	// conversation, whose model read it the first time.
+	// Repeat serves every answer whole: each explanatory sentence (a
+	// *Means field, the ready steps' howToAct, the facts header), each
+	// input schema, each later row and the brief on every answer that
+	// has them. By default a port says each once (once.go): it serves one
+	// conversation, whose model read it the first time. Set it for a
+	// port several models share, or whose model does not keep the
+	// conversation.
 	Repeat bool
 }
 
