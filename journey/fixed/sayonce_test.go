@@ -106,3 +106,45 @@ func TestSinceVersionIsNeverLargerThanTheFullAnswer(t *testing.T) {
 		}
 	}
 }
+
+// laterAnswer is a journey answer with only its later rows, for laterDelta.
+type laterAnswer struct {
+	Journey    string     `json:"journey"`
+	LaterSteps []laterRow `json:"laterSteps"`
+}
+
+// A later row is left out only when the answer the model was last given
+// had it so: a re-read before delivery (Fold) compares with that answer,
+// not with the one it replaces, which the model never saw.
+func TestLaterRowsUnchangedAreThoseTheModelWasGiven(t *testing.T) {
+	app := newPortShop(t, journey.Options{}, "x")
+	p := Serve(app.s, Options{})
+	answer := func(fold bool, rows ...laterRow) (listed []string, unchanged any) {
+		r := resultOf(laterAnswer{Journey: "purchase", LaterSteps: rows})
+		p.laterDelta(&r, fold)
+		v, _ := r.Get("laterSteps")
+		for _, row := range v.([]CallResult) {
+			listed = append(listed, row.String("step")+" "+row.String("status"))
+		}
+		unchanged, _ = r.Get("laterStepsUnchanged")
+		return listed, unchanged
+	}
+	a := laterRow{Step: "a", Status: journey.StepOffNode}
+	b1, b2 := laterRow{Step: "b", Status: journey.StepOffNode}, laterRow{Step: "b", Status: journey.StepReady}
+	c := laterRow{Step: "c", Status: journey.StepReady}
+	if listed, n := answer(false, a, b1); len(listed) != 2 || n != nil {
+		t.Fatalf("the first answer lists every row: %v, %v unchanged", listed, n)
+	}
+	if listed, n := answer(false, a, b2, c); mustJSONText(listed) != `["b ready","c ready"]` || n != 1 {
+		t.Fatalf("the second: %v, %v unchanged", listed, n)
+	}
+	// Folded before delivery: the same rows, compared with the first
+	// answer, are listed again.
+	if listed, n := answer(true, a, b2, c); mustJSONText(listed) != `["b ready","c ready"]` || n != 1 {
+		t.Fatalf("the fold: %v, %v unchanged", listed, n)
+	}
+	// The next answer compares with the folded one.
+	if listed, n := answer(false, a, b2, c); len(listed) != 0 || n != 3 {
+		t.Fatalf("the third: %v, %v unchanged", listed, n)
+	}
+}
