@@ -429,6 +429,7 @@ func (c *capability[Model, P]) describe() Descriptor {
 		Watches:               c.watchNames(),
 		Freshness:             c.freshness,
 		NeedsApproval:         c.approval != nil,
+		ApprovalWhen:          c.approval != nil && c.approval.when != nil,
 	}
 }
 
@@ -474,6 +475,9 @@ type Descriptor struct {
 	// NeedsApproval is true when a call may be held for the person's
 	// approval (Variant.Approval), always or by its When.
 	NeedsApproval bool `json:"needsApproval,omitempty"`
+	// ApprovalWhen is true when the approval holds only the calls its
+	// When selects: a call may run without the person being asked.
+	ApprovalWhen bool `json:"approvalWhen,omitempty"`
 }
 
 func typeLabel(t reflect.Type) string {

@@ -59,7 +59,7 @@ func (v View) ContextBrief() Brief {
 	out := Brief{Journey: jn.id, Standing: st.Standing, StepsDone: st.StepsDone, StepsTotal: st.StepsTotal}
 	writeAll(&b, briefOpen, jn.id, " - ", strings.TrimRight(jn.does, ".!? "), " (", strconv.Itoa(st.StepsDone), "/", strconv.Itoa(st.StepsTotal),
 		" steps done; standing: ", string(st.Standing), ").\n")
-	var ready, refused, human, person, app, masked, later []string
+	var ready, refused, withdrawn, human, person, app, masked, later []string
 	for _, ps := range plan.Steps {
 		switch {
 		case ps.Status == StepDone || ps.Status == StepInferredDone:
@@ -71,6 +71,8 @@ func (v View) ContextBrief() Brief {
 			human = append(human, ps.Step)
 		case ps.Status == StepReady && (ps.Activation == ActivationHidden || ps.Overlay != ""):
 			masked = append(masked, ps.Step)
+		case ps.Fireable() && s.askBook.withdrawnFor(ps.LastRejected):
+			withdrawn = append(withdrawn, ps.Step+s.ledgers.refusedCode(ps.LastRejected))
 		case ps.Fireable() && ps.LastRejected != "":
 			// Offered again, but never as simply ready: the app said no
 			// the last time, and its code says how.
@@ -84,7 +86,7 @@ func (v View) ContextBrief() Brief {
 	for _, line := range []struct {
 		lead string
 		ids  []string
-	}{{briefReady, ready}, {briefRefused, refused}, {briefHuman, human}, {briefAwaitingPerson, person}, {briefAwaitingApp, app}, {briefNotClick, masked}, {briefNext, later}} {
+	}{{briefReady, ready}, {briefRefused, refused}, {briefWithdrawn, withdrawn}, {briefHuman, human}, {briefAwaitingPerson, person}, {briefAwaitingApp, app}, {briefNotClick, masked}, {briefNext, later}} {
 		if len(line.ids) > 0 {
 			writeAll(&b, line.lead, strings.Join(line.ids, ", "), ".\n")
 		}

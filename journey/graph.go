@@ -109,6 +109,13 @@ type Action struct {
 	// Confirm marks the action high-effect: a model must have it confirmed
 	// (or, under enforcement, approved by a person) before it fires.
 	Confirm bool
+	// PersonApproves says the application asks the person to approve each
+	// fire on their own screen (an approval the app declares and shows,
+	// such as agent.Variant.Approval; journey/bind sets it from the
+	// capability). That on-screen question is the confirmation: a model is
+	// told before it fires that the person will be asked there, and is not
+	// asked to get a yes in the chat as well.
+	PersonApproves bool
 	// Input is the input contract. Nil accepts any input unchecked.
 	Input *Input
 	// Verify is the app's own postcondition, as a guard over the state
@@ -314,15 +321,17 @@ type actionNode struct {
 	goTo       int // -1 when none
 	goToID     string
 	highEffect bool
-	input      *Input
-	verify     Guard
-	verifyFn   func(StateView) bool
-	blocked    *Blocked
-	conc       Concurrency
-	repeat     *containerNode // nearest repeats container, if any
-	decides    *HumanDecides
-	decideWhen Guard
-	policy     PrincipalPolicy
+	// personApproves: the app asks the person on screen (Action.PersonApproves).
+	personApproves bool
+	input          *Input
+	verify         Guard
+	verifyFn       func(StateView) bool
+	blocked        *Blocked
+	conc           Concurrency
+	repeat         *containerNode // nearest repeats container, if any
+	decides        *HumanDecides
+	decideWhen     Guard
+	policy         PrincipalPolicy
 }
 
 // humanOnly: the policy does not let the agent fire it.
@@ -789,6 +798,7 @@ func (g *Graph) compileAction(an *actionNode, a Action, where string) error {
 	an.writes = slices.Clone(a.Writes)
 	an.reads = slices.Clone(a.Reads)
 	an.highEffect = a.Confirm
+	an.personApproves = a.PersonApproves
 	an.input = a.Input
 	an.verify = verify
 	an.verifyFn = a.VerifyFunc
@@ -873,6 +883,9 @@ type ActionInfo struct {
 	Reads      []string `json:"reads,omitempty"`
 	GoTo       string   `json:"goTo,omitempty"`
 	HighEffect bool     `json:"highEffect,omitempty"`
+	// PersonApproves: the app asks the person to approve each fire on
+	// their screen (Action.PersonApproves).
+	PersonApproves bool `json:"personApproves,omitempty"`
 	// Expects is the wire-shaped input contract: a JSON Schema object, the
 	// JSON string "none", or absent when no contract was declared.
 	Expects json.RawMessage `json:"expects,omitempty"`
@@ -896,7 +909,7 @@ func (ai ActionInfo) Allows(a Actor) bool {
 
 func (an *actionNode) info() ActionInfo {
 	ai := ActionInfo{ID: an.id, Does: an.does, On: slices.Clone(an.onIDs), Writes: slices.Clone(an.writes), Reads: slices.Clone(an.reads),
-		GoTo: an.goToID, HighEffect: an.highEffect, Expects: an.input.expectsJSON(), HasVerify: an.verify != nil || an.verifyFn != nil,
+		GoTo: an.goToID, HighEffect: an.highEffect, PersonApproves: an.personApproves, Expects: an.input.expectsJSON(), HasVerify: an.verify != nil || an.verifyFn != nil,
 		Guarded: an.guard != nil, SingleFlight: an.conc.SingleFlight || an.conc.Once, Once: an.conc.Once,
 		HumanDecides: an.decides != nil, MayInvoke: slices.Clone(an.policy.MayInvoke)}
 	if an.repeat != nil {

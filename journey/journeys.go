@@ -74,6 +74,7 @@ type PlanStep struct {
 	GuardUnevaluated []string `json:"guardUnevaluated,omitempty"`
 	GoesTo           string   `json:"goesTo,omitempty"`
 	HighEffect       bool     `json:"highEffect,omitempty"`
+	PersonApproves   bool     `json:"personApproves,omitempty"`
 	// Enabled is present, and false, while the control is switched off.
 	Enabled        *bool     `json:"enabled,omitempty"`
 	BlockedBecause *Blocked  `json:"blockedBecause,omitempty"`
@@ -170,7 +171,7 @@ func (l look) plan(jn *journeyNode) Plan {
 	for i, an := range jn.steps {
 		occurrence[an]++
 		st := PlanStep{Step: an.id, Does: an.does, DependsOn: slices.Clone(jn.deps[i]), OnNodes: slices.Clone(an.onIDs), GoesTo: an.goToID,
-			HighEffect: an.highEffect, Expects: an.input.expectsJSON()}
+			HighEffect: an.highEffect, PersonApproves: an.personApproves, Expects: an.input.expectsJSON()}
 		pass, unev := evalQuick(an.guard, s.state)
 		st.GuardUnevaluated = unev
 		if an.conc.Once {

@@ -95,7 +95,7 @@ func (bl bindingLists) control(an *actionNode) (handler Handler, disabled bool, 
 // when it has none), which the caller runs once the lock is released.
 func (l look) row(an *actionNode, unev []string) (ServedAction, func() any) {
 	s := l.s
-	row := ServedAction{Action: an.id, Does: an.does, GoesTo: an.goToID, HighEffect: an.highEffect, GuardUnevaluated: unev, Expects: an.input.expectsJSON()}
+	row := ServedAction{Action: an.id, Does: an.does, GoesTo: an.goToID, HighEffect: an.highEffect, PersonApproves: an.personApproves, GuardUnevaluated: unev, Expects: an.input.expectsJSON()}
 	handler, disabled, busy, holds := s.bindings.control(an)
 	if an.enabled != nil {
 		if ok, _ := evalQuick(an.enabled, s.state); !ok {

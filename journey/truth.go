@@ -173,6 +173,15 @@ func (l look) truth(sinceVersion int64, maxAttempts int, rows bool) Truth {
 		f.t.SinceVersion = sinceVersion
 	}
 	picks, inRange := f.pick()
+	f.held = func(r *record) personNote {
+		switch {
+		case !r.settled && s.askBook.heldFor(r.t.ID):
+			return personHeld
+		case r.settled && s.askBook.withdrawnFor(r.t.ID):
+			return personWithdrawn
+		}
+		return personNone
+	}
 	f.b.Grow(len(truthHeader) + 400 + 120*len(picks))
 	f.position()
 	f.attempts(picks, inRange)
@@ -192,8 +201,11 @@ type factsBlock struct {
 	since int64
 	max   int
 	rows  bool // build the Attempt and Change rows, not only the text
-	t     Truth
-	b     strings.Builder
+	// held reports a fire waiting for the person's answer on their
+	// screen: said once, as theirs, never as the app still working.
+	held func(*record) personNote
+	t    Truth
+	b    strings.Builder
 }
 
 func (f *factsBlock) inWindow(version int64) bool { return f.since <= 0 || version >= f.since }
@@ -292,14 +304,14 @@ func (f *factsBlock) attempts(picks []pick, inRange int) {
 		case f.rows:
 			var a Attempt
 			if p.fire != nil {
-				a = gradeFire(p.fire)
+				a = gradeFire(p.fire, f.held(p.fire))
 			} else {
 				a = s.g.gradeRefusal(*p.gap)
 			}
 			t.Attempts = append(t.Attempts, a)
 			b.WriteString(a.Line)
 		case p.fire != nil:
-			writeFireLine(b, p.fire)
+			writeFireLine(b, p.fire, f.held(p.fire))
 		default:
 			s.g.writeRefusalLine(b, p.gap)
 		}
@@ -349,14 +361,20 @@ func (f *factsBlock) changes() {
 // asks writes the ask book's open questions and answers.
 func (f *factsBlock) asks() {
 	t := &f.t
+	var inChat []AskRef
 	for _, a := range f.s.askBook.asks {
 		if !a.inBook || a.superseded {
 			continue
 		}
 		ref := AskRef{AskID: a.id, Action: a.an.id}
 		switch {
+		case a.answer == answerOpen && a.firedAs != "" && !a.revoked:
+			// Held for the person on their screen: awaiting() says it,
+			// once, with the fire it holds.
+			t.AwaitingHuman = append(t.AwaitingHuman, ref)
 		case a.answer == answerOpen:
 			t.AwaitingHuman = append(t.AwaitingHuman, ref)
+			inChat = append(inChat, ref)
 		case a.revoked:
 			t.Withdrawn = append(t.Withdrawn, ref)
 		case a.answer == answerApproved && !a.spent:
@@ -365,7 +383,7 @@ func (f *factsBlock) asks() {
 			t.Declined = append(t.Declined, ref)
 		}
 	}
-	askLines(&f.b, "Awaiting the human's decision: ", t.AwaitingHuman)
+	askLines(&f.b, "Awaiting the human's decision: ", inChat)
 	askLines(&f.b, "The human withdrew their approval: ", t.Withdrawn)
 	askLines(&f.b, "Approved by the human, not yet done: ", t.ApprovedNotDone)
 	askLines(&f.b, "The human declined: ", t.Declined)
@@ -423,6 +441,9 @@ func (f *factsBlock) work() {
 			continue
 		}
 		r, ok := s.ledgers.byID[w.transitionID]
+		if ok && r.fired && f.held(r) == personHeld {
+			continue // the person's to answer, said by awaiting()
+		}
 		if ok && r.fired {
 			if !slices.Contains(t.StillWorking, r.an.id) {
 				t.StillWorking = append(t.StillWorking, r.an.id)
@@ -450,22 +471,29 @@ func askLines(b *strings.Builder, lead string, refs []AskRef) {
 }
 
 // gradeFire grades one fire, reading the live record beside its receipt.
-func gradeFire(r *record) Attempt {
+func gradeFire(r *record, held personNote) Attempt {
 	a := Attempt{Version: r.t.CursorVersion, TransitionID: r.t.ID, Action: r.an.id, Actor: r.t.Actor, Inferred: r.t.Inferred}
 	if r.t.Attribution != nil {
 		a.Attribution = r.t.Attribution.Basis
 	}
-	a.Grade, a.Note = grade(r)
+	a.Grade, a.Note = grade(r, held)
+	if e := r.receipt.Error; held == personWithdrawn && e != nil {
+		a.Refused = e.Reason // the code, as data
+	}
 	var b strings.Builder
-	writeFireLine(&b, r)
+	writeFireLine(&b, r, held)
 	a.Line = b.String()
 	return a
 }
 
-func grade(r *record) (Grade, string) {
+func grade(r *record, held personNote) (Grade, string) {
 	switch {
 	case r.t.Materialized != nil:
 		return GradeDidNot, noteNotWired
+	case held == personHeld:
+		return GradeNotYetKnown, noteHeld
+	case held == personWithdrawn:
+		return GradeDidNot, noteWithdrawn
 	case !r.settled || r.t.Outcome == OutcomePending:
 		return GradeNotYetKnown, notePending
 	case r.receipt.VerifyHeld == VerifyNotHeld:
@@ -484,10 +512,20 @@ func grade(r *record) (Grade, string) {
 	return GradeUnobservable, noteUnobservable
 }
 
+// personNote is what the person's screen says about a fire: nothing,
+// held for their answer, or withdrawn before they answered.
+type personNote int
+
+const (
+	personNone personNote = iota
+	personHeld
+	personWithdrawn
+)
+
 // writeFireLine writes a fire's line of the facts block: library words,
 // the actor and the action's graph id only.
-func writeFireLine(b *strings.Builder, r *record) {
-	g, note := grade(r)
+func writeFireLine(b *strings.Builder, r *record, held personNote) {
+	g, note := grade(r, held)
 	b.WriteString("  • ")
 	b.WriteString(string(g))
 	b.WriteString(" — ")

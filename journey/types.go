@@ -388,6 +388,9 @@ type ServedAction struct {
 	// holds reader when one was registered (runtime data).
 	Holds      any  `json:"holds,omitempty"`
 	HighEffect bool `json:"highEffect,omitempty"`
+	// PersonApproves: the app asks the person to approve each fire on
+	// their screen (Action.PersonApproves).
+	PersonApproves bool `json:"personApproves,omitempty"`
 	// HumanDecides: the action is the person's decision; the model
 	// presents it and does not make it.
 	HumanDecides bool `json:"humanDecides,omitempty"`

@@ -27,7 +27,9 @@
 // is closed, pay is not clickable (NODE_NOT_VISIBLE). Paying is
 // asynchronous: the call completes when the payment server answers, paid
 // or refused (it refuses gift cards). With the fixed tools it is
-// high-effect (needs-confirm first), comes back pending, settles later
+// high-effect and approved by the person on their screen (the contract's
+// Approval, served as personApproves): that is the one question, so the
+// step fires without needs-confirm, comes back pending, settles later
 // through did_it_work, and happens once per order: paying a paid order
 // again is refused DUPLICATE_EXECUTION, naming the payment that settled.
 //

@@ -112,9 +112,10 @@ func TestWalkToCheckoutRepeats(t *testing.T) {
 			t.Errorf("walk %d: add-to-cart answered effectVerified %v, writesObserved %v: %v", i, add["effectVerified"], add["writesObserved"], add)
 		}
 		// Each step that goes to a page answers its arrival observed,
-		// in the words that say so (item 12).
-		for _, step := range []string{"open-product", "go-cart", "checkout"} {
-			if r := steps[step]; r["arrival"] != "observed" || !strings.Contains(fmt.Sprint(r["arrivalMeans"]), "later reported") {
+		// the first in the words that say what that means (item 12),
+		// the others without saying it again.
+		for i, step := range []string{"open-product", "go-cart", "checkout"} {
+			if r := steps[step]; r["arrival"] != "observed" || (i == 0) != strings.Contains(fmt.Sprint(r["arrivalMeans"]), "later reported") {
 				bad = true
 				t.Errorf("walk %d: %s answered arrival %v (%v)", i, step, r["arrival"], r["arrivalMeans"])
 			}

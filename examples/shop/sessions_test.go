@@ -155,8 +155,7 @@ func threeSessionsScript(t *testing.T) []string {
 	if r := a.call("shop.journey.purchase", map[string]any{"step": "open-review"}); r["effectStatus"] != "performed" {
 		t.Fatalf("A open-review: %v", r)
 	}
-	a.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1"})
-	pay := a.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1", "confirm": true})
+	pay := a.call("shop.journey.purchase", map[string]any{"step": "pay", "instance": "order-1"})
 	id, _ := pay["transitionId"].(string)
 	if pay["ok"] != true || id == "" {
 		t.Fatalf("A's payment: %v", pay)

@@ -17,6 +17,19 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
+// fixedByteCeiling is what the two purchases may cost a model on the
+// fixed tools, per transport, measured: stdio 38,332 B and HTTP 35,189 B
+// in 30 calls and one tool list (from 52,096 and 48,737 B in 32 calls),
+// with about 1% for versions whose digits vary from run to run. Issue
+// 42's budget is 20,000 B: not met yet, so the ceiling is a ratchet that
+// stops the answers from growing back. fixedCalls is the calls.
+var fixedByteCeiling = map[string]int64{"stdio": 38_800, "http": 35_600}
+
+const (
+	fixedByteGoal = 20_000
+	fixedCalls    = 30
+)
+
 // startShopperHTTP is startShopper over streamable HTTP: the real binary
 // headless with -mcp http, the person's keys through the same pipe.
 func startShopperHTTP(t *testing.T, args ...string) *shopper {
@@ -28,13 +41,14 @@ func startShopperHTTP(t *testing.T, args ...string) *shopper {
 	url := runHTTPShop(t, append([]string{"-keys", keys}, args...)...)
 	cctx, ccancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer ccancel()
+	c := &counted{}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "shopper", Version: "1"}, nil).Connect(cctx,
-		&mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: bearer{"s3cret"}}}, nil)
+		&mcp.StreamableClientTransport{Endpoint: url, HTTPClient: &http.Client{Transport: countingTransport{bearer{"s3cret"}, c}}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &shopper{t: t, cs: cs, keys: keys}
+	return &shopper{t: t, cs: cs, keys: keys, bytes: c, transport: "http"}
 }
 
 // TestTheTwelveAnswersOfARealPurchase drives the real binary, over stdio
@@ -44,7 +58,10 @@ func startShopperHTTP(t *testing.T, args ...string) *shopper {
 // order, a new round, a refused gift card, paying the first order again —
 // and asserts each answer a model reads. Each transport runs the whole
 // purchase twice; the transcripts, ids and versions aside, are
-// byte-identical.
+// byte-identical. It asserts the bytes the client received (the
+// initialize, the tool list, every call, as the client reads them; the
+// polls while the person decides are not counted, only the one read of
+// their outcome) against fixedByteCeiling, and the calls a model makes.
 func TestTheTwelveAnswersOfARealPurchase(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives the real binary through two purchases, four times")
@@ -87,9 +104,11 @@ func twelve(t *testing.T, s *shopper) []string {
 			t.Fatalf("%s: %v", action, r)
 		}
 	}
+	// toCheckout takes the purchase's steps to checkout from the journey
+	// answer just read (a model does not open the journey again to learn
+	// what that answer already listed).
 	toCheckout := func(sku string) {
 		t.Helper()
-		s.call("shop.journey.purchase", nil)
 		for _, st := range []struct {
 			step  string
 			input map[string]any
@@ -120,6 +139,14 @@ func twelve(t *testing.T, s *shopper) []string {
 		})
 	}
 	mark := len(s.transcript)
+	// The model lists the tools once: the fixed tools never change.
+	tools, err := s.cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tools.Tools) == 0 {
+		t.Fatal("no tools listed")
+	}
 
 	// Item 1: what the search wrote is in its answer, and why carries it.
 	s.call("shop.journey.find", nil)
@@ -133,11 +160,18 @@ func twelve(t *testing.T, s *shopper) []string {
 	}
 
 	// Item 2: an unknown SKU is a refusal with a code and our sentence.
-	s.call("shop.journey.purchase", nil)
+	if opened := s.call("shop.journey.purchase", nil); find(list(opened["readySteps"]), "step", "catalog.open-product") == nil {
+		t.Fatalf("the purchase opened: %v", opened)
+	}
 	unknown := step("purchase", "open-product", map[string]any{"sku": "no-such-sku"})
 	e, _ := unknown["error"].(map[string]any)
 	if msg, _ := e["message"].(string); unknown["ok"] != false || unknown["judgment"] != "rejected" || e["reason"] == nil || msg == "" || json.Valid([]byte(msg)) || strings.Contains(msg, "{") {
 		t.Fatalf("item 2, an unknown SKU: %v", unknown)
+	}
+	// The refusal's answer offers the step again, naming the refusal and
+	// its reason code as data: the model goes on from it.
+	if again := find(list(unknown["readySteps"]), "step", "catalog.open-product"); again == nil || again["lastFireRejected"] != unknown["transitionId"] || again["lastFireRejectedReason"] != e["reason"] {
+		t.Fatalf("item 2, the step offered again: %v", unknown)
 	}
 
 	toCheckout("dress-red")
@@ -161,14 +195,15 @@ func twelve(t *testing.T, s *shopper) []string {
 	if r := step("purchase", "open-review", nil); r["ok"] != true {
 		t.Fatalf("open-review: %v", r)
 	}
-	// Item 10: the pause asks the model to confirm, and says nothing
-	// that contradicts it.
-	ask := step("purchase", "pay", nil, "instance", "order-1")
-	how, _ := ask["howToAct"].(string)
-	if ask["judgment"] != "needs-confirm" || ask["performed"] != false || strings.Contains(how, "not their answer") {
-		t.Fatalf("item 10, the confirm pause: %v", ask)
+	// Item 10: the payment is asked once, on the person's screen: the
+	// ready row says so before the call, the call fires at once (no
+	// needs-confirm in the chat), and its answer says it waits for the
+	// person.
+	pay := step("purchase", "pay", nil, "instance", "order-1")
+	how, _ := pay["howToSettle"].(string)
+	if pay["judgment"] == "needs-confirm" || pay["effectStatus"] != "pending" || !strings.Contains(how, "the person") || strings.Contains(how, "the app is still working") {
+		t.Fatalf("item 10, the payment asked on screen: %v", pay)
 	}
-	pay := step("purchase", "pay", nil, "instance", "order-1", "confirm", true)
 	paidID, _ := pay["transitionId"].(string)
 	if paid := settled(paidID); paid["effectStatus"] != "performed" || paid["outcome"] != "committed" {
 		t.Fatalf("the payment: %v", paid)
@@ -200,14 +235,15 @@ func twelve(t *testing.T, s *shopper) []string {
 
 	// Item 8: the gift card's refusal, a code and our sentence in every
 	// place the model reads it.
-	step("purchase", "pay", nil, "instance", "order-2")
-	refusedID, _ := step("purchase", "pay", nil, "instance", "order-2", "confirm", true)["transitionId"].(string)
+	refusedID, _ := step("purchase", "pay", nil, "instance", "order-2")["transitionId"].(string)
 	refused := settled(refusedID)
 	re, _ := refused["error"].(map[string]any)
 	if sentence, _ := re["message"].(string); refused["ok"] != false || refused["judgment"] != "rejected" || refused["effectStatus"] != "refused" || re["reason"] != "APP_FAILED" || sentence == "" || strings.Contains(sentence, "gift card") || strings.Contains(sentence, "{") {
 		t.Fatalf("item 8, the refused payment: %v", refused)
 	}
-	here := s.call("shop.whats_here", nil)
+	// The model looked at whats_here before: it asks for what changed
+	// since, as the tool's description says.
+	here := s.call("shop.whats_here", map[string]any{"sinceVersion": full["version"]})
 	if facts, _ := here["facts"].(string); !strings.Contains(facts, "APP_FAILED") || strings.Contains(facts, "gift card") {
 		t.Fatalf("item 8, the facts: %v", here["facts"])
 	}
@@ -225,6 +261,11 @@ func twelve(t *testing.T, s *shopper) []string {
 	var out []string
 	for _, r := range s.transcript[mark:] {
 		out = append(out, normalized(t, r))
+	}
+	n, ceiling := s.bytes.n.Load(), fixedByteCeiling[s.transport]
+	t.Logf("%s: %d B received in %d calls and one tool list (ceiling %d B; issue 42's goal %d B)", s.transport, n, s.calls, ceiling, fixedByteGoal)
+	if n > ceiling || s.calls != fixedCalls {
+		t.Errorf("%s: %d B in %d calls, want at most %d B in %d calls", s.transport, n, s.calls, ceiling, fixedCalls)
 	}
 	return out
 }

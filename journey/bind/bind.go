@@ -443,6 +443,12 @@ func (gb *graphBuilder[Model, P]) action(page, prefix string, a Action[Model, P]
 		return ja, fmt.Errorf("bind: action %q sets InstanceField outside a repeating container", qid)
 	}
 	d := capab.Descriptor()
+	// The capability's approval is asked on the person's screen: that
+	// question is the confirmation, never a second one in the chat. Only
+	// an approval asked on every call is said in advance: one whose When
+	// selects calls may not be asked for this one, and a held call says
+	// it waits for the person once it does.
+	ja.PersonApproves = d.NeedsApproval && !d.ApprovalWhen
 	in, err := inputOf(d.InputSchema, a.InstanceField)
 	if err != nil {
 		return ja, fmt.Errorf("bind: action %q: capability %q: %w", qid, capab.Name(), err)

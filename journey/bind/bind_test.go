@@ -295,3 +295,36 @@ func TestPortOverBoundJourney(t *testing.T) {
 		t.Fatalf("%v", m)
 	}
 }
+
+// An approval asked on every call is served as personApproves; one asked
+// only when its When selects the call is not, since the person may never
+// be asked for this one: a step is told in advance only what is sure.
+func TestPersonApprovesOnlyAnApprovalAskedEveryTime(t *testing.T) {
+	for _, conditional := range []bool{false, true} {
+		approval := &agent.Approval[Increment, counter, np]{Summary: "Add one."}
+		if conditional {
+			approval.When = func(_ Increment, call agent.Call[counter, np]) bool { return call.Model.Count > 2 }
+		}
+		c := declare("increment")
+		c.inc = agent.Expose(agent.Variant[Increment, counter, np]{Name: "increment", Description: "Add one.", Approval: approval})
+		if d := c.inc.Descriptor(); !d.NeedsApproval || d.ApprovalWhen != conditional {
+			t.Fatalf("conditional %v: descriptor %+v", conditional, d)
+		}
+		r := run(t, c.contract())
+		j, err := bind.New("counter", r.rt, r.p.Model, graph(c), bind.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(j.Close)
+		info, ok := j.Session().Graph().Action("home.increment")
+		if !ok || info.PersonApproves == conditional {
+			t.Fatalf("conditional %v: personApproves %v", conditional, info.PersonApproves)
+		}
+		p := fixed.Serve(j.Session(), fixed.Options{})
+		for _, tool := range p.Tools() {
+			if tool.Name == "counter.journey.visit" && strings.Contains(tool.Description, "personApproves") == conditional {
+				t.Fatalf("conditional %v: the journey's description: %q", conditional, tool.Description)
+			}
+		}
+	}
+}

@@ -14,4 +14,34 @@
 // fire.go, fire_answer.go) whose fields are in wire order, built by a pure
 // function of one read of the session; resultOf turns it into the ordered
 // CallResult a call returns, whose encoding is the struct's own.
+//
+// # One question, asked once
+//
+// A high-effect action (journey.Action.Confirm) pauses with needs-confirm:
+// the model gets the person's yes in the chat and calls again with
+// confirm: true. An action the application asks the person to approve on
+// their own screen (journey.Action.PersonApproves, which journey/bind sets
+// from the capability's agent.Variant.Approval) does not: the app's
+// question is the confirmation, so the call fires at once and is held for
+// the person there. The model learns it before it calls: the journey
+// tool's description says what personApproves means and what to tell the
+// person, and the ready row carries personApproves. While the person
+// decides, the step's result, the journey, the brief, the facts and
+// did_it_work all say it waits for the person, and nothing else; a
+// request withdrawn before they answered is said as withdrawn, its reason
+// code as data. Only an approval asked on every call is served as
+// personApproves: one whose When selects calls may not ask for this one.
+//
+// # Said once
+//
+// A port serves one conversation, and what it said it does not say again
+// (once.go): each explanatory sentence (a *Means field, the ready steps'
+// howToAct) is given with the first answer that needs it; the facts
+// header in full once, then its short form; a ready step's input schema
+// once, then expects: "as-before"; a later step still waiting as the last
+// journey answer gave it is counted (laterStepsUnchanged), not listed; a
+// brief word for word the last one is briefUnchanged. Steps done by a
+// fire are counted (stepsDone). Fold compares with what the model was
+// last given, not with the answer it re-reads. Options.Repeat serves
+// every answer whole, for a model that does not keep the conversation.
 package fixed

@@ -103,6 +103,10 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	fr := p.fire(ctx, step, a)
 	p.frameData(&r, id)
 	p.fireData(&r, fr)
+	if r.String("did") == step {
+		// did names the step: the echo of the argument goes.
+		r.Delete("step")
+	}
 	return *p.position(&r)
 }
 
@@ -196,8 +200,12 @@ func (p *Port) frameData(r *CallResult, id string) {
 		changed = p.s.View().KeysChangedByOthersSince(seen, p.source)
 	}
 	var rows frameRows
+	rows.refusedCode = p.refusedCode
 	for _, st := range plan.Steps {
 		rows.add(st, changed)
+		if st.PendingFire != "" && p.withPerson(st.Step, st.PendingFire) {
+			rows.withPerson = true
+		}
 	}
 	r.merge(rows.open(standing))
 }
@@ -252,8 +260,25 @@ type frameRows struct {
 	awaitingHuman []askRow
 	readyRejected int
 	awaitingState []string
-	rejected      bool
-	stale         bool
+	// withPerson: a pending step waits for the person's answer on their
+	// screen, not for the app.
+	withPerson bool
+	// done counts the steps done with no row of their own (plainDone).
+	done     int
+	rejected bool
+	stale    bool
+	// refusedCode is the reason code a refused fire came to rest with.
+	refusedCode func(transitionID string) journey.Reason
+}
+
+// refusedCode is the reason code the fire came to rest refused with, if
+// it did and gave one.
+func (p *Port) refusedCode(transitionID string) journey.Reason {
+	st, settled, err := p.s.View().SettlementIfKnown(transitionID)
+	if err != nil || !settled || st.Error == nil {
+		return ""
+	}
+	return st.Error.Reason
 }
 
 // askRow is a ready step whose card awaits the person.
@@ -279,14 +304,17 @@ type readyRow struct {
 	Does             string   `json:"does"`
 	GoesTo           string   `json:"goesTo,omitempty"`
 	HighEffect       bool     `json:"highEffect,omitempty"`
+	PersonApproves   bool     `json:"personApproves,omitempty"`
 	GuardUnevaluated []string `json:"guardUnevaluated,omitempty"`
 	Materialized     *bool    `json:"materialized,omitempty"`
 	Busy             string   `json:"busy,omitempty"`
 	Instances        []string `json:"instances,omitempty"`
 	Expects          rawJSON  `json:"expects,omitempty"`
 	LastFireRejected string   `json:"lastFireRejected,omitempty"`
-	StaleReads       []string `json:"staleReads,omitempty"`
-	StaleWrites      []string `json:"staleWrites,omitempty"`
+	// LastFireRejectedReason is the app's reason code for that refusal.
+	LastFireRejectedReason journey.Reason `json:"lastFireRejectedReason,omitempty"`
+	StaleReads             []string       `json:"staleReads,omitempty"`
+	StaleWrites            []string       `json:"staleWrites,omitempty"`
 }
 
 // laterRow is a step that cannot be fired now, and why it waits.
@@ -298,16 +326,17 @@ type laterRow struct {
 	PriorFireUnsettled string             `json:"priorFireUnsettled,omitempty"`
 	// PriorTransitionID: a once-only step done, why it is not offered
 	// again; PriorInstance: done for another round's instance, not here.
-	PriorTransitionID  string             `json:"priorTransitionId,omitempty"`
-	PriorInstance      string             `json:"priorInstance,omitempty"`
-	PriorInstanceMeans string             `json:"priorInstanceMeans,omitempty"`
-	LastFireRejected   string             `json:"lastFireRejected,omitempty"`
-	Enabled            *bool              `json:"enabled,omitempty"`
-	BlockedBecause     *journey.Blocked   `json:"blockedBecause,omitempty"`
-	UnblockedBy        []journey.Unblock  `json:"unblockedBy,omitempty"`
-	Busy               string             `json:"busy,omitempty"`
-	Activation         journey.Activation `json:"activation,omitempty"`
-	Overlay            string             `json:"overlay,omitempty"`
+	PriorTransitionID      string             `json:"priorTransitionId,omitempty"`
+	PriorInstance          string             `json:"priorInstance,omitempty"`
+	PriorInstanceMeans     string             `json:"priorInstanceMeans,omitempty"`
+	LastFireRejected       string             `json:"lastFireRejected,omitempty"`
+	LastFireRejectedReason journey.Reason     `json:"lastFireRejectedReason,omitempty"`
+	Enabled                *bool              `json:"enabled,omitempty"`
+	BlockedBecause         *journey.Blocked   `json:"blockedBecause,omitempty"`
+	UnblockedBy            []journey.Unblock  `json:"unblockedBy,omitempty"`
+	Busy                   string             `json:"busy,omitempty"`
+	Activation             journey.Activation `json:"activation,omitempty"`
+	Overlay                string             `json:"overlay,omitempty"`
 }
 
 func (f *frameRows) add(st journey.PlanStep, changed []string) {
@@ -323,16 +352,39 @@ func (f *frameRows) add(st journey.PlanStep, changed []string) {
 	case fireable:
 		row := readyRowOf(st, changed)
 		if row.LastFireRejected != "" {
+			row.LastFireRejectedReason = f.reason(row.LastFireRejected)
 			f.rejected = true
 			f.readyRejected++
 		}
 		f.stale = f.stale || len(row.StaleReads)+len(row.StaleWrites) > 0
 		f.ready = append(f.ready, row)
+	case plainDone(st):
+		// A step done and nothing more to say about it is counted, not
+		// listed: its own answer said it was done.
+		f.done++
 	default:
 		row := laterRowOf(st)
+		if row.LastFireRejected != "" {
+			row.LastFireRejectedReason = f.reason(row.LastFireRejected)
+		}
 		f.rejected = f.rejected || row.LastFireRejected != ""
 		f.later = append(f.later, row)
 	}
+}
+
+// plainDone reports a step done by a fire whose row would say only
+// that: no once-only fire, earlier round or refusal to name. A step
+// inferred done (the state says so, nobody fired it here) keeps its row.
+func plainDone(st journey.PlanStep) bool {
+	return st.Status == journey.StepDone && st.PendingFire == "" &&
+		st.PriorTransitionID == "" && st.LastRejected == ""
+}
+
+func (f *frameRows) reason(transitionID string) journey.Reason {
+	if f.refusedCode == nil {
+		return ""
+	}
+	return f.refusedCode(transitionID)
 }
 
 func humanRowOf(st journey.PlanStep) humanRow {
@@ -345,7 +397,7 @@ func humanRowOf(st journey.PlanStep) humanRow {
 }
 
 func readyRowOf(st journey.PlanStep, changed []string) readyRow {
-	row := readyRow{Step: st.Step, Does: st.Does, GoesTo: st.GoesTo, HighEffect: st.HighEffect, GuardUnevaluated: st.GuardUnevaluated,
+	row := readyRow{Step: st.Step, Does: st.Does, GoesTo: st.GoesTo, HighEffect: st.HighEffect, PersonApproves: st.PersonApproves, GuardUnevaluated: st.GuardUnevaluated,
 		Busy: st.Busy, Instances: st.Instances, Expects: rawJSON(st.Expects), LastFireRejected: st.LastRejected}
 	if st.Materialized != nil {
 		row.Materialized = no()
@@ -388,6 +440,7 @@ type openPart struct {
 	WithTheHumanMeans     string              `json:"withTheHumanMeans,omitempty"`
 	ReadySteps            []readyRow          `json:"readySteps"`
 	LaterSteps            []laterRow          `json:"laterSteps"`
+	StepsDone             int                 `json:"stepsDone,omitempty"`
 	LastFireRejectedMeans string              `json:"lastFireRejectedMeans,omitempty"`
 	StaleMeans            string              `json:"staleMeans,omitempty"`
 	HowToAct              string              `json:"howToAct"`
@@ -395,7 +448,7 @@ type openPart struct {
 
 func (f *frameRows) open(standing string) openPart {
 	r := openPart{Frame: journey.FrameOpen, Standing: standing, Judgment: countJudgment(len(f.ready)), AwaitingHuman: f.awaitingHuman,
-		WithTheHuman: f.human, ReadySteps: f.ready, LaterSteps: f.later}
+		WithTheHuman: f.human, ReadySteps: f.ready, LaterSteps: f.later, StepsDone: f.done}
 	if r.ReadySteps == nil {
 		r.ReadySteps = []readyRow{}
 	}
@@ -423,6 +476,8 @@ func (f *frameRows) open(standing string) openPart {
 		r.HowToAct = readyRejectedHow
 	case len(f.ready) > 0:
 		r.HowToAct = readyHow
+	case len(f.awaitingState) > 0 && f.withPerson:
+		r.HowToAct = personWaitHow
 	case len(f.awaitingState) > 0:
 		r.HowToAct = waitHow
 	case len(f.human) > 0:
@@ -436,7 +491,7 @@ func (f *frameRows) open(standing string) openPart {
 // frameKeys are the keys frameData writes, so that a re-read replaces
 // every one of them (and drops those the fresh frame no longer has).
 var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stateReported", "stateMeans",
-	"awaitingHuman", "withTheHuman", "withTheHumanMeans", "readySteps", "laterSteps", "lastFireRejectedMeans", "staleMeans", "howToAct"}
+	"awaitingHuman", "withTheHuman", "withTheHumanMeans", "readySteps", "laterSteps", "laterStepsUnchanged", "laterStepsUnchangedMeans", "stepsDone", "lastFireRejectedMeans", "staleMeans", "howToAct"}
 
 // ---- do_action ----
 
@@ -551,13 +606,14 @@ func (p *Port) whyNotHere(id string) notHere {
 
 // gate is the port's confirmation gate for a high-effect action. It
 // answers (and returns true) with needs-confirm or declined; it lets the
-// call through to the fire when no pause is due, or when the control can
+// call through to the fire when no pause is due (the app asks the person
+// on their screen, PersonApproves: that is the one question), or when the control can
 // not be fired anyway (not offered here, switched off, held by an earlier
 // fire): capability comes before authority, so nobody is asked to approve
 // what nobody can do, and the session refuses it instead.
 func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArgs) bool {
 	info, ok := p.s.Graph().Action(action)
-	if !ok || !info.HighEffect || !p.confirm || a.yes("confirm") {
+	if !ok || !info.HighEffect || info.PersonApproves || !p.confirm || a.yes("confirm") {
 		return false
 	}
 	var row *journey.ServedAction
@@ -642,7 +698,7 @@ func (p *Port) needsConfirm(r *CallResult, action, sel string, st journey.AskSta
 func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.FireResult {
 	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance"), ExpectedVersion: a.expected()}
 	info, _ := p.s.Graph().Action(action)
-	if info.HighEffect && (!p.confirm || a.yes("confirm")) {
+	if info.HighEffect && (!p.confirm || a.yes("confirm") || info.PersonApproves) {
 		opts.Confirm = true
 	}
 	return p.s.Fire(ctx, action, opts)

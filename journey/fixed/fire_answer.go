@@ -106,6 +106,9 @@ func (p *Port) firedOf(fr journey.FireResult, inJourney bool) firedPart {
 	}
 	if pending {
 		r.HowToSettle = settleHowA + p.graphID + settleHowB
+		if p.withPerson(fr.Action, fr.TransitionID) {
+			r.HowToSettle = personHowA + p.graphID + settleHowB
+		}
 		r.SettleWith = &settleWith{Tool: p.tool("did_it_work"), Arg: "transitionId"}
 	}
 	if fr.Executed != nil {
@@ -170,4 +173,15 @@ func rejectedOf(fr journey.FireResult) rejectedPart {
 		r.Attempted = &fr.Attempted
 	}
 	return r
+}
+
+// withPerson reports whether a pending fire waits for the person's answer
+// on their screen: the app holds it for them now, or asks them for every
+// fire of the action (PersonApproves) and is about to.
+func (p *Port) withPerson(action, transitionID string) bool {
+	if p.s.Asks().Held(transitionID) != "" {
+		return true
+	}
+	info, ok := p.s.Graph().Action(action)
+	return ok && info.PersonApproves
 }

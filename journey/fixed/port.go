@@ -59,6 +59,14 @@ type Options struct {
 	// quickly; a panic in it is recorded as a defect and the answer is
 	// still returned. Nil observes nothing.
 	Observe func(ctx context.Context, tool string, args map[string]any, answer CallResult)
+	// Repeat serves every answer whole: each explanatory sentence (a
+	// *Means field, the ready steps' howToAct, the facts header), each
+	// input schema, each later row and the brief on every answer that
+	// has them. By default a port says each once (once.go): it serves one
+	// conversation, whose model read it the first time. Set it for a
+	// port several models share, or whose model does not keep the
+	// conversation.
+	Repeat bool
 }
 
 // Tool is one tool a port serves, shaped as MCP's tools/list entry.
@@ -111,6 +119,15 @@ type Port struct {
 	// before the first): its last look, against which rows are flagged
 	// staleReads/staleWrites.
 	seen int64
+	// said is the legend sentences this port has served (once.go).
+	said   map[string]bool
+	repeat bool
+	// lastBrief is the last whats_here brief given.
+	lastBrief string
+	// laterNow is the laterSteps rows of the last journey answer given
+	// (journey and step to encoded row), laterPrev those of the one
+	// before it (once.go, laterDelta).
+	laterNow, laterPrev map[string]string
 
 	observe func(context.Context, string, map[string]any, CallResult)
 }
@@ -131,7 +148,8 @@ func Serve(s *journey.Session, opts Options) *Port {
 		panic(fmt.Sprintf("fixed: Serve: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
 	src := opts.Source.Normalized()
-	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1, observe: opts.Observe}
+	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1, observe: opts.Observe,
+		said: map[string]bool{}, repeat: opts.Repeat}
 	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
@@ -208,10 +226,39 @@ func (p *Port) fireProps(r *CallResult) {
 	r.set("instance", propOf("string", propInstance))
 }
 
+// asks says how a journey's steps are confirmed: whether one pauses for
+// a yes in the chat (needs-confirm), and whether one is approved by the
+// person on their screen (personApproves).
+func (p *Port) asks(j journey.Info) (inChat, onScreen bool) {
+	for _, st := range j.Steps {
+		info, ok := p.s.Graph().Action(st)
+		switch {
+		case !ok:
+		case info.PersonApproves && !p.gated:
+			// Asked on the person's screen, high-effect or not.
+			onScreen = true
+		case !info.HighEffect:
+		case p.confirm:
+			inChat = true
+		}
+	}
+	return inChat, onScreen
+}
+
+// journeyDesc is a journey tool's description: its does, then the usage
+// that applies to its steps.
+func journeyDesc(does string, inChat, onScreen bool) string {
+	d := sentence(does) + journeyUsage
+	if inChat {
+		d += journeyConfirm
+	}
+	if onScreen {
+		d += journeyOnScreen
+	}
+	return d + journeyStepsData
+}
+
 func (p *Port) buildTools() {
-	var step CallResult
-	step.set("step", propOf("string", propStep))
-	p.fireProps(&step)
 	if p.mode == Single {
 		var props CallResult
 		props.set("journey", propOf("string", propJourney))
@@ -219,9 +266,13 @@ func (p *Port) buildTools() {
 		p.fireProps(&props)
 		p.addTool(p.tool("journey"), singleJourneyDesc, objectSchema(props, "journey"), toolRef{kind: kindSingle})
 	} else {
+		var step CallResult
+		step.set("step", propOf("string", propStep))
+		p.fireProps(&step)
 		schema := objectSchema(step)
 		for _, j := range p.s.Graph().Journeys() {
-			p.addTool(p.tool("journey."+j.ID), sentence(j.Does)+journeyUsage, schema, toolRef{kind: kindJourney, journey: j.ID})
+			inChat, onScreen := p.asks(j)
+			p.addTool(p.tool("journey."+j.ID), journeyDesc(j.Does, inChat, onScreen), schema, toolRef{kind: kindJourney, journey: j.ID})
 		}
 	}
 	var wh CallResult
@@ -337,6 +388,8 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) CallR
 		ctx = context.Background()
 	}
 	res := p.call(ctx, name, args)
+	p.laterDelta(&res, false)
+	p.sayOnce(&res, nil)
 	if p.observe != nil {
 		p.tell(ctx, name, maps.Clone(args), res.Clone())
 	}
@@ -446,6 +499,8 @@ func (p *Port) Fold(r *CallResult) bool {
 	if err != nil || !done {
 		return false
 	}
+	kept := legendIn(*r, map[string]bool{})
+	defer p.sayOnce(r, kept)
 	r.FoldSettled(facts)
 	refused := !r.OK()
 	if j := r.String("journey"); j != "" {
@@ -469,6 +524,7 @@ func (p *Port) Fold(r *CallResult) bool {
 	p.position(r)
 	p.remember()
 	p.saw(*r)
+	p.laterDelta(r, true)
 	return true
 }
 

@@ -301,7 +301,9 @@ func TestPortWhatsHereStamps(t *testing.T) {
 
 func TestPortJourneyArms(t *testing.T) {
 	app := newPortShop(t, journey.Options{}, "x")
-	p := Serve(app.s, Options{})
+	// Every arm read whole: rows a previous answer gave unchanged are
+	// served again (TestPortSaysEachSentenceOnce covers leaving them out).
+	p := Serve(app.s, Options{Repeat: true})
 	r := callTest(t, p, "shop.journey.purchase", nil)
 	if r["ok"] != true || r["frame"] != "open" || r["judgment"] != "one-ready-step" || r["howToAct"] != readyHow {
 		t.Fatalf("open: %v", r)
@@ -640,10 +642,14 @@ func TestPortDidItWorkSettledFields(t *testing.T) {
 		t.Fatal("no verify contract, no verifyHeld")
 	}
 	r = callTest(t, p, "a.do_action", map[string]any{"action": "go"})
+	if r["arrival"] != "claimed" || r["arrivalMeans"] != arrClaimed {
+		t.Fatalf("the fire's arrival, said with its meaning: %v", r)
+	}
 	id = r["transitionId"].(string)
 	settleTest(t, p, id)
 	r = callTest(t, p, "a.did_it_work", map[string]any{"transitionId": id})
-	if r["arrival"] != "claimed" || r["arrivalMeans"] != arrClaimed || r["toNode"] != "q" || !reflect.DeepEqual(r["data"], []any{"IGNORE"}) {
+	// The port said what claimed means once, in the fire's answer.
+	if _, again := r["arrivalMeans"]; r["arrival"] != "claimed" || again || r["toNode"] != "q" || !reflect.DeepEqual(r["data"], []any{"IGNORE"}) {
 		t.Fatalf("arrival: %v", r)
 	}
 	if _, has := r["writesObserved"]; has {

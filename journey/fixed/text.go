@@ -10,9 +10,10 @@ import "strings"
 
 // Tool descriptions and schema property descriptions.
 const (
-	journeyUsage = " Call with no arguments to open it and get readySteps; call again with step (and input) to do one." +
-		" A high-effect step first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse." +
-		" Steps are data, never tools."
+	journeyUsage      = " Call with no arguments to open it and get readySteps; call again with step (and input) to do one."
+	journeyConfirm    = " A high-effect step first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse."
+	journeyOnScreen   = " A step marked personApproves is approved by the person on their own screen once you call it: tell them to expect that question and answer it there; do not ask them in the chat."
+	journeyStepsData  = " Steps are data, never tools."
 	singleJourneyDesc = "Follow a journey, a named multi-step flow. whats_here lists those you can start here. Call with journey: <id> to open one and get readySteps; call again with the same journey and step (and input) to do one. A high-effect step first returns needs-confirm with receipts: show the human, then call again with confirm: true, or decline: true if they refuse. Steps are data, never tools."
 	whatsHereDesc     = "Where you are: the actions here, the journeys you can start here and any open one (with its brief), and facts, the app's own record of what was tried and how it ended; facts outrank the conversation, including you. Pass sinceVersion from an earlier result for only what changed since (the user may act too); routeTo: <page id> for the declared hops there."
 	whyDesc           = "Why a state key holds its value: the actions that produced it and who fired each, as data."
@@ -43,6 +44,7 @@ const (
 	relayedWhy  = "Recorded as your report. Only the person can answer the ask, in the app, so it stays open. Nothing was performed."
 
 	settleHowA = "Not finished yet: the app is still working on it. Call "
+	personHowA = "Not finished yet: waiting for the person to answer on their screen. Call "
 	settleHowB = ".did_it_work with this transitionId to learn how it came to rest. Do not perform it again."
 
 	stillPending = "The app has not finished this action, so there is no outcome yet. Do not perform it again: call this tool again with the same transitionId, or whats_here."
@@ -114,6 +116,7 @@ const (
 	noReadyHow         = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
 	doneHow            = "Every step of this journey is done. To do it again, call this tool again: that opens a new round, whose first step is startWith (routeTo in whats_here gives the hops to where it is offered)."
 	priorInstanceMeans = "Done for priorInstance in an earlier round, not in this one."
+	personWaitHow      = "A step waits for the person to answer on their screen (see awaitingState); nothing is done until they do. Ask did_it_work with its transitionId, then call this journey again with no step."
 	waitHow            = "A step's fire has not come to rest (see awaitingState), so nothing else can be judged yet. Ask did_it_work with its transitionId, then call this journey again with no step."
 
 	staleCursor      = "The app's state moved since the version you passed (expectedVersion), so nothing was done. Look again with whats_here (version is the current one) before you act."
@@ -127,6 +130,14 @@ const (
 	withHumanMeans   = "These steps are the human's to take: their decision, or something only they may do. Present them and let the person act in the app; do not take them yourself."
 	humanHow         = "The next move is the human's (see withTheHuman). Present it to them, then call this journey again with no step to see where things stand."
 	staleMeans       = "staleReads and staleWrites name state keys this row reads or writes that someone other than you changed since your last look. Check them before you act on it."
+
+	// factsLead opens the facts block's header (journey's, said in full
+	// once per port); factsShort stands for it after that.
+	factsLead  = "FACTS FROM THE APP (authoritative)."
+	factsShort = "FACTS FROM THE APP (authoritative; they outrank the conversation, as said above)."
+
+	asBeforeMeans       = "expects: as-before is the input schema an earlier answer gave for that step, unchanged."
+	laterUnchangedMeans = "laterStepsUnchanged counts the later steps left out because the last journey answer gave their rows exactly so: they still wait as it said."
 
 	stateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
 	lastRejected     = "A step carrying lastFireRejected was refused by the app the last time it was fired; did_it_work with that id says why. Firing it again is a new attempt, not a retry of the same one: check with the human first."

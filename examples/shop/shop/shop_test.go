@@ -185,13 +185,11 @@ func buy(t *testing.T, st *shop.Store, j *bind.Journey, p *fixed.Port, sku strin
 		settle(t, p, r)
 	}
 	order := j.Session().View().State()["checkoutOrder"]
+	// The person approves the payment on their screen: that is the one
+	// question, so the step fires at once, pending, without needs-confirm.
 	r := step("pay", nil, "instance", order)
-	if r["judgment"] != "needs-confirm" || r["performed"] != false {
-		t.Fatalf("pay must ask first: %v", r)
-	}
-	r = step("pay", nil, "instance", order, "confirm", true)
-	if r["ok"] != true || r["effectStatus"] != "pending" {
-		t.Fatalf("confirmed payment: %v", r)
+	if r["ok"] != true || r["effectStatus"] != "pending" || r["judgment"] == "needs-confirm" {
+		t.Fatalf("the payment: %v", r)
 	}
 	return r["transitionId"].(string)
 }

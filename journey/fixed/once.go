@@ -1,0 +1,171 @@
+package fixed
+
+import "strings"
+
+// A port serves one conversation, so a sentence that explains a field
+// (what arrival: observed means, why steps may be out of date, how to fire
+// a ready step) is said once: the first answer that needs it carries it,
+// later answers carry the field it explains and not the sentence again.
+// The facts header is said in full once; later facts open with its short
+// form. A ready step's input schema is given once, then "as-before"; a
+// later row as the last journey answer gave it is counted, not listed
+// (laterDelta); a brief word for word the last one is not given again.
+// Options.Repeat turns all of this off.
+
+// legend is the set of sentences said once per port. Situational
+// sentences (a refusal's why, a howToAct that says what to do now) are
+// never in it: only those that explain a field or a standing rule.
+var legend = map[string]bool{
+	arrObserved: true, arrClaimed: true, stateNotReported: true, withHumanMeans: true, lastRejected: true,
+	staleMeans: true, elsewhereMeans: true, newRoundMeans: true, priorInstanceMeans: true, readyHow: true,
+	routeMeans: true, laterUnchangedMeans: true,
+}
+
+// sayOnce drops from r, at any depth, every legend sentence this port
+// said before, and records those it says now. kept names sentences r
+// already carried when it was first answered (Fold re-reads a frame into
+// an answer not yet delivered): they stay.
+func (p *Port) sayOnce(r *CallResult, kept map[string]bool) {
+	if p.repeat {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.dropSaid(r, kept, false) && (!p.said[asBeforeMeans] || kept[asBeforeMeans]) {
+		p.said[asBeforeMeans] = true
+		r.set("expectsAsBeforeMeans", asBeforeMeans)
+	}
+	// A brief word for word the last one given is not given again.
+	if b, _ := r.Get("brief"); b != nil {
+		switch brief, _ := b.(string); {
+		case brief == "":
+		case brief == p.lastBrief:
+			r.Delete("brief")
+			r.set("briefUnchanged", true)
+		default:
+			p.lastBrief = brief
+		}
+	}
+}
+
+// dropSaid drops what was said before from r; in a row (a step of
+// readySteps), an input schema already served for that step becomes
+// "as-before", and it reports whether one did.
+func (p *Port) dropSaid(r *CallResult, kept map[string]bool, row bool) (asBefore bool) {
+	out := r.kv[:0]
+	for _, e := range r.kv {
+		switch v := e.v.(type) {
+		case rawJSON:
+			if row && e.k == "expects" && len(v) > 0 && v[0] == '{' {
+				key := "expects " + r.String("step") + " " + string(v)
+				if p.said[key] && !kept[key] {
+					e.v, asBefore = rawJSON(`"as-before"`), true
+				}
+				p.said[key] = true
+			}
+		case string:
+			if legend[v] {
+				if p.said[v] && !kept[v] {
+					continue
+				}
+				p.said[v] = true
+			}
+			if e.k == "facts" {
+				e.v = p.factsOnce(v, kept)
+			}
+		case CallResult:
+			asBefore = p.dropSaid(&v, kept, false) || asBefore
+			e.v = v
+		case []CallResult:
+			for i := range v {
+				asBefore = p.dropSaid(&v[i], kept, e.k == "readySteps") || asBefore
+			}
+		}
+		out = append(out, e)
+	}
+	r.kv = out
+	return asBefore
+}
+
+// legendIn is the set of legend sentences r carries, at any depth.
+func legendIn(r CallResult, into map[string]bool) map[string]bool {
+	for _, e := range r.kv {
+		switch v := e.v.(type) {
+		case string:
+			if legend[v] {
+				into[v] = true
+			}
+			if head, _, ok := strings.Cut(v, "\n"); ok && e.k == "facts" {
+				into[head] = true
+			}
+		case CallResult:
+			legendIn(v, into)
+		case []CallResult:
+			for _, x := range v {
+				legendIn(x, into)
+				if ex, ok := x.Get("expects"); ok && e.k == "readySteps" {
+					if raw, ok := ex.(rawJSON); ok && len(raw) > 0 && raw[0] == '{' {
+						into["expects "+x.String("step")+" "+string(raw)] = true
+					}
+				}
+			}
+		}
+	}
+	return into
+}
+
+// factsOnce is a facts block whose header (its first line) this port
+// said in full before: the header's short form, then the lines.
+func (p *Port) factsOnce(facts string, kept map[string]bool) string {
+	head, rest, ok := strings.Cut(facts, "\n")
+	if !ok || !strings.HasPrefix(head, factsLead) || head == factsShort {
+		return facts
+	}
+	if !p.said[head] || kept[head] {
+		p.said[head] = true
+		return facts
+	}
+	return factsShort + "\n" + rest
+}
+
+// laterDelta drops from a journey answer's laterSteps each row the last
+// journey answer of this port carried exactly so, and counts them
+// (laterStepsUnchanged): a step still waiting for the same reason is not
+// said again. fold is a re-read of an answer not yet delivered (Fold): it
+// is compared with what the model was last given, not with the answer
+// it replaces.
+func (p *Port) laterDelta(r *CallResult, fold bool) {
+	v, _ := r.Get("laterSteps")
+	rows, ok := v.([]CallResult)
+	j := r.String("journey")
+	if p.repeat || !ok || j == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !fold {
+		p.laterPrev = p.laterNow
+	}
+	now := make(map[string]string, len(rows))
+	kept := []CallResult{}
+	same := 0
+	for _, row := range rows {
+		key := j + " " + row.String("step")
+		enc := string(row.JSON())
+		now[key] = enc
+		if p.laterPrev[key] == enc {
+			same++
+			continue
+		}
+		kept = append(kept, row)
+	}
+	p.laterNow = now
+	r.set("laterSteps", kept)
+	if same == 0 {
+		r.Delete("laterStepsUnchanged")
+		r.Delete("laterStepsUnchangedMeans")
+		return
+	}
+	r.set("laterStepsUnchanged", same)
+	r.set("laterStepsUnchangedMeans", laterUnchangedMeans)
+}
