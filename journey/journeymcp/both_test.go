@@ -110,6 +110,9 @@ func TestTypeScriptClientBothModes(t *testing.T) {
 	if held != 2 || !slices.Equal(placed, []string{string(agent.OutcomeCompleted), string(agent.OutcomeFailed)}) {
 		t.Fatalf("pay outcomes %v, want completed then failed", placed)
 	}
+	if dy.ToolsLists != 1 {
+		t.Fatalf("dynamic: the tools were listed %d times; the shop lists every tool once", dy.ToolsLists)
+	}
 	for _, r := range []shopRun{fx, dy} {
 		if !strings.Contains(r.Refusal, "gift card") {
 			t.Fatalf("%s: the refusal carries no reason: %q", r.Mode, r.Refusal)

@@ -19,7 +19,8 @@ import (
 // testdata/node) starts examples/shop as a subprocess and drives it over
 // stdio through a purchase: the address refused to the agent and typed by
 // the person at the shop's keyboard, the payment refused behind the
-// closed review, needs-confirm, confirm, pending, did_it_work, settled,
+// closed review, the payment pending on the person's on-screen question
+// (no chat confirm), did_it_work, settled,
 // and a second payment of the order refused as a duplicate. testdata/node/purchase.mjs checks every step and prints one
 // JSON line per step, which this test checks again.
 func TestTypeScriptClientPurchase(t *testing.T) {
@@ -52,7 +53,7 @@ func TestTypeScriptClientPurchase(t *testing.T) {
 		}
 		steps[s] = m
 	}
-	want := []string{"tools", "whats_here", "step", "person", "needs-confirm", "pending", "awaiting-human", "did_it_work", "settled", "duplicate", "done"}
+	want := []string{"tools", "whats_here", "step", "person", "pending", "awaiting-human", "did_it_work", "settled", "duplicate", "done"}
 	if len(order) != len(want) {
 		t.Fatalf("steps %v, want %v\nstderr:\n%s", order, want, stderr.String())
 	}
@@ -61,10 +62,7 @@ func TestTypeScriptClientPurchase(t *testing.T) {
 			t.Fatalf("steps %v, want %v", order, want)
 		}
 	}
-	if nc := steps["needs-confirm"]; nc["performed"] != false || nc["isError"] != false {
-		t.Fatalf("needs-confirm: %v", nc)
-	}
-	if p := steps["pending"]; p["effectStatus"] != "pending" {
+	if p := steps["pending"]; p["effectStatus"] != "pending" || p["personApproves"] != true {
 		t.Fatalf("pending: %v", p)
 	}
 	if a := steps["awaiting-human"]; a["askId"] != true || a["performed"] != false {
