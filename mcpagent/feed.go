@@ -50,10 +50,8 @@ type Feed struct {
 	names []string           // every capability, declaration order: the family's mark
 	all   []agent.Descriptor // Describe's, declaration order
 
-	// With a runtime that reports its offer as a set (availableSet, as
-	// *agent.Runtime does), a change that leaves the offer as it was
-	// costs one availability check per capability and nothing else: no
-	// list is built. set is the current offer's, spare the other buffer.
+	// The offer is read as a set (agent.Served.AvailableSet): set is the
+	// current offer's, spare the other buffer.
 	set, spare []bool
 
 	mu      sync.Mutex // serializes refreshes; guards cur and servers
@@ -156,36 +154,12 @@ func (f *Feed) follow() {
 
 // refresh asks the runtime once what the current Model offers, and when
 // that differs from the current offer publishes a new one to every Server.
-// It returns the current offer.
+// It returns the current offer. The offer is read as a set: a change that
+// leaves it as it was costs one availability check per capability and
+// nothing else, and the list is built only when the set changed.
 func (f *Feed) refresh() *offer {
 	f.mu.Lock()
-	if as, ok := f.rt.(availableSet); ok {
-		return f.refreshSet(as)
-	}
-	avail, err := f.rt.Available()
-	if err != nil {
-		f.logDefect(err)
-	}
-	if (err != nil && avail == nil) || sameDescriptors(avail, f.cur.avail) {
-		// The Model could not be read, or offers what it offered: keep
-		// the current offer.
-		cur := f.cur
-		f.mu.Unlock()
-		return cur
-	}
-	return f.publishLocked(avail)
-}
-
-// availableSet is the runtime's offer as a set (agent.Runtime.AvailableSet).
-type availableSet interface {
-	AvailableSet(dst []bool) ([]bool, error)
-}
-
-// refreshSet is refresh with a runtime that reports its offer as a set:
-// the list is built only when the set changed. f.mu is held; it is
-// released before return.
-func (f *Feed) refreshSet(as availableSet) *offer {
-	next, err := as.AvailableSet(f.spare)
+	next, err := f.rt.AvailableSet(f.spare)
 	if err != nil {
 		f.logDefect(err)
 	}
@@ -243,10 +217,6 @@ func (f *Feed) logDefect(err error) {
 		return
 	}
 	f.log.Error("mcpagent: application code failed", "while", "listing available capabilities", "error", err)
-}
-
-func sameDescriptors(a, b []agent.Descriptor) bool {
-	return slices.EqualFunc(a, b, func(x, y agent.Descriptor) bool { return x.Name == y.Name })
 }
 
 // runtimeFeeds are the Feeds NewServer makes for Servers given none, one

@@ -37,15 +37,6 @@ const (
 	MetaSeenVersion = "foldagent/seenVersion"
 )
 
-// versionedRuntime is what a Runtime offers when it numbers its reads:
-// *agent.Runtime does. A Runtime without it serves reads unversioned and
-// names no caller's look.
-type versionedRuntime interface {
-	ContextRead(ctx context.Context) (agent.Read, error)
-	ResourceRead(ctx context.Context, name string) (agent.Read, error)
-	Offered(ctx context.Context) (agent.Offer, error)
-}
-
 // connIDs numbers the connections of Servers whose sessions have no id
 // (stdio, in-memory), so that two such sessions on one runtime are two
 // callers.
@@ -118,11 +109,7 @@ func (s *Server) listLook(ctx context.Context, ss *mcp.ServerSession) uint64 {
 	if err != nil {
 		return 0
 	}
-	vr, ok := rt.(versionedRuntime)
-	if !ok {
-		return 0
-	}
-	offer, err := vr.Offered(s.withCaller(ctx, ss))
+	offer, err := rt.Offered(s.withCaller(ctx, ss))
 	if err != nil && offer.Capabilities == nil {
 		return 0
 	}

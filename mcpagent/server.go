@@ -187,26 +187,16 @@ type resource struct {
 }
 
 // read reads the resource's current value through rt, with the version
-// it was read at when rt numbers its reads (0 otherwise).
+// it was read at (0 on an unversioned host).
 func (r *resource) read(ctx context.Context, rt Runtime) (json.RawMessage, uint64, error) {
-	if vr, ok := rt.(versionedRuntime); ok {
-		var read agent.Read
-		var err error
-		if r.context {
-			read, err = vr.ContextRead(ctx)
-		} else {
-			read, err = vr.ResourceRead(ctx, r.name)
-		}
-		return read.Value, read.Version, err
-	}
-	var data json.RawMessage
+	var read agent.Read
 	var err error
 	if r.context {
-		data, err = rt.Context(ctx)
+		read, err = rt.ContextRead(ctx)
 	} else {
-		data, err = rt.ReadResource(ctx, r.name)
+		read, err = rt.ResourceRead(ctx, r.name)
 	}
-	return data, 0, err
+	return read.Value, read.Version, err
 }
 
 type subscription struct {
@@ -709,9 +699,7 @@ func (s *Server) route(next mcp.MethodHandler) mcp.MethodHandler {
 			// The list follows the Model: never one older than a result
 			// already told of (a call answers once update takes its
 			// Message; the host publishes the Model just after).
-			if c, ok := s.rt.(catchUpper); ok {
-				_ = c.CatchUp(ctx) // a cancelled request is answered below as the SDK does
-			}
+			_ = s.rt.CatchUp(ctx) // a cancelled request is answered below as the SDK does
 			s.syncTools()
 			if r, ok := req.(*mcp.ListToolsRequest); ok {
 				v := s.listLook(ctx, r.Session)
@@ -962,10 +950,4 @@ func checkObjectSchema(schema json.RawMessage) error {
 		return fmt.Errorf(`its input schema has type %v, and MCP requires "object"`, head.Type)
 	}
 	return nil
-}
-
-// catchUpper is a runtime that can wait for the Model every result named
-// (agent.Runtime.CatchUp).
-type catchUpper interface {
-	CatchUp(ctx context.Context) error
 }

@@ -438,14 +438,25 @@ type fakeRuntime struct {
 
 func (f fakeRuntime) Describe() agent.Description            { return agent.Description{Capabilities: f.list} }
 func (f fakeRuntime) Available() ([]agent.Descriptor, error) { return f.list, nil }
+func (f fakeRuntime) AvailableSet(dst []bool) ([]bool, error) {
+	dst = dst[:0]
+	for range f.list {
+		dst = append(dst, true)
+	}
+	return dst, nil
+}
+func (f fakeRuntime) Offered(context.Context) (agent.Offer, error) {
+	return agent.Offer{Capabilities: f.list}, nil
+}
 func (f fakeRuntime) DispatchUnknown(context.Context, string, json.RawMessage, agent.Invocation) (agent.Result, error) {
 	return agent.Result{}, nil
 }
-func (f fakeRuntime) Subscribe(func()) func()                          { return func() {} }
-func (f fakeRuntime) CanSubscribe() bool                               { return false }
-func (f fakeRuntime) Context(context.Context) (json.RawMessage, error) { return nil, nil }
-func (f fakeRuntime) ReadResource(_ context.Context, name string) (json.RawMessage, error) {
-	return nil, &agent.ResourceError{Resource: name}
+func (f fakeRuntime) Subscribe(func()) func()                         { return func() {} }
+func (f fakeRuntime) CanSubscribe() bool                              { return false }
+func (f fakeRuntime) CatchUp(context.Context) error                   { return nil }
+func (f fakeRuntime) ContextRead(context.Context) (agent.Read, error) { return agent.Read{}, nil }
+func (f fakeRuntime) ResourceRead(_ context.Context, name string) (agent.Read, error) {
+	return agent.Read{}, &agent.ResourceError{Resource: name}
 }
 
 func TestNonObjectInputSchemaIsRefusedAtConstruction(t *testing.T) {
