@@ -11,6 +11,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/internal/citation"
+	"github.com/foldagent/foldagent/internal/mcpshell"
 )
 
 // This file ties what a client was shown to what it calls (see agent.Watch
@@ -56,7 +57,7 @@ func (s *Server) caller(ctx context.Context, ss *mcp.ServerSession) string {
 		return ""
 	}
 	if id := ss.ID(); id != "" {
-		return "mcp:session:" + id
+		return mcpshell.SessionCaller(id)
 	}
 	if k, ok := s.callers.m.Load(ss); ok {
 		return k.(string)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"path"
 	"reflect"
@@ -13,10 +12,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/mcpshell"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -175,9 +174,8 @@ type Server struct {
 	done        chan struct{}
 	worker      sync.WaitGroup
 	unsubscribe func()
-	closed      atomic.Bool
-	closeOnce   sync.Once
-	lost        noticeLoss // notifications not sent (lost.go)
+	shell       mcpshell.Shell // the SDK server's shell: connecting, running, closing
+	lost        noticeLoss     // notifications not sent (lost.go)
 }
 
 type resource struct {
@@ -269,10 +267,8 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 	if opts != nil {
 		o = *opts
 	}
-	o.Implementation = implementation(o.Implementation)
-	if o.Logger == nil {
-		o.Logger = slog.Default()
-	}
+	o.Implementation = mcpshell.Implementation(o.Implementation, runningApplication())
+	o.Logger = mcpshell.Logger(o.Logger)
 	switch {
 	case o.ProgressInterval == 0:
 		o.ProgressInterval = DefaultProgressInterval
@@ -358,6 +354,7 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 		tune(so)
 	}
 	s.mcp = mcp.NewServer(o.Implementation, so)
+	s.shell.Init(s.mcp, "mcpagent")
 	s.mcp.AddReceivingMiddleware(s.route)
 	s.addTaskMethods()
 	for _, r := range s.orderedResources() {
@@ -403,7 +400,7 @@ func (s *Server) startFollowing() {
 }
 
 func (s *Server) startFollowingLocked() {
-	if s.following || s.closed.Load() {
+	if s.following || s.shell.Closed() {
 		return
 	}
 	s.following = true
@@ -429,25 +426,6 @@ func annotations(d agent.Descriptor) *mcp.ToolAnnotations {
 		return &mcp.ToolAnnotations{DestructiveHint: &destructive}
 	}
 	return nil
-}
-
-var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
-
-// implementation returns a copy of impl (the caller's value is left alone)
-// with an empty Name or Version filled in from the running application.
-func implementation(impl *mcp.Implementation) *mcp.Implementation {
-	var c mcp.Implementation
-	if impl != nil {
-		c = *impl
-	}
-	app := runningApplication()
-	if c.Name == "" {
-		c.Name = app.Name
-	}
-	if c.Version == "" {
-		c.Version = app.Version
-	}
-	return &c
 }
 
 // runningApplication names the program this adapter runs in, from its
@@ -477,29 +455,23 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // Connect connects the server to one client over t and returns the
 // session, as mcp.Server.Connect does.
 func (s *Server) Connect(ctx context.Context, t mcp.Transport, opts *mcp.ServerSessionOptions) (*mcp.ServerSession, error) {
-	if s.closed.Load() {
-		return nil, errors.New("mcpagent: the server is closed")
-	}
-	return s.mcp.Connect(ctx, t, opts)
+	return s.shell.Connect(ctx, t, opts)
 }
 
 // Run serves one session over t until the client disconnects or ctx is
 // done, then closes the server.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
-	defer s.Close()
-	return s.mcp.Run(ctx, t)
+	return s.shell.Run(ctx, t, s.Close)
 }
 
 // Close stops following the runtime (its listener is released), closes
 // every session, and makes sure no notification is sent afterwards. It is
 // idempotent and returns nil.
 func (s *Server) Close() error {
-	s.closeOnce.Do(func() {
-		// Taking toolMu orders Close after any reconciliation in flight:
-		// once closed is set under it, no tool is added or removed again.
-		s.toolMu.Lock()
-		s.closed.Store(true)
-		s.toolMu.Unlock()
+	// Closing under toolMu orders Close after any reconciliation in
+	// flight: once closed is set under it, no tool is added or removed
+	// again.
+	s.shell.Close(&s.toolMu, func() {
 		if s.feed != nil {
 			s.feed.remove(s)
 		}
@@ -512,10 +484,7 @@ func (s *Server) Close() error {
 		close(s.done)
 		s.worker.Wait()
 		s.held.close()
-		for ss := range s.mcp.Sessions() {
-			_ = ss.Close()
-		}
-	})
+	}, nil)
 	return nil
 }
 
@@ -565,7 +534,7 @@ func (s *Server) syncTools() {
 	}
 	s.toolMu.Lock()
 	defer s.toolMu.Unlock()
-	if s.closed.Load() {
+	if s.shell.Closed() {
 		return
 	}
 	avail, err := s.rt.Available()
@@ -583,7 +552,7 @@ func (s *Server) syncTools() {
 func (s *Server) applyOffer(o *offer) {
 	s.toolMu.Lock()
 	defer s.toolMu.Unlock()
-	if s.closed.Load() || (s.seen != nil && o.seq <= s.seen.seq) {
+	if s.shell.Closed() || (s.seen != nil && o.seq <= s.seen.seq) {
 		return
 	}
 	s.seen = o
