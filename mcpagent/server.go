@@ -122,7 +122,7 @@ type Server struct {
 	// held keeps the calls answered before they ended: tasks, and calls
 	// held past patience (tasks.go); waits names the capabilities whose
 	// calls may wait (approval, completion).
-	held     *heldBook
+	held     heldBook
 	patience time.Duration
 	tick     <-chan time.Time // tests: replaces the patience timer
 	waits    map[string]bool

@@ -116,7 +116,7 @@ type Handler struct {
 	patience time.Duration
 
 	runtimes *runtimes
-	held     *heldBook
+	held     heldBook
 	losses   losses
 }
 
