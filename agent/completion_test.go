@@ -26,7 +26,9 @@ func cmpUntil(cond func() bool) {
 	}
 }
 
-// cmpWaitFor polls cond until it holds or a second passes.
+// cmpWaitFor polls cond until it holds or two seconds pass. It is a wait
+// on a test double's state (the fake host's sent Messages, a hook's call
+// count), which announces no change: left to be replaced by an event.
 func cmpWaitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(2 * time.Second)
