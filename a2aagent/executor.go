@@ -15,14 +15,11 @@ import (
 	"github.com/foldagent/foldagent/internal/bound"
 )
 
-// Runtime is what the adapter needs from a bound contract: the non-generic
-// face of *agent.Runtime, which satisfies it whatever its type parameters.
-// The adapter holds no authority of its own: every task is one call of
+// Runtime is what the adapter needs from a bound contract: agent.Served,
+// the one non-generic face of *agent.Runtime every adapter takes. The
+// adapter holds no authority of its own: every task is one call of
 // DispatchUnknown, the contract's checked path.
-type Runtime interface {
-	// DispatchUnknown invokes a capability with a raw JSON payload.
-	DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
-}
+type Runtime = agent.Served
 
 // call is what the interceptor resolved for one SendMessage, carried to
 // the executor in the request's context: whose runtime, which skill, what

@@ -37,13 +37,6 @@ const (
 	MetaSeenVersion = "foldagent/seenVersion"
 )
 
-// versionedRuntime is what a Runtime offers when it numbers its reads:
-// *agent.Runtime does. A Runtime without it serves no reads.
-type versionedRuntime interface {
-	ContextRead(ctx context.Context) (agent.Read, error)
-	ResourceRead(ctx context.Context, name string) (agent.Read, error)
-}
-
 // readCall is a message asking to read the application's state: the
 // context ({"read": "context"}) or a resource ({"read": "resource",
 // "name": <resource>}).
@@ -86,8 +79,6 @@ var errBadRead = a2a.NewError(a2a.ErrInvalidParams, `A read names what it reads:
 
 var errBadCitation = a2a.NewError(a2a.ErrInvalidParams, `The message's metadata "`+MetaSeenVersion+`" must be a positive whole number: a version a message's metadata "`+MetaVersion+`" gave.`)
 
-var errNoReads = a2a.NewError(a2a.ErrUnsupportedOperation, "This agent serves no reads of the application's state.")
-
 // seenVersion reads the version a message cites, if any.
 func seenVersion(meta map[string]any) (uint64, error) {
 	raw, ok := meta[MetaSeenVersion]
@@ -115,24 +106,19 @@ func setVersion(m *a2a.Message, v uint64) {
 // data part is {"version", "value"} and whose metadata carries the
 // version.
 func (e *executor) read(ctx context.Context, ec *a2asrv.ExecutorContext, c *call, yield func(a2a.Event, error) bool) {
-	vr, ok := c.rt.(versionedRuntime)
-	if !ok {
-		yield(nil, errNoReads)
-		return
-	}
 	ctx = agent.WithCaller(ctx, c.caller)
 	var (
 		read agent.Read
 		err  error
 	)
 	if c.read.resource == "" {
-		read, err = vr.ContextRead(ctx)
+		read, err = c.rt.ContextRead(ctx)
 		if err == nil && read.Value == nil {
 			yield(nil, a2a.NewError(a2a.ErrInvalidParams, "The application declares no context."))
 			return
 		}
 	} else {
-		read, err = vr.ResourceRead(ctx, c.read.resource)
+		read, err = c.rt.ResourceRead(ctx, c.read.resource)
 	}
 	if err != nil {
 		var unknown *agent.ResourceError

@@ -48,14 +48,8 @@ func TestPeerJavaScriptClient(t *testing.T) {
 	}
 	data := filepath.Join(tmp, "todos.json")
 	server := exec.Command(bin, "-a2a", "http", "-addr", "127.0.0.1:0", "-tokens", tokens, "-data", data)
-	stdout, err := server.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	server.Stderr = os.Stderr
-	if err := server.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdout := testbin.Start(t, server).Stdout
 	exited := make(chan error, 1)
 	go func() { exited <- server.Wait() }()
 	t.Cleanup(func() {
@@ -82,17 +76,8 @@ func TestPeerJavaScriptClient(t *testing.T) {
 	client.Dir = dir
 	client.Stderr = os.Stderr
 	var out strings.Builder
-	clientOut, err := client.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	clientIn, err := client.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := client.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cp := testbin.StartPiped(t, client)
+	clientOut, clientIn := cp.Stdout, cp.Stdin
 	// The client pauses to have the application's world changed: while
 	// saves fail (the list's file replaced by a directory, which a rename
 	// cannot replace, even as root), a create cannot complete.

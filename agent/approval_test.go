@@ -13,6 +13,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/loopwait"
 )
 
 // A till: the order under review, what was paid, and the requests the
@@ -115,17 +116,7 @@ func (f *tillFixture) person(msg any) {
 // until waits for a condition on the Model, reading it after each change.
 func (f *tillFixture) until(what string, cond func(till) bool) till {
 	f.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		m := f.prog.Model()
-		if cond(m) {
-			return m
-		}
-		if time.Now().After(deadline) {
-			f.t.Fatalf("never saw %s: %+v", what, m)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	return loopwait.UntilWithin(f.t, f.prog, 10*time.Second, what, cond)
 }
 
 type callResult struct {

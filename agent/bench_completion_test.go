@@ -23,13 +23,18 @@ type fanHost struct {
 	mu         sync.Mutex
 	listeners  atomic.Pointer[[]*fanListener]
 	dispatched atomic.Int64
+	// all, when set, is closed by the want-th Dispatch.
+	want int64
+	all  chan struct{}
 }
 
 type fanListener struct{ fn func(cmpMsg) }
 
 func (h *fanHost) Model() cmpModel { return cmpModel{} }
 func (h *fanHost) Dispatch(context.Context, cmpMsg) error {
-	h.dispatched.Add(1)
+	if n := h.dispatched.Add(1); h.all != nil && n == h.want {
+		close(h.all)
+	}
 	return nil
 }
 
@@ -133,6 +138,7 @@ func BenchmarkCompletionFanout(b *testing.B) {
 		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
 			rt, h := fanRuntime()
 			ctx, cancel := context.WithCancel(context.Background())
+			h.want, h.all = int64(n), make(chan struct{})
 			heap0, stack0 := memNow()
 			var wg sync.WaitGroup
 			for i := range n {
@@ -150,10 +156,11 @@ func BenchmarkCompletionFanout(b *testing.B) {
 					}
 				})
 			}
-			for h.dispatched.Load() < int64(n) {
-				time.Sleep(time.Millisecond)
-			}
-			time.Sleep(10 * time.Millisecond) // let every waiter reach its select
+			<-h.all // every waiter's Message dispatched
+			// Not a wait for an outcome: a memory reading settles. A waiter
+			// between its Message and its select is counted a moment
+			// early; no event marks a goroutine parked in a select.
+			time.Sleep(10 * time.Millisecond)
 			heap1, stack1 := memNow()
 
 			unrelated := cmpMsg(fanU{Req: "nobody"})

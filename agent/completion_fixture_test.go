@@ -170,6 +170,7 @@ func (h *cmpHost) Dispatch(ctx context.Context, msg cmpMsg) error {
 	h.mu.Lock()
 	h.sent = append(h.sent, msg)
 	h.mu.Unlock()
+	cmpChanged.ring()
 	switch {
 	case h.manual:
 	case h.async:
@@ -311,7 +312,7 @@ func cmpDeleteCap() *agent.Exposed[cmpDelete, cmpModel, cmpUser] {
 
 // cmpRenameCap renames the project and completes when the Model shows
 // the new name.
-func cmpRenameCap(predicateCalls *atomic.Int64) *agent.Exposed[cmpRenameProject, cmpModel, cmpUser] {
+func cmpRenameCap(predicateCalls *cmpCount) *agent.Exposed[cmpRenameProject, cmpModel, cmpUser] {
 	return agent.Expose(agent.Variant[cmpRenameProject, cmpModel, cmpUser]{
 		Name:        "rename_project",
 		Description: "Rename the project.",
@@ -350,3 +351,44 @@ func cmpBind(c *agent.Contract[cmpModel, cmpUser], h *cmpHost, opts *agent.BindO
 func cmpPrincipal(context.Context, agent.Invocation) (cmpUser, error) {
 	return cmpUser{ID: "u-7", Secret: "hunter2", Role: "owner"}, nil
 }
+
+// cmpChanged rings whenever a test double's state a test waits on changes
+// (a Message the fake host was sent, a hook's call counted), so that a
+// wait (cmpUntil) is woken by the change itself, never by a timer.
+var cmpChanged cmpBell
+
+// cmpBell wakes every waiter at each ring.
+type cmpBell struct {
+	mu sync.Mutex
+	ch chan struct{}
+}
+
+// wait returns a channel closed at the next ring.
+func (b *cmpBell) wait() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ch == nil {
+		b.ch = make(chan struct{})
+	}
+	return b.ch
+}
+
+func (b *cmpBell) ring() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ch != nil {
+		close(b.ch)
+		b.ch = nil
+	}
+}
+
+// cmpCount is a count a test double bumps, ringing cmpChanged.
+type cmpCount struct{ n atomic.Int64 }
+
+func (c *cmpCount) Add(d int64) int64 {
+	v := c.n.Add(d)
+	cmpChanged.ring()
+	return v
+}
+
+func (c *cmpCount) Load() int64 { return c.n.Load() }

@@ -18,23 +18,30 @@ func cmpDispatch(t *testing.T, rt *agent.Runtime[cmpModel, cmpMsg, cmpUser], ctx
 	return rt.DispatchUnknown(ctx, name, json.RawMessage(payload), inv)
 }
 
-// cmpUntil polls cond, for goroutines that must not fail the test; the test
-// itself notices if cond never holds.
-func cmpUntil(cond func() bool) {
-	for deadline := time.Now().Add(2 * time.Second); !cond() && time.Now().Before(deadline); {
-		time.Sleep(time.Millisecond)
+// cmpUntil waits until cond holds, woken by each change of a test
+// double's state (cmpChanged), for goroutines that must not fail the
+// test; it reports whether cond came to hold within two seconds (the test
+// itself notices if it never does).
+func cmpUntil(cond func() bool) bool {
+	timeout := time.After(2 * time.Second)
+	for {
+		changed := cmpChanged.wait() // before reading: no change is missed
+		if cond() {
+			return true
+		}
+		select {
+		case <-changed:
+		case <-timeout:
+			return false
+		}
 	}
 }
 
-// cmpWaitFor polls cond until it holds or a second passes.
+// cmpWaitFor is cmpUntil failing t when cond does not come to hold.
 func cmpWaitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(time.Millisecond)
+	if !cmpUntil(cond) {
+		t.Fatalf("timed out waiting for %s", what)
 	}
 }
 
@@ -543,7 +550,7 @@ func TestWhenStateAlreadyHoldsCompletesAtOnce(t *testing.T) {
 	h := newCmpHost()
 	h.manual = true // nothing will change the Model
 	h.model.Project = "Apollo"
-	var calls atomic.Int64
+	var calls cmpCount
 	rt := cmpBind(cmpContract(cmpRenameCap(&calls)), h, nil)
 	start := time.Now()
 	res, err := cmpDispatch(t, rt, context.Background(), "rename_project", `{"name":"Apollo"}`, agent.Invocation{})
@@ -568,7 +575,7 @@ func TestWhenSynchronousChangeNotMissed(t *testing.T) {
 	// The host applies update inside Dispatch and notifies subscribers
 	// before Dispatch returns.
 	h := newCmpHost()
-	var calls atomic.Int64
+	var calls cmpCount
 	rt := cmpBind(cmpContract(cmpRenameCap(&calls)), h, nil)
 	res, err := cmpDispatch(t, rt, context.Background(), "rename_project", `{"name":"Zeus"}`, agent.Invocation{})
 	if err != nil || res.Completion.Status != agent.Completed {
@@ -583,7 +590,7 @@ func TestWhenAsynchronousChangeAndUnchangedValuesSkipped(t *testing.T) {
 	h := newCmpHost()
 	h.manual = true
 	h.model.Project = "Old"
-	var calls atomic.Int64
+	var calls cmpCount
 	rt := cmpBind(cmpContract(cmpRenameCap(&calls), cmpNoiseCap()), h, nil)
 	done := make(chan agent.Result, 1)
 	go func() {
@@ -640,7 +647,7 @@ func TestWhenPredicatePanicDuringNotificationStaysInside(t *testing.T) {
 	h := newCmpHost()
 	h.manual = true
 	var armed atomic.Bool
-	var calls atomic.Int64
+	var calls cmpCount
 	rename := agent.Expose(agent.Variant[cmpRenameProject, cmpModel, cmpUser]{
 		Description: "Rename.",
 		Completion: agent.When(func(m cmpModel) int { return m.Noise }, func(n int, _ cmpRenameProject) bool {
@@ -672,7 +679,7 @@ func TestWhenSourceReevaluatedOnEveryNotification(t *testing.T) {
 		value     = 0
 		listeners = map[int]func(){}
 		next      int
-		calls     atomic.Int64
+		calls     cmpCount
 	)
 	src := agent.Source[*int]{
 		Get: func() *int { mu.Lock(); defer mu.Unlock(); return &value },
@@ -734,7 +741,7 @@ func TestWhenSourceReevaluatedOnEveryNotification(t *testing.T) {
 func TestWhenTimeoutAndCancellation(t *testing.T) {
 	h := newCmpHost()
 	h.manual = true
-	var calls atomic.Int64
+	var calls cmpCount
 	rename := agent.Expose(agent.Variant[cmpRenameProject, cmpModel, cmpUser]{
 		Description: "Rename.",
 		Completion: agent.When(func(m cmpModel) string { return m.Project }, func(p string, in cmpRenameProject) bool {
@@ -766,7 +773,7 @@ func TestWhenTimeoutAndCancellation(t *testing.T) {
 func TestWhenComparesNonComparableValuesDeeply(t *testing.T) {
 	h := newCmpHost()
 	h.manual = true
-	var calls atomic.Int64
+	var calls cmpCount
 	rename := agent.Expose(agent.Variant[cmpRenameProject, cmpModel, cmpUser]{
 		Description: "Rename.",
 		Completion: agent.When(func(m cmpModel) []string { return []string{m.Project} }, func(v []string, in cmpRenameProject) bool {

@@ -47,6 +47,7 @@ func update(m model, in msg) (model, func() msg) {
 	case Add:
 		m.Names = append(m.Names[:len(m.Names):len(m.Names)], in.Name)
 		idx, id := len(m.Names)-1, in.RequestID
+		// A Cmd that takes a moment, as real work does: not a wait.
 		return m, func() msg { time.Sleep(time.Millisecond); return Added{Index: idx, RequestID: id} }
 	case SetTitle:
 		m.Title = in.Title

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -73,13 +72,8 @@ func TestCallWaitsForThePersonWithProgress(t *testing.T) {
 	}
 	asked := func() agent.ApprovalRequest {
 		t.Helper()
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
-			if a := prog.Model().Asked; len(a) == 1 {
-				return a[0]
-			}
-		}
-		t.Fatal("the request never reached the app")
-		return agent.ApprovalRequest{}
+		m := loopwait.Until(t, prog, "the request to reach the app", func(m register) bool { return len(m.Asked) == 1 })
+		return m.Asked[0]
 	}
 
 	res := call("order-7", "tok-1")

@@ -7,7 +7,7 @@ import "time"
 func WithPatienceTick(o *Options, tick <-chan time.Time) { o.patienceTick = tick }
 
 // HeldCount reports how many held calls and tasks s keeps.
-func HeldCount(s *Server) int { return s.held.count() }
+func HeldCount(s *Server) int { return s.held.Count() }
 
 // ToolChanges reports how many times s changed the tool set it
 // advertises: one per Model change that changed the offer, whatever

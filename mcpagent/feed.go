@@ -59,6 +59,9 @@ type Feed struct {
 	// none), and a list is built only when the offer changed. Used under
 	// mu.
 	track agent.OfferTracker
+	// Otherwise the offer is read as a set (agent.Served.AvailableSet):
+	// set is the current offer's, spare the other buffer.
+	set, spare []bool
 
 	mu      sync.Mutex // serializes refreshes; guards cur and servers
 	cur     *offer
@@ -175,22 +178,33 @@ func (f *Feed) listened() bool {
 
 // refresh asks the runtime once what the current Model offers, and when
 // that differs from the current offer publishes a new one to every Server.
-// It returns the current offer.
+// It returns the current offer. The offer is read as a set: a change that
+// leaves it as it was costs one availability check per capability and
+// nothing else, and the list is built only when the set changed.
 func (f *Feed) refresh() *offer {
 	f.mu.Lock()
 	if f.track != nil {
 		return f.refreshTracked()
 	}
-	avail, err := f.rt.Available()
+	next, err := f.rt.AvailableSet(f.spare)
 	if err != nil {
 		f.logDefect(err)
 	}
-	if (err != nil && avail == nil) || sameDescriptors(avail, f.cur.avail) {
-		// The Model could not be read, or offers what it offered: keep
-		// the current offer.
+	if next == nil || len(next) != len(f.all) || (f.set != nil && slices.Equal(next, f.set)) {
+		// The Model could not be read, or offers what it offered.
+		if next != nil {
+			f.spare = next
+		}
 		cur := f.cur
 		f.mu.Unlock()
 		return cur
+	}
+	f.set, f.spare = next, f.set
+	avail := make([]agent.Descriptor, 0, len(next))
+	for i, on := range next {
+		if on {
+			avail = append(avail, f.all[i])
+		}
 	}
 	return f.publishLocked(avail)
 }
@@ -258,10 +272,6 @@ func (f *Feed) logDefect(err error) {
 		return
 	}
 	f.log.Error("mcpagent: application code failed", "while", "listing available capabilities", "error", err)
-}
-
-func sameDescriptors(a, b []agent.Descriptor) bool {
-	return slices.EqualFunc(a, b, func(x, y agent.Descriptor) bool { return x.Name == y.Name })
 }
 
 // runtimeFeeds are the Feeds NewServer makes for Servers given none, one

@@ -17,12 +17,12 @@ func TestAHeldOutcomeIsKeptForACallerThatLeft(t *testing.T) {
 	cancel()
 	for i := range 64 {
 		h := s.held.newHeld("owner", "refund", `{"order":"7"}`, noTask, func() {})
-		if err := s.held.admit(h); err != nil {
+		if err := s.held.Admit(h); err != nil {
 			t.Fatal(err)
 		}
 		s.held.finish(h, &mcp.CallToolResult{}, nil, false, true)
 		_, _ = s.awaitHeld(ctx, &mcp.CallToolRequest{}, h)
-		if s.held.rejoin("owner", "refund", `{"order":"7"}`) != h {
+		if s.held.Rejoin("owner", "refund", `{"order":"7"}`) != h {
 			t.Fatalf("ask %d: the outcome was forgotten for a caller that had left", i)
 		}
 		s.held.deliver(h)

@@ -23,13 +23,14 @@ import (
 
 	"github.com/foldagent/foldagent/internal/bound"
 	"github.com/foldagent/foldagent/internal/httpguard"
+	"github.com/foldagent/foldagent/internal/mcpshell"
 )
 
 // Defaults for HTTPOptions.
 const (
 	// DefaultSessionTimeout is how long a session may stay idle before it
 	// is closed and its runtime's listeners are released.
-	DefaultSessionTimeout = 30 * time.Minute
+	DefaultSessionTimeout = mcpshell.DefaultSessionTimeout
 	// DefaultMaxRequestBodyBytes bounds a request body when
 	// HTTPOptions.MaxRequestBodyBytes is zero or negative: the one default
 	// of every foldagent HTTP surface (a mebibyte).
@@ -364,7 +365,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		h.origins[strings.ToLower(strings.TrimRight(o, "/"))] = true
 	}
 	h.bare = mcp.NewServer(&mcp.Implementation{Name: "foldagent"}, &mcp.ServerOptions{
-		Logger: discardLogger, SupportedProtocolVersions: protocolVersions,
+		Logger: mcpshell.Discard, SupportedProtocolVersions: protocolVersions,
 	})
 	if opts.SessionTimeout > 0 {
 		h.timeout = opts.SessionTimeout
@@ -380,7 +381,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 		h.shared = shared
 	}
 	h.sdk = mcp.NewStreamableHTTPHandler(h.getServer, &mcp.StreamableHTTPOptions{
-		Logger: discardLogger,
+		Logger: mcpshell.Discard,
 		// The Handler times idle sessions out itself (httpSession), as the
 		// SDK would: it needs to know when a session ends, and the SDK
 		// does not say.
@@ -388,7 +389,7 @@ func NewHandler(opts HTTPOptions) (*Handler, error) {
 	})
 	h.stateless = mcp.NewStreamableHTTPHandler(h.statelessServer, &mcp.StreamableHTTPOptions{
 		Stateless:           true,
-		Logger:              discardLogger,
+		Logger:              mcpshell.Discard,
 		MaxRequestBodyBytes: opts.MaxRequestBodyBytes,
 		// A sessionless request is its POST: a client that gives up on it
 		// (closing the request is how it cancels) cancels the invocation.

@@ -125,6 +125,8 @@ func TestHTTPLoad(t *testing.T) {
 	f.app.waitModel(t, "every accepted todo", func(m todo.List) bool { return len(m.Todos) >= total })
 	// Observe listeners run just after the Model they follow is visible.
 	waitUntil(t, "every CreateTodo observed", func() bool { return f.app.created.Load() >= int64(total) })
+	// Not a wait for something to happen: no extra CreateTodo may come,
+	// and no event marks an absence (see quiet).
 	time.Sleep(20 * time.Millisecond)
 	if n := len(f.app.prog.Model().Todos); n != total {
 		t.Fatalf("the Model holds %d todos, want exactly %d", n, total)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/internal/citation"
+	"github.com/foldagent/foldagent/internal/mcpshell"
 )
 
 // This file ties what a client was shown to what it calls (see agent.Watch
@@ -37,15 +38,6 @@ const (
 	MetaSeenVersion = "foldagent/seenVersion"
 )
 
-// versionedRuntime is what a Runtime offers when it numbers its reads:
-// *agent.Runtime does. A Runtime without it serves reads unversioned and
-// names no caller's look.
-type versionedRuntime interface {
-	ContextRead(ctx context.Context) (agent.Read, error)
-	ResourceRead(ctx context.Context, name string) (agent.Read, error)
-	Offered(ctx context.Context) (agent.Offer, error)
-}
-
 // connIDs numbers the connections of Servers whose sessions have no id
 // (stdio, in-memory), so that two such sessions on one runtime are two
 // callers.
@@ -65,7 +57,7 @@ func (s *Server) caller(ctx context.Context, ss *mcp.ServerSession) string {
 		return ""
 	}
 	if id := ss.ID(); id != "" {
-		return "mcp:session:" + id
+		return mcpshell.SessionCaller(id)
 	}
 	if k, ok := s.callers.m.Load(ss); ok {
 		return k.(string)
@@ -118,11 +110,7 @@ func (s *Server) listLook(ctx context.Context, ss *mcp.ServerSession) uint64 {
 	if err != nil {
 		return 0
 	}
-	vr, ok := rt.(versionedRuntime)
-	if !ok {
-		return 0
-	}
-	offer, err := vr.Offered(s.withCaller(ctx, ss))
+	offer, err := rt.Offered(s.withCaller(ctx, ss))
 	if err != nil && offer.Capabilities == nil {
 		return 0
 	}

@@ -79,8 +79,9 @@ func (c *contextRuntime) Describe() agent.Description {
 	return d
 }
 
-func (c *contextRuntime) Context(context.Context) (json.RawMessage, error) {
-	return json.Marshal(map[string]int64{"v": c.v.Load()})
+func (c *contextRuntime) ContextRead(context.Context) (agent.Read, error) {
+	b, err := json.Marshal(map[string]int64{"v": c.v.Load()})
+	return agent.Read{Value: b}, err
 }
 
 // lossFixture is a Server with one client whose stream can be broken.

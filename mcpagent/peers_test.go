@@ -62,15 +62,8 @@ func startHTTPServer(t *testing.T) string {
 	}
 	data := filepath.Join(t.TempDir(), "todos.json")
 	cmd := exec.Command(bin, "-mcp", "http", "-addr", "127.0.0.1:0", "-tokens", tokens, "-data", data)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	stdout := testbin.Start(t, cmd).Stdout
 	lines := bufio.NewScanner(stdout)
 	urlc := make(chan string, 1)
 	go func() {

@@ -44,11 +44,26 @@ func (f *flipRuntime) Available() ([]agent.Descriptor, error) {
 func (f *flipRuntime) DispatchUnknown(context.Context, string, json.RawMessage, agent.Invocation) (agent.Result, error) {
 	return agent.Result{}, nil
 }
-func (f *flipRuntime) Subscribe(func()) func()                          { return func() {} }
-func (f *flipRuntime) CanSubscribe() bool                               { return false }
-func (f *flipRuntime) Context(context.Context) (json.RawMessage, error) { return nil, nil }
-func (f *flipRuntime) ReadResource(context.Context, string) (json.RawMessage, error) {
-	return nil, nil
+func (f *flipRuntime) AvailableSet(dst []bool) ([]bool, error) {
+	if cap(dst) < len(f.list) {
+		dst = make([]bool, len(f.list))
+	}
+	dst = dst[:len(f.list)]
+	for i := range f.list {
+		dst[i] = f.available(i)
+	}
+	return dst, nil
+}
+func (f *flipRuntime) Offered(context.Context) (agent.Offer, error) {
+	avail, err := f.Available()
+	return agent.Offer{Capabilities: avail}, err
+}
+func (f *flipRuntime) Subscribe(func()) func()                         { return func() {} }
+func (f *flipRuntime) CanSubscribe() bool                              { return false }
+func (f *flipRuntime) CatchUp(context.Context) error                   { return nil }
+func (f *flipRuntime) ContextRead(context.Context) (agent.Read, error) { return agent.Read{}, nil }
+func (f *flipRuntime) ResourceRead(_ context.Context, name string) (agent.Read, error) {
+	return agent.Read{}, &agent.ResourceError{Resource: name}
 }
 
 // BenchmarkReconcile measures one reconciliation after a Model change, at

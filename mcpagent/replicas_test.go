@@ -32,6 +32,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/foldagent/foldagent/internal/testbin"
 	"github.com/foldagent/foldagent/mcpagent"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -54,15 +55,8 @@ func startReplica(t *testing.T, bin, tokens, dir, name string) *replica {
 		t.Fatal(err)
 	}
 	r.cmd = exec.Command(bin, "-mcp", "http", "-addr", "127.0.0.1:0", "-tokens", tokens, "-data", r.data, "-audit", r.audit)
-	stdout, err := r.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	r.cmd.Stderr = os.Stderr
-	if err := r.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.cmd.Process.Kill(); r.cmd.Wait() })
+	stdout := testbin.Start(t, r.cmd).Stdout
 	urlc := make(chan string, 1)
 	go func() {
 		lines := bufio.NewScanner(stdout)
@@ -74,6 +68,7 @@ func startReplica(t *testing.T, bin, tokens, dir, name string) *replica {
 	}()
 	select {
 	case u := <-urlc:
+		var err error
 		if r.url, err = url.Parse(u); err != nil {
 			t.Fatal(err)
 		}

@@ -200,7 +200,7 @@ func (s *Server) syncResources() {
 			sub.last = data
 		}
 		s.subMu.Unlock()
-		if changed && !s.closed.Load() {
+		if changed && !s.shell.Closed() {
 			// The SDK tells a session it could not reach through its
 			// logger (lost.go); an error here is counted the same way.
 			s.lost.report(lostResourceUpdate, "notifications/resources/updated",

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"path"
 	"reflect"
@@ -13,10 +12,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/mcpshell"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -133,7 +132,7 @@ type Server struct {
 	// held keeps the calls answered before they ended: tasks, and calls
 	// held past patience (tasks.go); waits names the capabilities whose
 	// calls may wait (approval, completion).
-	held     *heldBook
+	held     heldBook
 	patience time.Duration
 	tick     <-chan time.Time // tests: replaces the patience timer
 	waits    map[string]bool
@@ -185,9 +184,8 @@ type Server struct {
 	done        chan struct{}
 	worker      sync.WaitGroup
 	unsubscribe func()
-	closed      atomic.Bool
-	closeOnce   sync.Once
-	lost        noticeLoss // notifications not sent (lost.go)
+	shell       mcpshell.Shell // the SDK server's shell: connecting, running, closing
+	lost        noticeLoss     // notifications not sent (lost.go)
 }
 
 type resource struct {
@@ -197,26 +195,16 @@ type resource struct {
 }
 
 // read reads the resource's current value through rt, with the version
-// it was read at when rt numbers its reads (0 otherwise).
+// it was read at (0 on an unversioned host).
 func (r *resource) read(ctx context.Context, rt Runtime) (json.RawMessage, uint64, error) {
-	if vr, ok := rt.(versionedRuntime); ok {
-		var read agent.Read
-		var err error
-		if r.context {
-			read, err = vr.ContextRead(ctx)
-		} else {
-			read, err = vr.ResourceRead(ctx, r.name)
-		}
-		return read.Value, read.Version, err
-	}
-	var data json.RawMessage
+	var read agent.Read
 	var err error
 	if r.context {
-		data, err = rt.Context(ctx)
+		read, err = rt.ContextRead(ctx)
 	} else {
-		data, err = rt.ReadResource(ctx, r.name)
+		read, err = rt.ResourceRead(ctx, r.name)
 	}
-	return data, 0, err
+	return read.Value, read.Version, err
 }
 
 type subscription struct {
@@ -292,13 +280,11 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 	if opts != nil {
 		o = *opts
 	}
-	o.Implementation = implementation(o.Implementation)
+	o.Implementation = mcpshell.Implementation(o.Implementation, runningApplication())
 	if o.ListAll {
 		static, o.Feed = true, nil // see Options.ListAll
 	}
-	if o.Logger == nil {
-		o.Logger = slog.Default()
-	}
+	o.Logger = mcpshell.Logger(o.Logger)
 	switch {
 	case o.ProgressInterval == 0:
 		o.ProgressInterval = DefaultProgressInterval
@@ -388,6 +374,7 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 		tune(so)
 	}
 	s.mcp = mcp.NewServer(o.Implementation, so)
+	s.shell.Init(s.mcp, "mcpagent")
 	s.mcp.AddReceivingMiddleware(s.route)
 	s.addTaskMethods()
 	for _, r := range s.orderedResources() {
@@ -433,7 +420,7 @@ func (s *Server) startFollowing() {
 }
 
 func (s *Server) startFollowingLocked() {
-	if s.following || s.closed.Load() {
+	if s.following || s.shell.Closed() {
 		return
 	}
 	s.following = true
@@ -459,25 +446,6 @@ func annotations(d agent.Descriptor) *mcp.ToolAnnotations {
 		return &mcp.ToolAnnotations{DestructiveHint: &destructive}
 	}
 	return nil
-}
-
-var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
-
-// implementation returns a copy of impl (the caller's value is left alone)
-// with an empty Name or Version filled in from the running application.
-func implementation(impl *mcp.Implementation) *mcp.Implementation {
-	var c mcp.Implementation
-	if impl != nil {
-		c = *impl
-	}
-	app := runningApplication()
-	if c.Name == "" {
-		c.Name = app.Name
-	}
-	if c.Version == "" {
-		c.Version = app.Version
-	}
-	return &c
 }
 
 // runningApplication names the program this adapter runs in, from its
@@ -507,29 +475,23 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // Connect connects the server to one client over t and returns the
 // session, as mcp.Server.Connect does.
 func (s *Server) Connect(ctx context.Context, t mcp.Transport, opts *mcp.ServerSessionOptions) (*mcp.ServerSession, error) {
-	if s.closed.Load() {
-		return nil, errors.New("mcpagent: the server is closed")
-	}
-	return s.mcp.Connect(ctx, t, opts)
+	return s.shell.Connect(ctx, t, opts)
 }
 
 // Run serves one session over t until the client disconnects or ctx is
 // done, then closes the server.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
-	defer s.Close()
-	return s.mcp.Run(ctx, t)
+	return s.shell.Run(ctx, t, s.Close)
 }
 
 // Close stops following the runtime (its listener is released), closes
 // every session, and makes sure no notification is sent afterwards. It is
 // idempotent and returns nil.
 func (s *Server) Close() error {
-	s.closeOnce.Do(func() {
-		// Taking toolMu orders Close after any reconciliation in flight:
-		// once closed is set under it, no tool is added or removed again.
-		s.toolMu.Lock()
-		s.closed.Store(true)
-		s.toolMu.Unlock()
+	// Closing under toolMu orders Close after any reconciliation in
+	// flight: once closed is set under it, no tool is added or removed
+	// again.
+	s.shell.Close(&s.toolMu, func() {
 		if s.feed != nil {
 			s.feed.remove(s)
 		}
@@ -542,10 +504,7 @@ func (s *Server) Close() error {
 		close(s.done)
 		s.worker.Wait()
 		s.held.close()
-		for ss := range s.mcp.Sessions() {
-			_ = ss.Close()
-		}
-	})
+	}, nil)
 	return nil
 }
 
@@ -595,7 +554,7 @@ func (s *Server) syncTools() {
 	}
 	s.toolMu.Lock()
 	defer s.toolMu.Unlock()
-	if s.closed.Load() {
+	if s.shell.Closed() {
 		return
 	}
 	avail, err := s.rt.Available()
@@ -613,7 +572,7 @@ func (s *Server) syncTools() {
 func (s *Server) applyOffer(o *offer) {
 	s.toolMu.Lock()
 	defer s.toolMu.Unlock()
-	if s.closed.Load() || (s.seen != nil && o.seq <= s.seen.seq) {
+	if s.shell.Closed() || (s.seen != nil && o.seq <= s.seen.seq) {
 		return
 	}
 	s.seen = o
@@ -729,9 +688,7 @@ func (s *Server) route(next mcp.MethodHandler) mcp.MethodHandler {
 			// The list follows the Model: never one older than a result
 			// already told of (a call answers once update takes its
 			// Message; the host publishes the Model just after).
-			if c, ok := s.rt.(catchUpper); ok {
-				_ = c.CatchUp(ctx) // a cancelled request is answered below as the SDK does
-			}
+			_ = s.rt.CatchUp(ctx) // a cancelled request is answered below as the SDK does
 			s.syncTools()
 			if r, ok := req.(*mcp.ListToolsRequest); ok {
 				v := s.listLook(ctx, r.Session)
@@ -981,10 +938,4 @@ func checkObjectSchema(schema json.RawMessage) error {
 		return fmt.Errorf(`its input schema has type %v, and MCP requires "object"`, head.Type)
 	}
 	return nil
-}
-
-// catchUpper is a runtime that can wait for the Model every result named
-// (agent.Runtime.CatchUp).
-type catchUpper interface {
-	CatchUp(ctx context.Context) error
 }

@@ -124,7 +124,7 @@ func TestNoListChangedAfterCloseAndListenerReleased(t *testing.T) {
 	if err := a.prog.Dispatch(context.Background(), todo.CreateTodo{Title: "x"}); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(quiet)
+	time.Sleep(quiet) // nothing may come (see quiet)
 	if n := ev.listChangedCount(); n != 0 {
 		t.Fatalf("list_changed sent %d times after Close", n)
 	}
@@ -164,6 +164,8 @@ func TestCallResultCarriesSummaryAndStructuredContent(t *testing.T) {
 	// Observe listeners run just after the new Model is visible, so wait
 	// for the observed count itself, then check that it stays at one.
 	waitUntil(t, "update to apply the CreateTodo", func() bool { return a.created.Load() >= 1 })
+	// Not a wait for something to happen: a second CreateTodo may not
+	// come, and no event marks an absence (see quiet).
 	time.Sleep(20 * time.Millisecond)
 	if got := a.created.Load(); got != 1 || len(a.prog.Model().Todos) != 1 {
 		t.Fatalf("update applied %d CreateTodo (%d todos), want exactly 1", got, len(a.prog.Model().Todos))
@@ -282,7 +284,7 @@ func TestProgressWhileWaiting(t *testing.T) {
 			t.Fatalf("progress did not increase: %v then %v", seen[i-1].Progress, p.Progress)
 		}
 	}
-	time.Sleep(50 * time.Millisecond)
+	time.Sleep(50 * time.Millisecond) // nothing may come after the result (see quiet)
 	if n := len(ev.progressed()); n != len(seen) {
 		t.Fatalf("%d progress notifications arrived after the result", n-len(seen))
 	}
@@ -295,6 +297,8 @@ func TestNoProgressWithoutAToken(t *testing.T) {
 	done := make(chan struct{})
 	go func() { defer close(done); call(t, cs, "work", map[string]any{"steps": 1}) }()
 	<-h.entered
+	// Not a wait for something to happen: the call runs for ten progress
+	// intervals, in which no progress may be sent (see quiet).
 	time.Sleep(50 * time.Millisecond)
 	close(h.release)
 	<-done
@@ -413,7 +417,7 @@ func TestResourceSubscriptionNotifiesOnChangeOnly(t *testing.T) {
 	}
 	// Renaming changes todos but not stats: no notification for stats.
 	call(t, cs, "rename_todo", map[string]any{"id": "t1", "title": "oat milk"})
-	time.Sleep(quiet)
+	time.Sleep(quiet) // nothing may come (see quiet)
 	if got := ev.updates(); len(got) != 1 {
 		t.Fatalf("updates = %v, want only the first", got)
 	}
@@ -421,7 +425,7 @@ func TestResourceSubscriptionNotifiesOnChangeOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	call(t, cs, "create_todo", map[string]any{"title": "bread"})
-	time.Sleep(quiet)
+	time.Sleep(quiet) // nothing may come (see quiet)
 	if got := ev.updates(); len(got) != 1 {
 		t.Fatalf("updates after unsubscribe = %v", got)
 	}
@@ -438,14 +442,25 @@ type fakeRuntime struct {
 
 func (f fakeRuntime) Describe() agent.Description            { return agent.Description{Capabilities: f.list} }
 func (f fakeRuntime) Available() ([]agent.Descriptor, error) { return f.list, nil }
+func (f fakeRuntime) AvailableSet(dst []bool) ([]bool, error) {
+	dst = dst[:0]
+	for range f.list {
+		dst = append(dst, true)
+	}
+	return dst, nil
+}
+func (f fakeRuntime) Offered(context.Context) (agent.Offer, error) {
+	return agent.Offer{Capabilities: f.list}, nil
+}
 func (f fakeRuntime) DispatchUnknown(context.Context, string, json.RawMessage, agent.Invocation) (agent.Result, error) {
 	return agent.Result{}, nil
 }
-func (f fakeRuntime) Subscribe(func()) func()                          { return func() {} }
-func (f fakeRuntime) CanSubscribe() bool                               { return false }
-func (f fakeRuntime) Context(context.Context) (json.RawMessage, error) { return nil, nil }
-func (f fakeRuntime) ReadResource(_ context.Context, name string) (json.RawMessage, error) {
-	return nil, &agent.ResourceError{Resource: name}
+func (f fakeRuntime) Subscribe(func()) func()                         { return func() {} }
+func (f fakeRuntime) CanSubscribe() bool                              { return false }
+func (f fakeRuntime) CatchUp(context.Context) error                   { return nil }
+func (f fakeRuntime) ContextRead(context.Context) (agent.Read, error) { return agent.Read{}, nil }
+func (f fakeRuntime) ResourceRead(_ context.Context, name string) (agent.Read, error) {
+	return agent.Read{}, &agent.ResourceError{Resource: name}
 }
 
 func TestNonObjectInputSchemaIsRefusedAtConstruction(t *testing.T) {

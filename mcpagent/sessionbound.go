@@ -5,69 +5,44 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/internal/bound"
+	"github.com/foldagent/foldagent/internal/mcpshell"
 )
 
-// Defaults of the session bounds (HTTPOptions). The rule and its figures:
-//
-//   - One identity may hold DefaultMaxSessionsPerPrincipal (1,024)
-//     sessions, and all identities together DefaultMaxSessions (4,096). A
-//     session costs about 8–10 KiB with a Feed, so a flood of sessions on
-//     one token holds at most ~10 MiB, and 500 clients sharing one token
-//     (a team's service account, a bot fleet) each keep their own session.
-//   - At its own bound, an identity's new session takes the place of its
-//     least recently used session that has had no request for
-//     DefaultEvictIdleAfter (one minute): a client that went away without
-//     DELETE does not lock its identity out for the idle timeout, and a
-//     client that calls again within a minute never loses its session.
-//   - Otherwise the new session is refused, 429 with Retry-After, and
-//     nothing is built: no live client is broken to make room, and no
-//     other identity's session is ever ended for it.
+// Defaults of the session bounds (HTTPOptions): internal/mcpshell's rule
+// and figures, which journeymcp's HTTPHandler applies too. One identity
+// may hold DefaultMaxSessionsPerPrincipal (1,024) sessions, and all
+// identities together DefaultMaxSessions (4,096); a session costs about
+// 8–10 KiB with a Feed, so a flood of sessions on one token holds at most
+// ~10 MiB, and 500 clients sharing one token (a team's service account, a
+// bot fleet) each keep their own session. At its own bound an identity's
+// new session takes the place of its least recently used session idle
+// for DefaultEvictIdleAfter; otherwise it is refused, 429 with
+// Retry-After, and nothing is built.
 const (
 	// DefaultMaxSessionsPerPrincipal bounds the sessions one identity may
 	// hold open at once.
-	DefaultMaxSessionsPerPrincipal = 1024
+	DefaultMaxSessionsPerPrincipal = mcpshell.DefaultMaxSessionsPerPrincipal
 	// DefaultMaxSessions bounds the sessions open at once, every identity
 	// together.
-	DefaultMaxSessions = 4096
+	DefaultMaxSessions = mcpshell.DefaultMaxSessions
 	// DefaultEvictIdleAfter is how long a session must have had no
 	// request before a new session of its identity may take its place at
 	// the bound.
-	DefaultEvictIdleAfter = time.Minute
+	DefaultEvictIdleAfter = mcpshell.DefaultEvictIdleAfter
 )
 
 // newSessionPlaces returns the counter of session places, per identity
 // and in all, from the options.
 func newSessionPlaces(opts HTTPOptions) *bound.Counter {
-	return bound.NewCounter(
-		bound.Limit{Name: "MaxSessionsPerPrincipal", Max: max(opts.MaxSessionsPerPrincipal, 0)},
-		bound.Limit{Name: "MaxSessions", Max: bound.Resolve(opts.MaxSessions, DefaultMaxSessions)},
-		bound.DefaultRetryAfter)
+	return mcpshell.Places(opts.MaxSessionsPerPrincipal, opts.MaxSessions)
 }
 
-// admitSession takes a session place for key. At key's own bound it
-// makes room by ending key's least recently used session that has been
-// idle for EvictIdleAfter; failing that it returns the *bound.Refusal,
-// whose RetryAfter is when that session will be idle long enough (or the
-// default hint when every session is busy). The overall bound never
-// makes room: that would end another identity's session.
+// admitSession takes a session place for key, by internal/mcpshell's
+// rule: at key's own bound, key's least recently used session idle for
+// EvictIdleAfter makes room (evictIdle); failing that the
+// *bound.Refusal is returned.
 func (h *Handler) admitSession(key string) *bound.Refusal {
-	for {
-		err := h.places.Take(key)
-		if err == nil {
-			return nil
-		}
-		r, _ := bound.As(err)
-		if !r.PerIdentity {
-			return r
-		}
-		evicted, wait := h.evictIdle(key)
-		if !evicted {
-			if wait > 0 {
-				r.RetryAfter = wait
-			}
-			return r
-		}
-	}
+	return mcpshell.Admit(h.places, key, h.evictIdle)
 }
 
 // evictIdle ends key's least recently used session with no request in
@@ -120,9 +95,5 @@ func refuseSession(g http.ResponseWriter, id []byte, r *bound.Refusal) {
 	r.SetHeaders(g.Header())
 	data := r.Data()
 	data["maxSessions"] = r.Limit
-	msg := "This identity already holds as many open sessions as the server allows, and none has been idle long enough to give way. Reuse one, end one (HTTP DELETE with its session id), or initialize again after the time in the Retry-After header."
-	if !r.PerIdentity {
-		msg = "The server already holds as many open sessions as it allows. Initialize again after the time in the Retry-After header."
-	}
-	writeRPCError(g, bound.StatusCode, id, codeTooManySessions, msg, data)
+	writeRPCError(g, bound.StatusCode, id, codeTooManySessions, mcpshell.RefusalMessage(r), data)
 }

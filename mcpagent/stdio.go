@@ -2,10 +2,10 @@ package mcpagent
 
 import (
 	"context"
-	"os"
 
-	"github.com/foldagent/foldagent/internal/stdio"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/foldagent/foldagent/internal/mcpshell"
 )
 
 // ServeStdio serves rt to one client over standard input and output, the
@@ -30,7 +30,7 @@ func ServeStdio(ctx context.Context, rt Runtime, opts *Options) error {
 	if err != nil {
 		return err
 	}
-	return s.Run(ctx, TaskTransport(&stdio.Transport{In: os.Stdin, Out: os.Stdout, Logger: s.log}))
+	return s.Run(ctx, TaskTransport(mcpshell.Stdio(s.log)))
 }
 
 // StdioTransport returns the transport ServeStdio uses, for an application
@@ -39,5 +39,5 @@ func ServeStdio(ctx context.Context, rt Runtime, opts *Options) error {
 // describes, without logging. Like every mcp.Transport it is for one
 // connection.
 func StdioTransport() mcp.Transport {
-	return TaskTransport(&stdio.Transport{In: os.Stdin, Out: os.Stdout})
+	return TaskTransport(mcpshell.Stdio(nil))
 }

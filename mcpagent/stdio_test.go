@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/internal/stdio/stdiotest"
+	"github.com/foldagent/foldagent/internal/testbin"
 )
 
 // TestStdioCarriesOnlyProtocol runs the todo example over stdio and
@@ -22,14 +23,10 @@ func TestStdioCarriesOnlyProtocol(t *testing.T) {
 		t.Skip("builds and runs a command; skipped under -short")
 	}
 	cmd := exec.Command(todoServer(t), "-mcp", "stdio", "-data", filepath.Join(t.TempDir(), "todos.json"))
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	p := testbin.StartPiped(t, cmd)
+	stdin, stdout := p.Stdin, p.Stdout
 
 	requests := []string{
 		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}`,

@@ -53,7 +53,7 @@ func (s *Server) findTask(ctx context.Context, id string, ext bool) *heldCall {
 	if ext {
 		kind = extTask
 	}
-	h := s.held.find(heldOwner(ctx), id)
+	h := s.held.Find(heldOwner(ctx), id)
 	if h == nil || h.task != kind {
 		return nil
 	}
@@ -116,7 +116,7 @@ func (s *Server) taskCancel(ctx context.Context, _ *mcp.ServerSession, p *taskPa
 		return nil, errTaskNotFound
 	}
 	select {
-	case <-h.done:
+	case <-h.Done:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -139,7 +139,7 @@ func (s *Server) taskResult(ctx context.Context, ss *mcp.ServerSession, p *taskP
 		return nil, errTaskNotFound
 	}
 	select {
-	case <-h.done:
+	case <-h.Done:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}

@@ -161,7 +161,7 @@ func (s *Server) serveCall(ctx context.Context, req *mcp.CallToolRequest) (mcp.R
 	if kind != noTask {
 		return s.startTask(req, c, owner, kind)
 	}
-	if h := s.held.rejoin(owner, c.name, c.key); h != nil {
+	if h := s.held.Rejoin(owner, c.name, c.key); h != nil {
 		return s.awaitHeld(ctx, req, h)
 	}
 	if s.patience <= 0 || !s.waits[c.name] {
@@ -274,9 +274,8 @@ func (n *notices) stop() {
 // work runs h's call on its own context and records its outcome.
 func (s *Server) work(ctx context.Context, req *mcp.CallToolRequest, c *toolCall, h *heldCall, n *notices) {
 	res, tag, err := s.runCall(ctx, req, c, h, n)
-	s.held.mu.Lock()
-	cancelled := h.cancelAsked && tag == agent.TagCancelled
-	s.held.mu.Unlock()
+	var cancelled bool
+	s.held.Do(func() { cancelled = h.cancelAsked && tag == agent.TagCancelled })
 	var said struct {
 		Dispatched bool `json:"dispatched"`
 	}
@@ -303,22 +302,22 @@ func (s *Server) holdCall(ctx context.Context, req *mcp.CallToolRequest, c *tool
 	defer stop()
 	for {
 		select {
-		case <-h.done:
+		case <-h.Done:
 			cancel()
 			return s.outcome(req, h, false)
 		case <-ctx.Done():
 			n.stop()
 			cancel() // withdrawn: nothing was answered as held
-			<-h.done
+			<-h.Done
 			return s.outcome(req, h, false)
 		case <-patience:
 			select {
-			case <-h.done:
+			case <-h.Done:
 				cancel()
 				return s.outcome(req, h, false)
 			default:
 			}
-			if s.held.admit(h) != nil {
+			if s.held.Admit(h) != nil {
 				patience = nil // no room to hold it: wait on
 				continue
 			}
@@ -351,13 +350,13 @@ func (s *Server) awaitHeld(ctx context.Context, req *mcp.CallToolRequest, h *hel
 	// The outcome is forgotten only when answered to a request still
 	// alive: a caller that left while asking again can ask once more.
 	select {
-	case <-h.done:
+	case <-h.Done:
 		return s.outcome(req, h, ctx.Err() == nil)
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	case <-patience:
 		select {
-		case <-h.done:
+		case <-h.Done:
 			return s.outcome(req, h, ctx.Err() == nil)
 		default:
 		}
@@ -428,7 +427,7 @@ func waitingFor(w string) string {
 func (s *Server) startTask(req *mcp.CallToolRequest, c *toolCall, owner string, kind taskKind) (mcp.Result, error) {
 	work, cancel := context.WithCancel(context.WithoutCancel(c.ctx))
 	h := s.held.newHeld(owner, c.name, c.key, kind, cancel)
-	if err := s.held.admit(h); err != nil {
+	if err := s.held.Admit(h); err != nil {
 		cancel()
 		return nil, heldFullError(err)
 	}

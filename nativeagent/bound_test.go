@@ -61,7 +61,17 @@ type stuckRuntime struct {
 	user    string
 }
 
-func (s stuckRuntime) Describe() agent.Description { return agent.Description{} }
+func (s stuckRuntime) Describe() agent.Description                     { return agent.Description{} }
+func (s stuckRuntime) Available() ([]agent.Descriptor, error)          { return nil, nil }
+func (s stuckRuntime) AvailableSet(dst []bool) ([]bool, error)         { return dst[:0], nil }
+func (s stuckRuntime) Offered(context.Context) (agent.Offer, error)    { return agent.Offer{}, nil }
+func (s stuckRuntime) ContextRead(context.Context) (agent.Read, error) { return agent.Read{}, nil }
+func (s stuckRuntime) ResourceRead(_ context.Context, name string) (agent.Read, error) {
+	return agent.Read{}, &agent.ResourceError{Resource: name}
+}
+func (s stuckRuntime) CatchUp(context.Context) error { return nil }
+func (s stuckRuntime) Subscribe(func()) func()       { return func() {} }
+func (s stuckRuntime) CanSubscribe() bool            { return false }
 
 func (s stuckRuntime) DispatchUnknown(ctx context.Context, name string, _ json.RawMessage, _ agent.Invocation) (agent.Result, error) {
 	s.entered <- s.user

@@ -26,11 +26,11 @@ func (h *Handler) call(w http.ResponseWriter, r *http.Request, e *entry, name st
 		return
 	}
 	args := canonical(body)
-	if c := h.held.rejoin(e.key, name, args); c != nil {
+	if c := h.held.Rejoin(e.key, name, args); c != nil {
 		h.awaitHeld(w, r, c, false)
 		return
 	}
-	c := newHeldCall(e.key, name, args)
+	c := h.held.newHeldCall(e.key, name, args)
 	work, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	h.runtimes.hold(e) // a runtime with a call on it is never dropped
 	go func() {
@@ -43,12 +43,12 @@ func (h *Handler) call(w http.ResponseWriter, r *http.Request, e *entry, name st
 	defer stop()
 	for {
 		select {
-		case <-c.done:
+		case <-c.Done:
 			h.outcome(w, c, false)
 			return
 		case <-r.Context().Done():
 			cancel() // withdrawn: nothing was answered as held
-			<-c.done
+			<-c.Done
 			h.outcome(w, c, false)
 			return
 		case <-patience:
@@ -56,7 +56,7 @@ func (h *Handler) call(w http.ResponseWriter, r *http.Request, e *entry, name st
 				h.outcome(w, c, false)
 				return
 			}
-			if h.held.admit(c) != nil {
+			if h.held.Admit(c) != nil {
 				patience = nil // no room to hold it: wait on, as without a Patience
 				continue
 			}
@@ -68,7 +68,7 @@ func (h *Handler) call(w http.ResponseWriter, r *http.Request, e *entry, name st
 
 func ended(c *heldCall) bool {
 	select {
-	case <-c.done:
+	case <-c.Done:
 		return true
 	default:
 		return false
@@ -84,7 +84,7 @@ func (h *Handler) awaitHeld(w http.ResponseWriter, r *http.Request, c *heldCall,
 	patience, stop := h.patienceTimer()
 	defer stop()
 	select {
-	case <-c.done:
+	case <-c.Done:
 		h.outcome(w, c, !status)
 	case <-r.Context().Done():
 	case <-patience:
@@ -107,7 +107,7 @@ func (h *Handler) serveStatus(w http.ResponseWriter, r *http.Request, e *entry, 
 		writeError(w, http.StatusMethodNotAllowed, "A held call's status is read with GET.")
 		return
 	}
-	c := h.held.find(e.key, id)
+	c := h.held.Find(e.key, id)
 	if c == nil {
 		writeError(w, http.StatusNotFound, "There is no held call with this id for this caller; its outcome may have been read already, or kept past its time.")
 		return
@@ -122,7 +122,7 @@ func (h *Handler) outcome(w http.ResponseWriter, c *heldCall, deliver bool) {
 	if deliver {
 		h.held.deliver(c)
 	}
-	h.reply(w, c.action, rep)
+	h.reply(w, c.Name, rep)
 }
 
 // answerHeld answers 202 Accepted with the held answer; Location is the

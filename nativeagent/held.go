@@ -2,30 +2,28 @@ package nativeagent
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
-	"sync"
 	"time"
 
 	"github.com/foldagent/foldagent/agent"
-	"github.com/foldagent/foldagent/internal/bound"
+	"github.com/foldagent/foldagent/internal/held"
 )
 
-// Defaults of the held calls (see Options), the same as mcpagent's.
+// Defaults of the held calls (see Options): internal/held's, the same as
+// mcpagent's.
 const (
 	// DefaultPatience is when a call still waiting (for the person's
 	// approval, for a completion) answers its client as held: safely
 	// before the 60 seconds common HTTP and agent clients wait.
-	DefaultPatience = 50 * time.Second
+	DefaultPatience = held.DefaultPatience
 	// DefaultKeepOutcome is how long a held call's outcome is kept, from
 	// the moment it ended, for its caller to read.
-	DefaultKeepOutcome = 15 * time.Minute
+	DefaultKeepOutcome = held.DefaultKeepOutcome
 	// DefaultMaxHeldPerIdentity bounds the held calls one identity has at
 	// once, waiting or with an outcome not yet read.
-	DefaultMaxHeldPerIdentity = 16
+	DefaultMaxHeldPerIdentity = held.DefaultMaxHeldPerIdentity
 	// DefaultMaxHeld bounds the held calls of a Handler.
-	DefaultMaxHeld = 1024
+	DefaultMaxHeld = held.DefaultMaxHeld
 )
 
 // What a held call waits for, as its held answer says.
@@ -36,146 +34,55 @@ const (
 
 // heldCall is one call whose request outlived its client's patience: it
 // goes on, on a context of its own, and its caller learns the outcome by
-// sending the same request again or reading its status URL.
+// sending the same request again or reading its status URL. The book's
+// mechanism (ids, bounds, keeping, rejoining) is internal/held's.
 type heldCall struct {
-	id, owner, action, args string
-	created                 time.Time
-	done                    chan struct{} // closed once reply is set
+	held.Call
 
-	// Guarded by heldBook.mu.
+	// Guarded by the book's lock (heldBook.Do).
 	waiting string
 	reply   agent.Reply
-	ended   time.Time
-	kept    bool // in the book, holding a place
-	read    bool // the outcome was answered to a request sent again
 }
 
-// heldBook keeps a Handler's held calls, bounded per identity and in all
-// by internal/bound's rule; an outcome is kept for keep after its call
-// ended, then forgotten (lazily, on the book's next use).
+// heldBook keeps a Handler's held calls (internal/held's book), bounded
+// per identity and in all; an outcome is kept for KeepOutcome after its
+// call ended, then forgotten.
 type heldBook struct {
-	keep   time.Duration
-	places *bound.Counter
-
-	mu   sync.Mutex
-	byID map[string]*heldCall
+	*held.Book[*heldCall]
 }
 
-func newHeldBook(o Options) *heldBook {
-	keep := o.KeepOutcome
-	if keep <= 0 {
-		keep = DefaultKeepOutcome
-	}
-	return &heldBook{keep: keep, byID: map[string]*heldCall{},
-		places: bound.NewCounter(
-			bound.Limit{Name: "MaxHeldPerIdentity", Max: bound.Resolve(o.MaxHeldPerIdentity, DefaultMaxHeldPerIdentity)},
-			bound.Limit{Name: "MaxHeld", Max: bound.Resolve(o.MaxHeld, DefaultMaxHeld)},
-			bound.DefaultRetryAfter)}
+func newHeldBook(o Options) heldBook {
+	return heldBook{held.NewBook[*heldCall](held.Options{KeepOutcome: o.KeepOutcome, MaxHeldPerIdentity: o.MaxHeldPerIdentity, MaxHeld: o.MaxHeld})}
 }
 
-func newHeldCall(owner, action, args string) *heldCall {
-	var b [16]byte
-	_, _ = rand.Read(b[:]) // never fails (crypto/rand)
-	return &heldCall{id: hex.EncodeToString(b[:]), owner: owner, action: action, args: args,
-		created: time.Now(), done: make(chan struct{}), waiting: waitingApplication}
-}
-
-// admit keeps c, unless its owner or the Handler holds as many as it
-// may: then it returns the bound's *bound.Refusal and keeps nothing.
-func (b *heldBook) admit(c *heldCall) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.sweepLocked()
-	if err := b.places.Take(c.owner); err != nil {
-		return err
-	}
-	b.byID[c.id] = c
-	c.kept = true
-	return nil
-}
-
-func (b *heldBook) sweepLocked() {
-	now := time.Now()
-	for _, c := range b.byID {
-		if !c.ended.IsZero() && now.Sub(c.ended) >= b.keep {
-			b.forgetLocked(c)
-		}
-	}
-}
-
-func (b *heldBook) forgetLocked(c *heldCall) {
-	if !c.kept {
-		return
-	}
-	delete(b.byID, c.id)
-	c.kept = false
-	b.places.Give(c.owner)
-}
-
-// find returns owner's held call id; another identity's is not found,
-// exactly as an id that never was.
-func (b *heldBook) find(owner, id string) *heldCall {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.sweepLocked()
-	if c := b.byID[id]; c != nil && c.owner == owner {
-		return c
-	}
-	return nil
-}
-
-// rejoin returns owner's oldest held call of action with the same
-// arguments, if there is one whose outcome no request sent again has
-// been answered with yet (after that, the same request is a new call).
-func (b *heldBook) rejoin(owner, action, args string) *heldCall {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.sweepLocked()
-	var found *heldCall
-	for _, c := range b.byID {
-		if !c.read && c.owner == owner && c.action == action && c.args == args && (found == nil || c.created.Before(found.created)) {
-			found = c
-		}
-	}
-	return found
+// newHeldCall makes the entry of a call about to be held: not in the book
+// until Admit.
+func (b heldBook) newHeldCall(owner, action, args string) *heldCall {
+	return &heldCall{Call: b.NewCall(owner, action, args, true), waiting: waitingApplication}
 }
 
 // deliver marks c's outcome answered to a request sent again: the same
 // request is a new call from now on. The outcome stays readable at the
 // status URL until it expires, so a client that left before the answer
 // reached it loses nothing.
-func (b *heldBook) deliver(c *heldCall) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	c.read = true
+func (b heldBook) deliver(c *heldCall) { b.Delivered(c) }
+
+func (b heldBook) setWaiting(c *heldCall, w string) {
+	b.Do(func() {
+		if c.Ended().IsZero() {
+			c.waiting = w
+		}
+	})
 }
 
-func (b *heldBook) setWaiting(c *heldCall, w string) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if c.ended.IsZero() {
-		c.waiting = w
-	}
-}
-
-func (b *heldBook) finish(c *heldCall, r agent.Reply) {
-	b.mu.Lock()
-	c.reply, c.ended, c.waiting = r, time.Now(), waitingApplication
-	b.mu.Unlock()
-	close(c.done)
+func (b heldBook) finish(c *heldCall, r agent.Reply) {
+	b.Finish(c, func() { c.reply, c.waiting = r, waitingApplication })
 }
 
 // view returns what c waits for and its outcome.
-func (b *heldBook) view(c *heldCall) (waiting string, r agent.Reply) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return c.waiting, c.reply
-}
-
-func (b *heldBook) count() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return len(b.byID)
+func (b heldBook) view(c *heldCall) (waiting string, r agent.Reply) {
+	b.Do(func() { waiting, r = c.waiting, c.reply })
+	return waiting, r
 }
 
 // canonical returns a JSON body in one spelling (keys sorted, no
@@ -222,9 +129,9 @@ func (h *Handler) heldResult(c *heldCall) (Result, string) {
 	if waiting == waitingPerson {
 		text = heldForPerson
 	}
-	url := h.prefix + "/calls/" + c.id
-	data, _ := json.Marshal(heldData{Tag: agent.TagHeld, Capability: c.action, Message: text, Request: c.id,
-		WaitingFor: waiting, NothingDone: waiting == waitingPerson, StatusURL: url, KeepSeconds: int64(h.held.keep / time.Second)})
+	url := h.prefix + "/calls/" + c.ID
+	data, _ := json.Marshal(heldData{Tag: agent.TagHeld, Capability: c.Name, Message: text, Request: c.ID,
+		WaitingFor: waiting, NothingDone: waiting == waitingPerson, StatusURL: url, KeepSeconds: int64(h.held.Keep() / time.Second)})
 	return Result{Refusal: agent.TagHeld, Message: text, Error: text, Data: data}, url
 }
 

@@ -32,15 +32,8 @@ func startTodo(t *testing.T, args ...string) (mcpURL, data string) {
 	}
 	data = filepath.Join(dir, "todos.json")
 	cmd := exec.Command(bin, append([]string{"-mcp", "http", "-addr", "127.0.0.1:0", "-tokens", tokens, "-data", data}, args...)...)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	stdout := testbin.Start(t, cmd).Stdout
 	lines := bufio.NewScanner(stdout)
 	deadline := time.AfterFunc(20*time.Second, func() { _ = cmd.Process.Kill() })
 	defer deadline.Stop()

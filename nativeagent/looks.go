@@ -36,15 +36,6 @@ const (
 	SeenVersionHeader = "Foldagent-Seen-Version"
 )
 
-// versionedRuntime is what a Runtime offers when it numbers its reads:
-// *agent.Runtime does. A Runtime without it serves no context or
-// resources and names no caller's look.
-type versionedRuntime interface {
-	ContextRead(ctx context.Context) (agent.Read, error)
-	ResourceRead(ctx context.Context, name string) (agent.Read, error)
-	Offered(ctx context.Context) (agent.Offer, error)
-}
-
 // Read is the body of a context or resource read: the projection's JSON
 // and the version of the Model it was read at (0, and omitted, on an
 // unversioned host).
@@ -97,11 +88,7 @@ func setVersion(w http.ResponseWriter, v uint64) {
 // catalogLook records a catalogue read as the caller's look and returns
 // the version it was taken at (0 on an unversioned runtime).
 func catalogLook(ctx context.Context, e *entry) uint64 {
-	vr, ok := e.rt.(versionedRuntime)
-	if !ok {
-		return 0
-	}
-	offer, err := vr.Offered(withCaller(ctx, e))
+	offer, err := e.rt.Offered(withCaller(ctx, e))
 	if err != nil && offer.Capabilities == nil {
 		return 0
 	}
@@ -115,24 +102,19 @@ func (h *Handler) serveRead(w http.ResponseWriter, r *http.Request, e *entry, re
 		writeError(w, http.StatusMethodNotAllowed, "The application's state is read with GET.")
 		return
 	}
-	vr, ok := e.rt.(versionedRuntime)
-	if !ok {
-		writeError(w, http.StatusNotFound, "There is nothing at this path.")
-		return
-	}
 	ctx := withCaller(r.Context(), e)
 	var (
 		read agent.Read
 		err  error
 	)
 	if resource == "" {
-		read, err = vr.ContextRead(ctx)
+		read, err = e.rt.ContextRead(ctx)
 		if err == nil && read.Value == nil {
 			writeError(w, http.StatusNotFound, "The application declares no context.")
 			return
 		}
 	} else {
-		read, err = vr.ResourceRead(ctx, resource)
+		read, err = e.rt.ResourceRead(ctx, resource)
 	}
 	if err != nil {
 		reply := agent.ReplyTo(resource, agent.Result{}, err)

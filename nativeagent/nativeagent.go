@@ -33,14 +33,9 @@ const DefaultMaxRuntimes = 1024
 // Transport is the transport an action's invocation is recorded with.
 const Transport agent.Transport = "agent-native"
 
-// Runtime is what the handler needs from a bound contract; *agent.Runtime
-// satisfies it for every Model, Message and principal type.
-type Runtime interface {
-	// Describe returns the whole contract as data.
-	Describe() agent.Description
-	// DispatchUnknown runs the checked path for a raw JSON input.
-	DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
-}
+// Runtime is what the handler needs from a bound contract: agent.Served,
+// the one non-generic face of *agent.Runtime every adapter takes.
+type Runtime = agent.Served
 
 // Options configure a Handler. NewRuntime and one of Verifier or
 // Authenticate are required.
@@ -121,7 +116,7 @@ type Handler struct {
 	patience time.Duration
 
 	runtimes *runtimes
-	held     *heldBook
+	held     heldBook
 	losses   losses
 }
 

@@ -32,7 +32,7 @@ type Stats struct {
 func (h *Handler) Stats() Stats {
 	s := h.losses.read()
 	s.Runtimes = h.runtimes.len()
-	s.Held = h.held.count()
+	s.Held = h.held.Count()
 	return s
 }
 

@@ -37,7 +37,32 @@ func (a *manyAgent) Available() ([]agent.Descriptor, error) {
 	return a.descs[:len(a.descs)-1], nil
 }
 
+func (a *manyAgent) Offered(context.Context) (agent.Offer, error) {
+	avail, err := a.Available()
+	return agent.Offer{Capabilities: avail}, err
+}
+
+func (a *manyAgent) Describe() agent.Description { return agent.Description{Capabilities: a.descs} }
+
+func (a *manyAgent) AvailableSet(dst []bool) ([]bool, error) {
+	dst = dst[:0]
+	for i := range a.descs {
+		dst = append(dst, i < len(a.descs)-1 || a.on.Load())
+	}
+	return dst, nil
+}
+
+func (a *manyAgent) ContextRead(context.Context) (agent.Read, error) { return agent.Read{}, nil }
+
+func (a *manyAgent) ResourceRead(_ context.Context, name string) (agent.Read, error) {
+	return agent.Read{}, &agent.ResourceError{Resource: name}
+}
+
+func (a *manyAgent) CatchUp(context.Context) error { return nil }
+
 func (a *manyAgent) Subscribe(func()) func() { return func() {} }
+
+func (a *manyAgent) CanSubscribe() bool { return false }
 
 func (a *manyAgent) DispatchUnknown(context.Context, string, json.RawMessage, agent.Invocation) (agent.Result, error) {
 	return agent.Result{}, nil

@@ -23,13 +23,6 @@ import (
 // host. It is the key mcpagent uses.
 const MetaVersion = "foldagent/version"
 
-// offeredRuntime is what a Runtime offers when it numbers its reads:
-// *agent.Runtime does. A Runtime without it is read through Available and
-// names no caller's look.
-type offeredRuntime interface {
-	Offered(ctx context.Context) (agent.Offer, error)
-}
-
 // pageIDs numbers the Registrations of a process, so that two pages (or
 // two bindings of one runtime) are two callers.
 var pageIDs atomic.Uint64
@@ -42,11 +35,8 @@ func (r *Registration) withCaller(ctx context.Context) context.Context {
 }
 
 // available reads the capabilities the current Model offers, as the
-// page's look when the runtime numbers its reads.
+// page's look.
 func (r *Registration) available() ([]agent.Descriptor, error) {
-	if or, ok := r.agent.(offeredRuntime); ok {
-		offer, err := or.Offered(r.withCaller(context.Background()))
-		return offer.Capabilities, err
-	}
-	return r.agent.Available()
+	offer, err := r.agent.Offered(r.withCaller(context.Background()))
+	return offer.Capabilities, err
 }

@@ -371,14 +371,14 @@ type flakyAgent struct {
 	fail error
 }
 
-func (a *flakyAgent) Available() ([]agent.Descriptor, error) {
+func (a *flakyAgent) Offered(ctx context.Context) (agent.Offer, error) {
 	a.mu.Lock()
 	fail := a.fail
 	a.mu.Unlock()
 	if fail != nil {
-		return nil, fail
+		return agent.Offer{}, fail
 	}
-	return a.Runtime.Available()
+	return a.Runtime.Offered(ctx)
 }
 
 func TestUnreadableModelKeepsTools(t *testing.T) {

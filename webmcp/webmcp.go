@@ -8,24 +8,13 @@ import (
 	"github.com/foldagent/foldagent/agent"
 )
 
-// Runtime is what this package needs from a bound runtime: the capabilities
-// the current Model offers, a way to hear that the Model changed, and the
-// checked dispatch path. *agent.Runtime satisfies it for every Model,
-// Message and principal type, which keeps this package free of type
-// parameters.
-type Runtime interface {
-	// Available returns the descriptors of the capabilities the current
-	// Model offers. A defect in one Available hook leaves that capability
-	// out and is reported beside the list; a failure to read the Model
-	// returns no list.
-	Available() ([]agent.Descriptor, error)
-	// Subscribe calls listener after every Model change and returns a
-	// function that stops it.
-	Subscribe(listener func()) (unsubscribe func())
-	// DispatchUnknown invokes the capability named name with a raw JSON
-	// payload, through the same checked path as every other adapter.
-	DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
-}
+// Runtime is what this package needs from a bound runtime: agent.Served,
+// the one non-generic face of *agent.Runtime every adapter takes, which
+// keeps this package free of type parameters. Of it, a Registration reads
+// the capabilities the current Model offers (Offered, as its page's look),
+// hears that the Model changed (Subscribe), and calls through the checked
+// dispatch path (DispatchUnknown).
+type Runtime = agent.Served
 
 // ModelContext is the browser's producer surface for tools: in a page,
 // document.modelContext (see PageModelContext). It is the only

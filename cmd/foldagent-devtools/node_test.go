@@ -30,17 +30,8 @@ func TestTypeScriptClient(t *testing.T) {
 	cmd := exec.Command("node", "client.mjs", bin, proj, reg)
 	cmd.Dir = dir
 	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	p := testbin.StartPiped(t, cmd)
+	stdin, stdout := p.Stdin, p.Stdout
 	timer := time.AfterFunc(2*bound, func() { cmd.Process.Kill() })
 	defer timer.Stop()
 

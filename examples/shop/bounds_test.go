@@ -49,15 +49,8 @@ func TestFloodOfSessionsOnOneTokenIsBounded(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "-mcp", "http", "-token", "tok")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	stdout := testbin.Start(t, cmd).Stdout
 	var url string
 	for lines := bufio.NewScanner(stdout); url == "" && lines.Scan(); {
 		if u, ok := strings.CutPrefix(lines.Text(), "MCP "); ok {

@@ -327,18 +327,8 @@ func startDynamicStdio(t *testing.T) *model {
 	keys := keyPipe(t)
 	cmd := exec.Command(bin, "-mcp", "stdio", "-tools", "dynamic", "-keys", keys, "-pay-delay", "20ms")
 	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait() })
+	p := testbin.StartPiped(t, cmd)
+	stdin, stdout := p.Stdin, p.Stdout
 	m := &model{t: t, keys: keys, bytes: &counted{}}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "model", Version: "1"}, m.clientOptions()).Connect(context.Background(),
 		&mcp.IOTransport{Reader: countingReader{stdout, m.bytes}, Writer: stdin}, nil)

@@ -41,17 +41,8 @@ func personScript(t *testing.T, keys, script string, want []string, args ...stri
 	cmd := exec.Command(node, append([]string{filepath.Join(dir, script)}, args...)...)
 	cmd.Dir = dir
 	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	p := testbin.StartPiped(t, cmd)
+	stdin, stdout := p.Stdin, p.Stdout
 	var steps []scriptStep
 	var pressing chan struct{}
 	lines := bufio.NewScanner(stdout)

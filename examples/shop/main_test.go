@@ -22,15 +22,8 @@ func TestHTTPNeedsTheToken(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "-mcp", "http", "-token", "s3cret")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	stdout := testbin.Start(t, cmd).Stdout
 	var url, token string
 	lines := bufio.NewScanner(stdout)
 	for (url == "" || token == "") && lines.Scan() {

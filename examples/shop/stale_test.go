@@ -44,15 +44,9 @@ func runHTTPShop(t *testing.T, args ...string) (url string) {
 	bin := testbin.Build(t, "examples/shop")
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-mcp", "http", "-token", "s3cret"}, args...)...)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
+	stdout := testbin.Start(t, cmd).Stdout
+	t.Cleanup(cancel)
 	lines := bufio.NewScanner(stdout)
 	for url == "" && lines.Scan() {
 		url, _ = strings.CutPrefix(lines.Text(), "MCP ")

@@ -143,6 +143,9 @@ func waitTools(t *testing.T, ctx context.Context, want ...string) {
 		if time.Now().After(deadline) {
 			t.Fatalf("tools = %v, want %v", got, want)
 		}
+		// The tools are the browser's (another process), read over the
+		// DevTools protocol: nothing tells this test they changed, so
+		// they are read again after a pause, within a deadline.
 		time.Sleep(50 * time.Millisecond)
 	}
 }
@@ -200,6 +203,9 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)
 		}
+		// The tools are the browser's (another process), read over the
+		// DevTools protocol: nothing tells this test they changed, so
+		// they are read again after a pause, within a deadline.
 		time.Sleep(50 * time.Millisecond)
 	}
 }
@@ -349,6 +355,9 @@ func TestNativeWebMCPUnregisterWithdrawsTheTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, "the new selection on the page", func() bool { return text(t, ctx, "#selection") == "Selected: Walk the dog" })
+	// Not a wait for something to happen: no tool may be registered
+	// again, and no event marks an absence; the pause gives a wrong
+	// registration the chance to show itself.
 	time.Sleep(200 * time.Millisecond)
 	if got := tools(t, ctx); !slices.Equal(got, []string{"create_todo"}) {
 		t.Fatalf("after Unregister a Model change registered tools again: %v", got)

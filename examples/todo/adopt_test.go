@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/internal/testbin"
 )
 
 // A tokens file the app cannot use is refused before anything is served,
@@ -113,13 +114,7 @@ func TestAttachFromAnotherDirectory(t *testing.T) {
 	}
 	owner := exec.Command(bin, "-mcp", "http", "-data", "todos.json")
 	owner.Dir = a
-	stdout, err := owner.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := owner.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdout := testbin.Start(t, owner).Stdout
 	defer func() { _ = owner.Process.Signal(os.Interrupt); _ = owner.Wait() }()
 	lines := bufio.NewScanner(stdout)
 	if !lines.Scan() || !strings.HasPrefix(lines.Text(), "MCP ") {

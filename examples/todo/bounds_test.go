@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/foldagent/foldagent/internal/testbin"
 )
 
 func fdCount(pid int) int {
@@ -46,15 +48,8 @@ func TestFourteenThousandA2AIdentitiesKeepBoundedRuntimes(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "-a2a", "http", "-tokens", tokens, "-data", filepath.Join(dir, "todos.json"))
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	out := testbin.Start(t, cmd).Stdout
 	url := ""
 	sc := bufio.NewScanner(out)
 	for url == "" && sc.Scan() {

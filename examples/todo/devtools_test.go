@@ -50,14 +50,8 @@ func startDevApp(t *testing.T, extra ...string) devProject {
 	cmd.Dir = appDir
 	cmd.Env = append(os.Environ(), registry.EnvDir+"="+p.reg)
 	cmd.Stderr = os.Stderr
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
+	stdout := testbin.Start(t, cmd).Stdout
+	t.Cleanup(cancel)
 	lines := bufio.NewScanner(stdout)
 	for p.mcpURL == "" && lines.Scan() {
 		p.mcpURL, _ = strings.CutPrefix(lines.Text(), "MCP ")

@@ -17,6 +17,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/internal/testbin"
 	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
 
@@ -33,15 +34,9 @@ func headlessHTTP(t *testing.T, tokens, data string, extra ...string) (string, *
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, bin, append([]string{"-mcp", "http", "-tokens", tokFile, "-data", data}, extra...)...)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
+	stdout := testbin.Start(t, cmd).Stdout
+	t.Cleanup(cancel)
 	lines := bufio.NewScanner(stdout)
 	url := ""
 	for url == "" && lines.Scan() {

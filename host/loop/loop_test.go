@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/loopwait"
 )
 
 // The test application: a counter whose Messages say what to do.
@@ -555,13 +556,7 @@ func TestInitCmdRunsOnRun(t *testing.T) {
 	rec := newRecorder()
 	p.Observe(rec.observe)
 	// Init's Cmd may already have delivered before Observe; wait on the Model.
-	deadline := time.Now().Add(5 * time.Second)
-	for p.Model().N != 3 {
-		if time.Now().After(deadline) {
-			t.Fatalf("N = %d, want 3 from Init's Cmd", p.Model().N)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	loopwait.Until(t, p, "N = 3 from Init's Cmd", func(m model) bool { return m.N == 3 })
 }
 
 func TestSequenceOrder(t *testing.T) {
@@ -570,6 +565,8 @@ func TestSequenceOrder(t *testing.T) {
 	p.Observe(rec.observe)
 	slow := func(n int) loop.Cmd[msg] {
 		return func(_ context.Context, send func(msg)) {
+			// Not a wait: the earlier Cmds take longer, so that they
+			// finish out of order and the sequence must restore it.
 			time.Sleep(time.Duration(5-n) * time.Millisecond)
 			send(add{N: n})
 		}

@@ -1,6 +1,7 @@
 package testbin
 
 import (
+	"io"
 	"os"
 	"os/exec"
 	"path"
@@ -67,4 +68,52 @@ func Main(m *testing.M) {
 	}
 	mu.Unlock()
 	os.Exit(code)
+}
+
+// Proc is a process a test started, with the pipes it asked for.
+type Proc struct {
+	Cmd *exec.Cmd
+	// Stdin is the process's standard input (StartPiped only; nil with
+	// Start, where the process reads an empty input).
+	Stdin io.WriteCloser
+	// Stdout is the process's standard output.
+	Stdout io.ReadCloser
+}
+
+// Start starts cmd with its standard output piped to Proc.Stdout, and
+// stops it when t ends (killed, then waited for; a test that waits for
+// it itself still may). Its standard error is what cmd says. A failure to
+// start fails t.
+func Start(t testing.TB, cmd *exec.Cmd) *Proc {
+	t.Helper()
+	return start(t, cmd, false)
+}
+
+// StartPiped is Start with the process's standard input piped from
+// Proc.Stdin too.
+func StartPiped(t testing.TB, cmd *exec.Cmd) *Proc {
+	t.Helper()
+	return start(t, cmd, true)
+}
+
+func start(t testing.TB, cmd *exec.Cmd, stdin bool) *Proc {
+	t.Helper()
+	p := &Proc{Cmd: cmd}
+	var err error
+	if stdin {
+		if p.Stdin, err = cmd.StdinPipe(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if p.Stdout, err = cmd.StdoutPipe(); err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting %s: %v", cmd.Path, err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	return p
 }

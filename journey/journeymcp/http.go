@@ -11,15 +11,17 @@ import (
 
 	"github.com/foldagent/foldagent/internal/bound"
 	"github.com/foldagent/foldagent/internal/mcpleave"
+	"github.com/foldagent/foldagent/internal/mcpshell"
 )
 
-// Defaults of HTTPOptions: the same rule and figures as mcpagent's
-// session bounds (see mcpagent.DefaultMaxSessionsPerPrincipal).
+// Defaults of HTTPOptions: the one rule and figures of both MCP adapters'
+// session bounds (internal/mcpshell; see
+// mcpagent.DefaultMaxSessionsPerPrincipal).
 const (
-	DefaultSessionTimeout          = 30 * time.Minute
-	DefaultMaxSessionsPerPrincipal = 1024
-	DefaultMaxSessions             = 4096
-	DefaultEvictIdleAfter          = time.Minute
+	DefaultSessionTimeout          = mcpshell.DefaultSessionTimeout
+	DefaultMaxSessionsPerPrincipal = mcpshell.DefaultMaxSessionsPerPrincipal
+	DefaultMaxSessions             = mcpshell.DefaultMaxSessions
+	DefaultEvictIdleAfter          = mcpshell.DefaultEvictIdleAfter
 )
 
 // HTTPOptions configure an HTTPHandler. The zero value (or nil) is ready
@@ -117,10 +119,7 @@ func NewHTTPHandler(getServer func(*http.Request) *mcp.Server, opts *HTTPOptions
 	case o.EvictIdleAfter > 0:
 		h.evict = o.EvictIdleAfter
 	}
-	h.places = bound.NewCounter(
-		bound.Limit{Name: "MaxSessionsPerPrincipal", Max: bound.Resolve(o.MaxSessionsPerPrincipal, DefaultMaxSessionsPerPrincipal)},
-		bound.Limit{Name: "MaxSessions", Max: bound.Resolve(o.MaxSessions, DefaultMaxSessions)},
-		bound.DefaultRetryAfter)
+	h.places = mcpshell.Places(o.MaxSessionsPerPrincipal, o.MaxSessions)
 	// The handler ends idle sessions itself: it must know when one ends.
 	h.sdk = mcp.NewStreamableHTTPHandler(getServer, nil)
 	return h
@@ -188,10 +187,7 @@ func (h *HTTPHandler) open(w http.ResponseWriter, r *http.Request, key string) {
 		refusal.SetHeaders(w.Header())
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(bound.StatusCode)
-		msg := "This identity already holds as many open sessions as the server allows, and none has been idle long enough to give way. Reuse one, end one (HTTP DELETE with its session id), or initialize again after the time in the Retry-After header."
-		if !refusal.PerIdentity {
-			msg = "The server already holds as many open sessions as it allows. Initialize again after the time in the Retry-After header."
-		}
+		msg := mcpshell.RefusalMessage(refusal)
 		_ = json.NewEncoder(w).Encode(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32000, "message": msg, "data": refusal.Data()}})
 		return
 	}
@@ -222,27 +218,22 @@ func (h *HTTPHandler) open(w http.ResponseWriter, r *http.Request, key string) {
 	h.mu.Unlock()
 }
 
-// admit takes a session place for key, making room at key's own bound
-// by ending its least recently used session idle for EvictIdleAfter.
+// admit takes a session place for key, by internal/mcpshell's rule:
+// at key's own bound its least recently used session idle for
+// EvictIdleAfter makes room.
 func (h *HTTPHandler) admit(key string) *bound.Refusal {
-	for {
-		err := h.places.Take(key)
-		if err == nil {
-			return nil
-		}
-		r, _ := bound.As(err)
-		if !r.PerIdentity {
-			return r
-		}
-		st, wait := h.oldestIdle(key)
-		if st == nil {
-			if wait > 0 {
-				r.RetryAfter = wait
-			}
-			return r
-		}
-		h.end(st)
+	return mcpshell.Admit(h.places, key, h.evictIdle)
+}
+
+// evictIdle ends key's least recently used session idle long enough,
+// reporting whether it ended one, or else how long until one will be.
+func (h *HTTPHandler) evictIdle(key string) (bool, time.Duration) {
+	st, wait := h.oldestIdle(key)
+	if st == nil {
+		return false, wait
 	}
+	h.end(st)
+	return true, 0
 }
 
 // oldestIdle returns key's least recently used session with no request

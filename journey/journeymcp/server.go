@@ -3,8 +3,6 @@ package journeymcp
 import (
 	"context"
 	"errors"
-	"github.com/foldagent/foldagent/journey/fixed"
-	"io"
 	"log/slog"
 	"strconv"
 	"sync"
@@ -12,6 +10,9 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/foldagent/foldagent/internal/mcpshell"
+	"github.com/foldagent/foldagent/journey/fixed"
 )
 
 // DefaultSettleWithin is how long a call that fired waits for the fire to
@@ -63,8 +64,7 @@ type Server struct {
 	open  Opener
 	ports sync.Map
 
-	closed    atomic.Bool
-	closeOnce sync.Once
+	shell mcpshell.Shell // the SDK server's shell: connecting, running, closing
 }
 
 // NewServer builds a Server over port. Connect it to a transport with Run
@@ -80,10 +80,8 @@ func NewServer(port *fixed.Port, opts *Options) (*Server, error) {
 	if opts != nil {
 		o = *opts
 	}
-	o.Implementation = implementation(o.Implementation, port.Session().Graph().ID())
-	if o.Logger == nil {
-		o.Logger = slog.Default()
-	}
+	o.Implementation = mcpshell.Implementation(o.Implementation, mcp.Implementation{Name: port.Session().Graph().ID(), Version: "0.1.0"})
+	o.Logger = mcpshell.Logger(o.Logger)
 	switch {
 	case o.SettleWithin == 0:
 		o.SettleWithin = DefaultSettleWithin
@@ -93,10 +91,11 @@ func NewServer(port *fixed.Port, opts *Options) (*Server, error) {
 	s := &Server{port: port, log: o.Logger, within: o.SettleWithin}
 	s.mcp = mcp.NewServer(o.Implementation, &mcp.ServerOptions{
 		Instructions: o.Instructions,
-		Logger:       discardLogger,
+		Logger:       mcpshell.Discard,
 		// Tools only, and never a list_changed: the set is fixed.
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: false}},
 	})
+	s.shell.Init(s.mcp, "journeymcp")
 	for _, t := range port.Tools() {
 		tool := &mcp.Tool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema}
 		s.mcp.AddTool(tool, s.call)
@@ -123,24 +122,6 @@ func NewServer(port *fixed.Port, opts *Options) (*Server, error) {
 		}
 	})
 	return s, nil
-}
-
-var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
-
-// implementation returns a copy of impl (the caller's value is left alone)
-// with an empty Name or Version filled in.
-func implementation(impl *mcp.Implementation, name string) *mcp.Implementation {
-	var c mcp.Implementation
-	if impl != nil {
-		c = *impl
-	}
-	if c.Name == "" {
-		c.Name = name
-	}
-	if c.Version == "" {
-		c.Version = "0.1.0"
-	}
-	return &c
 }
 
 // Opener opens the port one MCP session is served by. caller names the
@@ -194,7 +175,7 @@ var connIDs atomic.Uint64
 // a dynamic-tools one on the same runtime are never one caller.
 func callerOf(ss *mcp.ServerSession) string {
 	if id := ss.ID(); id != "" {
-		return "mcp:session:" + id
+		return mcpshell.SessionCaller(id)
 	}
 	return "mcp:journey-conn:" + strconv.FormatUint(connIDs.Add(1), 10)
 }
@@ -211,8 +192,8 @@ func (s *Server) portOf(ctx context.Context, ss *mcp.ServerSession) (*fixed.Port
 	v, _ := s.ports.LoadOrStore(ss, &sessionPort{})
 	sp := v.(*sessionPort)
 	sp.once.Do(func() {
-		if s.closed.Load() {
-			sp.err = errors.New("journeymcp: the server is closed")
+		if s.shell.Closed() {
+			sp.err = s.shell.ErrClosed()
 			return
 		}
 		sp.port, sp.release, sp.err = s.open(ctx, callerOf(ss))
@@ -221,10 +202,10 @@ func (s *Server) portOf(ctx context.Context, ss *mcp.ServerSession) (*fixed.Port
 			_ = ss.Wait()
 			s.drop(ss)
 		}()
-		if sp.err == nil && s.closed.Load() {
+		if sp.err == nil && s.shell.Closed() {
 			// Closed while opening: Close may have missed it.
 			s.drop(ss)
-			sp.err = errors.New("journeymcp: the server is closed")
+			sp.err = s.shell.ErrClosed()
 		}
 	})
 	return sp.port, sp.err
@@ -253,28 +234,20 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 // Connect connects the server to one client over t and returns the
 // session, as mcp.Server.Connect does.
 func (s *Server) Connect(ctx context.Context, t mcp.Transport, opts *mcp.ServerSessionOptions) (*mcp.ServerSession, error) {
-	if s.closed.Load() {
-		return nil, errors.New("journeymcp: the server is closed")
-	}
-	return s.mcp.Connect(ctx, t, opts)
+	return s.shell.Connect(ctx, t, opts)
 }
 
 // Run serves one session over t until the client disconnects or ctx is
 // done, then closes the server.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
-	defer s.Close()
-	return s.mcp.Run(ctx, t)
+	return s.shell.Run(ctx, t, s.Close)
 }
 
 // Close closes every session and refuses later Connects. The port and its
 // journey session are the application's and stay as they are. It is
 // idempotent and returns nil.
 func (s *Server) Close() error {
-	s.closeOnce.Do(func() {
-		s.closed.Store(true)
-		for ss := range s.mcp.Sessions() {
-			_ = ss.Close()
-		}
+	s.shell.Close(nil, nil, func() {
 		// Every session's own port is released now, not when its
 		// session's end is noticed.
 		s.ports.Range(func(k, _ any) bool {

@@ -1,10 +1,9 @@
 package journeymcp
 
 import (
-	"os"
-
-	"github.com/foldagent/foldagent/internal/stdio"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/foldagent/foldagent/internal/mcpshell"
 )
 
 // StdioTransport returns a transport over standard input and output for
@@ -21,5 +20,5 @@ import (
 // and CRLF endings accepted. Standard output carries nothing but
 // protocol messages. Like every mcp.Transport it is for one connection.
 func StdioTransport() mcp.Transport {
-	return &stdio.Transport{In: os.Stdin, Out: os.Stdout}
+	return mcpshell.Stdio(nil)
 }

@@ -65,7 +65,10 @@ func TestShopOverStdio(t *testing.T) {
 			if r["reason"] != "TOOL_DISABLED" || time.Now().After(deadline) {
 				t.Fatalf("open-review: %v", r)
 			}
-			time.Sleep(20 * time.Millisecond) // the person is still typing
+			// The person is still typing, in the app: polled over the
+			// protocol, as the agent would ask again (no event of the
+			// app reaches an MCP client).
+			time.Sleep(20 * time.Millisecond)
 		}
 		// The person approves it on their screen: one question, asked
 		// there, so the step fires at once.

@@ -59,15 +59,8 @@ func TestServeHTTPWithPrincipals(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "-addr", "127.0.0.1:0", "-tokens", tokens)
 	cmd.Dir = t.TempDir() // nothing depends on the working directory
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
 	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	stdout := testbin.Start(t, cmd).Stdout
 	lines := bufio.NewScanner(stdout)
 	var url string
 	if lines.Scan() {

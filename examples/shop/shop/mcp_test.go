@@ -423,6 +423,8 @@ func heldTranscript(t *testing.T, approve bool) []string {
 	// The app holds the payment for the person: the fire is awaiting the
 	// human, with the card's id, and the card answers did_it_work.
 	var held map[string]any
+	// Polled over the protocol, as an agent learns a fire's state: no
+	// event of the journey session reaches an MCP client.
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
 		held = d.call("shop.did_it_work", map[string]any{"transitionId": id})
 		if held["judgment"] == "awaiting-human" || time.Now().After(deadline) {
@@ -447,6 +449,7 @@ func heldTranscript(t *testing.T, approve bool) []string {
 	// twelfth): the transcript is read once the work is done and, when
 	// approved, the handler's answer (the completion, as data) is in.
 	var done map[string]any
+	// Polled over the protocol, as above.
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(time.Millisecond) {
 		done = d.call("shop.did_it_work", map[string]any{"transitionId": id})
 		if done["stillWorking"] == nil && (!approve || done["data"] != nil) || time.Now().After(deadline) {

@@ -4,11 +4,11 @@ import (
 	"context"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/loop"
+	"github.com/foldagent/foldagent/internal/loopwait"
 )
 
 func names(ds []agent.Descriptor) []string {
@@ -35,13 +35,7 @@ func start(t *testing.T) (*Program, *Runtime) {
 
 func waitModel(t *testing.T, p *Program, what string, ok func(Model) bool) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !ok(p.Model()) {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s; Model = %+v", what, p.Model())
-		}
-		time.Sleep(time.Millisecond)
-	}
+	loopwait.Until(t, p, what, ok)
 }
 
 func TestContractFollowsTheSelection(t *testing.T) {
