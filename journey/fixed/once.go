@@ -26,7 +26,7 @@ var legend = map[string]bool{
 // already carried when it was first answered (Fold re-reads a frame into
 // an answer not yet delivered): they stay.
 func (p *Port) sayOnce(r *CallResult, kept map[string]bool) {
-	if p.repeat {
+	if p.repeat.Load() {
 		return
 	}
 	p.mu.Lock()
@@ -138,7 +138,7 @@ func (p *Port) laterDelta(r *CallResult, fold bool) {
 	v, _ := r.Get("laterSteps")
 	rows, ok := v.([]CallResult)
 	j := r.String("journey")
-	if p.repeat || !ok || j == "" {
+	if p.repeat.Load() || !ok || j == "" {
 		return
 	}
 	p.mu.Lock()

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode/utf16"
 
 	"github.com/foldagent/foldagent/journey"
@@ -65,7 +66,8 @@ type Options struct {
 	// has them. By default a port says each once (once.go): it serves one
 	// conversation, whose model read it the first time. Set it for a
 	// port several models share, or whose model does not keep the
-	// conversation.
+	// conversation; journeymcp.NewServer turns it on (Share) when a
+	// second MCP session calls its one port.
 	Repeat bool
 }
 
@@ -120,8 +122,9 @@ type Port struct {
 	// staleReads/staleWrites.
 	seen int64
 	// said is the legend sentences this port has served (once.go).
-	said   map[string]bool
-	repeat bool
+	said map[string]bool
+	// repeat serves every answer whole (Options.Repeat, or Share).
+	repeat atomic.Bool
 	// lastBrief is the last whats_here brief given.
 	lastBrief string
 	// laterNow is the laterSteps rows of the last journey answer given
@@ -149,7 +152,8 @@ func Serve(s *journey.Session, opts Options) *Port {
 	}
 	src := opts.Source.Normalized()
 	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1, observe: opts.Observe,
-		said: map[string]bool{}, repeat: opts.Repeat}
+		said: map[string]bool{}}
+	p.repeat.Store(opts.Repeat)
 	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
@@ -612,3 +616,10 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 	}
 	return resultOf(p.settledFacts(st)), true, nil
 }
+
+// Share makes the port serve every answer whole from now on, as
+// Options.Repeat does: what it says once assumes one conversation, whose
+// model read it the first time. A server that finds a second conversation
+// on one port (journeymcp.NewServer over HTTP) calls it before answering
+// that conversation. It cannot be undone.
+func (p *Port) Share() { p.repeat.Store(true) }

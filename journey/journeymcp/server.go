@@ -63,6 +63,10 @@ type Server struct {
 	// them by session (*mcp.ServerSession -> *sessionPort).
 	open  Opener
 	ports sync.Map
+	// first is the first MCP session served by the one shared port (no
+	// open): a call from any other makes the port say everything whole
+	// (fixed.Port.Share), since its model did not hear what was said once.
+	first atomic.Pointer[mcp.ServerSession]
 
 	shell mcpshell.Shell // the SDK server's shell: connecting, running, closing
 }
@@ -183,6 +187,9 @@ func callerOf(ss *mcp.ServerSession) string {
 // portOf returns the port that serves ss, opening it on first use.
 func (s *Server) portOf(ctx context.Context, ss *mcp.ServerSession) (*fixed.Port, error) {
 	if s.open == nil {
+		if ss != nil && !s.first.CompareAndSwap(nil, ss) && s.first.Load() != ss {
+			s.port.Share()
+		}
 		return s.port, nil
 	}
 	if ss == nil {

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -221,4 +222,31 @@ func toStrings(v any) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// One port served to two MCP sessions (NewServer over HTTP): what a port
+// says once was heard by the first session's model only, so the second
+// session is told everything whole, from its first answer on.
+func TestASharedPortSaysEverythingToASecondSession(t *testing.T) {
+	a := newApp(t)
+	srv := newServer(t, fixed.Serve(a.s, fixed.Options{}), nil)
+	header := func(cs *mcp.ClientSession) string {
+		t.Helper()
+		m, _ := call(t, cs, "store.whats_here", nil)
+		f, _ := m["facts"].(string)
+		h, _, _ := strings.Cut(f, "\n")
+		return h
+	}
+	first := connect(t, srv)
+	full := header(first)
+	if short := header(first); short == full {
+		t.Fatalf("one session was told the facts header in full twice: %q", short)
+	}
+	second := connect(t, srv)
+	if got := header(second); got != full {
+		t.Fatalf("the second session's first facts header is %q, want the full %q", got, full)
+	}
+	if got := header(first); got != full {
+		t.Fatalf("once shared, the port still shortens answers: %q", got)
+	}
 }
