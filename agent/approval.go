@@ -811,7 +811,17 @@ func (r *Runtime[Model, Msg, P]) awaitPerson(ctx context.Context, tr *trail[P], 
 		// Whatever ends it first stands: a later end finds nothing.
 		select {
 		case end := <-p.done:
-			return end
+			// Answers refused before the end are on the call's record
+			// before its end, even when both were ready at once.
+			for {
+				select {
+				case a := <-p.refused:
+					r.auditRefused(tr, capab, inv, payload, a)
+					continue
+				default:
+				}
+				return end
+			}
 		case <-timer.C:
 			r.approvals.end(p.req.ID, approvalEnd{why: WithdrawnTimeout})
 		case <-ctx.Done():
@@ -819,13 +829,20 @@ func (r *Runtime[Model, Msg, P]) awaitPerson(ctx context.Context, tr *trail[P], 
 		case <-r.hostDone:
 			r.approvals.end(p.req.ID, approvalEnd{why: WithdrawnPersonLeft})
 		case a := <-p.refused:
-			if r.audit != nil {
-				tr.approval.By, tr.approval.At, tr.approval.Refused = a.By, r.approvals.clock(), a.Shown
-				r.audit.record(tr, inv, capab.name, capab.tag, payload, DecisionHeld, OutcomeAnswerRefused, "", "")
-				tr.approval.By, tr.approval.At, tr.approval.Refused = "", time.Time{}, ""
-			}
+			r.auditRefused(tr, capab, inv, payload, a)
 		}
 	}
+}
+
+// auditRefused records an answer the person gave that was refused (it
+// named another card), on the held call's record.
+func (r *Runtime[Model, Msg, P]) auditRefused(tr *trail[P], capab *capability[Model, P], inv Invocation, payload []byte, a ApprovalAnswer) {
+	if r.audit == nil {
+		return
+	}
+	tr.approval.By, tr.approval.At, tr.approval.Refused = a.By, r.approvals.clock(), a.Shown
+	r.audit.record(tr, inv, capab.name, capab.tag, payload, DecisionHeld, OutcomeAnswerRefused, "", "")
+	tr.approval.By, tr.approval.At, tr.approval.Refused = "", time.Time{}, ""
 }
 
 // bindApprovals checks what approvals need of the host and listens for
