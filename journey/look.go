@@ -1,5 +1,7 @@
 package journey
 
+import "strings"
+
 // LookQuery names the reads one whats_here answer makes besides Here.
 type LookQuery struct {
 	// WithChanged asks for the state keys committed after ChangedSince
@@ -44,7 +46,9 @@ func (v View) Look(q LookQuery) Look {
 	target := -1
 	var out Look
 	if q.RouteTo != "" {
-		target, out.RouteErr = s.g.pageTarget(q.RouteTo)
+		// A clone: the error keeps the page it names, and the query
+		// (its FactsSince) then stays the caller's, on its stack.
+		target, out.RouteErr = s.g.pageTarget(strings.Clone(q.RouteTo))
 	}
 	v.s.lock()
 	l := look{s}

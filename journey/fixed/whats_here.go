@@ -57,7 +57,8 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 		seen = since
 	}
 	prev := p.lookBefore(since, hasSince)
-	q := journey.LookQuery{WithChanged: seen >= 0, ChangedSince: seen, Self: p.source, WithBrief: true, RouteTo: a.str("routeTo")}
+	to := a.str("routeTo")
+	q := journey.LookQuery{WithChanged: seen >= 0, ChangedSince: seen, Self: p.source, WithBrief: true, RouteTo: to}
 	switch {
 	case prev != nil:
 		q.FactsSince = []int64{0, since}
@@ -73,8 +74,8 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	p.keepLocked(look)
 	p.mu.Unlock()
 	in := whatsHereInput{h: lk.Here, look: look, actions: actions, journeys: journeys, ready: ready}
-	if q.RouteTo != "" {
-		r := p.route(q.RouteTo, lk)
+	if to != "" {
+		r := p.route(to, lk)
 		in.route = &r
 	}
 	in.brief = lk.Brief.Text
