@@ -35,9 +35,13 @@ type Brief struct {
 
 // ContextBrief builds the brief of the open journey.
 func (v View) ContextBrief() Brief {
-	s := &v.s.st
 	v.s.lock()
 	defer v.s.mu.Unlock()
+	return look{&v.s.st}.brief()
+}
+
+func (l look) brief() Brief {
+	s := l.s
 	var b strings.Builder
 	b.WriteString("You are on: ")
 	if s.page < 0 {

@@ -36,9 +36,12 @@
 // the work ledger. Its own methods are the calls that change something;
 // every read is on its View (Session.View: Here, Available, Plan,
 // Standing, Facts, GroundTruth, Transitions, Pending, State, Values,
-// Version …), and the ask book is reached through Session.Asks (Confirm,
-// Approve, Decline, Revoke, ReportDecline, HeldForPerson,
-// PersonAnswered). The history is bounded by Options.Retention: what the
+// Version …; each takes the lock once), and an answer that reads several
+// things reads them from one state with View.Look (a whats_here answer:
+// rows, standings, brief, facts, route) or View.FrameLook (a journey
+// answer: plan, frames, standing); the ask book is reached through
+// Session.Asks (Confirm, Approve, Decline, Revoke, ReportDecline,
+// HeldForPerson, PersonAnswered). The history is bounded by Options.Retention: what the
 // protocol still needs (fires not at rest, each action's latest fire, open
 // asks and frames, open work) is never evicted, what is evicted is counted
 // (View.Evicted, and the facts block), and an evicted fire id is answered

@@ -356,10 +356,14 @@ func (v View) Frame() (FrameInfo, bool) {
 	s := &v.s.st
 	v.s.mu.Lock()
 	defer v.s.mu.Unlock()
-	if s.frameBook.open == nil {
+	return look{s}.frame()
+}
+
+func (l look) frame() (FrameInfo, bool) {
+	if l.s.frameBook.open == nil {
 		return FrameInfo{}, false
 	}
-	return s.frameBook.open.info(), true
+	return l.s.frameBook.open.info(), true
 }
 
 // Frames lists the frames the session holds, oldest first: the open one,
@@ -369,6 +373,11 @@ func (v View) Frames() []FrameInfo {
 	s := &v.s.st
 	v.s.mu.Lock()
 	defer v.s.mu.Unlock()
+	return look{s}.frames()
+}
+
+func (l look) frames() []FrameInfo {
+	s := l.s
 	out := make([]FrameInfo, len(s.frameBook.frames))
 	for i, f := range s.frameBook.frames {
 		out[i] = f.info()
@@ -571,32 +580,48 @@ type RouteStep struct {
 // page id is an *Error (UNKNOWN_PAGE).
 func (v View) HowToReach(page string) (route []RouteStep, reachable bool, err error) {
 	s := &v.s.st
-	target, ok := s.g.pageIndex[page]
-	if !ok {
-		known := make([]string, len(s.g.pages))
-		for i, p := range s.g.pages {
-			known[i] = p.id
-		}
-		return nil, false, &Error{Reason: ReasonUnknownPage, Msg: "the graph declares no such page", Value: page, Known: known}
+	target, err := s.g.pageTarget(page)
+	if err != nil {
+		return nil, false, err
 	}
 	v.s.mu.Lock()
 	from := s.page
 	v.s.mu.Unlock()
+	route, reachable = s.g.route(from, target)
+	return route, reachable, nil
+}
+
+// pageTarget is the index of a page HowToReach is asked for, or its
+// UNKNOWN_PAGE error.
+func (g *Graph) pageTarget(page string) (int, error) {
+	target, ok := g.pageIndex[page]
+	if !ok {
+		known := make([]string, len(g.pages))
+		for i, p := range g.pages {
+			known[i] = p.id
+		}
+		return -1, &Error{Reason: ReasonUnknownPage, Msg: "the graph declares no such page", Value: page, Known: known}
+	}
+	return target, nil
+}
+
+// route is HowToReach from one page to another (from < 0: off the graph).
+func (g *Graph) route(from, target int) (route []RouteStep, reachable bool) {
 	if from < 0 {
-		return nil, false, nil
+		return nil, false
 	}
 	if from == target {
-		return []RouteStep{}, true, nil
+		return []RouteStep{}, true
 	}
-	prev := make([]*actionNode, len(s.g.pages))
-	prevPage := make([]int, len(s.g.pages))
-	seen := make([]bool, len(s.g.pages))
+	prev := make([]*actionNode, len(g.pages))
+	prevPage := make([]int, len(g.pages))
+	seen := make([]bool, len(g.pages))
 	seen[from] = true
 	queue := []int{from}
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		for _, an := range s.g.hops[p] {
+		for _, an := range g.hops[p] {
 			q := an.goTo
 			if seen[q] {
 				continue
@@ -605,15 +630,15 @@ func (v View) HowToReach(page string) (route []RouteStep, reachable bool, err er
 			if q == target {
 				var out []RouteStep
 				for at := q; at != from; at = prevPage[at] {
-					out = append(out, RouteStep{Action: prev[at].id, To: s.g.pages[at].id})
+					out = append(out, RouteStep{Action: prev[at].id, To: g.pages[at].id})
 				}
 				slices.Reverse(out)
-				return out, true, nil
+				return out, true
 			}
 			queue = append(queue, q)
 		}
 	}
-	return nil, false, nil
+	return nil, false
 }
 
 // UnblockVia is one answer of WhatUnblocks: an action and the failing

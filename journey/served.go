@@ -301,8 +301,18 @@ type Here struct {
 func (v View) Here() Here {
 	s := &v.s.st
 	v.s.lock()
-	actions, reads := look{s}.available()
-	h := Here{Position: look{s}.position(), Actions: actions}
+	h, reads := look{s}.here()
+	v.s.mu.Unlock()
+	s.obs.readHolds(h.Actions, reads)
+	return h
+}
+
+// here is Here under the lock, with the holds readers its rows name (to
+// be read once the lock is released).
+func (l look) here() (Here, []holdsRead) {
+	s := l.s
+	actions, reads := l.available()
+	h := Here{Position: l.position(), Actions: actions}
 	if h.Actions == nil {
 		h.Actions = []ServedAction{}
 	}
@@ -314,31 +324,30 @@ func (v View) Here() Here {
 	// The page's entries are in declaration order; the open journey, listed
 	// whatever its entry says now, takes its own declaration place among
 	// them rather than trailing after.
-	openListed := s.frameBook.open == nil
+	open := s.frameBook.open
+	openListed := open == nil
 	if s.page >= 0 {
 		for _, jn := range s.g.entries[s.page] {
-			if !openListed && s.frameBook.open.jn.idx < jn.idx {
-				h.Journeys = append(h.Journeys, look{s}.journeyAvail(s.frameBook.open.jn))
+			if !openListed && open.jn.idx < jn.idx {
+				h.Journeys = append(h.Journeys, l.journeyAvail(open.jn))
 				openListed = true
 			}
-			if (look{s}).entryAvailable(jn) || (s.frameBook.open != nil && s.frameBook.open.jn == jn) {
-				h.Journeys = append(h.Journeys, look{s}.journeyAvail(jn))
-				if s.frameBook.open != nil && s.frameBook.open.jn == jn {
+			if l.entryAvailable(jn) || (open != nil && open.jn == jn) {
+				h.Journeys = append(h.Journeys, l.journeyAvail(jn))
+				if open != nil && open.jn == jn {
 					openListed = true
 				}
 			}
 		}
 	}
-	if s.frameBook.open != nil {
-		h.OpenJourney = s.frameBook.open.jn.id
+	if open != nil {
+		h.OpenJourney = open.jn.id
 		if !openListed {
-			h.Journeys = append(h.Journeys, look{s}.journeyAvail(s.frameBook.open.jn))
+			h.Journeys = append(h.Journeys, l.journeyAvail(open.jn))
 		}
 	}
 	h.JourneysElsewhere = len(s.g.journeys) - len(h.Journeys)
-	v.s.mu.Unlock()
-	s.obs.readHolds(h.Actions, reads)
-	return h
+	return h, reads
 }
 
 // Explanation says which true thing is the case for an action id: not in
@@ -403,10 +412,14 @@ func (v View) KeysChangedSince(version int64) []string {
 // A serving port passes the version of the model's last look and its own
 // source, to flag the rows whose reads or writes moved under the model.
 func (v View) KeysChangedByOthersSince(version int64, self Actor) []string {
-	s := &v.s.st
-	self = normActor(self)
 	v.s.mu.Lock()
 	defer v.s.mu.Unlock()
+	return look{&v.s.st}.changedByOthers(version, self)
+}
+
+func (l look) changedByOthers(version int64, self Actor) []string {
+	s := l.s
+	self = normActor(self)
 	var out []string
 	for i := len(s.ledgers.commits) - 1; i >= 0 && s.ledgers.commits[i].version > version; i-- {
 		c := s.ledgers.commits[i]

@@ -1138,7 +1138,9 @@ type look struct{ s *fold }
 // View reads a session: every answer the session gives about itself.
 // Each read takes the session's lock once and builds its answer from the
 // fold as it is at that moment; host code a read needs (a holds reader)
-// runs after the lock is released. A View is a value: obtain it with
+// runs after the lock is released. Two reads are two states: an answer
+// built from several reads takes them with Look or FrameLook, which read
+// all of it under one acquisition. A View is a value: obtain it with
 // Session.View, without any lock, and keep it as long as the session.
 type View struct{ s *Session }
 

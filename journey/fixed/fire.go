@@ -178,31 +178,30 @@ func resolveID(ids []string, want string) (string, bool) {
 // that can be fired now, and why each of the others waits. When every step
 // is done the frame is closed as completed and the judgment is done.
 func (p *Port) frameData(r *CallResult, id string) {
-	plan, err := p.s.View().Plan(id)
-	if err != nil {
+	// The answer reads the plan, the frames, the standing and the keys
+	// changed under the model from one state of the session.
+	seen := p.lastLook()
+	fl := p.s.View().FrameLook(id, seen >= 0, seen, p.source)
+	if fl.PlanErr != nil {
 		return
 	}
-	f, open := p.s.View().Frame()
-	if open && f.JourneyID == id && allDone(plan) {
+	open := fl.Open
+	if open && fl.Frame.JourneyID == id && allDone(fl.Plan) {
 		p.s.LeaveJourney("completed")
+		// Read again after the answer's own write: the closed frame is
+		// answered from the state that holds it closed.
+		fl = p.s.View().FrameLook(id, false, 0, p.source)
 		open = false
 	}
-	standing := ""
-	if st, err := p.s.View().Standing(id); err == nil {
-		standing = string(st.Standing)
-	}
-	if !open || f.JourneyID != id {
-		p.closedFrame(r, id, standing)
+	standing := string(fl.Standing)
+	if !open || fl.Frame.JourneyID != id {
+		p.closedFrame(r, id, standing, fl.Frames)
 		return
-	}
-	var changed []string
-	if seen := p.lastLook(); seen >= 0 {
-		changed = p.s.View().KeysChangedByOthersSince(seen, p.source)
 	}
 	var rows frameRows
 	rows.refusedCode = p.refusedCode
-	for _, st := range plan.Steps {
-		rows.add(st, changed)
+	for _, st := range fl.Plan.Steps {
+		rows.add(st, fl.Changed)
 		if st.PendingFire != "" && p.withPerson(st.Step, st.PendingFire) {
 			rows.withPerson = true
 		}
@@ -230,9 +229,9 @@ type closedPart struct {
 	Standing  string              `json:"standing"`
 }
 
-func (p *Port) closedFrame(r *CallResult, id, standing string) {
+func (p *Port) closedFrame(r *CallResult, id, standing string, frames []journey.FrameInfo) {
 	status := journey.FrameCompleted
-	for _, fr := range slices.Backward(p.s.View().Frames()) {
+	for _, fr := range slices.Backward(frames) {
 		if fr.JourneyID == id {
 			status = fr.Status
 			break

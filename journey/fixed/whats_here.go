@@ -45,7 +45,6 @@ const maxLooks = 16
 // (served with the earlier look), and failing that the full answer is
 // served instead.
 func (p *Port) whatsHere(a callArgs) CallResult {
-	h := p.s.View().Here()
 	since, hasSince := a.num("sinceVersion")
 	if hasSince && since < 0 {
 		hasSince = false
@@ -57,48 +56,36 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	if hasSince {
 		seen = since
 	}
-	var changed []string
-	if seen >= 0 {
-		changed = p.s.View().KeysChangedByOthersSince(seen, p.source)
+	prev := p.lookBefore(since, hasSince)
+	to := a.str("routeTo")
+	q := journey.LookQuery{WithChanged: seen >= 0, ChangedSince: seen, Self: p.source, WithBrief: true, RouteTo: to}
+	switch {
+	case prev != nil:
+		q.FactsSince = []int64{0, since}
+	case hasSince:
+		q.FactsSince = []int64{since}
+	default:
+		q.FactsSince = []int64{0}
 	}
-	look, actions, journeys, ready := p.lookAt(h, changed)
-
-	var prev *servedLook
+	// Every read of the answer comes from one state of the session.
+	lk := p.s.View().Look(q)
+	look, actions, journeys, ready := p.lookAt(lk)
 	p.mu.Lock()
-	if hasSince {
-		// What was served at or before that version: a later change is
-		// shown, an earlier one was already seen.
-		for i := len(p.looks) - 1; i >= 0; i-- {
-			if p.looks[i].version <= since {
-				// A copy: the slice is shifted under the lock once
-				// it is full. The maps are never written after a
-				// look is stored.
-				l := p.looks[i]
-				prev = &l
-				break
-			}
-		}
-	}
 	p.keepLocked(look)
 	p.mu.Unlock()
-	in := whatsHereInput{h: h, look: look, actions: actions, journeys: journeys, ready: ready}
-	if to := a.str("routeTo"); to != "" {
-		r := p.route(to)
+	in := whatsHereInput{h: lk.Here, look: look, actions: actions, journeys: journeys, ready: ready}
+	if to != "" {
+		r := p.route(to, lk)
 		in.route = &r
 	}
-	in.brief = p.s.View().ContextBrief().Text
-	in.stale = p.anyRowStale(h.Actions, changed)
+	in.brief = lk.Brief.Text
+	in.stale = p.anyRowStale(lk.Here.Actions, lk.Changed)
+	in.facts = lk.Facts[0]
 	if prev == nil {
 		// Without a look to compare with, the full rows; the facts
 		// are still narrowed to the attempts since sinceVersion.
-		factsSince := int64(0)
-		if hasSince {
-			factsSince = since
-		}
-		in.facts = p.s.View().Facts(factsSince, 0)
 		return resultOf(whatsHereOf(in))
 	}
-	in.facts = p.s.View().Facts(0, 0)
 	full := whatsHereOf(in)
 	// A delta never costs more than the full answer it replaces: its own
 	// words (the echo, the rows gone or unchanged named, the unchanged
@@ -107,7 +94,7 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	// left out; if the delta is still the larger, the full answer is
 	// served (same rows, same stale flags).
 	in.since, in.prev = &since, prev
-	in.facts = p.s.View().Facts(since, 0)
+	in.facts = lk.Facts[1]
 	delta := whatsHereOf(in)
 	fullLen := encodedLen(full)
 	if encodedLen(delta) <= fullLen {
@@ -122,6 +109,25 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	return resultOf(full)
 }
 
+// lookBefore is the look served at or before since, when asked for one:
+// a later change is shown, an earlier one was already seen.
+func (p *Port) lookBefore(since int64, hasSince bool) *servedLook {
+	if !hasSince {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i := len(p.looks) - 1; i >= 0; i-- {
+		if p.looks[i].version <= since {
+			// A copy: the slice is shifted under the lock once it is
+			// full. The maps are never written after a look is stored.
+			l := p.looks[i]
+			return &l
+		}
+	}
+	return nil
+}
+
 func encodedLen(v any) int {
 	b, _ := marshal(v)
 	return len(b)
@@ -131,7 +137,7 @@ func encodedLen(v any) int {
 // so that a later whats_here {sinceVersion} naming this version answers
 // with the delta from it.
 func (p *Port) remember() {
-	look, _, _, _ := p.lookAt(p.s.View().Here(), nil)
+	look, _, _, _ := p.lookAt(p.s.View().Look(journey.LookQuery{}))
 	p.mu.Lock()
 	p.keepLocked(look)
 	p.mu.Unlock()
@@ -146,8 +152,9 @@ func (p *Port) keepLocked(look servedLook) {
 	}
 }
 
-// lookAt renders the rows whats_here serves for a snapshot.
-func (p *Port) lookAt(h journey.Here, changed []string) (look servedLook, actions, journeys []rawJSON, ready int) {
+// lookAt renders the rows whats_here serves for one state's look.
+func (p *Port) lookAt(lk journey.Look) (look servedLook, actions, journeys []rawJSON, ready int) {
+	h, changed := lk.Here, lk.Changed
 	look = servedLook{version: h.Version, elsewhere: h.JourneysElsewhere, actions: make(map[string]string, len(h.Actions)), journeys: make(map[string]string, len(h.Journeys))}
 	actions = make([]rawJSON, 0, len(h.Actions))
 	g := p.s.Graph()
@@ -165,12 +172,8 @@ func (p *Port) lookAt(h journey.Here, changed []string) (look servedLook, action
 		}
 	}
 	journeys = make([]rawJSON, 0, len(h.Journeys))
-	for _, j := range h.Journeys {
-		var standing journey.Standing
-		if st, err := p.s.View().Standing(j.ID); err == nil {
-			standing = st.Standing
-		}
-		b, _ := marshal(journeyRowOf(j, standing))
+	for i, j := range h.Journeys {
+		b, _ := marshal(journeyRowOf(j, lk.Standings[i]))
 		look.journeys[j.ID] = string(b)
 		journeys = append(journeys, rawJSON(b))
 	}
@@ -329,9 +332,9 @@ type routeAnswer struct {
 	Means       string              `json:"means,omitempty"`
 }
 
-func (p *Port) route(to string) routeAnswer {
+func (p *Port) route(to string, lk journey.Look) routeAnswer {
 	r := routeAnswer{To: to}
-	hops, reachable, err := p.s.View().HowToReach(to)
+	hops, reachable, err := lk.Route, lk.Reachable, lk.RouteErr
 	switch {
 	case err != nil:
 		pages := p.s.Graph().Pages()
