@@ -894,6 +894,23 @@ func (j *Journey) refreshLocked() {
 	}
 }
 
+// seenBy is the Model version fire id's cursor showed (seen.go), or 0.
+// It is read under j.mu: a Model change is followed (changed) under it
+// from the session update to the mark that says which Model version the
+// new session version shows, so a fire attempted on that new version
+// never finds its mark missing and cites an older Model (a stale view it
+// never had: the shop's pay, fired right after open-review's answer, was
+// refused STALE_CURSOR under load).
+func (j *Journey) seenBy(id string) uint64 {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	t, ok := j.s.View().Transition(id)
+	if !ok {
+		return 0
+	}
+	return j.seen.at(t.CursorVersion)
+}
+
 // handler runs an action: it dispatches its capability through the
 // runtime and brings the fire to rest on what the contract says.
 func (j *Journey) handler(b *bound) journey.Handler {
@@ -930,9 +947,7 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		// fire was attempted: the contract judges its watches against
 		// what the agent could have seen (seen.go).
 		inv := agent.Invocation{Transport: j.transport}
-		if t, ok := j.s.View().Transition(id); ok {
-			inv.SeenVersion = j.seen.at(t.CursorVersion)
-		}
+		inv.SeenVersion = j.seenBy(id)
 		ctx = j.callContext(ctx, id, w)
 		// The fire outlives its caller's request, not its journey.
 		ctx, cancel := context.WithCancel(ctx)
