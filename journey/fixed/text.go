@@ -134,7 +134,7 @@ const (
 	// factsLead opens the facts block's header (journey's, said in full
 	// once per port); factsShort stands for it after that.
 	factsLead  = "FACTS FROM THE APP (authoritative)."
-	factsShort = "FACTS FROM THE APP (authoritative; they outrank the conversation, as said above)."
+	factsShort = "FACTS FROM THE APP (authoritative, as said above)."
 
 	asBeforeMeans       = "expects: as-before is the input schema an earlier answer gave for that step, unchanged."
 	laterUnchangedMeans = "laterStepsUnchanged counts the later steps left out because the last journey answer gave their rows exactly so: they still wait as it said."
