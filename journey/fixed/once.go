@@ -1,6 +1,9 @@
 package fixed
 
-import "strings"
+import (
+	"maps"
+	"strings"
+)
 
 // A port serves one conversation, so a sentence that explains a field
 // (what arrival: observed means, why steps may be out of date, how to fire
@@ -9,7 +12,9 @@ import "strings"
 // The facts header is said in full once; later facts open with its short
 // form. A ready step's input schema is given once, then "as-before"; a
 // later row as the last journey answer gave it is counted, not listed
-// (laterDelta); a brief word for word the last one is not given again.
+// (laterDelta); a brief word for word the last one is not given again,
+// nor a journey's frame and standing as its last answer gave them
+// (frameDelta).
 // Options.Repeat turns all of this off.
 
 // legend is the set of sentences said once per port. Situational
@@ -18,7 +23,7 @@ import "strings"
 var legend = map[string]bool{
 	arrObserved: true, arrClaimed: true, stateNotReported: true, withHumanMeans: true, lastRejected: true,
 	staleMeans: true, elsewhereMeans: true, newRoundMeans: true, priorInstanceMeans: true, readyHow: true,
-	routeMeans: true, laterUnchangedMeans: true,
+	routeMeans: true, laterUnchangedMeans: true, frameSameMeans: true,
 }
 
 // sayOnce drops from r, at any depth, every legend sentence this port
@@ -135,6 +140,7 @@ func (p *Port) factsOnce(facts string, kept map[string]bool) string {
 // is compared with what the model was last given, not with the answer
 // it replaces.
 func (p *Port) laterDelta(r *CallResult, fold bool) {
+	p.frameDelta(r, fold)
 	v, _ := r.Get("laterSteps")
 	rows, ok := v.([]CallResult)
 	j := r.String("journey")
@@ -168,4 +174,44 @@ func (p *Port) laterDelta(r *CallResult, fold bool) {
 	}
 	r.set("laterStepsUnchanged", same)
 	r.set("laterStepsUnchangedMeans", laterUnchangedMeans)
+}
+
+// frameDelta drops from a journey answer its frame and standing where
+// they are those the last answer about that journey gave (what that
+// means is said once, frameSameMeans): a model reads them when they
+// change. A new round's are always given. fold compares with what the
+// model was last given, as in laterDelta.
+func (p *Port) frameDelta(r *CallResult, fold bool) {
+	j := r.String("journey")
+	if p.repeat.Load() || j == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !fold {
+		p.framePrev = maps.Clone(p.frameNow)
+	}
+	if p.frameNow == nil {
+		p.frameNow = map[string]string{}
+	}
+	same := false
+	round, _ := r.Get("newRound")
+	for _, k := range []string{"frame", "standing"} {
+		key := j + " " + k
+		v := r.String(k)
+		if v == "" {
+			delete(p.frameNow, key)
+			continue
+		}
+		p.frameNow[key] = v
+		if p.framePrev[key] == v && round != true {
+			r.Delete(k)
+			same = true
+		}
+	}
+	if !same {
+		r.Delete("frameSameMeans")
+		return
+	}
+	r.set("frameSameMeans", frameSameMeans)
 }

@@ -137,6 +137,7 @@ const (
 	factsShort = "FACTS FROM THE APP (authoritative, as said above)."
 
 	asBeforeMeans       = "expects: as-before is the input schema an earlier answer gave for that step, unchanged."
+	frameSameMeans      = "An answer about a journey without frame or standing has those the last answer about it gave."
 	laterUnchangedMeans = "laterStepsUnchanged counts the later steps left out because the last journey answer gave their rows exactly so: they still wait as it said."
 
 	stateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
