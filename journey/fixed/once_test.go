@@ -191,3 +191,32 @@ func TestOnceOnlyRepeatIsNotCopiedOntoTheWire(t *testing.T) {
 		t.Fatalf("the session's record: %+v", tr)
 	}
 }
+
+// TestFrameGivenWhenItChanges: a journey answer gives frame and standing
+// when they differ from the last answer about that journey, and says
+// once what their absence means; a port serving every answer whole
+// (Repeat, or a shared one) gives them each time.
+func TestFrameGivenWhenItChanges(t *testing.T) {
+	for _, repeat := range []bool{false, true} {
+		s := storeApp(t, "x", journey.Options{Page: "cart"})
+		p := Serve(s, Options{Repeat: repeat})
+		first := callTest(t, p, "store.journey.checkout", nil)
+		if first["frame"] != "open" || first["standing"] == nil || first["frameSameMeans"] != nil {
+			t.Fatalf("repeat %v, the first answer: %v", repeat, first)
+		}
+		second := callTest(t, p, "store.journey.checkout", nil)
+		third := callTest(t, p, "store.journey.checkout", nil)
+		if repeat {
+			if second["frame"] != "open" || second["standing"] != first["standing"] || third["frame"] != "open" {
+				t.Fatalf("repeat, answers after the first: %v / %v", second, third)
+			}
+			continue
+		}
+		if second["frame"] != nil || second["standing"] != nil || second["frameSameMeans"] != frameSameMeans {
+			t.Fatalf("the second answer, nothing changed: %v", second)
+		}
+		if third["frame"] != nil || third["standing"] != nil || third["frameSameMeans"] != nil {
+			t.Fatalf("the third answer, its meaning said before: %v", third)
+		}
+	}
+}
