@@ -42,7 +42,9 @@
 // journey answer gave it is counted (laterStepsUnchanged), not listed; a
 // brief word for word the last one is briefUnchanged; a journey answer
 // gives frame and standing only when they differ from the last answer
-// about that journey (a new round's always). Steps done by a
+// about that journey (a new round's always); a row's does (a step's, an
+// action's, a journey's) is given once, then left out (doesSaidMeans
+// says so once). Steps done by a
 // fire are counted (stepsDone). Fold compares with what the model was
 // last given, not with the answer it re-reads. Options.Repeat serves
 // every answer whole, for a model that does not keep the conversation.

@@ -136,6 +136,7 @@ const (
 	factsLead  = "FACTS FROM THE APP (authoritative)."
 	factsShort = "FACTS FROM THE APP (authoritative, as said above)."
 
+	doesSaidMeans       = "A row without does has the does an earlier answer gave for it."
 	asBeforeMeans       = "expects: as-before is the input schema an earlier answer gave for that step, unchanged."
 	frameSameMeans      = "An answer about a journey without frame or standing has those the last answer about it gave."
 	laterUnchangedMeans = "laterStepsUnchanged counts the later steps left out because the last journey answer gave their rows exactly so: they still wait as it said."
