@@ -220,3 +220,34 @@ func TestFrameGivenWhenItChanges(t *testing.T) {
 		}
 	}
 }
+
+// TestDoesGivenOnce: a row's does is given with the first answer that
+// lists the row, whichever list (an action in whats_here, the same step
+// in a journey's readySteps), then left out, with what that means said
+// once; a port serving every answer whole gives it each time.
+func TestDoesGivenOnce(t *testing.T) {
+	for _, repeat := range []bool{false, true} {
+		s := storeApp(t, "x", journey.Options{Page: "cart"})
+		p := Serve(s, Options{Repeat: repeat})
+		here := callTest(t, p, "store.whats_here", nil)
+		row := rowByKey(rowsOf(here["actions"]), "action", "cart.go-checkout")
+		if row == nil || row["does"] == nil || here["doesSaidMeans"] != nil {
+			t.Fatalf("repeat %v, the first answer: %v", repeat, here)
+		}
+		j := callTest(t, p, "store.journey.checkout", nil)
+		step := rowByKey(rowsOf(j["readySteps"]), "step", "cart.go-checkout")
+		again := rowByKey(rowsOf(callTest(t, p, "store.whats_here", nil)["actions"]), "action", "cart.go-checkout")
+		if step == nil || again == nil {
+			t.Fatalf("repeat %v, the rows: %v / %v", repeat, j, again)
+		}
+		if repeat {
+			if step["does"] != row["does"] || again["does"] != row["does"] {
+				t.Fatalf("repeat, does given again: %v / %v", step, again)
+			}
+			continue
+		}
+		if step["does"] != nil || again["does"] != nil || j["doesSaidMeans"] != doesSaidMeans {
+			t.Fatalf("does said before, given again: %v / %v", j, again)
+		}
+	}
+}
