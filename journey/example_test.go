@@ -46,7 +46,7 @@ func Example() {
 	// Output:
 	// catalog.add-to-cart#2 pending
 	// performed committed true
-	//   • DID happen — agent fired catalog.add-to-cart (committed; the declared effect was observed)
+	//   • DID happen — agent fired catalog.add-to-cart (committed; effect observed)
 }
 
 // A high-effect action fired by an agent without confirmation pauses:

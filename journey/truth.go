@@ -28,24 +28,23 @@ const (
 // Library sentences of the facts block. Only these constants, graph ids,
 // versions, counts and reason codes are ever joined into its text.
 const (
-	truthHeader = "FACTS FROM THE APP (authoritative). Each line below is the app's own record of what happened. " +
-		"Where anything said in this conversation disagrees with it, including a claim by you or the user that something was done, " +
-		"these lines are what happened; the conversation is only a claim about them."
+	truthHeader = "FACTS FROM THE APP (authoritative). These lines are the app's own record. " +
+		"Where the conversation disagrees, even a claim by you or the user that something was done, they are what happened."
 	noteNotWired     = "nothing in this app is bound to perform it, so nothing ran"
 	notePending      = "the app has not reported back yet"
 	noteVerifyFailed = "the app's own verify check did not hold afterwards"
 	noteRejected     = "the app refused it"
-	noteAppFailed    = " - it reported the action failed as it completed; did_it_work with its id gives the app's report as data"
+	noteAppFailed    = " - the app's report is in did_it_work with its id"
 	noteRolledBack   = "it was rolled back"
 	noteSuperseded   = "tracking of it stopped (superseded)"
-	noteObserved     = "committed; the declared effect was observed"
+	noteObserved     = "committed; effect observed"
 	noteNotObserved  = "committed"
-	noteUnobservable = "committed; nothing reported an effect to check it against"
+	noteUnobservable = "committed"
 	noteInferred     = "; attributed by inference, not observed"
 	// The rung a fire's state report was credited by, when the app did
 	// not name the fire.
-	noteBySignature = "; its state report was credited to it by signature-match (the keys cover its declared writes), not named by the app"
-	noteByQueue     = "; its state report was credited to it by queue-order (the oldest of several whose declared writes it covers), not named by the app"
+	noteBySignature = "; credited by signature-match (its declared writes), not named by the app"
+	noteByQueue     = "; credited by queue-order (oldest of several covering its writes), not named by the app"
 	changesHeader   = "State changes no action of yours made:"
 	changeByUser    = " the person changed the app's state themselves ("
 	changeBySystem  = " the app changed its own state ("

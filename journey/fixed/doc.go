@@ -40,7 +40,11 @@
 // header in full once, then its short form; a ready step's input schema
 // once, then expects: "as-before"; a later step still waiting as the last
 // journey answer gave it is counted (laterStepsUnchanged), not listed; a
-// brief word for word the last one is briefUnchanged. Steps done by a
+// brief word for word the last one is briefUnchanged; a journey answer
+// gives frame and standing only when they differ from the last answer
+// about that journey (a new round's always); a row's does (a step's, an
+// action's, a journey's) is given once, then left out (doesSaidMeans
+// says so once). Steps done by a
 // fire are counted (stepsDone). Fold compares with what the model was
 // last given, not with the answer it re-reads. Options.Repeat serves
 // every answer whole, for a model that does not keep the conversation.

@@ -490,7 +490,7 @@ func (f *frameRows) open(standing string) openPart {
 // frameKeys are the keys frameData writes, so that a re-read replaces
 // every one of them (and drops those the fresh frame no longer has).
 var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stateReported", "stateMeans",
-	"awaitingHuman", "withTheHuman", "withTheHumanMeans", "readySteps", "laterSteps", "laterStepsUnchanged", "laterStepsUnchangedMeans", "stepsDone", "lastFireRejectedMeans", "staleMeans", "howToAct"}
+	"awaitingHuman", "withTheHuman", "withTheHumanMeans", "readySteps", "laterSteps", "laterStepsUnchanged", "laterStepsUnchangedMeans", "stepsDone", "lastFireRejectedMeans", "staleMeans", "howToAct", "frameSameMeans"}
 
 // ---- do_action ----
 

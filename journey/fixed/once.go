@@ -1,6 +1,11 @@
 package fixed
 
-import "strings"
+import (
+	"bytes"
+	"encoding/json"
+	"maps"
+	"strings"
+)
 
 // A port serves one conversation, so a sentence that explains a field
 // (what arrival: observed means, why steps may be out of date, how to fire
@@ -9,7 +14,9 @@ import "strings"
 // The facts header is said in full once; later facts open with its short
 // form. A ready step's input schema is given once, then "as-before"; a
 // later row as the last journey answer gave it is counted, not listed
-// (laterDelta); a brief word for word the last one is not given again.
+// (laterDelta); a brief word for word the last one is not given again,
+// nor a journey's frame and standing as its last answer gave them
+// (frameDelta).
 // Options.Repeat turns all of this off.
 
 // legend is the set of sentences said once per port. Situational
@@ -18,7 +25,7 @@ import "strings"
 var legend = map[string]bool{
 	arrObserved: true, arrClaimed: true, stateNotReported: true, withHumanMeans: true, lastRejected: true,
 	staleMeans: true, elsewhereMeans: true, newRoundMeans: true, priorInstanceMeans: true, readyHow: true,
-	routeMeans: true, laterUnchangedMeans: true,
+	routeMeans: true, laterUnchangedMeans: true, frameSameMeans: true,
 }
 
 // sayOnce drops from r, at any depth, every legend sentence this port
@@ -31,9 +38,14 @@ func (p *Port) sayOnce(r *CallResult, kept map[string]bool) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.dropSaid(r, kept, false) && (!p.said[asBeforeMeans] || kept[asBeforeMeans]) {
+	asBefore, doesLeft := p.dropSaid(r, kept, "")
+	if asBefore && (!p.said[asBeforeMeans] || kept[asBeforeMeans]) {
 		p.said[asBeforeMeans] = true
 		r.set("expectsAsBeforeMeans", asBeforeMeans)
+	}
+	if doesLeft && (!p.said[doesSaidMeans] || kept[doesSaidMeans]) {
+		p.said[doesSaidMeans] = true
+		r.set("doesSaidMeans", doesSaidMeans)
 	}
 	// A brief word for word the last one given is not given again.
 	if b, _ := r.Get("brief"); b != nil {
@@ -48,15 +60,40 @@ func (p *Port) sayOnce(r *CallResult, kept map[string]bool) {
 	}
 }
 
-// dropSaid drops what was said before from r; in a row (a step of
-// readySteps), an input schema already served for that step becomes
-// "as-before", and it reports whether one did.
-func (p *Port) dropSaid(r *CallResult, kept map[string]bool, row bool) (asBefore bool) {
+// rowIDs names, for each list of rows an answer carries, the field that
+// says which step, action or journey a row is.
+var rowIDs = map[string]string{"readySteps": "step", "laterSteps": "step", "withTheHuman": "step", "actions": "action", "journeys": "journey"}
+
+// rowSaid is the key under which a row's does is recorded as said: a
+// step's and an action's are one, whichever list gave it.
+func rowSaid(row CallResult, list string) string {
+	id, does := row.String(rowIDs[list]), row.String("does")
+	if rowIDs[list] == "" || id == "" || does == "" {
+		return ""
+	}
+	if list == "journeys" {
+		id = "journey " + id
+	}
+	return "does " + id + " " + does
+}
+
+// dropSaid drops what was said before from r, in a list's row (list
+// names the list): an input schema already served for that step becomes
+// "as-before", and a does already given for that row is left out. It
+// reports whether either happened.
+func (p *Port) dropSaid(r *CallResult, kept map[string]bool, list string) (asBefore, doesLeft bool) {
+	if key := rowSaid(*r, list); key != "" {
+		if p.said[key] && !kept[key] {
+			r.Delete("does")
+			doesLeft = true
+		}
+		p.said[key] = true
+	}
 	out := r.kv[:0]
 	for _, e := range r.kv {
 		switch v := e.v.(type) {
 		case rawJSON:
-			if row && e.k == "expects" && len(v) > 0 && v[0] == '{' {
+			if list == "readySteps" && e.k == "expects" && len(v) > 0 && v[0] == '{' {
 				key := "expects " + r.String("step") + " " + string(v)
 				if p.said[key] && !kept[key] {
 					e.v, asBefore = rawJSON(`"as-before"`), true
@@ -73,18 +110,30 @@ func (p *Port) dropSaid(r *CallResult, kept map[string]bool, row bool) (asBefore
 			if e.k == "facts" {
 				e.v = p.factsOnce(v, kept)
 			}
+		case []rawJSON:
+			if rowIDs[e.k] != "" {
+				rows := make([]rawJSON, len(v))
+				for i, raw := range v {
+					var d bool
+					rows[i], d = p.rawDoesOnce(raw, e.k, kept)
+					doesLeft = doesLeft || d
+				}
+				e.v = rows
+			}
 		case CallResult:
-			asBefore = p.dropSaid(&v, kept, false) || asBefore
+			a, d := p.dropSaid(&v, kept, "")
+			asBefore, doesLeft = asBefore || a, doesLeft || d
 			e.v = v
 		case []CallResult:
 			for i := range v {
-				asBefore = p.dropSaid(&v[i], kept, e.k == "readySteps") || asBefore
+				a, d := p.dropSaid(&v[i], kept, e.k)
+				asBefore, doesLeft = asBefore || a, doesLeft || d
 			}
 		}
 		out = append(out, e)
 	}
 	r.kv = out
-	return asBefore
+	return asBefore, doesLeft
 }
 
 // legendIn is the set of legend sentences r carries, at any depth.
@@ -103,6 +152,9 @@ func legendIn(r CallResult, into map[string]bool) map[string]bool {
 		case []CallResult:
 			for _, x := range v {
 				legendIn(x, into)
+				if key := rowSaid(x, e.k); key != "" {
+					into[key] = true
+				}
 				if ex, ok := x.Get("expects"); ok && e.k == "readySteps" {
 					if raw, ok := ex.(rawJSON); ok && len(raw) > 0 && raw[0] == '{' {
 						into["expects "+x.String("step")+" "+string(raw)] = true
@@ -135,6 +187,7 @@ func (p *Port) factsOnce(facts string, kept map[string]bool) string {
 // is compared with what the model was last given, not with the answer
 // it replaces.
 func (p *Port) laterDelta(r *CallResult, fold bool) {
+	p.frameDelta(r, fold)
 	v, _ := r.Get("laterSteps")
 	rows, ok := v.([]CallResult)
 	j := r.String("journey")
@@ -168,4 +221,67 @@ func (p *Port) laterDelta(r *CallResult, fold bool) {
 	}
 	r.set("laterStepsUnchanged", same)
 	r.set("laterStepsUnchangedMeans", laterUnchangedMeans)
+}
+
+// frameDelta drops from a journey answer its frame and standing where
+// they are those the last answer about that journey gave (what that
+// means is said once, frameSameMeans): a model reads them when they
+// change. A new round's are always given. fold compares with what the
+// model was last given, as in laterDelta.
+func (p *Port) frameDelta(r *CallResult, fold bool) {
+	j := r.String("journey")
+	if p.repeat.Load() || j == "" {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !fold {
+		p.framePrev = maps.Clone(p.frameNow)
+	}
+	if p.frameNow == nil {
+		p.frameNow = map[string]string{}
+	}
+	same := false
+	round, _ := r.Get("newRound")
+	for _, k := range []string{"frame", "standing"} {
+		key := j + " " + k
+		v := r.String(k)
+		if v == "" {
+			delete(p.frameNow, key)
+			continue
+		}
+		p.frameNow[key] = v
+		if p.framePrev[key] == v && round != true {
+			r.Delete(k)
+			same = true
+		}
+	}
+	if !same {
+		r.Delete("frameSameMeans")
+		return
+	}
+	r.set("frameSameMeans", frameSameMeans)
+}
+
+// rawDoesOnce is dropSaid's rule for a row served pre-encoded (whats_here
+// keeps its rows as the bytes a later delta compares with): a does this
+// port gave for that row before is cut from a copy of the bytes.
+func (p *Port) rawDoesOnce(raw rawJSON, list string, kept map[string]bool) (rawJSON, bool) {
+	var row struct{ Action, Journey, Does string }
+	if json.Unmarshal(raw, &row) != nil || row.Does == "" {
+		return raw, false
+	}
+	var r CallResult
+	r.set(rowIDs[list], row.Action+row.Journey).set("does", row.Does)
+	key := rowSaid(r, list)
+	enc, err := marshal(row.Does)
+	field := append([]byte(`,"does":`), enc...)
+	if key == "" || err != nil || bytes.Count(raw, field) != 1 {
+		return raw, false
+	}
+	if p.said[key] && !kept[key] {
+		return bytes.Replace(raw, field, nil, 1), true
+	}
+	p.said[key] = true
+	return raw, false
 }

@@ -191,3 +191,63 @@ func TestOnceOnlyRepeatIsNotCopiedOntoTheWire(t *testing.T) {
 		t.Fatalf("the session's record: %+v", tr)
 	}
 }
+
+// TestFrameGivenWhenItChanges: a journey answer gives frame and standing
+// when they differ from the last answer about that journey, and says
+// once what their absence means; a port serving every answer whole
+// (Repeat, or a shared one) gives them each time.
+func TestFrameGivenWhenItChanges(t *testing.T) {
+	for _, repeat := range []bool{false, true} {
+		s := storeApp(t, "x", journey.Options{Page: "cart"})
+		p := Serve(s, Options{Repeat: repeat})
+		first := callTest(t, p, "store.journey.checkout", nil)
+		if first["frame"] != "open" || first["standing"] == nil || first["frameSameMeans"] != nil {
+			t.Fatalf("repeat %v, the first answer: %v", repeat, first)
+		}
+		second := callTest(t, p, "store.journey.checkout", nil)
+		third := callTest(t, p, "store.journey.checkout", nil)
+		if repeat {
+			if second["frame"] != "open" || second["standing"] != first["standing"] || third["frame"] != "open" {
+				t.Fatalf("repeat, answers after the first: %v / %v", second, third)
+			}
+			continue
+		}
+		if second["frame"] != nil || second["standing"] != nil || second["frameSameMeans"] != frameSameMeans {
+			t.Fatalf("the second answer, nothing changed: %v", second)
+		}
+		if third["frame"] != nil || third["standing"] != nil || third["frameSameMeans"] != nil {
+			t.Fatalf("the third answer, its meaning said before: %v", third)
+		}
+	}
+}
+
+// TestDoesGivenOnce: a row's does is given with the first answer that
+// lists the row, whichever list (an action in whats_here, the same step
+// in a journey's readySteps), then left out, with what that means said
+// once; a port serving every answer whole gives it each time.
+func TestDoesGivenOnce(t *testing.T) {
+	for _, repeat := range []bool{false, true} {
+		s := storeApp(t, "x", journey.Options{Page: "cart"})
+		p := Serve(s, Options{Repeat: repeat})
+		here := callTest(t, p, "store.whats_here", nil)
+		row := rowByKey(rowsOf(here["actions"]), "action", "cart.go-checkout")
+		if row == nil || row["does"] == nil || here["doesSaidMeans"] != nil {
+			t.Fatalf("repeat %v, the first answer: %v", repeat, here)
+		}
+		j := callTest(t, p, "store.journey.checkout", nil)
+		step := rowByKey(rowsOf(j["readySteps"]), "step", "cart.go-checkout")
+		again := rowByKey(rowsOf(callTest(t, p, "store.whats_here", nil)["actions"]), "action", "cart.go-checkout")
+		if step == nil || again == nil {
+			t.Fatalf("repeat %v, the rows: %v / %v", repeat, j, again)
+		}
+		if repeat {
+			if step["does"] != row["does"] || again["does"] != row["does"] {
+				t.Fatalf("repeat, does given again: %v / %v", step, again)
+			}
+			continue
+		}
+		if step["does"] != nil || again["does"] != nil || j["doesSaidMeans"] != doesSaidMeans {
+			t.Fatalf("does said before, given again: %v / %v", j, again)
+		}
+	}
+}

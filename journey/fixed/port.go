@@ -131,6 +131,9 @@ type Port struct {
 	// (journey and step to encoded row), laterPrev those of the one
 	// before it (once.go, laterDelta).
 	laterNow, laterPrev map[string]string
+	// frameNow is the frame and standing the last journey answer gave
+	// (journey and key to value), framePrev those before it (frameDelta).
+	frameNow, framePrev map[string]string
 
 	observe func(context.Context, string, map[string]any, CallResult)
 }
