@@ -44,6 +44,21 @@ func shownContent(s string) string {
 	}
 }
 
+// shownTitle keeps of a window title its text alone. The terminal reads
+// it inside its own OSC 2 … BEL, which any control rune would end, so
+// styling goes too, and a line break or tab becomes a space.
+func shownTitle(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r == '\n' || r == '\t' || unsafeRune(r) }) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' {
+			return ' '
+		}
+		return r
+	}, ansi.Strip(shownContent(s)))
+}
+
 // shownLine writes what is kept of line, which holds no line break. Once
 // the line holds a string sequence it does not end, a later one is not
 // ended either: each loses its introducer without another search, so a

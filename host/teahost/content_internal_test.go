@@ -45,6 +45,23 @@ func TestShownContentKeepsTextAndStylingOnly(t *testing.T) {
 	}
 }
 
+// A window title keeps its text alone: nothing that would end the
+// terminal's OSC 2 around it.
+func TestShownTitleKeepsTextOnly(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"plain", "notes — 日本 é", "notes — 日本 é"},
+		{"BEL then OSC 52", "a\x07\x1b]52;c;eA==\x07b", "ab"},
+		{"ST", "a\x1b\\b", "ab"},
+		{"styling", "\x1b[1ma\x1b[0mb", "ab"},
+		{"rows and tabs", "a\nb\tc", "a b c"},
+		{"C1", "a\u009c\u009bb", "ab"},
+	} {
+		if got := shownTitle(c.in); got != c.want {
+			t.Errorf("%s: shownTitle(%q) = %q, want %q", c.name, c.in, got, c.want)
+		}
+	}
+}
+
 // The cost of keeping a styled view's text and styling, against x/ansi's
 // Strip of the same view (which drops the styling too) as the baseline.
 func BenchmarkShownContent(b *testing.B) {
