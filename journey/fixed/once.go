@@ -169,3 +169,31 @@ func (p *Port) laterDelta(r *CallResult, fold bool) {
 	r.set("laterStepsUnchanged", same)
 	r.set("laterStepsUnchangedMeans", laterUnchangedMeans)
 }
+
+// Undelivered tells the port that r, an answer it gave, never reached the
+// model: its client gave up on the call, or left, before the answer was
+// sent. What r said for the first time is said again by the next answer
+// that needs it, the next journey answer lists its later steps whole,
+// and the next brief is given, so nothing is counted as heard that was
+// not. An answer that may have been delivered costs only a repetition.
+func (p *Port) Undelivered(r CallResult) {
+	if p.repeat.Load() {
+		return
+	}
+	said := legendIn(r, map[string]bool{})
+	if v, _ := r.Get("expectsAsBeforeMeans"); v != nil {
+		said[asBeforeMeans] = true
+	}
+	brief, _ := r.Get("brief")
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for k := range said {
+		delete(p.said, k)
+	}
+	if b, _ := brief.(string); b != "" && b == p.lastBrief {
+		p.lastBrief = ""
+	}
+	if r.String("journey") != "" {
+		p.laterNow = nil
+	}
+}
