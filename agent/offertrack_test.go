@@ -1,6 +1,8 @@
 package agent_test
 
 import (
+	"context"
+	"encoding/json"
 	"errors"
 	"slices"
 	"sync/atomic"
@@ -182,5 +184,44 @@ func TestOfferTrackerGoesOnPastAPanickingHook(t *testing.T) {
 	h.set(Model{Selected: "t1"})
 	if set, changed, err := tr.Next(); err != nil || !changed || !slices.Equal(set, []bool{true, true}) {
 		t.Fatalf("Next after the panic = %v, changed %v, %v", set, changed, err)
+	}
+}
+
+// A capability whose Available reads more than it declares (here the
+// todos, while it declares only the selection) may be listed late: the
+// tracker keeps the offer it last checked. A call is still checked
+// against the hook itself: it is refused as not offered, and nothing
+// reaches the application.
+func TestABrokenReadsPromiseNeverLetsACallThrough(t *testing.T) {
+	selected := agent.Watching("selected", func(m Model) string { return m.Selected })
+	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
+		agent.Expose(capability[DeleteTodo]{
+			Description:    "Delete a todo.",
+			Available:      func(m Model) bool { return len(m.Todos) > 0 },
+			AvailableReads: []agent.Watch[Model]{selected}, // the broken promise
+		}),
+	}})
+	h := &host{}
+	h.set(Model{Todos: []Todo{{ID: "t1"}}})
+	rt, err := agent.Bind(c, h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rt.TrackOffer()
+	if set, _, err := tr.Next(); err != nil || !slices.Equal(set, []bool{true}) {
+		t.Fatalf("first Next = %v, %v; want delete_todo offered", set, err)
+	}
+	h.set(Model{})
+	set, changed, err := tr.Next()
+	if err != nil || changed || !slices.Equal(set, []bool{true}) {
+		t.Fatalf("Next after an undeclared move = %v, changed %v, %v; the tracker was promised nothing moved", set, changed, err)
+	}
+	_, err = rt.DispatchUnknown(context.Background(), "delete_todo", json.RawMessage(`{"id":"t1"}`), agent.Invocation{Transport: agent.MCP})
+	var un *agent.UnavailableError
+	if !errors.As(err, &un) || un.Capability != "delete_todo" {
+		t.Fatalf("a call the Model does not offer was answered %T %v, want *UnavailableError", err, err)
+	}
+	if sent := h.sent(); len(sent) != 0 {
+		t.Fatalf("the refused call reached the application: %v", sent)
 	}
 }

@@ -75,3 +75,51 @@ func TestAgentTextInTheApplicationsViewIsShownNotObeyed(t *testing.T) {
 	h.Quit()
 	<-done
 }
+
+// titled is the greeter whose window title also names who is greeted, as
+// an editor's title names the open file.
+type titled struct{ greeter }
+
+func (g titled) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := g.greeter.Update(msg)
+	return titled{m.(greeter)}, cmd
+}
+
+func (g titled) View() tea.View {
+	v := g.greeter.View()
+	v.WindowTitle = "Greeting " + g.name
+	return v
+}
+
+// The window title is written inside the terminal's own OSC 2 … BEL: an
+// agent's name there that ends it (BEL) and starts another (a clipboard
+// write) is kept to its text, as the content is.
+func TestAgentTextInTheWindowTitleIsShownNotObeyed(t *testing.T) {
+	screen := teahosttest.NewScreen(70, 6)
+	out := &tee{screen: screen}
+	h := teahost.New[titled, tea.Msg](titled{greeter{name: "world"}}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_, _ = h.Run(ctx, append(screen.ProgramOptions(), tea.WithOutput(out), tea.WithColorProfile(colorprofile.TrueColor))...)
+	}()
+	if err := h.Dispatch(ctx, rename{Name: "ann\x07\x1b]52;c;cHduZWQ=\x07\x1b[2J\u009b2Jdone\nrow"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := screen.WaitFor(ctx, "Hello, ann"); err != nil {
+		t.Fatal(err)
+	}
+	raw := out.String()
+	h.Quit()
+	<-done
+	if !strings.Contains(raw, "\x1b]2;Greeting ann") {
+		t.Fatalf("the title was not set: %q", raw)
+	}
+	for _, bad := range []string{"\x1b]52", "\x1b[2J", "\u009b", "ann\x07"} {
+		if strings.Contains(raw, bad) {
+			t.Errorf("the terminal was sent %q from the agent's text in the title", bad)
+		}
+	}
+}

@@ -610,8 +610,9 @@ func (w wrapped[M, Msg]) unwrap() tea.Model { return w.inner }
 func (w wrapped[M, Msg]) Init() tea.Cmd { return w.inner.Init() }
 
 // View renders the application's view, or nothing with WithoutView.
-// The view's content keeps text and styling only (shownContent): what an
-// agent wrote into the application's data is shown, never obeyed.
+// The view's content keeps text and styling only (shownContent), and its
+// window title text only (shownTitle): what an agent wrote into the
+// application's data is shown, never obeyed.
 //
 // Below it the Host draws its own region, each line inert, the
 // application's content clipped above: the approval card in front
@@ -623,6 +624,7 @@ func (w wrapped[M, Msg]) View() tea.View {
 	}
 	v := w.inner.View()
 	v.Content = shownContent(v.Content)
+	v.WindowTitle = shownTitle(v.WindowTitle)
 	var region []string
 	ruled := false
 	if w.h.opts.Approvals != nil {

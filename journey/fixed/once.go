@@ -285,3 +285,42 @@ func (p *Port) rawDoesOnce(raw rawJSON, list string, kept map[string]bool) (rawJ
 	p.said[key] = true
 	return raw, false
 }
+
+// Undelivered tells the port that r, an answer it gave, never reached the
+// model: its client gave up on the call, or left, before the answer was
+// sent. What r said for the first time is said again by the next answer
+// that needs it, the next journey answer lists its later steps whole,
+// and the next brief is given, so nothing is counted as heard that was
+// not. An answer that may have been delivered costs only a repetition.
+func (p *Port) Undelivered(r CallResult) {
+	if p.repeat.Load() {
+		return
+	}
+	said := legendIn(r, map[string]bool{})
+	if v, _ := r.Get("expectsAsBeforeMeans"); v != nil {
+		said[asBeforeMeans] = true
+	}
+	brief, _ := r.Get("brief")
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for k := range said {
+		delete(p.said, k)
+	}
+	// A does cut from whats_here's pre-encoded rows is not in r's
+	// values: every does is given again, at the cost of a repetition.
+	for k := range p.said {
+		if strings.HasPrefix(k, "does ") {
+			delete(p.said, k)
+		}
+	}
+	if b, _ := brief.(string); b != "" && b == p.lastBrief {
+		p.lastBrief = ""
+	}
+	if j := r.String("journey"); j != "" {
+		p.laterNow = nil
+		// The next answer about this journey gives its frame and
+		// standing again.
+		delete(p.frameNow, j+" frame")
+		delete(p.frameNow, j+" standing")
+	}
+}

@@ -297,6 +297,11 @@ func (s *Server) call(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.C
 	}
 	r := port.CallJSON(ctx, name, req.Params.Arguments)
 	s.fold(ctx, port, &r)
+	if ctx.Err() != nil {
+		// The client gave up on the call or left: the answer is not
+		// sent, so what it says once is still to be said.
+		port.Undelivered(r)
+	}
 	reason := r.Reason()
 	return &mcp.CallToolResult{
 		IsError: reason == "UNKNOWN_TOOL" || reason == "DEFECT",
