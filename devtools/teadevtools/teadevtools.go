@@ -28,6 +28,24 @@ import (
 	"github.com/foldagent/foldagent/host/teahost"
 )
 
+// Serve is Attach and then Listen, what a program that offers devtools
+// does at start-up: when Listen fails (no loopback port, a registry it
+// refuses to publish into), the recorder is detached again and the error
+// returned. Close on the result stops the server, unpublishes and
+// detaches.
+func Serve[M tea.Model](h *teahost.Host[M, tea.Msg], opts devtools.Options) (*devtools.Devtools[M, tea.Msg], devtools.Listing, error) {
+	d, err := Attach(h, opts)
+	if err != nil {
+		return nil, devtools.Listing{}, err
+	}
+	l, err := d.Listen()
+	if err != nil {
+		_ = d.Close()
+		return nil, devtools.Listing{}, err
+	}
+	return d, l, nil
+}
+
 // Attach attaches devtools to h. It fails on options devtools cannot use
 // and when h already has a recorder. Close on the result detaches.
 func Attach[M tea.Model](h *teahost.Host[M, tea.Msg], opts devtools.Options) (*devtools.Devtools[M, tea.Msg], error) {

@@ -3,6 +3,7 @@ package teadevtools_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -134,5 +135,25 @@ func TestTheEnvironmentIsRecordedWithoutItsValues(t *testing.T) {
 	found := string(b)
 	if strings.Contains(found, "hunter2") || !strings.Contains(found, "API_KEY=[redacted]") {
 		t.Fatalf("the environment as recorded: %s", found)
+	}
+}
+
+// Serve that cannot publish returns the error and leaves the host as it
+// found it: no recorder attached, so devtools can be attached again.
+func TestServeThatCannotPublishDetaches(t *testing.T) {
+	h := teahost.New[pad, tea.Msg](pad{}, nil)
+	refused := errors.New("registry refused")
+	_, _, err := teadevtools.Serve(h, devtools.Options{App: "pad",
+		Publish: func(devtools.Listing) (func() error, error) { return nil, refused }})
+	if !errors.Is(err, refused) {
+		t.Fatalf("Serve: %v, want the publish error", err)
+	}
+	d, l, err := teadevtools.Serve(h, devtools.Options{App: "pad"})
+	if err != nil {
+		t.Fatalf("the host kept the failed Serve's recorder: %v", err)
+	}
+	defer d.Close()
+	if !strings.HasPrefix(l.URL, "http://127.0.0.1:") {
+		t.Fatalf("listing %+v", l)
 	}
 }

@@ -41,7 +41,7 @@ func attachDevtools(f devtoolsFlags, th *teahost.Host[App, tea.Msg], audit *agen
 	if !f.on {
 		return func() {}, nil
 	}
-	d, err := teadevtools.Attach(th, devtools.Options{
+	d, l, err := teadevtools.Serve(th, devtools.Options{
 		App:       "shop",
 		Messages:  shopMessages(),
 		Audit:     audit.Entries,
@@ -50,11 +50,6 @@ func attachDevtools(f devtoolsFlags, th *teahost.Host[App, tea.Msg], audit *agen
 		NameAgent: agents.Name,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("-devtools: %w", err)
-	}
-	l, err := d.Listen()
-	if err != nil {
-		_ = d.Close()
 		return nil, fmt.Errorf("-devtools: %w", err)
 	}
 	// Never the token: the registry holds it, owner-only.

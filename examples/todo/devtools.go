@@ -51,7 +51,7 @@ func (w *devtoolsWiring) attach(host *teahost.Host[App, tea.Msg], b *Bound, logg
 	if w == nil {
 		return func() {}, nil
 	}
-	d, err := teadevtools.Attach(host, devtools.Options{
+	d, l, err := teadevtools.Serve(host, devtools.Options{
 		App:      "todo",
 		Messages: todoMessages(),
 		Audit:    b.Audit.Entries,
@@ -59,11 +59,6 @@ func (w *devtoolsWiring) attach(host *teahost.Host[App, tea.Msg], b *Bound, logg
 		Dispatch: w.dispatch,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("-devtools: %w", err)
-	}
-	l, err := d.Listen()
-	if err != nil {
-		_ = d.Close()
 		return nil, fmt.Errorf("-devtools: %w", err)
 	}
 	// Never the token: the registry holds it, owner-only.
