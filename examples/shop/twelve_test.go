@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"regexp"
@@ -141,10 +142,12 @@ func twelve(t *testing.T, s *shopper) []string {
 	}
 	mark := len(s.transcript)
 	// The model lists the tools once: the fixed tools never change.
+	atList := s.bytes.n.Load()
 	tools, err := s.cs.ListTools(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.read = append(s.read, fmt.Sprintf("connect %d B, tools/list %d B", atList, s.bytes.n.Load()-atList))
 	if len(tools.Tools) == 0 {
 		t.Fatal("no tools listed")
 	}
@@ -264,6 +267,7 @@ func twelve(t *testing.T, s *shopper) []string {
 		out = append(out, normalized(t, r))
 	}
 	n, ceiling := s.bytes.n.Load(), fixedByteCeiling[s.transport]
+	t.Logf("%s, what each part read:\n%s", s.transport, strings.Join(s.read, "\n"))
 	t.Logf("%s: %d B received in %d calls and one tool list (ceiling %d B; issue 42's goal %d B)", s.transport, n, s.calls, ceiling, fixedByteGoal)
 	if n > ceiling || s.calls != fixedCalls {
 		t.Errorf("%s: %d B in %d calls, want at most %d B in %d calls", s.transport, n, s.calls, ceiling, fixedCalls)
