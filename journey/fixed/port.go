@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"unicode/utf16"
 
 	"github.com/foldagent/foldagent/journey"
@@ -121,19 +120,9 @@ type Port struct {
 	// before the first): its last look, against which rows are flagged
 	// staleReads/staleWrites.
 	seen int64
-	// said is the legend sentences this port has served (once.go).
-	said map[string]bool
-	// repeat serves every answer whole (Options.Repeat, or Share).
-	repeat atomic.Bool
-	// lastBrief is the last whats_here brief given.
-	lastBrief string
-	// laterNow is the laterSteps rows of the last journey answer given
-	// (journey and step to encoded row), laterPrev those of the one
-	// before it (once.go, laterDelta).
-	laterNow, laterPrev map[string]string
-	// frameNow is the frame and standing the last journey answer gave
-	// (journey and key to value), framePrev those before it (frameDelta).
-	frameNow, framePrev map[string]string
+	// told is what the port has said to its conversation, said once
+	// (once.go).
+	told *told
 
 	observe func(context.Context, string, map[string]any, CallResult)
 }
@@ -155,8 +144,7 @@ func Serve(s *journey.Session, opts Options) *Port {
 	}
 	src := opts.Source.Normalized()
 	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1, observe: opts.Observe,
-		said: map[string]bool{}}
-	p.repeat.Store(opts.Repeat)
+		told: newTold(opts.Repeat)}
 	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
 	p.buildTools()
@@ -395,8 +383,8 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) CallR
 		ctx = context.Background()
 	}
 	res := p.call(ctx, name, args)
-	p.laterDelta(&res, false)
-	p.sayOnce(&res, nil)
+	p.told.laterDelta(&res, false)
+	p.told.sayOnce(&res, nil)
 	if p.observe != nil {
 		p.tell(ctx, name, maps.Clone(args), res.Clone())
 	}
@@ -507,7 +495,7 @@ func (p *Port) Fold(r *CallResult) bool {
 		return false
 	}
 	kept := legendIn(*r, map[string]bool{})
-	defer p.sayOnce(r, kept)
+	defer p.told.sayOnce(r, kept)
 	r.FoldSettled(facts)
 	refused := !r.OK()
 	if j := r.String("journey"); j != "" {
@@ -531,7 +519,7 @@ func (p *Port) Fold(r *CallResult) bool {
 	p.position(r)
 	p.remember()
 	p.saw(*r)
-	p.laterDelta(r, true)
+	p.told.laterDelta(r, true)
 	return true
 }
 
@@ -625,4 +613,12 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 // model read it the first time. A server that finds a second conversation
 // on one port (journeymcp.NewServer over HTTP) calls it before answering
 // that conversation. It cannot be undone.
-func (p *Port) Share() { p.repeat.Store(true) }
+func (p *Port) Share() { p.told.share() }
+
+// Undelivered tells the port that r, an answer it gave, never reached the
+// model: its client gave up on the call, or left, before the answer was
+// sent. What r said for the first time is said again by the next answer
+// that needs it, the next journey answer lists its later steps whole,
+// and the next brief is given, so nothing is counted as heard that was
+// not. An answer that may have been delivered costs only a repetition.
+func (p *Port) Undelivered(r CallResult) { p.told.forget(r) }
