@@ -109,7 +109,7 @@ func (p *Port) firedOf(fr journey.FireResult, inJourney bool) firedPart {
 		if p.withPerson(fr.Action, fr.TransitionID) {
 			r.HowToSettle = personHowA + p.graphID + settleHowB
 		}
-		r.SettleWith = &settleWith{Tool: p.tool("did_it_work"), Arg: "transitionId"}
+		r.SettleWith = &settleWith{Tool: p.tools.name("did_it_work"), Arg: "transitionId"}
 	}
 	if fr.Executed != nil {
 		r.Executed = no()

@@ -108,11 +108,8 @@ type Port struct {
 	confirm bool
 	gated   bool
 	source  journey.Actor
-	mode    JourneyTools
 
-	tools []Tool
-	names []string
-	refs  map[string]toolRef
+	tools *toolSet
 
 	mu    sync.Mutex
 	looks []servedLook // recent whats_here snapshots, for sinceVersion deltas
@@ -143,11 +140,11 @@ func Serve(s *journey.Session, opts Options) *Port {
 		panic(fmt.Sprintf("fixed: Serve: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
 	src := opts.Source.Normalized()
-	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1, observe: opts.Observe,
+	p := &Port{s: s, graphID: s.Graph().ID(), source: src, seen: -1, observe: opts.Observe,
 		told: newTold(opts.Repeat)}
 	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
-	p.buildTools()
+	p.tools = toolsOf(s.Graph(), p.graphID, mode, p.gated, p.confirm)
 	return p
 }
 
@@ -163,8 +160,8 @@ func (p *Port) Session() *journey.Session { return p.s }
 // <graph>.why, <graph>.do_action and <graph>.did_it_work. Every call
 // returns a fresh copy of the same bytes.
 func (p *Port) Tools() []Tool {
-	out := make([]Tool, len(p.tools))
-	for i, t := range p.tools {
+	out := make([]Tool, len(p.tools.tools))
+	for i, t := range p.tools.tools {
 		t.InputSchema = append(json.RawMessage(nil), t.InputSchema...)
 		out[i] = t
 	}
@@ -172,118 +169,12 @@ func (p *Port) Tools() []Tool {
 }
 
 // ToolNames lists the served tool names in order.
-func (p *Port) ToolNames() []string { return append([]string(nil), p.names...) }
+func (p *Port) ToolNames() []string { return append([]string(nil), p.tools.names...) }
 
 // ToolsJSON is the tool array as the bytes a host would serve.
 func (p *Port) ToolsJSON() []byte {
-	b, _ := marshal(p.tools)
+	b, _ := marshal(p.tools.tools)
 	return b
-}
-
-func (p *Port) tool(name string) string { return encodeToolName(p.graphID + "." + name) }
-
-func (p *Port) addTool(name, desc string, schema CallResult, ref toolRef) {
-	raw, _ := marshal(schema)
-	p.tools = append(p.tools, Tool{Name: name, Description: desc, InputSchema: raw})
-	p.names = append(p.names, name)
-	p.refs[name] = ref
-}
-
-func propOf(typ, desc string) CallResult {
-	var r CallResult
-	r.set("type", typ)
-	if desc != "" {
-		r.set("description", desc)
-	}
-	return r
-}
-
-func objectSchema(props CallResult, required ...string) CallResult {
-	var r CallResult
-	r.set("type", "object").set("properties", props)
-	if len(required) > 0 {
-		r.set("required", required)
-	}
-	r.set("additionalProperties", false)
-	return r
-}
-
-// fireProps are the arguments every firing tool takes after its
-// selector (step or action).
-func (p *Port) fireProps(r *CallResult) {
-	confirm, decline := propConfirm, propDecline
-	if p.gated {
-		confirm, decline = propConfirmGate, propDeclineGate
-	}
-	r.set("input", propOf("object", propInput))
-	r.set("confirm", propOf("boolean", confirm))
-	r.set("decline", propOf("boolean", decline))
-	r.set("instance", propOf("string", propInstance))
-}
-
-// asks says how a journey's steps are confirmed: whether one pauses for
-// a yes in the chat (needs-confirm), and whether one is approved by the
-// person on their screen (personApproves).
-func (p *Port) asks(j journey.Info) (inChat, onScreen bool) {
-	for _, st := range j.Steps {
-		info, ok := p.s.Graph().Action(st)
-		switch {
-		case !ok:
-		case info.PersonApproves && !p.gated:
-			// Asked on the person's screen, high-effect or not.
-			onScreen = true
-		case !info.HighEffect:
-		case p.confirm:
-			inChat = true
-		}
-	}
-	return inChat, onScreen
-}
-
-// journeyDesc is a journey tool's description: its does, then the usage
-// that applies to its steps.
-func journeyDesc(does string, inChat, onScreen bool) string {
-	d := sentence(does) + journeyUsage
-	if inChat {
-		d += journeyConfirm
-	}
-	if onScreen {
-		d += journeyOnScreen
-	}
-	return d + journeyStepsData
-}
-
-func (p *Port) buildTools() {
-	if p.mode == Single {
-		var props CallResult
-		props.set("journey", propOf("string", propJourney))
-		props.set("step", propOf("string", propStep))
-		p.fireProps(&props)
-		p.addTool(p.tool("journey"), singleJourneyDesc, objectSchema(props, "journey"), toolRef{kind: kindSingle})
-	} else {
-		var step CallResult
-		step.set("step", propOf("string", propStep))
-		p.fireProps(&step)
-		schema := objectSchema(step)
-		for _, j := range p.s.Graph().Journeys() {
-			inChat, onScreen := p.asks(j)
-			p.addTool(p.tool("journey."+j.ID), journeyDesc(j.Does, inChat, onScreen), schema, toolRef{kind: kindJourney, journey: j.ID})
-		}
-	}
-	var wh CallResult
-	wh.set("sinceVersion", propOf("integer", propSince))
-	wh.set("routeTo", propOf("string", propRouteTo))
-	p.addTool(p.tool("whats_here"), whatsHereDesc, objectSchema(wh), toolRef{kind: kindWhatsHere})
-	var why CallResult
-	why.set("key", propOf("string", propKey))
-	p.addTool(p.tool("why"), whyDesc, objectSchema(why, "key"), toolRef{kind: kindWhy})
-	var do CallResult
-	do.set("action", propOf("string", propAction))
-	p.fireProps(&do)
-	p.addTool(p.tool("do_action"), doActionDesc, objectSchema(do, "action"), toolRef{kind: kindDoAction})
-	var dw CallResult
-	dw.set("transitionId", propOf("string", propTransition))
-	p.addTool(p.tool("did_it_work"), didItWorkDesc, objectSchema(dw, "transitionId"), toolRef{kind: kindDidItWork})
 }
 
 // ---- tool names ----
@@ -408,7 +299,7 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 			res = resultOf(callRefusal{verdict: verdict{Judgment: "error", Reason: "DEFECT"}, Defect: fmt.Sprint(v)})
 		}
 	}()
-	ref, ok := p.refs[name]
+	ref, ok := p.tools.refs[name]
 	if !ok {
 		return resultOf(callRefusal{verdict: verdict{Judgment: "error", Reason: "UNKNOWN_TOOL"}, Tools: p.ToolNames()})
 	}
