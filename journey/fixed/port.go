@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"unicode/utf16"
 
 	"github.com/foldagent/foldagent/journey"
@@ -111,12 +110,8 @@ type Port struct {
 
 	tools *toolSet
 
-	mu    sync.Mutex
-	looks []servedLook // recent whats_here snapshots, for sinceVersion deltas
-	// seen is the version of the last result the model was given (-1
-	// before the first): its last look, against which rows are flagged
-	// staleReads/staleWrites.
-	seen int64
+	// looks is what whats_here served and the model's last look.
+	looks *lookBook
 	// told is what the port has said to its conversation, said once
 	// (once.go).
 	told *told
@@ -140,7 +135,7 @@ func Serve(s *journey.Session, opts Options) *Port {
 		panic(fmt.Sprintf("fixed: Serve: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
 	src := opts.Source.Normalized()
-	p := &Port{s: s, graphID: s.Graph().ID(), source: src, seen: -1, observe: opts.Observe,
+	p := &Port{s: s, graphID: s.Graph().ID(), source: src, looks: newLookBook(), observe: opts.Observe,
 		told: newTold(opts.Repeat)}
 	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
@@ -311,7 +306,7 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 		res = p.callSingle(ctx, a)
 	case kindWhatsHere:
 		res = p.whatsHere(a)
-		p.saw(res)
+		p.looks.saw(res)
 		return res
 	case kindWhy:
 		res = p.why(a)
@@ -325,32 +320,9 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 	// is kept.
 	p.remember()
 	if ref.kind == kindJourney || ref.kind == kindSingle {
-		p.saw(res)
+		p.looks.saw(res)
 	}
 	return res
-}
-
-// saw records the version of a result that showed the model rows (a
-// whats_here, a journey frame): its last look. A refusal or a settlement
-// names a version too, but shows no rows, so it is not a look.
-func (p *Port) saw(r CallResult) {
-	v, ok := r.Get("version")
-	n, isInt := v.(int64)
-	if !ok || !isInt {
-		return
-	}
-	p.mu.Lock()
-	if n > p.seen {
-		p.seen = n
-	}
-	p.mu.Unlock()
-}
-
-// lastLook is the version of the model's last look, -1 before any.
-func (p *Port) lastLook() int64 {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.seen
 }
 
 // staleFor returns the keys among reads and writes that someone other
@@ -409,7 +381,7 @@ func (p *Port) Fold(r *CallResult) bool {
 	r.Delete("offGraph")
 	p.position(r)
 	p.remember()
-	p.saw(*r)
+	p.looks.saw(*r)
 	p.told.laterDelta(r, true)
 	return true
 }
