@@ -313,7 +313,7 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 	case kindDoAction:
 		res = p.doAction(ctx, a)
 	default:
-		res = p.didItWork(a)
+		res = settlements{p.s}.didItWork(a)
 	}
 	// Every result names a version; whats_here {sinceVersion} given that
 	// version answers with what changed after it, so what was served at it
@@ -468,7 +468,7 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 	if !done {
 		return CallResult{}, false, nil
 	}
-	return resultOf(p.settledFacts(st)), true, nil
+	return resultOf(settlements{p.s}.settledFacts(st)), true, nil
 }
 
 // Share makes the port serve every answer whole from now on, as
