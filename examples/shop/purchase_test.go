@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -41,6 +42,8 @@ type shopper struct {
 	// counted, only the one call that reads the awaited answer.
 	bytes *counted
 	calls int
+	// read is what each counted call cost, tool and bytes, in order.
+	read []string
 	// transport is stdio or http.
 	transport string
 }
@@ -80,6 +83,10 @@ func startShopper(t *testing.T, args ...string) *shopper {
 
 func (s *shopper) call(name string, args map[string]any) map[string]any {
 	s.t.Helper()
+	var before int64
+	if s.bytes != nil {
+		before = s.bytes.n.Load()
+	}
 	res, err := s.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
 		s.t.Fatalf("%s: %v", name, err)
@@ -92,6 +99,9 @@ func (s *shopper) call(name string, args map[string]any) map[string]any {
 	s.results = append(s.results, m)
 	if !s.polling {
 		s.calls++
+		if s.bytes != nil {
+			s.read = append(s.read, fmt.Sprintf("%s %d B", name, s.bytes.n.Load()-before))
+		}
 		s.transcript = append(s.transcript, m)
 	}
 	return m

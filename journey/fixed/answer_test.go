@@ -43,7 +43,7 @@ func TestTypedAnswersEncodeAsTheirResult(t *testing.T) {
 		declinedPart{}, declinedPart{selector: selector{Action: "a"}, AskID: "k", RecordedAs: "your-report", Why: "w"},
 		firedPart{}, firedPart{OK: true, Judgment: "done", Did: "a", EffectStatus: journey.EffectPending, TransitionID: "t", HowToSettle: "h",
 			SettleWith: &settleWith{Tool: "x", Arg: "y"}, GuardUnevaluated: []string{"g"}, Executed: no(), Materialized: no(), AlreadyTrue: true,
-			Why: "w", ToNodeClaimed: true, Arrival: journey.ArrivalClaimed, ArrivalMeans: "m"},
+			Why: "w", Arrival: journey.ArrivalClaimed, ArrivalMeans: "m"},
 		rejectedPart{}, rejectedOf(journey.FireResult{Reason: journey.ReasonInstanceRequired, Action: "a", Node: "n", Evidence: []journey.Condition{{Key: "k"}},
 			GuardUnevaluated: []string{"g"}, Issues: []string{"i"}, Expects: []byte(`{"type":"object"}`), AskID: "k", Differs: "d",
 			PriorTransitionID: "t", Overlay: "o", Required: []string{"user"}, Retriable: true, BlockedBecause: &journey.Blocked{Says: "s"}, Busy: "b"}),

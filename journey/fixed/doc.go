@@ -10,6 +10,7 @@
 // (state, inputs, labels, produced data) ride in data fields only.
 // journeymcp serves a Port over MCP.
 //
+// The tool array is built once (tools.go, toolSet) and never changes.
 // Each answer kind is a typed struct (answer.go, settle.go, whats_here.go,
 // fire.go, fire_answer.go) whose fields are in wire order, built by a pure
 // function of one read of the session; resultOf turns it into the ordered
@@ -35,8 +36,8 @@
 // # Said once
 //
 // A port serves one conversation, and what it said it does not say again
-// (once.go): each explanatory sentence (a *Means field, the ready steps'
-// howToAct) is given with the first answer that needs it; the facts
+// (once.go, where a type of its own, told, keeps what was said): each
+// explanatory sentence (a *Means field, the ready steps' howToAct) is given with the first answer that needs it; the facts
 // header in full once, then its short form; a ready step's input schema
 // once, then expects: "as-before"; a later step still waiting as the last
 // journey answer gave it is counted (laterStepsUnchanged), not listed; a

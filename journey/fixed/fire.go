@@ -180,7 +180,7 @@ func resolveID(ids []string, want string) (string, bool) {
 func (p *Port) frameData(r *CallResult, id string) {
 	// The answer reads the plan, the frames, the standing and the keys
 	// changed under the model from one state of the session.
-	seen := p.lastLook()
+	seen := p.looks.last()
 	fl := p.s.View().FrameLook(id, seen >= 0, seen, p.source)
 	if fl.PlanErr != nil {
 		return

@@ -88,11 +88,11 @@ type firedPart struct {
 	Materialized     *bool                `json:"materialized,omitempty"`
 	AlreadyTrue      bool                 `json:"alreadyTrue,omitempty"`
 	Why              string               `json:"why,omitempty"`
-	// ToNodeClaimed: claimed, not arrived; only a later sync from the
-	// app observes the arrival (did_it_work reads it live).
-	ToNodeClaimed bool            `json:"toNodeClaimed,omitempty"`
-	Arrival       journey.Arrival `json:"arrival,omitempty"`
-	ArrivalMeans  string          `json:"arrivalMeans,omitempty"`
+	// Arrival is claimed when the action declares where it goes: claimed,
+	// not arrived; only a later sync from the app observes the arrival
+	// (did_it_work reads it live). The claim rides arrival alone.
+	Arrival      journey.Arrival `json:"arrival,omitempty"`
+	ArrivalMeans string          `json:"arrivalMeans,omitempty"`
 }
 
 func (p *Port) firedOf(fr journey.FireResult, inJourney bool) firedPart {
@@ -109,7 +109,7 @@ func (p *Port) firedOf(fr journey.FireResult, inJourney bool) firedPart {
 		if p.withPerson(fr.Action, fr.TransitionID) {
 			r.HowToSettle = personHowA + p.graphID + settleHowB
 		}
-		r.SettleWith = &settleWith{Tool: p.tool("did_it_work"), Arg: "transitionId"}
+		r.SettleWith = &settleWith{Tool: p.tools.name("did_it_work"), Arg: "transitionId"}
 	}
 	if fr.Executed != nil {
 		r.Executed = no()
@@ -123,7 +123,7 @@ func (p *Port) firedOf(fr journey.FireResult, inJourney bool) firedPart {
 	// fr.Repeated stays on the session's record: the protocol does not
 	// copy repeated onto the success arm.
 	if fr.ToNodeClaimed {
-		r.ToNodeClaimed, r.Arrival, r.ArrivalMeans = true, journey.ArrivalClaimed, arrClaimed
+		r.Arrival, r.ArrivalMeans = journey.ArrivalClaimed, arrClaimed
 	}
 	return r
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"maps"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // A port serves one conversation, so a sentence that explains a field
@@ -19,6 +21,37 @@ import (
 // (frameDelta).
 // Options.Repeat turns all of this off.
 
+// told is what a port has told its one conversation, and the rules by
+// which it does not say it again. Port.Undelivered (forget) takes back
+// what an answer that never arrived said; Share (or Options.Repeat) turns
+// every rule off for good. It is safe for concurrent use.
+type told struct {
+	mu sync.Mutex
+	// said is the legend sentences, facts headers, row does and input
+	// schemas given (keys as dropSaid and legendIn name them).
+	said map[string]bool
+	// repeat serves every answer whole (Options.Repeat, or Share).
+	repeat atomic.Bool
+	// lastBrief is the last whats_here brief given.
+	lastBrief string
+	// laterNow is the laterSteps rows of the last journey answer given
+	// (journey and step to encoded row), laterPrev those of the one
+	// before it (laterDelta).
+	laterNow, laterPrev map[string]string
+	// frameNow is the frame and standing the last journey answer gave
+	// (journey and key to value), framePrev those before it (frameDelta).
+	frameNow, framePrev map[string]string
+}
+
+func newTold(repeat bool) *told {
+	m := &told{said: map[string]bool{}}
+	m.repeat.Store(repeat)
+	return m
+}
+
+// share turns the rules off: every answer from now on is whole.
+func (m *told) share() { m.repeat.Store(true) }
+
 // legend is the set of sentences said once per port. Situational
 // sentences (a refusal's why, a howToAct that says what to do now) are
 // never in it: only those that explain a field or a standing rule.
@@ -32,30 +65,30 @@ var legend = map[string]bool{
 // said before, and records those it says now. kept names sentences r
 // already carried when it was first answered (Fold re-reads a frame into
 // an answer not yet delivered): they stay.
-func (p *Port) sayOnce(r *CallResult, kept map[string]bool) {
-	if p.repeat.Load() {
+func (m *told) sayOnce(r *CallResult, kept map[string]bool) {
+	if m.repeat.Load() {
 		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	asBefore, doesLeft := p.dropSaid(r, kept, "")
-	if asBefore && (!p.said[asBeforeMeans] || kept[asBeforeMeans]) {
-		p.said[asBeforeMeans] = true
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	asBefore, doesLeft := m.dropSaid(r, kept, "")
+	if asBefore && (!m.said[asBeforeMeans] || kept[asBeforeMeans]) {
+		m.said[asBeforeMeans] = true
 		r.set("expectsAsBeforeMeans", asBeforeMeans)
 	}
-	if doesLeft && (!p.said[doesSaidMeans] || kept[doesSaidMeans]) {
-		p.said[doesSaidMeans] = true
+	if doesLeft && (!m.said[doesSaidMeans] || kept[doesSaidMeans]) {
+		m.said[doesSaidMeans] = true
 		r.set("doesSaidMeans", doesSaidMeans)
 	}
 	// A brief word for word the last one given is not given again.
 	if b, _ := r.Get("brief"); b != nil {
 		switch brief, _ := b.(string); {
 		case brief == "":
-		case brief == p.lastBrief:
+		case brief == m.lastBrief:
 			r.Delete("brief")
 			r.set("briefUnchanged", true)
 		default:
-			p.lastBrief = brief
+			m.lastBrief = brief
 		}
 	}
 }
@@ -81,13 +114,13 @@ func rowSaid(row CallResult, list string) string {
 // names the list): an input schema already served for that step becomes
 // "as-before", and a does already given for that row is left out. It
 // reports whether either happened.
-func (p *Port) dropSaid(r *CallResult, kept map[string]bool, list string) (asBefore, doesLeft bool) {
+func (m *told) dropSaid(r *CallResult, kept map[string]bool, list string) (asBefore, doesLeft bool) {
 	if key := rowSaid(*r, list); key != "" {
-		if p.said[key] && !kept[key] {
+		if m.said[key] && !kept[key] {
 			r.Delete("does")
 			doesLeft = true
 		}
-		p.said[key] = true
+		m.said[key] = true
 	}
 	out := r.kv[:0]
 	for _, e := range r.kv {
@@ -95,38 +128,38 @@ func (p *Port) dropSaid(r *CallResult, kept map[string]bool, list string) (asBef
 		case rawJSON:
 			if list == "readySteps" && e.k == "expects" && len(v) > 0 && v[0] == '{' {
 				key := "expects " + r.String("step") + " " + string(v)
-				if p.said[key] && !kept[key] {
+				if m.said[key] && !kept[key] {
 					e.v, asBefore = rawJSON(`"as-before"`), true
 				}
-				p.said[key] = true
+				m.said[key] = true
 			}
 		case string:
 			if legend[v] {
-				if p.said[v] && !kept[v] {
+				if m.said[v] && !kept[v] {
 					continue
 				}
-				p.said[v] = true
+				m.said[v] = true
 			}
 			if e.k == "facts" {
-				e.v = p.factsOnce(v, kept)
+				e.v = m.factsOnce(v, kept)
 			}
 		case []rawJSON:
 			if rowIDs[e.k] != "" {
 				rows := make([]rawJSON, len(v))
 				for i, raw := range v {
 					var d bool
-					rows[i], d = p.rawDoesOnce(raw, e.k, kept)
+					rows[i], d = m.rawDoesOnce(raw, e.k, kept)
 					doesLeft = doesLeft || d
 				}
 				e.v = rows
 			}
 		case CallResult:
-			a, d := p.dropSaid(&v, kept, "")
+			a, d := m.dropSaid(&v, kept, "")
 			asBefore, doesLeft = asBefore || a, doesLeft || d
 			e.v = v
 		case []CallResult:
 			for i := range v {
-				a, d := p.dropSaid(&v[i], kept, e.k)
+				a, d := m.dropSaid(&v[i], kept, e.k)
 				asBefore, doesLeft = asBefore || a, doesLeft || d
 			}
 		}
@@ -168,13 +201,13 @@ func legendIn(r CallResult, into map[string]bool) map[string]bool {
 
 // factsOnce is a facts block whose header (its first line) this port
 // said in full before: the header's short form, then the lines.
-func (p *Port) factsOnce(facts string, kept map[string]bool) string {
+func (m *told) factsOnce(facts string, kept map[string]bool) string {
 	head, rest, ok := strings.Cut(facts, "\n")
 	if !ok || !strings.HasPrefix(head, factsLead) || head == factsShort {
 		return facts
 	}
-	if !p.said[head] || kept[head] {
-		p.said[head] = true
+	if !m.said[head] || kept[head] {
+		m.said[head] = true
 		return facts
 	}
 	return factsShort + "\n" + rest
@@ -186,18 +219,18 @@ func (p *Port) factsOnce(facts string, kept map[string]bool) string {
 // said again. fold is a re-read of an answer not yet delivered (Fold): it
 // is compared with what the model was last given, not with the answer
 // it replaces.
-func (p *Port) laterDelta(r *CallResult, fold bool) {
-	p.frameDelta(r, fold)
+func (m *told) laterDelta(r *CallResult, fold bool) {
+	m.frameDelta(r, fold)
 	v, _ := r.Get("laterSteps")
 	rows, ok := v.([]CallResult)
 	j := r.String("journey")
-	if p.repeat.Load() || !ok || j == "" {
+	if m.repeat.Load() || !ok || j == "" {
 		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	if !fold {
-		p.laterPrev = p.laterNow
+		m.laterPrev = m.laterNow
 	}
 	now := make(map[string]string, len(rows))
 	kept := []CallResult{}
@@ -206,13 +239,13 @@ func (p *Port) laterDelta(r *CallResult, fold bool) {
 		key := j + " " + row.String("step")
 		enc := string(row.JSON())
 		now[key] = enc
-		if p.laterPrev[key] == enc {
+		if m.laterPrev[key] == enc {
 			same++
 			continue
 		}
 		kept = append(kept, row)
 	}
-	p.laterNow = now
+	m.laterNow = now
 	r.set("laterSteps", kept)
 	if same == 0 {
 		r.Delete("laterStepsUnchanged")
@@ -228,18 +261,18 @@ func (p *Port) laterDelta(r *CallResult, fold bool) {
 // means is said once, frameSameMeans): a model reads them when they
 // change. A new round's are always given. fold compares with what the
 // model was last given, as in laterDelta.
-func (p *Port) frameDelta(r *CallResult, fold bool) {
+func (m *told) frameDelta(r *CallResult, fold bool) {
 	j := r.String("journey")
-	if p.repeat.Load() || j == "" {
+	if m.repeat.Load() || j == "" {
 		return
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	if !fold {
-		p.framePrev = maps.Clone(p.frameNow)
+		m.framePrev = maps.Clone(m.frameNow)
 	}
-	if p.frameNow == nil {
-		p.frameNow = map[string]string{}
+	if m.frameNow == nil {
+		m.frameNow = map[string]string{}
 	}
 	same := false
 	round, _ := r.Get("newRound")
@@ -247,11 +280,11 @@ func (p *Port) frameDelta(r *CallResult, fold bool) {
 		key := j + " " + k
 		v := r.String(k)
 		if v == "" {
-			delete(p.frameNow, key)
+			delete(m.frameNow, key)
 			continue
 		}
-		p.frameNow[key] = v
-		if p.framePrev[key] == v && round != true {
+		m.frameNow[key] = v
+		if m.framePrev[key] == v && round != true {
 			r.Delete(k)
 			same = true
 		}
@@ -266,7 +299,7 @@ func (p *Port) frameDelta(r *CallResult, fold bool) {
 // rawDoesOnce is dropSaid's rule for a row served pre-encoded (whats_here
 // keeps its rows as the bytes a later delta compares with): a does this
 // port gave for that row before is cut from a copy of the bytes.
-func (p *Port) rawDoesOnce(raw rawJSON, list string, kept map[string]bool) (rawJSON, bool) {
+func (m *told) rawDoesOnce(raw rawJSON, list string, kept map[string]bool) (rawJSON, bool) {
 	var row struct{ Action, Journey, Does string }
 	if json.Unmarshal(raw, &row) != nil || row.Does == "" {
 		return raw, false
@@ -279,21 +312,17 @@ func (p *Port) rawDoesOnce(raw rawJSON, list string, kept map[string]bool) (rawJ
 	if key == "" || err != nil || bytes.Count(raw, field) != 1 {
 		return raw, false
 	}
-	if p.said[key] && !kept[key] {
+	if m.said[key] && !kept[key] {
 		return bytes.Replace(raw, field, nil, 1), true
 	}
-	p.said[key] = true
+	m.said[key] = true
 	return raw, false
 }
 
-// Undelivered tells the port that r, an answer it gave, never reached the
-// model: its client gave up on the call, or left, before the answer was
-// sent. What r said for the first time is said again by the next answer
-// that needs it, the next journey answer lists its later steps whole,
-// and the next brief is given, so nothing is counted as heard that was
-// not. An answer that may have been delivered costs only a repetition.
-func (p *Port) Undelivered(r CallResult) {
-	if p.repeat.Load() {
+// forget takes back what r said: it never reached the model (see
+// Port.Undelivered).
+func (m *told) forget(r CallResult) {
+	if m.repeat.Load() {
 		return
 	}
 	said := legendIn(r, map[string]bool{})
@@ -301,26 +330,26 @@ func (p *Port) Undelivered(r CallResult) {
 		said[asBeforeMeans] = true
 	}
 	brief, _ := r.Get("brief")
-	p.mu.Lock()
-	defer p.mu.Unlock()
+	m.mu.Lock()
+	defer m.mu.Unlock()
 	for k := range said {
-		delete(p.said, k)
+		delete(m.said, k)
 	}
 	// A does cut from whats_here's pre-encoded rows is not in r's
 	// values: every does is given again, at the cost of a repetition.
-	for k := range p.said {
+	for k := range m.said {
 		if strings.HasPrefix(k, "does ") {
-			delete(p.said, k)
+			delete(m.said, k)
 		}
 	}
-	if b, _ := brief.(string); b != "" && b == p.lastBrief {
-		p.lastBrief = ""
+	if b, _ := brief.(string); b != "" && b == m.lastBrief {
+		m.lastBrief = ""
 	}
 	if j := r.String("journey"); j != "" {
-		p.laterNow = nil
+		m.laterNow = nil
 		// The next answer about this journey gives its frame and
 		// standing again.
-		delete(p.frameNow, j+" frame")
-		delete(p.frameNow, j+" standing")
+		delete(m.frameNow, j+" frame")
+		delete(m.frameNow, j+" standing")
 	}
 }

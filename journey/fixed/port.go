@@ -8,8 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unicode/utf16"
 
 	"github.com/foldagent/foldagent/journey"
@@ -109,31 +107,14 @@ type Port struct {
 	confirm bool
 	gated   bool
 	source  journey.Actor
-	mode    JourneyTools
 
-	tools []Tool
-	names []string
-	refs  map[string]toolRef
+	tools *toolSet
 
-	mu    sync.Mutex
-	looks []servedLook // recent whats_here snapshots, for sinceVersion deltas
-	// seen is the version of the last result the model was given (-1
-	// before the first): its last look, against which rows are flagged
-	// staleReads/staleWrites.
-	seen int64
-	// said is the legend sentences this port has served (once.go).
-	said map[string]bool
-	// repeat serves every answer whole (Options.Repeat, or Share).
-	repeat atomic.Bool
-	// lastBrief is the last whats_here brief given.
-	lastBrief string
-	// laterNow is the laterSteps rows of the last journey answer given
-	// (journey and step to encoded row), laterPrev those of the one
-	// before it (once.go, laterDelta).
-	laterNow, laterPrev map[string]string
-	// frameNow is the frame and standing the last journey answer gave
-	// (journey and key to value), framePrev those before it (frameDelta).
-	frameNow, framePrev map[string]string
+	// looks is what whats_here served and the model's last look.
+	looks *lookBook
+	// told is what the port has said to its conversation, said once
+	// (once.go).
+	told *told
 
 	observe func(context.Context, string, map[string]any, CallResult)
 }
@@ -154,12 +135,11 @@ func Serve(s *journey.Session, opts Options) *Port {
 		panic(fmt.Sprintf("fixed: Serve: unknown JourneyTools mode %q (use PerJourney or Single)", mode))
 	}
 	src := opts.Source.Normalized()
-	p := &Port{s: s, graphID: s.Graph().ID(), source: src, mode: mode, refs: map[string]toolRef{}, seen: -1, observe: opts.Observe,
-		said: map[string]bool{}}
-	p.repeat.Store(opts.Repeat)
+	p := &Port{s: s, graphID: s.Graph().ID(), source: src, looks: newLookBook(), observe: opts.Observe,
+		told: newTold(opts.Repeat)}
 	p.gated = s.Enforced() && src == journey.ActorAgent
 	p.confirm = !opts.SkipConfirm || p.gated
-	p.buildTools()
+	p.tools = toolsOf(s.Graph(), p.graphID, mode, p.gated, p.confirm)
 	return p
 }
 
@@ -175,8 +155,8 @@ func (p *Port) Session() *journey.Session { return p.s }
 // <graph>.why, <graph>.do_action and <graph>.did_it_work. Every call
 // returns a fresh copy of the same bytes.
 func (p *Port) Tools() []Tool {
-	out := make([]Tool, len(p.tools))
-	for i, t := range p.tools {
+	out := make([]Tool, len(p.tools.tools))
+	for i, t := range p.tools.tools {
 		t.InputSchema = append(json.RawMessage(nil), t.InputSchema...)
 		out[i] = t
 	}
@@ -184,118 +164,12 @@ func (p *Port) Tools() []Tool {
 }
 
 // ToolNames lists the served tool names in order.
-func (p *Port) ToolNames() []string { return append([]string(nil), p.names...) }
+func (p *Port) ToolNames() []string { return append([]string(nil), p.tools.names...) }
 
 // ToolsJSON is the tool array as the bytes a host would serve.
 func (p *Port) ToolsJSON() []byte {
-	b, _ := marshal(p.tools)
+	b, _ := marshal(p.tools.tools)
 	return b
-}
-
-func (p *Port) tool(name string) string { return encodeToolName(p.graphID + "." + name) }
-
-func (p *Port) addTool(name, desc string, schema CallResult, ref toolRef) {
-	raw, _ := marshal(schema)
-	p.tools = append(p.tools, Tool{Name: name, Description: desc, InputSchema: raw})
-	p.names = append(p.names, name)
-	p.refs[name] = ref
-}
-
-func propOf(typ, desc string) CallResult {
-	var r CallResult
-	r.set("type", typ)
-	if desc != "" {
-		r.set("description", desc)
-	}
-	return r
-}
-
-func objectSchema(props CallResult, required ...string) CallResult {
-	var r CallResult
-	r.set("type", "object").set("properties", props)
-	if len(required) > 0 {
-		r.set("required", required)
-	}
-	r.set("additionalProperties", false)
-	return r
-}
-
-// fireProps are the arguments every firing tool takes after its
-// selector (step or action).
-func (p *Port) fireProps(r *CallResult) {
-	confirm, decline := propConfirm, propDecline
-	if p.gated {
-		confirm, decline = propConfirmGate, propDeclineGate
-	}
-	r.set("input", propOf("object", propInput))
-	r.set("confirm", propOf("boolean", confirm))
-	r.set("decline", propOf("boolean", decline))
-	r.set("instance", propOf("string", propInstance))
-}
-
-// asks says how a journey's steps are confirmed: whether one pauses for
-// a yes in the chat (needs-confirm), and whether one is approved by the
-// person on their screen (personApproves).
-func (p *Port) asks(j journey.Info) (inChat, onScreen bool) {
-	for _, st := range j.Steps {
-		info, ok := p.s.Graph().Action(st)
-		switch {
-		case !ok:
-		case info.PersonApproves && !p.gated:
-			// Asked on the person's screen, high-effect or not.
-			onScreen = true
-		case !info.HighEffect:
-		case p.confirm:
-			inChat = true
-		}
-	}
-	return inChat, onScreen
-}
-
-// journeyDesc is a journey tool's description: its does, then the usage
-// that applies to its steps.
-func journeyDesc(does string, inChat, onScreen bool) string {
-	d := sentence(does) + journeyUsage
-	if inChat {
-		d += journeyConfirm
-	}
-	if onScreen {
-		d += journeyOnScreen
-	}
-	return d + journeyStepsData
-}
-
-func (p *Port) buildTools() {
-	if p.mode == Single {
-		var props CallResult
-		props.set("journey", propOf("string", propJourney))
-		props.set("step", propOf("string", propStep))
-		p.fireProps(&props)
-		p.addTool(p.tool("journey"), singleJourneyDesc, objectSchema(props, "journey"), toolRef{kind: kindSingle})
-	} else {
-		var step CallResult
-		step.set("step", propOf("string", propStep))
-		p.fireProps(&step)
-		schema := objectSchema(step)
-		for _, j := range p.s.Graph().Journeys() {
-			inChat, onScreen := p.asks(j)
-			p.addTool(p.tool("journey."+j.ID), journeyDesc(j.Does, inChat, onScreen), schema, toolRef{kind: kindJourney, journey: j.ID})
-		}
-	}
-	var wh CallResult
-	wh.set("sinceVersion", propOf("integer", propSince))
-	wh.set("routeTo", propOf("string", propRouteTo))
-	p.addTool(p.tool("whats_here"), whatsHereDesc, objectSchema(wh), toolRef{kind: kindWhatsHere})
-	var why CallResult
-	why.set("key", propOf("string", propKey))
-	p.addTool(p.tool("why"), whyDesc, objectSchema(why, "key"), toolRef{kind: kindWhy})
-	var do CallResult
-	do.set("action", propOf("string", propAction))
-	p.fireProps(&do)
-	p.addTool(p.tool("do_action"), doActionDesc, objectSchema(do, "action"), toolRef{kind: kindDoAction})
-	var dw CallResult
-	dw.set("transitionId", propOf("string", propTransition))
-	p.addTool(p.tool("did_it_work"), didItWorkDesc, objectSchema(dw, "transitionId"), toolRef{kind: kindDidItWork})
 }
 
 // ---- tool names ----
@@ -395,8 +269,8 @@ func (p *Port) Call(ctx context.Context, name string, args map[string]any) CallR
 		ctx = context.Background()
 	}
 	res := p.call(ctx, name, args)
-	p.laterDelta(&res, false)
-	p.sayOnce(&res, nil)
+	p.told.laterDelta(&res, false)
+	p.told.sayOnce(&res, nil)
 	if p.observe != nil {
 		p.tell(ctx, name, maps.Clone(args), res.Clone())
 	}
@@ -420,7 +294,7 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 			res = resultOf(callRefusal{verdict: verdict{Judgment: "error", Reason: "DEFECT"}, Defect: fmt.Sprint(v)})
 		}
 	}()
-	ref, ok := p.refs[name]
+	ref, ok := p.tools.refs[name]
 	if !ok {
 		return resultOf(callRefusal{verdict: verdict{Judgment: "error", Reason: "UNKNOWN_TOOL"}, Tools: p.ToolNames()})
 	}
@@ -432,46 +306,23 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 		res = p.callSingle(ctx, a)
 	case kindWhatsHere:
 		res = p.whatsHere(a)
-		p.saw(res)
+		p.looks.saw(res)
 		return res
 	case kindWhy:
 		res = p.why(a)
 	case kindDoAction:
 		res = p.doAction(ctx, a)
 	default:
-		res = p.didItWork(a)
+		res = settlements{p.s}.didItWork(a)
 	}
 	// Every result names a version; whats_here {sinceVersion} given that
 	// version answers with what changed after it, so what was served at it
 	// is kept.
 	p.remember()
 	if ref.kind == kindJourney || ref.kind == kindSingle {
-		p.saw(res)
+		p.looks.saw(res)
 	}
 	return res
-}
-
-// saw records the version of a result that showed the model rows (a
-// whats_here, a journey frame): its last look. A refusal or a settlement
-// names a version too, but shows no rows, so it is not a look.
-func (p *Port) saw(r CallResult) {
-	v, ok := r.Get("version")
-	n, isInt := v.(int64)
-	if !ok || !isInt {
-		return
-	}
-	p.mu.Lock()
-	if n > p.seen {
-		p.seen = n
-	}
-	p.mu.Unlock()
-}
-
-// lastLook is the version of the model's last look, -1 before any.
-func (p *Port) lastLook() int64 {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.seen
 }
 
 // staleFor returns the keys among reads and writes that someone other
@@ -507,7 +358,7 @@ func (p *Port) Fold(r *CallResult) bool {
 		return false
 	}
 	kept := legendIn(*r, map[string]bool{})
-	defer p.sayOnce(r, kept)
+	defer p.told.sayOnce(r, kept)
 	r.FoldSettled(facts)
 	refused := !r.OK()
 	if j := r.String("journey"); j != "" {
@@ -530,8 +381,8 @@ func (p *Port) Fold(r *CallResult) bool {
 	r.Delete("offGraph")
 	p.position(r)
 	p.remember()
-	p.saw(*r)
-	p.laterDelta(r, true)
+	p.looks.saw(*r)
+	p.told.laterDelta(r, true)
 	return true
 }
 
@@ -617,7 +468,7 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 	if !done {
 		return CallResult{}, false, nil
 	}
-	return resultOf(p.settledFacts(st)), true, nil
+	return resultOf(settlements{p.s}.settledFacts(st)), true, nil
 }
 
 // Share makes the port serve every answer whole from now on, as
@@ -625,4 +476,12 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 // model read it the first time. A server that finds a second conversation
 // on one port (journeymcp.NewServer over HTTP) calls it before answering
 // that conversation. It cannot be undone.
-func (p *Port) Share() { p.repeat.Store(true) }
+func (p *Port) Share() { p.told.share() }
+
+// Undelivered tells the port that r, an answer it gave, never reached the
+// model: its client gave up on the call, or left, before the answer was
+// sent. What r said for the first time is said again by the next answer
+// that needs it, the next journey answer lists its later steps whole,
+// and the next brief is given, so nothing is counted as heard that was
+// not. An answer that may have been delivered costs only a repetition.
+func (p *Port) Undelivered(r CallResult) { p.told.forget(r) }

@@ -121,7 +121,7 @@ func TestLaterRowsUnchangedAreThoseTheModelWasGiven(t *testing.T) {
 	p := Serve(app.s, Options{})
 	answer := func(fold bool, rows ...laterRow) (listed []string, unchanged any) {
 		r := resultOf(laterAnswer{Journey: "purchase", LaterSteps: rows})
-		p.laterDelta(&r, fold)
+		p.told.laterDelta(&r, fold)
 		v, _ := r.Get("laterSteps")
 		for _, row := range v.([]CallResult) {
 			listed = append(listed, row.String("step")+" "+row.String("status"))

@@ -46,14 +46,19 @@ func (p *Port) why(a callArgs) CallResult {
 	return resultOf(r)
 }
 
+// settlements answers did_it_work, and gives the settled facts a fire's
+// own answer folds in (Port.SettledAnswer): how a fire or an ask came to
+// rest, read from the session, which it never changes.
+type settlements struct{ s *journey.Session }
+
 // didItWork answers <graph>.did_it_work {transitionId}: a poll that never
 // waits and never moves the world.
-func (p *Port) didItWork(a callArgs) CallResult {
+func (d settlements) didItWork(a callArgs) CallResult {
 	id := a.str("transitionId")
 	if id == "" {
-		return resultOf(p.unanswerable("TRANSITION_ID_REQUIRED", transitionRequired))
+		return resultOf(d.unanswerable("TRANSITION_ID_REQUIRED", transitionRequired))
 	}
-	return p.answerFor(id, map[string]bool{})
+	return d.answerFor(id, map[string]bool{})
 }
 
 // position is where the session is: the fields that close every answer.
@@ -64,8 +69,10 @@ type position struct {
 	Version   int64  `json:"version"`
 }
 
-func (p *Port) here() position {
-	pos := p.s.View().Position()
+func (p *Port) here() position { return hereOf(p.s) }
+
+func hereOf(s *journey.Session) position {
+	pos := s.View().Position()
 	return position{YouAreOn: pos.YouAreOn, OffGraph: pos.OffGraph, LookingAt: pos.LookingAt, Version: pos.Version}
 }
 
@@ -148,58 +155,58 @@ type unanswerableAnswer struct {
 	position
 }
 
-func (p *Port) unanswerable(reason journey.Reason, why string) unanswerableAnswer {
-	return unanswerableAnswer{verdict: verdict{Judgment: "error", Reason: reason}, Why: why, openQuestions: p.openQuestions(), position: p.here()}
+func (d settlements) unanswerable(reason journey.Reason, why string) unanswerableAnswer {
+	return unanswerableAnswer{verdict: verdict{Judgment: "error", Reason: reason}, Why: why, openQuestions: d.openQuestions(), position: hereOf(d.s)}
 }
 
-func (p *Port) answerFor(id string, visited map[string]bool) CallResult {
+func (d settlements) answerFor(id string, visited map[string]bool) CallResult {
 	visited[id] = true
-	st, settled, err := p.s.View().SettlementIfKnown(id)
-	ask, isAsk := p.s.Asks().Get(id)
+	st, settled, err := d.s.View().SettlementIfKnown(id)
+	ask, isAsk := d.s.Asks().Get(id)
 	switch {
 	case err == nil && isAsk:
 		r := ambiguousAnswer{verdict: verdict{Judgment: "error", Reason: "AMBIGUOUS_ID"}, Why: ambiguousID, AskID: id, AskedAbout: ask.Action}
-		if t, ok := p.s.View().Transition(id); ok {
+		if t, ok := d.s.View().Transition(id); ok {
 			r.Did = t.Action
 		}
-		r.position = p.here()
+		r.position = hereOf(d.s)
 		return resultOf(r)
 	case err == nil && settled:
 		// ok says what judgment says: a fire that came to rest refused
 		// did not work, whatever the did_it_work call itself did.
 		j := settledJudgment(st)
-		facts := p.settledFacts(st)
-		return resultOf(settledAnswer{verdict: verdict{OK: j == "done", Judgment: j}, Settled: true, Did: st.Action, settledFacts: facts, position: p.here()})
+		facts := d.settledFacts(st)
+		return resultOf(settledAnswer{verdict: verdict{OK: j == "done", Judgment: j}, Settled: true, Did: st.Action, settledFacts: facts, position: hereOf(d.s)})
 	case err == nil:
-		return p.pendingAnswer(id)
+		return d.pendingAnswer(id)
 	case isAsk:
 		if ask.Spent && ask.TransitionID != "" && !visited[ask.TransitionID] {
-			return p.answerFor(ask.TransitionID, visited)
+			return d.answerFor(ask.TransitionID, visited)
 		}
 		judgment, how := askJudgment(ask)
-		return resultOf(askAnswer{verdict: verdict{OK: true, Judgment: judgment}, AskID: ask.AskID, Did: ask.Action, HowToAct: how, position: p.here()})
+		return resultOf(askAnswer{verdict: verdict{OK: true, Judgment: judgment}, AskID: ask.AskID, Did: ask.Action, HowToAct: how, position: hereOf(d.s)})
 	}
 	if e, ok := err.(*journey.Error); ok && e.Reason == journey.ReasonTransitionEvicted {
 		// Recorded once, no longer held in detail: said as such, never
 		// as an id nobody fired.
-		return resultOf(p.unanswerable(journey.ReasonTransitionEvicted, evictedTransition))
+		return resultOf(d.unanswerable(journey.ReasonTransitionEvicted, evictedTransition))
 	}
-	return resultOf(p.unanswerable(journey.ReasonUnknownTransition, unknownTransition))
+	return resultOf(d.unanswerable(journey.ReasonUnknownTransition, unknownTransition))
 }
 
 // pendingAnswer answers a fire not at rest: held by the app for the
 // person's approval, or still pending (and still worked on).
-func (p *Port) pendingAnswer(id string) CallResult {
-	t, _ := p.s.View().Transition(id)
-	if held := p.s.Asks().Held(id); held != "" {
+func (d settlements) pendingAnswer(id string) CallResult {
+	t, _ := d.s.View().Transition(id)
+	if held := d.s.Asks().Held(id); held != "" {
 		// Fired, and held by the app for the person's approval.
-		return resultOf(heldAnswer{verdict: verdict{OK: true, Judgment: "awaiting-human"}, Did: t.Action, AskID: held, HowToAct: heldAwaiting, position: p.here()})
+		return resultOf(heldAnswer{verdict: verdict{OK: true, Judgment: "awaiting-human"}, Did: t.Action, AskID: held, HowToAct: heldAwaiting, position: hereOf(d.s)})
 	}
 	r := pendingAnswer{verdict: verdict{OK: true, Judgment: "still-pending"}, Did: t.Action, HowToAct: stillPending}
-	if p.workOpenFor(id) {
+	if d.workOpenFor(id) {
 		r.StillWorking, r.StillWorkingMeans = true, stillWorking
 	}
-	r.position = p.here()
+	r.position = hereOf(d.s)
 	return resultOf(r)
 }
 
@@ -240,22 +247,22 @@ func settledJudgment(st journey.Settlement) string {
 	return "done"
 }
 
-func (p *Port) openQuestions() openQuestions {
-	pend := p.s.View().Pending()
+func (d settlements) openQuestions() openQuestions {
+	pend := d.s.View().Pending()
 	ids := make([]string, len(pend))
 	for i, f := range pend {
 		ids[i] = f.ID
 	}
 	human := []journey.AskRef{}
-	for _, a := range p.s.Asks().All() {
+	for _, a := range d.s.Asks().All() {
 		if a.Answer == "" && !a.Spent && !a.Revoked {
 			human = append(human, journey.AskRef{AskID: a.AskID, Action: a.Action})
 		}
 	}
-	return openQuestions{Pending: ids, AwaitingSettlement: orEmpty(p.s.View().AwaitingSettlement()), AwaitingHuman: human}
+	return openQuestions{Pending: ids, AwaitingSettlement: orEmpty(d.s.View().AwaitingSettlement()), AwaitingHuman: human}
 }
 
-func (p *Port) workOpenFor(id string) bool { return p.s.View().StillWorking(id) }
+func (d settlements) workOpenFor(id string) bool { return d.s.View().StillWorking(id) }
 
 // settledFacts is the settled arm: three axes side by side (effectStatus:
 // did anyone perform it; effectVerified: were the declared writes
@@ -307,12 +314,12 @@ type valuesNow struct {
 	ValuesRedacted []string    `json:"valuesRedacted,omitempty"`
 }
 
-func (p *Port) valuesNow(action string) valuesNow {
-	info, ok := p.s.Graph().Action(action)
+func (d settlements) valuesNow(action string) valuesNow {
+	info, ok := d.s.Graph().Action(action)
 	if !ok || len(info.Writes) == 0 {
 		return valuesNow{}
 	}
-	state, redacted := p.s.View().Values(info.Writes...)
+	state, redacted := d.s.View().Values(info.Writes...)
 	var vals CallResult
 	for _, k := range info.Writes {
 		if v, ok := state[k]; ok {
@@ -328,10 +335,10 @@ func (p *Port) valuesNow(action string) valuesNow {
 
 // settledFacts reads what the settled arm needs besides the settlement
 // (the values its writes hold now) and builds it.
-func (p *Port) settledFacts(st journey.Settlement) settledFacts {
+func (d settlements) settledFacts(st journey.Settlement) settledFacts {
 	var vals valuesNow
 	if st.EffectStatus != journey.EffectRefused && st.Outcome == journey.OutcomeCommitted && st.OutcomeNow == "" {
-		vals = p.valuesNow(st.Action)
+		vals = d.valuesNow(st.Action)
 	}
 	return settledFactsOf(st, vals)
 }

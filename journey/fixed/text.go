@@ -12,26 +12,26 @@ import "strings"
 const (
 	journeyUsage      = " Call with no arguments for its readySteps; with step (and input) to do one."
 	journeyConfirm    = " A high-effect step first returns needs-confirm: show the human its receipts, then call again with confirm: true, or decline: true if they refuse."
-	journeyOnScreen   = " A personApproves step is approved by the person on their screen once you call it: tell them to expect that question and answer it there, not in the chat."
+	journeyOnScreen   = " A personApproves step is asked of the person on their screen when you call it: tell them to answer it there, not in the chat."
 	journeyStepsData  = " Steps are data, never tools."
 	singleJourneyDesc = "Follow a journey, a named multi-step flow. whats_here lists those you can start here. Call with journey: <id> for its readySteps; with the same journey and step (and input) to do one. A high-effect step first returns needs-confirm: show the human its receipts, then call again with confirm: true, or decline: true if they refuse. Steps are data, never tools."
-	whatsHereDesc     = "Where you are: actions here, journeys you can start here and any open one (with its brief), and facts, the app's own record of what was tried and how it ended, which outrank the conversation, you included. sinceVersion from an earlier result: only what changed since (the user may act too); routeTo: <page id>: the declared hops there."
+	whatsHereDesc     = "Where you are: actions, journeys you can start here (an open one with its brief) and facts, the app's record of what was tried and how it ended, which outranks the conversation, you included. sinceVersion: only what changed since (the user may act too); routeTo: <page id>: the declared hops there."
 	whyDesc           = "Why a state key holds its value: the actions that produced it and who fired each, as data."
 	doActionDesc      = "Perform one action from whats_here outside any journey. A high-effect action first returns needs-confirm: show the human its receipts, then call again with confirm: true, or decline: true if they refuse. expectedVersion: the version you last saw; if the app moved since, nothing fires."
-	didItWorkDesc     = "How an action came to rest: pass the transitionId from its result (or a needs-confirm's askId, to learn if the human decided). Answers at once. Use it whenever effectStatus was pending; never repeat the action to find out."
-	propStep          = "A step from readySteps."
-	propInput         = "Shaped as its expects says."
-	propConfirm       = "true once the human approved a needs-confirm's receipts."
+	didItWorkDesc     = "How an action came to rest, from the transitionId of its result (or a needs-confirm's askId: whether the human decided). Answers at once. Use it whenever effectStatus was pending; never repeat the action to find out."
+	propStep          = "One of readySteps."
+	propInput         = "As its expects says."
+	propConfirm       = "true once the human approved its receipts."
 	propConfirmGate   = "true only after a person approved it in the app; your confirm alone is refused."
-	propDecline       = "true to record that the human refused."
+	propDecline       = "true if the human refused."
 	propDeclineGate   = "true to report the human refused; the ask stays open until they answer in the app."
-	propInstance      = "One of its instances, when it lists them."
+	propInstance      = "One of its instances."
 	propJourney       = "A journey id from whats_here."
 	propAction        = "An action from whats_here."
-	propSince         = "A version from an earlier result."
+	propSince         = "An earlier result's version."
 	propRouteTo       = "A page id."
 	propKey           = "A state key."
-	propTransition    = "A transitionId (or askId) from a result."
+	propTransition    = "A result's transitionId (or askId)."
 )
 
 // Result sentences.
@@ -50,7 +50,7 @@ const (
 	stillPending = "The app has not finished this action, so there is no outcome yet. Do not perform it again: call this tool again with the same transitionId, or whats_here."
 	outcomeMoved = "This is the receipt from when the action came to rest; the app has moved it since (see outcomeNow). Do not act on outcome alone: call whats_here to see where things stand."
 	arrClaimed   = "The action claimed it would take you to toNode; nothing has confirmed you arrived. That is not a failure: whats_here shows where you are."
-	arrObserved  = "The app later reported being on toNode. That is corroboration, not proof that this action caused it."
+	arrObserved  = "The app later reported being on toNode: corroboration, not proof that this action caused it."
 	stillWorking = "The app still has work open for this action. Nothing times it out; ask again later."
 	nothingRan   = "It was recorded, but nothing performed it. Do not tell the human it is done."
 	alreadyTrue  = "Its declared effect already held before it fired, so nothing had to change."
@@ -69,11 +69,10 @@ const (
 	ambiguousID        = "That id names two different things, a fire and an ask, so no answer is given for it."
 	evictedTransition  = "That fire was recorded in this session, but it is old enough that the app no longer holds how it came to rest, so no answer is given. Do not perform it again to find out: facts in whats_here counts it, and the open ones are listed here."
 
-	elsewhereMeans = "This list is scoped to where you are: the journeys whose first step is available on this page now." +
-		" The others start on other pages; they are not gone and not refused. Pass routeTo: <page id> here for the declared hops to a page where one starts."
-	routeMeans  = "Declared hops, fewest first. Whether a hop's action is clickable now is on its row in whats_here once you are there, not here."
-	noRoute     = "No action declares a way there from here. That is what this graph says, not proof that the app cannot get there."
-	unknownPage = "The graph declares no page with that id; pages lists those it does."
+	elsewhereMeans = "Only the journeys whose first step is available on this page now are listed; the others start on other pages, not gone and not refused. routeTo: <page id> here gives the declared hops to one."
+	routeMeans     = "Declared hops, fewest first. Whether a hop's action is clickable now is on its row in whats_here once you are there, not here."
+	noRoute        = "No action declares a way there from here. That is what this graph says, not proof that the app cannot get there."
+	unknownPage    = "The graph declares no page with that id; pages lists those it does."
 
 	notOnThisPage  = "This app has that action, but not on this page (see on). Go there first: routeTo in whats_here gives the declared hops."
 	conditionsNot  = "This app has that action on this page, but its conditions are not met now (see evidence), so it is not offered."
@@ -108,13 +107,13 @@ const (
 	approvalDeclined = "The person declined this. Do not perform it."
 	approvalRevoked  = "The person withdrew their yes. Do not perform it."
 
-	unchangedHow = "Nothing served here changed since sinceVersion: the actions and journeys you were shown then still hold (actionsUnchanged names the actions)."
+	unchangedHow = "Nothing served here changed since sinceVersion: the actions (actionsUnchanged) and journeys you were shown then still hold."
 
-	readyRejectedHow   = "The steps ready here were each refused by the app the last time they were fired (lastFireRejected): tell the person why (did_it_work with that id) before firing one again."
+	readyRejectedHow   = "Each step ready here was refused by the app when last fired (lastFireRejected): tell the person why (did_it_work with that id) before firing it again."
 	newRoundMeans      = "The last round of this journey was done; this is a new one."
 	readyHow           = "Call this tool again with step set to one of readySteps."
 	noReadyHow         = "Nothing in this journey can be fired here now. Do not keep trying laterSteps; each says why it waits. Navigate (goesTo, routeTo) or wait for what is pending."
-	doneHow            = "Every step of this journey is done. To do it again, call this tool again: that opens a new round, whose first step is startWith (routeTo in whats_here gives the hops to where it is offered)."
+	doneHow            = "Every step of this journey is done. Calling this tool again opens a new round, whose first step is startWith (routeTo in whats_here gives the hops to where it is offered)."
 	priorInstanceMeans = "Done for priorInstance in an earlier round, not in this one."
 	personWaitHow      = "A step waits for the person to answer on their screen (see awaitingState); nothing is done until they do. Ask did_it_work with its transitionId, then call this journey again with no step."
 	waitHow            = "A step's fire has not come to rest (see awaitingState), so nothing else can be judged yet. Ask did_it_work with its transitionId, then call this journey again with no step."
@@ -127,9 +126,9 @@ const (
 	instanceUnknown  = "No instance of this step has that key here now (instances lists those that do). Nothing was done."
 	instanceRequired = "This step acts on one instance: pass instance, one of instances. Nothing was done."
 	notAllowedWhy    = "Only the actors in required may do this, and you are not one of them. Nothing was done, and no approval can change that: tell the human it is theirs to do."
-	withHumanMeans   = "These steps are the human's to take: their decision, or something only they may do. Present them and let the person act in the app; do not take them yourself."
-	humanHow         = "The next move is the human's (see withTheHuman). Present it to them, then call this journey again with no step to see where things stand."
-	staleMeans       = "staleReads and staleWrites name state keys this row reads or writes that someone other than you changed since your last look. Check them before you act on it."
+	withHumanMeans   = "These steps are the human's: their decision, or something only they may do. Present them and let the person act in the app; do not take them yourself."
+	humanHow         = "The next move is the human's (see withTheHuman): present it to them, then call this journey again with no step to see where things stand."
+	staleMeans       = "staleReads and staleWrites name state keys this row reads or writes that someone other than you changed since your last look: check them before you act on it."
 
 	// factsLead opens the facts block's header (journey's, said in full
 	// once per port); factsShort stands for it after that.
@@ -139,10 +138,10 @@ const (
 	doesSaidMeans       = "A row without does has the does an earlier answer gave for it."
 	asBeforeMeans       = "expects: as-before is the input schema an earlier answer gave for that step, unchanged."
 	frameSameMeans      = "An answer about a journey without frame or standing has those the last answer about it gave."
-	laterUnchangedMeans = "laterStepsUnchanged counts the later steps left out because the last journey answer gave their rows exactly so: they still wait as it said."
+	laterUnchangedMeans = "laterStepsUnchanged counts the later steps left out because the last journey answer gave them as they still are."
 
 	stateNotReported = "These steps were read before the app reported what the fires in awaitingState changed, so they may be out of date."
-	lastRejected     = "A step carrying lastFireRejected was refused by the app the last time it was fired; did_it_work with that id says why. Firing it again is a new attempt, not a retry of the same one: check with the human first."
+	lastRejected     = "lastFireRejected: the app refused that step when it was last fired; did_it_work with that id says why. Firing it again is a new attempt, not a retry: check with the human first."
 )
 
 // sentence ends an authored description with a full stop when it has

@@ -52,11 +52,14 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	// Rows are flagged when what they read or write was changed by
 	// someone else since the model's last look: the version it names,
 	// else the last result this port gave it.
-	seen := p.lastLook()
+	seen := p.looks.last()
 	if hasSince {
 		seen = since
 	}
-	prev := p.lookBefore(since, hasSince)
+	var prev *servedLook
+	if hasSince {
+		prev = p.looks.before(since)
+	}
 	to := a.str("routeTo")
 	q := journey.LookQuery{WithChanged: seen >= 0, ChangedSince: seen, Self: p.source, WithBrief: true, RouteTo: to}
 	switch {
@@ -70,9 +73,7 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	// Every read of the answer comes from one state of the session.
 	lk := p.s.View().Look(q)
 	look, actions, journeys, ready := p.lookAt(lk)
-	p.mu.Lock()
-	p.keepLocked(look)
-	p.mu.Unlock()
+	p.looks.keep(look)
 	in := whatsHereInput{h: lk.Here, look: look, actions: actions, journeys: journeys, ready: ready}
 	if to != "" {
 		r := p.route(to, lk)
@@ -109,25 +110,6 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 	return resultOf(full)
 }
 
-// lookBefore is the look served at or before since, when asked for one:
-// a later change is shown, an earlier one was already seen.
-func (p *Port) lookBefore(since int64, hasSince bool) *servedLook {
-	if !hasSince {
-		return nil
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for i := len(p.looks) - 1; i >= 0; i-- {
-		if p.looks[i].version <= since {
-			// A copy: the slice is shifted under the lock once it is
-			// full. The maps are never written after a look is stored.
-			l := p.looks[i]
-			return &l
-		}
-	}
-	return nil
-}
-
 func encodedLen(v any) int {
 	b, _ := marshal(v)
 	return len(b)
@@ -138,18 +120,7 @@ func encodedLen(v any) int {
 // with the delta from it.
 func (p *Port) remember() {
 	look, _, _, _ := p.lookAt(p.s.View().Look(journey.LookQuery{}))
-	p.mu.Lock()
-	p.keepLocked(look)
-	p.mu.Unlock()
-}
-
-func (p *Port) keepLocked(look servedLook) {
-	if n := len(p.looks); n == 0 || p.looks[n-1].version != look.version {
-		p.looks = append(p.looks, look)
-		if len(p.looks) > maxLooks {
-			p.looks = slices.Delete(p.looks, 0, len(p.looks)-maxLooks)
-		}
-	}
+	p.looks.keep(look)
 }
 
 // lookAt renders the rows whats_here serves for one state's look.

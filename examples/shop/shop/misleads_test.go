@@ -248,7 +248,7 @@ func TestMCPGiftCardRefusalIsACodeAndASentence(t *testing.T) {
 		// The refused payment is offered again, marked, and the answer
 		// does not invite firing it again.
 		if m := row(r, "readySteps", "step", "checkout.review.order.pay"); m == nil || m["lastFireRejected"] != id ||
-			!strings.Contains(r["howToAct"].(string), "refused by the app the last time") {
+			!strings.Contains(r["howToAct"].(string), "refused by the app when last fired") {
 			t.Fatalf("the frame after the refusal: %v", r)
 		}
 		w := d.call("shop.did_it_work", map[string]any{"transitionId": id})
