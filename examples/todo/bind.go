@@ -39,8 +39,6 @@ type Bound struct {
 	held *agent.HeldBound[todo.Principal]
 	// refuseUnaudited is BindConfig.RefuseUnaudited.
 	refuseUnaudited bool
-	// mark is BindConfig.Mark.
-	mark func(context.Context, todo.Principal, string) context.Context
 
 	feedOnce sync.Once
 	feed     *mcpagent.Feed
@@ -105,8 +103,6 @@ type Session struct {
 	*Runtime
 	who  todo.Principal
 	host agent.Host[App, tea.Msg]
-	// mark (BindConfig.Mark) marks the reports' context.
-	mark func(context.Context, todo.Principal, string) context.Context
 }
 
 // RuntimeFor binds a session whose every call acts as p, sharing the
@@ -121,7 +117,7 @@ func (b *Bound) RuntimeFor(p todo.Principal) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Session{Runtime: rt, who: p, host: b.host, mark: b.mark}, nil
+	return &Session{Runtime: rt, who: p, host: b.host}, nil
 }
 
 // DispatchUnknown runs the call through the contract and then reports it
@@ -130,15 +126,12 @@ func (b *Bound) RuntimeFor(p todo.Principal) (*Session, error) {
 // contract resolved a principal (an unknown or unavailable capability,
 // input that does not match the schema).
 func (s *Session) DispatchUnknown(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error) {
-	if s.mark != nil && inv.ID == "" { // one id for the call and its report
-		inv.ID = agent.NewInvocationID()
-	}
 	res, err := s.Runtime.DispatchUnknown(ctx, name, payload, inv)
-	s.report(ctx, inv.ID, name, payload, res, err)
+	s.report(name, payload, res, err)
 	return res, err
 }
 
-func (s *Session) report(ctx context.Context, invocation, name string, payload json.RawMessage, res agent.Result, err error) {
+func (s *Session) report(name string, payload json.RawMessage, res agent.Result, err error) {
 	e := Activity{At: time.Now(), Who: s.who.Name, Capability: name, Input: compact(payload)}
 	switch {
 	case err == nil && res.Completion == nil:
@@ -156,13 +149,10 @@ func (s *Session) report(ctx context.Context, invocation, name string, payload j
 	}
 	// The panel is a courtesy to the person: a host that is stopping
 	// cannot take it, and the agent's answer does not depend on it. The
-	// call's context, never cancelled, says whose call the report is of
-	// (with -devtools, the agent's, not the person's).
-	ctx = context.WithoutCancel(ctx)
-	if s.mark != nil {
-		ctx = s.mark(ctx, s.who, invocation)
-	}
-	_ = s.host.Dispatch(ctx, e)
+	// report is the app's own Message, not the agent's (devtools records
+	// it as the app's, as the shop's), so it is dispatched with no
+	// caller's context.
+	_ = s.host.Dispatch(context.Background(), e)
 }
 
 // outcome words an error's tag for the person reading the panel.
@@ -222,10 +212,6 @@ type BindConfig struct {
 	// keep entries (agent.AuditOptions.RefuseUnaudited); off, a failing
 	// sink is reported and calls go on.
 	RefuseUnaudited bool
-	// Mark, when set, marks the context the activity panel's report of a
-	// session's call is dispatched with, naming the call's invocation
-	// (with -devtools, devtools.WithAgent: the report is that agent's).
-	Mark func(ctx context.Context, p todo.Principal, invocation string) context.Context
 	// Logger receives every audit entry a sink did not keep; nil is
 	// slog.Default. The App shows the count and the last failure too
 	// (AuditTrouble), and Health reports them.
@@ -236,7 +222,7 @@ type BindConfig struct {
 func BindWith(h todo.Host[App, tea.Msg], c BindConfig, sinks ...agent.AuditSink) (*Bound, error) {
 	b := &Bound{host: h, contract: todo.Contract(), timeout: c.ApprovalTimeout,
 		held:            agent.NewHeldBound(0, 0, func(_ context.Context, p todo.Principal) string { return p.Role + "\x00" + p.Name }),
-		refuseUnaudited: c.RefuseUnaudited, mark: c.Mark}
+		refuseUnaudited: c.RefuseUnaudited}
 	if c.AskOwner {
 		b.contract = todo.ContractAskingOwner()
 	}

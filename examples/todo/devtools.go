@@ -1,14 +1,12 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"os"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/devtools"
 	"github.com/foldagent/foldagent/devtools/teadevtools"
 	"github.com/foldagent/foldagent/examples/todo/todo"
@@ -33,16 +31,6 @@ func devtoolsFor(on, dispatch bool) *devtoolsWiring {
 		return nil
 	}
 	return &devtoolsWiring{dispatch: dispatch}
-}
-
-// mark is BindConfig.Mark: nil when off.
-func (w *devtoolsWiring) mark() func(context.Context, todo.Principal, string) context.Context {
-	if w == nil {
-		return nil
-	}
-	return func(ctx context.Context, p todo.Principal, invocation string) context.Context {
-		return devtools.WithAgent(ctx, devtools.AgentOrigin{Identity: p.Name, Caller: agent.CallerFrom(ctx), Invocation: invocation})
-	}
 }
 
 // attach records host, joins b's audit, listens and publishes. The

@@ -263,7 +263,7 @@ func historyOf(t *testing.T, dev *devClient) []historyEntry {
 
 // whoDidWhat checks the provenance of the last 20 Messages (each agent
 // by its name and its own MCP session; the list's changes by the agents
-// that asked; saves by the app) and returns each "by: type", counted.
+// that asked; saves and the activity panel's reports by the app) and returns each "by: type", counted.
 func whoDidWhat(t *testing.T, entries []historyEntry) map[string]int {
 	t.Helper()
 	counts := map[string]int{}
@@ -285,14 +285,14 @@ func whoDidWhat(t *testing.T, entries []historyEntry) map[string]int {
 			}
 			callers[a.Identity] = a.Caller
 		}
-		if strings.HasPrefix(e.Type, "main.Saved") && e.By != "app" {
-			t.Errorf("v%d: a save recorded as %q's, not the app's", e.Version, e.By)
+		if (strings.HasPrefix(e.Type, "main.Saved") || e.Type == "main.Activity") && e.By != "app" {
+			t.Errorf("v%d: the app's own %s recorded as %q's", e.Version, e.Type, e.By)
 		}
 	}
 	if callers["alice"] == "" || callers["bob"] == "" || callers["alice"] == callers["bob"] {
 		t.Errorf("alice's and bob's calls are not told apart: %v", callers)
 	}
-	for _, want := range []string{"agent alice: todo.CreateTodo", "agent bob: todo.CreateTodo", "agent bob: todo.RenameTodo", "app: main.Saved"} {
+	for _, want := range []string{"agent alice: todo.CreateTodo", "agent bob: todo.CreateTodo", "agent bob: todo.RenameTodo", "app: main.Saved", "app: main.Activity"} {
 		if counts[want] == 0 {
 			t.Errorf("the last 20 Messages have no %q: %v", want, counts)
 		}

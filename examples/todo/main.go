@@ -267,7 +267,7 @@ func serve(ctx context.Context, lock *Lock, path string, f flags) error {
 		sinks = append(sinks, sink)
 	}
 	dev := devtoolsFor(f.devtools, f.devtoolsDispatch)
-	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout, RefuseUnaudited: f.auditRefuse, Logger: logger, Mark: dev.mark()}, sinks...)
+	app, err := BindWith(host, BindConfig{AskOwner: tui, ApprovalTimeout: f.approvalTimeout, RefuseUnaudited: f.auditRefuse, Logger: logger}, sinks...)
 	if err != nil {
 		return err
 	}
