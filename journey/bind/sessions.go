@@ -160,10 +160,80 @@ type Sessions[Model, P any] struct {
 	probe *Journey
 	unsub func()
 
+	live liveSet
+}
+
+// liveSet is the journeys Open returned that are not closed. It owns its
+// lock: a journey joins or leaves, or the set closes, as one step, and a
+// waiter is told each time it changes.
+type liveSet struct {
 	mu      sync.Mutex
 	live    map[*Journey]bool
 	changed chan struct{} // closed and replaced when live changes
 	closed  bool
+}
+
+func newLiveSet() liveSet {
+	return liveSet{live: map[*Journey]bool{}, changed: make(chan struct{})}
+}
+
+// join adds j; it reports false, adding nothing, once the set is closed.
+func (l *liveSet) join(j *Journey) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return false
+	}
+	l.live[j] = true
+	l.tell()
+	return true
+}
+
+// leave removes j, if it is in the set.
+func (l *liveSet) leave(j *Journey) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.live[j] {
+		delete(l.live, j)
+		l.tell()
+	}
+}
+
+// tell wakes the waiters of the set as it was; l.mu is held.
+func (l *liveSet) tell() {
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// isClosed reports whether close was called.
+func (l *liveSet) isClosed() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.closed
+}
+
+// count is the number of journeys in the set, and a channel closed when
+// that changes.
+func (l *liveSet) count() (int, <-chan struct{}) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.live), l.changed
+}
+
+// close closes the set and returns the journeys in it; it reports false
+// (and none) when it was closed already.
+func (l *liveSet) close() ([]*Journey, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return nil, false
+	}
+	l.closed = true
+	js := make([]*Journey, 0, len(l.live))
+	for j := range l.live {
+		js = append(js, j)
+	}
+	return js, true
 }
 
 // NewSessions checks def over rt as New does (a definition New refuses is
@@ -180,7 +250,7 @@ func NewSessions[Model, P any](id string, rt Runtime[Model, P], model func() Mod
 	}
 	probe.Close()
 	s := &Sessions[Model, P]{id: id, rt: rt, model: model, def: def, opts: opts, p: newPeers(), probe: probe,
-		live: map[*Journey]bool{}, changed: make(chan struct{})}
+		live: newLiveSet()}
 	// First of the journeys' listeners: every Model change is numbered
 	// before any journey reads whose it is.
 	s.unsub = rt.Subscribe(s.p.next)
@@ -196,10 +266,7 @@ func (s *Sessions[Model, P]) Template() *journey.Session { return s.probe.Sessio
 // caller's (Options.Caller). Close it when the conversation ends; Live
 // counts those not closed.
 func (s *Sessions[Model, P]) Open(caller string) (*Journey, error) {
-	s.mu.Lock()
-	closed := s.closed
-	s.mu.Unlock()
-	if closed {
+	if s.live.isClosed() {
 		return nil, errors.New("bind: the sessions are closed")
 	}
 	o := s.opts
@@ -209,46 +276,24 @@ func (s *Sessions[Model, P]) Open(caller string) (*Journey, error) {
 	if err != nil {
 		return nil, err
 	}
-	j.onClose = func() { s.gone(j) }
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	j.onClose = func() { s.live.leave(j) }
+	if !s.live.join(j) {
 		j.Close()
 		return nil, errors.New("bind: the sessions are closed")
 	}
-	s.live[j] = true
-	s.bumpLocked()
-	s.mu.Unlock()
 	return j, nil
-}
-
-func (s *Sessions[Model, P]) gone(j *Journey) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.live[j] {
-		delete(s.live, j)
-		s.bumpLocked()
-	}
-}
-
-func (s *Sessions[Model, P]) bumpLocked() {
-	close(s.changed)
-	s.changed = make(chan struct{})
 }
 
 // Live counts the journeys Open returned that are not closed.
 func (s *Sessions[Model, P]) Live() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.live)
+	n, _ := s.live.count()
+	return n
 }
 
 // WaitLive waits until Live is n or ctx is done, and returns Live then.
 func (s *Sessions[Model, P]) WaitLive(ctx context.Context, n int) int {
 	for {
-		s.mu.Lock()
-		live, ch := len(s.live), s.changed
-		s.mu.Unlock()
+		live, ch := s.live.count()
 		if live == n {
 			return live
 		}
@@ -263,17 +308,10 @@ func (s *Sessions[Model, P]) WaitLive(ctx context.Context, n int) int {
 // Close closes every open journey and stops numbering Model changes;
 // Open fails afterwards. It is idempotent.
 func (s *Sessions[Model, P]) Close() {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	js, ok := s.live.close()
+	if !ok {
 		return
 	}
-	s.closed = true
-	js := make([]*Journey, 0, len(s.live))
-	for j := range s.live {
-		js = append(js, j)
-	}
-	s.mu.Unlock()
 	for _, j := range js {
 		j.Close()
 	}
