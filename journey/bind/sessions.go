@@ -39,15 +39,27 @@ type peers struct {
 	// waiting are every session's fires waiting for their Model change,
 	// oldest first.
 	waiting []*waiter
-	// seq counts Model changes (notifications); decided is the seq the
-	// current decision was made for, and taken the waiter it took (nil:
-	// no fire's).
-	seq, decided uint64
-	taken        *waiter
+	// seq counts Model changes (notifications); decisions are the
+	// newest changes decided, oldest first, each with the waiter it took
+	// (nil: no fire's). A journey applies its changes in order, each
+	// after its listener numbered it, so a change is decided after the
+	// one before it, whichever journey gets there first.
+	seq       uint64
+	decisions []decision
 	// busy are the single-flight actions in progress, by scope key, and
 	// the journey whose fire holds each.
 	busy map[string]*Journey
 }
+
+// decision is whose Model change seq is: the waiter taken, or nil.
+type decision struct {
+	seq   uint64
+	taken *waiter
+}
+
+// maxDecisions bounds the decisions kept: a journey applies a change
+// moments after its listener numbered it.
+const maxDecisions = 64
 
 func newPeers() *peers { return &peers{busy: map[string]*Journey{}} }
 
@@ -58,6 +70,14 @@ func (p *peers) next() {
 	p.mu.Lock()
 	p.seq++
 	p.mu.Unlock()
+}
+
+// current is the number of the Model change being notified (0 before
+// any).
+func (p *peers) current() uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.seq
 }
 
 // add registers a fire waiting for its Model change.
@@ -90,19 +110,29 @@ const (
 	fitExact      // it is the Model version the fire's Message made
 )
 
-// take returns the waiter the current Model change is the effect of, for
-// every session alike: the oldest of those it fits best (fits is the
-// rule, the same in every journey over one Def and one runtime: the fire
-// whose Message made this very version first, where the host says so,
-// then one that declares writing what moved, then any other fit). The
-// first journey to ask decides, and the rest are given the same answer.
-func (p *peers) take(fits func(*waiter) fit) *waiter {
+// take returns the waiter Model change seq (current, when the journey's
+// listener read it) is the effect of, for every session alike: the oldest
+// of those it fits best (fits is the rule, the same in every journey over
+// one Def and one runtime: the fire whose Message made this very version
+// first, where the host says so, then one that declares writing what
+// moved, then any other fit). The first journey to ask decides, and the
+// rest are given the same answer. A change numbered 0 (none notified yet)
+// is decided each time it is asked about; one older than every decision
+// kept is no fire's.
+func (p *peers) take(seq uint64, fits func(*waiter) fit) *waiter {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.decided == p.seq && p.seq != 0 {
-		return p.taken
+	if seq != 0 {
+		for i := len(p.decisions) - 1; i >= 0; i-- {
+			if d := p.decisions[i]; d.seq == seq {
+				return d.taken
+			}
+		}
+		if n := len(p.decisions); n > 0 && p.decisions[n-1].seq > seq {
+			return nil
+		}
 	}
-	p.decided, p.taken = p.seq, nil
+	var taken *waiter
 	best, at := fitNone, -1
 	for i, w := range p.waiting {
 		if f := fits(w); f > best {
@@ -110,12 +140,18 @@ func (p *peers) take(fits func(*waiter) fit) *waiter {
 		}
 	}
 	if at >= 0 {
-		p.taken = p.waiting[at]
-		if !p.taken.sticky {
+		taken = p.waiting[at]
+		if !taken.sticky {
 			p.waiting = slices.Delete(p.waiting, at, at+1)
 		}
 	}
-	return p.taken
+	if seq != 0 {
+		if len(p.decisions) == maxDecisions {
+			p.decisions = append(p.decisions[:0], p.decisions[1:]...)
+		}
+		p.decisions = append(p.decisions, decision{seq: seq, taken: taken})
+	}
+	return taken
 }
 
 // claim marks a single-flight action's fire in progress for j under key.
