@@ -67,7 +67,10 @@
 // runs before Authorize so an unavailable capability never reveals
 // whether the caller would have been allowed. A result stamps the version
 // its Message produced and becomes the caller's look, but only at what it
-// showed: a later call is judged by the watches that result covered.
+// showed: a later call is judged by the watches that result covered. A
+// call that cites a version it was shown whole (Invocation.SeenWhole, as
+// journey/bind's fires do) is judged against that version's Model, even
+// when its last result is at the same version.
 //
 // What is offered is followed as well as checked: an adapter that lists
 // the available capabilities re-lists them after Model changes through an

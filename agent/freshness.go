@@ -296,7 +296,10 @@ func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability
 		last, hasLast = r.resolve(last)
 	}
 	base, hasBase := last, hasLast
-	if cited != 0 && (!hasLast || last.version != cited) {
+	// A cited version is the base unless it is the caller's last look:
+	// that look says what the caller saw of it, unless the caller cites
+	// a version it was shown whole (a Result at it showed only part).
+	if cited != 0 && (!hasLast || last.version != cited || inv.SeenWhole && last.res != nil) {
 		base = look[Model]{version: cited}
 		base, hasBase = r.resolve(base)
 	}

@@ -538,3 +538,38 @@ func TestAResultIsALookOnlyAtWhatItShowed(t *testing.T) {
 		t.Errorf("cart = %v", got)
 	}
 }
+
+// A caller shown a version whole (journey/bind's answers show the state
+// view at the version they cite) is judged against that version's Model,
+// even when its last Result is at the same version and showed less: the
+// shop's pay, cited right after open-review's answer, was refused as
+// stale for an address the person gave and the answer showed.
+func TestACitedVersionShownWholeIsNotNarrowedByAResult(t *testing.T) {
+	s := newShop(t, "")
+	if _, err := s.call("A", "open_product", `{"sku":"dress-red"}`, agent.Invocation{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.call("B", "open_product", `{"sku":"dress-blue"}`, agent.Invocation{}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.call("A", "nudge", `{}`, agent.Invocation{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cited as a Result's version, the version is judged by what the
+	// Result showed: B's open is not in it.
+	_, err = s.call("A", "add_to_cart", `{}`, agent.Invocation{SeenVersion: res.Version})
+	if stale := staleErr(t, err); !slices.Equal(stale.Moved, []string{"openProduct"}) {
+		t.Errorf("moved = %v", stale.Moved)
+	}
+	if got := s.cart(); len(got) != 0 {
+		t.Fatalf("cart = %v", got)
+	}
+	// Cited as shown whole, the same version is a look at B's open.
+	if _, err := s.call("A", "add_to_cart", `{}`, agent.Invocation{SeenVersion: res.Version, SeenWhole: true}); err != nil {
+		t.Fatalf("a call on a version shown whole: %v", err)
+	}
+	if got := s.cart(); !slices.Equal(got, []string{"dress-blue"}) {
+		t.Errorf("cart = %v", got)
+	}
+}

@@ -35,6 +35,14 @@ type Invocation struct {
 	// protocol: MCP's _meta, A2A message metadata, an Agent Native
 	// request header (each adapter's documentation says where).
 	SeenVersion uint64 `json:"seenVersion,omitempty"`
+	// SeenWhole says the caller was shown the whole of SeenVersion's
+	// state, as a read shows it (journey/bind cites the version its
+	// session's answer showed), not only what a Result carried. A Result
+	// at the cited version is then no narrower look: the call is judged
+	// against that version's Model. False (the zero value) judges a
+	// cited version that is also the caller's last Result's by what that
+	// Result showed (see Watch).
+	SeenWhole bool `json:"seenWhole,omitempty"`
 }
 
 func (inv Invocation) withDefaults(newID func() string) Invocation {

@@ -958,7 +958,10 @@ func (j *Journey) handler(b *bound) journey.Handler {
 		// fire was attempted: the contract judges its watches against
 		// what the agent could have seen (seen.go).
 		inv := agent.Invocation{Transport: j.transport}
+		// The session's answer showed that version whole (its state
+		// view), not only what the last fire's Result carried.
 		inv.SeenVersion = j.seenBy(id)
+		inv.SeenWhole = inv.SeenVersion != 0
 		ctx = j.callContext(ctx, id, w)
 		// The fire outlives its caller's request, not its journey.
 		ctx, cancel := context.WithCancel(ctx)

@@ -204,3 +204,80 @@ func TestStaleViewAndStaleCursorAreOneRule(t *testing.T) {
 		t.Fatalf("the answers differ between runs:\n%v\n%v", first, second)
 	}
 }
+
+// Touch moves nothing an action watches.
+type Touch struct{}
+
+// A fire cites the version the session showed, and the session showed it
+// whole: a person's change the session followed before the agent's last
+// fire is one the agent saw, even though that fire's own Result did not
+// carry it. The shop's pay, fired right after open-review's answer, was
+// refused STALE_CURSOR for the address the person had given before, when
+// no other Message came between open-review's and the pay.
+func TestAFireAfterAnotherSeesWhatTheSessionShowed(t *testing.T) {
+	app := loop.Funcs(func() (shelf, loop.Cmd[any]) { return shelf{}, nil },
+		func(m shelf, msg any) (shelf, loop.Cmd[any]) {
+			switch msg := msg.(type) {
+			case OpenItem:
+				m.Open = msg.SKU
+			case AddOpen:
+				m.Cart = append(slices.Clone(m.Cart), msg.SKU)
+			case Touch:
+				m.Cart = append(slices.Clone(m.Cart), "touched")
+			}
+			return m, nil
+		})
+	open := agent.Expose(agent.Variant[OpenItem, shelf, np]{Name: "open_item", Description: "Open an item."})
+	touch := agent.Expose(agent.Variant[Touch, shelf, np]{Name: "touch", Description: "Touch the cart."})
+	add := agent.ExposeMapped(agent.Mapped[agent.NoInput, AddOpen, shelf, np]{Name: "add_open", Description: "Add the open item.",
+		Available: func(m shelf) bool { return m.Open != "" },
+		ToMessage: func(_ agent.NoInput, c agent.Call[shelf, np]) AddOpen { return AddOpen{SKU: c.Model.Open} },
+		Watches:   []agent.Watch[shelf]{openItem},
+	})
+	c := agent.Make(agent.Definition[shelf, np]{Capabilities: []agent.Capability[shelf, np]{open, touch, add}})
+	p := loop.New(app, nil)
+	rt := started(t, c, p, nil)
+	j, err := bind.New("shelf", rt, p.Model, bind.Def[shelf, np]{
+		Page:  func(shelf) string { return "shelf" },
+		State: func(m shelf) map[string]any { return map[string]any{"open": m.Open, "cart": m.Cart} },
+		Pages: []bind.Page[shelf, np]{{ID: "shelf", Actions: []bind.Action[shelf, np]{
+			{Name: "open", Does: "Open an item.", Capability: open, Writes: []string{"open"}},
+			{Name: "touch", Does: "Touch the cart.", Capability: touch, Writes: []string{"cart"}},
+			{Name: "add", Does: "Add the open item to the cart.", Capability: add, Writes: []string{"cart"}},
+		}}},
+	}, bind.Options{Caller: "conversation-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(j.Close)
+	s := j.Session()
+	ctx := context.Background()
+	fired := func(action string, in map[string]any) journey.Settlement {
+		t.Helper()
+		v := s.View().Version()
+		r := s.Fire(ctx, action, journey.FireOptions{ExpectedVersion: &v, Input: in})
+		if !r.OK {
+			t.Fatalf("%s: %+v", action, r)
+		}
+		return settle(t, s, r.TransitionID)
+	}
+	if st := fired("shelf.open", map[string]any{"SKU": "red"}); st.Error != nil {
+		t.Fatalf("open: %+v", st.Error)
+	}
+	// The person opens another item, and the session shows it.
+	if err := p.Dispatch(ctx, OpenItem{SKU: "blue"}); err != nil {
+		t.Fatal(err)
+	}
+	journeytest.WaitFor(t, s, "the person's item", func() bool { return s.View().State()["open"] == "blue" })
+	// The agent's next fire is made after that answer; its Result is at
+	// the newest version and carries nothing of the open item.
+	if st := fired("shelf.touch", nil); st.Error != nil {
+		t.Fatalf("touch: %+v", st.Error)
+	}
+	if st := fired("shelf.add", nil); st.Error != nil {
+		t.Fatalf("add, on the item the session showed: %+v (data %s)", st.Error, st.Error.Data)
+	}
+	if cart := p.Model().Cart; !slices.Equal(cart, []string{"touched", "blue"}) {
+		t.Fatalf("cart %v", cart)
+	}
+}
