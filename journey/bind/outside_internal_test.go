@@ -92,7 +92,18 @@ func TestCallbacksRunOutsideTheBindingsLocks(t *testing.T) {
 	defer j.Close()
 	jp.Store(j)
 	states := make(chan journey.StateChange, 16)
-	j.Session().OnState(func(c journey.StateChange) { check(1); states <- c })
+	// The first observer call also follows the Model again, as a host
+	// that tells its listeners synchronously would when the observer
+	// sends a Message: it is queued behind the change being applied, and
+	// the call returns.
+	var reentered atomic.Bool
+	j.Session().OnState(func(c journey.StateChange) {
+		check(1)
+		if reentered.CompareAndSwap(false, true) {
+			j.follow(true)
+		}
+		states <- c
+	})
 	next := func(what string) {
 		t.Helper()
 		select {
@@ -113,6 +124,9 @@ func TestCallbacksRunOutsideTheBindingsLocks(t *testing.T) {
 	next("the person's change")
 	_ = j.Session().View().Here()
 
+	if !reentered.Load() {
+		t.Error("the observer never followed the Model again")
+	}
 	for k, name := range []string{"availability hook", "observer", "Instances", "holds reader"} {
 		if ran[k].Load() == 0 {
 			t.Errorf("the %s never ran", name)
