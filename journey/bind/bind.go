@@ -46,6 +46,13 @@ type Runtime[Model, P any] interface {
 	Subscribe(listener func()) (unsubscribe func())
 	// CanSubscribe reports whether Subscribe will ever call its listener.
 	CanSubscribe() bool
+	// Version is the current Model's version, 0 on an unversioned host:
+	// each view the journey folds names the version it shows (seen.go).
+	Version() uint64
+	// TracksDelivery reports whether the host also says which version
+	// each call's Message makes (agent.Runtime.TracksDelivery): a fire's
+	// Model change is then the one at that version.
+	TracksDelivery() bool
 }
 
 // Def declares a journey graph over a contract. It is journey.GraphDef
@@ -221,9 +228,6 @@ type Journey struct {
 	// Message makes (agent.WhenDelivered): a fire's Model change is then
 	// the one at that version, never a Message around it.
 	exact bool
-	// versioned is true when the runtime reads the Model's version, so
-	// each view folded names the version it shows.
-	versioned bool
 	// peers hold the fires waiting for their Model change, this
 	// session's and, under Sessions, the others' (sessions.go).
 	peers   *peers
@@ -550,14 +554,10 @@ func (gb *graphBuilder[Model, P]) register(pages []Page[Model, P]) error {
 // subscribe follows the Model from now on.
 func (gb *graphBuilder[Model, P]) subscribe(rt Runtime[Model, P], def Def[Model, P]) {
 	j, model, shownFns := gb.j, gb.model, gb.shownFns
-	vr, _ := any(rt).(versioner)
-	j.versioned = vr != nil
-	if dt, ok := any(rt).(deliveryTracker); ok && vr != nil {
-		j.exact = dt.TracksDelivery()
-	}
+	j.exact = rt.TracksDelivery()
 	j.follow = func(listener bool) uint64 {
 		seq := j.peers.current()
-		m, mv := snapshot(vr, model)
+		m, mv := snapshot(rt, model)
 		v := view{model: mv, seq: seq, page: def.Page(m), state: detach(def.State(m)), shown: make(map[string]bool, len(shownFns))}
 		for path, shown := range shownFns {
 			v.shown[path] = shown(m)
@@ -1138,10 +1138,9 @@ func (j *Journey) forget(w *waiter) bool { return j.peers.forget(w) }
 // Result's Version) or later, so that what a fire's answer says about the
 // Model is what that Model shows, not how far the listener had got. It
 // gives up after ObserveWithin, or on Close; version 0 (an unversioned
-// host), or a runtime that does not say which version its views show,
-// waits for nothing.
+// host) waits for nothing.
 func (j *Journey) catchUp(version uint64) {
-	if version == 0 || !j.versioned {
+	if version == 0 {
 		return
 	}
 	var t *time.Timer
