@@ -74,9 +74,11 @@
 //
 // What is offered is followed as well as checked: an adapter that lists
 // the available capabilities re-lists them after Model changes through an
-// OfferTracker (Runtime.TrackOffer), which re-checks a capability only
-// when a watch its availability declares it reads (AvailableReads) moved,
-// so a change costs what can have changed, not one check per capability.
+// OfferTracker (Runtime.TrackOffer, part of Served), which re-checks a
+// capability only when a watch its availability declares it reads
+// (AvailableReads) moved, so a change costs what can have changed, not one
+// check per capability. A hand-written runtime answers TrackSet over its
+// AvailableSet.
 //
 // Dispatching a Message and finishing the work are not always the same
 // event. A capability may declare a completion contract: CompleteOn names

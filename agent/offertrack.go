@@ -1,5 +1,7 @@
 package agent
 
+import "slices"
+
 // An OfferTracker follows what the Model offers for one listener, paying
 // after each Model change only for what can have changed: a capability
 // that declares what its availability reads (Variant.AvailableReads) is
@@ -23,6 +25,36 @@ type OfferTracker interface {
 	// reports it; a panicking host returns no set, and the previous offer
 	// stands.
 	Next() (set []bool, changed bool, err error)
+}
+
+// TrackSet returns an OfferTracker over a runtime that knows its offer
+// only as a set (an AvailableSet): each Next reads the whole set and
+// compares it with the previous one. It is what a hand-written runtime
+// (a test's fake, say) answers for Served.TrackOffer; *Runtime tracks its
+// offer by the watches its capabilities read instead. read is called
+// from Next only, with the tracker's spare buffer.
+func TrackSet(read func(dst []bool) ([]bool, error)) OfferTracker {
+	return &setTrack{read: read}
+}
+
+type setTrack struct {
+	read       func(dst []bool) ([]bool, error)
+	set, spare []bool
+	started    bool
+}
+
+func (t *setTrack) Next() ([]bool, bool, error) {
+	next, err := t.read(t.spare)
+	if next == nil {
+		return nil, false, err
+	}
+	if t.started && slices.Equal(next, t.set) {
+		t.spare = next
+		return t.set, false, err
+	}
+	t.started = true
+	t.set, t.spare = next, t.set
+	return t.set, true, err
 }
 
 // TrackOffer returns a new OfferTracker over r's host and contract.

@@ -225,3 +225,37 @@ func TestABrokenReadsPromiseNeverLetsACallThrough(t *testing.T) {
 		t.Fatalf("the refused call reached the application: %v", sent)
 	}
 }
+
+// TrackSet follows a runtime that knows its offer only as a set: the
+// first Next is a change, a set read again unchanged is not, a set that
+// moved is, and a read that fails leaves the previous offer standing.
+func TestTrackSetComparesWholeSets(t *testing.T) {
+	boom := errors.New("model gone")
+	steps := []struct {
+		set     []bool
+		err     error
+		want    []bool
+		changed bool
+	}{
+		{set: []bool{true, false}, want: []bool{true, false}, changed: true},
+		{set: []bool{true, false}, want: []bool{true, false}, changed: false},
+		{set: []bool{true, true}, want: []bool{true, true}, changed: true},
+		{set: nil, err: boom, want: nil, changed: false},
+		{set: []bool{true, true}, want: []bool{true, true}, changed: false},
+		{set: []bool{false, true}, err: boom, want: []bool{false, true}, changed: true},
+	}
+	k := 0
+	tr := agent.TrackSet(func(dst []bool) ([]bool, error) {
+		s := steps[k]
+		if s.set == nil {
+			return nil, s.err
+		}
+		return append(dst[:0], s.set...), s.err
+	})
+	for ; k < len(steps); k++ {
+		got, changed, err := tr.Next()
+		if !slices.Equal(got, steps[k].want) || changed != steps[k].changed || !errors.Is(err, steps[k].err) {
+			t.Fatalf("step %d: Next = %v, %v, %v; want %v, %v, %v", k, got, changed, err, steps[k].want, steps[k].changed, steps[k].err)
+		}
+	}
+}

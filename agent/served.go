@@ -26,6 +26,11 @@ type Served interface {
 	// in Describe's order, allocating nothing once dst is large enough
 	// (see Runtime.AvailableSet).
 	AvailableSet(dst []bool) ([]bool, error)
+	// TrackOffer returns a new OfferTracker following the offer for one
+	// listener (see Runtime.TrackOffer). A runtime that knows its offer
+	// only as a set answers TrackSet(its AvailableSet); it never returns
+	// nil.
+	TrackOffer() OfferTracker
 	// Offered is Available read as the look of the caller ctx names,
 	// with the version it was taken at (see Runtime.Offered).
 	Offered(ctx context.Context) (Offer, error)

@@ -47,7 +47,8 @@
 // (View.Evicted, and the facts block), and an evicted fire id is answered
 // TRANSITION_EVICTED. A turn's reads are indexed so that they cost what
 // they show, not the length of the conversation. The host registers
-// handlers per page when it mounts (RegisterActions) and unregisters them
+// handlers per page when it mounts (RegisterActions; each written over Go
+// types with Typed) and unregisters them
 // when it unmounts; the returned Handle switches controls off
 // (SetEnabled) or labels them busy (SetBusy).
 //

@@ -30,11 +30,11 @@ func Example() {
 	ctx := context.Background()
 	s := exampleShop().MustNewSession(journey.Options{State: map[string]any{"cart": []any{}}})
 	s.RegisterActions("catalog", journey.Registration{Handlers: map[string]journey.Handler{
-		"add-to-cart": func(ctx context.Context, input any) (any, error) {
+		"add-to-cart": journey.Typed(func(ctx context.Context, _ struct{}) (any, error) {
 			id, _ := journey.TransitionIDFrom(ctx)
 			s.UpdateState(map[string]any{"cart": []any{"dress-1"}}, id)
 			return nil, nil
-		},
+		}),
 	}})
 
 	r := s.Fire(ctx, "catalog.add-to-cart", journey.FireOptions{})
@@ -56,7 +56,7 @@ func ExampleSession_Fire_confirm() {
 	ctx := context.Background()
 	s := exampleShop().MustNewSession(journey.Options{Page: "checkout"})
 	s.RegisterActions("checkout", journey.Registration{Handlers: map[string]journey.Handler{
-		"place-order": func(context.Context, any) (any, error) { return nil, nil },
+		"place-order": journey.Typed(func(context.Context, struct{}) (any, error) { return nil, nil }),
 	}})
 
 	pause := s.Fire(ctx, "checkout.place-order", journey.FireOptions{})

@@ -58,13 +58,6 @@ const (
 	AttributionStrict  AttributionPolicy = "strict"
 )
 
-// Handler runs an action. ctx carries the transition id (TransitionIDFrom)
-// so the handler can report its state change by name. A returned error is
-// a refusal: the fire comes to rest badly. Any other return value is the
-// fire's produced data. Handlers always run on their own goroutine, after
-// Fire has returned, so a fire's synchronous result is never "performed".
-type Handler func(ctx context.Context, input any) (any, error)
-
 type ctxKey struct{}
 
 // TransitionIDFrom returns the id of the fire a handler is running for.

@@ -53,15 +53,10 @@ type Feed struct {
 	names []string           // every capability, declaration order: the family's mark
 	all   []agent.Descriptor // Describe's, declaration order
 
-	// With a runtime that tracks its offer (agent.Runtime.TrackOffer),
-	// a change costs the checks of what can have changed (the
-	// capabilities whose declared reads moved, and those that declare
-	// none), and a list is built only when the offer changed. Used under
-	// mu.
+	// track follows the offer (agent.Served.TrackOffer): a change costs
+	// the checks of what can have changed, and a list is built only when
+	// the offer changed. Used under mu.
 	track agent.OfferTracker
-	// Otherwise the offer is read as a set (agent.Served.AvailableSet):
-	// set is the current offer's, spare the other buffer.
-	set, spare []bool
 
 	mu      sync.Mutex // serializes refreshes; guards cur and servers
 	cur     *offer
@@ -112,8 +107,8 @@ func NewFeed(rt Runtime, opts *FeedOptions) (*Feed, error) {
 	for _, d := range f.all {
 		f.names = append(f.names, d.Name)
 	}
-	if t, ok := rt.(offerTracking); ok {
-		f.track = t.TrackOffer()
+	if f.track = rt.TrackOffer(); f.track == nil {
+		return nil, errors.New("mcpagent: NewFeed needs a runtime whose TrackOffer returns a tracker (agent.TrackSet, for a runtime that knows its offer only as a set)")
 	}
 	f.refresh()
 	if rt.CanSubscribe() {
@@ -176,48 +171,13 @@ func (f *Feed) listened() bool {
 	return len(f.servers) > 0
 }
 
-// refresh asks the runtime once what the current Model offers, and when
-// that differs from the current offer publishes a new one to every Server.
-// It returns the current offer. The offer is read as a set: a change that
-// leaves it as it was costs one availability check per capability and
-// nothing else, and the list is built only when the set changed.
+// refresh asks the runtime's tracker once what the current Model offers,
+// and when that differs from the current offer publishes a new one to
+// every Server. It returns the current offer. A change that leaves the
+// offer as it was costs the checks the tracker makes and nothing else:
+// the list is built only when the offer changed.
 func (f *Feed) refresh() *offer {
 	f.mu.Lock()
-	if f.track != nil {
-		return f.refreshTracked()
-	}
-	next, err := f.rt.AvailableSet(f.spare)
-	if err != nil {
-		f.logDefect(err)
-	}
-	if next == nil || len(next) != len(f.all) || (f.set != nil && slices.Equal(next, f.set)) {
-		// The Model could not be read, or offers what it offered.
-		if next != nil {
-			f.spare = next
-		}
-		cur := f.cur
-		f.mu.Unlock()
-		return cur
-	}
-	f.set, f.spare = next, f.set
-	avail := make([]agent.Descriptor, 0, len(next))
-	for i, on := range next {
-		if on {
-			avail = append(avail, f.all[i])
-		}
-	}
-	return f.publishLocked(avail)
-}
-
-// offerTracking is a runtime that tracks its offer (agent.Runtime).
-type offerTracking interface {
-	TrackOffer() agent.OfferTracker
-}
-
-// refreshTracked is refresh with a runtime that tracks its offer: the
-// list is built only when the offer changed. f.mu is held; it is released
-// before return.
-func (f *Feed) refreshTracked() *offer {
 	set, changed, err := f.track.Next()
 	if err != nil {
 		f.logDefect(err)

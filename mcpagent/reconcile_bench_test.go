@@ -59,6 +59,7 @@ func (f *flipRuntime) Offered(context.Context) (agent.Offer, error) {
 	return agent.Offer{Capabilities: avail}, err
 }
 func (f *flipRuntime) Subscribe(func()) func()                         { return func() {} }
+func (f *flipRuntime) TrackOffer() agent.OfferTracker                  { return agent.TrackSet(f.AvailableSet) }
 func (f *flipRuntime) CanSubscribe() bool                              { return false }
 func (f *flipRuntime) CatchUp(context.Context) error                   { return nil }
 func (f *flipRuntime) ContextRead(context.Context) (agent.Read, error) { return agent.Read{}, nil }

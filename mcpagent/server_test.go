@@ -456,6 +456,7 @@ func (f fakeRuntime) DispatchUnknown(context.Context, string, json.RawMessage, a
 	return agent.Result{}, nil
 }
 func (f fakeRuntime) Subscribe(func()) func()                         { return func() {} }
+func (f fakeRuntime) TrackOffer() agent.OfferTracker                  { return agent.TrackSet(f.AvailableSet) }
 func (f fakeRuntime) CanSubscribe() bool                              { return false }
 func (f fakeRuntime) CatchUp(context.Context) error                   { return nil }
 func (f fakeRuntime) ContextRead(context.Context) (agent.Read, error) { return agent.Read{}, nil }

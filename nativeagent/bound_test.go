@@ -69,9 +69,10 @@ func (s stuckRuntime) ContextRead(context.Context) (agent.Read, error) { return 
 func (s stuckRuntime) ResourceRead(_ context.Context, name string) (agent.Read, error) {
 	return agent.Read{}, &agent.ResourceError{Resource: name}
 }
-func (s stuckRuntime) CatchUp(context.Context) error { return nil }
-func (s stuckRuntime) Subscribe(func()) func()       { return func() {} }
-func (s stuckRuntime) CanSubscribe() bool            { return false }
+func (s stuckRuntime) CatchUp(context.Context) error  { return nil }
+func (s stuckRuntime) Subscribe(func()) func()        { return func() {} }
+func (s stuckRuntime) TrackOffer() agent.OfferTracker { return agent.TrackSet(s.AvailableSet) }
+func (s stuckRuntime) CanSubscribe() bool             { return false }
 
 func (s stuckRuntime) DispatchUnknown(ctx context.Context, name string, _ json.RawMessage, _ agent.Invocation) (agent.Result, error) {
 	s.entered <- s.user

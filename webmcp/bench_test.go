@@ -62,7 +62,8 @@ func (a *manyAgent) CatchUp(context.Context) error { return nil }
 
 func (a *manyAgent) Subscribe(func()) func() { return func() {} }
 
-func (a *manyAgent) CanSubscribe() bool { return false }
+func (a *manyAgent) TrackOffer() agent.OfferTracker { return agent.TrackSet(a.AvailableSet) }
+func (a *manyAgent) CanSubscribe() bool             { return false }
 
 func (a *manyAgent) DispatchUnknown(context.Context, string, json.RawMessage, agent.Invocation) (agent.Result, error) {
 	return agent.Result{}, nil

@@ -46,6 +46,13 @@ type Runtime[Model, P any] interface {
 	Subscribe(listener func()) (unsubscribe func())
 	// CanSubscribe reports whether Subscribe will ever call its listener.
 	CanSubscribe() bool
+	// Version is the current Model's version, 0 on an unversioned host:
+	// each view the journey folds names the version it shows (seen.go).
+	Version() uint64
+	// TracksDelivery reports whether the host also says which version
+	// each call's Message makes (agent.Runtime.TracksDelivery): a fire's
+	// Model change is then the one at that version.
+	TracksDelivery() bool
 }
 
 // Def declares a journey graph over a contract. It is journey.GraphDef
@@ -213,7 +220,7 @@ type Journey struct {
 	within    time.Duration
 	dispatch  func(ctx context.Context, name string, payload json.RawMessage, inv agent.Invocation) (agent.Result, error)
 	available func() ([]agent.Descriptor, error)
-	follow    func(listener bool)
+	follow    func(listener bool) uint64
 	// seen maps session versions to the Model versions they show (see
 	// seen.go); empty on an unversioned host.
 	seen seenMarks
@@ -221,27 +228,21 @@ type Journey struct {
 	// Message makes (agent.WhenDelivered): a fire's Model change is then
 	// the one at that version, never a Message around it.
 	exact bool
-	// versioned is true when the runtime reads the Model's version, so
-	// each view folded names the version it shows.
-	versioned bool
 	// peers hold the fires waiting for their Model change, this
 	// session's and, under Sessions, the others' (sessions.go).
 	peers   *peers
 	caller  string
 	onClose func()
 
-	mu    sync.Mutex // guards what follows; taken by the listener
-	state map[string]any
-	// folded is the Model version of the last view folded into the
-	// session (0 on an unversioned host); foldedCh is closed, and
-	// replaced, each time it moves.
-	folded   uint64
-	foldedCh chan struct{}
-	page     string
-	// working are the fires whose capability declares a completion and
-	// whose dispatch has not returned, oldest first, with the work each
-	// holds open in the session.
-	working []working
+	// changes is the queue of Model changes, applied one at a time with
+	// no lock held (follow.go); working, the fires working until their
+	// completion.
+	changes *changes
+	working workingSet
+	// What follows is the state the change being applied reads and moves
+	// (and New, before the first): never two at a time, by changes.
+	state   map[string]any
+	page    string
 	on      map[*bound]bool
 	handles map[string]*journey.Handle
 
@@ -312,7 +313,7 @@ func New[Model, P any](id string, rt Runtime[Model, P], model func() Model, def 
 	}
 	j := &Journey{transport: opts.Transport, within: opts.ObserveWithin, dispatch: rt.DispatchUnknown, available: rt.Available,
 		peers: opts.peers, caller: opts.Caller,
-		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}), foldedCh: make(chan struct{}),
+		on: map[*bound]bool{}, handles: map[string]*journey.Handle{}, closed: make(chan struct{}), changes: newChanges(),
 		personal: map[string]bool{}, shown: map[string][]string{}}
 	j.life, j.end = context.WithCancel(context.Background())
 	if j.transport == "" {
@@ -553,21 +554,18 @@ func (gb *graphBuilder[Model, P]) register(pages []Page[Model, P]) error {
 // subscribe follows the Model from now on.
 func (gb *graphBuilder[Model, P]) subscribe(rt Runtime[Model, P], def Def[Model, P]) {
 	j, model, shownFns := gb.j, gb.model, gb.shownFns
-	vr, _ := any(rt).(versioner)
-	j.versioned = vr != nil
-	if dt, ok := any(rt).(deliveryTracker); ok && vr != nil {
-		j.exact = dt.TracksDelivery()
-	}
-	j.follow = func(listener bool) {
-		m, mv := snapshot(vr, model)
-		v := view{model: mv, page: def.Page(m), state: detach(def.State(m)), shown: make(map[string]bool, len(shownFns))}
+	j.exact = rt.TracksDelivery()
+	j.follow = func(listener bool) uint64 {
+		seq := j.peers.current()
+		m, mv := snapshot(rt, model)
+		v := view{model: mv, seq: seq, page: def.Page(m), state: detach(def.State(m)), shown: make(map[string]bool, len(shownFns))}
 		for path, shown := range shownFns {
 			v.shown[path] = shown(m)
 		}
 		if def.LookingAt != nil {
 			v.lookingAt, v.looks = def.LookingAt(m), true
 		}
-		j.changed(v, listener)
+		return j.changed(v, listener)
 	}
 	if j.peers == nil {
 		// Alone: the journey numbers the Model changes itself.
@@ -579,8 +577,10 @@ func (gb *graphBuilder[Model, P]) subscribe(rt Runtime[Model, P], def Def[Model,
 	}
 	// The Model may have moved between the first read and the
 	// subscription; and availability is read for the first time here.
-	// This read is no notification: no fire is credited with it.
-	j.follow(false)
+	// This read is no notification: no fire is credited with it. New
+	// returns once it has reached the session (a listener applying a
+	// change meanwhile applies it in turn).
+	j.waitApplied(j.follow(false))
 }
 
 // MustNew is New that panics on error, for package-level declarations.
@@ -687,6 +687,7 @@ func diff(prev, next map[string]any) map[string]any {
 // tabs and modals it shows, and where the person looks.
 type view struct {
 	model     uint64 // the Model version the view was projected from
+	seq       uint64 // the peers' number of the Model change it follows
 	page      string
 	state     map[string]any
 	shown     map[string]bool
@@ -694,42 +695,59 @@ type view struct {
 	looks     bool // the Def reports where the person looks
 }
 
-// changed is the Model listener: it moves the cursor when the page
-// projection moves, reports which tabs and modals of the page are shown,
-// reports the state keys that changed, attributing them to the fire,
-// of any session sharing its peers, whose Model change this is
-// (takeWaiterLocked: the fire whose Message made this version, else the
+// changed is the Model listener. It queues the view, and applies it (and
+// every view queued meanwhile, in order) unless a change is being applied
+// already, which then applies this one in turn: no lock is held while a
+// change reaches the session (follow.go). It returns the change's number.
+// listener is false for the read New makes itself, which is no
+// notification and credits no fire.
+func (j *Journey) changed(v view, listener bool) uint64 {
+	n, drain := j.changes.push(change{v: v, listener: listener})
+	if !drain {
+		return n
+	}
+	for {
+		c, ok := j.changes.next()
+		if !ok {
+			return n
+		}
+		j.apply(c.v, c.listener)
+		j.changes.done(c.v.model)
+	}
+}
+
+// waitApplied waits until change n has reached the session.
+func (j *Journey) waitApplied(n uint64) {
+	for {
+		ok, ch := j.changes.appliedThrough(n)
+		if ok {
+			return
+		}
+		<-ch
+	}
+}
+
+// apply folds one Model view into the session: it moves the cursor when
+// the page projection moves, reports which tabs and modals of the page
+// are shown, reports the state keys that changed, attributing them to the
+// fire, of any session sharing its peers, whose Model change this is
+// (takeWaiter: the fire whose Message made this version, else the
 // best-fitting waiting fire); another session's fire's change is reported
 // as another agent's; with none fitting, to the person when only the
 // person's actions write them, else leaving attribution to the session,
 // after ending the work of the completing fires whose writes it covers.
 // It switches each action's control on or off with its capability's
-// availability. listener is false for the read New makes itself, which
-// is no notification and credits no fire. A view of a Model version
-// already folded is dropped.
-func (j *Journey) changed(v view, listener bool) {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	if v.model != 0 {
-		if v.model <= j.folded {
-			// Read before a newer Model was folded (the first read in
-			// New races the host's listener): nothing in it is news.
-			return
-		}
-		j.folded = v.model
-		defer func() {
-			close(j.foldedCh)
-			j.foldedCh = make(chan struct{})
-		}()
-	}
+// availability. Only one change is applied at a time (changes), and no
+// lock is held meanwhile.
+func (j *Journey) apply(v view, listener bool) {
 	// Controls first: a fire this change brings to rest is answered with
 	// what the new Model offers.
-	j.refreshLocked()
+	j.refresh()
 	delta := diff(j.state, v.state)
 	j.state = v.state
 	var w, other *waiter
 	if listener {
-		w = j.takeWaiterLocked(delta, v.model)
+		w = j.takeWaiter(delta, v.model, v.seq)
 	}
 	switch {
 	case w != nil && w.j != j:
@@ -765,7 +783,7 @@ func (j *Journey) changed(v view, listener bool) {
 		// action of this session made, never credited to one of its
 		// fires.
 		j.s.ReportState(delta, journey.ReportOptions{Principal: journey.ActorAgent})
-	case len(delta) > 0 && j.personalLocked(delta):
+	case len(delta) > 0 && j.personOnly(delta):
 		j.s.ReportState(delta, journey.ReportOptions{Principal: journey.ActorUser})
 	case len(delta) > 0:
 		// A change that covers every write of a fire waiting for its
@@ -773,7 +791,9 @@ func (j *Journey) changed(v view, listener bool) {
 		// with: its work ends first, so the answer written as it comes
 		// to rest never says the app is still working on it, however
 		// soon after the runtime saw the completion.
-		j.workDoneLocked(delta)
+		for _, work := range j.working.coveredBy(delta) {
+			work.Done(nil)
+		}
 		j.s.UpdateState(delta, "")
 	}
 	if v.model != 0 {
@@ -784,11 +804,12 @@ func (j *Journey) changed(v view, listener bool) {
 	}
 }
 
-// takeWaiterLocked takes the waiting fire this Model change (at Model
-// version version, 0 on an unversioned host) is that fire's own. On a
-// host that says which version each fire's Message makes (exact), a
-// change before that version is never the fire's (its Message was not
-// applied yet: the application's own Messages, the person's keys), and
+// takeWaiter takes the waiting fire this Model change (at Model
+// version version, 0 on an unversioned host; numbered seq by the peers)
+// is that fire's own. On a host that says which version each fire's
+// Message makes (exact), a change before that version is never the
+// fire's (its Message was not applied yet: the application's own
+// Messages, the person's keys), and
 // the change at that version is the fire's, whatever it moved, before any
 // other fire. Otherwise, and for a change after that version (the host
 // reported several Messages at once), it is a change that moves no key of
@@ -803,7 +824,7 @@ func (j *Journey) changed(v view, listener bool) {
 // the person's edit while the agent's Message is in flight is never
 // passed off as the agent's effect. Under Sessions the waiting fires are
 // every conversation's, and the choice is made once for all of them.
-func (j *Journey) takeWaiterLocked(delta map[string]any, version uint64) *waiter {
+func (j *Journey) takeWaiter(delta map[string]any, version, seq uint64) *waiter {
 	writes := func(w *waiter) bool {
 		for _, k := range w.act.keys {
 			if _, ok := delta[k]; ok {
@@ -812,7 +833,7 @@ func (j *Journey) takeWaiterLocked(delta map[string]any, version uint64) *waiter
 		}
 		return false
 	}
-	return j.peers.take(func(w *waiter) fit {
+	return j.peers.take(seq, func(w *waiter) fit {
 		if j.exact && version != 0 && !w.sticky {
 			switch at := w.at.Load(); {
 			case at == 0 || version < at:
@@ -832,36 +853,16 @@ func (j *Journey) takeWaiterLocked(delta map[string]any, version uint64) *waiter
 			return fitNone
 		case len(delta) == 0:
 			return fitAny
-		case len(w.act.keys) == 0 && !j.personalLocked(delta):
+		case len(w.act.keys) == 0 && !j.personOnly(delta):
 			return fitAny
 		}
 		return fitNone
 	})
 }
 
-// workDoneLocked ends the work of the fires waiting for their completion
-// whose declared writes delta covers.
-func (j *Journey) workDoneLocked(delta map[string]any) {
-	for _, x := range j.working {
-		if len(x.act.keys) == 0 {
-			continue
-		}
-		covers := true
-		for _, k := range x.act.keys {
-			if _, ok := delta[k]; !ok {
-				covers = false
-				break
-			}
-		}
-		if covers {
-			x.work.Done(nil)
-		}
-	}
-}
-
-// personalLocked reports whether every key of a change no fire accounts
-// for is one only the person's actions write.
-func (j *Journey) personalLocked(delta map[string]any) bool {
+// personOnly reports whether every key of a change no fire accounts for
+// is one only the person's actions write (personal is fixed by New).
+func (j *Journey) personOnly(delta map[string]any) bool {
 	if len(j.personal) == 0 {
 		return false
 	}
@@ -873,11 +874,11 @@ func (j *Journey) personalLocked(delta map[string]any) bool {
 	return true
 }
 
-// refreshLocked switches each action's control with its capability's
+// refresh switches each action's control with its capability's
 // availability, so an unavailable capability is refused by the session as
 // a switched-off control (TOOL_DISABLED), the same predicate the contract
 // checks again on dispatch.
-func (j *Journey) refreshLocked() {
+func (j *Journey) refresh() {
 	avail, _ := j.available()
 	names := make(map[string]bool, len(avail))
 	for _, d := range avail {
@@ -895,15 +896,25 @@ func (j *Journey) refreshLocked() {
 }
 
 // seenBy is the Model version fire id's cursor showed (seen.go), or 0.
-// It is read under j.mu: a Model change is followed (changed) under it
-// from the session update to the mark that says which Model version the
-// new session version shows, so a fire attempted on that new version
-// never finds its mark missing and cites an older Model (a stale view it
-// never had: the shop's pay, fired right after open-review's answer, was
-// refused STALE_CURSOR under load).
+// It is read once every Model change queued so far has reached the
+// session: a change is applied from the session update to the mark that
+// says which Model version the new session version shows, so a fire
+// attempted on that new version never finds its mark missing and cites an
+// older Model (a stale view it never had: the shop's pay, fired right
+// after open-review's answer, was refused STALE_CURSOR under load).
 func (j *Journey) seenBy(id string) uint64 {
-	j.mu.Lock()
-	defer j.mu.Unlock()
+	_, n := j.changes.settled()
+	for {
+		ok, ch := j.changes.appliedThrough(n)
+		if ok {
+			break
+		}
+		select {
+		case <-ch:
+		case <-j.closed:
+			return 0
+		}
+	}
 	t, ok := j.s.View().Transition(id)
 	if !ok {
 		return 0
@@ -975,16 +986,12 @@ func (j *Journey) handler(b *bound) journey.Handler {
 // returns what ends it.
 func (j *Journey) beginWorking(b *bound, id, name string) func() {
 	work := j.s.BeginWork(name, id)
-	j.mu.Lock()
-	j.working = append(j.working, working{id: id, act: b, work: work})
-	j.mu.Unlock()
+	j.working.add(working{id: id, act: b, work: work})
 	sw := &waiter{id: id, act: b, j: j, sticky: true}
 	j.peers.add(sw)
 	return func() {
 		j.peers.forget(sw)
-		j.mu.Lock()
-		j.working = slices.DeleteFunc(j.working, func(x working) bool { return x.id == id })
-		j.mu.Unlock()
+		j.working.remove(id)
 		work.Done(nil)
 	}
 }
@@ -1131,21 +1138,17 @@ func (j *Journey) forget(w *waiter) bool { return j.peers.forget(w) }
 // Result's Version) or later, so that what a fire's answer says about the
 // Model is what that Model shows, not how far the listener had got. It
 // gives up after ObserveWithin, or on Close; version 0 (an unversioned
-// host), or a runtime that does not say which version its views show,
-// waits for nothing.
+// host) waits for nothing.
 func (j *Journey) catchUp(version uint64) {
-	if version == 0 || !j.versioned {
+	if version == 0 {
 		return
 	}
 	var t *time.Timer
 	for {
-		j.mu.Lock()
-		if j.folded >= version {
-			j.mu.Unlock()
+		folded, ch := j.changes.foldedAt()
+		if folded >= version {
 			return
 		}
-		ch := j.foldedCh
-		j.mu.Unlock()
 		if t == nil {
 			t = time.NewTimer(j.within)
 			defer t.Stop()

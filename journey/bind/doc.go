@@ -9,7 +9,12 @@
 // capability the contract does not expose is refused naming both. The
 // page the cursor is on and the state view guards read are projections of
 // the Model, followed through the runtime's Subscribe seam: nothing is
-// reported by hand.
+// reported by hand. The Model changes reach the session one at a time, in
+// order, and no lock of the binding is held meanwhile, so what the
+// application runs as they do (the contract's availability hooks, the
+// session's observers, what a control holds) may call back into the
+// binding; a Model change it causes is followed after the one being
+// applied.
 //
 // A fire runs its capability through the runtime's checked path
 // (available, decode, authorize, audit, tracing) with the fire's context,

@@ -22,13 +22,8 @@ import (
 // naming the watches that moved, so the agent has one answer to follow:
 // look again, then act.
 
-// versioner is what a runtime offers when its host numbers its Models:
-// *agent.Runtime does, and so does a wrapper that embeds one.
+// versioner is the part of a Runtime snapshot reads.
 type versioner interface{ Version() uint64 }
-
-// deliveryTracker is what a runtime offers when its host also says which
-// version each call's Message makes (agent.Runtime.TracksDelivery).
-type deliveryTracker interface{ TracksDelivery() bool }
 
 // seenMarks maps session versions to the Model versions they show. Each
 // Model change the binding follows marks the session version it left the
@@ -86,11 +81,9 @@ func (s *seenMarks) at(session int64) uint64 {
 // snapshot reads the Model with the version it is at. The host publishes
 // the two together, so a Model read between two equal version reads is
 // that version's. When the Model keeps moving, the first version read is
-// kept: older than the Model read, never newer.
+// kept: older than the Model read, never newer. On an unversioned host
+// the version is 0.
 func snapshot[Model any](rt versioner, model func() Model) (Model, uint64) {
-	if rt == nil {
-		return model(), 0
-	}
 	var first uint64
 	for i := range 4 {
 		before := rt.Version()

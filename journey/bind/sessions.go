@@ -39,15 +39,27 @@ type peers struct {
 	// waiting are every session's fires waiting for their Model change,
 	// oldest first.
 	waiting []*waiter
-	// seq counts Model changes (notifications); decided is the seq the
-	// current decision was made for, and taken the waiter it took (nil:
-	// no fire's).
-	seq, decided uint64
-	taken        *waiter
+	// seq counts Model changes (notifications); decisions are the
+	// newest changes decided, oldest first, each with the waiter it took
+	// (nil: no fire's). A journey applies its changes in order, each
+	// after its listener numbered it, so a change is decided after the
+	// one before it, whichever journey gets there first.
+	seq       uint64
+	decisions []decision
 	// busy are the single-flight actions in progress, by scope key, and
 	// the journey whose fire holds each.
 	busy map[string]*Journey
 }
+
+// decision is whose Model change seq is: the waiter taken, or nil.
+type decision struct {
+	seq   uint64
+	taken *waiter
+}
+
+// maxDecisions bounds the decisions kept: a journey applies a change
+// moments after its listener numbered it.
+const maxDecisions = 64
 
 func newPeers() *peers { return &peers{busy: map[string]*Journey{}} }
 
@@ -58,6 +70,14 @@ func (p *peers) next() {
 	p.mu.Lock()
 	p.seq++
 	p.mu.Unlock()
+}
+
+// current is the number of the Model change being notified (0 before
+// any).
+func (p *peers) current() uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.seq
 }
 
 // add registers a fire waiting for its Model change.
@@ -90,19 +110,29 @@ const (
 	fitExact      // it is the Model version the fire's Message made
 )
 
-// take returns the waiter the current Model change is the effect of, for
-// every session alike: the oldest of those it fits best (fits is the
-// rule, the same in every journey over one Def and one runtime: the fire
-// whose Message made this very version first, where the host says so,
-// then one that declares writing what moved, then any other fit). The
-// first journey to ask decides, and the rest are given the same answer.
-func (p *peers) take(fits func(*waiter) fit) *waiter {
+// take returns the waiter Model change seq (current, when the journey's
+// listener read it) is the effect of, for every session alike: the oldest
+// of those it fits best (fits is the rule, the same in every journey over
+// one Def and one runtime: the fire whose Message made this very version
+// first, where the host says so, then one that declares writing what
+// moved, then any other fit). The first journey to ask decides, and the
+// rest are given the same answer. A change numbered 0 (none notified yet)
+// is decided each time it is asked about; one older than every decision
+// kept is no fire's.
+func (p *peers) take(seq uint64, fits func(*waiter) fit) *waiter {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.decided == p.seq && p.seq != 0 {
-		return p.taken
+	if seq != 0 {
+		for i := len(p.decisions) - 1; i >= 0; i-- {
+			if d := p.decisions[i]; d.seq == seq {
+				return d.taken
+			}
+		}
+		if n := len(p.decisions); n > 0 && p.decisions[n-1].seq > seq {
+			return nil
+		}
 	}
-	p.decided, p.taken = p.seq, nil
+	var taken *waiter
 	best, at := fitNone, -1
 	for i, w := range p.waiting {
 		if f := fits(w); f > best {
@@ -110,12 +140,18 @@ func (p *peers) take(fits func(*waiter) fit) *waiter {
 		}
 	}
 	if at >= 0 {
-		p.taken = p.waiting[at]
-		if !p.taken.sticky {
+		taken = p.waiting[at]
+		if !taken.sticky {
 			p.waiting = slices.Delete(p.waiting, at, at+1)
 		}
 	}
-	return p.taken
+	if seq != 0 {
+		if len(p.decisions) == maxDecisions {
+			p.decisions = append(p.decisions[:0], p.decisions[1:]...)
+		}
+		p.decisions = append(p.decisions, decision{seq: seq, taken: taken})
+	}
+	return taken
 }
 
 // claim marks a single-flight action's fire in progress for j under key.
@@ -160,10 +196,80 @@ type Sessions[Model, P any] struct {
 	probe *Journey
 	unsub func()
 
+	live liveSet
+}
+
+// liveSet is the journeys Open returned that are not closed. It owns its
+// lock: a journey joins or leaves, or the set closes, as one step, and a
+// waiter is told each time it changes.
+type liveSet struct {
 	mu      sync.Mutex
 	live    map[*Journey]bool
 	changed chan struct{} // closed and replaced when live changes
 	closed  bool
+}
+
+func newLiveSet() liveSet {
+	return liveSet{live: map[*Journey]bool{}, changed: make(chan struct{})}
+}
+
+// join adds j; it reports false, adding nothing, once the set is closed.
+func (l *liveSet) join(j *Journey) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return false
+	}
+	l.live[j] = true
+	l.tell()
+	return true
+}
+
+// leave removes j, if it is in the set.
+func (l *liveSet) leave(j *Journey) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.live[j] {
+		delete(l.live, j)
+		l.tell()
+	}
+}
+
+// tell wakes the waiters of the set as it was; l.mu is held.
+func (l *liveSet) tell() {
+	close(l.changed)
+	l.changed = make(chan struct{})
+}
+
+// isClosed reports whether close was called.
+func (l *liveSet) isClosed() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.closed
+}
+
+// count is the number of journeys in the set, and a channel closed when
+// that changes.
+func (l *liveSet) count() (int, <-chan struct{}) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.live), l.changed
+}
+
+// close closes the set and returns the journeys in it; it reports false
+// (and none) when it was closed already.
+func (l *liveSet) close() ([]*Journey, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return nil, false
+	}
+	l.closed = true
+	js := make([]*Journey, 0, len(l.live))
+	for j := range l.live {
+		js = append(js, j)
+	}
+	return js, true
 }
 
 // NewSessions checks def over rt as New does (a definition New refuses is
@@ -180,7 +286,7 @@ func NewSessions[Model, P any](id string, rt Runtime[Model, P], model func() Mod
 	}
 	probe.Close()
 	s := &Sessions[Model, P]{id: id, rt: rt, model: model, def: def, opts: opts, p: newPeers(), probe: probe,
-		live: map[*Journey]bool{}, changed: make(chan struct{})}
+		live: newLiveSet()}
 	// First of the journeys' listeners: every Model change is numbered
 	// before any journey reads whose it is.
 	s.unsub = rt.Subscribe(s.p.next)
@@ -196,10 +302,7 @@ func (s *Sessions[Model, P]) Template() *journey.Session { return s.probe.Sessio
 // caller's (Options.Caller). Close it when the conversation ends; Live
 // counts those not closed.
 func (s *Sessions[Model, P]) Open(caller string) (*Journey, error) {
-	s.mu.Lock()
-	closed := s.closed
-	s.mu.Unlock()
-	if closed {
+	if s.live.isClosed() {
 		return nil, errors.New("bind: the sessions are closed")
 	}
 	o := s.opts
@@ -209,46 +312,24 @@ func (s *Sessions[Model, P]) Open(caller string) (*Journey, error) {
 	if err != nil {
 		return nil, err
 	}
-	j.onClose = func() { s.gone(j) }
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	j.onClose = func() { s.live.leave(j) }
+	if !s.live.join(j) {
 		j.Close()
 		return nil, errors.New("bind: the sessions are closed")
 	}
-	s.live[j] = true
-	s.bumpLocked()
-	s.mu.Unlock()
 	return j, nil
-}
-
-func (s *Sessions[Model, P]) gone(j *Journey) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.live[j] {
-		delete(s.live, j)
-		s.bumpLocked()
-	}
-}
-
-func (s *Sessions[Model, P]) bumpLocked() {
-	close(s.changed)
-	s.changed = make(chan struct{})
 }
 
 // Live counts the journeys Open returned that are not closed.
 func (s *Sessions[Model, P]) Live() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.live)
+	n, _ := s.live.count()
+	return n
 }
 
 // WaitLive waits until Live is n or ctx is done, and returns Live then.
 func (s *Sessions[Model, P]) WaitLive(ctx context.Context, n int) int {
 	for {
-		s.mu.Lock()
-		live, ch := len(s.live), s.changed
-		s.mu.Unlock()
+		live, ch := s.live.count()
 		if live == n {
 			return live
 		}
@@ -263,17 +344,10 @@ func (s *Sessions[Model, P]) WaitLive(ctx context.Context, n int) int {
 // Close closes every open journey and stops numbering Model changes;
 // Open fails afterwards. It is idempotent.
 func (s *Sessions[Model, P]) Close() {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
+	js, ok := s.live.close()
+	if !ok {
 		return
 	}
-	s.closed = true
-	js := make([]*Journey, 0, len(s.live))
-	for j := range s.live {
-		js = append(js, j)
-	}
-	s.mu.Unlock()
 	for _, j := range js {
 		j.Close()
 	}

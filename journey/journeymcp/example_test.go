@@ -24,11 +24,11 @@ func ExampleNewServer() {
 	})
 	s := g.MustNewSession(journey.Options{State: map[string]any{"notes": 0}})
 	s.RegisterActions("list", journey.Registration{Handlers: map[string]journey.Handler{
-		"add": func(ctx context.Context, _ any) (any, error) {
+		"add": journey.Typed(func(ctx context.Context, _ struct{}) (any, error) {
 			id, _ := journey.TransitionIDFrom(ctx)
 			s.UpdateState(map[string]any{"notes": 1}, id)
 			return nil, nil
-		},
+		}),
 	}})
 	srv, err := journeymcp.NewServer(fixed.Serve(s, fixed.Options{}), nil)
 	if err != nil {
