@@ -341,7 +341,7 @@ func WhenApprovalEnds(ctx context.Context, notify func(ApprovalRequest, Withdraw
 // approvalMessages are the Message types of this file, which no
 // capability may expose and a host with approvals must hold.
 var approvalMessages = []reflect.Type{
-	reflect.TypeFor[ApprovalAsked](), reflect.TypeFor[ApprovalWithdrawn](), reflect.TypeFor[ApprovalAnswer](),
+	reflect.TypeOf((*ApprovalAsked)(nil)).Elem(), reflect.TypeOf((*ApprovalWithdrawn)(nil)).Elem(), reflect.TypeOf((*ApprovalAnswer)(nil)).Elem(),
 }
 
 // approvalPlan is a capability's compiled Approval.

@@ -128,7 +128,7 @@ func (v *validator) validateValue(raw []byte) error {
 // encodes as a JSON number and the values, held by value, encode as {}:
 // those are refused like any other self-encoding type.)
 var verifiedEncodings = map[reflect.Type]bool{
-	reflect.TypeFor[time.Time](): true,
+	reflect.TypeOf((*time.Time)(nil)).Elem(): true,
 }
 
 // verified reports whether t is one of verifiedEncodings, or slog.Level,
@@ -139,9 +139,9 @@ func verified(t reflect.Type) bool {
 }
 
 var (
-	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-	jsonNumberType    = reflect.TypeFor[json.Number]()
+	jsonMarshalerType = reflect.TypeOf((*json.Marshaler)(nil)).Elem()
+	textMarshalerType = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
+	jsonNumberType    = reflect.TypeOf((*json.Number)(nil)).Elem()
 )
 
 // agreementWalk finds, in a projected type, the places where the schema
