@@ -16,7 +16,7 @@ type wireSchema interface {
 	WireSchema() json.RawMessage
 }
 
-var wireSchemaType = reflect.TypeFor[wireSchema]()
+var wireSchemaType = reflect.TypeOf((*wireSchema)(nil)).Elem()
 
 // emptyObjectSchema is what a capability with no payload advertises: an
 // object with no properties and nothing else.
@@ -62,8 +62,8 @@ func NewCodec(t reflect.Type) (*Codec, error) {
 }
 
 var (
-	byteSliceType     = reflect.TypeFor[[]byte]()
-	jsonUnmarshalType = reflect.TypeFor[json.Unmarshaler]()
+	byteType          = reflect.TypeOf((*byte)(nil)).Elem()
+	jsonUnmarshalType = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
 )
 
 // checkWireAgreement refuses input fields whose derived schema would
@@ -82,7 +82,10 @@ func checkWireAgreement(t reflect.Type, path string, seen map[reflect.Type]bool)
 	case reflect.Pointer, reflect.Array, reflect.Map:
 		return checkWireAgreement(t.Elem(), path, seen)
 	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 && t.ConvertibleTo(byteSliceType) {
+		// Only a slice of byte itself converts to []byte (a named
+		// element type does not), asked without reflect's conversion
+		// tables, which the browser build would otherwise carry.
+		if t.Elem() == byteType {
 			return fmt.Errorf("%s is a byte slice: JSON carries it as base64 text but its schema would advertise an array of integers; use a string, or a type that implements WireSchema", path)
 		}
 		return checkWireAgreement(t.Elem(), path, seen)
@@ -140,7 +143,7 @@ func Decode[In any](c *Codec, raw []byte) (In, error) {
 	if err := c.Validate(raw); err != nil {
 		return in, &Rejection{Problems: c.validator.diagnose(raw, err), Err: err}
 	}
-	if c.plan != nil && reflect.TypeFor[In]() == c.typ {
+	if c.plan != nil && reflect.TypeOf((*In)(nil)).Elem() == c.typ {
 		if c.plan.decode(raw, reflect.ValueOf(&in).Elem()) {
 			return in, nil
 		}
