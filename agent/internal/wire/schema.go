@@ -140,24 +140,34 @@ func (c *Codec) Schema() json.RawMessage { return c.schema }
 // encoding/json otherwise.
 func Decode[In any](c *Codec, raw []byte) (In, error) {
 	var in In
-	if err := c.Validate(raw); err != nil {
-		return in, &Rejection{Problems: c.validator.diagnose(raw, err), Err: err}
-	}
-	if c.plan != nil && reflect.TypeOf((*In)(nil)).Elem() == c.typ {
-		if c.plan.decode(raw, reflect.ValueOf(&in).Elem()) {
-			return in, nil
-		}
+	if err := c.DecodeInto(raw, &in); err != nil {
 		var zero In
-		in = zero
+		return zero, err
 	}
-	if err := json.Unmarshal(raw, &in); err != nil {
+	return in, nil
+}
+
+// DecodeInto is Decode into the value ptr points to, a pointer to a
+// zero value of any type: the same checks and the same result, in code
+// that is not instantiated once per input type. On an error the value
+// may have been written to; Decode hands out a zero value then.
+func (c *Codec) DecodeInto(raw []byte, ptr any) error {
+	if err := c.Validate(raw); err != nil {
+		return &Rejection{Problems: c.validator.diagnose(raw, err), Err: err}
+	}
+	if v := reflect.ValueOf(ptr).Elem(); c.plan != nil && v.Type() == c.typ {
+		if c.plan.decode(raw, v) {
+			return nil
+		}
+		v.SetZero()
+	}
+	if err := json.Unmarshal(raw, ptr); err != nil {
 		// Only a type that decodes itself can refuse what its schema
 		// accepts; where it did is its own business.
-		var zero In
-		return zero, &Rejection{
+		return &Rejection{
 			Problems: []Problem{{Path: "", Code: CodeInvalid}},
 			Err:      fmt.Errorf("the payload does not decode into %s: %w", c.typ, err),
 		}
 	}
-	return in, nil
+	return nil
 }
