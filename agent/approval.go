@@ -474,7 +474,9 @@ var approvalIDs struct {
 
 func newApprovalID() string {
 	approvalIDs.once.Do(func() {
-		approvalIDs.prefix = "approval-" + strings.ReplaceAll(NewInvocationID(), "-", "")[:16] + "-"
+		// The first 16 hex digits of an invocation id (8-4-4-...).
+		id := NewInvocationID()
+		approvalIDs.prefix = "approval-" + id[0:8] + id[9:13] + id[14:18] + "-"
 	})
 	return approvalIDs.prefix + strconv.FormatUint(approvalIDs.n.Add(1), 10)
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 )
 
@@ -96,7 +95,7 @@ func checkWireAgreement(t reflect.Type, path string, seen map[reflect.Type]bool)
 				continue
 			}
 			name := path + "." + f.Name
-			if tag := f.Tag.Get("json"); tag != "-" && slices.Contains(strings.Split(tag, ",")[1:], "string") {
+			if tag := f.Tag.Get("json"); tag != "-" && hasOption(tagOptions(tag), "string") {
 				return fmt.Errorf("%s is tagged json:\",string\": JSON carries it as a quoted string but its schema would advertise its Go kind; use a type that implements WireSchema instead", name)
 			}
 			if err := checkWireAgreement(f.Type, name, seen); err != nil {
@@ -170,4 +169,25 @@ func (c *Codec) DecodeInto(raw []byte, ptr any) error {
 		}
 	}
 	return nil
+}
+
+// tagOptions returns the options of a json struct tag: what follows its
+// name and first comma.
+func tagOptions(tag string) string {
+	_, opts, _ := strings.Cut(tag, ",")
+	return opts
+}
+
+// hasOption reports whether the comma-separated options opts hold opt,
+// as strings.Split and slices.Contains would, without linking
+// strings.Split's code into a browser build.
+func hasOption(opts, opt string) bool {
+	for more := opts != ""; more; {
+		var o string
+		o, opts, more = strings.Cut(opts, ",")
+		if o == opt {
+			return true
+		}
+	}
+	return false
 }
