@@ -341,7 +341,7 @@ func WhenApprovalEnds(ctx context.Context, notify func(ApprovalRequest, Withdraw
 // approvalMessages are the Message types of this file, which no
 // capability may expose and a host with approvals must hold.
 var approvalMessages = []reflect.Type{
-	reflect.TypeFor[ApprovalAsked](), reflect.TypeFor[ApprovalWithdrawn](), reflect.TypeFor[ApprovalAnswer](),
+	reflect.TypeOf((*ApprovalAsked)(nil)).Elem(), reflect.TypeOf((*ApprovalWithdrawn)(nil)).Elem(), reflect.TypeOf((*ApprovalAnswer)(nil)).Elem(),
 }
 
 // approvalPlan is a capability's compiled Approval.
@@ -474,7 +474,9 @@ var approvalIDs struct {
 
 func newApprovalID() string {
 	approvalIDs.once.Do(func() {
-		approvalIDs.prefix = "approval-" + strings.ReplaceAll(NewInvocationID(), "-", "")[:16] + "-"
+		// The first 16 hex digits of an invocation id (8-4-4-...).
+		id := NewInvocationID()
+		approvalIDs.prefix = "approval-" + id[0:8] + id[9:13] + id[14:18] + "-"
 	})
 	return approvalIDs.prefix + strconv.FormatUint(approvalIDs.n.Add(1), 10)
 }

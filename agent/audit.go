@@ -443,7 +443,10 @@ func (l *AuditLog[P]) refusal(capability string) error {
 // input returns the payload as compact JSON with the redacted fields
 // replaced, or nil when it is not a JSON object.
 func (l *AuditLog[P]) input(payload []byte) json.RawMessage {
-	trimmed := bytes.TrimLeft(payload, " \t\r\n")
+	trimmed := payload // bytes.TrimLeft(payload, " \t\r\n"), without its cutset code
+	for len(trimmed) > 0 && (trimmed[0] == ' ' || trimmed[0] == '\t' || trimmed[0] == '\r' || trimmed[0] == '\n') {
+		trimmed = trimmed[1:]
+	}
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return nil
 	}

@@ -5,7 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
-	"strings"
+
+	"github.com/foldagent/foldagent/agent/internal/wire"
 )
 
 // MaxChangeBytes bounds a Change: the encoded paths and values it carries
@@ -205,9 +206,4 @@ func unionKeys(om, nm map[string]json.RawMessage) []string {
 }
 
 // escapePointer escapes a member name as a JSON Pointer token (RFC 6901).
-func escapePointer(k string) string {
-	if !strings.ContainsAny(k, "~/") {
-		return k
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
-}
+func escapePointer(k string) string { return wire.EscapePointer(k) }

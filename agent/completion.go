@@ -89,7 +89,7 @@ type matchDecl struct {
 // R must be a named type or a pointer to one: the Go type name is the tag
 // that manifests and results report.
 func On[In, R any](correlate func(in In, got R, inv Invocation) bool) Match[In] {
-	t := reflect.TypeFor[R]()
+	t := reflect.TypeOf((*R)(nil)).Elem()
 	tag := completionTag(t, "On")
 	if correlate == nil {
 		panic(fmt.Sprintf("agent: On[%s] needs a correlate function; use OnType to match on the type alone", tag))
@@ -112,7 +112,7 @@ func On[In, R any](correlate func(in In, got R, inv Invocation) bool) Match[In] 
 //
 //	agent.CompleteOn(agent.OnType[ResetInput, ResetDone]())
 func OnType[In, R any]() Match[In] {
-	t := reflect.TypeFor[R]()
+	t := reflect.TypeOf((*R)(nil)).Elem()
 	return Match[In]{&matchDecl{typ: t, tag: completionTag(t, "OnType")}}
 }
 
@@ -260,7 +260,7 @@ func When[Model, V, In any](project func(model Model) V, predicate func(value V,
 	}
 	equal := equalFunc[V]()
 	return OnState[In]{d: &stateDecl{
-		modelType: reflect.TypeFor[Model](),
+		modelType: reflect.TypeOf((*Model)(nil)).Elem(),
 		fromModel: func(in any) func(model Model) bool {
 			typed := in.(In)
 			var last V
@@ -306,7 +306,7 @@ func WhenSource[V, In any](src Source[V], predicate func(value V, in In) bool) O
 
 // equalFunc chooses how When decides that a projected value is unchanged.
 func equalFunc[V any]() func(a, b V) bool {
-	if plainComparable(reflect.TypeFor[V]()) {
+	if plainComparable(reflect.TypeOf((*V)(nil)).Elem()) {
 		return func(a, b V) bool { return any(a) == any(b) }
 	}
 	return func(a, b V) bool { return reflect.DeepEqual(a, b) }
@@ -404,7 +404,7 @@ func compileCompletionDecl[Model, P any](capability string, d *completionDecl) c
 		} else {
 			f, ok := st.fromModel.(func(any) func(Model) bool)
 			if !ok {
-				fail("its completion projection reads Model %s, but the capability's Model is %s", st.modelType, reflect.TypeFor[Model]())
+				fail("its completion projection reads Model %s, but the capability's Model is %s", st.modelType, reflect.TypeOf((*Model)(nil)).Elem())
 			}
 			spec.fromModel = f
 		}

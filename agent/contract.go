@@ -54,7 +54,7 @@ func Project[Model, V any](read func(model Model) V) Projection[Model] {
 }
 
 func newProjection[Model, V any](read func(model Model) V) (Projection[Model], error) {
-	t := reflect.TypeFor[V]()
+	t := reflect.TypeOf((*V)(nil)).Elem()
 	w, err := wire.NewProjected(t, typeLabel(t))
 	if err != nil {
 		return Projection[Model]{}, fmt.Errorf("cannot project %s: %w", t, err)

@@ -195,7 +195,7 @@ type capability[Model, P any] struct {
 // valid capability name. Like regexp.MustCompile, it is meant for
 // package-level declarations, where a mistake should stop the program.
 func Expose[M, Model, P any](v Variant[M, Model, P]) *Exposed[M, Model, P] {
-	msgType := reflect.TypeFor[M]()
+	msgType := reflect.TypeOf((*M)(nil)).Elem()
 	c := newCapability[M, Model, P](msgType, msgType, v.Name, v.Description, v.Available)
 	c.direct = true
 	c.construct = func(in any, _ Call[Model, P]) any { return in }
@@ -216,11 +216,11 @@ func Expose[M, Model, P any](v Variant[M, Model, P]) *Exposed[M, Model, P] {
 // Message M by ToMessage. It panics, naming the Message type, when the
 // declaration is invalid, including when ToMessage is missing.
 func ExposeMapped[In, M, Model, P any](v Mapped[In, M, Model, P]) *Exposed[In, Model, P] {
-	msgType := reflect.TypeFor[M]()
+	msgType, inType := reflect.TypeOf((*M)(nil)).Elem(), reflect.TypeOf((*In)(nil)).Elem()
 	if v.ToMessage == nil {
-		panic(fmt.Sprintf("agent: cannot expose %s: a mapped input (%s) was given without ToMessage", typeLabel(msgType), reflect.TypeFor[In]()))
+		panic(fmt.Sprintf("agent: cannot expose %s: a mapped input (%s) was given without ToMessage", typeLabel(msgType), inType))
 	}
-	c := newCapability[In, Model, P](msgType, reflect.TypeFor[In](), v.Name, v.Description, v.Available)
+	c := newCapability[In, Model, P](msgType, inType, v.Name, v.Description, v.Available)
 	toMessage := v.ToMessage
 	c.construct = func(in any, call Call[Model, P]) any { return toMessage(in.(In), call) }
 	if v.Authorize != nil {
@@ -240,11 +240,11 @@ func newCapability[In, Model, P any](msgType, inType reflect.Type, name, descrip
 	c := newErasedCapability[Model, P](msgType, inType, name, description, available)
 	codec := c.codec
 	c.decode = func(raw []byte) (any, error) {
-		in, err := wire.Decode[In](codec, raw)
-		if err != nil {
+		in := new(In)
+		if err := codec.DecodeInto(raw, in); err != nil {
 			return nil, err
 		}
-		return in, nil
+		return *in, nil
 	}
 	return c
 }

@@ -291,7 +291,7 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 		r.inline = nb.DispatchNeverBlocks()
 	}
 
-	msgType := reflect.TypeFor[Msg]()
+	msgType := reflect.TypeOf((*Msg)(nil)).Elem()
 	var misfits, needObserve, needSubscribe []string
 	for _, capab := range c.caps {
 		if !capab.msgType.AssignableTo(msgType) {
@@ -546,7 +546,7 @@ func Dispatch[In, Model, Msg, P any](ctx context.Context, r *Runtime[Model, Msg,
 // M, with msg as its input. A Message type the contract does not expose
 // directly is refused with an *UnknownCapabilityError naming the type.
 func DispatchMessage[M, Model, Msg, P any](ctx context.Context, r *Runtime[Model, Msg, P], msg M, inv Invocation) (Result, error) {
-	t := reflect.TypeFor[M]()
+	t := reflect.TypeOf((*M)(nil)).Elem()
 	capab := r.contract.byType[t]
 	if capab == nil || !capab.direct {
 		return r.invoke(ctx, nil, typeLabel(t), nil, nil, inv)

@@ -64,7 +64,7 @@ func Watching[Model, V any](name string, read func(model Model) V) Watch[Model] 
 	if err != nil {
 		panic(fmt.Sprintf("agent: watch %q: %v", name, err))
 	}
-	return Watch[Model]{w: &watch[Model]{name: name, proj: p, comparable: strictlyComparable(reflect.TypeFor[V]())}}
+	return Watch[Model]{w: &watch[Model]{name: name, proj: p, comparable: strictlyComparable(reflect.TypeOf((*V)(nil)).Elem())}}
 }
 
 // Name returns the watch's name.

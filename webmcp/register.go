@@ -483,7 +483,7 @@ func originParts(origin string) (scheme, host string, ok bool) {
 	} else if strings.ContainsFunc(host, forbiddenInHost) {
 		return "", "", false
 	}
-	return strings.ToLower(scheme), host, rest != ""
+	return lowerASCII(scheme), host, rest != ""
 }
 
 // forbiddenInHost reports whether c may not appear in a host: the URL
@@ -491,6 +491,18 @@ func originParts(origin string) (scheme, host string, ok bool) {
 // browser refuses, and "%" (see originParts).
 func forbiddenInHost(c rune) bool {
 	return c <= ' ' || c == 0x7f || strings.ContainsRune("#%/:<>?@[\\]^|", c)
+}
+
+// lowerASCII is strings.ToLower for a scheme, which isScheme has held to
+// ASCII, without the Unicode code strings.ToLower would link into the page.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // isScheme reports whether s is a URL scheme: a letter, then letters,

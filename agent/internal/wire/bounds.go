@@ -40,7 +40,9 @@ func applyBounds(fs *derived, t reflect.Type, tag string) error {
 	// widest a numeric bound may be.
 	typeMin, typeMax := fs.min, fs.max
 	seen := map[string]bool{}
-	for _, part := range strings.Split(tag, ",") {
+	for rest, more := tag, true; more; {
+		var part string
+		part, rest, more = strings.Cut(rest, ",")
 		key, value, ok := strings.Cut(strings.TrimSpace(part), "=")
 		if !ok || value == "" {
 			return fmt.Errorf("%q is not KEYWORD=VALUE (keywords: %s)", part, strings.Join(boundsKeywords, ", "))

@@ -1,3 +1,5 @@
+//go:build !js
+
 package wire
 
 import (
@@ -50,7 +52,7 @@ type structPlan struct {
 	fields []planField
 }
 
-var textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+var textUnmarshalerType = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
 
 // decodesItself reports whether encoding/json hands values of t to the
 // type's own method rather than decoding them by kind.

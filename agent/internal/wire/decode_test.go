@@ -1,3 +1,7 @@
+//go:build !js
+
+// The decoder under test is not in js builds (see decode_js.go).
+
 package wire
 
 import (

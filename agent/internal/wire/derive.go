@@ -348,8 +348,7 @@ func (d *deriver) deriveStruct(t reflect.Type, s *derived) error {
 		}
 		s.props[name] = fs
 		s.order = append(s.order, name)
-		opts := strings.Split(settings, ",")
-		if !slices.Contains(opts, "omitempty") && !slices.Contains(opts, "omitzero") {
+		if !hasOption(settings, "omitempty") && !hasOption(settings, "omitzero") {
 			s.required = append(s.required, name)
 		}
 	}

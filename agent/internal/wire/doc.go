@@ -4,4 +4,9 @@
 // input with redacted members. None of it is a contract concept, so it
 // lives here, out of the agent package's API, the way log/slog keeps its
 // buffers in an internal package.
+//
+// A validated payload is decoded by the codec's own decoder where it can
+// (decode.go), which is only ever faster than encoding/json, never
+// different; a js build, whose code is a page's download, decodes with
+// encoding/json alone (decode_js.go).
 package wire

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -128,7 +127,7 @@ func (v *validator) validateValue(raw []byte) error {
 // encodes as a JSON number and the values, held by value, encode as {}:
 // those are refused like any other self-encoding type.)
 var verifiedEncodings = map[reflect.Type]bool{
-	reflect.TypeFor[time.Time](): true,
+	reflect.TypeOf((*time.Time)(nil)).Elem(): true,
 }
 
 // verified reports whether t is one of verifiedEncodings, or slog.Level,
@@ -139,9 +138,9 @@ func verified(t reflect.Type) bool {
 }
 
 var (
-	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-	jsonNumberType    = reflect.TypeFor[json.Number]()
+	jsonMarshalerType = reflect.TypeOf((*json.Marshaler)(nil)).Elem()
+	textMarshalerType = reflect.TypeOf((*encoding.TextMarshaler)(nil)).Elem()
+	jsonNumberType    = reflect.TypeOf((*json.Number)(nil)).Elem()
 )
 
 // agreementWalk finds, in a projected type, the places where the schema
@@ -219,7 +218,7 @@ func (w *agreementWalk) check(t reflect.Type, path string) error {
 			if !f.IsExported() || tag == "-" {
 				continue
 			}
-			if slices.Contains(strings.Split(tag, ",")[1:], "string") {
+			if hasOption(tagOptions(tag), "string") {
 				return fmt.Errorf("%s is tagged json:\",string\": JSON carries it as a quoted string but its schema would advertise its Go kind; use a type that implements WireSchema instead", name)
 			}
 			member := f.Name
@@ -252,7 +251,7 @@ func checkEmbedded(f reflect.StructField, tag string, tagged bool, name string) 
 		}
 		return nil // encoding/json ignores it, and so does the schema
 	}
-	if tagged && strings.Split(tag, ",")[0] != "" {
+	if tagName, _, _ := strings.Cut(tag, ","); tagged && tagName != "" {
 		return fmt.Errorf("%s embeds %s with a json tag: JSON carries it as a single member (or omits it), but its schema lists its fields in place; use a named field, or drop the tag", name, f.Type)
 	}
 	if f.Type.Kind() == reflect.Pointer {

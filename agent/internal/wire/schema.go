@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 )
 
@@ -16,7 +15,7 @@ type wireSchema interface {
 	WireSchema() json.RawMessage
 }
 
-var wireSchemaType = reflect.TypeFor[wireSchema]()
+var wireSchemaType = reflect.TypeOf((*wireSchema)(nil)).Elem()
 
 // emptyObjectSchema is what a capability with no payload advertises: an
 // object with no properties and nothing else.
@@ -62,8 +61,8 @@ func NewCodec(t reflect.Type) (*Codec, error) {
 }
 
 var (
-	byteSliceType     = reflect.TypeFor[[]byte]()
-	jsonUnmarshalType = reflect.TypeFor[json.Unmarshaler]()
+	byteType          = reflect.TypeOf((*byte)(nil)).Elem()
+	jsonUnmarshalType = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
 )
 
 // checkWireAgreement refuses input fields whose derived schema would
@@ -82,7 +81,10 @@ func checkWireAgreement(t reflect.Type, path string, seen map[reflect.Type]bool)
 	case reflect.Pointer, reflect.Array, reflect.Map:
 		return checkWireAgreement(t.Elem(), path, seen)
 	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 && t.ConvertibleTo(byteSliceType) {
+		// Only a slice of byte itself converts to []byte (a named
+		// element type does not), asked without reflect's conversion
+		// tables, which the browser build would otherwise carry.
+		if t.Elem() == byteType {
 			return fmt.Errorf("%s is a byte slice: JSON carries it as base64 text but its schema would advertise an array of integers; use a string, or a type that implements WireSchema", path)
 		}
 		return checkWireAgreement(t.Elem(), path, seen)
@@ -93,7 +95,7 @@ func checkWireAgreement(t reflect.Type, path string, seen map[reflect.Type]bool)
 				continue
 			}
 			name := path + "." + f.Name
-			if tag := f.Tag.Get("json"); tag != "-" && slices.Contains(strings.Split(tag, ",")[1:], "string") {
+			if tag := f.Tag.Get("json"); tag != "-" && hasOption(tagOptions(tag), "string") {
 				return fmt.Errorf("%s is tagged json:\",string\": JSON carries it as a quoted string but its schema would advertise its Go kind; use a type that implements WireSchema instead", name)
 			}
 			if err := checkWireAgreement(f.Type, name, seen); err != nil {
@@ -137,24 +139,55 @@ func (c *Codec) Schema() json.RawMessage { return c.schema }
 // encoding/json otherwise.
 func Decode[In any](c *Codec, raw []byte) (In, error) {
 	var in In
-	if err := c.Validate(raw); err != nil {
-		return in, &Rejection{Problems: c.validator.diagnose(raw, err), Err: err}
-	}
-	if c.plan != nil && reflect.TypeFor[In]() == c.typ {
-		if c.plan.decode(raw, reflect.ValueOf(&in).Elem()) {
-			return in, nil
-		}
+	if err := c.DecodeInto(raw, &in); err != nil {
 		var zero In
-		in = zero
+		return zero, err
 	}
-	if err := json.Unmarshal(raw, &in); err != nil {
+	return in, nil
+}
+
+// DecodeInto is Decode into the value ptr points to, a pointer to a
+// zero value of any type: the same checks and the same result, in code
+// that is not instantiated once per input type. On an error the value
+// may have been written to; Decode hands out a zero value then.
+func (c *Codec) DecodeInto(raw []byte, ptr any) error {
+	if err := c.Validate(raw); err != nil {
+		return &Rejection{Problems: c.validator.diagnose(raw, err), Err: err}
+	}
+	if v := reflect.ValueOf(ptr).Elem(); c.plan != nil && v.Type() == c.typ {
+		if c.plan.decode(raw, v) {
+			return nil
+		}
+		v.SetZero()
+	}
+	if err := json.Unmarshal(raw, ptr); err != nil {
 		// Only a type that decodes itself can refuse what its schema
 		// accepts; where it did is its own business.
-		var zero In
-		return zero, &Rejection{
+		return &Rejection{
 			Problems: []Problem{{Path: "", Code: CodeInvalid}},
 			Err:      fmt.Errorf("the payload does not decode into %s: %w", c.typ, err),
 		}
 	}
-	return in, nil
+	return nil
+}
+
+// tagOptions returns the options of a json struct tag: what follows its
+// name and first comma.
+func tagOptions(tag string) string {
+	_, opts, _ := strings.Cut(tag, ",")
+	return opts
+}
+
+// hasOption reports whether the comma-separated options opts hold opt,
+// as strings.Split and slices.Contains would, without linking
+// strings.Split's code into a browser build.
+func hasOption(opts, opt string) bool {
+	for more := opts != ""; more; {
+		var o string
+		o, opts, more = strings.Cut(opts, ",")
+		if o == opt {
+			return true
+		}
+	}
+	return false
 }

@@ -482,7 +482,7 @@ func pointer(segs []string) string {
 	var b strings.Builder
 	for i := len(segs) - 1; i >= 0; i-- {
 		b.WriteByte('/')
-		b.WriteString(escapePointer(segs[i]))
+		b.WriteString(EscapePointer(segs[i]))
 	}
 	if b.Len() == 0 {
 		return "/"
@@ -490,12 +490,26 @@ func pointer(segs []string) string {
 	return b.String()
 }
 
-// escapePointer escapes a JSON Pointer reference token (RFC 6901): "~"
-// first, so that the "~1" written for "/" is not escaped again. (Two
-// ReplaceAll calls rather than a strings.Replacer, whose machinery would
-// be linked into a browser build for this alone.)
-func escapePointer(seg string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(seg, "~", "~0"), "/", "~1")
+// EscapePointer escapes a JSON Pointer reference token (RFC 6901): "~"
+// as "~0" and "/" as "~1". (A loop rather than strings.ReplaceAll or a
+// strings.Replacer, whose code would be linked into a browser build for
+// this alone.)
+func EscapePointer(seg string) string {
+	if !strings.ContainsAny(seg, "~/") {
+		return seg
+	}
+	b := make([]byte, 0, len(seg)+4)
+	for i := 0; i < len(seg); i++ {
+		switch seg[i] {
+		case '~':
+			b = append(b, "~0"...)
+		case '/':
+			b = append(b, "~1"...)
+		default:
+			b = append(b, seg[i])
+		}
+	}
+	return string(b)
 }
 
 func mismatch(code, format string, args ...any) error {
@@ -1013,7 +1027,7 @@ func (d *diagnosis) record(code string) {
 	var b strings.Builder
 	for _, seg := range d.stack {
 		b.WriteByte('/')
-		b.WriteString(escapePointer(seg))
+		b.WriteString(EscapePointer(seg))
 	}
 	pr := Problem{Path: b.String(), Code: code}
 	if !slices.Contains(d.problems, pr) {
