@@ -61,10 +61,13 @@ import (
 // decoding instantiated per input type and strings/bytes helpers used
 // once each left the page (-17 KB). What is left over the floor is
 // foldagent's own code: about 1,300 functions, each paying some 50
-// bytes of gzip for its runtime tables besides its body.
+// bytes of gzip for its runtime tables besides its body. The floor then
+// gained the six small standard packages the page links and it had left
+// out (bufio, encoding/hex, hash, hash/fnv, maps, runtime/debug: 987,718
+// bytes gzip), comparing like with like: the page is 1.356× it.
 // Raise it only with a reason in the commit message, and lower it, toward
 // 1.3, when the download shrinks.
-const maxFloorRatio = 1.377
+const maxFloorRatio = 1.357
 
 // builtApp builds the application the way the server does, once per
 // test binary (the browser tests share served's build).
