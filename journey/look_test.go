@@ -1,6 +1,7 @@
 package journey
 
 import (
+	"context"
 	"errors"
 	"reflect"
 	"testing"
@@ -24,7 +25,14 @@ func TestLookAgreesWithEachRead(t *testing.T) {
 				t.Fatalf("commit: %+v", r)
 			}
 		}},
-		{"fired", func() { mustFire(t, s, "catalog.go-checkout", FireOptions{Source: ActorAgent}) }},
+		// The fire comes to rest on its own after Fire returns: the look
+		// is taken once it has, when nothing moves any more.
+		{"fired", func() {
+			r := mustFire(t, s, "catalog.go-checkout", FireOptions{Source: ActorAgent})
+			if _, err := s.SettlementOf(context.Background(), r.TransitionID); err != nil {
+				t.Fatal(err)
+			}
+		}},
 	}
 	for _, st := range steps {
 		st.move()
