@@ -2,6 +2,7 @@ package mcpagent_test
 
 import (
 	"context"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -23,9 +24,18 @@ func TestServersOfOneRuntimeFollowTheModelOnce(t *testing.T) {
 	// A pointer: Servers share by the runtime's identity.
 	rt := &countingRuntime{todoRuntime: a.runtime(t, owner), live: new(atomic.Int64)}
 	const n = 50
+	// Each session is counted once, however many changes it hears: the
+	// create and the toggle can reach a session as one change or two,
+	// and a handler blocked on a full channel would hold its session's
+	// Close for ever.
 	changed := make(chan struct{}, n)
+	var heard sync.Map
 	client := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "0"}, &mcp.ClientOptions{
-		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
+		ToolListChangedHandler: func(_ context.Context, req *mcp.ToolListChangedRequest) {
+			if _, again := heard.LoadOrStore(req.Session, true); !again {
+				changed <- struct{}{}
+			}
+		},
 	})
 	var servers []*mcpagent.Server
 	for range n {
