@@ -146,7 +146,9 @@ func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, err
 // Message, the Model and where it came from. A host adapter calls it on
 // the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
-	d.hist.add(record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.named(originOf(p))})
+	r := d.hist.slot()
+	*r = record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.named(originOf(p))}
+	d.hist.commit()
 }
 
 // AddDispatched records one applied Message that was dispatched with
@@ -154,7 +156,9 @@ func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Prove
 // run of Messages dispatched with the same context). A host adapter calls
 // it, as Add, on the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) AddDispatched(version uint64, msg Msg, model Model, ctx context.Context) {
-	d.hist.add(record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.last.of(ctx, d.named)})
+	r := d.hist.slot()
+	*r = record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.last.of(ctx, d.named)}
+	d.hist.commit()
 }
 
 // named gives an agent known only by its caller the application's name
@@ -215,16 +219,19 @@ func orDefault(v, def int) int {
 
 // recordLoop is the recorder attached to a loop.Program.
 func (d *Devtools[Model, Msg]) recordLoop(a loop.Applied[Model, Msg]) {
-	var o origin
+	r := d.hist.slot()
 	switch a.Source {
 	case loop.FromDispatch:
-		o = d.last.of(a.Ctx, d.named)
+		r.prov = d.last.of(a.Ctx, d.named)
 	case loop.FromCmd:
-		o = origin{kind: kindApp, door: doorCmd, cause: a.Cause}
+		r.prov = origin{kind: kindApp, door: doorCmd, cause: a.Cause}
 	case loop.FromPanic:
-		o = origin{kind: kindApp, door: doorPanic}
+		r.prov = origin{kind: kindApp, door: doorPanic}
+	default:
+		r.prov = origin{}
 	}
-	d.hist.add(record[Model, Msg]{version: a.Version, at: d.stamp(), msg: a.Msg, model: a.Model, prov: o})
+	r.version, r.at, r.msg, r.model = a.Version, d.stamp(), a.Msg, a.Model
+	d.hist.commit()
 }
 
 // stamp is the time a record is kept at, in Unix nanoseconds.

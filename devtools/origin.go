@@ -82,11 +82,18 @@ type lastOrigin struct {
 }
 
 // of returns the origin of a Message dispatched with ctx, named.
+//
+// Only a context of a comparable type is kept, so that comparing the next
+// one with it never panics: two interfaces holding values of different
+// types are unequal without comparing the values.
 func (l *lastOrigin) of(ctx context.Context, named func(origin) origin) origin {
-	if ctx != nil && l.ctx != nil && reflect.TypeOf(ctx).Comparable() && ctx == l.ctx {
+	if l.ctx != nil && ctx == l.ctx {
 		return l.o
 	}
 	o := named(dispatchOrigin(ctx))
-	l.ctx, l.o = ctx, o
+	l.ctx, l.o = nil, o
+	if ctx != nil && reflect.TypeOf(ctx).Comparable() {
+		l.ctx = ctx
+	}
 	return o
 }
