@@ -147,7 +147,7 @@ func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, err
 // the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
 	r := d.hist.slot()
-	*r = record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.named(originOf(p))}
+	*r = record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: intern(d.named(originOf(p))), cause: p.Cause}
 	d.hist.commit()
 }
 
@@ -218,19 +218,19 @@ func orDefault(v, def int) int {
 }
 
 // recordLoop is the recorder attached to a loop.Program.
-func (d *Devtools[Model, Msg]) recordLoop(a loop.Applied[Model, Msg]) {
+func (d *Devtools[Model, Msg]) recordLoop(a *loop.Applied[Model, Msg]) {
 	r := d.hist.slot()
 	switch a.Source {
 	case loop.FromDispatch:
 		r.prov = d.last.of(a.Ctx, d.named)
 	case loop.FromCmd:
-		r.prov = origin{kind: kindApp, door: doorCmd, cause: a.Cause}
+		r.prov = &plain[kindApp][doorCmd]
 	case loop.FromPanic:
-		r.prov = origin{kind: kindApp, door: doorPanic}
+		r.prov = &plain[kindApp][doorPanic]
 	default:
-		r.prov = origin{}
+		r.prov = &plain[kindUnknown][doorNone]
 	}
-	r.version, r.at, r.msg, r.model = a.Version, d.stamp(), a.Msg, a.Model
+	r.version, r.at, r.msg, r.model, r.cause = a.Version, d.stamp(), a.Msg, a.Model, a.Cause
 	d.hist.commit()
 }
 

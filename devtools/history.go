@@ -20,7 +20,8 @@ type record[Model, Msg any] struct {
 	at      int64 // Unix nanoseconds
 	msg     Msg
 	model   Model
-	prov    origin
+	prov    *origin
+	cause   uint64 // the version whose command sent msg (door "cmd")
 }
 
 // keyframe is a Model kept to replay from.

@@ -155,7 +155,7 @@ func (f Filter) keeps(e Entry) bool {
 }
 
 func (d *Devtools[Model, Msg]) entry(r record[Model, Msg], changed []string) Entry {
-	p := r.prov.provenance()
+	p := r.prov.provenance(r.cause)
 	e := Entry{Version: r.version, At: time.Unix(0, r.at), Type: typeName(r.msg), Changed: changed, Provenance: p, By: p.label()}
 	if e.Changed == nil {
 		e.Changed = []string{}

@@ -285,6 +285,7 @@ type Program[Model, Msg any] struct {
 	subs listeners.Registry[func()]
 	obs  listeners.Registry[func(Msg)]
 	rec  atomic.Pointer[recording[Model, Msg]] // see Record (observe.go)
+	told Applied[Model, Msg]                   // what the recorder is told (the applying goroutine's; observe.go)
 
 	abandoned atomic.Bool // set, and wake signalled, to make the loop exit without draining
 	abandonMu sync.Once
@@ -880,6 +881,7 @@ type step uint8
 
 const (
 	stepUpdate    step = iota // the Message is next for update
+	stepRecord                // the recorder is next (observe.go)
 	stepSubscribe             // subs[j] is next
 	stepObserve               // obs[j] is next
 )
@@ -900,10 +902,16 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 		if r := recover(); r != nil {
 			fromPanic := cur.c.isFromPanic(cur.i)
 			source := "listener"
-			if cur.step == stepUpdate {
+			switch cur.step {
+			case stepUpdate:
 				source = "update"
 				cur.i++
-			} else {
+			case stepRecord:
+				// A recorder's panic is reported as a listener's and
+				// never turned into a Message; the listeners still run.
+				fromPanic = true
+				cur.step, cur.j, cur.subs = stepSubscribe, 0, p.subs.Snapshot()
+			default:
 				cur.j++
 			}
 			p.report(asPanics(r, source), fromPanic)
@@ -924,9 +932,13 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 				}
 				next, cmd := p.app.Update(p.hist.own(), msg)
 				v := p.hist.publish(next)
-				p.recordApplied(c, cur.i, msg, next, v)
 				if cmd != nil {
 					p.start(cmd)
+				}
+				if r := p.rec.Load(); r != nil {
+					cur.step = stepRecord
+					r.fn(p.applied(c, cur.i, msg, next, v))
+					p.forget()
 				}
 				cur.step, cur.j, cur.subs = stepSubscribe, 0, p.subs.Snapshot()
 				fallthrough
