@@ -121,11 +121,21 @@ func AttachLoop[Model, Msg any](p *loop.Program[Model, Msg], opts Options) (*Dev
 		return nil, err
 	}
 	d.replay = p.Sandbox()
+	// The Program tells the recorder of a version before it publishes
+	// it: the version it publishes says the record is there.
+	d.hist.published = func() uint64 {
+		_, v := p.VersionedModel()
+		return v
+	}
 	stop, err := p.Record(d.recordLoop)
 	if err != nil {
 		return nil, err
 	}
-	d.detach = stop
+	d.detach = func() {
+		stop()
+		_, v := p.VersionedModel()
+		d.hist.freeze(v)
+	}
 	return d, nil
 }
 
@@ -146,9 +156,9 @@ func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, err
 // Message, the Model and where it came from. A host adapter calls it on
 // the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
-	r := d.hist.slot()
+	r := d.hist.slot(version)
 	*r = record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: intern(d.named(originOf(p))), cause: p.Cause}
-	d.hist.commit()
+	d.hist.commit(version)
 }
 
 // AddDispatched records one applied Message that was dispatched with
@@ -156,9 +166,9 @@ func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Prove
 // run of Messages dispatched with the same context). A host adapter calls
 // it, as Add, on the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) AddDispatched(version uint64, msg Msg, model Model, ctx context.Context) {
-	r := d.hist.slot()
+	r := d.hist.slot(version)
 	*r = record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.last.of(ctx, d.named)}
-	d.hist.commit()
+	d.hist.commit(version)
 }
 
 // named gives an agent known only by its caller the application's name
@@ -219,7 +229,7 @@ func orDefault(v, def int) int {
 
 // recordLoop is the recorder attached to a loop.Program.
 func (d *Devtools[Model, Msg]) recordLoop(a *loop.Applied[Model, Msg]) {
-	r := d.hist.slot()
+	r := d.hist.slot(a.Version)
 	switch a.Source {
 	case loop.FromDispatch:
 		r.prov = d.last.of(a.Ctx, d.named)
@@ -230,8 +240,9 @@ func (d *Devtools[Model, Msg]) recordLoop(a *loop.Applied[Model, Msg]) {
 	default:
 		r.prov = &plain[kindUnknown][doorNone]
 	}
-	r.version, r.at, r.msg, r.model, r.cause = a.Version, d.stamp(), a.Msg, a.Model, a.Cause
-	d.hist.commit()
+	r.at, r.msg, r.model, r.cause = d.stamp(), a.Msg, a.Model, a.Cause
+	r.version = a.Version // last: the record is complete
+	d.hist.commit(a.Version)
 }
 
 // stamp is the time a record is kept at, in Unix nanoseconds.

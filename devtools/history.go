@@ -36,8 +36,8 @@ const blockLen = 64
 // claimed is added to a block's pins while the writer refills it.
 const claimed = -1 << 40
 
-// block holds the records blockLen*k to blockLen*(k+1)-1 of the
-// sequence of records, written in order.
+// block holds the records of versions blockLen*k to blockLen*(k+1)-1,
+// written in order.
 type block[Model, Msg any] struct {
 	k    atomic.Uint64
 	recs [blockLen]record[Model, Msg]
@@ -57,13 +57,22 @@ func (b *block[Model, Msg]) pin() bool {
 
 func (b *block[Model, Msg]) unpin() { b.pins.Add(-1) }
 
-// history is the bounded window of records: the last cap Messages
-// applied. One goroutine writes it (the host's, applying Messages), with
-// no lock: it fills the place slot returns and commit publishes it with
-// one atomic store. Tools read it from any goroutine: they copy what
-// was published, pinning each block while they copy it, and the writer
-// never rewrites a block a reader pins (it allocates another instead),
-// so a reader never sees a record being written.
+// history is the bounded window of records: the last cap versions
+// applied. A record lives at the place its version names (block
+// version/blockLen, slot version%blockLen), so that a reader finds a
+// version without asking the writer.
+//
+// One goroutine writes it (the host's, applying Messages), with no lock:
+// it fills the place slot returns, version last, and commit says the
+// version is there. Tools read it from any goroutine: they copy the
+// versions up to the newest one published, pinning each block while they
+// copy it, and the writer never rewrites a block a reader pins (it
+// allocates another instead), so a reader never sees a record being
+// written. Under AttachLoop the recorder writes each record before the
+// Program publishes its version, so the version the Program publishes is
+// what tells readers the record is there (published), and commit costs
+// no atomic write; an adapter feeding Add publishes each version here
+// (newest).
 //
 // Keyframes are not copied aside: every kept record holds its Model, so
 // the keyframes (the starting Model and the Models of versions that are
@@ -75,11 +84,15 @@ type history[Model, Msg any] struct {
 	maxFrame uint64
 	initial  keyframe[Model] // the Model the recorder started from
 	ring     []atomic.Pointer[block[Model, Msg]]
-	n        atomic.Uint64 // records published
+	first    atomic.Uint64 // the first version recorded; 0 before any
+	newest   atomic.Uint64 // the newest version committed (published == nil)
+	frozen   atomic.Uint64 // the newest version readers read, once detached
+	// published returns the newest version the host has published, when
+	// the recorder writes each record before the host publishes it.
+	published func() uint64
 
-	// The writer's own.
-	w    *block[Model, Msg] // the block being filled
-	next uint64             // the sequence number of the next record
+	w     *block[Model, Msg] // the writer's: the block being filled
+	begun bool               // the writer's: first is set
 }
 
 func newHistory[Model, Msg any](capacity, every, frames int, first Model, v uint64) *history[Model, Msg] {
@@ -90,24 +103,34 @@ func newHistory[Model, Msg any](capacity, every, frames int, first Model, v uint
 	return h
 }
 
-// slot returns the place of the next record, for the writer to fill and
-// then commit. A place filled and not committed (the writer panicked
-// meanwhile) is filled again by the next call.
-func (h *history[Model, Msg]) slot() *record[Model, Msg] {
-	i := h.next % blockLen
-	if i == 0 && (h.w == nil || h.w.k.Load() != h.next/blockLen) {
-		h.w = h.install(h.next / blockLen)
+// slot returns the place of version v's record, for the writer to fill,
+// version last, and then commit.
+func (h *history[Model, Msg]) slot(v uint64) *record[Model, Msg] {
+	k := v / blockLen
+	if h.w == nil || h.w.k.Load() != k {
+		h.w = h.install(k)
 	}
-	return &h.w.recs[i]
+	r := &h.w.recs[v%blockLen]
+	r.version = 0 // not there until filled
+	return r
 }
 
-// commit publishes the record slot returned.
-func (h *history[Model, Msg]) commit() {
-	h.next++
-	h.n.Store(h.next)
+// commit says the record of version v, filled, is there.
+func (h *history[Model, Msg]) commit(v uint64) {
+	if !h.begun {
+		h.begun = true
+		h.first.Store(v)
+	}
+	if h.published == nil {
+		h.newest.Store(v)
+	}
 }
 
-// install puts a block for the records of block k into the ring: the
+// freeze makes readers read no version after v: the recorder is detached
+// and records nothing after it.
+func (h *history[Model, Msg]) freeze(v uint64) { h.frozen.CompareAndSwap(0, max(v, 1)) }
+
+// install puts a block for the versions of block k into the ring: the
 // block whose records have all left the window, when no reader pins it,
 // else a new one.
 func (h *history[Model, Msg]) install(k uint64) *block[Model, Msg] {
@@ -123,6 +146,24 @@ func (h *history[Model, Msg]) install(k uint64) *block[Model, Msg] {
 	return b
 }
 
+// bounds returns the versions a reader may read: first to newest, the
+// last cap of those recorded; ok is false when there are none.
+func (h *history[Model, Msg]) bounds() (first, oldest, newest uint64, ok bool) {
+	switch newest = h.frozen.Load(); {
+	case newest != 0:
+	case h.published != nil:
+		newest = h.published()
+	default:
+		newest = h.newest.Load()
+	}
+	first = h.first.Load()
+	if first == 0 || newest < first {
+		return first, 0, 0, false
+	}
+	oldest = max(first, newest-min(newest, h.cap-1))
+	return first, oldest, newest, true
+}
+
 // view is what a tool reads of the history at one moment.
 type view[Model, Msg any] struct {
 	recs    []record[Model, Msg] // oldest first
@@ -133,27 +174,46 @@ type view[Model, Msg any] struct {
 
 // snapshot returns the kept records, oldest first, and the keyframes.
 func (h *history[Model, Msg]) snapshot() view[Model, Msg] {
-	n := h.n.Load()
-	s := n - min(n, h.cap)
-	recs := make([]record[Model, Msg], 0, n-s)
-	for s < n {
-		k := s / blockLen
-		end := min(n, (k+1)*blockLen)
+	first, v, newest, ok := h.bounds()
+	if !ok {
+		return view[Model, Msg]{frames: h.frames(nil), initial: h.initial}
+	}
+	recs := make([]record[Model, Msg], 0, newest-v+1)
+	for v <= newest {
+		k := v / blockLen
+		end := min(newest+1, (k+1)*blockLen)
 		b := h.ring[k%uint64(len(h.ring))].Load()
 		if b != nil && b.pin() {
 			if b.k.Load() == k {
-				recs = append(recs, b.recs[s%blockLen:end-k*blockLen]...)
+				recs = appendRecords(recs, b.recs[v%blockLen:end-k*blockLen], v)
 				b.unpin()
-				s = end
+				v = end
 				continue
 			}
 			b.unpin()
 		}
-		// The writer has taken this block over since n was read: its
-		// records, and the older ones read, have left the window.
-		recs, s = recs[:0], end
+		// The writer has taken this block over since the bounds were
+		// read: its records, and the older ones read, have left the
+		// window.
+		recs, v = recs[:0], end
 	}
-	return view[Model, Msg]{recs: recs, frames: h.frames(recs), dropped: n - uint64(len(recs)), initial: h.initial}
+	dropped := newest + 1 - first
+	if len(recs) > 0 {
+		dropped = recs[0].version - first
+	}
+	return view[Model, Msg]{recs: recs, frames: h.frames(recs), dropped: dropped, initial: h.initial}
+}
+
+// appendRecords appends the records of from that hold the versions they
+// should (v onwards): a place whose record was never completed (the
+// recorder panicked) is left out.
+func appendRecords[Model, Msg any](recs, from []record[Model, Msg], v uint64) []record[Model, Msg] {
+	for i := range from {
+		if from[i].version == v+uint64(i) {
+			recs = append(recs, from[i])
+		}
+	}
+	return recs
 }
 
 // frames returns the keyframes recs hold: the starting Model and the
@@ -182,24 +242,6 @@ func (h *history[Model, Msg]) frames(recs []record[Model, Msg]) []keyframe[Model
 	return out
 }
 
-// read returns the record with sequence number s, while it is kept.
-func (h *history[Model, Msg]) read(s, n uint64) (record[Model, Msg], bool) {
-	var r record[Model, Msg]
-	if s >= n || n-s > h.cap {
-		return r, false
-	}
-	k := s / blockLen
-	b := h.ring[k%uint64(len(h.ring))].Load()
-	if b == nil || !b.pin() {
-		return r, false
-	}
-	defer b.unpin()
-	if b.k.Load() != k {
-		return r, false
-	}
-	return b.recs[s%blockLen], true
-}
-
 // modelAt returns the Model of version v while the history keeps it: the
 // starting Model, or a record's.
 func (h *history[Model, Msg]) modelAt(v uint64) (Model, bool) {
@@ -207,39 +249,26 @@ func (h *history[Model, Msg]) modelAt(v uint64) (Model, bool) {
 	if v == h.initial.version {
 		return h.initial.model, true
 	}
-	r, ok := h.find(v)
-	if !ok {
+	_, oldest, newest, ok := h.bounds()
+	if !ok || v < oldest || v > newest {
 		return zero, false
 	}
-	return r.model, true
-}
-
-// find returns the record of version v. Versions are consecutive in the
-// history, so it is found by its offset from the newest.
-func (h *history[Model, Msg]) find(v uint64) (record[Model, Msg], bool) {
-	n := h.n.Load()
-	newest, ok := h.read(n-1, n)
-	if !ok || v > newest.version || newest.version-v >= n {
-		return record[Model, Msg]{}, false
+	k := v / blockLen
+	b := h.ring[k%uint64(len(h.ring))].Load()
+	if b == nil || !b.pin() {
+		return zero, false
 	}
-	r, ok := h.read(n-1-(newest.version-v), n)
-	return r, ok && r.version == v
+	defer b.unpin()
+	if r := &b.recs[v%blockLen]; b.k.Load() == k && r.version == v {
+		return r.model, true
+	}
+	return zero, false
 }
 
 // window returns the oldest and newest versions kept.
 func (h *history[Model, Msg]) window() (oldest, newest uint64) {
-	n := h.n.Load()
-	if n == 0 {
-		return h.initial.version, h.initial.version
+	if _, oldest, newest, ok := h.bounds(); ok {
+		return oldest, newest
 	}
-	first, ok1 := h.read(n-min(n, h.cap), n)
-	last, ok2 := h.read(n-1, n)
-	if !ok1 || !ok2 {
-		v := h.snapshot()
-		if len(v.recs) == 0 {
-			return h.initial.version, h.initial.version
-		}
-		return v.recs[0].version, v.recs[len(v.recs)-1].version
-	}
-	return first.version, last.version
+	return h.initial.version, h.initial.version
 }

@@ -881,7 +881,6 @@ type step uint8
 
 const (
 	stepUpdate    step = iota // the Message is next for update
-	stepRecord                // the recorder is next (observe.go)
 	stepSubscribe             // subs[j] is next
 	stepObserve               // obs[j] is next
 )
@@ -902,16 +901,10 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 		if r := recover(); r != nil {
 			fromPanic := cur.c.isFromPanic(cur.i)
 			source := "listener"
-			switch cur.step {
-			case stepUpdate:
+			if cur.step == stepUpdate {
 				source = "update"
 				cur.i++
-			case stepRecord:
-				// A recorder's panic is reported as a listener's and
-				// never turned into a Message; the listeners still run.
-				fromPanic = true
-				cur.step, cur.j, cur.subs = stepSubscribe, 0, p.subs.Snapshot()
-			default:
+			} else {
 				cur.j++
 			}
 			p.report(asPanics(r, source), fromPanic)
@@ -931,14 +924,12 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 					d(nil) // update takes it now; a panic in update still counts
 				}
 				next, cmd := p.app.Update(p.hist.own(), msg)
-				v := p.hist.publish(next)
+				if r := p.rec.Load(); r != nil {
+					p.tell(r, c, cur.i, msg, next)
+				}
+				p.hist.publish(next)
 				if cmd != nil {
 					p.start(cmd)
-				}
-				if r := p.rec.Load(); r != nil {
-					cur.step = stepRecord
-					r.fn(p.applied(c, cur.i, msg, next, v))
-					p.forget()
 				}
 				cur.step, cur.j, cur.subs = stepSubscribe, 0, p.subs.Snapshot()
 				fallthrough

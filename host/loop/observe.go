@@ -87,8 +87,11 @@ type origin struct {
 }
 
 // Record attaches rec, which is then called with every Message the
-// Program applies, on the goroutine applying it, right after its Model is
-// published and before the Subscribe and Observe listeners. The Applied
+// Program applies, on the goroutine applying it, with the Model it
+// produced and that Model's version, right before the Model is published
+// (Model and VersionedModel still return the one before), so that what
+// rec keeps of a version is there by the time anyone can read the
+// version, and before the Subscribe and Observe listeners. The Applied
 // it is given is the Program's, reused for the next Message: rec copies
 // what it keeps and must not hold on to the pointer. It must be short and
 // must not block (hand long work to another goroutine); a panic in it is
@@ -152,18 +155,25 @@ func (p *Program[Model, Msg]) sender() func(Msg) {
 	}
 }
 
-// applied is what the recorder learns of the Message at c.msgs[i], which
-// gave the Model version v. applyBatch calls the recorder in the step of
-// its own (stepRecord), so that a panic in it is contained as a
-// listener's, never as update's, without a recover of its own.
-func (p *Program[Model, Msg]) applied(c *chunk[Msg], i int, msg Msg, m Model, v uint64) *Applied[Model, Msg] {
+// tell tells the recorder r of the Message at c.msgs[i], which gave the
+// Model m, before m is published: whatever r keeps of the version is
+// there by the time a reader learns of the version. A panic in r is
+// contained here, so that it never counts as update's; m is published
+// all the same.
+func (p *Program[Model, Msg]) tell(r *recording[Model, Msg], c *chunk[Msg], i int, msg Msg, m Model) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			p.report(asPanics(rec, "listener"), true)
+		}
+	}()
 	o := c.origin(i)
 	if o.src == 0 && c.isFromPanic(i) {
 		o.src = FromPanic
 	}
 	a := &p.told
-	a.Version, a.Msg, a.Model, a.Source, a.Ctx, a.Cause = v, msg, m, o.src, o.ctx, o.cause
-	return a
+	a.Version, a.Msg, a.Model, a.Source, a.Ctx, a.Cause = p.hist.following(), msg, m, o.src, o.ctx, o.cause
+	r.fn(a)
+	p.forget()
 }
 
 // forget releases what the recorder was told of a Message (the Model
