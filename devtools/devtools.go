@@ -232,7 +232,11 @@ func (d *Devtools[Model, Msg]) recordLoop(a *loop.Applied[Model, Msg]) {
 	r := d.hist.slot(a.Version)
 	switch a.Source {
 	case loop.FromDispatch:
-		r.prov = d.last.of(a.Ctx, d.named)
+		if a.Ctx != nil && a.Ctx == d.last.ctx { // as of does, without the call
+			r.prov = d.last.o
+		} else {
+			r.prov = d.last.of(a.Ctx, d.named)
+		}
 	case loop.FromCmd:
 		r.prov = &plain[kindApp][doorCmd]
 	case loop.FromPanic:
@@ -247,6 +251,14 @@ func (d *Devtools[Model, Msg]) recordLoop(a *loop.Applied[Model, Msg]) {
 
 // stamp is the time a record is kept at, in Unix nanoseconds.
 func (d *Devtools[Model, Msg]) stamp() int64 {
+	if c := d.coarse; c != nil && !c.stale.Load() {
+		return c.now.Load() // inlined: the usual case under a stream
+	}
+	return d.read()
+}
+
+// read reads the clock, for stamp.
+func (d *Devtools[Model, Msg]) read() int64 {
 	if d.coarse != nil {
 		return d.coarse.nanos()
 	}

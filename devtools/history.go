@@ -92,6 +92,7 @@ type history[Model, Msg any] struct {
 	published func() uint64
 
 	w     *block[Model, Msg] // the writer's: the block being filled
+	wk    uint64             // the writer's: w's k
 	begun bool               // the writer's: first is set
 }
 
@@ -104,15 +105,16 @@ func newHistory[Model, Msg any](capacity, every, frames int, first Model, v uint
 }
 
 // slot returns the place of version v's record, for the writer to fill,
-// version last, and then commit.
+// version last, and then commit. Until the version is written, the place
+// holds 0 or a version a whole ring older, so a record the writer left
+// unfinished (the recorder panicked) is never read as v's.
 func (h *history[Model, Msg]) slot(v uint64) *record[Model, Msg] {
-	k := v / blockLen
-	if h.w == nil || h.w.k.Load() != k {
-		h.w = h.install(k)
+	if h.w != nil && h.wk == v/blockLen {
+		return &h.w.recs[v%blockLen]
 	}
-	r := &h.w.recs[v%blockLen]
-	r.version = 0 // not there until filled
-	return r
+	h.wk = v / blockLen
+	h.w = h.install(h.wk)
+	return &h.w.recs[v%blockLen]
 }
 
 // commit says the record of version v, filled, is there.

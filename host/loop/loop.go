@@ -285,7 +285,11 @@ type Program[Model, Msg any] struct {
 	subs listeners.Registry[func()]
 	obs  listeners.Registry[func(Msg)]
 	rec  atomic.Pointer[recording[Model, Msg]] // see Record (observe.go)
-	told Applied[Model, Msg]                   // what the recorder is told (the applying goroutine's; observe.go)
+	// told is what the recorder is told (the applying goroutine's; see
+	// tell, in observe.go). It holds the last Message recorded, and its
+	// context, until the next: clearing it cost each Message more than
+	// keeping one Message alive does.
+	told Applied[Model, Msg]
 
 	abandoned atomic.Bool // set, and wake signalled, to make the loop exit without draining
 	abandonMu sync.Once

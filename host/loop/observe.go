@@ -173,14 +173,6 @@ func (p *Program[Model, Msg]) tell(r *recording[Model, Msg], c *chunk[Msg], i in
 	a := &p.told
 	a.Version, a.Msg, a.Model, a.Source, a.Ctx, a.Cause = p.hist.following(), msg, m, o.src, o.ctx, o.cause
 	r.fn(a)
-	p.forget()
-}
-
-// forget releases what the recorder was told of a Message (the Model
-// stays: it is the current one).
-func (p *Program[Model, Msg]) forget() {
-	var zero Msg
-	p.told.Msg, p.told.Ctx = zero, nil
 }
 
 // putOrigin keeps o beside the Message at c.n; a chunk that never holds
