@@ -154,7 +154,10 @@ func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, err
 
 // Add records one applied Message: the version it gave the Model, the
 // Message, the Model and where it came from. A host adapter calls it on
-// the goroutine applying Messages, in version order.
+// the goroutine applying Messages, in version order. Versions are the
+// host's (1 for its initial Model), one more per applied Message: a
+// record is kept at the place its version names, and the last
+// Options.History versions are served.
 func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
 	r := d.hist.slot(version)
 	*r = record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: intern(d.named(originOf(p))), cause: p.Cause}

@@ -119,7 +119,7 @@ func (h *history[Model, Msg]) slot(v uint64) *record[Model, Msg] {
 
 // commit says the record of version v, filled, is there.
 func (h *history[Model, Msg]) commit(v uint64) {
-	if !h.begun {
+	if !h.begun && v != 0 { // 0 is no host's version of an applied Message
 		h.begun = true
 		h.first.Store(v)
 	}
