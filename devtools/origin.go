@@ -33,7 +33,9 @@ func intern(o origin) *origin {
 	if o.agent == nil && o.mk == nil && o.full == nil {
 		return &plain[o.kind][o.door]
 	}
-	return &o
+	p := new(origin) // only here: taking &o would allocate o on every call
+	*p = o
+	return p
 }
 
 // The codes of an origin's kind and door: indexes into kinds and doors.
@@ -77,7 +79,9 @@ func originOf(p Provenance) origin {
 	k, kok := indexOf(kinds[:], p.Kind)
 	d, dok := indexOf(doors[:], p.Door)
 	if !kok || !dok || p.Developer != "" {
-		return origin{full: &p, agent: p.Agent}
+		full := new(Provenance) // only here: taking &p would allocate p on every call
+		*full = p
+		return origin{full: full, agent: p.Agent}
 	}
 	return origin{kind: k, door: d, agent: p.Agent}
 }
