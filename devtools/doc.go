@@ -42,7 +42,7 @@
 // fills the record at the place that version names in a ring of blocks,
 // and the version the Program publishes is what tells a reading tool the
 // record is there. With it attached, applying a small Message on
-// host/loop costs about 1.1 times what it costs bare, and 1.4 times with
+// host/loop costs about 1.1 times what it costs bare, and 1.3 times with
 // a fresh context per Message (BenchmarkAppliedMessage and
 // BenchmarkAppliedMessageFreshContext). Host adapters that record by
 // themselves (package teadevtools, with New) feed Add, or AddDispatched
