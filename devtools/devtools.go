@@ -121,11 +121,21 @@ func AttachLoop[Model, Msg any](p *loop.Program[Model, Msg], opts Options) (*Dev
 		return nil, err
 	}
 	d.replay = p.Sandbox()
+	// The Program tells the recorder of a version before it publishes
+	// it: the version it publishes says the record is there.
+	d.hist.published = func() uint64 {
+		_, v := p.VersionedModel()
+		return v
+	}
 	stop, err := p.Record(d.recordLoop)
 	if err != nil {
 		return nil, err
 	}
-	d.detach = stop
+	d.detach = func() {
+		stop()
+		_, v := p.VersionedModel()
+		d.hist.freeze(v)
+	}
 	return d, nil
 }
 
@@ -144,9 +154,14 @@ func New[Model, Msg any](h Host[Model, Msg], update func(Model, Msg) (Model, err
 
 // Add records one applied Message: the version it gave the Model, the
 // Message, the Model and where it came from. A host adapter calls it on
-// the goroutine applying Messages, in version order.
+// the goroutine applying Messages, in version order. Versions are the
+// host's (1 for its initial Model), one more per applied Message: a
+// record is kept at the place its version names, and the last
+// Options.History versions are served.
 func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Provenance) {
-	d.hist.add(record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.named(originOf(p))})
+	r := d.hist.slot(version)
+	*r = record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: intern(d.named(originOf(p))), cause: p.Cause}
+	d.hist.commit(version)
 }
 
 // AddDispatched records one applied Message that was dispatched with
@@ -154,7 +169,9 @@ func (d *Devtools[Model, Msg]) Add(version uint64, msg Msg, model Model, p Prove
 // run of Messages dispatched with the same context). A host adapter calls
 // it, as Add, on the goroutine applying Messages, in version order.
 func (d *Devtools[Model, Msg]) AddDispatched(version uint64, msg Msg, model Model, ctx context.Context) {
-	d.hist.add(record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.last.of(ctx, d.named)})
+	r := d.hist.slot(version)
+	*r = record[Model, Msg]{version: version, at: d.stamp(), msg: msg, model: model, prov: d.last.of(ctx, d.named)}
+	d.hist.commit(version)
 }
 
 // named gives an agent known only by its caller the application's name
@@ -214,21 +231,37 @@ func orDefault(v, def int) int {
 }
 
 // recordLoop is the recorder attached to a loop.Program.
-func (d *Devtools[Model, Msg]) recordLoop(a loop.Applied[Model, Msg]) {
-	var o origin
+func (d *Devtools[Model, Msg]) recordLoop(a *loop.Applied[Model, Msg]) {
+	r := d.hist.slot(a.Version)
 	switch a.Source {
 	case loop.FromDispatch:
-		o = d.last.of(a.Ctx, d.named)
+		if a.Ctx != nil && a.Ctx == d.last.ctx { // as of does, without the call
+			r.prov = d.last.o
+		} else {
+			r.prov = d.last.of(a.Ctx, d.named)
+		}
 	case loop.FromCmd:
-		o = origin{kind: kindApp, door: doorCmd, cause: a.Cause}
+		r.prov = &plain[kindApp][doorCmd]
 	case loop.FromPanic:
-		o = origin{kind: kindApp, door: doorPanic}
+		r.prov = &plain[kindApp][doorPanic]
+	default:
+		r.prov = &plain[kindUnknown][doorNone]
 	}
-	d.hist.add(record[Model, Msg]{version: a.Version, at: d.stamp(), msg: a.Msg, model: a.Model, prov: o})
+	r.at, r.msg, r.model, r.cause = d.stamp(), a.Msg, a.Model, a.Cause
+	r.version = a.Version // last: the record is complete
+	d.hist.commit(a.Version)
 }
 
 // stamp is the time a record is kept at, in Unix nanoseconds.
 func (d *Devtools[Model, Msg]) stamp() int64 {
+	if c := d.coarse; c != nil && !c.stale.Load() {
+		return c.now.Load() // inlined: the usual case under a stream
+	}
+	return d.read()
+}
+
+// read reads the clock, for stamp.
+func (d *Devtools[Model, Msg]) read() int64 {
 	if d.coarse != nil {
 		return d.coarse.nanos()
 	}

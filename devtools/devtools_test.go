@@ -524,3 +524,41 @@ func TestTheHistoryWindowSlides(t *testing.T) {
 		t.Errorf("replay to the newest: %+v, %v; want it from the keyframe at v%d", r, err, sent)
 	}
 }
+
+// Once closed, the devtools record nothing more, and what they recorded
+// stays readable as it was while the application goes on: the history
+// ends at the last version recorded, and a later version is not served
+// from it.
+func TestTheHistoryStaysReadableAfterClose(t *testing.T) {
+	a := start(t, devtools.Options{})
+	ctx := context.Background()
+	for i := range 5 {
+		if err := a.prog.Dispatch(ctx, todo.CreateTodo{Title: "t" + strconv.Itoa(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.waitVersion(t, 11) // five creates, each followed by its CreatedTodo
+	before, dropped := a.dev.History(devtools.Filter{})
+	if len(before) != 10 || dropped != 0 || before[9].Version != 11 {
+		t.Fatalf("%d entries, %d dropped, before Close", len(before), dropped)
+	}
+	if err := a.dev.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for range 300 {
+		if err := a.prog.Dispatch(ctx, todo.SelectTodo{ID: a.prog.Model().Todos[0].ID}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a.waitVersion(t, 311)
+	after, dropped := a.dev.History(devtools.Filter{})
+	if len(after) != 10 || dropped != 0 || after[0].Version != 2 || after[9].Version != 11 || after[9].Type != before[9].Type {
+		t.Fatalf("after Close: %d entries v%d…v%d, %d dropped; want the 10 recorded", len(after), after[0].Version, after[len(after)-1].Version, dropped)
+	}
+	if m, err := a.dev.Model(11, "/todos"); err != nil || len(m.Value.([]any)) != 5 {
+		t.Errorf("the last recorded Model: %+v, %v", m, err)
+	}
+	if r, _, err := a.dev.Replay(ctx, 11); err != nil || !r.Matches {
+		t.Errorf("replay to the last recorded version: %+v, %v", r, err)
+	}
+}

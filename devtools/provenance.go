@@ -93,7 +93,10 @@ func withDeveloper(ctx context.Context, who string) context.Context {
 
 // FromDispatch is the provenance of a Message dispatched with ctx, for a
 // host adapter that feeds Add: see dispatchOrigin.
-func FromDispatch(ctx context.Context) Provenance { return dispatchOrigin(ctx).provenance() }
+func FromDispatch(ctx context.Context) Provenance {
+	o := dispatchOrigin(ctx)
+	return o.provenance(0)
+}
 
 // dispatchOrigin reads where a Message dispatched with ctx came from: a
 // developer's or agent's mark, else the invocation an agent runtime

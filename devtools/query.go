@@ -109,10 +109,8 @@ type Filter struct {
 // History lists the applied Messages the filter selects, oldest first,
 // and how many left the window before.
 func (d *Devtools[Model, Msg]) History(f Filter) ([]Entry, uint64) {
-	recs, _ := d.hist.snapshot()
-	d.hist.mu.Lock()
-	dropped, initial := d.hist.dropped, d.hist.initial
-	d.hist.mu.Unlock()
+	view := d.hist.snapshot()
+	recs, dropped, initial := view.recs, view.dropped, view.initial
 	prev, _ := tree(initial.model)
 	if len(recs) > 0 && recs[0].version != initial.version+1 {
 		prev = nil // the window passed the starting Model
@@ -157,7 +155,7 @@ func (f Filter) keeps(e Entry) bool {
 }
 
 func (d *Devtools[Model, Msg]) entry(r record[Model, Msg], changed []string) Entry {
-	p := r.prov.provenance()
+	p := r.prov.provenance(r.cause)
 	e := Entry{Version: r.version, At: time.Unix(0, r.at), Type: typeName(r.msg), Changed: changed, Provenance: p, By: p.label()}
 	if e.Changed == nil {
 		e.Changed = []string{}
@@ -170,7 +168,7 @@ func (d *Devtools[Model, Msg]) entry(r record[Model, Msg], changed []string) Ent
 
 // Counts returns how many kept Messages there are of each type.
 func (d *Devtools[Model, Msg]) Counts() map[string]int {
-	recs, _ := d.hist.snapshot()
+	recs := d.hist.snapshot().recs
 	out := map[string]int{}
 	for _, r := range recs {
 		out[typeName(r.msg)]++
@@ -229,7 +227,7 @@ func (d *Devtools[Model, Msg]) Audit(last int) []AuditRow {
 	if d.opts.Audit == nil {
 		return []AuditRow{}
 	}
-	recs, _ := d.hist.snapshot()
+	recs := d.hist.snapshot().recs
 	byInv := map[string]record[Model, Msg]{}
 	for _, r := range recs {
 		if a := r.prov.agent; a != nil && a.Invocation != "" {

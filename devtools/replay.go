@@ -56,7 +56,8 @@ func (d *Devtools[Model, Msg]) Replay(_ context.Context, version uint64) (Replay
 	if d.replay == nil {
 		return Replayed{}, zero, &ReplayError{Version: version, Reason: ReplayNoUpdate}
 	}
-	recs, frames := d.hist.snapshot()
+	view := d.hist.snapshot()
+	recs, frames := view.recs, view.frames
 	from, ok := startFor(frames, recs, version)
 	if !ok {
 		return Replayed{}, zero, &ReplayError{Version: version, Reason: ReplayWindowPassed}

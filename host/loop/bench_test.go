@@ -178,3 +178,38 @@ func BenchmarkDispatchTrackedRoundTrip(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkApplyBacklog is the update goroutine's share of the parallel
+// pair alone: b.N Messages queued before Run, applied by Run's goroutine
+// with benchProgram's two listeners (the Subscribe one reads the Model),
+// with no sender competing for a processor. Under load, the parallel pair
+// is bound by this goroutine's work per Message once the senders are far
+// ahead (TestParallelUnderLoad's Program side takes the queue about two
+// thousand Messages at a time).
+func BenchmarkApplyBacklog(b *testing.B) {
+	p := loop.New[int, int](sumApp{}, nil)
+	done := make(chan struct{})
+	seen := 0
+	p.Observe(func(int) {
+		if seen++; seen == b.N {
+			close(done)
+		}
+	})
+	var last atomic.Int64
+	p.Subscribe(func() { last.Store(int64(p.Model())) })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for range b.N {
+		if err := p.Dispatch(ctx, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	go p.Run(ctx)
+	<-done
+	b.StopTimer()
+	if p.Model() != b.N {
+		b.Fatalf("Model = %d, want %d", p.Model(), b.N)
+	}
+}

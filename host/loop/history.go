@@ -105,6 +105,12 @@ func (h *history[Model]) own() Model {
 	return h.w.recs[h.w.newest.Load()&h.mask].model
 }
 
+// following returns the version publish gives the next Model; only the
+// writer calls it.
+func (h *history[Model]) following() uint64 {
+	return h.w.newest.Load() + 1
+}
+
 // publish makes m the newest Model, one version after the last (1 for
 // the first), and returns its version.
 func (h *history[Model]) publish(m Model) uint64 {

@@ -285,6 +285,11 @@ type Program[Model, Msg any] struct {
 	subs listeners.Registry[func()]
 	obs  listeners.Registry[func(Msg)]
 	rec  atomic.Pointer[recording[Model, Msg]] // see Record (observe.go)
+	// told is what the recorder is told (the applying goroutine's; see
+	// tell, in observe.go). It holds the last Message recorded, and its
+	// context, until the next: clearing it cost each Message more than
+	// keeping one Message alive does.
+	told Applied[Model, Msg]
 
 	abandoned atomic.Bool // set, and wake signalled, to make the loop exit without draining
 	abandonMu sync.Once
@@ -298,9 +303,7 @@ type Program[Model, Msg any] struct {
 	state    state
 	head     *chunk[Msg] // the queue: Messages not yet taken up, oldest first
 	tail     *chunk[Msg]
-	queued   int         // Messages in the queue
-	free     *chunk[Msg] // applied chunks kept for reuse
-	nfree    int
+	queued   int // Messages in the queue
 	chunkLen int
 	idle     bool            // Run's goroutine found nothing to apply and waits on wake
 	borrowed bool            // a DispatchTracked caller is applying its Message (see applyDirect)
@@ -308,6 +311,8 @@ type Program[Model, Msg any] struct {
 	wake     chan struct{}   // capacity 1: "something changed, look again"
 	runDone  <-chan struct{} // Run's ctx.Done(), set when Run starts
 	direct   *chunk[Msg]     // the batch of one applyDirect applies; its holder's alone
+	_        [64]byte
+	pool     chunkPool[Msg] // applied chunks kept for reuse
 	_        [64]byte
 
 	cmdCtx context.Context // cancelled when the loop exits
@@ -449,7 +454,7 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 	for {
 		p.mu.Lock()
 		if fresh != nil {
-			p.recycle(fresh)
+			p.pool.put(fresh)
 			fresh = nil
 		}
 		if p.state >= stateDraining || p.abandoned.Load() {
@@ -474,7 +479,7 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 			runtime.Gosched()
 			continue
 		}
-		if (p.tail == nil || p.tail.n == len(p.tail.msgs)) && p.free == nil {
+		if (p.tail == nil || p.tail.n == len(p.tail.msgs)) && p.pool.empty() {
 			// The Message needs a new chunk: it is allocated (and its
 			// memory cleared) without holding the lock, which the other
 			// senders and Run's goroutine wait for meanwhile.
@@ -526,11 +531,8 @@ const farBehind = 4
 func (p *Program[Model, Msg]) push(it item[Msg]) (wake bool) {
 	t := p.tail
 	if t == nil || t.n == len(t.msgs) {
-		c := p.free
-		if c != nil {
-			p.free, c.next = c.next, nil
-			p.nfree--
-		} else {
+		c := p.pool.get()
+		if c == nil {
 			c = &chunk[Msg]{msgs: make([]Msg, p.chunkLen)}
 		}
 		if t == nil {
@@ -593,14 +595,53 @@ func (p *Program[Model, Msg]) takeQueue() *chunk[Msg] {
 	return c
 }
 
-// recycle keeps c, applied and cleared, for reuse unless maxFreeChunks
-// are kept already; p.mu must be held.
-func (p *Program[Model, Msg]) recycle(c *chunk[Msg]) {
-	if p.nfree < maxFreeChunks {
-		c.next = p.free
-		p.free = c
-		p.nfree++
+// chunkPool keeps applied chunks for reuse, at most maxFreeChunks. It
+// has a lock of its own, so that the goroutine applying Messages hands a
+// chunk back without taking the Program's lock, which every sender takes
+// for every Message (on a busy machine, a sender preempted while holding
+// it holds up whoever waits for it next). Senders take this one only
+// when they need a chunk, once per chunk.
+type chunkPool[Msg any] struct {
+	mu   sync.Mutex
+	free *chunk[Msg]
+	n    int
+}
+
+// put keeps c, applied and cleared, unless maxFreeChunks are kept
+// already.
+func (q *chunkPool[Msg]) put(c *chunk[Msg]) {
+	q.mu.Lock()
+	if q.n < maxFreeChunks {
+		c.next = q.free
+		q.free = c
+		q.n++
 	}
+	q.mu.Unlock()
+}
+
+// get returns a kept chunk, or nil.
+func (q *chunkPool[Msg]) get() *chunk[Msg] {
+	q.mu.Lock()
+	c := q.free
+	if c != nil {
+		q.free, c.next = c.next, nil
+		q.n--
+	}
+	q.mu.Unlock()
+	return c
+}
+
+func (q *chunkPool[Msg]) empty() bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.free == nil
+}
+
+// drop lets the kept chunks go.
+func (q *chunkPool[Msg]) drop() {
+	q.mu.Lock()
+	q.free, q.n = nil, 0
+	q.mu.Unlock()
 }
 
 // send is the function handed to Cmds: like Dispatch, but still accepted
@@ -738,7 +779,7 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 		}
 		p.state = stateStopped
 		queued := p.takeQueue()
-		p.free, p.nfree = nil, 0
+		p.pool.drop()
 		p.mu.Unlock()
 		cancelCmds()
 		// Nothing is applied any more: every tracked Message left is
@@ -758,11 +799,11 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 	for {
 		// Take the whole queue at once; senders fill other chunks
 		// meanwhile, so the two never share one.
-		p.mu.Lock()
 		if spent != nil {
-			p.recycle(spent)
+			p.pool.put(spent)
 			spent = nil
 		}
+		p.mu.Lock()
 		var batch *chunk[Msg]
 		if !p.borrowed { // else a DispatchTracked caller applies; giveBack wakes this goroutine
 			batch = p.takeQueue()
@@ -923,8 +964,10 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 					d(nil) // update takes it now; a panic in update still counts
 				}
 				next, cmd := p.app.Update(p.hist.own(), msg)
-				v := p.hist.publish(next)
-				p.recordApplied(c, cur.i, msg, next, v)
+				if r := p.rec.Load(); r != nil {
+					p.tell(r, c, cur.i, msg, next)
+				}
+				p.hist.publish(next)
 				if cmd != nil {
 					p.start(cmd)
 				}
@@ -953,13 +996,11 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 		next := c.next
 		c.reset() // drop references to applied Messages
 		if next == nil {
-			// The batch's last chunk waits for Run's next look at the
-			// queue, which holds the lock anyway.
+			// The batch's last chunk is handed back by Run, before its
+			// next look at the queue (applyDirect's chunk is its own).
 			cur.spent = c
 		} else {
-			p.mu.Lock()
-			p.recycle(c)
-			p.mu.Unlock()
+			p.pool.put(c)
 		}
 		cur.c, cur.i = next, 0
 	}

@@ -75,7 +75,7 @@ var ErrRecording = errors.New("loop: a recorder is already attached to this Prog
 
 // recording is the recorder attached to a Program, if any.
 type recording[Model, Msg any] struct {
-	fn func(Applied[Model, Msg])
+	fn func(*Applied[Model, Msg])
 }
 
 // origin is where a queued Message came from, kept beside it only while a
@@ -87,15 +87,20 @@ type origin struct {
 }
 
 // Record attaches rec, which is then called with every Message the
-// Program applies, on the goroutine applying it, right after its Model is
-// published and before the Subscribe and Observe listeners. It must be
-// short and must not block (hand long work to another goroutine); a panic
-// in it is contained and reported as a listener's. A Message queued before
+// Program applies, on the goroutine applying it, with the Model it
+// produced and that Model's version, right before the Model is published
+// (Model and VersionedModel still return the one before), so that what
+// rec keeps of a version is there by the time anyone can read the
+// version, and before the Subscribe and Observe listeners. The Applied
+// it is given is the Program's, reused for the next Message: rec copies
+// what it keeps and must not hold on to the pointer. It must be short and
+// must not block (hand long work to another goroutine); a panic in it is
+// contained and reported as a listener's. A Message queued before
 // Record was called is reported with the door it entered by unknown (Source
 // 0). Only one recorder may be attached at a time: a second call returns
 // [ErrRecording]. stop detaches it; calling it more than once is harmless.
 // A Program with no recorder keeps no origins and pays nothing for them.
-func (p *Program[Model, Msg]) Record(rec func(Applied[Model, Msg])) (stop func(), err error) {
+func (p *Program[Model, Msg]) Record(rec func(*Applied[Model, Msg])) (stop func(), err error) {
 	if rec == nil {
 		return func() {}, nil
 	}
@@ -150,24 +155,24 @@ func (p *Program[Model, Msg]) sender() func(Msg) {
 	}
 }
 
-// recordApplied tells the recorder, if any, of the Message at c.msgs[i],
-// which gave the Model version v. A panic in the recorder is contained
-// here, so that it never counts as update's.
-func (p *Program[Model, Msg]) recordApplied(c *chunk[Msg], i int, msg Msg, m Model, v uint64) {
-	o := c.takeOrigin(i)
-	r := p.rec.Load()
-	if r == nil {
-		return
-	}
-	if o.src == 0 && c.isFromPanic(i) {
-		o.src = FromPanic
-	}
+// tell tells the recorder r of the Message at c.msgs[i], which gave the
+// Model m, before m is published: whatever r keeps of the version is
+// there by the time a reader learns of the version. A panic in r is
+// contained here, so that it never counts as update's; m is published
+// all the same.
+func (p *Program[Model, Msg]) tell(r *recording[Model, Msg], c *chunk[Msg], i int, msg Msg, m Model) {
 	defer func() {
 		if rec := recover(); rec != nil {
 			p.report(asPanics(rec, "listener"), true)
 		}
 	}()
-	r.fn(Applied[Model, Msg]{Version: v, Msg: msg, Model: m, Source: o.src, Ctx: o.ctx, Cause: o.cause})
+	o := c.origin(i)
+	if o.src == 0 && c.isFromPanic(i) {
+		o.src = FromPanic
+	}
+	a := &p.told
+	a.Version, a.Msg, a.Model, a.Source, a.Ctx, a.Cause = p.hist.following(), msg, m, o.src, o.ctx, o.cause
+	r.fn(a)
 }
 
 // putOrigin keeps o beside the Message at c.n; a chunk that never holds
@@ -182,14 +187,12 @@ func (c *chunk[Msg]) putOrigin(o origin) {
 	c.origins[c.n] = o
 }
 
-// takeOrigin returns the origin of the Message at i and forgets it.
-func (c *chunk[Msg]) takeOrigin(i int) origin {
+// origin returns the origin of the Message at i; reset forgets it.
+func (c *chunk[Msg]) origin(i int) origin {
 	if c.origins == nil {
 		return origin{}
 	}
-	o := c.origins[i]
-	c.origins[i] = origin{}
-	return o
+	return c.origins[i]
 }
 
 // clearOrigins releases the origins of the first n Messages.

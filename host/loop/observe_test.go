@@ -26,11 +26,11 @@ func TestRecordTellsTheDoors(t *testing.T) {
 		},
 	), &loop.Options[int]{PanicMsg: func(*loop.PanicError) int { return 100 }})
 	got := make(chan loop.Applied[int, int], 8)
-	stop, err := p.Record(func(a loop.Applied[int, int]) { got <- a })
+	stop, err := p.Record(func(a *loop.Applied[int, int]) { got <- *a })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.Record(func(loop.Applied[int, int]) {}); !errors.Is(err, loop.ErrRecording) {
+	if _, err := p.Record(func(*loop.Applied[int, int]) {}); !errors.Is(err, loop.ErrRecording) {
 		t.Fatalf("a second recorder: %v; want ErrRecording", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -65,7 +65,50 @@ func TestRecordTellsTheDoors(t *testing.T) {
 	}
 	stop()
 	stop()
-	if _, err := p.Record(func(loop.Applied[int, int]) {}); err != nil {
+	if _, err := p.Record(func(*loop.Applied[int, int]) {}); err != nil {
 		t.Errorf("a recorder after stop: %v", err)
+	}
+}
+
+// A recorder that panics is reported as a listener's, never turned into
+// a Message: the Model it was told of stays published, its Cmd runs, and
+// the listeners are still called for that Message.
+func TestRecorderPanicIsContained(t *testing.T) {
+	reports := make(chan *loop.PanicError, 4)
+	p := loop.New(loop.Funcs(
+		func() (int, loop.Cmd[int]) { return 0, nil },
+		func(n, msg int) (int, loop.Cmd[int]) {
+			if msg == 1 {
+				return n + 1, loop.Emit(10)
+			}
+			return n + msg, nil
+		},
+	), &loop.Options[int]{
+		OnPanic:  func(pe *loop.PanicError) { reports <- pe },
+		PanicMsg: func(*loop.PanicError) int { return 1000 },
+	})
+	if _, err := p.Record(func(a *loop.Applied[int, int]) {
+		if a.Msg == 1 {
+			panic("recorder")
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	observed := make(chan int, 4)
+	p.Observe(func(msg int) { observed <- msg })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _ = p.Run(ctx) }()
+	if err := p.Dispatch(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	if pe := <-reports; pe.Source != "listener" || pe.Value != "recorder" {
+		t.Errorf("reported %+v; want the recorder's panic as a listener's", pe)
+	}
+	if first, second := <-observed, <-observed; first != 1 || second != 10 {
+		t.Errorf("observed %d then %d; want the Message and its Cmd's", first, second)
+	}
+	if m, v := p.VersionedModel(); m != 11 || v != 3 {
+		t.Errorf("Model %d at v%d; want 11 at v3 (no PanicMsg applied)", m, v)
 	}
 }
