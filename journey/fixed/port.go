@@ -306,7 +306,7 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 		res = p.callSingle(ctx, a)
 	case kindWhatsHere:
 		res = p.whatsHere(a)
-		p.looks.saw(res)
+		p.looks.saw(&res)
 		return res
 	case kindWhy:
 		res = p.why(a)
@@ -320,7 +320,7 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 	// is kept.
 	p.remember()
 	if ref.kind == kindJourney || ref.kind == kindSingle {
-		p.looks.saw(res)
+		p.looks.saw(&res)
 	}
 	return res
 }
@@ -381,7 +381,7 @@ func (p *Port) Fold(r *CallResult) bool {
 	r.Delete("offGraph")
 	p.position(r)
 	p.remember()
-	p.looks.saw(*r)
+	p.looks.saw(r)
 	p.told.laterDelta(r, true)
 	return true
 }
@@ -483,5 +483,10 @@ func (p *Port) Share() { p.told.share() }
 // sent. What r said for the first time is said again by the next answer
 // that needs it, the next journey answer lists its later steps whole,
 // and the next brief is given, so nothing is counted as heard that was
-// not. An answer that may have been delivered costs only a repetition.
-func (p *Port) Undelivered(r CallResult) { p.told.forget(r) }
+// not. Nor is r the model's last look: the next answer flags what others
+// changed since the look before it (staleReads, staleWrites). An answer
+// that may have been delivered costs only a repetition.
+func (p *Port) Undelivered(r CallResult) {
+	p.told.forget(r)
+	p.looks.unsaw(r)
+}
