@@ -315,10 +315,10 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 	default:
 		res = settlements{p.s}.didItWork(a)
 	}
-	// Every result names a version; whats_here {sinceVersion} given that
-	// version answers with what changed after it, so what was served at it
-	// is kept.
-	p.remember()
+	// Every result names a version, but only whats_here serves rows: a
+	// whats_here {sinceVersion} naming another answer's version is
+	// compared with the rows last served at or before it, which are all
+	// the model was shown.
 	if ref.kind == kindJourney || ref.kind == kindSingle {
 		p.looks.saw(&res)
 	}
@@ -380,7 +380,6 @@ func (p *Port) Fold(r *CallResult) bool {
 	}
 	r.Delete("offGraph")
 	p.position(r)
-	p.remember()
 	p.looks.saw(r)
 	p.told.laterDelta(r, true)
 	return true

@@ -115,14 +115,6 @@ func encodedLen(v any) int {
 	return len(b)
 }
 
-// remember keeps what whats_here would serve now, at the current version,
-// so that a later whats_here {sinceVersion} naming this version answers
-// with the delta from it.
-func (p *Port) remember() {
-	look, _, _, _ := p.lookAt(p.s.View().Look(journey.LookQuery{}))
-	p.looks.keep(look)
-}
-
 // lookAt renders the rows whats_here serves for one state's look.
 func (p *Port) lookAt(lk journey.Look) (look servedLook, actions, journeys []rawJSON, ready int) {
 	h, changed := lk.Here, lk.Changed
