@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -201,10 +202,29 @@ func (a App) viewActivity(b *strings.Builder) {
 	b.WriteString(strings.Join(a.activity.Lines(160), "\n"))
 }
 
+// keptField bounds each agent-given text a panel line keeps (the input,
+// the tool name, the refusal's reason): the panel keeps keptActivity
+// lines, and an agent's request may be megabytes.
+const keptField = 1024
+
 // logged adds e to the panel.
 func (a App) logged(e Activity) App {
-	a.activity = a.activity.Add(approvals.Entry{At: e.At, Caller: e.Caller, Capability: e.Capability, Input: e.Input, Outcome: e.Outcome, Reason: e.Reason})
+	a.activity = a.activity.Add(approvals.Entry{At: e.At, Caller: clipped(e.Caller), Capability: clipped(e.Capability), Input: clipped(e.Input),
+		Outcome: clipped(e.Outcome), Reason: clipped(e.Reason)})
 	return a
+}
+
+// clipped is s cut to keptField bytes on a character boundary, saying
+// how long it was when it is cut.
+func clipped(s string) string {
+	if len(s) <= keptField {
+		return s
+	}
+	cut := keptField
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("… (%d bytes in all)", len(s))
 }
 
 // Activity returns the lines the panel keeps, oldest first.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -80,5 +81,29 @@ func TestActivityScrolls(t *testing.T) {
 	}
 	if got := a.Activity(); len(got) != keptActivity || got[len(got)-1].Input != fmt.Sprintf(`{"n":%d}`, keptActivity+20) {
 		t.Fatalf("kept %d lines, newest %+v", len(got), got[len(got)-1])
+	}
+}
+
+// An agent's request can be megabytes: each line the panel keeps holds a
+// bounded part of what the agent gave (the tool name, the input), saying
+// how long it was, and the screen stays one line per call.
+func TestActivityKeepsABoundedPartOfWhatAnAgentSent(t *testing.T) {
+	huge := strings.Repeat("é", 1<<19) // a mebibyte, two bytes a character
+	a := feed(NewApp(0), Activity{At: time.Now(), Caller: "mcp:session:A", Capability: "x" + huge, Input: `{"q":"` + huge + `"}`, Outcome: "refused", Reason: huge})
+	got := a.Activity()
+	if len(got) != 1 {
+		t.Fatalf("%d lines", len(got))
+	}
+	e := got[0]
+	for name, v := range map[string]string{"capability": e.Capability, "input": e.Input, "reason": e.Reason} {
+		if len(v) > 2*keptField || !strings.Contains(v, "bytes in all)") || !utf8.ValidString(v) {
+			t.Fatalf("%s kept %d bytes (valid UTF-8 %v): %.80q…", name, len(v), utf8.ValidString(v), v)
+		}
+	}
+	if !strings.HasPrefix(e.Input, `{"q":"éé`) {
+		t.Fatalf("the input's start is lost: %.40q", e.Input)
+	}
+	if v := a.View().Content; len(v) > 64<<10 {
+		t.Fatalf("the screen is %d bytes", len(v))
 	}
 }
