@@ -209,9 +209,17 @@ const keptField = 1024
 
 // logged adds e to the panel.
 func (a App) logged(e Activity) App {
-	a.activity = a.activity.Add(approvals.Entry{At: e.At, Caller: clipped(e.Caller), Capability: clipped(e.Capability), Input: clipped(e.Input),
-		Outcome: clipped(e.Outcome), Reason: clipped(e.Reason)})
+	e = e.bounded()
+	a.activity = a.activity.Add(approvals.Entry{At: e.At, Caller: e.Caller, Capability: e.Capability, Input: e.Input, Outcome: e.Outcome, Reason: e.Reason})
 	return a
+}
+
+// bounded is e with each text clipped: the report is a Message, which a
+// recorder (devtools) keeps too, so it is made bounded where it is made.
+func (e Activity) bounded() Activity {
+	e.Caller, e.Capability, e.Input = clipped(e.Caller), clipped(e.Capability), clipped(e.Input)
+	e.Outcome, e.Reason = clipped(e.Outcome), clipped(e.Reason)
+	return e
 }
 
 // clipped is s cut to keptField bytes on a character boundary, saying
@@ -280,7 +288,7 @@ func (r reporting) DispatchUnknown(ctx context.Context, name string, payload jso
 	}
 	// A courtesy to the person watching; the agent's answer does not
 	// depend on it.
-	_ = r.panel.Dispatch(context.Background(), e)
+	_ = r.panel.Dispatch(context.Background(), e.bounded())
 	return res, err
 }
 
@@ -308,5 +316,5 @@ func (r reporting) journeyRefusals(ctx context.Context, tool string, args map[st
 	default:
 		e.Reason = code + why
 	}
-	_ = r.panel.Dispatch(context.Background(), e)
+	_ = r.panel.Dispatch(context.Background(), e.bounded())
 }

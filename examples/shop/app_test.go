@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/approvals"
+	"github.com/foldagent/foldagent/journey/fixed"
 )
 
 func feed(a App, msgs ...tea.Msg) App {
@@ -105,5 +107,32 @@ func TestActivityKeepsABoundedPartOfWhatAnAgentSent(t *testing.T) {
 	}
 	if v := a.View().Content; len(v) > 64<<10 {
 		t.Fatalf("the screen is %d bytes", len(v))
+	}
+}
+
+// panelHost takes the reports the runtime dispatches to the panel.
+type panelHost struct{ got []tea.Msg }
+
+func (h *panelHost) Model() App { return App{} }
+func (h *panelHost) Dispatch(_ context.Context, m tea.Msg) error {
+	h.got = append(h.got, m)
+	return nil
+}
+
+// The report of a call is a Message, which a recorder (devtools) keeps as
+// it was dispatched: it is bounded when it is made, not only in the panel.
+func TestAnActivityReportIsBoundedWhenMade(t *testing.T) {
+	h := &panelHost{}
+	huge := strings.Repeat("a", 1<<20)
+	reporting{panel: h}.journeyRefusals(context.Background(), "x"+huge, map[string]any{"q": huge}, fixed.CallResult{})
+	if len(h.got) != 1 {
+		t.Fatalf("%d reports", len(h.got))
+	}
+	e, ok := h.got[0].(Activity)
+	if !ok {
+		t.Fatalf("%T", h.got[0])
+	}
+	if len(e.Capability) > 2*keptField || len(e.Input) > 2*keptField || !strings.Contains(e.Input, "bytes in all)") {
+		t.Fatalf("the report keeps %d bytes of the tool name and %d of the input", len(e.Capability), len(e.Input))
 	}
 }
