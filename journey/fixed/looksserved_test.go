@@ -60,3 +60,33 @@ func TestSinceAnAnswerWithoutRowsComparesWithTheRowsServed(t *testing.T) {
 		t.Fatalf("the delta leaves out the review the person opened:\n%s", delta.JSON())
 	}
 }
+
+// An answer looked twice (its call, then Fold's re-read at a later
+// version) and lost is taken back to the look before its call; a look a
+// later answer took stands.
+func TestUnsawGoesBackToTheLookBeforeTheAnswer(t *testing.T) {
+	at := func(v int64) CallResult {
+		return resultOf(struct {
+			Version int64 `json:"version"`
+		}{v})
+	}
+	b := newLookBook()
+	first := at(2)
+	b.saw(&first)
+	lost := at(5)
+	b.saw(&lost)
+	lost.set("version", int64(7)) // Fold reads the position again
+	b.saw(&lost)
+	b.unsaw(lost)
+	if b.last() != 2 {
+		t.Fatalf("after a lost answer the last look is %d, want 2", b.last())
+	}
+	lost = at(9)
+	b.saw(&lost)
+	later := at(11)
+	b.saw(&later)
+	b.unsaw(lost)
+	if b.last() != 11 {
+		t.Fatalf("a later answer's look was taken back: %d, want 11", b.last())
+	}
+}
