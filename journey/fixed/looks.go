@@ -3,6 +3,7 @@ package fixed
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // lookBook is what a port remembers of the model's looks: the rows recent
@@ -15,6 +16,9 @@ type lookBook struct {
 	looks []servedLook
 	// seen is the version of the last look (-1 before the first).
 	seen int64
+	// shared is set when several models share the port (Share): a kept
+	// look may be another model's, so none is a delta's start.
+	shared atomic.Bool
 }
 
 func newLookBook() *lookBook { return &lookBook{seen: -1} }

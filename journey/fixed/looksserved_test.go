@@ -90,3 +90,23 @@ func TestUnsawGoesBackToTheLookBeforeTheAnswer(t *testing.T) {
 		t.Fatalf("a later answer's look was taken back: %d, want 11", b.last())
 	}
 }
+
+// A port two models share (Share) cannot tell whose look it kept: after
+// the person opened the review and the other model looked, this model's
+// whats_here {sinceVersion} is not answered "unchanged" from the other
+// model's look; the rows are served whole.
+func TestASharedPortServesTheRowsWhole(t *testing.T) {
+	ctx := context.Background()
+	s := storeApp(t, "x", journey.Options{Page: "checkout"})
+	p := Serve(s, Options{})
+	p.Call(ctx, "store.whats_here", nil)                                              // model A
+	s.Show("checkout.review")                                                         // the person opens the review
+	p.Share()                                                                         // model B arrives
+	p.Call(ctx, "store.whats_here", nil)                                              // model B's look
+	refused := p.Call(ctx, "store.do_action", map[string]any{"action": "enter-card"}) // model A
+	v, _ := refused.Get("version")
+	delta := p.Call(ctx, "store.whats_here", map[string]any{"sinceVersion": v}) // model A
+	if delta.Judgment() != "one-ready-step" || delta.Has("actionsUnchanged") || !bytes.Contains(delta.JSON(), []byte(`"overlay":"checkout.review"`)) {
+		t.Fatalf("model A is answered from model B's look:\n%s", delta.JSON())
+	}
+}

@@ -63,9 +63,10 @@ type Options struct {
 	// input schema, each later row and the brief on every answer that
 	// has them. By default a port says each once (once.go): it serves one
 	// conversation, whose model read it the first time. Set it for a
-	// port several models share, or whose model does not keep the
-	// conversation; journeymcp.NewServer turns it on (Share) when a
-	// second MCP session calls its one port.
+	// port whose model does not keep the conversation; for one several
+	// models share, call Share, which also stops whats_here's deltas
+	// (journeymcp.NewServer calls it when a second MCP session calls its
+	// one port).
 	Repeat bool
 }
 
@@ -474,8 +475,13 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 // Options.Repeat does: what it says once assumes one conversation, whose
 // model read it the first time. A server that finds a second conversation
 // on one port (journeymcp.NewServer over HTTP) calls it before answering
-// that conversation. It cannot be undone.
-func (p *Port) Share() { p.told.share() }
+// that conversation. Nor does whats_here read sinceVersion from then on:
+// the look a delta would start from may have been another model's. It
+// cannot be undone.
+func (p *Port) Share() {
+	p.told.share()
+	p.looks.shared.Store(true)
+}
 
 // Undelivered tells the port that r, an answer it gave, never reached the
 // model: its client gave up on the call, or left, before the answer was

@@ -39,14 +39,18 @@ const maxLooks = 16
 // action rows left out, so that the judgment (which counts every
 // clickable row here) never disagrees with the rows served, and when
 // nothing served changed at all the judgment is unchanged. Without such a
-// look the full rows are served. facts are narrowed to the attempts since
-// then. A delta is never more bytes than the full answer asked at the
+// look the full rows are served; facts are narrowed to the attempts since
+// then. A port several models share (Share) cannot tell whose look a
+// kept one was, so it does not read sinceVersion: its answer is the full
+// one. A delta is never more bytes than the full answer asked at the
 // same moment: when it would be, it leaves out journeysElsewhereMeans
 // (served with the earlier look), and failing that the full answer is
 // served instead.
 func (p *Port) whatsHere(a callArgs) CallResult {
 	since, hasSince := a.num("sinceVersion")
-	if hasSince && since < 0 {
+	if hasSince && (since < 0 || p.looks.shared.Load()) {
+		// A port several models share (Share) cannot tell whose look
+		// a kept one was: it answers whole.
 		hasSince = false
 	}
 	// Rows are flagged when what they read or write was changed by
