@@ -1,15 +1,18 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/approvals"
+	"github.com/foldagent/foldagent/journey/fixed"
 )
 
 func feed(a App, msgs ...tea.Msg) App {
@@ -80,5 +83,56 @@ func TestActivityScrolls(t *testing.T) {
 	}
 	if got := a.Activity(); len(got) != keptActivity || got[len(got)-1].Input != fmt.Sprintf(`{"n":%d}`, keptActivity+20) {
 		t.Fatalf("kept %d lines, newest %+v", len(got), got[len(got)-1])
+	}
+}
+
+// An agent's request can be megabytes: each line the panel keeps holds a
+// bounded part of what the agent gave (the tool name, the input), saying
+// how long it was, and the screen stays one line per call.
+func TestActivityKeepsABoundedPartOfWhatAnAgentSent(t *testing.T) {
+	huge := strings.Repeat("é", 1<<19) // a mebibyte, two bytes a character
+	a := feed(NewApp(0), Activity{At: time.Now(), Caller: "mcp:session:A", Capability: "x" + huge, Input: `{"q":"` + huge + `"}`, Outcome: "refused", Reason: huge})
+	got := a.Activity()
+	if len(got) != 1 {
+		t.Fatalf("%d lines", len(got))
+	}
+	e := got[0]
+	for name, v := range map[string]string{"capability": e.Capability, "input": e.Input, "reason": e.Reason} {
+		if len(v) > 2*keptField || !strings.Contains(v, "bytes in all)") || !utf8.ValidString(v) {
+			t.Fatalf("%s kept %d bytes (valid UTF-8 %v): %.80q…", name, len(v), utf8.ValidString(v), v)
+		}
+	}
+	if !strings.HasPrefix(e.Input, `{"q":"éé`) {
+		t.Fatalf("the input's start is lost: %.40q", e.Input)
+	}
+	if v := a.View().Content; len(v) > 64<<10 {
+		t.Fatalf("the screen is %d bytes", len(v))
+	}
+}
+
+// panelHost takes the reports the runtime dispatches to the panel.
+type panelHost struct{ got []tea.Msg }
+
+func (h *panelHost) Model() App { return App{} }
+func (h *panelHost) Dispatch(_ context.Context, m tea.Msg) error {
+	h.got = append(h.got, m)
+	return nil
+}
+
+// The report of a call is a Message, which a recorder (devtools) keeps as
+// it was dispatched: it is bounded when it is made, not only in the panel.
+func TestAnActivityReportIsBoundedWhenMade(t *testing.T) {
+	h := &panelHost{}
+	huge := strings.Repeat("a", 1<<20)
+	reporting{panel: h}.journeyRefusals(context.Background(), "x"+huge, map[string]any{"q": huge}, fixed.CallResult{})
+	if len(h.got) != 1 {
+		t.Fatalf("%d reports", len(h.got))
+	}
+	e, ok := h.got[0].(Activity)
+	if !ok {
+		t.Fatalf("%T", h.got[0])
+	}
+	if len(e.Capability) > 2*keptField || len(e.Input) > 2*keptField || !strings.Contains(e.Input, "bytes in all)") {
+		t.Fatalf("the report keeps %d bytes of the tool name and %d of the input", len(e.Capability), len(e.Input))
 	}
 }

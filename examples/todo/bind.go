@@ -5,9 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -152,7 +154,32 @@ func (s *Session) report(name string, payload json.RawMessage, res agent.Result,
 	// report is the app's own Message, not the agent's (devtools records
 	// it as the app's, as the shop's), so it is dispatched with no
 	// caller's context.
-	_ = s.host.Dispatch(context.Background(), e)
+	_ = s.host.Dispatch(context.Background(), e.bounded())
+}
+
+// keptField bounds each agent-given text a report keeps (the capability
+// name, the input, the reason): a request may be a mebibyte, and the
+// report is a Message a recorder (devtools) keeps as it was dispatched.
+const keptField = 1024
+
+// bounded is e with each text cut to keptField bytes.
+func (e Activity) bounded() Activity {
+	e.Who, e.Capability, e.Input = clipped(e.Who), clipped(e.Capability), clipped(e.Input)
+	e.Outcome, e.Reason = clipped(e.Outcome), clipped(e.Reason)
+	return e
+}
+
+// clipped is s cut to keptField bytes on a character boundary, saying
+// how long it was when it is cut.
+func clipped(s string) string {
+	if len(s) <= keptField {
+		return s
+	}
+	cut := keptField
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("… (%d bytes in all)", len(s))
 }
 
 // outcome words an error's tag for the person reading the panel.

@@ -45,7 +45,7 @@ func TestLookBook(t *testing.T) {
 		}{3}), 7}, // an older version does not move it back
 		{CallResult{}, 7}, // no version: not a look
 	} {
-		b.saw(c.r)
+		b.saw(&c.r)
 		if b.last() != c.want {
 			t.Errorf("after %s: last %d, want %d", c.r.JSON(), b.last(), c.want)
 		}

@@ -63,9 +63,10 @@ type Options struct {
 	// input schema, each later row and the brief on every answer that
 	// has them. By default a port says each once (once.go): it serves one
 	// conversation, whose model read it the first time. Set it for a
-	// port several models share, or whose model does not keep the
-	// conversation; journeymcp.NewServer turns it on (Share) when a
-	// second MCP session calls its one port.
+	// port whose model does not keep the conversation; for one several
+	// models share, call Share, which also stops whats_here's deltas
+	// (journeymcp.NewServer calls it when a second MCP session calls its
+	// one port).
 	Repeat bool
 }
 
@@ -306,7 +307,7 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 		res = p.callSingle(ctx, a)
 	case kindWhatsHere:
 		res = p.whatsHere(a)
-		p.looks.saw(res)
+		p.looks.saw(&res)
 		return res
 	case kindWhy:
 		res = p.why(a)
@@ -315,12 +316,12 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 	default:
 		res = settlements{p.s}.didItWork(a)
 	}
-	// Every result names a version; whats_here {sinceVersion} given that
-	// version answers with what changed after it, so what was served at it
-	// is kept.
-	p.remember()
+	// Every result names a version, but only whats_here serves rows: a
+	// whats_here {sinceVersion} naming another answer's version is
+	// compared with the rows last served at or before it, which are all
+	// the model was shown.
 	if ref.kind == kindJourney || ref.kind == kindSingle {
-		p.looks.saw(res)
+		p.looks.saw(&res)
 	}
 	return res
 }
@@ -380,8 +381,7 @@ func (p *Port) Fold(r *CallResult) bool {
 	}
 	r.Delete("offGraph")
 	p.position(r)
-	p.remember()
-	p.looks.saw(*r)
+	p.looks.saw(r)
 	p.told.laterDelta(r, true)
 	return true
 }
@@ -475,13 +475,23 @@ func (p *Port) SettledAnswer(transitionID string) (CallResult, bool, error) {
 // Options.Repeat does: what it says once assumes one conversation, whose
 // model read it the first time. A server that finds a second conversation
 // on one port (journeymcp.NewServer over HTTP) calls it before answering
-// that conversation. It cannot be undone.
-func (p *Port) Share() { p.told.share() }
+// that conversation. Nor does whats_here read sinceVersion from then on:
+// the look a delta would start from may have been another model's. It
+// cannot be undone.
+func (p *Port) Share() {
+	p.told.share()
+	p.looks.shared.Store(true)
+}
 
 // Undelivered tells the port that r, an answer it gave, never reached the
 // model: its client gave up on the call, or left, before the answer was
 // sent. What r said for the first time is said again by the next answer
 // that needs it, the next journey answer lists its later steps whole,
 // and the next brief is given, so nothing is counted as heard that was
-// not. An answer that may have been delivered costs only a repetition.
-func (p *Port) Undelivered(r CallResult) { p.told.forget(r) }
+// not. Nor is r the model's last look: the next answer flags what others
+// changed since the look before it (staleReads, staleWrites). An answer
+// that may have been delivered costs only a repetition.
+func (p *Port) Undelivered(r CallResult) {
+	p.told.forget(r)
+	p.looks.unsaw(r)
+}

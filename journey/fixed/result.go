@@ -23,6 +23,10 @@ import (
 // produced data) rides in data fields.
 type CallResult struct {
 	kv []keyValue
+	// lookedAfter is the model's last look before this answer showed it
+	// rows (set when it is a look): Port.Undelivered takes the look back
+	// to it.
+	lookedAfter lookMark
 }
 
 type keyValue struct {
@@ -107,7 +111,9 @@ func (r CallResult) Reason() journey.Reason { return journey.Reason(r.String("re
 func (r CallResult) TransitionID() string { return r.String("transitionId") }
 
 // Clone returns a copy whose top level can be changed independently.
-func (r CallResult) Clone() CallResult { return CallResult{kv: slices.Clone(r.kv)} }
+func (r CallResult) Clone() CallResult {
+	return CallResult{kv: slices.Clone(r.kv), lookedAfter: r.lookedAfter}
+}
 
 // MarshalJSON encodes the object with its keys in order and without HTML
 // escaping (a model reads '<' better than \u003c).

@@ -39,14 +39,18 @@ const maxLooks = 16
 // action rows left out, so that the judgment (which counts every
 // clickable row here) never disagrees with the rows served, and when
 // nothing served changed at all the judgment is unchanged. Without such a
-// look the full rows are served. facts are narrowed to the attempts since
-// then. A delta is never more bytes than the full answer asked at the
+// look the full rows are served; facts are narrowed to the attempts since
+// then. A port several models share (Share) cannot tell whose look a
+// kept one was, so it does not read sinceVersion: its answer is the full
+// one. A delta is never more bytes than the full answer asked at the
 // same moment: when it would be, it leaves out journeysElsewhereMeans
 // (served with the earlier look), and failing that the full answer is
 // served instead.
 func (p *Port) whatsHere(a callArgs) CallResult {
 	since, hasSince := a.num("sinceVersion")
-	if hasSince && since < 0 {
+	if hasSince && (since < 0 || p.looks.shared.Load()) {
+		// A port several models share (Share) cannot tell whose look
+		// a kept one was: it answers whole.
 		hasSince = false
 	}
 	// Rows are flagged when what they read or write was changed by
@@ -113,14 +117,6 @@ func (p *Port) whatsHere(a callArgs) CallResult {
 func encodedLen(v any) int {
 	b, _ := marshal(v)
 	return len(b)
-}
-
-// remember keeps what whats_here would serve now, at the current version,
-// so that a later whats_here {sinceVersion} naming this version answers
-// with the delta from it.
-func (p *Port) remember() {
-	look, _, _, _ := p.lookAt(p.s.View().Look(journey.LookQuery{}))
-	p.looks.keep(look)
 }
 
 // lookAt renders the rows whats_here serves for one state's look.

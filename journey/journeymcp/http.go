@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/foldagent/foldagent/internal/bound"
+	"github.com/foldagent/foldagent/internal/httpguard"
 	"github.com/foldagent/foldagent/internal/mcpleave"
 	"github.com/foldagent/foldagent/internal/mcpshell"
 )
@@ -57,6 +58,10 @@ type HTTPOptions struct {
 	// bound. Zero uses DefaultEvictIdleAfter; negative: any session with
 	// no request in flight.
 	EvictIdleAfter time.Duration
+	// MaxRequestBodyBytes bounds each request body (413 beyond it). Zero
+	// or negative uses the bound every foldagent HTTP surface uses,
+	// mcpagent.DefaultMaxRequestBodyBytes (a mebibyte).
+	MaxRequestBodyBytes int64
 }
 
 // HTTPHandler serves MCP servers over streamable HTTP, as the SDK's
@@ -121,7 +126,7 @@ func NewHTTPHandler(getServer func(*http.Request) *mcp.Server, opts *HTTPOptions
 	}
 	h.places = mcpshell.Places(o.MaxSessionsPerPrincipal, o.MaxSessions)
 	// The handler ends idle sessions itself: it must know when one ends.
-	h.sdk = mcp.NewStreamableHTTPHandler(getServer, nil)
+	h.sdk = mcp.NewStreamableHTTPHandler(getServer, &mcp.StreamableHTTPOptions{MaxRequestBodyBytes: httpguard.BodyLimit(o.MaxRequestBodyBytes)})
 	return h
 }
 

@@ -163,3 +163,33 @@ func TestHTTPHandlerSessionOwnershipAndPlaces(t *testing.T) {
 		t.Fatalf("after DELETE (%d): %d sessions", resp.StatusCode, h.Sessions())
 	}
 }
+
+// A request body is bounded as on every other foldagent HTTP surface (a
+// mebibyte by default, HTTPOptions.MaxRequestBodyBytes when set): a tool
+// call whose arguments are larger is refused 413 before it is decoded,
+// and a call within the bound is answered.
+func TestHTTPHandlerBoundsARequestBody(t *testing.T) {
+	for _, c := range []struct {
+		opts  *journeymcp.HTTPOptions
+		bound int
+	}{{nil, 1 << 20}, {&journeymcp.HTTPOptions{MaxRequestBodyBytes: 4 << 10}, 4 << 10}} {
+		hs, _ := boundedEndpoint(t, c.opts)
+		url := hs.URL
+		code, h, body := rawPost(t, hs.Client(), url, "flood", "", initBody)
+		sid := h.Get("Mcp-Session-Id")
+		if code != http.StatusOK || sid == "" {
+			t.Fatalf("initialize: %d %s", code, body)
+		}
+		call := func(n int) (int, string) {
+			pad := strings.Repeat("a", n)
+			code, _, body := rawPost(t, hs.Client(), url, "flood", sid, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"store.whats_here","arguments":{"pad":"`+pad+`"}}}`)
+			return code, body
+		}
+		if code, body := call(c.bound - 200); code != http.StatusOK || !strings.Contains(body, `youAreOn`) {
+			t.Fatalf("a call within %d bytes: %d %.200s", c.bound, code, body)
+		}
+		if code, body := call(c.bound + 1); code != http.StatusRequestEntityTooLarge {
+			t.Fatalf("a call over %d bytes: %d %.200s", c.bound, code, body)
+		}
+	}
+}
