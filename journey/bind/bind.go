@@ -74,6 +74,14 @@ type Def[Model, P any] struct {
 	// JSON values by key. After each Model change it is projected again,
 	// and the keys whose value changed are the change reported. Required
 	// (it may return an empty map).
+	//
+	// A fire is judged by its capability's watches (agent.Watch) against
+	// the Model the session showed at the version it cites, and the
+	// session's version moves only when State (or the page) does. So
+	// project into State every value a bound capability watches: a
+	// watched value State leaves out can move without the session moving,
+	// and a fire citing that version is then judged against the newer
+	// Model, which the agent was never shown.
 	State func(model Model) map[string]any
 	// LookingAt says where below page level the person is looking: the
 	// qualified path of a container on the Model's page ("checkout.review"),
