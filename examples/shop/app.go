@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -202,14 +201,8 @@ func (a App) viewActivity(b *strings.Builder) {
 	b.WriteString(strings.Join(a.activity.Lines(160), "\n"))
 }
 
-// keptField bounds each agent-given text a panel line keeps (the input,
-// the tool name, the refusal's reason): the panel keeps keptActivity
-// lines, and an agent's request may be megabytes.
-const keptField = 1024
-
 // logged adds e to the panel.
 func (a App) logged(e Activity) App {
-	e = e.bounded()
 	a.activity = a.activity.Add(approvals.Entry{At: e.At, Caller: e.Caller, Capability: e.Capability, Input: e.Input, Outcome: e.Outcome, Reason: e.Reason})
 	return a
 }
@@ -217,22 +210,9 @@ func (a App) logged(e Activity) App {
 // bounded is e with each text clipped: the report is a Message, which a
 // recorder (devtools) keeps too, so it is made bounded where it is made.
 func (e Activity) bounded() Activity {
-	e.Caller, e.Capability, e.Input = clipped(e.Caller), clipped(e.Capability), clipped(e.Input)
-	e.Outcome, e.Reason = clipped(e.Outcome), clipped(e.Reason)
+	e.Caller, e.Capability, e.Input = approvals.Clip(e.Caller), approvals.Clip(e.Capability), approvals.Clip(e.Input)
+	e.Outcome, e.Reason = approvals.Clip(e.Outcome), approvals.Clip(e.Reason)
 	return e
-}
-
-// clipped is s cut to keptField bytes on a character boundary, saying
-// how long it was when it is cut.
-func clipped(s string) string {
-	if len(s) <= keptField {
-		return s
-	}
-	cut := keptField
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + fmt.Sprintf("… (%d bytes in all)", len(s))
 }
 
 // Activity returns the lines the panel keeps, oldest first.

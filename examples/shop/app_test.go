@@ -98,7 +98,7 @@ func TestActivityKeepsABoundedPartOfWhatAnAgentSent(t *testing.T) {
 	}
 	e := got[0]
 	for name, v := range map[string]string{"capability": e.Capability, "input": e.Input, "reason": e.Reason} {
-		if len(v) > 2*keptField || !strings.Contains(v, "bytes in all)") || !utf8.ValidString(v) {
+		if len(v) > 2*approvals.MaxText || !strings.Contains(v, "bytes in all)") || !utf8.ValidString(v) {
 			t.Fatalf("%s kept %d bytes (valid UTF-8 %v): %.80q…", name, len(v), utf8.ValidString(v), v)
 		}
 	}
@@ -132,7 +132,7 @@ func TestAnActivityReportIsBoundedWhenMade(t *testing.T) {
 	if !ok {
 		t.Fatalf("%T", h.got[0])
 	}
-	if len(e.Capability) > 2*keptField || len(e.Input) > 2*keptField || !strings.Contains(e.Input, "bytes in all)") {
+	if len(e.Capability) > 2*approvals.MaxText || len(e.Input) > 2*approvals.MaxText || !strings.Contains(e.Input, "bytes in all)") {
 		t.Fatalf("the report keeps %d bytes of the tool name and %d of the input", len(e.Capability), len(e.Input))
 	}
 }

@@ -5,16 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo/todo"
+	"github.com/foldagent/foldagent/host/approvals"
 	"github.com/foldagent/foldagent/mcpagent"
 )
 
@@ -157,29 +156,12 @@ func (s *Session) report(name string, payload json.RawMessage, res agent.Result,
 	_ = s.host.Dispatch(context.Background(), e.bounded())
 }
 
-// keptField bounds each agent-given text a report keeps (the capability
-// name, the input, the reason): a request may be a mebibyte, and the
+// bounded is e with each agent-given text cut (approvals.Clip): the
 // report is a Message a recorder (devtools) keeps as it was dispatched.
-const keptField = 1024
-
-// bounded is e with each text cut to keptField bytes.
 func (e Activity) bounded() Activity {
-	e.Who, e.Capability, e.Input = clipped(e.Who), clipped(e.Capability), clipped(e.Input)
-	e.Outcome, e.Reason = clipped(e.Outcome), clipped(e.Reason)
+	e.Who, e.Capability, e.Input = approvals.Clip(e.Who), approvals.Clip(e.Capability), approvals.Clip(e.Input)
+	e.Outcome, e.Reason = approvals.Clip(e.Outcome), approvals.Clip(e.Reason)
 	return e
-}
-
-// clipped is s cut to keptField bytes on a character boundary, saying
-// how long it was when it is cut.
-func clipped(s string) string {
-	if len(s) <= keptField {
-		return s
-	}
-	cut := keptField
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + fmt.Sprintf("… (%d bytes in all)", len(s))
 }
 
 // outcome words an error's tag for the person reading the panel.

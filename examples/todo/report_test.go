@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/host/approvals"
 )
 
 // reportHost takes the reports a session dispatches to the panel.
@@ -38,7 +39,7 @@ func TestAReportOfACallIsBounded(t *testing.T) {
 		t.Fatalf("%T", h.got[0])
 	}
 	for name, v := range map[string]string{"capability": e.Capability, "input": e.Input} {
-		if len(v) > 2*keptField || !strings.Contains(v, "bytes in all)") || !strings.HasPrefix(strings.TrimPrefix(v, `{"title":"`), "éé") && !strings.HasPrefix(v, "xé") {
+		if len(v) > 2*approvals.MaxText || !strings.Contains(v, "bytes in all)") || !strings.HasPrefix(strings.TrimPrefix(v, `{"title":"`), "éé") && !strings.HasPrefix(v, "xé") {
 			t.Fatalf("the report keeps %d bytes of the %s: %.60q", len(v), name, v)
 		}
 	}

@@ -3,7 +3,9 @@ package approvals
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/inert"
@@ -74,9 +76,11 @@ func cmp(v, def int) int {
 	return v
 }
 
-// Add appends e, keeping the last Keep lines; a view scrolled back keeps
-// the same lines in view.
+// Add appends e, keeping the last Keep lines, each text cut by Clip; a
+// view scrolled back keeps the same lines in view.
 func (a Activity) Add(e Entry) Activity {
+	e.Caller, e.Who, e.Capability, e.Input = Clip(e.Caller), Clip(e.Who), Clip(e.Capability), Clip(e.Input)
+	e.Outcome, e.Reason = Clip(e.Outcome), Clip(e.Reason)
 	if a.opts.Agents == nil {
 		a.opts.Agents = &Agents{} // shared by the copies made from here on
 	}
@@ -164,3 +168,22 @@ func (a Activity) Lines(width int) []string {
 // before its first Add): give it to the Deck, so the card names an agent
 // as these lines do.
 func (a Activity) Agents() *Agents { return a.opts.Agents }
+
+// MaxText bounds each text an activity line keeps (Clip): an agent's
+// input or reason may be a mebibyte, and the panel keeps Keep lines.
+const MaxText = 1024
+
+// Clip is s cut to MaxText bytes on a character boundary, saying how long
+// it was when it is cut. An application that also dispatches its
+// activity reports as Messages (which a recorder such as devtools keeps)
+// clips them with it where it makes them.
+func Clip(s string) string {
+	if len(s) <= MaxText {
+		return s
+	}
+	cut := MaxText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes in all)"
+}

@@ -2,8 +2,10 @@ package approvals_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/host/approvals"
@@ -57,5 +59,24 @@ func TestActivityScrolls(t *testing.T) {
 	}
 	if got := a.Entries(); len(got) != 20 || got[19].Input != `{"n":40}` {
 		t.Fatalf("kept %d", len(got))
+	}
+}
+
+// Each text a line keeps is bounded, cut on a character boundary and
+// saying how long it was; a short one is kept as it is.
+func TestActivityKeepsBoundedText(t *testing.T) {
+	long := "x" + strings.Repeat("é", approvals.MaxText)
+	a := approvals.NewActivity(approvals.ActivityOptions{}).Add(approvals.Entry{
+		Caller: "c", Capability: long, Input: long, Outcome: "refused", Reason: long,
+	})
+	e := a.Entries()[0]
+	for name, v := range map[string]string{"capability": e.Capability, "input": e.Input, "reason": e.Reason} {
+		if len(v) > approvals.MaxText+len("… (00000 bytes in all)") || !utf8.ValidString(v) ||
+			!strings.HasSuffix(v, "… ("+strconv.Itoa(len(long))+" bytes in all)") {
+			t.Errorf("%s kept as %d bytes: %.40q…", name, len(v), v)
+		}
+	}
+	if e.Outcome != "refused" || e.Caller != "c" {
+		t.Errorf("short texts changed: %+v", e)
 	}
 }
