@@ -271,19 +271,41 @@ func buildServer(rt Runtime, opts *Options, perSession bool, tune func(*mcp.Serv
 }
 
 // buildKind is buildServer; static builds the sessionless revision's
-// Server (see newStaticServer).
+// Server (see newStaticServer). It runs in order: the options settled,
+// the Server's state, its tools, the SDK server, then what it follows.
 func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mcp.ServerOptions)) (*Server, error) {
 	if rt == nil {
 		return nil, errors.New("mcpagent: NewServer needs a runtime")
 	}
+	o := settleOptions(opts)
+	if o.ListAll {
+		static, o.Feed = true, nil // see Options.ListAll
+	}
+	s := newServerState(rt, o, perSession, static)
+	desc := rt.Describe()
+	for _, d := range desc.Capabilities {
+		s.waits[d.Name] = d.NeedsApproval || d.Completion != nil
+	}
+	if s.feed != nil && !s.feed.member(desc) {
+		return nil, errors.New("mcpagent: the runtime's contract is not the Feed's: a Feed serves only runtimes bound to its own host and contract")
+	}
+	if err := s.buildTools(desc); err != nil {
+		return nil, err
+	}
+	s.collectResources(desc)
+	s.startSDK(o, tune)
+	s.begin(desc)
+	return s, nil
+}
+
+// settleOptions copies opts (nil is the zero Options) with every default
+// filled in.
+func settleOptions(opts *Options) Options {
 	var o Options
 	if opts != nil {
 		o = *opts
 	}
 	o.Implementation = mcpshell.Implementation(o.Implementation, runningApplication())
-	if o.ListAll {
-		static, o.Feed = true, nil // see Options.ListAll
-	}
 	o.Logger = mcpshell.Logger(o.Logger)
 	switch {
 	case o.ProgressInterval == 0:
@@ -291,8 +313,16 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 	case o.ProgressInterval < 0:
 		o.ProgressInterval = 0
 	}
+	if o.Patience == 0 {
+		o.Patience = DefaultPatience
+	}
+	return o
+}
 
-	s := &Server{
+// newServerState is a Server's state before it has tools or an SDK
+// server.
+func newServerState(rt Runtime, o Options, perSession, static bool) *Server {
+	return &Server{
 		rt:         rt,
 		log:        o.Logger,
 		interval:   o.ProgressInterval,
@@ -310,29 +340,22 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 		kick:       make(chan struct{}, 1),
 		done:       make(chan struct{}),
 	}
-	if s.patience == 0 {
-		s.patience = DefaultPatience
-	}
-	desc := rt.Describe()
-	for _, d := range desc.Capabilities {
-		s.waits[d.Name] = d.NeedsApproval || d.Completion != nil
-	}
-	if s.feed != nil && !s.feed.member(desc) {
-		return nil, errors.New("mcpagent: the runtime's contract is not the Feed's: a Feed serves only runtimes bound to its own host and contract")
-	}
-	tools := desc
+}
+
+// buildTools builds one tool per capability, or takes those another
+// Server of the same contract built already.
+func (s *Server) buildTools(desc agent.Description) error {
 	if s.shared = sharedTools(desc); s.shared != nil {
-		// Another Server of this contract built its tools already.
 		s.tools, s.index = s.shared.tools, s.shared.index
-		tools.Capabilities = nil
+		return nil
 	}
-	for i, d := range tools.Capabilities {
+	for i, d := range desc.Capabilities {
 		if err := checkObjectSchema(d.InputSchema); err != nil {
-			return nil, fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
+			return fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
 		}
 		out, err := outputSchema(d)
 		if err != nil {
-			return nil, fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
+			return fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
 		}
 		s.tools[d.Name] = &mcp.Tool{
 			Name:        d.Name,
@@ -345,12 +368,14 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 		}
 		s.index[d.Name] = i
 	}
-	if s.shared == nil {
-		s.shared = shareTools(desc, s.tools, s.index)
-		s.tools, s.index = s.shared.tools, s.shared.index
-	}
-	s.collectResources(desc)
+	s.shared = shareTools(desc, s.tools, s.index)
+	s.tools, s.index = s.shared.tools, s.shared.index
+	return nil
+}
 
+// startSDK builds the SDK server the Server answers through, with the
+// adapter's middleware, task methods and resources.
+func (s *Server) startSDK(o Options, tune func(*mcp.ServerOptions)) {
 	// A static Server never changes its list, but keeps listChanged: the
 	// SDK opens a subscriptions/listen stream (which also carries
 	// resources/updated) only for what is advertised.
@@ -385,28 +410,27 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 			MIMEType:    "application/json",
 		}, s.readResource)
 	}
+}
 
-	if static {
+// begin lists the first tools and starts following what the Server
+// follows: a static Server lists the whole contract and follows its
+// runtime only to re-read subscribed resources; one of a Feed is
+// registered with it before the first reconciliation, so no offer
+// published meanwhile is missed, and listens to its own runtime only
+// once a resource is subscribed (startFollowing); any other follows its
+// runtime from now on.
+func (s *Server) begin(desc agent.Description) {
+	switch {
+	case s.static:
 		s.listAll(desc)
-		// It follows its runtime only to re-read subscribed resources.
-		s.toolMu.Lock()
-		s.startFollowingLocked()
-		s.toolMu.Unlock()
-		return s, nil
-	}
-	if s.feed != nil {
-		// Registered before the first reconciliation, so no offer
-		// published meanwhile is missed. The Server listens to its own
-		// runtime only once a resource is subscribed (startFollowing).
+		s.startFollowing()
+	case s.feed != nil:
 		s.feed.add(s)
 		s.syncTools()
-		return s, nil
+	default:
+		s.syncTools()
+		s.startFollowing()
 	}
-	s.syncTools()
-	s.toolMu.Lock()
-	s.startFollowingLocked()
-	s.toolMu.Unlock()
-	return s, nil
 }
 
 // startFollowing makes the Server follow its runtime's Model changes on a
@@ -416,10 +440,6 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 func (s *Server) startFollowing() {
 	s.toolMu.Lock()
 	defer s.toolMu.Unlock()
-	s.startFollowingLocked()
-}
-
-func (s *Server) startFollowingLocked() {
 	if s.following || s.shell.Closed() {
 		return
 	}

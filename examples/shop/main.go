@@ -47,6 +47,37 @@ type flags struct {
 }
 
 func run() error {
+	f, err := parseFlags()
+	if err != nil {
+		return err
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+
+	var sinks []agent.AuditSink
+	if f.auditFile != "" {
+		fs, err := agent.OpenJSONLinesSink(f.auditFile, agent.JSONLinesOptions{})
+		if err != nil {
+			return err
+		}
+		defer fs.Close()
+		sinks = append(sinks, fs)
+	}
+	p, err := assemble(f, sinks, logger)
+	if err != nil {
+		return err
+	}
+	defer p.closeDev()
+	if f.mode == "" {
+		return runTUI(ctx, p.th, p.newServer, f.addr, bearerToken(f.token), logger)
+	}
+	return runHeadless(ctx, f, p, logger)
+}
+
+// parseFlags reads the command line, refusing a bad one before a token
+// is made or printed, or anything served.
+func parseFlags() (flags, error) {
 	var f flags
 	flag.StringVar(&f.mode, "mcp", "", `serve MCP headless: "stdio" or "http" (default: the TUI, serving both tool sets over HTTP beside it)`)
 	flag.StringVar(&f.addr, "addr", "127.0.0.1:0", "the loopback address of the HTTP endpoint")
@@ -64,40 +95,42 @@ func run() error {
 	flag.BoolVar(&f.devtools.dispatch, "devtools-dispatch", false, "with -devtools, let foldagent-devtools dispatch Messages (validated batches, recorded as the developer's; default: refused)")
 	flag.Parse()
 	if err := f.devtools.check(); err != nil {
-		return err
+		return f, err
 	}
 	if f.patience <= 0 {
-		return fmt.Errorf("-patience %s: give a positive duration, such as 50s", f.patience)
+		return f, fmt.Errorf("-patience %s: give a positive duration, such as 50s", f.patience)
 	}
 	if f.sessionless && (f.mode != "http" || f.tools != string(bindmcp.Dynamic)) {
-		return errors.New("-sessionless serves the dynamic tools over HTTP: use it with -mcp http -tools dynamic")
+		return f, errors.New("-sessionless serves the dynamic tools over HTTP: use it with -mcp http -tools dynamic")
 	}
 	if f.approvalTimeout <= 0 {
-		return fmt.Errorf("-approval-timeout %s: give a positive duration, such as 2m", f.approvalTimeout)
+		return f, fmt.Errorf("-approval-timeout %s: give a positive duration, such as 2m", f.approvalTimeout)
 	}
 	if f.tools != string(bindmcp.Fixed) && f.tools != string(bindmcp.Dynamic) {
-		return fmt.Errorf("-tools %q: use fixed or dynamic", f.tools)
+		return f, fmt.Errorf("-tools %q: use fixed or dynamic", f.tools)
 	}
 	if f.mode != "" && f.mode != "stdio" && f.mode != "http" {
-		return fmt.Errorf("-mcp %q: use stdio or http", f.mode)
+		return f, fmt.Errorf("-mcp %q: use stdio or http", f.mode)
 	}
-	// Refused before a token is made or printed, or anything served.
 	if err := loopback(f.addr); err != nil {
-		return err
+		return f, err
 	}
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	return f, nil
+}
 
-	var sinks []agent.AuditSink
-	if f.auditFile != "" {
-		fs, err := agent.OpenJSONLinesSink(f.auditFile, agent.JSONLinesOptions{})
-		if err != nil {
-			return err
-		}
-		defer fs.Close()
-		sinks = append(sinks, fs)
-	}
+// shopParts is the program assembled: the terminal host, the runtime
+// bound to it, and how to build the MCP server of either tool set.
+type shopParts struct {
+	th        *teahost.Host[App, tea.Msg]
+	served    reporting
+	newServer func(bindmcp.Tools) (bindmcp.Server, error)
+	closeDev  func()
+}
+
+// assemble builds the program: the app under the terminal host, the
+// audit, the runtime bound to the shop's contract, devtools when asked,
+// and the server builder.
+func assemble(f flags, sinks []agent.AuditSink, logger *slog.Logger) (*shopParts, error) {
 	// Headless, nothing is drawn: the App's View is not asked for.
 	// The library draws the person's approval card over the app and reads
 	// their y and n (host/approvals), headless too (-keys); the app draws
@@ -122,15 +155,14 @@ func run() error {
 	h := host{th}
 	rt, err := agent.Bind(shop.Contract(), h, &agent.BindOptions[agent.NoPrincipal]{Audit: audit, ApprovalTimeout: f.approvalTimeout})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	served := reporting{Runtime: rt, panel: th}
 	impl := &mcp.Implementation{Name: "foldagent-shop", Title: "Shop", Version: "0.1.0"}
 	closeDev, err := attachDevtools(f.devtools, th, audit, model.Agents(), logger)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer closeDev()
 	newServer := func(tools bindmcp.Tools) (bindmcp.Server, error) {
 		if tools == bindmcp.Dynamic {
 			// Every tool listed once, whatever the page: what the page
@@ -152,9 +184,12 @@ func run() error {
 		return s, err
 	}
 
-	if f.mode == "" {
-		return runTUI(ctx, th, newServer, f.addr, bearerToken(f.token), logger)
-	}
+	return &shopParts{th: th, served: served, newServer: newServer, closeDev: closeDev}, nil
+}
+
+// runHeadless runs the program without a terminal and serves MCP over
+// stdio or HTTP until it ends.
+func runHeadless(ctx context.Context, f flags, p *shopParts, logger *slog.Logger) error {
 	// Headless: the program runs without a terminal. The person's q (or
 	// an interrupt) ends it, and the process with it: the calls held for
 	// the person are answered at once as the person having left
@@ -169,12 +204,12 @@ func run() error {
 	var runErr error
 	go func() {
 		defer close(quit)
-		_, runErr = th.Run(runCtx, tea.WithInput(input), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
+		_, runErr = p.th.Run(runCtx, tea.WithInput(input), tea.WithOutput(io.Discard), tea.WithoutRenderer(), tea.WithoutSignalHandler())
 	}()
 	if f.sessionless {
-		return serveSessionless(ctx, f, served, logger)
+		return serveSessionless(ctx, f, p.served, logger)
 	}
-	srv, err := newServer(bindmcp.Tools(f.tools))
+	srv, err := p.newServer(bindmcp.Tools(f.tools))
 	if err != nil {
 		return err
 	}
