@@ -16,5 +16,5 @@ func HeldCount(s *Server) int { return s.held.Count() }
 func ToolChanges(s *Server) uint64 {
 	s.toolMu.Lock()
 	defer s.toolMu.Unlock()
-	return s.toolChanges
+	return s.tools.changes
 }

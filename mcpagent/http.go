@@ -1021,7 +1021,7 @@ func (h *Handler) endSession(st *httpSession) {
 		// Also when it ended before it was recorded: the SDK may hold it.
 		_ = ss.Close()
 		if h.shared != nil {
-			h.shared.forgetSession(ss)
+			h.shared.resources.forget(ss)
 		}
 	}
 	if first && st.own != nil {

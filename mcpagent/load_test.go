@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -43,8 +44,11 @@ func TestHTTPLoad(t *testing.T) {
 	transport := &http.Transport{MaxIdleConns: 2 * sessions, MaxIdleConnsPerHost: 2 * sessions, MaxConnsPerHost: 0}
 	t.Cleanup(transport.CloseIdleConnections)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
+	// Bounded by progress, not by a total time: the run ends when the
+	// calls do, and fails when no call ends for a whole stall window (a
+	// hang), however slow a loaded machine makes each call.
+	var ended atomic.Int64
+	ctx := stallGuard(t, &ended, time.Minute)
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
@@ -86,8 +90,9 @@ func TestHTTPLoad(t *testing.T) {
 				t0 := time.Now()
 				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "create_todo", Arguments: map[string]any{"title": fmt.Sprintf("s%d-c%d", s, c)}})
 				local = append(local, time.Since(t0))
+				ended.Add(1)
 				if err != nil {
-					fail("session %d call %d: %v", s, c, err)
+					fail("session %d call %d: %v (%v)", s, c, err, context.Cause(ctx))
 					continue
 				}
 				if res.IsError {
@@ -157,4 +162,35 @@ func TestHTTPLoad(t *testing.T) {
 	t.Logf("%d sessions x %d calls = %d calls in %v (%.0f calls/s); latency p50 %v, p99 %v, max %v",
 		sessions, calls, total, elapsed.Round(time.Millisecond), float64(total)/elapsed.Seconds(),
 		p(0.50).Round(time.Microsecond), p(0.99).Round(time.Microsecond), latencies[len(latencies)-1].Round(time.Microsecond))
+}
+
+// stallGuard returns a context that is cancelled when ended has not moved
+// for a whole window (the run hangs), or when the test ends. A load run is
+// bounded by its count of calls and by this: a busy machine makes each
+// call slower, which is no failure, while a call that never ends is.
+func stallGuard(t *testing.T, ended *atomic.Int64, window time.Duration) context.Context {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	stop := make(chan struct{})
+	t.Cleanup(func() { close(stop); cancel(nil) })
+	go func() {
+		tick := time.NewTicker(window)
+		defer tick.Stop()
+		last := ended.Load()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+				// A watchdog, not a wait for something to happen: it
+				// fires only when nothing ended for a whole window.
+				now := ended.Load()
+				if now == last {
+					cancel(fmt.Errorf("no call ended for %s: the run is stalled", window))
+					return
+				}
+				last = now
+			}
+		}
+	}()
+	return ctx
 }

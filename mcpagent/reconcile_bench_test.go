@@ -90,7 +90,7 @@ func BenchmarkReconcile(b *testing.B) {
 				rt.on = !rt.on
 				s.syncTools()
 			}
-			if got, want := len(s.advertised), n-1; !rt.on && got != want {
+			if got, want := len(s.tools.advertised), n-1; !rt.on && got != want {
 				b.Fatalf("advertised %d, want %d", got, want)
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -23,29 +24,117 @@ const contextDescription = "The application's current state, as its contract pro
 // URI returns the URI a declared resource is served at: app://<name>.
 func URI(name string) string { return "app://" + name }
 
-// collectResources builds the resource table: the context projection
-// (when the contract has one and no declared resource is named context)
-// first, then the declared resources in declaration order.
-func (s *Server) collectResources(d agent.Description) {
+// resourceBook is a Server's resources: the table built once from the
+// contract, read without a lock afterwards, and the subscriptions to
+// them by URI, under the book's own lock.
+type resourceBook struct {
+	byURI map[string]*resource
+	mu    sync.Mutex
+	subs  map[string]*subscription
+}
+
+// newResourceBook builds the resource table: the context projection (when
+// the contract has one and no declared resource is named context) first,
+// then the declared resources in declaration order.
+func newResourceBook(d agent.Description) *resourceBook {
+	b := &resourceBook{byURI: make(map[string]*resource), subs: make(map[string]*subscription)}
 	declared := d.Resources
 	shadowed := slices.ContainsFunc(declared, func(r agent.ResourceDescriptor) bool { return r.Name == "context" })
 	if d.Context != nil && !shadowed {
-		s.resources[ContextURI] = &resource{
+		b.byURI[ContextURI] = &resource{
 			uri: ContextURI, name: "context", description: contextDescription, order: -1, context: true,
 		}
 	}
 	for i, r := range declared {
-		s.resources[URI(r.Name)] = &resource{uri: URI(r.Name), name: r.Name, description: r.Description, order: i}
+		b.byURI[URI(r.Name)] = &resource{uri: URI(r.Name), name: r.Name, description: r.Description, order: i}
 	}
+	return b
 }
 
-func (s *Server) orderedResources() []*resource {
-	out := make([]*resource, 0, len(s.resources))
-	for _, r := range s.resources {
+// ordered returns the resources in the order resources/list gives them.
+func (b *resourceBook) ordered() []*resource {
+	out := make([]*resource, 0, len(b.byURI))
+	for _, r := range b.byURI {
 		out = append(out, r)
 	}
 	slices.SortFunc(out, func(a, b *resource) int { return a.order - b.order })
 	return out
+}
+
+// find returns the resource at uri, or the not-found error.
+func (b *resourceBook) find(uri string) (*resource, error) {
+	if r, ok := b.byURI[uri]; ok {
+		return r, nil
+	}
+	return nil, resourceNotFound(uri)
+}
+
+// subscribed reports whether uri has a subscription (and so a baseline).
+func (b *resourceBook) subscribed(uri string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.subs[uri] != nil
+}
+
+// add subscribes ss to uri. baseline is the value to compare later reads
+// with, used only when uri had no subscription.
+func (b *resourceBook) add(uri string, ss *mcp.ServerSession, baseline []byte) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.subs[uri] == nil {
+		b.subs[uri] = &subscription{sessions: make(map[*mcp.ServerSession]struct{}), last: baseline}
+	}
+	b.subs[uri].sessions[ss] = struct{}{}
+}
+
+// remove unsubscribes ss from uri.
+func (b *resourceBook) remove(uri string, ss *mcp.ServerSession) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.dropLocked(uri, ss)
+}
+
+// forget drops an ended session's subscriptions. A Server that ends with
+// its session needs none of this; a shared one outlives its sessions.
+func (b *resourceBook) forget(ss *mcp.ServerSession) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for uri := range b.subs {
+		b.dropLocked(uri, ss)
+	}
+}
+
+func (b *resourceBook) dropLocked(uri string, ss *mcp.ServerSession) {
+	if sub := b.subs[uri]; sub != nil {
+		delete(sub.sessions, ss)
+		if len(sub.sessions) == 0 {
+			delete(b.subs, uri)
+		}
+	}
+}
+
+// watched returns the URIs with subscriptions.
+func (b *resourceBook) watched() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	uris := make([]string, 0, len(b.subs))
+	for uri := range b.subs {
+		uris = append(uris, uri)
+	}
+	return uris
+}
+
+// update records data as uri's latest value, and reports whether it
+// differs from the one before (and uri is still subscribed).
+func (b *resourceBook) update(uri string, data []byte) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	sub := b.subs[uri]
+	if sub == nil || bytes.Equal(sub.last, data) {
+		return false
+	}
+	sub.last = data
+	return true
 }
 
 // resourceNotFound is the error for a URI the contract does not declare.
@@ -60,9 +149,9 @@ func resourceNotFound(uri string) error {
 // the current Model.
 func (s *Server) readResource(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 	uri := req.Params.URI
-	r, ok := s.resources[uri]
-	if !ok {
-		return nil, resourceNotFound(uri)
+	r, err := s.resources.find(uri)
+	if err != nil {
+		return nil, err
 	}
 	rt, err := s.runtime(ctx)
 	if err != nil {
@@ -120,9 +209,9 @@ func (s *Server) logReadFailure(what string, err error) {
 // from it.
 func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error {
 	uri := req.Params.URI
-	r, ok := s.resources[uri]
-	if !ok {
-		return resourceNotFound(uri)
+	r, err := s.resources.find(uri)
+	if err != nil {
+		return err
 	}
 	if s.feed != nil {
 		// An idle Server of a Feed does not listen to its runtime; one
@@ -131,11 +220,8 @@ func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error
 		// the two goes unseen.
 		s.startFollowing()
 	}
-	s.subMu.Lock()
-	sub := s.subs[uri]
-	s.subMu.Unlock()
 	var baseline []byte
-	if sub == nil {
+	if !s.resources.subscribed(uri) {
 		// The baseline, like every later value compared with it, is read
 		// through the Server's own runtime: a projection sees only the
 		// Model, so every session of a shared Server reads the same.
@@ -145,28 +231,16 @@ func (s *Server) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error
 		}
 		baseline = data
 	}
-	s.subMu.Lock()
-	defer s.subMu.Unlock()
-	if s.subs[uri] == nil {
-		s.subs[uri] = &subscription{sessions: make(map[*mcp.ServerSession]struct{}), last: baseline}
-	}
-	s.subs[uri].sessions[req.Session] = struct{}{}
+	s.resources.add(uri, req.Session, baseline)
 	return nil
 }
 
 func (s *Server) unsubscribeResource(_ context.Context, req *mcp.UnsubscribeRequest) error {
 	uri := req.Params.URI
-	if _, ok := s.resources[uri]; !ok {
-		return resourceNotFound(uri)
+	if _, err := s.resources.find(uri); err != nil {
+		return err
 	}
-	s.subMu.Lock()
-	defer s.subMu.Unlock()
-	if sub := s.subs[uri]; sub != nil {
-		delete(sub.sessions, req.Session)
-		if len(sub.sessions) == 0 {
-			delete(s.subs, uri)
-		}
-	}
+	s.resources.remove(uri, req.Session)
 	return nil
 }
 
@@ -174,51 +248,23 @@ func (s *Server) unsubscribeResource(_ context.Context, req *mcp.UnsubscribeRequ
 // subscribers when the projected JSON changed. Resources nobody subscribed
 // to are not read.
 func (s *Server) syncResources() {
-	s.subMu.Lock()
-	if len(s.subs) == 0 {
-		s.subMu.Unlock()
+	uris := s.resources.watched()
+	if len(uris) == 0 {
 		return
 	}
-	uris := make([]string, 0, len(s.subs))
-	for uri := range s.subs {
-		uris = append(uris, uri)
-	}
-	s.subMu.Unlock()
-
 	ctx := context.Background()
 	for _, uri := range uris {
-		data, _, err := s.resources[uri].read(ctx, s.rt)
+		data, _, err := s.resources.byURI[uri].read(ctx, s.rt)
 		if err != nil {
 			// Nothing is announced for a value that cannot be served.
 			s.logReadFailure("reading "+uri, err)
 			continue
 		}
-		s.subMu.Lock()
-		sub := s.subs[uri]
-		changed := sub != nil && !bytes.Equal(sub.last, data)
-		if changed {
-			sub.last = data
-		}
-		s.subMu.Unlock()
-		if changed && !s.shell.Closed() {
+		if s.resources.update(uri, data) && !s.shell.Closed() {
 			// The SDK tells a session it could not reach through its
 			// logger (lost.go); an error here is counted the same way.
 			s.lost.report(lostResourceUpdate, "notifications/resources/updated",
 				s.mcp.ResourceUpdated(ctx, &mcp.ResourceUpdatedNotificationParams{URI: uri}))
-		}
-	}
-}
-
-// forgetSession drops an ended session's subscriptions. A Server that
-// ends with its session needs none of this; a shared one outlives its
-// sessions.
-func (s *Server) forgetSession(ss *mcp.ServerSession) {
-	s.subMu.Lock()
-	defer s.subMu.Unlock()
-	for uri, sub := range s.subs {
-		delete(sub.sessions, ss)
-		if len(sub.sessions) == 0 {
-			delete(s.subs, uri)
 		}
 	}
 }

@@ -137,13 +137,9 @@ type Server struct {
 	tick     <-chan time.Time // tests: replaces the patience timer
 	waits    map[string]bool
 
-	// tools holds one prebuilt tool per capability, by name; index gives
-	// each name's position in declaration order. Both are shared with
-	// every Server of the same contract (shared keeps them alive) and
-	// never changed.
-	tools  map[string]*mcp.Tool
-	index  map[string]int
-	shared *toolSet
+	// tools is what the Server lists with the SDK (toollist.go), under
+	// toolMu.
+	tools toolList
 
 	feed *Feed // nil: the Server follows its own runtime
 	// releaseFeed lets go of a Feed NewServer made for the runtime's
@@ -165,20 +161,10 @@ type Server struct {
 	// told when a tool is called. See newStaticServer.
 	static bool
 
-	toolMu     sync.Mutex // serializes tool reconciliation
-	advertised []string   // names registered with the SDK, declaration order
-	spare      []string   // the other buffer, reused on each change
-	seen       *offer     // with a Feed: the last offer applied
-	following  bool       // the worker runs and the runtime is followed; under toolMu
-	// toolChanges counts the reconciliations that changed the SDK's tool
-	// set (under toolMu). The SDK debounces its list_changed notices by
-	// time, so a client may hear of one change once or twice; this
-	// counts the changes themselves (tests read it).
-	toolChanges uint64
+	toolMu    sync.Mutex // serializes tool reconciliation; Close takes it too
+	following bool       // the worker runs and the runtime is followed; under toolMu
 
-	resources map[string]*resource // by URI
-	subMu     sync.Mutex
-	subs      map[string]*subscription // by URI
+	resources *resourceBook
 
 	kick        chan struct{}
 	done        chan struct{}
@@ -289,10 +275,10 @@ func buildKind(rt Runtime, opts *Options, perSession, static bool, tune func(*mc
 	if s.feed != nil && !s.feed.member(desc) {
 		return nil, errors.New("mcpagent: the runtime's contract is not the Feed's: a Feed serves only runtimes bound to its own host and contract")
 	}
-	if err := s.buildTools(desc); err != nil {
+	if err := s.tools.build(desc); err != nil {
 		return nil, err
 	}
-	s.collectResources(desc)
+	s.resources = newResourceBook(desc)
 	s.startSDK(o, tune)
 	s.begin(desc)
 	return s, nil
@@ -333,44 +319,9 @@ func newServerState(rt Runtime, o Options, perSession, static bool) *Server {
 		feed:       o.Feed,
 		perSession: perSession,
 		static:     static,
-		tools:      make(map[string]*mcp.Tool),
-		index:      make(map[string]int),
-		resources:  make(map[string]*resource),
-		subs:       make(map[string]*subscription),
 		kick:       make(chan struct{}, 1),
 		done:       make(chan struct{}),
 	}
-}
-
-// buildTools builds one tool per capability, or takes those another
-// Server of the same contract built already.
-func (s *Server) buildTools(desc agent.Description) error {
-	if s.shared = sharedTools(desc); s.shared != nil {
-		s.tools, s.index = s.shared.tools, s.shared.index
-		return nil
-	}
-	for i, d := range desc.Capabilities {
-		if err := checkObjectSchema(d.InputSchema); err != nil {
-			return fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
-		}
-		out, err := outputSchema(d)
-		if err != nil {
-			return fmt.Errorf("mcpagent: capability %q cannot be a tool: %w", d.Name, err)
-		}
-		s.tools[d.Name] = &mcp.Tool{
-			Name:        d.Name,
-			Description: d.Description,
-			InputSchema: d.InputSchema,
-			// What structuredContent holds, for a result and for a
-			// refusal alike: a client checks every result against it.
-			OutputSchema: out,
-			Annotations:  annotations(d),
-		}
-		s.index[d.Name] = i
-	}
-	s.shared = shareTools(desc, s.tools, s.index)
-	s.tools, s.index = s.shared.tools, s.shared.index
-	return nil
 }
 
 // startSDK builds the SDK server the Server answers through, with the
@@ -381,7 +332,7 @@ func (s *Server) startSDK(o Options, tune func(*mcp.ServerOptions)) {
 	// resources/updated) only for what is advertised.
 	caps := &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}}
 	caps.AddExtension(TasksExtension, nil)
-	if len(s.resources) > 0 {
+	if len(s.resources.byURI) > 0 {
 		caps.Resources = &mcp.ResourceCapabilities{Subscribe: true}
 	}
 	so := &mcp.ServerOptions{
@@ -401,8 +352,8 @@ func (s *Server) startSDK(o Options, tune func(*mcp.ServerOptions)) {
 	s.mcp = mcp.NewServer(o.Implementation, so)
 	s.shell.Init(s.mcp, "mcpagent")
 	s.mcp.AddReceivingMiddleware(s.route)
-	s.addTaskMethods()
-	for _, r := range s.orderedResources() {
+	s.held.addTaskMethods(s.mcp)
+	for _, r := range s.resources.ordered() {
 		s.mcp.AddResource(&mcp.Resource{
 			URI:         r.uri,
 			Name:        r.name,
@@ -422,7 +373,9 @@ func (s *Server) startSDK(o Options, tune func(*mcp.ServerOptions)) {
 func (s *Server) begin(desc agent.Description) {
 	switch {
 	case s.static:
-		s.listAll(desc)
+		s.toolMu.Lock()
+		s.tools.listAll(s.mcp, s.toolHandler, desc)
+		s.toolMu.Unlock()
 		s.startFollowing()
 	case s.feed != nil:
 		s.feed.add(s)
@@ -584,7 +537,7 @@ func (s *Server) syncTools() {
 			return // the Model could not be read: keep what is advertised
 		}
 	}
-	s.reconcileLocked(avail)
+	s.tools.reconcile(s.mcp, s.toolHandler, avail)
 }
 
 // applyOffer makes the SDK's tool set equal to a Feed's offer, unless this
@@ -592,86 +545,11 @@ func (s *Server) syncTools() {
 func (s *Server) applyOffer(o *offer) {
 	s.toolMu.Lock()
 	defer s.toolMu.Unlock()
-	if s.shell.Closed() || (s.seen != nil && o.seq <= s.seen.seq) {
+	if s.shell.Closed() || (s.tools.seen != nil && o.seq <= s.tools.seen.seq) {
 		return
 	}
-	s.seen = o
-	s.reconcileLocked(o.avail)
-}
-
-// reconcileLocked adds and removes the tools that differ between avail and
-// what is advertised. s.toolMu is held.
-func (s *Server) reconcileLocked(avail []agent.Descriptor) {
-	if sameNames(avail, s.advertised) {
-		return
-	}
-	s.toolChanges++
-	var removed []string
-	var added []*mcp.Tool
-	adv := s.advertised
-	i, j := 0, 0
-	for i < len(adv) || j < len(avail) {
-		switch {
-		case j == len(avail):
-			removed = append(removed, adv[i])
-			i++
-		case i == len(adv):
-			added = s.appendTool(added, avail[j].Name)
-			j++
-		case adv[i] == avail[j].Name:
-			i++
-			j++
-		case s.index[adv[i]] < s.index[avail[j].Name]:
-			removed = append(removed, adv[i])
-			i++
-		default:
-			added = s.appendTool(added, avail[j].Name)
-			j++
-		}
-	}
-	next := s.spare[:0]
-	for _, d := range avail {
-		next = append(next, d.Name) // every available name is one of List's
-	}
-	s.spare, s.advertised = s.advertised, next
-	if len(removed) > 0 {
-		s.mcp.RemoveTools(removed...)
-	}
-	for _, t := range added {
-		s.mcp.AddTool(t, s.toolHandler)
-	}
-}
-
-// listAll registers every capability of the contract, in declaration
-// order, for a static Server.
-func (s *Server) listAll(desc agent.Description) {
-	s.toolMu.Lock()
-	defer s.toolMu.Unlock()
-	for _, d := range desc.Capabilities {
-		if t, ok := s.tools[d.Name]; ok {
-			s.mcp.AddTool(t, s.toolHandler)
-			s.advertised = append(s.advertised, d.Name)
-		}
-	}
-}
-
-func (s *Server) appendTool(added []*mcp.Tool, name string) []*mcp.Tool {
-	if t, ok := s.tools[name]; ok {
-		return append(added, t)
-	}
-	return added
-}
-
-func sameNames(avail []agent.Descriptor, names []string) bool {
-	if len(avail) != len(names) {
-		return false
-	}
-	for i := range avail {
-		if avail[i].Name != names[i] {
-			return false
-		}
-	}
-	return true
+	s.tools.seen = o
+	s.tools.reconcile(s.mcp, s.toolHandler, o.avail)
 }
 
 // route intercepts the methods whose answers the contract decides.

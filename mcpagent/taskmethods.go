@@ -24,14 +24,14 @@ type taskParams struct {
 var errTaskNotFound = &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
 	Message: "No task of yours has that id: it never was, or it ended longer ago than its result is kept."}
 
-// addTaskMethods registers tasks/get, tasks/update, tasks/cancel,
-// tasks/result and tasks/list with the SDK server. Each answers in the
+// addTaskMethods registers with srv tasks/get, tasks/update, tasks/cancel,
+// tasks/result and tasks/list, answered from the book. Each answers in the
 // shape of the revision its request speaks: the 2026-07-28 extension's
 // (tasks/result and tasks/list do not exist there: -32601), or
 // 2025-11-25's.
-func (s *Server) addTaskMethods() {
+func (b heldBook) addTaskMethods(srv *mcp.Server) {
 	add := func(method string, h func(context.Context, *mcp.ServerSession, *taskParams, bool) (mcp.Result, error)) {
-		err := mcp.AddReceivingCustomMethod(s.mcp, method, func(ctx context.Context, ss *mcp.ServerSession, p *taskParams) (mcp.Result, error) {
+		err := mcp.AddReceivingCustomMethod(srv, method, func(ctx context.Context, ss *mcp.ServerSession, p *taskParams) (mcp.Result, error) {
 			if p == nil {
 				p = &taskParams{}
 			}
@@ -41,19 +41,19 @@ func (s *Server) addTaskMethods() {
 			panic("mcpagent: " + err.Error()) // only a standard method's name can fail
 		}
 	}
-	add("tasks/get", s.taskGet)
-	add("tasks/update", s.taskUpdate)
-	add("tasks/cancel", s.taskCancel)
-	add("tasks/result", s.taskResult)
-	add("tasks/list", s.taskList)
+	add("tasks/get", b.taskGet)
+	add("tasks/update", b.taskUpdate)
+	add("tasks/cancel", b.taskCancel)
+	add("tasks/result", b.taskResult)
+	add("tasks/list", b.taskList)
 }
 
-func (s *Server) findTask(ctx context.Context, id string, ext bool) *heldCall {
+func (b heldBook) findTask(ctx context.Context, id string, ext bool) *heldCall {
 	kind := legacyTask
 	if ext {
 		kind = extTask
 	}
-	h := s.held.Find(heldOwner(ctx), id)
+	h := b.Find(heldOwner(ctx), id)
 	if h == nil || h.task != kind {
 		return nil
 	}
@@ -69,12 +69,12 @@ func complete(f map[string]any, ext bool) *taskAnswer {
 
 // taskGet answers tasks/get: the task now; on 2026-07-28 with its final
 // result (or JSON-RPC error) once it has ended.
-func (s *Server) taskGet(ctx context.Context, ss *mcp.ServerSession, p *taskParams, ext bool) (mcp.Result, error) {
-	h := s.findTask(ctx, p.TaskID, ext)
+func (b heldBook) taskGet(ctx context.Context, ss *mcp.ServerSession, p *taskParams, ext bool) (mcp.Result, error) {
+	h := b.findTask(ctx, p.TaskID, ext)
 	if h == nil {
 		return nil, errTaskNotFound
 	}
-	v := s.held.view(h)
+	v := b.view(h)
 	if !ext {
 		return complete(legacyTaskFields(v), false), nil
 	}
@@ -91,7 +91,7 @@ func (s *Server) taskGet(ctx context.Context, ss *mcp.ServerSession, p *taskPara
 // taskUpdate answers tasks/update (2026-07-28) with the empty
 // acknowledgement the extension asks for, whatever the id: no task of
 // this server asks its client for input, so there is nothing to update.
-func (s *Server) taskUpdate(ctx context.Context, _ *mcp.ServerSession, _ *taskParams, ext bool) (mcp.Result, error) {
+func (b heldBook) taskUpdate(ctx context.Context, _ *mcp.ServerSession, _ *taskParams, ext bool) (mcp.Result, error) {
 	if !ext {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "tasks/update belongs to the 2026-07-28 tasks extension."}
 	}
@@ -104,10 +104,10 @@ func (s *Server) taskUpdate(ctx context.Context, _ *mcp.ServerSession, _ *taskPa
 // at once, as the extension asks; 2025-11-25 answers with the task once
 // the cancellation has taken effect, or -32602 for an id not found or a
 // task already ended.
-func (s *Server) taskCancel(ctx context.Context, _ *mcp.ServerSession, p *taskParams, ext bool) (mcp.Result, error) {
-	h := s.findTask(ctx, p.TaskID, ext)
+func (b heldBook) taskCancel(ctx context.Context, _ *mcp.ServerSession, p *taskParams, ext bool) (mcp.Result, error) {
+	h := b.findTask(ctx, p.TaskID, ext)
 	if h != nil {
-		s.held.askCancel(h)
+		b.askCancel(h)
 	}
 	if ext {
 		return complete(map[string]any{}, true), nil
@@ -120,7 +120,7 @@ func (s *Server) taskCancel(ctx context.Context, _ *mcp.ServerSession, p *taskPa
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	v := s.held.view(h)
+	v := b.view(h)
 	if v.status != taskCancelled {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "That task had already ended; its result stands."}
 	}
@@ -130,11 +130,11 @@ func (s *Server) taskCancel(ctx context.Context, _ *mcp.ServerSession, p *taskPa
 // taskResult answers tasks/result (2025-11-25 only): it waits for the
 // task to end and answers what the tools/call would have, naming the task
 // in _meta.
-func (s *Server) taskResult(ctx context.Context, ss *mcp.ServerSession, p *taskParams, ext bool) (mcp.Result, error) {
+func (b heldBook) taskResult(ctx context.Context, ss *mcp.ServerSession, p *taskParams, ext bool) (mcp.Result, error) {
 	if ext {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "tasks/result is not part of the 2026-07-28 tasks extension: tasks/get carries the result."}
 	}
-	h := s.findTask(ctx, p.TaskID, false)
+	h := b.findTask(ctx, p.TaskID, false)
 	if h == nil {
 		return nil, errTaskNotFound
 	}
@@ -143,7 +143,7 @@ func (s *Server) taskResult(ctx context.Context, ss *mcp.ServerSession, p *taskP
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
-	v := s.held.view(h)
+	v := b.view(h)
 	if v.rpcErr != nil {
 		return nil, v.rpcErr
 	}
@@ -158,13 +158,13 @@ func (s *Server) taskResult(ctx context.Context, ss *mcp.ServerSession, p *taskP
 
 // taskList answers tasks/list (2025-11-25 only): the identity's tasks,
 // oldest first, in one page.
-func (s *Server) taskList(ctx context.Context, _ *mcp.ServerSession, _ *taskParams, ext bool) (mcp.Result, error) {
+func (b heldBook) taskList(ctx context.Context, _ *mcp.ServerSession, _ *taskParams, ext bool) (mcp.Result, error) {
 	if ext {
 		return nil, &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "tasks/list is not part of the 2026-07-28 tasks extension."}
 	}
 	tasks := []any{}
-	for _, h := range s.held.list(heldOwner(ctx), legacyTask) {
-		tasks = append(tasks, legacyTaskFields(s.held.view(h)))
+	for _, h := range b.list(heldOwner(ctx), legacyTask) {
+		tasks = append(tasks, legacyTaskFields(b.view(h)))
 	}
 	return complete(map[string]any{"tasks": tasks}, false), nil
 }

@@ -155,7 +155,7 @@ func (s *Server) serveCall(ctx context.Context, req *mcp.CallToolRequest) (mcp.R
 	}
 	owner := heldOwner(ctx)
 	kind := requestedTask(req)
-	if _, known := s.tools[c.name]; !known || (kind == extTask && !s.waits[c.name]) {
+	if !s.tools.known(c.name) || (kind == extTask && !s.waits[c.name]) {
 		kind = noTask // an unknown name is a protocol error at once
 	}
 	if kind != noTask {

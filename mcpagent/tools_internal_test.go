@@ -19,7 +19,7 @@ func TestServersOfOneContractShareTheirTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if a.shared == nil || a.shared != b.shared || a.tools["capability_0001"] != b.tools["capability_0001"] {
+	if a.tools.shared == nil || a.tools.shared != b.tools.shared || a.tools.tools["capability_0001"] != b.tools.tools["capability_0001"] {
 		t.Fatal("two Servers of one contract built their tools twice")
 	}
 
@@ -34,14 +34,14 @@ func TestServersOfOneContractShareTheirTools(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if c.shared == a.shared {
+	if c.tools.shared == a.tools.shared {
 		t.Fatal("a contract with other schema bytes shared another's tools")
 	}
 	// A description that differs in one descriptor does not match.
 	d := rt.Describe()
 	d.Capabilities = append([]agent.Descriptor(nil), d.Capabilities...)
 	d.Capabilities[2].Description = "Something else."
-	if a.shared.matches(d) {
+	if a.tools.shared.matches(d) {
 		t.Fatal("a changed description matched the cached tools")
 	}
 }
