@@ -2,9 +2,12 @@ package fixed
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"sync"
+
+	"github.com/foldagent/foldagent/journey"
 )
 
 // The port's answers are typed: each answer kind is a Go struct whose
@@ -154,5 +157,52 @@ func no() *bool { f := false; return &f }
 func (r *CallResult) merge(part any) {
 	for _, e := range resultOf(part).kv {
 		r.set(e.k, e.v)
+	}
+}
+
+// ---- closing an answer ----
+
+// answer is a firing call's answer: the head, each part merged in order,
+// and where the session is now.
+func (p *Port) answer(head any, parts ...any) CallResult {
+	r := resultOf(head)
+	for _, part := range parts {
+		r.merge(part)
+	}
+	return *p.position(&r)
+}
+
+// position closes an answer with where the session is now: a key the
+// answer holds keeps its place, and a lookingAt no longer true goes.
+func (p *Port) position(r *CallResult) *CallResult {
+	here := p.here()
+	r.merge(here)
+	if here.LookingAt == "" {
+		r.Delete("lookingAt")
+	}
+	return r
+}
+
+// position is where the session is: the fields that close every answer.
+type position struct {
+	YouAreOn  string `json:"youAreOn"`
+	OffGraph  bool   `json:"offGraph,omitempty"`
+	LookingAt string `json:"lookingAt,omitempty"`
+	Version   int64  `json:"version"`
+}
+
+func (p *Port) here() position { return hereOf(p.s) }
+
+func hereOf(s *journey.Session) position {
+	pos := s.View().Position()
+	return position{YouAreOn: pos.YouAreOn, OffGraph: pos.OffGraph, LookingAt: pos.LookingAt, Version: pos.Version}
+}
+
+// guard is deferred by every call: a defect in host code the call
+// reached is recorded, and answered as a DEFECT refusal.
+func (p *Port) guard(name string, res *CallResult) {
+	if v := recover(); v != nil {
+		p.s.RecordDefect("port call "+name, v)
+		*res = resultOf(callRefusal{verdict: verdict{Judgment: "error", Reason: "DEFECT"}, Defect: fmt.Sprint(v)})
 	}
 }

@@ -109,7 +109,7 @@ func (p *Port) firedOf(fr journey.FireResult, inJourney bool) firedPart {
 		if p.withPerson(fr.Action, fr.TransitionID) {
 			r.HowToSettle = personHowA + p.graphID + settleHowB
 		}
-		r.SettleWith = &settleWith{Tool: p.tools.name("did_it_work"), Arg: "transitionId"}
+		r.SettleWith = &settleWith{Tool: p.tools.didItWork, Arg: "transitionId"}
 	}
 	if fr.Executed != nil {
 		r.Executed = no()
@@ -184,4 +184,102 @@ func (p *Port) withPerson(action, transitionID string) bool {
 	}
 	info, ok := p.s.Graph().Action(action)
 	return ok && info.PersonApproves
+}
+
+// fireAnswer is the part a fire's result adds to its answer: the success
+// arm (did, effectStatus, transitionId and, while pending only,
+// howToSettle and settleWith), a pause (APPROVAL_REQUIRED is
+// needs-confirm), or a refusal (rejected, carrying the typed reason and
+// what it names). sel is "action" for do_action, "step" for a journey's
+// step.
+func (p *Port) fireAnswer(fr journey.FireResult, sel string) any {
+	if fr.OK {
+		return p.firedOf(fr, sel == "step")
+	}
+	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
+		st, _ := p.s.Asks().Get(fr.AskID)
+		if fr.Receipts != nil {
+			st.Receipts = *fr.Receipts
+		}
+		st.AskID = fr.AskID
+		return pausedFire{confirmPart: p.confirmAnswer(fr.Action, sel, st, fr.Reason), Did: fr.Action}
+	}
+	return rejectedOf(fr)
+}
+
+// pausedFire is a fire the session paused for confirmation: needs-confirm,
+// then what it would have done.
+type pausedFire struct {
+	confirmPart
+	Did string `json:"did"`
+}
+
+// confirmAnswer is needs-confirm for the action, said with its does.
+func (p *Port) confirmAnswer(action, sel string, st journey.AskStatus, reason journey.Reason) confirmPart {
+	info, _ := p.s.Graph().Action(action)
+	return confirmOf(p.gated, selectorOf(sel, action), info.Does, st, reason)
+}
+
+// refusalWhys is the sentence each refusal reason is explained by (one
+// place for the rule); TOOL_DISABLED is built by disabledWhyFor.
+var refusalWhys = map[journey.Reason]string{
+	journey.ReasonNotMaterialized:  notMaterialized,
+	journey.ReasonPriorFirePending: priorPending,
+	journey.ReasonStaleCursor:      staleCursor,
+	journey.ReasonNodeNotVisible:   notVisible,
+	journey.ReasonBlockedByOverlay: behindOverlay,
+	journey.ReasonStillMounting:    stillMounting,
+	journey.ReasonDuplicate:        duplicateWhy,
+	journey.ReasonInstanceUnknown:  instanceUnknown,
+	journey.ReasonInstanceRequired: instanceRequired,
+	journey.ReasonNotAllowed:       notAllowedWhy,
+	journey.ReasonApprovalSpent:    approvalSpent,
+	journey.ReasonApprovalMismatch: approvalMismatch,
+	journey.ReasonApprovalStale:    approvalStale,
+	journey.ReasonApprovalDeclined: approvalDeclined,
+	journey.ReasonApprovalRevoked:  approvalRevoked,
+}
+
+// refusalWhy is the why of a refused fire: the reason's sentence, and the
+// busy sentence when the control said it is busy.
+func refusalWhy(fr journey.FireResult) string {
+	why := refusalWhys[fr.Reason]
+	if fr.Reason == journey.ReasonToolDisabled {
+		why = disabledWhyFor(fr)
+	}
+	if fr.Busy != "" {
+		if why != "" {
+			why += " "
+		}
+		why += busyWhy
+	}
+	return why
+}
+
+func disabledWhyFor(fr journey.FireResult) string {
+	why := disabledWhy
+	if b := fr.BlockedBecause; b != nil && b.Says != "" {
+		why += disabledSays
+		switch b.ClearedBy {
+		case "user":
+			why += clearedByUser
+		case "app":
+			why += clearedByApp
+		case "invalid":
+			why += clearedByInvalid
+		}
+	} else {
+		why += disabledUnknown
+	}
+	if len(fr.Evidence) > 0 {
+		why += " " + disabledEvidence
+	}
+	return why
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

@@ -17,6 +17,8 @@
 //	go run ./scripts/trace-do-action -only journey/fixed/
 //	                                          # only the entries in files under a prefix
 //	                                          # (a call out and back is then no return)
+//	go run ./scripts/trace-do-action -lib journey/fixed/result.go
+//	                                          # count a file's functions as a library's: not at all
 package main
 
 import (
@@ -28,6 +30,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/foldagent/foldagent/internal/calltrace"
@@ -37,14 +40,15 @@ func main() {
 	asJSON := flag.Bool("json", false, "print the stays and figures as JSON")
 	keep := flag.Bool("keep", false, "keep the instrumented copy and print where it is")
 	only := flag.String("only", "", "count only the entries in files whose module-relative path starts with this prefix")
+	lib := flag.String("lib", "", "comma-separated files whose functions are not counted, as a library's are not")
 	flag.Parse()
-	if err := run(*asJSON, *keep, *only); err != nil {
+	if err := run(*asJSON, *keep, *only, *lib); err != nil {
 		fmt.Fprintln(os.Stderr, "trace-do-action:", err)
 		os.Exit(1)
 	}
 }
 
-func run(asJSON, keep bool, only string) error {
+func run(asJSON, keep bool, only, lib string) error {
 	gomod, err := goCmd("", nil, "env", "GOMOD")
 	if err != nil {
 		return err
@@ -84,7 +88,7 @@ func run(asJSON, keep bool, only string) error {
 	}
 	entries := trace.Entries[:0]
 	for _, e := range trace.Entries {
-		if strings.HasPrefix(e.File, only) {
+		if strings.HasPrefix(e.File, only) && !slices.Contains(strings.Split(lib, ","), e.File) {
 			entries = append(entries, e)
 		}
 	}
@@ -101,6 +105,9 @@ func run(asJSON, keep bool, only string) error {
 	fmt.Printf("do_action (%d files instrumented), from Port.CallJSON to the answer's bytes", n)
 	if only != "" {
 		fmt.Printf(", files under %s", only)
+	}
+	if lib != "" {
+		fmt.Printf(", not counting %s", lib)
 	}
 	fmt.Println(":")
 	for i, s := range stays {
