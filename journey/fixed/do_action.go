@@ -82,10 +82,26 @@ func (p *Port) doAction(ctx context.Context, a fireArgs) CallResult {
 	case matches > 1:
 		return resultOf(actionRefusal{verdict: verdict{Judgment: "error", Reason: "AMBIGUOUS_ACTION"}, Why: ambiguousAct, Actions: ids, position: p.here()})
 	}
-	if part, paused := p.gate(ctx, action, "action", a); paused {
+	f := firingOf(p.s.Graph(), action, "action")
+	if part, paused := p.gate(ctx, f, a); paused {
 		return p.answer(actionHead{OK: true, Action: action}, part)
 	}
-	return p.answer(verdict{OK: true}, p.fireAnswer(p.fire(ctx, action, a), "action"))
+	return p.answer(verdict{OK: true}, p.fireAnswer(p.fire(ctx, f, a), f))
+}
+
+// firing is what a firing call is about, read once: the action (a
+// journey's step is one), its declaration (the zero ActionInfo for an id
+// the graph lacks), and the selector naming it on the wire: "action" for
+// do_action, "step" for a journey's step.
+type firing struct {
+	action string
+	info   journey.ActionInfo
+	sel    string
+}
+
+func firingOf(g *journey.Graph, action, sel string) firing {
+	info, _ := g.Action(action)
+	return firing{action: action, info: info, sel: sel}
 }
 
 // whyNotHere says which true thing is the case when the graph does have
@@ -130,10 +146,9 @@ func (p *Port) whyNotHere(id string) notHere {
 // not be fired anyway (not offered here, switched off, held by an earlier
 // fire): capability comes before authority, so nobody is asked to approve
 // what nobody can do, and the session refuses it instead.
-// sel is "action" for do_action, "step" for a journey's step.
-func (p *Port) gate(ctx context.Context, action, sel string, a fireArgs) (any, bool) {
-	info, ok := p.s.Graph().Action(action)
-	if !ok || !info.HighEffect || info.PersonApproves || !p.confirm || a.confirm {
+func (p *Port) gate(ctx context.Context, f firing, a fireArgs) (any, bool) {
+	action, info := f.action, f.info
+	if !info.HighEffect || info.PersonApproves || !p.confirm || a.confirm {
 		return nil, false
 	}
 	var row *journey.ServedAction
@@ -165,7 +180,7 @@ func (p *Port) gate(ctx context.Context, action, sel string, a fireArgs) (any, b
 		if err != nil {
 			return nil, false
 		}
-		return declinedOf(selectorOf(sel, action), d), true
+		return declinedOf(selectorOf(f.sel, action), d), true
 	}
 	var st journey.AskStatus
 	switch {
@@ -187,13 +202,13 @@ func (p *Port) gate(ctx context.Context, action, sel string, a fireArgs) (any, b
 		if !fr.NeedsConfirm {
 			// Refused by a capability gate after all (the world moved
 			// between the look and the fire): report the refusal.
-			return p.fireAnswer(fr, sel), true
+			return p.fireAnswer(fr, f), true
 		}
 		st, _ = p.s.Asks().Get(fr.AskID)
 	default:
 		st, _ = p.s.Asks().Confirm(action, opts)
 	}
-	return p.confirmAnswer(action, sel, st, ""), true
+	return f.confirm(p.gated, action, st, ""), true
 }
 
 func sameInput(c journey.AskStatus, input any) bool {
@@ -206,13 +221,12 @@ func sameInput(c journey.AskStatus, input any) bool {
 // fire fires the action with the call's arguments; a high-effect one is
 // confirmed when the model confirmed it, when the port does not pause, or
 // when the person approves it on their own screen.
-func (p *Port) fire(ctx context.Context, action string, a fireArgs) journey.FireResult {
+func (p *Port) fire(ctx context.Context, f firing, a fireArgs) journey.FireResult {
 	opts := journey.FireOptions{Source: p.source, Input: a.input, Instance: a.instance, ExpectedVersion: a.expected}
-	info, _ := p.s.Graph().Action(action)
-	if info.HighEffect && (!p.confirm || a.confirm || info.PersonApproves) {
+	if f.info.HighEffect && (!p.confirm || a.confirm || f.info.PersonApproves) {
 		opts.Confirm = true
 	}
-	return p.s.Fire(ctx, action, opts)
+	return p.s.Fire(ctx, f.action, opts)
 }
 
 // sameJSON reports whether two values encode to the same JSON (object

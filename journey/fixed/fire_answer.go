@@ -95,7 +95,8 @@ type firedPart struct {
 	ArrivalMeans string          `json:"arrivalMeans,omitempty"`
 }
 
-func (p *Port) firedOf(fr journey.FireResult, inJourney bool) firedPart {
+func (p *Port) firedOf(fr journey.FireResult, f firing) firedPart {
+	inJourney := f.sel == "step"
 	r := firedPart{OK: true, Did: fr.Action, EffectStatus: fr.EffectStatus, TransitionID: fr.TransitionID, GuardUnevaluated: fr.GuardUnevaluated}
 	pending := fr.EffectStatus == journey.EffectPending
 	if !inJourney {
@@ -106,7 +107,7 @@ func (p *Port) firedOf(fr journey.FireResult, inJourney bool) firedPart {
 	}
 	if pending {
 		r.HowToSettle = settleHowA + p.graphID + settleHowB
-		if p.withPerson(fr.Action, fr.TransitionID) {
+		if p.withPerson(f.info, fr.TransitionID) {
 			r.HowToSettle = personHowA + p.graphID + settleHowB
 		}
 		r.SettleWith = &settleWith{Tool: p.tools.didItWork, Arg: "transitionId"}
@@ -178,23 +179,18 @@ func rejectedOf(fr journey.FireResult) rejectedPart {
 // withPerson reports whether a pending fire waits for the person's answer
 // on their screen: the app holds it for them now, or asks them for every
 // fire of the action (PersonApproves) and is about to.
-func (p *Port) withPerson(action, transitionID string) bool {
-	if p.s.Asks().Held(transitionID) != "" {
-		return true
-	}
-	info, ok := p.s.Graph().Action(action)
-	return ok && info.PersonApproves
+func (p *Port) withPerson(info journey.ActionInfo, transitionID string) bool {
+	return p.s.Asks().Held(transitionID) != "" || info.PersonApproves
 }
 
 // fireAnswer is the part a fire's result adds to its answer: the success
 // arm (did, effectStatus, transitionId and, while pending only,
 // howToSettle and settleWith), a pause (APPROVAL_REQUIRED is
 // needs-confirm), or a refusal (rejected, carrying the typed reason and
-// what it names). sel is "action" for do_action, "step" for a journey's
-// step.
-func (p *Port) fireAnswer(fr journey.FireResult, sel string) any {
+// what it names).
+func (p *Port) fireAnswer(fr journey.FireResult, f firing) any {
 	if fr.OK {
-		return p.firedOf(fr, sel == "step")
+		return p.firedOf(fr, f)
 	}
 	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
 		st, _ := p.s.Asks().Get(fr.AskID)
@@ -202,7 +198,7 @@ func (p *Port) fireAnswer(fr journey.FireResult, sel string) any {
 			st.Receipts = *fr.Receipts
 		}
 		st.AskID = fr.AskID
-		return pausedFire{confirmPart: p.confirmAnswer(fr.Action, sel, st, fr.Reason), Did: fr.Action}
+		return pausedFire{confirmPart: f.confirm(p.gated, fr.Action, st, fr.Reason), Did: fr.Action}
 	}
 	return rejectedOf(fr)
 }
@@ -214,10 +210,9 @@ type pausedFire struct {
 	Did string `json:"did"`
 }
 
-// confirmAnswer is needs-confirm for the action, said with its does.
-func (p *Port) confirmAnswer(action, sel string, st journey.AskStatus, reason journey.Reason) confirmPart {
-	info, _ := p.s.Graph().Action(action)
-	return confirmOf(p.gated, selectorOf(sel, action), info.Does, st, reason)
+// confirm is needs-confirm for the action fired, said with its does.
+func (f firing) confirm(gated bool, action string, st journey.AskStatus, reason journey.Reason) confirmPart {
+	return confirmOf(gated, selectorOf(f.sel, action), f.info.Does, st, reason)
 }
 
 // refusalWhys is the sentence each refusal reason is explained by (one

@@ -96,14 +96,14 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	}
 	head.Step = step
 	r := resultOf(head)
-	fa := a.fire()
-	if part, paused := p.gate(ctx, step, "step", fa); paused {
+	fa, f := a.fire(), firingOf(p.s.Graph(), step, "step")
+	if part, paused := p.gate(ctx, f, fa); paused {
 		r.merge(part)
 		return *p.position(&r)
 	}
-	fr := p.fire(ctx, step, fa)
+	fr := p.fire(ctx, f, fa)
 	p.frameData(&r, id)
-	r.merge(p.fireAnswer(fr, "step"))
+	r.merge(p.fireAnswer(fr, f))
 	if r.String("did") == step {
 		// did names the step: the echo of the argument goes.
 		r.Delete("step")
@@ -203,7 +203,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 	rows.refusedCode = p.refusedCode
 	for _, st := range fl.Plan.Steps {
 		rows.add(st, fl.Changed)
-		if st.PendingFire != "" && p.withPerson(st.Step, st.PendingFire) {
+		if st.PendingFire == "" {
+			continue
+		}
+		if info, _ := p.s.Graph().Action(st.Step); p.withPerson(info, st.PendingFire) {
 			rows.withPerson = true
 		}
 	}
