@@ -82,7 +82,8 @@ func (p *Port) doAction(ctx context.Context, a fireArgs) CallResult {
 	case matches > 1:
 		return resultOf(actionRefusal{verdict: verdict{Judgment: "error", Reason: "AMBIGUOUS_ACTION"}, Why: ambiguousAct, Actions: ids, position: p.here()})
 	}
-	f := firingOf(p.s.Graph(), action, "action")
+	info, _ := p.s.Graph().Action(action)
+	f := firing{action: action, info: info, sel: "action"}
 	if part, paused := p.gate(ctx, f, a); paused {
 		return p.answer(actionHead{OK: true, Action: action}, part)
 	}
@@ -97,11 +98,6 @@ type firing struct {
 	action string
 	info   journey.ActionInfo
 	sel    string
-}
-
-func firingOf(g *journey.Graph, action, sel string) firing {
-	info, _ := g.Action(action)
-	return firing{action: action, info: info, sel: sel}
 }
 
 // whyNotHere says which true thing is the case when the graph does have

@@ -96,7 +96,9 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	}
 	head.Step = step
 	r := resultOf(head)
-	fa, f := a.fire(), firingOf(p.s.Graph(), step, "step")
+	fa := a.fire()
+	act, _ := p.s.Graph().Action(step)
+	f := firing{action: step, info: act, sel: "step"}
 	if part, paused := p.gate(ctx, f, fa); paused {
 		r.merge(part)
 		return *p.position(&r)
