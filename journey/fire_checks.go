@@ -6,6 +6,81 @@ import (
 	"strconv"
 )
 
+// A fire's path, in the order it goes: Fire, the checks (fireChecks, each
+// its own method), the record. What follows the record (settlement, the
+// handler's return, Reject, the settlement doors and the ledger's views)
+// is in fire.go.
+
+// Fire performs an action. The gates run in this fixed order, and the
+// first that fails refuses the fire:
+//
+//	UNKNOWN_ACTION        no such action in the graph
+//	STALE_CURSOR          ExpectedVersion given and the version moved
+//	NOT_ON_NODE           not offered on the current page
+//	PRINCIPAL_NOT_ALLOWED the action's policy does not let this actor fire
+//	NODE_NOT_VISIBLE      (agent) on a hidden tab or a closed modal
+//	BLOCKED_BY_OVERLAY    (agent) masked by a shown blocking modal
+//	INSTANCE_REQUIRED     a repeats action fired without an instance
+//	INSTANCE_UNKNOWN      an instance that does not exist
+//	STILL_MOUNTING        (agent) its tab or modal was just shown and
+//	                      nothing is bound to it yet (retriable)
+//	GUARD_FAILED          its guard fails now (per-condition evidence;
+//	                      unevaluable keys are dropped, never false)
+//	PAYLOAD_INVALID       the input breaks the contract (carries expects)
+//	TOOL_DISABLED         the control is switched off (retriable)
+//	NOT_MATERIALIZED      an agent fire with nothing bound to run it
+//	PRIOR_FIRE_PENDING    single-flight or once, an earlier fire not at rest
+//	DUPLICATE_EXECUTION   once, an earlier fire came to rest successfully,
+//	                      and nothing the person did came after it; when
+//	                      something did, the fire proceeds carrying
+//	                      Repeated instead
+//	confirmation          default mode: a high-effect agent fire without
+//	                      Confirm pauses with an ask (NeedsConfirm)
+//	APPROVAL_*            enforced mode: the approval gate
+//
+// Capability comes before authority: nobody is asked to approve what is
+// guard-closed, mis-shaped, switched off or wired to nothing. A refusal
+// writes one gap row, mints no transition and moves no version; a pause
+// writes no gap row either. On success the fire is recorded (version+1)
+// and its handler, if bound, runs on its own goroutine with a context
+// derived from ctx that is not cancelled with it.
+func (s *Session) Fire(ctx context.Context, actionID string, opts FireOptions) FireResult {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	at := fireAttempt{s: &s.st, src: normActor(opts.Source), opts: opts}
+	at.input, at.inputErr = normalize(opts.Input)
+
+	s.lock()
+	defer s.unlock()
+	return s.st.fire(ctx, &at, actionID)
+}
+
+// fire applies a fire: the checks in order, then the record.
+func (s *fold) fire(ctx context.Context, at *fireAttempt, actionID string) FireResult {
+	an, ok := s.g.actionIndex[actionID]
+	if !ok {
+		ids := look{s}.servedIDs()
+		s.gap(GapRecord{Kind: GapFireRejected, Reason: ReasonUnknownAction, Actor: at.src, Request: actionID})
+		return FireResult{Reason: ReasonUnknownAction, Available: ids, Version: s.version}
+	}
+	at.an = an
+	for _, c := range fireChecks {
+		stop := at.check(c)
+		if stop == nil {
+			continue
+		}
+		if stop.pause {
+			return stop.r
+		}
+		r := stop.r
+		r.Action, r.Version = an.id, s.version
+		s.gap(GapRecord{Kind: GapFireRejected, Reason: r.Reason, Actor: at.src, Action: an.id, Does: an.does, Evidence: stop.evidence})
+		return r
+	}
+	return at.record(ctx)
+}
+
 // fireAttempt is one fire on its way through the checks, under the
 // session's lock: what the caller asked, and what the checks passed so
 // far have established (the instance, the guard's evidence, the
@@ -376,6 +451,22 @@ func (a *fireAttempt) record(ctx context.Context) FireResult {
 		go s.runHandler(hctx, r, a.handler, in)
 	}
 	return res
+}
+
+// alreadyTrue: the declarative verify covers every declared write
+// and already holds, fully evaluable, before the fire.
+func (s *fold) alreadyTrue(an *actionNode) bool {
+	if an.verify == nil || len(an.writes) == 0 {
+		return false
+	}
+	keys := guardKeys(an.verify)
+	for _, w := range an.writes {
+		if !slices.Contains(keys, w) {
+			return false
+		}
+	}
+	pass, unev := evalQuick(an.verify, s.state)
+	return pass && len(unev) == 0
 }
 
 // settleAtOnce decides what a recorded fire waits for: the app's state

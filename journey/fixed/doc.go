@@ -11,10 +11,29 @@
 // journeymcp serves a Port over MCP.
 //
 // The tool array is built once (tools.go, toolSet) and never changes.
-// Each answer kind is a typed struct (answer.go, settle.go, whats_here.go,
-// fire.go, fire_answer.go) whose fields are in wire order, built by a pure
-// function of one read of the session; resultOf turns it into the ordered
-// CallResult a call returns, whose encoding is the struct's own.
+// Each answer kind is a typed struct (settle.go, whats_here.go,
+// journey_tool.go, do_action.go, fire_answer.go) whose fields are in wire
+// order, built by a pure function of one read of the session; resultOf
+// (result.go) turns it into the ordered CallResult a call returns, whose
+// encoding is the struct's own.
+//
+// # A do_action call, file by file
+//
+// Of the port's own files, a do_action call goes through these, in this
+// order, and comes back to none it left: port.go (CallJSON, Call and call
+// route it; the arguments are read once, fireArgs), do_action.go (the
+// action resolved among those served here, its declaration read once, the
+// confirmation gate, the fire), fire_answer.go (what the session
+// answered, as the answer's part: fired, paused or refused), answer.go
+// (the position read, the answer built and closed, the defect guard),
+// once.go (what was said before is dropped). Two things are called along
+// the way and returned from, as a library is: the answer's type,
+// CallResult (result.go), read and written as a map would be, and package
+// journey's API (the served actions, the graph, Session.Fire, whose
+// checks and record read top to bottom in journey/fire_checks.go, and the
+// position). scripts/trace-do-action measures the path (go run
+// ./scripts/trace-do-action -only journey/fixed/ -lib
+// journey/fixed/result.go: five stays in five files, no return).
 //
 // # One question, asked once
 //

@@ -95,7 +95,8 @@ type firedPart struct {
 	ArrivalMeans string          `json:"arrivalMeans,omitempty"`
 }
 
-func (p *Port) firedOf(fr journey.FireResult, inJourney bool) firedPart {
+func (p *Port) firedOf(fr journey.FireResult, f firing) firedPart {
+	inJourney := f.sel == "step"
 	r := firedPart{OK: true, Did: fr.Action, EffectStatus: fr.EffectStatus, TransitionID: fr.TransitionID, GuardUnevaluated: fr.GuardUnevaluated}
 	pending := fr.EffectStatus == journey.EffectPending
 	if !inJourney {
@@ -106,10 +107,10 @@ func (p *Port) firedOf(fr journey.FireResult, inJourney bool) firedPart {
 	}
 	if pending {
 		r.HowToSettle = settleHowA + p.graphID + settleHowB
-		if p.withPerson(fr.Action, fr.TransitionID) {
+		if p.withPerson(f.info, fr.TransitionID) {
 			r.HowToSettle = personHowA + p.graphID + settleHowB
 		}
-		r.SettleWith = &settleWith{Tool: p.tools.name("did_it_work"), Arg: "transitionId"}
+		r.SettleWith = &settleWith{Tool: p.tools.didItWork, Arg: "transitionId"}
 	}
 	if fr.Executed != nil {
 		r.Executed = no()
@@ -178,10 +179,102 @@ func rejectedOf(fr journey.FireResult) rejectedPart {
 // withPerson reports whether a pending fire waits for the person's answer
 // on their screen: the app holds it for them now, or asks them for every
 // fire of the action (PersonApproves) and is about to.
-func (p *Port) withPerson(action, transitionID string) bool {
-	if p.s.Asks().Held(transitionID) != "" {
-		return true
+func (p *Port) withPerson(info journey.ActionInfo, transitionID string) bool {
+	return p.s.Asks().Held(transitionID) != "" || info.PersonApproves
+}
+
+// fireAnswer is the part a fire's result adds to its answer: the success
+// arm (did, effectStatus, transitionId and, while pending only,
+// howToSettle and settleWith), a pause (APPROVAL_REQUIRED is
+// needs-confirm), or a refusal (rejected, carrying the typed reason and
+// what it names).
+func (p *Port) fireAnswer(fr journey.FireResult, f firing) any {
+	if fr.OK {
+		return p.firedOf(fr, f)
 	}
-	info, ok := p.s.Graph().Action(action)
-	return ok && info.PersonApproves
+	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
+		st, _ := p.s.Asks().Get(fr.AskID)
+		if fr.Receipts != nil {
+			st.Receipts = *fr.Receipts
+		}
+		st.AskID = fr.AskID
+		return pausedFire{confirmPart: f.confirm(p.gated, fr.Action, st, fr.Reason), Did: fr.Action}
+	}
+	return rejectedOf(fr)
+}
+
+// pausedFire is a fire the session paused for confirmation: needs-confirm,
+// then what it would have done.
+type pausedFire struct {
+	confirmPart
+	Did string `json:"did"`
+}
+
+// confirm is needs-confirm for the action fired, said with its does.
+func (f firing) confirm(gated bool, action string, st journey.AskStatus, reason journey.Reason) confirmPart {
+	return confirmOf(gated, selectorOf(f.sel, action), f.info.Does, st, reason)
+}
+
+// refusalWhys is the sentence each refusal reason is explained by (one
+// place for the rule); TOOL_DISABLED is built by disabledWhyFor.
+var refusalWhys = map[journey.Reason]string{
+	journey.ReasonNotMaterialized:  notMaterialized,
+	journey.ReasonPriorFirePending: priorPending,
+	journey.ReasonStaleCursor:      staleCursor,
+	journey.ReasonNodeNotVisible:   notVisible,
+	journey.ReasonBlockedByOverlay: behindOverlay,
+	journey.ReasonStillMounting:    stillMounting,
+	journey.ReasonDuplicate:        duplicateWhy,
+	journey.ReasonInstanceUnknown:  instanceUnknown,
+	journey.ReasonInstanceRequired: instanceRequired,
+	journey.ReasonNotAllowed:       notAllowedWhy,
+	journey.ReasonApprovalSpent:    approvalSpent,
+	journey.ReasonApprovalMismatch: approvalMismatch,
+	journey.ReasonApprovalStale:    approvalStale,
+	journey.ReasonApprovalDeclined: approvalDeclined,
+	journey.ReasonApprovalRevoked:  approvalRevoked,
+}
+
+// refusalWhy is the why of a refused fire: the reason's sentence, and the
+// busy sentence when the control said it is busy.
+func refusalWhy(fr journey.FireResult) string {
+	why := refusalWhys[fr.Reason]
+	if fr.Reason == journey.ReasonToolDisabled {
+		why = disabledWhyFor(fr)
+	}
+	if fr.Busy != "" {
+		if why != "" {
+			why += " "
+		}
+		why += busyWhy
+	}
+	return why
+}
+
+func disabledWhyFor(fr journey.FireResult) string {
+	why := disabledWhy
+	if b := fr.BlockedBecause; b != nil && b.Says != "" {
+		why += disabledSays
+		switch b.ClearedBy {
+		case "user":
+			why += clearedByUser
+		case "app":
+			why += clearedByApp
+		case "invalid":
+			why += clearedByInvalid
+		}
+	} else {
+		why += disabledUnknown
+	}
+	if len(fr.Evidence) > 0 {
+		why += " " + disabledEvidence
+	}
+	return why
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

@@ -289,12 +289,7 @@ func (p *Port) tell(ctx context.Context, name string, args map[string]any, res C
 }
 
 func (p *Port) call(ctx context.Context, name string, args map[string]any) (res CallResult) {
-	defer func() {
-		if v := recover(); v != nil {
-			p.s.RecordDefect("port call "+name, v)
-			res = resultOf(callRefusal{verdict: verdict{Judgment: "error", Reason: "DEFECT"}, Defect: fmt.Sprint(v)})
-		}
-	}()
+	defer p.guard(name, &res)
 	ref, ok := p.tools.refs[name]
 	if !ok {
 		return resultOf(callRefusal{verdict: verdict{Judgment: "error", Reason: "UNKNOWN_TOOL"}, Tools: p.ToolNames()})
@@ -312,7 +307,7 @@ func (p *Port) call(ctx context.Context, name string, args map[string]any) (res 
 	case kindWhy:
 		res = p.why(a)
 	case kindDoAction:
-		res = p.doAction(ctx, a)
+		res = p.doAction(ctx, a.fire())
 	default:
 		res = settlements{p.s}.didItWork(a)
 	}
@@ -411,6 +406,22 @@ func (a callArgs) expected() *int64 {
 	return nil
 }
 
+// fireArgs are the arguments of a firing call (do_action, a journey's
+// step), read once where the call comes in.
+type fireArgs struct {
+	action   string // do_action's; a journey names its step itself
+	input    any
+	instance string
+	confirm  bool
+	decline  bool
+	expected *int64
+}
+
+func (a callArgs) fire() fireArgs {
+	return fireArgs{action: a.str("action"), input: a["input"], instance: a.str("instance"), confirm: a.yes("confirm"),
+		decline: a.yes("decline"), expected: a.expected()}
+}
+
 func (a callArgs) num(k string) (int64, bool) {
 	switch v := a[k].(type) {
 	case float64:
@@ -424,17 +435,6 @@ func (a callArgs) num(k string) (int64, bool) {
 		return n, err == nil
 	}
 	return 0, false
-}
-
-// position closes an answer with where the session is now: a key the
-// answer holds keeps its place, and a lookingAt no longer true goes.
-func (p *Port) position(r *CallResult) *CallResult {
-	here := p.here()
-	r.merge(here)
-	if here.LookingAt == "" {
-		r.Delete("lookingAt")
-	}
-	return r
 }
 
 // callRefusal refuses a call the port cannot route to a tool, or one a

@@ -61,21 +61,6 @@ func (d settlements) didItWork(a callArgs) CallResult {
 	return d.answerFor(id, map[string]bool{})
 }
 
-// position is where the session is: the fields that close every answer.
-type position struct {
-	YouAreOn  string `json:"youAreOn"`
-	OffGraph  bool   `json:"offGraph,omitempty"`
-	LookingAt string `json:"lookingAt,omitempty"`
-	Version   int64  `json:"version"`
-}
-
-func (p *Port) here() position { return hereOf(p.s) }
-
-func hereOf(s *journey.Session) position {
-	pos := s.View().Position()
-	return position{YouAreOn: pos.YouAreOn, OffGraph: pos.OffGraph, LookingAt: pos.LookingAt, Version: pos.Version}
-}
-
 // verdict opens every answer: whether the call did what it was asked,
 // the routing word, and a refusal's typed reason.
 type verdict struct {

@@ -10,6 +10,9 @@ type toolSet struct {
 	tools   []Tool
 	names   []string
 	refs    map[string]toolRef
+	// didItWork is the did_it_work tool's name, which a pending fire's
+	// answer names (settleWith).
+	didItWork string
 }
 
 // name is a served tool's name: the graph id, then name, encoded.
@@ -121,6 +124,7 @@ func toolsOf(g *journey.Graph, graphID string, mode JourneyTools, gated, confirm
 	t.add(t.name("do_action"), doActionDesc, objectSchema(do, "action"), toolRef{kind: kindDoAction})
 	var dw CallResult
 	dw.set("transitionId", propOf("string", propTransition))
-	t.add(t.name("did_it_work"), didItWorkDesc, objectSchema(dw, "transitionId"), toolRef{kind: kindDidItWork})
+	t.didItWork = t.name("did_it_work")
+	t.add(t.didItWork, didItWorkDesc, objectSchema(dw, "transitionId"), toolRef{kind: kindDidItWork})
 	return t
 }

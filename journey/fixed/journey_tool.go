@@ -1,12 +1,11 @@
 package fixed
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"github.com/foldagent/foldagent/journey"
 	"slices"
 	"strings"
+
+	"github.com/foldagent/foldagent/journey"
 )
 
 // ---- journeys ----
@@ -97,12 +96,16 @@ func (p *Port) callJourney(ctx context.Context, id string, a callArgs) CallResul
 	}
 	head.Step = step
 	r := resultOf(head)
-	if p.gate(ctx, &r, step, a) {
+	fa := a.fire()
+	act, _ := p.s.Graph().Action(step)
+	f := firing{action: step, info: act, sel: "step"}
+	if part, paused := p.gate(ctx, f, fa); paused {
+		r.merge(part)
 		return *p.position(&r)
 	}
-	fr := p.fire(ctx, step, a)
+	fr := p.fire(ctx, f, fa)
 	p.frameData(&r, id)
-	p.fireData(&r, fr)
+	r.merge(p.fireAnswer(fr, f))
 	if r.String("did") == step {
 		// did names the step: the echo of the argument goes.
 		r.Delete("step")
@@ -202,7 +205,10 @@ func (p *Port) frameData(r *CallResult, id string) {
 	rows.refusedCode = p.refusedCode
 	for _, st := range fl.Plan.Steps {
 		rows.add(st, fl.Changed)
-		if st.PendingFire != "" && p.withPerson(st.Step, st.PendingFire) {
+		if st.PendingFire == "" {
+			continue
+		}
+		if info, _ := p.s.Graph().Action(st.Step); p.withPerson(info, st.PendingFire) {
 			rows.withPerson = true
 		}
 	}
@@ -491,316 +497,3 @@ func (f *frameRows) open(standing string) openPart {
 // every one of them (and drops those the fresh frame no longer has).
 var frameKeys = []string{"frame", "standing", "judgment", "awaitingState", "stateReported", "stateMeans",
 	"awaitingHuman", "withTheHuman", "withTheHumanMeans", "readySteps", "laterSteps", "laterStepsUnchanged", "laterStepsUnchangedMeans", "stepsDone", "lastFireRejectedMeans", "staleMeans", "howToAct", "frameSameMeans"}
-
-// ---- do_action ----
-
-// actionRefusal refuses a do_action naming no action, or a name
-// matching more than one served here.
-type actionRefusal struct {
-	verdict
-	Why     string   `json:"why"`
-	Actions []string `json:"actions"`
-	position
-}
-
-// unknownAction refuses an action not served here: the actions that
-// are, and, when the graph has the one named, which true thing is the
-// case (notHere).
-type unknownAction struct {
-	verdict
-	Actions []string `json:"actions"`
-	notHere
-	position
-}
-
-// notHere is why an action the graph has is not served here: on another
-// page, or here with its conditions unmet. Action is the declared id a
-// unique suffix resolved to.
-type notHere struct {
-	Action           string              `json:"action,omitempty"`
-	Why              string              `json:"why,omitempty"`
-	On               []string            `json:"on,omitempty"`
-	Evidence         []journey.Condition `json:"evidence,omitempty"`
-	GuardUnevaluated []string            `json:"guardUnevaluated,omitempty"`
-}
-
-// actionHead opens a do_action answer that may pause: the action a
-// needs-confirm or a decline is about.
-type actionHead struct {
-	OK       bool   `json:"ok"`
-	Judgment string `json:"judgment"`
-	Action   string `json:"action"`
-}
-
-func (p *Port) doAction(ctx context.Context, a callArgs) CallResult {
-	served := p.s.View().Available()
-	ids := make([]string, len(served))
-	for i, row := range served {
-		ids[i] = row.Action
-	}
-	want := a.str("action")
-	if want == "" {
-		return resultOf(actionRefusal{verdict: verdict{Judgment: "error", Reason: "ACTION_REQUIRED"}, Why: actionRequired, Actions: ids, position: p.here()})
-	}
-	action, matches := want, 1
-	if !slices.Contains(ids, want) {
-		action, matches = "", 0
-		for _, id := range ids {
-			if strings.HasSuffix(id, "."+want) {
-				action = id
-				matches++
-			}
-		}
-	}
-	switch {
-	case matches == 0:
-		return resultOf(unknownAction{verdict: verdict{Judgment: "error", Reason: journey.ReasonUnknownAction}, Actions: ids, notHere: p.whyNotHere(want), position: p.here()})
-	case matches > 1:
-		return resultOf(actionRefusal{verdict: verdict{Judgment: "error", Reason: "AMBIGUOUS_ACTION"}, Why: ambiguousAct, Actions: ids, position: p.here()})
-	}
-	r := resultOf(actionHead{OK: true, Action: action})
-	if p.gate(ctx, &r, action, a) {
-		return *p.position(&r)
-	}
-	r = resultOf(verdict{OK: true})
-	p.fireData(&r, p.fire(ctx, action, a))
-	return *p.position(&r)
-}
-
-// whyNotHere says which true thing is the case when the graph does have
-// an action that is not served here. A name the graph lacks gets no why
-// at all: nothing is invented about an action the app never had. A
-// unique suffix of a declared id counts as naming it, as it does when
-// resolving.
-func (p *Port) whyNotHere(id string) notHere {
-	var r notHere
-	ex, ok := p.s.View().Explain(id)
-	if !ok {
-		all := p.s.Graph().Actions()
-		ids := make([]string, len(all))
-		for i, a := range all {
-			ids[i] = a.ID
-		}
-		full, found := resolveID(ids, id)
-		if !found {
-			return r
-		}
-		if ex, ok = p.s.View().Explain(full); !ok {
-			return r
-		}
-		r.Action = full
-	}
-	switch {
-	case !ex.OnThisPage:
-		r.Why, r.On = notOnThisPage, ex.Pages
-	case len(ex.Evidence) > 0:
-		r.Why, r.Evidence, r.GuardUnevaluated = conditionsNot, ex.Evidence, ex.GuardUnevaluated
-	default:
-		r.Why = declaredNotOff
-	}
-	return r
-}
-
-// ---- the confirm gate and the fire ----
-
-// gate is the port's confirmation gate for a high-effect action. It
-// answers (and returns true) with needs-confirm or declined; it lets the
-// call through to the fire when no pause is due (the app asks the person
-// on their screen, PersonApproves: that is the one question), or when the control can
-// not be fired anyway (not offered here, switched off, held by an earlier
-// fire): capability comes before authority, so nobody is asked to approve
-// what nobody can do, and the session refuses it instead.
-func (p *Port) gate(ctx context.Context, r *CallResult, action string, a callArgs) bool {
-	info, ok := p.s.Graph().Action(action)
-	if !ok || !info.HighEffect || info.PersonApproves || !p.confirm || a.yes("confirm") {
-		return false
-	}
-	var row *journey.ServedAction
-	for _, sa := range p.s.View().Available() {
-		if sa.Action == action {
-			row = &sa
-			break
-		}
-	}
-	if row == nil || row.Enabled != nil || (info.SingleFlight && row.PriorFireUnsettled != "") {
-		return false
-	}
-	// Nobody is asked to approve what this port may not do, cannot click,
-	// or would do against a state the model has not seen: the fire is
-	// refused instead (PRINCIPAL_NOT_ALLOWED, NODE_NOT_VISIBLE,
-	// BLOCKED_BY_OVERLAY, STALE_CURSOR, DUPLICATE_EXECUTION).
-	if !info.Allows(p.source) || row.Activation == journey.ActivationHidden || row.Overlay != "" {
-		return false
-	}
-	if ev := a.expected(); ev != nil && *ev != p.s.View().Version() {
-		return false
-	}
-	if info.Once && p.s.View().OnceDone(action, a.str("instance")) != "" {
-		return false
-	}
-	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance")}
-	sel := "action"
-	if r.Has("step") {
-		sel = "step"
-	}
-	if a.yes("decline") {
-		d, err := p.s.Asks().ReportDecline(action, opts)
-		if err != nil {
-			return false
-		}
-		r.merge(declinedOf(selectorOf(sel, action), d))
-		return true
-	}
-	var st journey.AskStatus
-	switch {
-	case p.gated:
-		// An approved or open card for the same request is reused; the
-		// session mints one otherwise. Without confirm nothing fires.
-		found := false
-		for _, c := range slices.Backward(p.s.Asks().All()) {
-			if c.Action == action && c.Instance == opts.Instance && !c.Spent && !c.Revoked && c.Answer != "declined" && sameInput(c, opts.Input) {
-				st, found = c, true
-				break
-			}
-		}
-		if !found {
-			st, _ = p.s.Asks().Confirm(action, opts) // action resolved against the graph above
-		}
-	case p.source == journey.ActorAgent:
-		fr := p.s.Fire(ctx, action, opts)
-		if !fr.NeedsConfirm {
-			// Refused by a capability gate after all (the world moved
-			// between the look and the fire): report the refusal.
-			p.fireData(r, fr)
-			return true
-		}
-		st, _ = p.s.Asks().Get(fr.AskID)
-	default:
-		st, _ = p.s.Asks().Confirm(action, opts)
-	}
-	p.needsConfirm(r, action, sel, st, "")
-	return true
-}
-
-func sameInput(c journey.AskStatus, input any) bool {
-	if c.Receipts.WillUse == nil {
-		return input == nil
-	}
-	return sameJSON(c.Receipts.WillUse.Input, input)
-}
-
-func (p *Port) needsConfirm(r *CallResult, action, sel string, st journey.AskStatus, reason journey.Reason) {
-	info, _ := p.s.Graph().Action(action)
-	r.merge(confirmOf(p.gated, selectorOf(sel, action), info.Does, st, reason))
-}
-
-func (p *Port) fire(ctx context.Context, action string, a callArgs) journey.FireResult {
-	opts := journey.FireOptions{Source: p.source, Input: a["input"], Instance: a.str("instance"), ExpectedVersion: a.expected()}
-	info, _ := p.s.Graph().Action(action)
-	if info.HighEffect && (!p.confirm || a.yes("confirm") || info.PersonApproves) {
-		opts.Confirm = true
-	}
-	return p.s.Fire(ctx, action, opts)
-}
-
-// fireData folds a fire's result into r: the success arm (did,
-// effectStatus, transitionId and, while pending only, howToSettle and
-// settleWith), a pause (APPROVAL_REQUIRED is needs-confirm), or a refusal
-// (rejected, carrying the typed reason and what it names).
-func (p *Port) fireData(r *CallResult, fr journey.FireResult) {
-	inJourney := r.Has("journey")
-	if fr.OK {
-		r.merge(p.firedOf(fr, inJourney))
-		return
-	}
-	if fr.NeedsConfirm || fr.Reason == journey.ReasonApprovalRequired {
-		st, _ := p.s.Asks().Get(fr.AskID)
-		if fr.Receipts != nil {
-			st.Receipts = *fr.Receipts
-		}
-		st.AskID = fr.AskID
-		sel := "action"
-		if inJourney {
-			sel = "step"
-		}
-		p.needsConfirm(r, fr.Action, sel, st, fr.Reason)
-		r.set("did", fr.Action)
-		return
-	}
-	r.merge(rejectedOf(fr))
-}
-
-// refusalWhys is the sentence each refusal reason is explained by (one
-// place for the rule); TOOL_DISABLED is built by disabledWhyFor.
-var refusalWhys = map[journey.Reason]string{
-	journey.ReasonNotMaterialized:  notMaterialized,
-	journey.ReasonPriorFirePending: priorPending,
-	journey.ReasonStaleCursor:      staleCursor,
-	journey.ReasonNodeNotVisible:   notVisible,
-	journey.ReasonBlockedByOverlay: behindOverlay,
-	journey.ReasonStillMounting:    stillMounting,
-	journey.ReasonDuplicate:        duplicateWhy,
-	journey.ReasonInstanceUnknown:  instanceUnknown,
-	journey.ReasonInstanceRequired: instanceRequired,
-	journey.ReasonNotAllowed:       notAllowedWhy,
-	journey.ReasonApprovalSpent:    approvalSpent,
-	journey.ReasonApprovalMismatch: approvalMismatch,
-	journey.ReasonApprovalStale:    approvalStale,
-	journey.ReasonApprovalDeclined: approvalDeclined,
-	journey.ReasonApprovalRevoked:  approvalRevoked,
-}
-
-// refusalWhy is the why of a refused fire: the reason's sentence, and the
-// busy sentence when the control said it is busy.
-func refusalWhy(fr journey.FireResult) string {
-	why := refusalWhys[fr.Reason]
-	if fr.Reason == journey.ReasonToolDisabled {
-		why = disabledWhyFor(fr)
-	}
-	if fr.Busy != "" {
-		if why != "" {
-			why += " "
-		}
-		why += busyWhy
-	}
-	return why
-}
-
-func disabledWhyFor(fr journey.FireResult) string {
-	why := disabledWhy
-	if b := fr.BlockedBecause; b != nil && b.Says != "" {
-		why += disabledSays
-		switch b.ClearedBy {
-		case "user":
-			why += clearedByUser
-		case "app":
-			why += clearedByApp
-		case "invalid":
-			why += clearedByInvalid
-		}
-	} else {
-		why += disabledUnknown
-	}
-	if len(fr.Evidence) > 0 {
-		why += " " + disabledEvidence
-	}
-	return why
-}
-
-func orEmpty(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
-}
-
-// sameJSON reports whether two values encode to the same JSON (object
-// keys sorted, as encoding/json writes maps).
-func sameJSON(a, b any) bool {
-	ab, err := json.Marshal(a)
-	if err != nil {
-		return false
-	}
-	bb, err := json.Marshal(b)
-	return err == nil && bytes.Equal(ab, bb)
-}
