@@ -15,7 +15,9 @@ import (
 // however many capabilities read it, and so is each set of hooks that
 // declares nothing, however many capabilities share it: capabilities
 // whose Available is the same function value (and whose Requires hold
-// the same functions) are checked with one call.
+// the same functions) are checked with one call. On a versioned host, a
+// Next that finds the version it last checked (no hook having failed)
+// checks nothing.
 //
 // It decides what is listed, never what is allowed: a call is always
 // checked against the capability's hooks themselves.
@@ -98,6 +100,11 @@ type offerTrack[Model, Msg, P any] struct {
 	watches []trackedWatch[Model]
 	stamp   []uint64 // per capability: the round it was last checked in
 	round   uint64
+	// version is the version of the Model last checked (0 on an
+	// unversioned host), and clean says no hook failed on it: Next on
+	// the same version again checks nothing.
+	version uint64
+	clean   bool
 }
 
 // trackedWatch is one watch an availability reads, with its value at the
@@ -111,11 +118,23 @@ type trackedWatch[Model any] struct {
 }
 
 func (t *offerTrack[Model, Msg, P]) Next() ([]bool, bool, error) {
-	model, err := t.r.readModel("")
+	model, version, err := t.r.readSnapshot("")
 	if err != nil {
 		return nil, false, err
 	}
+	if t.started && version != 0 && version == t.version && t.clean {
+		// The same version is the same Model, and hooks read the Model
+		// alone: nothing a hook reads can have moved.
+		return t.set, false, nil
+	}
 	t.round++
+	set, changed, err := t.next(model)
+	t.version, t.clean = version, err == nil
+	return set, changed, err
+}
+
+// next is Next for a Model it has not checked yet.
+func (t *offerTrack[Model, Msg, P]) next(model Model) ([]bool, bool, error) {
 	if !t.started {
 		t.started = true
 		t.set = make([]bool, len(t.r.contract.caps))

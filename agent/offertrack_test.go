@@ -348,3 +348,50 @@ func TestOfferTrackerLeavesOutEveryCapabilityOfAPanickingSharedHook(t *testing.T
 		t.Fatalf("Next after the panic = %v, changed %v, %v", set, changed, err)
 	}
 }
+
+// versionedHost is host with a version that moves with every set.
+type versionedHost struct {
+	host
+	version atomic.Uint64
+}
+
+func (h *versionedHost) set(m Model) {
+	h.host.set(m)
+	h.version.Add(1)
+}
+
+func (h *versionedHost) VersionedModel() (Model, uint64) {
+	v := h.version.Load()
+	return h.Model(), v + 1
+}
+
+// ModelAt keeps no history.
+func (h *versionedHost) ModelAt(uint64) (Model, bool) { return Model{}, false }
+
+// On a versioned host, a Next that finds the version it last checked
+// runs no hook and reports no change; a new version is checked again.
+func TestOfferTrackerChecksAVersionOnce(t *testing.T) {
+	var renames, deletes atomic.Int32
+	h := &versionedHost{}
+	rt, err := agent.Bind(trackedContract(&renames, &deletes), h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rt.TrackOffer()
+	if _, _, err := tr.Next(); err != nil {
+		t.Fatal(err)
+	}
+	deletes.Store(0)
+	set, changed, err := tr.Next()
+	if err != nil || changed || !slices.Equal(set, []bool{true, false, false, false}) {
+		t.Fatalf("Next on the same version = %v, changed %v, %v", set, changed, err)
+	}
+	if deletes.Load() != 0 {
+		t.Fatalf("Next on the same version ran delete's hook %d times, want 0", deletes.Load())
+	}
+	h.set(Model{Todos: []Todo{{ID: "t1"}}})
+	set, changed, err = tr.Next()
+	if err != nil || !changed || !slices.Equal(set, []bool{true, false, true, false}) || deletes.Load() != 1 {
+		t.Fatalf("Next on a new version = %v, changed %v, %v; delete's hook ran %d times", set, changed, err, deletes.Load())
+	}
+}
