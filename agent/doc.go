@@ -77,8 +77,9 @@
 // OfferTracker (Runtime.TrackOffer, part of Served), which re-checks a
 // capability only when a watch its availability declares it reads
 // (AvailableReads) moved, so a change costs what can have changed, not one
-// check per capability. A hand-written runtime answers TrackSet over its
-// AvailableSet.
+// check per capability; hooks that declare nothing are called once per
+// change however many capabilities share them. A hand-written runtime
+// answers TrackSet over its AvailableSet.
 //
 // Dispatching a Message and finishing the work are not always the same
 // event. A capability may declare a completion contract: CompleteOn names

@@ -259,3 +259,139 @@ func TestTrackSetComparesWholeSets(t *testing.T) {
 		}
 	}
 }
+
+// Capabilities that declare no reads and share one Available hook (the
+// same function value) are checked with one call of it per change, and
+// their flags follow its verdict together; a hook made from the same
+// function literal over another variable is its own closure and is
+// checked on its own.
+func TestOfferTrackerCallsASharedHookOnce(t *testing.T) {
+	var calls atomic.Int32
+	hasTodos := func(m Model) bool { calls.Add(1); return len(m.Todos) > 0 }
+	over := func(n int) func(Model) bool {
+		return func(m Model) bool { return len(m.Todos) > n }
+	}
+	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
+		agent.Expose(capability[DeleteTodo]{Description: "Delete a todo.", Available: hasTodos}),
+		agent.Expose(capability[ClearCompleted]{Description: "Clear the completed todos.", Available: hasTodos}),
+		agent.Expose(capability[SetQuantity]{Description: "Set the quantity.", Available: hasTodos}),
+		agent.Expose(capability[RenameTodo]{Description: "Rename a todo.", Available: over(1)}),
+		agent.Expose(capability[CreateTodo]{Description: "Create a todo.", Available: over(2)}),
+	}})
+	h := &host{}
+	rt, err := agent.Bind(c, h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rt.TrackOffer()
+	if _, _, err := tr.Next(); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct {
+		todos int
+		want  []bool
+	}{
+		{0, []bool{false, false, false, false, false}},
+		{1, []bool{true, true, true, false, false}},
+		{2, []bool{true, true, true, true, false}},
+		{3, []bool{true, true, true, true, true}},
+		{0, []bool{false, false, false, false, false}},
+	} {
+		h.set(Model{Todos: make([]Todo, step.todos)})
+		calls.Store(0)
+		set, _, err := tr.Next()
+		if err != nil || !slices.Equal(set, step.want) {
+			t.Fatalf("%d todos: Next = %v, %v; want %v", step.todos, set, err, step.want)
+		}
+		if calls.Load() != 1 {
+			t.Fatalf("%d todos: the shared hook ran %d times for one change, want 1", step.todos, calls.Load())
+		}
+	}
+}
+
+// A shared hook that panics leaves every capability sharing it out, and
+// is reported once, naming the first of them; the others are checked.
+func TestOfferTrackerLeavesOutEveryCapabilityOfAPanickingSharedHook(t *testing.T) {
+	touchy := func(m Model) bool {
+		if m.Selected == "boom" {
+			panic("boom")
+		}
+		return true
+	}
+	c := agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
+		agent.Expose(capability[DeleteTodo]{Description: "Delete a todo.", Available: touchy}),
+		agent.Expose(capability[SetQuantity]{Description: "Set the quantity.", Available: func(m Model) bool { return m.Selected != "" }}),
+		agent.Expose(capability[ClearCompleted]{Description: "Clear the completed todos.", Available: touchy}),
+	}})
+	h := &host{}
+	rt, err := agent.Bind(c, h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rt.TrackOffer()
+	if set, _, err := tr.Next(); err != nil || !slices.Equal(set, []bool{true, false, true}) {
+		t.Fatalf("first Next = %v, %v", set, err)
+	}
+	for range 2 { // the defect is reported at every change it recurs
+		h.set(Model{Selected: "boom"})
+		set, _, err := tr.Next()
+		var defect *agent.DefectError
+		if !errors.As(err, &defect) || defect.Capability != "delete_todo" {
+			t.Fatalf("Next error = %v, want delete_todo's defect", err)
+		}
+		if !slices.Equal(set, []bool{false, true, false}) {
+			t.Fatalf("Next = %v, want [false true false]", set)
+		}
+	}
+	h.set(Model{})
+	if set, changed, err := tr.Next(); err != nil || !changed || !slices.Equal(set, []bool{true, false, true}) {
+		t.Fatalf("Next after the panic = %v, changed %v, %v", set, changed, err)
+	}
+}
+
+// versionedHost is host with a version that moves with every set.
+type versionedHost struct {
+	host
+	version atomic.Uint64
+}
+
+func (h *versionedHost) set(m Model) {
+	h.host.set(m)
+	h.version.Add(1)
+}
+
+func (h *versionedHost) VersionedModel() (Model, uint64) {
+	v := h.version.Load()
+	return h.Model(), v + 1
+}
+
+// ModelAt keeps no history.
+func (h *versionedHost) ModelAt(uint64) (Model, bool) { return Model{}, false }
+
+// On a versioned host, a Next that finds the version it last checked
+// runs no hook and reports no change; a new version is checked again.
+func TestOfferTrackerChecksAVersionOnce(t *testing.T) {
+	var renames, deletes atomic.Int32
+	h := &versionedHost{}
+	rt, err := agent.Bind(trackedContract(&renames, &deletes), h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := rt.TrackOffer()
+	if _, _, err := tr.Next(); err != nil {
+		t.Fatal(err)
+	}
+	deletes.Store(0)
+	set, changed, err := tr.Next()
+	if err != nil || changed || !slices.Equal(set, []bool{true, false, false, false}) {
+		t.Fatalf("Next on the same version = %v, changed %v, %v", set, changed, err)
+	}
+	if deletes.Load() != 0 {
+		t.Fatalf("Next on the same version ran delete's hook %d times, want 0", deletes.Load())
+	}
+	h.set(Model{Todos: []Todo{{ID: "t1"}}})
+	set, changed, err = tr.Next()
+	if err != nil || !changed || !slices.Equal(set, []bool{true, false, true, false}) || deletes.Load() != 1 {
+		t.Fatalf("Next on a new version = %v, changed %v, %v; delete's hook ran %d times", set, changed, err, deletes.Load())
+	}
+}

@@ -20,9 +20,11 @@
 // exactly the seam the contract binds to, so a Program is passed to the
 // binding as it is:
 //
-//   - [Program.Model] returns the current Model from an atomic pointer; it
-//     never waits for update, so an agent can read a consistent snapshot
-//     while the application is busy. Models are shared, not copied: Update
+//   - [Program.Model] returns the current Model from where update's
+//     goroutine publishes it (a slab of recent versions, pinned with an
+//     atomic add for the read and let go with another); it never waits
+//     for update, so an agent can read a consistent snapshot while the
+//     application is busy. Models are shared, not copied: Update
 //     must build a new value rather than change the one it was given.
 //   - [Program.Dispatch] queues a Message and returns; it never waits for
 //     update, so it is safe from any goroutine, from a listener and from

@@ -168,11 +168,28 @@ func (h *history[Model]) claim() *slab[Model] {
 	return s
 }
 
-// latest returns the newest Model and its version. A slab is claimed
-// only while the writer installs it, so a failed pin is retried; the
-// pair read was the newest at some moment during the call.
+// latest returns the newest Model and its version; the pair read was
+// the newest at some moment during the call. It is small enough to be
+// inlined into Model and VersionedModel: the retry a failed pin needs
+// lives in latestAgain.
 func (h *history[Model]) latest() (Model, uint64) {
+	s := h.cur.Load()
+	if s.pins.Add(1) > 0 {
+		v := s.newest.Load()
+		m := s.recs[v&h.mask].model
+		s.pins.Add(-1)
+		return m, v
+	}
+	s.pins.Add(-1)
+	return h.latestAgain()
+}
+
+// latestAgain is latest after a failed pin: a slab is claimed only while
+// the writer installs it, so the pin is retried, yielding the processor
+// between tries.
+func (h *history[Model]) latestAgain() (Model, uint64) {
 	for {
+		runtime.Gosched()
 		s := h.cur.Load()
 		if s.pin() {
 			v := s.newest.Load()
@@ -180,7 +197,6 @@ func (h *history[Model]) latest() (Model, uint64) {
 			s.unpin()
 			return m, v
 		}
-		runtime.Gosched()
 	}
 }
 

@@ -17,11 +17,14 @@ import (
 // on purpose: it starts two busy loops of its own (child processes that
 // spin until it ends), then runs the Program and the bare channel loop in
 // alternated rounds (each of eight short alternated pairs), each side
-// pushing the same Messages from GOMAXPROCS goroutines, and logs each round's figure and the median of the ratio
-// baseline time / Program time (the Program's throughput against the
-// baseline's: 1 is par, higher is faster). It measures and never judges:
-// what it asserts is that every Message of every round was applied. It
-// runs only when asked, with the number of rounds:
+// pushing the same Messages from GOMAXPROCS goroutines, and logs each
+// round's figure and the median of the ratio baseline time / Program
+// time (the Program's throughput against the baseline's: 1 is par,
+// higher is faster). Each side's loop ends once its pair is timed (the
+// Program is stopped, the channel closed), so that no round carries the
+// Programs of the rounds before. It measures and never judges: what it
+// asserts is that every Message of every round was applied. It runs only
+// when asked, with the number of rounds:
 //
 //	FOLDAGENT_LOOP_LOAD=40 go test -run '^TestParallelUnderLoad$' -v ./host/loop/
 func TestParallelUnderLoad(t *testing.T) {
@@ -79,6 +82,13 @@ func parallelProgram(t *testing.T, n int) time.Duration {
 	took := time.Since(start)
 	if p.Model() != n {
 		t.Fatalf("Model = %d, want %d", p.Model(), n)
+	}
+	// Stopped once timed, as the baseline's goroutine ends once timed:
+	// otherwise every Program of the run, its goroutine and its memory,
+	// would stay until the test ends, and the later rounds' garbage
+	// collections would mark them all.
+	if err := p.Stop(ctx); err != nil {
+		t.Fatal(err)
 	}
 	return took
 }

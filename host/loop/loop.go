@@ -309,7 +309,7 @@ type Program[Model, Msg any] struct {
 	borrowed bool            // a DispatchTracked caller is applying its Message (see applyDirect)
 	running  int             // Cmds started and not yet returned
 	wake     chan struct{}   // capacity 1: "something changed, look again"
-	runDone  <-chan struct{} // Run's ctx.Done(), set when Run starts
+	runCtx   context.Context // Run's ctx, set when Run starts
 	direct   *chunk[Msg]     // the batch of one applyDirect applies; its holder's alone
 	_        [64]byte
 	pool     chunkPool[Msg] // applied chunks kept for reuse
@@ -465,7 +465,7 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 			p.mu.Unlock()
 			return ErrQueueFull
 		}
-		if it.delivered != nil && p.idle && p.borrowed && p.head == nil && waited < maxDirectWaits && !isDone(p.runDone) {
+		if it.delivered != nil && p.idle && p.borrowed && p.head == nil && waited < maxDirectWaits && p.runCtx.Err() == nil {
 			// Another dispatcher is applying its Message on its own
 			// goroutine, and nothing else waits: it will be done within one
 			// update and its listeners. This dispatcher yields its processor
@@ -489,7 +489,7 @@ func (p *Program[Model, Msg]) dispatch(ctx context.Context, it item[Msg]) error 
 		}
 		break
 	}
-	if it.delivered != nil && p.idle && !p.borrowed && p.head == nil && !isDone(p.runDone) {
+	if it.delivered != nil && p.idle && !p.borrowed && p.head == nil && p.runCtx.Err() == nil {
 		// Nothing is queued or being applied, and this dispatcher waits
 		// for update to take its Message anyway: it applies the Message
 		// itself rather than wake Run's goroutine and wait for it.
@@ -561,7 +561,7 @@ func (p *Program[Model, Msg]) applyDirect(it item[Msg]) {
 	c.put(it)
 	cur := cursor[Msg]{c: c}
 	for {
-		abandon, panicked := p.applyBatch(&cur, p.runDone)
+		abandon, panicked := p.applyBatch(&cur, p.runCtx)
 		if abandon {
 			dropFrom(cur.c, cur.i)
 			return
@@ -756,7 +756,7 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 	p.state = stateRunning
 	cmdCtx, cancelCmds := context.WithCancel(ctx)
 	p.cmdCtx = cmdCtx
-	p.runDone = ctx.Done()
+	p.runCtx = ctx
 	p.mu.Unlock()
 
 	stopWatch := context.AfterFunc(ctx, p.abandonNow)
@@ -794,7 +794,6 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 		p.initCmd = nil
 	}
 
-	done := ctx.Done()
 	var spent *chunk[Msg] // the last batch's final chunk, applied
 	for {
 		// Take the whole queue at once; senders fill other chunks
@@ -825,7 +824,7 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 		}
 		cur := cursor[Msg]{c: batch}
 		for {
-			abandon, panicked := p.applyBatch(&cur, done)
+			abandon, panicked := p.applyBatch(&cur, ctx)
 			if abandon {
 				unapplied, at = cur.c, cur.i
 				return p.abandonErr(ctx)
@@ -835,17 +834,6 @@ func (p *Program[Model, Msg]) Run(ctx context.Context) error {
 			}
 		}
 		spent = cur.spent
-	}
-}
-
-// isDone reports whether done is closed, without blocking; a nil done
-// (a context that never ends) is never closed.
-func isDone(done <-chan struct{}) bool {
-	select {
-	case <-done:
-		return true
-	default:
-		return false
 	}
 }
 
@@ -936,7 +924,7 @@ const (
 // with panicked set and cur past the step that panicked, to be called
 // again. It returns abandon when Run must stop, with cur at the first
 // Message not taken.
-func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{}) (abandon, panicked bool) {
+func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], ctx context.Context) (abandon, panicked bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			fromPanic := cur.c.isFromPanic(cur.i)
@@ -957,7 +945,10 @@ func (p *Program[Model, Msg]) applyBatch(cur *cursor[Msg], done <-chan struct{})
 			msg := c.msgs[cur.i]
 			switch cur.step {
 			case stepUpdate:
-				if p.abandoned.Load() || isDone(done) {
+				// ctx.Err, not a select on ctx.Done(): for the standard
+				// library's contexts it is one atomic load, where the
+				// select is a call into the runtime, once per Message.
+				if p.abandoned.Load() || ctx.Err() != nil {
 					return true, false
 				}
 				if d := c.takeDelivered(cur.i); d != nil {
