@@ -64,10 +64,15 @@ import (
 // bytes of gzip for its runtime tables besides its body. The floor then
 // gained the six small standard packages the page links and it had left
 // out (bufio, encoding/hex, hash, hash/fnv, maps, runtime/debug: 987,718
-// bytes gzip), comparing like with like: the page is 1.356× it.
+// bytes gzip), comparing like with like: the page is 1.356× it
+// (1,339,518), and 1.329× (1,312,968 against 987,699) once the page read
+// its schemas from a generated table (build tag foldagent_schematable,
+// examples/todo-web/schemas) instead of deriving them and checking the
+// types' wire forms at declaration (-26.6 KB; the native build that
+// generates the table makes those checks).
 // Raise it only with a reason in the commit message, and lower it, toward
 // 1.3, when the download shrinks.
-const maxFloorRatio = 1.357
+const maxFloorRatio = 1.330
 
 // builtApp builds the application the way the server does, once per
 // test binary (the browser tests share served's build).
