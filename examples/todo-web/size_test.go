@@ -69,10 +69,12 @@ import (
 // its schemas from a generated table (build tag foldagent_schematable,
 // examples/todo-web/schemas) instead of deriving them and checking the
 // types' wire forms at declaration (-26.6 KB; the native build that
-// generates the table makes those checks).
+// generates the table makes those checks), and 1.328× (1,311,299) once
+// the anonymous wire forms of agent's MarshalJSON methods were made not
+// comparable (no equality function compiled for each: -1.7 KB).
 // Raise it only with a reason in the commit message, and lower it, toward
 // 1.3, when the download shrinks.
-const maxFloorRatio = 1.330
+const maxFloorRatio = 1.329
 
 // builtApp builds the application the way the server does, once per
 // test binary (the browser tests share served's build).
