@@ -769,7 +769,10 @@ func (e *AuditUnavailableError) MarshalJSON() ([]byte, error) {
 }
 
 // incomparable, a first field of no size, makes a struct type that is
-// only ever encoded (the anonymous wire forms of MarshalJSON) not
-// comparable, so that no equality function is compiled for it: each
-// costs a browser page's download some 200 bytes of gzip for nothing.
+// never compared (the anonymous wire forms of MarshalJSON, and a few of
+// the runtime's own records) not comparable, so that no equality
+// function is compiled for it: each costs a browser page's download some
+// 100 to 200 bytes of gzip for nothing. Comparing such a value, or using
+// it as a map key, does not compile; only an interface comparison would
+// get past the compiler, and none of these types is ever put in one.
 type incomparable [0]func()
