@@ -5,7 +5,7 @@
 // Deriving a schema takes code: the derivation itself, the checks that a
 // type's JSON agrees with what its schema will say, and the sample
 // encodings that confirm it. A server does not notice it; a browser page
-// downloads it (about 30 KB of examples/todo-web's gzip). A build with
+// downloads it (about 27 KB of examples/todo-web's gzip). A build with
 // the tag foldagent_schematable links none of it: NewCodec and
 // NewProjected, inside agent, look each type up in the table Install
 // filled, and a type missing from it fails its declaration with an error
