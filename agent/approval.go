@@ -81,13 +81,14 @@ type ApprovalRequest struct {
 // into every browser build of the runtime.)
 func (q ApprovalRequest) Digest() string {
 	b, _ := json.Marshal(struct {
+		_          incomparable
 		Capability string                     `json:"capability"`
 		Summary    string                     `json:"summary"`
 		Input      json.RawMessage            `json:"input"`
 		Watched    map[string]json.RawMessage `json:"watched,omitempty"`
 		Version    uint64                     `json:"version"`
 		Caller     string                     `json:"caller,omitempty"`
-	}{q.Capability, q.Summary, q.Input, q.Watched, q.Version, q.Caller})
+	}{incomparable{}, q.Capability, q.Summary, q.Input, q.Watched, q.Version, q.Caller})
 	h := fnv.New128a()
 	h.Write(b)
 	return hex.EncodeToString(h.Sum(nil))
@@ -280,9 +281,10 @@ func (a ApprovalRecord) MarshalJSON() ([]byte, error) {
 		at = a.At.UnixMilli()
 	}
 	return json.Marshal(struct {
+		_ incomparable
 		plain
 		At int64 `json:"at,omitempty"`
-	}{plain(a), at})
+	}{incomparable{}, plain(a), at})
 }
 
 // UnmarshalJSON decodes what MarshalJSON wrote.

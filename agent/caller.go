@@ -42,6 +42,7 @@ func CallerFrom(ctx context.Context) string {
 // snapshot (see Host), so keeping it is safe; what it costs is that a
 // remembered caller keeps that snapshot alive.
 type look[Model any] struct {
+	_       incomparable // never compared: no equality function compiled
 	version uint64
 	model   Model
 	known   bool // model is the Model of version; false until it is

@@ -511,6 +511,7 @@ type Completion struct {
 // advertises.
 func (c Completion) MarshalJSON() ([]byte, error) {
 	out := struct {
+		_       incomparable
 		Status  CompletionStatus `json:"status"`
 		Tag     string           `json:"tag,omitempty"`
 		Message json.RawMessage  `json:"message,omitempty"`

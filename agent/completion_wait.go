@@ -134,6 +134,7 @@ type waitEntry[Model, P any] struct {
 // waitSlot holds the invocations waiting on one Message type, in the
 // order they started waiting.
 type waitSlot[Model, P any] struct {
+	_          incomparable // never compared: no equality function compiled
 	n          atomic.Int64 // entries linked; read without the lock
 	mu         sync.Mutex
 	head, tail *waitEntry[Model, P]

@@ -69,10 +69,11 @@ func (e *UnknownCapabilityError) Tag() string { return TagUnknownCapability }
 // MarshalJSON encodes the error as {"_tag", "capability", "message"}.
 func (e *UnknownCapabilityError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Message    string `json:"message"`
-	}{e.Tag(), e.Capability, e.Error()})
+	}{incomparable{}, e.Tag(), e.Capability, e.Error()})
 }
 
 // UnavailableError reports a capability that exists in the contract but is
@@ -102,12 +103,13 @@ func (e *UnavailableError) Tag() string { return TagUnavailable }
 // "message", "reason"}, reason only when there is one.
 func (e *UnavailableError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Type       string `json:"tag"`
 		Message    string `json:"message"`
 		Reason     string `json:"reason,omitempty"`
-	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Reason})
+	}{incomparable{}, e.Tag(), e.Capability, e.Type, e.Error(), e.Reason})
 }
 
 // StaleViewError reports a call refused because something it depends on
@@ -160,6 +162,7 @@ func (e *StaleViewError) MarshalJSON() ([]byte, error) {
 		policy = StaleRefuse
 	}
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string    `json:"_tag"`
 		Capability string    `json:"capability"`
 		Type       string    `json:"tag"`
@@ -170,7 +173,7 @@ func (e *StaleViewError) MarshalJSON() ([]byte, error) {
 		Unseen     bool      `json:"unseen,omitempty"`
 		Policy     Freshness `json:"policy"`
 		RetrySafe  bool      `json:"retrySafe"`
-	}{e.Tag(), e.Capability, e.Type, e.Error(), moved, e.Version, e.Seen, e.Unseen, policy, true})
+	}{incomparable{}, e.Tag(), e.Capability, e.Type, e.Error(), moved, e.Version, e.Seen, e.Unseen, policy, true})
 }
 
 // NotFoundError reports that the input names something that does not
@@ -207,12 +210,13 @@ func (e *NotFoundError) Tag() string { return TagNotFound }
 // "message", "path"}.
 func (e *NotFoundError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Type       string `json:"tag"`
 		Message    string `json:"message"`
 		Path       string `json:"path"`
-	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Path})
+	}{incomparable{}, e.Tag(), e.Capability, e.Type, e.Error(), e.Path})
 }
 
 // InvalidInputError reports a payload that does not match the capability's
@@ -289,13 +293,14 @@ func (e *InvalidInputError) MarshalJSON() ([]byte, error) {
 		schema = json.RawMessage("{}")
 	}
 	return json.Marshal(struct {
+		_           incomparable
 		Tag         string          `json:"_tag"`
 		Capability  string          `json:"capability"`
 		Type        string          `json:"tag"`
 		Message     string          `json:"message"`
 		Problems    []InputProblem  `json:"problems"`
 		InputSchema json.RawMessage `json:"inputSchema"`
-	}{e.Tag(), e.Capability, e.Type, e.Error(), problems, schema})
+	}{incomparable{}, e.Tag(), e.Capability, e.Type, e.Error(), problems, schema})
 }
 
 // AuthorizationError reports that the capability's authorize hook refused
@@ -391,11 +396,12 @@ func (e *CancelledError) Unwrap() error { return e.cause }
 // MarshalJSON encodes the error as {"_tag", "capability", "dispatched", "message"}.
 func (e *CancelledError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Dispatched bool   `json:"dispatched"`
 		Message    string `json:"message"`
-	}{e.Tag(), e.Capability, e.Dispatched, e.Error()})
+	}{incomparable{}, e.Tag(), e.Capability, e.Dispatched, e.Error()})
 }
 
 // NotDeliveredError reports that the host refused the Message, or dropped
@@ -436,12 +442,13 @@ func (e *NotDeliveredError) Unwrap() error { return e.cause }
 // "retrySafe", "message"}; the host's error is left out.
 func (e *NotDeliveredError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Type       string `json:"tag"`
 		RetrySafe  bool   `json:"retrySafe"`
 		Message    string `json:"message"`
-	}{e.Tag(), e.Capability, e.Type, e.RetrySafe, e.Error()})
+	}{incomparable{}, e.Tag(), e.Capability, e.Type, e.RetrySafe, e.Error()})
 }
 
 // CompletionTimeoutError reports that a capability's completion contract
@@ -492,11 +499,12 @@ func (e *CompletionTimeoutError) Tag() string { return TagCompletionTimeout }
 // MarshalJSON encodes the error as {"_tag", "capability", "invocation", "message"}.
 func (e *CompletionTimeoutError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Invocation string `json:"invocation"`
 		Message    string `json:"message"`
-	}{e.Tag(), e.Capability, e.Invocation, e.Error()})
+	}{incomparable{}, e.Tag(), e.Capability, e.Invocation, e.Error()})
 }
 
 // ResourceError reports a resource that cannot be read by that name.
@@ -514,10 +522,11 @@ func (e *ResourceError) Tag() string { return TagResource }
 // MarshalJSON encodes the error as {"_tag", "resource", "message"}.
 func (e *ResourceError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_        incomparable
 		Tag      string `json:"_tag"`
 		Resource string `json:"resource"`
 		Message  string `json:"message"`
-	}{e.Tag(), e.Resource, e.Error()})
+	}{incomparable{}, e.Tag(), e.Resource, e.Error()})
 }
 
 // ProjectionError reports a context or resource value whose JSON does not
@@ -557,10 +566,11 @@ func (e *ProjectionError) Unwrap() error { return e.cause }
 // cause never crosses a protocol boundary.
 func (e *ProjectionError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Projection string `json:"projection"`
 		Message    string `json:"message"`
-	}{e.Tag(), e.Projection, e.Error()})
+	}{incomparable{}, e.Tag(), e.Projection, e.Error()})
 }
 
 // DefectError reports a failure inside application code: a panic or error
@@ -594,10 +604,11 @@ func (e *DefectError) Unwrap() error { return e.Cause }
 // cause never crosses a protocol boundary.
 func (e *DefectError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Message    string `json:"message"`
-	}{e.Tag(), e.Capability, e.Error()})
+	}{incomparable{}, e.Tag(), e.Capability, e.Error()})
 }
 
 // PanicError wraps a value recovered from a panic in application code. It
@@ -621,11 +632,12 @@ func (e *PanicError) Unwrap() error {
 
 func marshalCapabilityError(tag, capability, typ, message string) ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Type       string `json:"tag"`
 		Message    string `json:"message"`
-	}{tag, capability, typ, message})
+	}{incomparable{}, tag, capability, typ, message})
 }
 
 // DeclinedError reports that the person declined a call held for their
@@ -652,13 +664,14 @@ func (e *DeclinedError) Tag() string { return TagDeclined }
 // "message", "approval", "reason"}.
 func (e *DeclinedError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Type       string `json:"tag"`
 		Message    string `json:"message"`
 		Approval   string `json:"approval"`
 		Reason     string `json:"reason,omitempty"`
-	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Approval, e.Reason})
+	}{incomparable{}, e.Tag(), e.Capability, e.Type, e.Error(), e.Approval, e.Reason})
 }
 
 // ApprovalTimeoutError reports that nobody answered a request for the
@@ -683,13 +696,14 @@ func (e *ApprovalTimeoutError) Tag() string { return TagApprovalTimeout }
 // "message", "approval", "retrySafe"}.
 func (e *ApprovalTimeoutError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Type       string `json:"tag"`
 		Message    string `json:"message"`
 		Approval   string `json:"approval"`
 		RetrySafe  bool   `json:"retrySafe"`
-	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Approval, true})
+	}{incomparable{}, e.Tag(), e.Capability, e.Type, e.Error(), e.Approval, true})
 }
 
 // PersonLeftError reports that the person who approves a call left
@@ -715,12 +729,13 @@ func (e *PersonLeftError) Tag() string { return TagPersonLeft }
 // "message", "approval"}.
 func (e *PersonLeftError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		Type       string `json:"tag"`
 		Message    string `json:"message"`
 		Approval   string `json:"approval"`
-	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Approval})
+	}{incomparable{}, e.Tag(), e.Capability, e.Type, e.Error(), e.Approval})
 }
 
 // AuditUnavailableError refuses a call because the application keeps an
@@ -745,9 +760,19 @@ func (e *AuditUnavailableError) Tag() string { return TagAuditUnavailable }
 // "message"}.
 func (e *AuditUnavailableError) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
+		_          incomparable
 		Tag        string `json:"_tag"`
 		Capability string `json:"capability"`
 		RetrySafe  bool   `json:"retrySafe"`
 		Message    string `json:"message"`
-	}{e.Tag(), e.Capability, e.RetrySafe, e.Error()})
+	}{incomparable{}, e.Tag(), e.Capability, e.RetrySafe, e.Error()})
 }
+
+// incomparable, a first field of no size, makes a struct type that is
+// never compared (the anonymous wire forms of MarshalJSON, and a few of
+// the runtime's own records) not comparable, so that no equality
+// function is compiled for it: each costs a browser page's download some
+// 100 to 200 bytes of gzip for nothing. Comparing such a value, or using
+// it as a map key, does not compile; only an interface comparison would
+// get past the compiler, and none of these types is ever put in one.
+type incomparable [0]func()

@@ -64,6 +64,7 @@ func (e *RetryLaterError) Is(target error) bool { return target == bound.ErrRetr
 func (e *RetryLaterError) MarshalJSON() ([]byte, error) {
 	r := bound.Refusal{RetryAfter: e.RetryAfter}
 	return json.Marshal(struct {
+		_           incomparable
 		Tag         string `json:"_tag"`
 		Capability  string `json:"capability"`
 		Type        string `json:"tag"`
@@ -73,7 +74,7 @@ func (e *RetryLaterError) MarshalJSON() ([]byte, error) {
 		PerIdentity bool   `json:"perIdentity"`
 		RetryAfter  int    `json:"retryAfterSeconds"`
 		RetrySafe   bool   `json:"retrySafe"`
-	}{e.Tag(), e.Capability, e.Type, e.Error(), e.Bound, e.Limit, e.PerIdentity, r.RetryAfterSeconds(), true})
+	}{incomparable{}, e.Tag(), e.Capability, e.Type, e.Error(), e.Bound, e.Limit, e.PerIdentity, r.RetryAfterSeconds(), true})
 }
 
 // HeldBound bounds the calls held for the person's approval

@@ -160,6 +160,7 @@ func (v Verdict) decision() refusal { return refusal{allowed: bool(v)} }
 // refusal is a decision with a reason (RefuseBecause, RefuseState), and
 // the form the runtime reads every Decision in.
 type refusal struct {
+	_       incomparable // never compared: no equality function compiled
 	allowed bool
 	reason  string
 	state   bool // refused because the world is not in the state asked of it

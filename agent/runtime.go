@@ -577,6 +577,7 @@ func (r *Runtime[Model, Msg, P]) invoke(ctx context.Context, capab *capability[M
 // trail is what run leaves behind for the audit log: how far delivery got
 // and the principal, if it was resolved.
 type trail[P any] struct {
+	_            incomparable // never compared: no equality function compiled
 	delivery     delivery
 	principal    P
 	hasPrincipal bool
@@ -923,6 +924,7 @@ func (r *Runtime[Model, Msg, P]) handOver(ctx context.Context, capab *capability
 
 // handover is one call of the host on its own goroutine.
 type handover struct {
+	_        incomparable  // never compared: no equality function compiled
 	done     <-chan error  // the verdict
 	returned chan struct{} // closed once the host's call returned
 	accepted atomic.Bool   // a tracking host's call returned nil

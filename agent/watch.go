@@ -42,6 +42,7 @@ type Watch[Model any] struct {
 }
 
 type watch[Model any] struct {
+	_    incomparable // never compared: no equality function compiled
 	name string
 	proj Projection[Model]
 	// comparable is true when V's values compare with ==; others are

@@ -20,7 +20,11 @@
 // The wasm is the page's download, so it is built small and served
 // compressed: with the build tag foldagent_noschemafallback (the contract's
 // schemas are all within agent's own validator, so jsonschema-go's is
-// left out), -ldflags="-s -w" and inlining off outside the runtime (see
+// left out), the build tag foldagent_schematable (the schemas are read
+// from the table ./schemas installs, generated from what a native build
+// derives, so no derivation code is downloaded; after changing a todo
+// type, run go test ./examples/todo-web/schemas -update),
+// -ldflags="-s -w" and inlining off outside the runtime (see
 // buildFlags in server.go), then gzipped once at build time and
 // sent with Content-Encoding: gzip to every browser that accepts it.
 // TestDownloadSize fails when the gzip size passes a committed multiple
@@ -29,5 +33,5 @@
 // see what grew, build it the same way and list the functions by size,
 // or ask the linker why a package is in:
 //
-//	GOOS=js GOARCH=wasm go build -tags foldagent_noschemafallback -ldflags=-dumpdep ./examples/todo-web/app 2>&1 | grep ' -> regexp'
+//	GOOS=js GOARCH=wasm go build -tags foldagent_noschemafallback,foldagent_schematable -ldflags=-dumpdep ./examples/todo-web/app 2>&1 | grep ' -> regexp'
 package main

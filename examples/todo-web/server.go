@@ -27,6 +27,11 @@ const appPackage = "github.com/foldagent/foldagent/examples/todo-web/app"
 //     the regexp and math/big code it brings) out: every schema the todo
 //     contract advertises is judged by agent's own validator, and a
 //     schema that needed jsonschema-go would fail at startup, loudly;
+//   - foldagent_schematable reads the contract's schemas from the table
+//     ./schemas installs instead of deriving them from the Go types, so
+//     the derivation and its checks are left out (about 27 KB of gzip);
+//     the table is what a native build derives for the same
+//     declarations, and its test fails when it falls behind them;
 //   - -s -w drop the symbol table and debug information, which the
 //     browser does not use (Go's own panic traces keep their function
 //     names);
@@ -36,7 +41,7 @@ const appPackage = "github.com/foldagent/foldagent/examples/todo-web/app"
 //     inlining, on which the allocator, maps and the garbage collector
 //     rely: without it a webmcp reconciliation ran up to five times
 //     slower, with it about as fast as with full inlining.
-var buildFlags = []string{"-trimpath", "-tags=foldagent_noschemafallback", "-ldflags=-s -w",
+var buildFlags = []string{"-trimpath", "-tags=foldagent_noschemafallback,foldagent_schematable", "-ldflags=-s -w",
 	"-gcflags=all=-l", "-gcflags=runtime/...=", "-gcflags=internal/runtime/...="}
 
 // Build compiles the application to dir/app.wasm, writes its gzip

@@ -9,4 +9,9 @@
 // (decode.go), which is only ever faster than encoding/json, never
 // different; a js build, whose code is a page's download, decodes with
 // encoding/json alone (decode_js.go).
+//
+// A build with the tag foldagent_schematable derives no schema: it reads
+// each from a table installed at initialisation (table_lookup.go), which
+// a build without the tag generated from what it derived (Derived), so
+// the derivation and the agreement checks leave its binary.
 package wire

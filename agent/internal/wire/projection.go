@@ -39,11 +39,7 @@ type Projected struct {
 // type t. label names the projection in errors ("context", a resource's
 // name); the error names the field path of the culprit.
 func NewProjected(t reflect.Type, label string) (*Projected, error) {
-	w := agreementWalk{seen: map[reflect.Type]bool{}}
-	if err := w.check(t, label); err != nil {
-		return nil, err
-	}
-	raw, err := deriveSchema(t, true)
+	raw, checked, err := projectedSchema(t, label)
 	if err != nil {
 		return nil, err
 	}
@@ -51,22 +47,48 @@ func NewProjected(t reflect.Type, label string) (*Projected, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot compile its JSON Schema: %w", err)
 	}
-	p := &Projected{schema: raw, validator: v, checked: w.selfDescribed}
-	if !p.checked {
-		// The rules above mirror encoding/json; two sample values, the
-		// zero one and one with every field, pointer, slice and map
-		// filled, confirm it for this type, so that serving need not.
-		for _, sample := range []reflect.Value{reflect.New(t).Elem(), filled(t, 0)} {
-			b, err := json.Marshal(sample.Interface())
-			if err != nil {
-				continue // such a value is a defect when served, not a disagreement
-			}
-			if err := v.validateValue(b); err != nil {
-				return nil, fmt.Errorf("its JSON does not match the schema derived from it (%v); give the disagreeing type a WireSchema, or change its fields", err)
-			}
-		}
+	p := &Projected{schema: raw, validator: v, checked: checked}
+	if err := confirmSamples(t, p); err != nil {
+		return nil, err
 	}
 	return p, nil
+}
+
+// deriveProjected derives the schema of the projected type t after
+// checking that its wire form agrees with what the schema will say, and
+// reports whether served values must be checked (the type holds a
+// WireSchema type).
+func deriveProjected(t reflect.Type, label string) (json.RawMessage, bool, error) {
+	w := agreementWalk{seen: map[reflect.Type]bool{}}
+	if err := w.check(t, label); err != nil {
+		return nil, false, err
+	}
+	raw, err := deriveSchema(t, true)
+	if err != nil {
+		return nil, false, err
+	}
+	return raw, w.selfDescribed, nil
+}
+
+// deriveSamples confirms, for a type whose served values are not
+// checked, that two sample values, the zero one and one with every
+// field, pointer, slice and map filled, encode as p's schema says: the
+// agreement rules mirror encoding/json, and the samples show it for this
+// type, so that serving need not.
+func deriveSamples(t reflect.Type, p *Projected) error {
+	if p.checked {
+		return nil
+	}
+	for _, sample := range []reflect.Value{reflect.New(t).Elem(), filled(t, 0)} {
+		b, err := json.Marshal(sample.Interface())
+		if err != nil {
+			continue // such a value is a defect when served, not a disagreement
+		}
+		if err := p.validator.validateValue(b); err != nil {
+			return fmt.Errorf("its JSON does not match the schema derived from it (%v); give the disagreeing type a WireSchema, or change its fields", err)
+		}
+	}
+	return nil
 }
 
 // Checked reports whether Check validates served values. It is false for

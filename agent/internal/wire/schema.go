@@ -43,21 +43,31 @@ func NewCodec(t reflect.Type) (*Codec, error) {
 	if t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("its input type %s is not a struct; a capability's input is an object of fields", t)
 	}
-	if err := checkWireAgreement(t, t.Name(), map[reflect.Type]bool{}); err != nil {
+	raw, err := inputSchema(t)
+	if err != nil {
 		return nil, err
-	}
-	raw := json.RawMessage(emptyObjectSchema)
-	if exportedFieldCount(t) > 0 {
-		var err error
-		if raw, err = deriveSchema(t, false); err != nil {
-			return nil, fmt.Errorf("cannot derive the JSON Schema of %s: %w", t, err)
-		}
 	}
 	validator, err := compileValidator(raw)
 	if err != nil {
 		return nil, fmt.Errorf("cannot compile the JSON Schema of %s: %w", t, err)
 	}
 	return &Codec{typ: t, schema: raw, validator: validator, plan: compilePlan(t)}, nil
+}
+
+// deriveInput derives the schema of the input type t, a struct, after
+// checking that its wire form agrees with what the schema will say.
+func deriveInput(t reflect.Type) (json.RawMessage, error) {
+	if err := checkWireAgreement(t, t.Name(), map[reflect.Type]bool{}); err != nil {
+		return nil, err
+	}
+	if exportedFieldCount(t) == 0 {
+		return json.RawMessage(emptyObjectSchema), nil
+	}
+	raw, err := deriveSchema(t, false)
+	if err != nil {
+		return nil, fmt.Errorf("cannot derive the JSON Schema of %s: %w", t, err)
+	}
+	return raw, nil
 }
 
 var (

@@ -16,6 +16,7 @@ import (
 
 	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/examples/todo-web/page"
+	_ "github.com/foldagent/foldagent/examples/todo-web/schemas" // the schema table, installed before todo declares (see its doc)
 	"github.com/foldagent/foldagent/examples/todo/todo"
 	"github.com/foldagent/foldagent/host/loop"
 	"github.com/foldagent/foldagent/webmcp"
