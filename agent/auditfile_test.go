@@ -306,16 +306,24 @@ func TestAuditHelperProcess(t *testing.T) {
 	}
 	var ackMu sync.Mutex
 	big := os.Getenv(auditBigEnv) == "1"
-	deadline := time.Now().Add(10 * time.Second) // in case the parent is gone
+	// The helper never ends on its own while its parent lives (the parent
+	// kills it, and fails a run whose helper ended itself): it ends when
+	// its standard input, which the parent holds open, closes, which
+	// happens when the parent is gone. Its writing is bounded by count, not
+	// time; a helper that wrote all it may waits for the kill.
+	go func() {
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		os.Exit(3)
+	}()
 	var wg sync.WaitGroup
-	writers := 4
+	writers, entries := 4, 500
 	if big {
-		writers = 1 // one long write at a time is what the parent waits to cut
+		writers, entries = 1, 64 // one long write at a time is what the parent waits to cut
 	}
 	for g := range writers {
 		wg.Go(func() {
 			rng := rand.New(rand.NewPCG(uint64(g), uint64(time.Now().UnixNano())))
-			for n := 0; time.Now().Before(deadline); n++ {
+			for n := range entries {
 				id := fmt.Sprintf("r%s-g%d-%d", run, g, n)
 				if err := sink.Record(auditEntry(id, helperInput(rng, big))); err != nil {
 					fail(err)
@@ -330,7 +338,7 @@ func TestAuditHelperProcess(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	os.Exit(0)
+	select {} // wait for the kill, or for the parent to be gone
 }
 
 // helperInput is an input object of 1 to 96 KiB, so that lines cross
@@ -530,11 +538,21 @@ func runAuditHelper(t *testing.T, path string, run, acks int, big bool, moment f
 	}
 	cmd.ExtraFiles = []*os.File{w}
 	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	// The helper's standard input stays open while this test lives: its
+	// end tells a helper whose parent is gone to stop.
+	alive, keepAlive, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer keepAlive.Close()
+	cmd.Stdin = alive
 	if err := cmd.Start(); err != nil {
 		w.Close()
+		alive.Close()
 		t.Fatal(err)
 	}
 	w.Close()
+	alive.Close()
 	sc := bufio.NewScanner(r)
 	var ids []string
 	for len(ids) < acks && sc.Scan() {
