@@ -659,7 +659,7 @@ func (r *Runtime[Model, Msg, P]) recheck() {
 	if len(entries) == 0 {
 		return
 	}
-	model, _, err := r.readSnapshot("approval")
+	model, _, err := r.sight.readSnapshot("approval")
 	if err != nil {
 		return // a broken Model read is reported by the next call
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"sync/atomic"
 
 	"github.com/foldagent/foldagent/agent/internal/wire"
 )
@@ -54,38 +55,43 @@ type ChangedPath struct {
 	Removed bool            `json:"removed,omitempty"`
 }
 
-// encodedContext is the context projection's encoding at one version:
-// the newest one the runtime encoded, which the next call's "before"
-// usually is.
+// encodedContext is the context projection's encoding at one version.
 type encodedContext struct {
 	version uint64
 	value   json.RawMessage
 }
 
-// contextAt encodes the context projection of model, of version, reusing
-// the newest encoding when it is of that version.
-func (r *Runtime[Model, Msg, P]) contextAt(model Model, version uint64) (json.RawMessage, error) {
-	if e := r.lastContext.Load(); e != nil && e.version == version {
+// contextCache keeps the newest encoding of the context projection: a
+// call's "before" is usually the previous call's "after", encoded once.
+type contextCache[Model any] struct {
+	p    *projection[Model] // the contract's context projection; nil when none
+	last atomic.Pointer[encodedContext]
+}
+
+// at encodes the context projection of model, of version, reusing the
+// newest encoding when it is of that version.
+func (c *contextCache[Model]) at(model Model, version uint64) (json.RawMessage, error) {
+	if e := c.last.Load(); e != nil && e.version == version {
 		return e.value, nil
 	}
-	b, err := encodeProjection(r.contract.context.p, model, "context", "context")
+	b, err := encodeProjection(c.p, model, "context", "context")
 	if err != nil {
 		return nil, err
 	}
-	r.keepContext(version, b)
+	c.keep(version, b)
 	return b, nil
 }
 
-// keepContext remembers b as the context's encoding at version, if no
-// newer one is kept.
-func (r *Runtime[Model, Msg, P]) keepContext(version uint64, b json.RawMessage) {
+// keep remembers b as the context's encoding at version, if no newer one
+// is kept.
+func (c *contextCache[Model]) keep(version uint64, b json.RawMessage) {
 	next := &encodedContext{version: version, value: b}
 	for {
-		old := r.lastContext.Load()
+		old := c.last.Load()
 		if old != nil && old.version >= version {
 			return
 		}
-		if r.lastContext.CompareAndSwap(old, next) {
+		if c.last.CompareAndSwap(old, next) {
 			return
 		}
 	}
@@ -97,18 +103,18 @@ func (r *Runtime[Model, Msg, P]) keepContext(version uint64, b json.RawMessage) 
 // on an unversioned host, or when the projection fails (a read reports
 // that failure; the call was dispatched all the same).
 func (r *Runtime[Model, Msg, P]) changeOf(ctx context.Context, before Model, from uint64, res *Result) *Change {
-	if r.contract.context.p == nil || r.versioned == nil || res.Version == 0 {
+	if r.contract.context.p == nil || r.sight.versioned == nil || res.Version == 0 {
 		return nil
 	}
-	after, to, ok := r.modelAt(ctx, res.Version)
+	after, to, ok := r.sight.modelAt(ctx, res.Version)
 	if !ok {
 		return nil
 	}
-	old, err := r.contextAt(before, from)
+	old, err := r.context.at(before, from)
 	if err != nil {
 		return nil
 	}
-	now, err := r.contextAt(after, to)
+	now, err := r.context.at(after, to)
 	if err != nil {
 		return nil
 	}
@@ -127,20 +133,20 @@ func (r *Runtime[Model, Msg, P]) changeOf(ctx context.Context, before Model, fro
 // publishes what update made). When the host no longer holds v, or never
 // publishes it in time, it returns the Model there is and its version:
 // the Change then says honestly which version it was taken at.
-func (r *Runtime[Model, Msg, P]) modelAt(ctx context.Context, v uint64) (Model, uint64, bool) {
-	m, now, err := r.readSnapshot("context")
+func (sg *sight[Model, P]) modelAt(ctx context.Context, v uint64) (Model, uint64, bool) {
+	m, now, err := sg.readSnapshot("context")
 	if err != nil {
 		return m, 0, false
 	}
 	if now < v {
-		if m, now, err = r.catchUp(ctx, callerLook[Model]{last: look[Model]{version: v}, ok: true}, "context", m, now); err != nil {
+		if m, now, err = sg.catchUp(ctx, callerLook[Model]{last: look[Model]{version: v}, ok: true}, "context", m, now); err != nil {
 			return m, 0, false
 		}
 	}
 	if now == v {
 		return m, now, true
 	}
-	if at, ok := r.versioned.ModelAt(v); ok {
+	if at, ok := sg.versioned.ModelAt(v); ok {
 		return at, v, true
 	}
 	return m, now, true

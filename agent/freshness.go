@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"runtime"
+	"sync/atomic"
 	"time"
 )
 
@@ -14,8 +15,8 @@ import (
 // the watched values of the last read or result it served that caller)
 // and judges the caller's next call against it, by its capability's
 // Freshness. The pieces each own one part of the state: lookBook the
-// callers' looks, the host its recent Models by version (Versioned); the
-// runtime composes them here.
+// callers' looks, the host its recent Models by version (Versioned);
+// sight composes them, and the runtime asks sight at each step of a call.
 
 // Read is one read an agent was served: a projection's JSON and the
 // version of the Model it was read from (0 on an unversioned host).
@@ -31,24 +32,39 @@ type Offer struct {
 	Version      uint64
 }
 
+// sight is how a call is tied to what its caller saw: the host's
+// versions, the callers' last looks, and the newest version a result has
+// named to anyone. The runtime asks it to read the Model with its
+// version, to remember a read or a result as a caller's look, to catch up
+// with a version told, and to judge a call against its caller's look.
+type sight[Model, P any] struct {
+	versioned Versioned[Model] // nil on an unversioned host
+	model     func() Model     // the host's Model: read on an unversioned host
+	looks     *lookBook[Model] // nil unless the contract declares watches
+	watches   []*watch[Model]  // the contract's
+	// told is the newest version a result has named to any caller
+	// (noteTold, catchUp).
+	told atomic.Uint64
+}
+
 // readSnapshot reads the Model and its version as one pair.
-func (r *Runtime[Model, Msg, P]) readSnapshot(subject string) (m Model, v uint64, err error) {
+func (sg *sight[Model, P]) readSnapshot(subject string) (m Model, v uint64, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = &DefectError{Capability: subject, Stage: "model", Cause: panicError(p)}
 		}
 	}()
-	if r.versioned != nil {
-		m, v = r.versioned.VersionedModel()
+	if sg.versioned != nil {
+		m, v = sg.versioned.VersionedModel()
 		return m, v, nil
 	}
-	return r.host.Model(), 0, nil
+	return sg.model(), 0, nil
 }
 
 // stamp reads the host's current version, or 0 on an unversioned host. It
 // is nil on an unversioned host.
 func (r *Runtime[Model, Msg, P]) versionNow() uint64 {
-	_, v := r.versioned.VersionedModel()
+	_, v := r.sight.versioned.VersionedModel()
 	return v
 }
 
@@ -63,21 +79,21 @@ func (r *Runtime[Model, Msg, P]) ContextRead(ctx context.Context) (Read, error) 
 	if err := ctx.Err(); err != nil {
 		return Read{}, &CancelledError{Capability: "context", cause: err}
 	}
-	model, version, err := r.readSnapshot("context")
+	model, version, err := r.sight.readSnapshot("context")
 	if err != nil {
 		return Read{}, err
 	}
 	var b json.RawMessage
 	if version != 0 {
 		// A call's change may have encoded this very version (change.go).
-		b, err = r.contextAt(model, version)
+		b, err = r.context.at(model, version)
 	} else {
 		b, err = encodeProjection(r.contract.context.p, model, "context", "context")
 	}
 	if err != nil {
 		return Read{}, err
 	}
-	r.remember(ctx, model, version)
+	r.sight.remember(ctx, model, version)
 	return Read{Value: b, Version: version}, nil
 }
 
@@ -91,7 +107,7 @@ func (r *Runtime[Model, Msg, P]) ResourceRead(ctx context.Context, name string) 
 	if err := ctx.Err(); err != nil {
 		return Read{}, &CancelledError{Capability: name, cause: err}
 	}
-	model, version, err := r.readSnapshot(name)
+	model, version, err := r.sight.readSnapshot(name)
 	if err != nil {
 		return Read{}, err
 	}
@@ -99,7 +115,7 @@ func (r *Runtime[Model, Msg, P]) ResourceRead(ctx context.Context, name string) 
 	if err != nil {
 		return Read{}, err
 	}
-	r.remember(ctx, model, version)
+	r.sight.remember(ctx, model, version)
 	return Read{Value: b, Version: version}, nil
 }
 
@@ -108,31 +124,31 @@ func (r *Runtime[Model, Msg, P]) ResourceRead(ctx context.Context, name string) 
 // Available, a panicking hook leaves its capability out and is reported
 // as a *DefectError beside the list.
 func (r *Runtime[Model, Msg, P]) Offered(ctx context.Context) (Offer, error) {
-	model, version, err := r.readSnapshot("")
+	model, version, err := r.sight.readSnapshot("")
 	if err != nil {
 		return Offer{}, err
 	}
 	out, defect := r.offeredBy(model)
-	r.remember(ctx, model, version)
+	r.sight.remember(ctx, model, version)
 	return Offer{Capabilities: out, Version: version}, defect
 }
 
 // Version returns the version of the current Model: 0 on an unversioned
 // host.
 func (r *Runtime[Model, Msg, P]) Version() uint64 {
-	if r.versioned == nil {
+	if r.sight.versioned == nil {
 		return 0
 	}
 	return r.versionNow()
 }
 
 // remember records model, of version, as the look of ctx's caller.
-func (r *Runtime[Model, Msg, P]) remember(ctx context.Context, model Model, version uint64) {
-	if r.looks == nil {
+func (sg *sight[Model, P]) remember(ctx context.Context, model Model, version uint64) {
+	if sg.looks == nil {
 		return
 	}
 	if caller := CallerFrom(ctx); caller != "" {
-		r.looks.put(caller, look[Model]{version: version, model: model, known: true})
+		sg.looks.put(caller, look[Model]{version: version, model: model, known: true})
 	}
 }
 
@@ -169,8 +185,8 @@ type resultLook[Model any] struct {
 // just before update took the call's Message, when known. The result's
 // Model is taken from the history when it is published already, and left
 // to be found there when the caller next calls otherwise.
-func (r *Runtime[Model, Msg, P]) rememberResult(seen callerLook[Model], version, pre uint64, hasPre bool) {
-	if r.looks == nil || version == 0 || seen.caller == "" {
+func (sg *sight[Model, P]) rememberResult(seen callerLook[Model], version, pre uint64, hasPre bool) {
+	if sg.looks == nil || version == 0 || seen.caller == "" {
 		return
 	}
 	var res *resultLook[Model]
@@ -186,24 +202,24 @@ func (r *Runtime[Model, Msg, P]) rememberResult(seen callerLook[Model], version,
 		if seen.last.res == nil {
 			res.prior, res.hasPrior = seen.last, true
 		} else {
-			res.values = r.flatten(seen.last)
+			res.values = sg.flatten(seen.last)
 		}
 	}
 	l := look[Model]{version: version, res: res}
-	if m, v := r.versioned.VersionedModel(); v == version {
+	if m, v := sg.versioned.VersionedModel(); v == version {
 		l.model, l.known = m, true // nothing was applied since: the usual case
 	} else {
-		l.model, l.known = r.versioned.ModelAt(version)
+		l.model, l.known = sg.versioned.ModelAt(version)
 	}
-	r.looks.putAt(seen.caller, seen.entry, l)
+	sg.looks.putAt(seen.caller, seen.entry, l)
 }
 
 // flatten returns what a result's look showed of every watched value,
 // leaving out those it did not show.
-func (r *Runtime[Model, Msg, P]) flatten(l look[Model]) map[*watch[Model]]any {
-	out := make(map[*watch[Model]]any, len(r.contract.watches))
-	for _, w := range r.contract.watches {
-		if v, ok, err := r.shown(l, w, ""); ok && err == nil {
+func (sg *sight[Model, P]) flatten(l look[Model]) map[*watch[Model]]any {
+	out := make(map[*watch[Model]]any, len(sg.watches))
+	for _, w := range sg.watches {
+		if v, ok, err := sg.shown(l, w, ""); ok && err == nil {
 			out[w] = v
 		}
 	}
@@ -213,10 +229,10 @@ func (r *Runtime[Model, Msg, P]) flatten(l look[Model]) map[*watch[Model]]any {
 // shown returns the value of w that look l showed its caller, and false
 // when it showed none (a look whose Model the history no longer holds, or
 // a result that showed nothing of w to a caller that had not looked).
-func (r *Runtime[Model, Msg, P]) shown(l look[Model], w *watch[Model], subject string) (any, bool, error) {
+func (sg *sight[Model, P]) shown(l look[Model], w *watch[Model], subject string) (any, bool, error) {
 	res := l.res
 	if res == nil {
-		l, ok := r.resolve(l)
+		l, ok := sg.resolve(l)
 		if !ok {
 			return nil, false, nil
 		}
@@ -230,7 +246,7 @@ func (r *Runtime[Model, Msg, P]) shown(l look[Model], w *watch[Model], subject s
 		prior, hasPrior = res.values[w]
 	case res.hasPrior:
 		var err error
-		if prior, hasPrior, err = r.shown(res.prior, w, subject); err != nil {
+		if prior, hasPrior, err = sg.shown(res.prior, w, subject); err != nil {
 			return nil, false, err
 		}
 	}
@@ -241,7 +257,7 @@ func (r *Runtime[Model, Msg, P]) shown(l look[Model], w *watch[Model], subject s
 	// it, and at the result's version.
 	var vals [3]any
 	for i, version := range [3]uint64{res.pre, res.pre + 1, l.version} {
-		m, ok := r.versioned.ModelAt(version)
+		m, ok := sg.versioned.ModelAt(version)
 		if i == 2 && l.known {
 			m, ok = l.model, true
 		}
@@ -268,11 +284,11 @@ func (r *Runtime[Model, Msg, P]) shown(l look[Model], w *watch[Model], subject s
 
 // resolve finds a look's Model in the history when the look was a
 // result's version whose Model was not yet published when it was taken.
-func (r *Runtime[Model, Msg, P]) resolve(l look[Model]) (look[Model], bool) {
+func (sg *sight[Model, P]) resolve(l look[Model]) (look[Model], bool) {
 	if l.known {
 		return l, true
 	}
-	l.model, l.known = r.versioned.ModelAt(l.version)
+	l.model, l.known = sg.versioned.ModelAt(l.version)
 	return l, l.known
 }
 
@@ -281,8 +297,8 @@ func (r *Runtime[Model, Msg, P]) resolve(l look[Model]) (look[Model], bool) {
 // of the watches that moved when the call proceeds anyway (StaleDisclose, or
 // StaleRequireAck after the caller read again), and a *StaleViewError when it
 // may not. A call with no caller and no cited version is not judged.
-func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability[Model, P], inv Invocation, model Model, version uint64) ([]string, error) {
-	if len(capab.watches) == 0 || r.looks == nil {
+func (sg *sight[Model, P]) judge(seen callerLook[Model], capab *capability[Model, P], inv Invocation, model Model, version uint64) ([]string, error) {
+	if len(capab.watches) == 0 || sg.looks == nil {
 		return nil, nil
 	}
 	cited := inv.SeenVersion
@@ -293,7 +309,7 @@ func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability
 	if hasLast && last.res == nil {
 		// A result's look is judged by what it showed (shown), which
 		// copes with Models the history no longer holds.
-		last, hasLast = r.resolve(last)
+		last, hasLast = sg.resolve(last)
 	}
 	base, hasBase := last, hasLast
 	// A cited version is the base unless it is the caller's last look:
@@ -301,7 +317,7 @@ func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability
 	// a version it was shown whole (a Result at it showed only part).
 	if cited != 0 && (!hasLast || last.version != cited || inv.SeenWhole && last.res != nil) {
 		base = look[Model]{version: cited}
-		base, hasBase = r.resolve(base)
+		base, hasBase = sg.resolve(base)
 	}
 	stale := func(moved []string, seen uint64, unseen bool) error {
 		return &StaleViewError{Capability: capab.name, Type: capab.tag, Moved: moved, Version: version, Seen: seen, Unseen: unseen, Policy: capab.freshness}
@@ -319,7 +335,7 @@ func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability
 	if base.res == nil && base.version == version {
 		return nil, nil
 	}
-	moved, err := r.moved(capab, base, model)
+	moved, err := sg.moved(capab, base, model)
 	if err != nil {
 		return nil, err
 	}
@@ -333,7 +349,7 @@ func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability
 		if cited != 0 && hasLast && last.version != cited {
 			// The caller has read again since the version it cites: that
 			// read acknowledged whatever moved before it.
-			sinceRead, err := r.moved(capab, last, model)
+			sinceRead, err := sg.moved(capab, last, model)
 			if err != nil {
 				return nil, err
 			}
@@ -347,14 +363,14 @@ func (r *Runtime[Model, Msg, P]) judge(seen callerLook[Model], capab *capability
 
 // moved names capab's watches whose value on model differs from what
 // base showed, or that base did not show.
-func (r *Runtime[Model, Msg, P]) moved(capab *capability[Model, P], base look[Model], model Model) ([]string, error) {
+func (sg *sight[Model, P]) moved(capab *capability[Model, P], base look[Model], model Model) ([]string, error) {
 	var moved []string
 	for _, w := range capab.watches {
 		now, err := w.value(model, capab.name)
 		if err != nil {
 			return nil, err
 		}
-		then, ok, err := r.shown(base, w, capab.name)
+		then, ok, err := sg.shown(base, w, capab.name)
 		if err != nil {
 			return nil, err
 		}
@@ -409,11 +425,11 @@ const catchUpBound = 2 * time.Second
 // not offered), or against one another agent was already told had moved
 // on — an answer that would depend on the scheduler. The wait ends when
 // the host publishes that version, when ctx ends, or after catchUpBound.
-func (r *Runtime[Model, Msg, P]) catchUp(ctx context.Context, seen callerLook[Model], subject string, model Model, version uint64) (Model, uint64, error) {
+func (sg *sight[Model, P]) catchUp(ctx context.Context, seen callerLook[Model], subject string, model Model, version uint64) (Model, uint64, error) {
 	// Any caller's result, not only this one's: a result returned to
 	// another agent before this call began names a Model this call must
 	// not read an older one than.
-	target := r.told.Load()
+	target := sg.told.Load()
 	if seen.ok && seen.last.version > target {
 		target = seen.last.version
 	}
@@ -427,7 +443,7 @@ func (r *Runtime[Model, Msg, P]) catchUp(ctx context.Context, seen callerLook[Mo
 		} else {
 			time.Sleep(50 * time.Microsecond)
 		}
-		m, v, err := r.readSnapshot(subject)
+		m, v, err := sg.readSnapshot(subject)
 		if err != nil {
 			return model, version, err
 		}
@@ -454,15 +470,15 @@ type callerLook[Model any] struct {
 
 // lookOf reads ctx's caller's last look; the zero callerLook when the
 // runtime keeps no looks or the call names no caller.
-func (r *Runtime[Model, Msg, P]) lookOf(ctx context.Context) callerLook[Model] {
-	if r.looks == nil {
+func (sg *sight[Model, P]) lookOf(ctx context.Context) callerLook[Model] {
+	if sg.looks == nil {
 		return callerLook[Model]{}
 	}
 	caller := CallerFrom(ctx)
 	if caller == "" {
 		return callerLook[Model]{}
 	}
-	last, entry, ok := r.looks.get(caller)
+	last, entry, ok := sg.looks.get(caller)
 	return callerLook[Model]{caller: caller, last: last, entry: entry, ok: ok}
 }
 
@@ -475,13 +491,13 @@ func (r *Runtime[Model, Msg, P]) lookOf(ctx context.Context) callerLook[Model] {
 // host it returns at once. Call it from a request's goroutine, never
 // from a listener on the host's update goroutine, which publishes.
 func (r *Runtime[Model, Msg, P]) CatchUp(ctx context.Context) error {
-	if r.versioned == nil {
+	if r.sight.versioned == nil {
 		return nil
 	}
-	m, v, err := r.readSnapshot("")
-	if err != nil || r.told.Load() <= v {
+	m, v, err := r.sight.readSnapshot("")
+	if err != nil || r.sight.told.Load() <= v {
 		return err
 	}
-	_, _, err = r.catchUp(ctx, callerLook[Model]{}, "", m, v)
+	_, _, err = r.sight.catchUp(ctx, callerLook[Model]{}, "", m, v)
 	return err
 }

@@ -118,7 +118,7 @@ type trackedWatch[Model any] struct {
 }
 
 func (t *offerTrack[Model, Msg, P]) Next() ([]bool, bool, error) {
-	model, version, err := t.r.readSnapshot("")
+	model, version, err := t.r.sight.readSnapshot("")
 	if err != nil {
 		return nil, false, err
 	}

@@ -214,25 +214,19 @@ type Runtime[Model, Msg, P any] struct {
 	tracer     Tracer
 	traceIDs   func(ctx context.Context) (traceID, spanID string)
 
-	// Versions and looks (see freshness.go): versioned and stamp are nil
-	// on an unversioned host; looks is nil unless the contract declares
-	// watches.
-	versioned Versioned[Model]
-	stamp     func() uint64
-	looks     *lookBook[Model]
+	// Versions and looks (freshness.go): stamp is nil on an unversioned
+	// host.
+	sight sight[Model, P]
+	stamp func() uint64
 
 	// approvals holds the calls waiting for the person (approval.go); nil
 	// unless a capability declares an Approval.
 	approvals       *approvalBook[Model]
 	approvalTimeout time.Duration
 	held            *HeldBound[P] // bounds approvals; set with it
-	// told is the newest version a result has named to any caller
-	// (noteTold, catchUp).
-	told atomic.Uint64
-	// lastContext is the newest encoding of the context projection
-	// (change.go): a call's "before" is usually the previous call's
-	// "after", encoded once.
-	lastContext atomic.Pointer[encodedContext]
+	// context keeps the newest encoding of the context projection
+	// (change.go).
+	context contextCache[Model]
 
 	// carrier wraps and unwraps the approval Messages; set with
 	// approvals.
@@ -279,8 +273,10 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 	}
 	r.subscriber, _ = host.(Subscriber)
 	r.observer, _ = host.(Observer[Msg])
-	r.versioned, _ = host.(Versioned[Model])
-	if r.versioned != nil {
+	r.sight.versioned, _ = host.(Versioned[Model])
+	r.sight.model, r.sight.watches = host.Model, c.watches
+	r.context.p = c.context.p
+	if r.sight.versioned != nil {
 		r.stamp = r.versionNow
 	}
 	r.tracker, _ = host.(DeliveryTracker[Msg])
@@ -321,7 +317,7 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 		return nil, fmt.Errorf("agent: Bind: this host cannot report Model changes, which %s needs to complete on state; the host must implement Subscribe", quoteJoin(needSubscribe))
 	}
 	if len(c.watches) > 0 {
-		if r.versioned == nil || r.tracker == nil {
+		if r.sight.versioned == nil || r.tracker == nil {
 			var watching []string
 			for _, capab := range c.caps {
 				if len(capab.watches) > 0 {
@@ -330,7 +326,7 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 			}
 			return nil, fmt.Errorf("agent: Bind: %s declare watches, which need a host that numbers its Models and tracks delivery; the host must implement VersionedModel, ModelAt and DispatchTracked", quoteJoin(watching))
 		}
-		r.looks = newLookBook[Model](maxCallers)
+		r.sight.looks = newLookBook[Model](maxCallers)
 	}
 	if err := r.bindApprovals(msgType); err != nil {
 		return nil, err
@@ -614,15 +610,15 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	}
 	// 2. One Model snapshot feeds available, freshness, exists, authorize
 	// and construct.
-	model, version, err := r.readSnapshot(capab.name)
+	model, version, err := r.sight.readSnapshot(capab.name)
 	if err != nil {
 		return Result{}, err
 	}
 	// 2a. A caller told of a version the host has not applied yet (its
 	// last call was reported the moment update took its Message) reads
 	// the Model that version made, not an older one.
-	seen := r.lookOf(ctx)
-	if model, version, err = r.catchUp(ctx, seen, capab.name, model, version); err != nil {
+	seen := r.sight.lookOf(ctx)
+	if model, version, err = r.sight.catchUp(ctx, seen, capab.name, model, version); err != nil {
 		return Result{}, err
 	}
 	ok, reason, err := capab.isOffered(model)
@@ -644,7 +640,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 		if m := movedSince(approved.watches, capab.name, approved.model, model); len(m) > 0 {
 			return Result{}, &StaleViewError{Capability: capab.name, Type: capab.tag, Moved: m, Version: version, Seen: approved.req.Version, Policy: capab.freshness}
 		}
-	} else if moved, err = r.judge(seen, capab, inv, model, version); err != nil {
+	} else if moved, err = r.sight.judge(seen, capab, inv, model, version); err != nil {
 		return Result{}, err
 	}
 	// 3. Decode the wire input, and check that what it names exists.
@@ -749,13 +745,13 @@ func (r *Runtime[Model, Msg, P]) settled(seen callerLook[Model], res *Result, at
 	after, applied := at.after()
 	if c := res.Completion; c != nil && c.version != 0 {
 		res.Version = c.version
-		r.rememberResult(seen, c.version, after-1, applied)
+		r.sight.rememberResult(seen, c.version, after-1, applied)
 		r.noteTold(c.version)
 		return
 	}
 	if applied {
 		res.Version = after
-		r.rememberResult(seen, after, after-1, true)
+		r.sight.rememberResult(seen, after, after-1, true)
 		r.noteTold(after)
 		return
 	}
@@ -767,8 +763,8 @@ func (r *Runtime[Model, Msg, P]) settled(seen callerLook[Model], res *Result, at
 // (catchUp), whoever its caller.
 func (r *Runtime[Model, Msg, P]) noteTold(v uint64) {
 	for {
-		old := r.told.Load()
-		if v <= old || r.told.CompareAndSwap(old, v) {
+		old := r.sight.told.Load()
+		if v <= old || r.sight.told.CompareAndSwap(old, v) {
 			return
 		}
 	}
