@@ -746,7 +746,7 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 	if notify, _ := ctx.Value(awaitingKey{}).(func(ApprovalRequest)); notify != nil {
 		notify(req)
 	}
-	if err := r.host.Dispatch(context.WithoutCancel(ctx), asked); err != nil {
+	if err := r.seam.host.Dispatch(context.WithoutCancel(ctx), asked); err != nil {
 		if stopped(err) {
 			// The person left before the card reached them: nobody is
 			// there to answer, so a retry would find no one either.
@@ -765,7 +765,7 @@ func (r *Runtime[Model, Msg, P]) hold(ctx context.Context, tr *trail[P], capab *
 	tr.approval.Answer, tr.approval.By, tr.approval.At = end.why, end.by, end.at
 	tr.approval.Refused = ""
 	if withdrawn, ok := r.carrier.withdrawn(ApprovalWithdrawn{ID: req.ID, Why: end.why}); ok {
-		_ = r.host.Dispatch(context.WithoutCancel(ctx), withdrawn)
+		_ = r.seam.host.Dispatch(context.WithoutCancel(ctx), withdrawn)
 	}
 	if notify, _ := ctx.Value(endedKey{}).(func(ApprovalRequest, Withdrawal)); notify != nil {
 		notify(req, end.why)
@@ -862,7 +862,7 @@ func (r *Runtime[Model, Msg, P]) bindApprovals(msgType reflect.Type) error {
 	if len(approving) == 0 {
 		return nil
 	}
-	if own, ok := r.host.(ApprovalCarrier[Msg]); ok {
+	if own, ok := r.seam.host.(ApprovalCarrier[Msg]); ok {
 		r.carrier = carrier[Msg]{own}
 		// An agent's Message that carried the person's answer would let
 		// an agent approve.

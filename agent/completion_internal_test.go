@@ -56,7 +56,7 @@ func iwRuntime(t testing.TB) *Runtime[iwModel, iwMsg, NoPrincipal] {
 // and removes it with the last.
 func TestWaitIndexSharesOneListener(t *testing.T) {
 	r := iwRuntime(t)
-	h := r.host.(*iwHost)
+	h := r.seam.host.(*iwHost)
 	capab := r.contract.caps[0]
 	var releases []func()
 	var waiters []*waiter[iwModel, NoPrincipal]

@@ -271,7 +271,7 @@ func (ix *waitIndex[Model, P]) release() {
 // the caller must call release on every path once it has the outcome.
 func (r *Runtime[Model, Msg, P]) arm(capab *capability[Model, P], in any, call Call[Model, P]) (*waiter[Model, P], func(), error) {
 	plan := capab.completion
-	w := &waiter[Model, P]{done: make(chan struct{}), capability: capab.name, in: in, call: call, stamp: r.stamp}
+	w := &waiter[Model, P]{done: make(chan struct{}), capability: capab.name, in: in, call: call, stamp: r.seam.stamp}
 	if len(plan.matches) > 0 {
 		ix := r.waits
 		if err := ix.acquire(capab.name); err != nil {
@@ -317,7 +317,7 @@ func (r *Runtime[Model, Msg, P]) armState(w *waiter[Model, P], capab *capability
 	if plan.fromModel != nil {
 		test := plan.fromModel(in)
 		w.check = func() (ok bool, err error) {
-			model, err := r.readModel(capab.name)
+			model, err := r.seam.readModel(capab.name)
 			if err != nil {
 				return false, err
 			}
@@ -382,13 +382,13 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 	timer := time.NewTimer(plan.timeout)
 	defer timer.Stop()
 	tr.delivery = deliveryAttempted
-	h := r.handOver(ctx, capab, msg, at)
+	h := r.seam.handOver(ctx, capab, msg, at)
 	done, accepted := h.done, &h.accepted
 
 	timedOut := func(unknown bool) error {
 		e := &CompletionTimeoutError{Capability: capab.name, Invocation: call.Invocation.ID, Timeout: plan.timeout, DeliveryUnknown: unknown}
 		if unknown {
-			e.cause = r.idle(nil, accepted)
+			e.cause = r.seam.idle(nil, accepted)
 		}
 		return e
 	}
@@ -410,7 +410,7 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 			return nil, err
 		}
 	case <-timer.C:
-		r.settledCall(h)
+		r.seam.settledCall(h)
 		select {
 		case err := <-done:
 			if err != nil {
@@ -422,7 +422,7 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 			return pendingHost(timedOut(true))
 		}
 	case <-ctx.Done():
-		r.settledCall(h)
+		r.seam.settledCall(h)
 		select {
 		case err := <-done:
 			if err != nil {
@@ -431,7 +431,7 @@ func (r *Runtime[Model, Msg, P]) complete(ctx context.Context, tr *trail[P], cap
 			tr.delivery = deliverySent
 			return w.finish(nil, &CancelledError{Capability: capab.name, Dispatched: true, cause: ctx.Err()})
 		default:
-			return pendingHost(&CancelledError{Capability: capab.name, DeliveryUnknown: true, cause: r.idle(ctx.Err(), accepted)})
+			return pendingHost(&CancelledError{Capability: capab.name, DeliveryUnknown: true, cause: r.seam.idle(ctx.Err(), accepted)})
 		}
 	}
 	tr.delivery = deliverySent

@@ -35,5 +35,5 @@ func deliveredHook(ctx context.Context) func(uint64) {
 // Result's Version is the version its own Message made, not one read
 // later.
 func (r *Runtime[Model, Msg, P]) TracksDelivery() bool {
-	return r.stamp != nil && r.tracker != nil
+	return r.seam.stamp != nil && r.seam.tracker != nil
 }

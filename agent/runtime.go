@@ -9,7 +9,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"time"
 )
 
@@ -202,11 +201,9 @@ type BindOptions[P any] struct {
 // concurrent use: every invocation reads its own Model snapshot.
 type Runtime[Model, Msg, P any] struct {
 	contract   *Contract[Model, P]
-	host       Host[Model, Msg]
+	seam       seam[Model, Msg, P] // the host, and how a Message is handed to it (seam.go)
 	subscriber Subscriber
 	observer   Observer[Msg]
-	tracker    DeliveryTracker[Msg]
-	inline     bool // the host's Dispatch never blocks (NonBlocking)
 	principal  func(ctx context.Context, inv Invocation) (P, error)
 	newID      func() string
 	waits      *waitIndex[Model, P] // nil when no capability completes on a Message
@@ -214,10 +211,8 @@ type Runtime[Model, Msg, P any] struct {
 	tracer     Tracer
 	traceIDs   func(ctx context.Context) (traceID, spanID string)
 
-	// Versions and looks (freshness.go): stamp is nil on an unversioned
-	// host.
+	// Versions and looks (freshness.go).
 	sight sight[Model, P]
-	stamp func() uint64
 
 	// approvals holds the calls waiting for the person (approval.go); nil
 	// unless a capability declares an Approval.
@@ -252,7 +247,7 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 	if host == nil {
 		return nil, errors.New("agent: Bind needs a host")
 	}
-	r := &Runtime[Model, Msg, P]{contract: c, host: host, newID: NewInvocationID}
+	r := &Runtime[Model, Msg, P]{contract: c, seam: seam[Model, Msg, P]{host: host}, newID: NewInvocationID}
 	if opts != nil {
 		r.principal = opts.Principal
 		if opts.NewInvocationID != nil {
@@ -277,14 +272,14 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 	r.sight.model, r.sight.watches = host.Model, c.watches
 	r.context.p = c.context.p
 	if r.sight.versioned != nil {
-		r.stamp = r.versionNow
+		r.seam.stamp = r.versionNow
 	}
-	r.tracker, _ = host.(DeliveryTracker[Msg])
+	r.seam.tracker, _ = host.(DeliveryTracker[Msg])
 	if f, ok := host.(Finite); ok {
 		r.hostDone = f.Done()
 	}
 	if nb, ok := host.(NonBlocking); ok {
-		r.inline = nb.DispatchNeverBlocks()
+		r.seam.inline = nb.DispatchNeverBlocks()
 	}
 
 	msgType := reflect.TypeOf((*Msg)(nil)).Elem()
@@ -317,7 +312,7 @@ func Bind[Model, Msg, P any](c *Contract[Model, P], host Host[Model, Msg], opts 
 		return nil, fmt.Errorf("agent: Bind: this host cannot report Model changes, which %s needs to complete on state; the host must implement Subscribe", quoteJoin(needSubscribe))
 	}
 	if len(c.watches) > 0 {
-		if r.sight.versioned == nil || r.tracker == nil {
+		if r.sight.versioned == nil || r.seam.tracker == nil {
 			var watching []string
 			for _, capab := range c.caps {
 				if len(capab.watches) > 0 {
@@ -364,7 +359,7 @@ func (r *Runtime[Model, Msg, P]) Describe() Description { return r.contract.Desc
 // Available hook leaves its capability out and is reported as a
 // *DefectError beside the list; a panicking host returns no list.
 func (r *Runtime[Model, Msg, P]) Available() ([]Descriptor, error) {
-	model, err := r.readModel("")
+	model, err := r.seam.readModel("")
 	if err != nil {
 		return nil, err
 	}
@@ -410,7 +405,7 @@ func (r *Runtime[Model, Msg, P]) offerSet(model Model, dst []bool) ([]bool, erro
 // with the last and builds a list only when it changed. Defects are
 // reported as Available reports them; a panicking host returns nil.
 func (r *Runtime[Model, Msg, P]) AvailableSet(dst []bool) ([]bool, error) {
-	model, err := r.readModel("")
+	model, err := r.seam.readModel("")
 	if err != nil {
 		return nil, err
 	}
@@ -704,12 +699,12 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 	// The host's Dispatch can tell whose Message this is (InvocationFrom).
 	ctx = &invocationCtx{Context: ctx, handed: Handed{Invocation: inv, Principal: r.principalID(tr)}}
 	var at *appliedAt
-	if r.stamp != nil && r.tracker != nil {
+	if r.seam.stamp != nil && r.seam.tracker != nil {
 		at = &appliedAt{delivered: deliveredHook(ctx)}
 	}
 	if capab.completion == nil {
 		tr.delivery = deliveryAttempted
-		if err := r.deliver(ctx, capab, typed, at); err != nil {
+		if err := r.seam.deliver(ctx, capab, typed, at); err != nil {
 			tr.undelivered(err)
 			return Result{}, err
 		}
@@ -739,7 +734,7 @@ func (r *Runtime[Model, Msg, P]) run(ctx context.Context, tr *trail[P], capab *c
 // the version is read now, and is not a look: it may include Messages the
 // caller knows nothing of.
 func (r *Runtime[Model, Msg, P]) settled(seen callerLook[Model], res *Result, at *appliedAt) {
-	if r.stamp == nil {
+	if r.seam.stamp == nil {
 		return
 	}
 	after, applied := at.after()
@@ -755,7 +750,7 @@ func (r *Runtime[Model, Msg, P]) settled(seen callerLook[Model], res *Result, at
 		r.noteTold(after)
 		return
 	}
-	res.Version = r.stamp()
+	res.Version = r.seam.stamp()
 }
 
 // noteTold records that a result named version v, which update may not
@@ -768,206 +763,6 @@ func (r *Runtime[Model, Msg, P]) noteTold(v uint64) {
 			return
 		}
 	}
-}
-
-// deliver hands msg to the host and waits for the verdict: the host's
-// Dispatch returning, or, with a DeliveryTracker, update taking the
-// Message. A host that never blocks (NonBlocking), or any host when ctx
-// cannot end, is called on the caller's goroutine. Any other host runs on
-// its own goroutine so that a host which never answers cannot hold the
-// caller past its context; the call then settles with delivery unknown.
-func (r *Runtime[Model, Msg, P]) deliver(ctx context.Context, capab *capability[Model, P], msg Msg, at *appliedAt) error {
-	if !r.inline && ctx.Done() != nil {
-		h := r.handOver(ctx, capab, msg, at)
-		return r.await(ctx, capab, h.done, &h.accepted)
-	}
-	if r.tracker == nil {
-		return r.safeHostDispatch(ctx, capab, msg, nil, nil)
-	}
-	v := &trackedVerdict{capab: capab.name, tag: capab.tag, at: at, stamp: r.stamp}
-	if err := r.safeHostTracked(ctx, capab, msg, v); err != nil {
-		// A host that reported delivery before failing is heard as it
-		// would be on its own goroutine: the first report wins.
-		if first, ok := v.early(); ok {
-			return first
-		}
-		return err
-	}
-	if err, ok := v.early(); ok {
-		return err
-	}
-	return r.await(ctx, capab, v.wait(), acceptedAlready)
-}
-
-// acceptedAlready is await's accepted for a host called on the caller's
-// goroutine, whose call has returned without error.
-var acceptedAlready = func() *atomic.Bool { var b atomic.Bool; b.Store(true); return &b }()
-
-// trackedVerdict takes a tracking host's delivery report for deliver on
-// the caller's goroutine. A report made before DispatchTracked returns
-// (host/loop applying the Message on the caller) is read without a
-// channel; one made later goes to the channel the caller then waits on.
-// The first report is heard, any other ignored.
-type trackedVerdict struct {
-	capab, tag string // for hostError
-	at         *appliedAt
-	stamp      func() uint64
-	heard      atomic.Bool
-	state      atomic.Uint32
-	err        error      // the report, once state is verdictEarly
-	ch         chan error // set before state becomes verdictWaiting
-}
-
-const (
-	verdictNone    uint32 = iota // no report yet, nobody waiting
-	verdictEarly                 // err holds the report
-	verdictWaiting               // the caller waits on ch
-)
-
-// report is the delivered callback handed to the host.
-func (v *trackedVerdict) report(err error) {
-	if !v.heard.CompareAndSwap(false, true) {
-		return // a host reporting twice is heard once
-	}
-	if err == nil && v.at != nil {
-		v.at.mark(v.stamp()) // on the update goroutine, before update
-	}
-	err = hostVerdict(v.capab, v.tag, err)
-	v.err = err
-	if v.state.CompareAndSwap(verdictNone, verdictEarly) {
-		return
-	}
-	v.ch <- err // verdictWaiting: ch has room for the one report
-}
-
-// early returns the report if it was made before the caller began to wait.
-func (v *trackedVerdict) early() (error, bool) {
-	if v.state.Load() == verdictEarly {
-		return v.err, true
-	}
-	return nil, false
-}
-
-// wait returns the channel the report arrives on.
-func (v *trackedVerdict) wait() <-chan error {
-	v.ch = make(chan error, 1)
-	if !v.state.CompareAndSwap(verdictNone, verdictWaiting) {
-		// Reported meanwhile (verdictEarly).
-		v.ch <- v.err
-	}
-	return v.ch
-}
-
-// verdict returns the function that reports a delivery verdict on done,
-// once: a host reporting twice is heard once.
-func verdict(done chan error) func(error) {
-	return func(err error) {
-		select {
-		case done <- err:
-		default:
-		}
-	}
-}
-
-// await waits for the verdict on done, or for ctx to end first, which
-// leaves delivery unknown.
-func (r *Runtime[Model, Msg, P]) await(ctx context.Context, capab *capability[Model, P], done <-chan error, accepted *atomic.Bool) error {
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-		select {
-		case err := <-done:
-			return err
-		default:
-			return &CancelledError{Capability: capab.name, DeliveryUnknown: true, cause: r.idle(ctx.Err(), accepted)}
-		}
-	}
-}
-
-// idle adds ErrHostIdle to cause when a host that tracks delivery had
-// accepted the Message (accepted) but not reported it delivered.
-func (r *Runtime[Model, Msg, P]) idle(cause error, accepted *atomic.Bool) error {
-	if r.tracker == nil || !accepted.Load() {
-		return cause
-	}
-	if cause == nil {
-		return ErrHostIdle
-	}
-	return errors.Join(cause, ErrHostIdle)
-}
-
-// handOver calls the host on its own goroutine and returns the channel
-// that receives the verdict, once: nil when the Message was delivered (or
-// the host's plain Dispatch accepted it), this package's error otherwise.
-// The handover also says when the host's call returned, and whether a
-// tracking host accepted the Message (queued it, waiting for update).
-func (r *Runtime[Model, Msg, P]) handOver(ctx context.Context, capab *capability[Model, P], msg Msg, at *appliedAt) *handover {
-	done := make(chan error, 1)
-	h := &handover{done: done, returned: make(chan struct{})}
-	settle := verdict(done)
-	go func() {
-		defer close(h.returned)
-		err := r.safeHostDispatch(ctx, capab, msg, settle, at)
-		if err != nil || r.tracker == nil {
-			settle(err)
-			return
-		}
-		h.accepted.Store(true)
-	}()
-	return h
-}
-
-// handover is one call of the host on its own goroutine.
-type handover struct {
-	_        incomparable  // never compared: no equality function compiled
-	done     <-chan error  // the verdict
-	returned chan struct{} // closed once the host's call returned
-	accepted atomic.Bool   // a tracking host's call returned nil
-}
-
-// settledCall waits, for a host that never blocks (NonBlocking), until
-// its call has returned, which it does at once: what the call said is
-// then known when the caller's deadline or context ends, however the
-// goroutines were scheduled. A host that may block is not waited for.
-func (r *Runtime[Model, Msg, P]) settledCall(h *handover) {
-	if r.inline {
-		<-h.returned
-	}
-}
-
-// safeHostDispatch calls the host: through DispatchTracked when the host
-// tracks delivery and delivered is not nil (delivered then receives the
-// verdict), through Dispatch otherwise.
-func (r *Runtime[Model, Msg, P]) safeHostDispatch(ctx context.Context, capab *capability[Model, P], msg Msg, delivered func(error), at *appliedAt) (err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = &DefectError{Capability: capab.name, Stage: "dispatch", Cause: panicError(v)}
-		}
-	}()
-	if r.tracker != nil && delivered != nil {
-		err = r.tracker.DispatchTracked(ctx, msg, func(err error) {
-			if err == nil && at != nil {
-				at.mark(r.stamp()) // on the update goroutine, before update
-			}
-			delivered(hostError(capab, err))
-		})
-	} else {
-		err = r.host.Dispatch(ctx, msg)
-	}
-	return hostError(capab, err)
-}
-
-// safeHostTracked is safeHostDispatch for a tracking host called on the
-// caller's goroutine, with the verdict going straight to v: one closure
-// per call instead of two.
-func (r *Runtime[Model, Msg, P]) safeHostTracked(ctx context.Context, capab *capability[Model, P], msg Msg, v *trackedVerdict) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = &DefectError{Capability: capab.name, Stage: "dispatch", Cause: panicError(p)}
-		}
-	}()
-	return hostError(capab, r.tracker.DispatchTracked(ctx, msg, v.report))
 }
 
 // hostError turns what a host reported into what the agent is told: nil
@@ -991,15 +786,6 @@ func hostVerdict(name, tag string, err error) error {
 		return &NotDeliveredError{Capability: name, Type: tag, RetrySafe: true, cause: err}
 	}
 	return &DefectError{Capability: name, Stage: "dispatch", Cause: err}
-}
-
-func (r *Runtime[Model, Msg, P]) readModel(subject string) (m Model, err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = &DefectError{Capability: subject, Stage: "model", Cause: panicError(v)}
-		}
-	}()
-	return r.host.Model(), nil
 }
 
 func (r *Runtime[Model, Msg, P]) resolvePrincipal(ctx context.Context, capab *capability[Model, P], inv Invocation) (p P, err error) {
