@@ -41,6 +41,10 @@ const (
 	// Answered: the key answered the card in front; the returned answer
 	// names it and its fingerprint.
 	Answered
+	// NotWhole: a y on a settled card that is not Whole (it cannot show
+	// everything the approval covers). It approves nothing and is not
+	// the application's key; n declines such a card.
+	NotWhole
 )
 
 // Deck is the person's side of approvals: the requests waiting for them,
@@ -168,7 +172,8 @@ func (d Deck) SettlesAt() (time.Time, bool) {
 // Decline, so it names the fingerprint of the card drawn) is the
 // Message for the application to dispatch, in-app, and the card leaves
 // the Deck. Before it settled, y and n are Dropped. Any other key, or
-// any key with no card shown, is NotMine.
+// any key with no card shown, is NotMine. A y on a settled card that is
+// not Whole is NotWhole: the person was not shown all it would approve.
 func (d Deck) Key(key string, now time.Time) (Deck, agent.ApprovalAnswer, KeyResult) {
 	if len(d.reqs) == 0 {
 		return d, agent.ApprovalAnswer{}, NotMine
@@ -186,6 +191,9 @@ func (d Deck) Key(key string, now time.Time) (Deck, agent.ApprovalAnswer, KeyRes
 		return d, agent.ApprovalAnswer{}, Dropped
 	}
 	q := d.reqs[0]
+	if key == "y" && !whole(covers(q)) {
+		return d, agent.ApprovalAnswer{}, NotWhole
+	}
 	by := d.opts.By
 	if by == "" {
 		by = "you"
@@ -211,6 +219,7 @@ func (d Deck) Card(now time.Time) (Card, bool) {
 		Covers:  covers(q),
 		Dropped: d.early,
 	}
+	c.Whole = whole(c.Covers)
 	if wait := d.since.Add(d.settle()).Sub(now); wait > 0 {
 		c.Wait = wait
 	} else {

@@ -17,7 +17,11 @@
 // watched values, as data. The answer a key gives is built by
 // agent.ApprovalRequest.Approve or Decline, so it names the card's
 // fingerprint (ApprovalAnswer.Shown), and the runtime refuses it if the
-// request is no longer that.
+// request is no longer that. Only a card that shows all the approval
+// covers (Card.Whole: at most MaxFields values, none past MaxValueCells
+// cells) can be approved; one that cannot is declined or left to time
+// out, and says so: an agent cannot hide the part that matters past the
+// card's last line.
 //
 // Keys count only once the card has been on screen, unchanged, for the
 // settle time (Options.Settle, about a second by default). A key before

@@ -75,10 +75,15 @@ func (w wrapped[M, Msg]) approval(msg tea.Msg) (next wrapped[M, Msg], cmd tea.Cm
 			// A y held down since before the card came is not an answer.
 			return w, nil, true
 		}
+		if m.String() == "y" && !w.cardFits() {
+			// The window cuts the card: the person was not shown all a
+			// y would approve.
+			return w, nil, true
+		}
 		deck, answer, res := w.deck.Key(m.String(), h.now())
 		w.deck = deck
 		switch res {
-		case approvals.Dropped:
+		case approvals.Dropped, approvals.NotWhole:
 			consumed = true
 		case approvals.Answered:
 			consumed = true
@@ -91,22 +96,38 @@ func (w wrapped[M, Msg]) approval(msg tea.Msg) (next wrapped[M, Msg], cmd tea.Cm
 	return w, cmd, consumed
 }
 
+// cutCard is the keys line of a card the window is too short for.
+const cutCard = "  the window is too short for the whole card: n declines; y counts once it is shown whole"
+
+// cardWidth is the width the card is drawn at.
+func (w wrapped[M, Msg]) cardWidth() int {
+	if w.width <= 0 {
+		return 80
+	}
+	return w.width
+}
+
+// cardFits reports whether the card in front, with its rule, fits the
+// window's rows (a window of unknown height is taken to fit).
+func (w wrapped[M, Msg]) cardFits() bool {
+	card, ok := w.deck.Card(w.h.now())
+	return !ok || w.height <= 0 || 1+len(card.Lines(w.cardWidth())) <= w.height
+}
+
 // approvalRegion is the card in front, if any, as the bottom region's
 // lines: the rule first, then the card's lines (on a terminal too short
-// for the card: what is asked, and the keys).
+// for the card: the rows that fit, and a keys line saying y does not
+// count until the card is shown whole).
 func (w wrapped[M, Msg]) approvalRegion() ([]string, bool) {
 	card, ok := w.deck.Card(w.h.now())
 	if !ok {
 		return nil, false
 	}
-	width := w.width
-	if width <= 0 {
-		width = 80
-	}
+	width := w.cardWidth()
 	lines := card.Lines(width)
 	region := append([]string{rule(width)}, lines...)
 	if w.height > 0 && len(region) > w.height {
-		region = append(region[:max(1, w.height-1)], lines[len(lines)-1])
+		region = append(region[:max(1, w.height-1)], inert.Line(cutCard, width))
 		region = region[:min(len(region), w.height)]
 	}
 	return region, true

@@ -86,7 +86,8 @@
 // application's view, in the bottom rows under a rule the application's
 // content is clipped above, and answers them with the person's y and n
 // once the card has settled (see host/approvals): the application's
-// Update and View are unchanged. While a card waits the view reports, in
+// Update and View are unchanged. A window too short for the whole card
+// draws the rows that fit and takes no y until the card is shown whole. While a card waits the view reports, in
 // the Program Status Protocol (OSC 7501, View.ProgramStatus), that the
 // program is blocked on permission, and the report is cleared when no card
 // is left.

@@ -1,0 +1,63 @@
+package teahost
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/foldagent/foldagent/agent"
+)
+
+// typing is an agent's request to type text into the application.
+func typing(id, text string) agent.ApprovalRequest {
+	in, _ := json.Marshal(map[string]string{"text": text})
+	return agent.ApprovalRequest{ID: id, Capability: "type_text", Summary: "Type this text into the form.",
+		Input: in, Transport: agent.MCP, Caller: "mcp:session:" + id}
+}
+
+// On a terminal too short for the card, the rows that fit are drawn and
+// the rest are not: the person did not see them, so y approves nothing
+// (nor reaches the application) and the card says so; n declines. Once
+// the window is tall enough to show the card whole, y approves it.
+func TestACardCutByTheWindowIsNeverApproved(t *testing.T) {
+	text := "Ada Lovelace" + strings.Repeat(" ", 300) + "; rm -rf ~"
+	w, c := deckHost(t, typist{})
+	w, _ = w.feed(tea.WindowSizeMsg{Width: 60, Height: 5})
+	w, _ = w.feed(agent.ApprovalAsked{Request: typing("q1", text)})
+	c.at(5000)
+	screen := w.View().Content
+	if strings.Contains(screen, "rm -rf") || strings.Contains(screen, "y approves") {
+		t.Fatalf("a card cut by the window offers y, or shows the payload:\n%s", screen)
+	}
+	w, out := w.feed(key("y"))
+	if got := answers(out); len(got) != 0 || w.deck.Len() != 1 || w.inner.(typist).keys != "" {
+		t.Fatalf("y on a card cut by the window: answers %+v, waiting %d, application saw %q", got, w.deck.Len(), w.inner.(typist).keys)
+	}
+	w, _ = w.feed(tea.WindowSizeMsg{Width: 60, Height: 30})
+	if screen := w.View().Content; !strings.Contains(screen, "rm -rf") || !strings.Contains(screen, "y approves") {
+		t.Fatalf("the whole card on a tall window:\n%s", screen)
+	}
+	c.at(7000)
+	_, out = w.feed(key("y"))
+	if got := answers(out); len(got) != 1 || !got[0].Approve || got[0].ID != "q1" {
+		t.Fatalf("y on the card shown whole: %+v", got)
+	}
+}
+
+// A y on a card that cannot show all it covers (approvals.NotWhole) is
+// the card's: it neither answers nor reaches the application.
+func TestAYOnACardNotWholeIsNotTheApplications(t *testing.T) {
+	w, c := deckHost(t, typist{})
+	w, _ = w.feed(tea.WindowSizeMsg{Width: 80, Height: 200})
+	w, _ = w.feed(agent.ApprovalAsked{Request: typing("q1", "hi"+strings.Repeat(" ", 3000)+"; rm -rf ~")})
+	c.at(5000)
+	w, out := w.feed(key("y"))
+	if got := answers(out); len(got) != 0 || w.inner.(typist).keys != "" {
+		t.Fatalf("y: answers %+v, application saw %q", got, w.inner.(typist).keys)
+	}
+	if _, out = w.feed(key("n")); len(answers(out)) != 1 || answers(out)[0].Approve {
+		t.Fatalf("n must decline: %+v", answers(out))
+	}
+}
