@@ -55,12 +55,28 @@ func (h *Host[M, Msg]) now() time.Time {
 	return time.Now()
 }
 
+// dispatchedKey is a key press queued by Dispatch (an agent's Message, or
+// the application's code): the application's Update gets the key, but
+// it is never the person's, so it answers no card.
+type dispatchedKey struct{ tea.KeyPressMsg }
+
+// markKey marks msg, queued by Dispatch, when it is a key press (one a
+// recorder's origin wraps is known by that).
+func markKey(msg tea.Msg) tea.Msg {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		return dispatchedKey{k}
+	}
+	return msg
+}
+
 // approval handles what the deck takes before the application's Update:
 // the runtime's requests (which then go on to the application too), the
-// window's size, and the person's keys while a card is shown. consumed
+// window's size, and the person's keys while a card is shown. A key
+// press that was dispatched (an agent's Message) is not the person's: it
+// goes to the application and leaves the deck as it was. consumed
 // reports a Message the application must not see; cmd is what to run
 // beside the application's own (the settle timer, the answer).
-func (w wrapped[M, Msg]) approval(msg tea.Msg) (next wrapped[M, Msg], cmd tea.Cmd, consumed bool) {
+func (w wrapped[M, Msg]) approval(msg tea.Msg, dispatched bool) (next wrapped[M, Msg], cmd tea.Cmd, consumed bool) {
 	h := w.h
 	before, _ := w.deck.SettlesAt()
 	switch m := msg.(type) {
@@ -71,6 +87,9 @@ func (w wrapped[M, Msg]) approval(msg tea.Msg) (next wrapped[M, Msg], cmd tea.Cm
 	case agent.ApprovalAsked, agent.ApprovalWithdrawn:
 		w.deck, _ = w.deck.Update(m, h.now())
 	case tea.KeyPressMsg:
+		if dispatched {
+			break
+		}
 		if k := m.String(); m.IsRepeat && w.deck.Len() > 0 && (k == "y" || k == "n") {
 			// A y held down since before the card came is not an answer.
 			return w, nil, true
