@@ -164,7 +164,9 @@ func (d Deck) SettlesAt() (time.Time, bool) {
 }
 
 // Key gives the Deck a key the person pressed, by its name as Bubble Tea
-// spells it ("y", "n"). While a card is shown every key that goes to
+// spells it ("y", "n"). Pass it only the person's own keys, never a key
+// press that reached the application as an agent's Message: that would
+// let the agent answer its own request (host/teahost tells them apart). While a card is shown every key that goes to
 // the application restarts its settle time: a person typing into the
 // application when the card came is not reading it. On a card that has
 // settled, y approves it and n
