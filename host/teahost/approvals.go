@@ -55,16 +55,18 @@ func (h *Host[M, Msg]) now() time.Time {
 	return time.Now()
 }
 
-// dispatchedKey is a key press queued by Dispatch (an agent's Message, or
-// the application's code): the application's Update gets the key, but
-// it is never the person's, so it answers no card.
-type dispatchedKey struct{ tea.KeyPressMsg }
+// dispatchedInput is a key press or a window size queued by Dispatch
+// (an agent's Message, or the application's code): the application's
+// Update gets it, but it is never the person's key nor the terminal's
+// size, so it answers no card and lays none out.
+type dispatchedInput struct{ msg tea.Msg }
 
-// markKey marks msg, queued by Dispatch, when it is a key press (one a
-// recorder's origin wraps is known by that).
-func markKey(msg tea.Msg) tea.Msg {
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		return dispatchedKey{k}
+// markInput marks msg, queued by Dispatch, when it looks like the
+// terminal's input (one a recorder's origin wraps is known by that).
+func markInput(msg tea.Msg) tea.Msg {
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.WindowSizeMsg:
+		return dispatchedInput{msg}
 	}
 	return msg
 }
@@ -83,7 +85,9 @@ func (w wrapped[M, Msg]) approval(msg tea.Msg, dispatched bool) (next wrapped[M,
 	case settled:
 		return w, nil, true
 	case tea.WindowSizeMsg:
-		w.width, w.height = m.Width, m.Height
+		if !dispatched {
+			w.width, w.height = m.Width, m.Height
+		}
 	case agent.ApprovalAsked, agent.ApprovalWithdrawn:
 		w.deck, _ = w.deck.Update(m, h.now())
 	case tea.KeyPressMsg:

@@ -61,3 +61,35 @@ func TestAYOnACardNotWholeIsNotTheApplications(t *testing.T) {
 		t.Fatalf("n must decline: %+v", answers(out))
 	}
 }
+
+// A window size an agent dispatches (an application that exposes
+// tea.WindowSizeMsg) is the application's to hear, not the terminal's:
+// the card is still laid out in the real window, so a card the window
+// cuts still takes no y.
+func TestADispatchedWindowSizeIsNotTheTerminals(t *testing.T) {
+	w, c := deckHost(t, typist{})
+	w, _ = w.feed(tea.WindowSizeMsg{Width: 60, Height: 5})
+	w, _ = w.feed(agent.ApprovalAsked{Request: typing("q1", "Ada Lovelace"+strings.Repeat(" ", 300)+"; rm -rf ~")})
+	w, _ = w.feed(&tracked{msg: tea.WindowSizeMsg{Width: 60, Height: 500}, delivered: func(error) {}})
+	c.at(5000)
+	if w.height != 5 {
+		t.Fatalf("a dispatched size moved the terminal's height to %d", w.height)
+	}
+	if _, out := w.feed(key("y")); len(answers(out)) != 0 {
+		t.Fatalf("y on a card the window cuts, after an agent's size: %+v", answers(out))
+	}
+}
+
+// Dispatch (not tracked, no recorder) marks a key press and a window
+// size as its own: neither reaches the deck or the layout.
+func TestPlainDispatchMarksInput(t *testing.T) {
+	for _, msg := range []tea.Msg{key("y"), tea.WindowSizeMsg{Width: 1, Height: 1}} {
+		in, ok := markInput(msg).(dispatchedInput)
+		if !ok || in.msg != msg {
+			t.Fatalf("%T queued by Dispatch is not marked", msg)
+		}
+	}
+	if _, ok := markInput(agent.ApprovalAsked{}).(dispatchedInput); ok {
+		t.Fatal("the runtime's request must reach the deck as it is")
+	}
+}

@@ -342,7 +342,7 @@ func (h *Host[M, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 	if err := ctx.Err(); err != nil {
 		return &undelivered.Error{Cause: err}
 	}
-	return h.enqueue(markKey(h.withOrigin(ctx, msg)), h.opts.MaxQueue)
+	return h.enqueue(markInput(h.withOrigin(ctx, msg)), h.opts.MaxQueue)
 }
 
 // DispatchTracked is Dispatch for a dispatcher that must know whether
@@ -365,7 +365,7 @@ func (h *Host[M, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered f
 	if err := h.refusal(); err != nil {
 		return err
 	}
-	return h.enqueue(&tracked{msg: markKey(h.withOrigin(ctx, msg)), delivered: delivered}, h.opts.MaxQueue)
+	return h.enqueue(&tracked{msg: markInput(h.withOrigin(ctx, msg)), delivered: delivered}, h.opts.MaxQueue)
 }
 
 // DispatchNeverBlocks reports true: Dispatch and DispatchTracked only
@@ -653,15 +653,16 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		msg, dispatched = t.msg, true
 	}
 	msg, origin := unwrapOrigin(msg)
-	if k, ok := msg.(dispatchedKey); ok {
-		msg, dispatched = k.KeyPressMsg, true
+	if in, ok := msg.(dispatchedInput); ok {
+		msg, dispatched = in.msg, true
 	}
 	dispatched = dispatched || origin != nil
 	if r, ok := msg.(keysReturned); ok {
 		h.keysReturned(r, w.inner)
 		return w, nil
 	}
-	if size, ok := msg.(tea.WindowSizeMsg); ok {
+	if size, ok := msg.(tea.WindowSizeMsg); ok && !dispatched {
+		// The terminal's size; one dispatched is the application's to hear.
 		w.width, w.height = size.Width, size.Height
 	}
 	var deckCmd tea.Cmd
