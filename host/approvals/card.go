@@ -104,7 +104,7 @@ func compact(v json.RawMessage) string {
 // approve only a whole card.
 const (
 	MaxFields     = 8
-	MaxValueCells = 1024
+	MaxValueCells = 4096
 )
 
 // whole reports whether a card of covers shows every value in full.

@@ -26,7 +26,7 @@ func typeText(id, text string) agent.ApprovalRequest {
 // application's key); n still declines; the card says why y does not
 // count. The same text short enough to show is approved as before.
 func TestACardNotShownWholeIsNeverApproved(t *testing.T) {
-	hidden := typeText("q1", "Ada Lovelace"+strings.Repeat(" ", 2000)+"; rm -rf ~")
+	hidden := typeText("q1", "Ada Lovelace"+strings.Repeat(" ", 5000)+"; rm -rf ~")
 	d := approvals.NewDeck(approvals.Options{}).Ask(hidden, at(0))
 	c, _ := d.Card(at(5000))
 	text := strings.Join(c.Lines(100), "\n")

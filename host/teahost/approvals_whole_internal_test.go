@@ -51,7 +51,7 @@ func TestACardCutByTheWindowIsNeverApproved(t *testing.T) {
 func TestAYOnACardNotWholeIsNotTheApplications(t *testing.T) {
 	w, c := deckHost(t, typist{})
 	w, _ = w.feed(tea.WindowSizeMsg{Width: 80, Height: 200})
-	w, _ = w.feed(agent.ApprovalAsked{Request: typing("q1", "hi"+strings.Repeat(" ", 3000)+"; rm -rf ~")})
+	w, _ = w.feed(agent.ApprovalAsked{Request: typing("q1", "hi"+strings.Repeat(" ", 5000)+"; rm -rf ~")})
 	c.at(5000)
 	w, out := w.feed(key("y"))
 	if got := answers(out); len(got) != 0 || w.inner.(typist).keys != "" {
