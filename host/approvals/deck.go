@@ -166,11 +166,11 @@ func (d Deck) SettlesAt() (time.Time, bool) {
 // Key gives the Deck a key the person pressed, by its name as Bubble Tea
 // spells it ("y", "n"). Pass it only the person's own keys, never a key
 // press that reached the application as an agent's Message: that would
-// let the agent answer its own request (host/teahost tells them apart). While a card is shown every key that goes to
-// the application restarts its settle time: a person typing into the
-// application when the card came is not reading it. On a card that has
-// settled, y approves it and n
-// declines it: the returned answer (built by ApprovalRequest.Approve or
+// let the agent answer its own request (host/teahost tells them apart).
+// While a card is shown every key that goes to the application restarts
+// its settle time: a person typing into the application when the card
+// came is not reading it. On a card that has settled, y approves it and
+// n declines it: the returned answer (built by ApprovalRequest.Approve or
 // Decline, so it names the fingerprint of the card drawn) is the
 // Message for the application to dispatch, in-app, and the card leaves
 // the Deck. Before it settled, y and n are Dropped. Any other key, or
