@@ -35,8 +35,10 @@ const (
 	// NotMine: no card is shown, or the key is neither y nor n. The key
 	// belongs to the application.
 	NotMine KeyResult = iota
-	// Dropped: a card is shown and has not settled. The key answers
-	// nothing, is not kept for later, and the card says so.
+	// Dropped: a card is shown and has not settled (the card says so),
+	// or a y or n came within the settle time after the last card left
+	// the screen unanswered (withdrawn under the person's finger). The
+	// key answers nothing and is not kept for later.
 	Dropped
 	// Answered: the key answered the card in front; the returned answer
 	// names it and its fingerprint.
@@ -66,6 +68,7 @@ type Deck struct {
 	front front     // the card in front when last drawn or changed
 	since time.Time // when it came to the front, unchanged since
 	early bool      // a key came before it settled, and was dropped
+	left  time.Time // when the last card left the screen unanswered by the person
 }
 
 // front names a card: the request and what it shows.
@@ -132,9 +135,19 @@ func (d Deck) refront(now time.Time) Deck {
 		f = front{d.reqs[0].ID, d.reqs[0].Digest()}
 	}
 	if f != d.front {
+		if f == (front{}) {
+			d.left = now // the screen's last card went
+		}
 		d.front, d.since, d.early = f, now, false
 	}
 	return d
+}
+
+// justLeft reports whether a card left the screen, unanswered by the
+// person, less than the settle time before now: their y or n was meant
+// for it.
+func (d Deck) justLeft(now time.Time) bool {
+	return !d.left.IsZero() && now.Before(d.left.Add(d.settle()))
 }
 
 // Len returns how many requests wait.
@@ -178,6 +191,11 @@ func (d Deck) SettlesAt() (time.Time, bool) {
 // not Whole is NotWhole: the person was not shown all it would approve.
 func (d Deck) Key(key string, now time.Time) (Deck, agent.ApprovalAnswer, KeyResult) {
 	if len(d.reqs) == 0 {
+		if (key == "y" || key == "n") && d.justLeft(now) {
+			// Meant for a card withdrawn under the person's finger: it
+			// must not answer a prompt of the application's instead.
+			return d, agent.ApprovalAnswer{}, Dropped
+		}
 		return d, agent.ApprovalAnswer{}, NotMine
 	}
 	if key != "y" && key != "n" {
@@ -204,7 +222,9 @@ func (d Deck) Key(key string, now time.Time) (Deck, agent.ApprovalAnswer, KeyRes
 	if key == "y" {
 		answer = q.Approve(by)
 	}
-	return d.Withdraw(q.ID, now), answer, Answered
+	d = d.Withdraw(q.ID, now)
+	d.left = time.Time{} // the person answered it: no key of theirs was meant for a card gone
+	return d, answer, Answered
 }
 
 // Card returns the card in front as it is to be drawn now, and false

@@ -35,9 +35,13 @@
 // (Firefox bug 162020): a page that makes the person type, then opens the
 // dialog under their fingers. Here the attacker is an agent that withdraws
 // its request and asks for a bigger one just before the person's y lands;
-// the y then answers nothing. A request queued behind the card changes its
-// count, not what y answers, and does not restart it (else an agent could
-// keep every card from settling by asking again and again).
+// the y then answers nothing. If it withdraws its request and asks for
+// nothing, a y or n within the settle time after the card left answers
+// nothing either, and does not fall through to the application (where it
+// could answer a prompt of the application's own). A request queued
+// behind the card changes its count, not what y answers, and does not
+// restart it (else an agent could keep every card from settling by
+// asking again and again).
 //
 // The settle time follows the clock the caller passes each method: a
 // host passes the time it handles the Message or key, and a test a clock
