@@ -143,6 +143,17 @@ func (d Deck) refront(now time.Time) Deck {
 	return d
 }
 
+// Redrawn tells the Deck the card in front is now drawn as it was not
+// before (a view that showed it cut shows it whole): what the person can
+// read changed, so its settle time starts again. With no card shown it
+// changes nothing.
+func (d Deck) Redrawn(now time.Time) Deck {
+	if len(d.reqs) > 0 {
+		d.since, d.early = now, false
+	}
+	return d
+}
+
 // justLeft reports whether a card left the screen, unanswered by the
 // person, less than the settle time before now: their y or n was meant
 // for it.

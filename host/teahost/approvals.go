@@ -85,9 +85,7 @@ func (w wrapped[M, Msg]) approval(msg tea.Msg, dispatched bool) (next wrapped[M,
 	case settled:
 		return w, nil, true
 	case tea.WindowSizeMsg:
-		if !dispatched {
-			w.width, w.height = m.Width, m.Height
-		}
+		// Update took the terminal's size (resize).
 	case agent.ApprovalAsked, agent.ApprovalWithdrawn:
 		w.deck, _ = w.deck.Update(m, h.now())
 	case tea.KeyPressMsg:
@@ -128,6 +126,17 @@ func (w wrapped[M, Msg]) cardWidth() int {
 		return 80
 	}
 	return w.width
+}
+
+// resize takes the terminal's new size. A card the old size cut that the
+// new one shows whole is drawn anew: its settle time starts again.
+func (w wrapped[M, Msg]) resize(size tea.WindowSizeMsg) wrapped[M, Msg] {
+	cut := w.h.opts.Approvals != nil && !w.cardFits()
+	w.width, w.height = size.Width, size.Height
+	if cut && w.cardFits() {
+		w.deck = w.deck.Redrawn(w.h.now())
+	}
+	return w
 }
 
 // cardFits reports whether the card in front, with its rule, fits the

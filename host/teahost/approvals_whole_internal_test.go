@@ -20,7 +20,8 @@ func typing(id, text string) agent.ApprovalRequest {
 // On a terminal too short for the card, the rows that fit are drawn and
 // the rest are not: the person did not see them, so y approves nothing
 // (nor reaches the application) and the card says so; n declines. Once
-// the window is tall enough to show the card whole, y approves it.
+// the window is tall enough to show the card whole, and it has stood so
+// for the settle time, y approves it.
 func TestACardCutByTheWindowIsNeverApproved(t *testing.T) {
 	text := "Ada Lovelace" + strings.Repeat(" ", 300) + "; rm -rf ~"
 	w, c := deckHost(t, typist{})
@@ -36,8 +37,8 @@ func TestACardCutByTheWindowIsNeverApproved(t *testing.T) {
 		t.Fatalf("y on a card cut by the window: answers %+v, waiting %d, application saw %q", got, w.deck.Len(), w.inner.(typist).keys)
 	}
 	w, _ = w.feed(tea.WindowSizeMsg{Width: 60, Height: 30})
-	if screen := w.View().Content; !strings.Contains(screen, "rm -rf") || !strings.Contains(screen, "y approves") {
-		t.Fatalf("the whole card on a tall window:\n%s", screen)
+	if screen := w.View().Content; !strings.Contains(screen, "rm -rf") || !strings.Contains(screen, "read the card") {
+		t.Fatalf("the whole card on a tall window, settling again:\n%s", screen)
 	}
 	c.at(7000)
 	_, out = w.feed(key("y"))
@@ -91,5 +92,25 @@ func TestPlainDispatchMarksInput(t *testing.T) {
 	}
 	if _, ok := markInput(agent.ApprovalAsked{}).(dispatchedInput); ok {
 		t.Fatal("the runtime's request must reach the deck as it is")
+	}
+}
+
+// A card the window cut that the person's resize shows whole is a card
+// drawn anew: its settle time starts again, so the y that comes with the
+// resize answers nothing, and the y a settle time later answers it.
+func TestACardShownWholeByAResizeSettlesAgain(t *testing.T) {
+	w, c := deckHost(t, typist{})
+	w, _ = w.feed(tea.WindowSizeMsg{Width: 60, Height: 5})
+	w, _ = w.feed(agent.ApprovalAsked{Request: typing("q1", "Ada Lovelace"+strings.Repeat(" ", 300)+"; rm -rf ~")})
+	c.at(5000)
+	w, _ = w.feed(tea.WindowSizeMsg{Width: 60, Height: 30})
+	c.at(5030)
+	w, out := w.feed(key("y"))
+	if len(answers(out)) != 0 {
+		t.Fatalf("a y 30 ms after the card was first shown whole answered %+v", answers(out))
+	}
+	c.at(6100)
+	if _, out = w.feed(key("y")); len(answers(out)) != 1 {
+		t.Fatal("the y a settle time later must answer the whole card")
 	}
 }

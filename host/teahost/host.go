@@ -663,7 +663,7 @@ func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	if size, ok := msg.(tea.WindowSizeMsg); ok && !dispatched {
 		// The terminal's size; one dispatched is the application's to hear.
-		w.width, w.height = size.Width, size.Height
+		w = w.resize(size)
 	}
 	var deckCmd tea.Cmd
 	if h.opts.Approvals != nil {
