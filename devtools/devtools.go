@@ -29,7 +29,9 @@ type Options struct {
 	// Keyframes how many are kept. Zero means the defaults.
 	KeyframeEvery, Keyframes int
 	// Messages are the application's Message types, for the schema tool
-	// and for dispatch (see Message).
+	// and for dispatch (see Message). The runtime's approval Messages
+	// (agent.ApprovalAnswer, ApprovalAsked, ApprovalWithdrawn) are
+	// refused (ErrOptions): no tool may answer for the person.
 	Messages []MessageType
 	// Contract is the agent contract's description (Runtime.Describe or
 	// Contract.Describe). When set, every Model member whose name the

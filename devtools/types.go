@@ -8,7 +8,18 @@ import (
 	"slices"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/foldagent/foldagent/agent"
 )
+
+// approvalTypes are the runtime's approval Messages: the person's answer
+// and the runtime's asking and withdrawing. Only the person (through the
+// application) and the runtime send them, so none may be declared for
+// the developer's dispatch, which a coding agent drives: it could approve
+// a held call, draw a card nobody asked, or take one off the screen.
+var approvalTypes = []reflect.Type{
+	reflect.TypeFor[agent.ApprovalAnswer](), reflect.TypeFor[agent.ApprovalAsked](), reflect.TypeFor[agent.ApprovalWithdrawn](),
+}
 
 // MessageType is one of the application's Message types, with its JSON
 // Schema: what the schema tool lists and what dispatch decodes into.
@@ -52,6 +63,9 @@ func newRegistry(msg reflect.Type, types []MessageType) (*registry, error) {
 		}
 		if !t.typ.AssignableTo(msg) {
 			return nil, fmt.Errorf("%w: %s is not a %s", ErrOptions, t.name, msg)
+		}
+		if slices.Contains(approvalTypes, t.typ) {
+			return nil, fmt.Errorf("%w: %s is the person's or the runtime's, never the developer's to dispatch", ErrOptions, t.name)
 		}
 		if _, dup := r.byName[t.name]; dup {
 			continue

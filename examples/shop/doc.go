@@ -44,7 +44,9 @@
 // Every capability is listed once, whatever the page
 // (mcpagent.Options.ListAll): what the page does not offer is refused
 // with the reason, so a model lists the tools once, not after each call.
-// A payment waits for the person. With the dynamic tools, a client that
+// A payment waits for the person; the token's clients, one identity
+// however many sessions they open, hold at most sixteen such payments at
+// once (agent.DefaultMaxHeldPerIdentity). With the dynamic tools, a client that
 // asked for no task is answered before its patience runs out (-patience,
 // 50 s by default, under the TypeScript client's 60 s): held, nothing
 // done yet; the person's later answer pays once, and the same call again

@@ -153,7 +153,11 @@ func assemble(f flags, sinks []agent.AuditSink, logger *slog.Logger) (*shopParts
 		},
 	})
 	h := host{th}
-	rt, err := agent.Bind(shop.Contract(), h, &agent.BindOptions[agent.NoPrincipal]{Audit: audit, ApprovalTimeout: f.approvalTimeout})
+	// One token, one identity: every session that holds it counts
+	// against one bound of calls held for the person (a session each
+	// would let one token put a card per session in front of them).
+	oneIdentity := agent.NewHeldBound(0, 0, func(context.Context, agent.NoPrincipal) string { return "token" })
+	rt, err := agent.Bind(shop.Contract(), h, &agent.BindOptions[agent.NoPrincipal]{Audit: audit, ApprovalTimeout: f.approvalTimeout, HeldBound: oneIdentity})
 	if err != nil {
 		return nil, err
 	}

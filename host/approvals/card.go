@@ -35,6 +35,11 @@ type Card struct {
 	// Dropped is true when a key came before the card settled and was
 	// ignored.
 	Dropped bool
+	// Whole is true when the card shows everything an approval covers:
+	// at most MaxFields values, none longer than MaxValueCells cells. A
+	// card that is not whole can be declined, never approved: y would
+	// approve values the person was not shown.
+	Whole bool
 }
 
 // Field is one value an approval covers. Value is JSON, compact, as the
@@ -93,17 +98,34 @@ func compact(v json.RawMessage) string {
 	return b.String()
 }
 
-// The card's limits: a value takes at most maxValueLines lines, and a
-// card shows at most maxFields fields (saying how many more there are).
+// The card's limits: it shows at most MaxFields values (saying how many
+// more there are), and each value up to MaxValueCells terminal cells
+// (cut with "…" past them). A card within both is whole; the person can
+// approve only a whole card.
 const (
-	maxValueLines = 3
-	maxFields     = 8
+	MaxFields     = 8
+	MaxValueCells = 4096
 )
 
+// whole reports whether a card of covers shows every value in full.
+func whole(covers []Field) bool {
+	if len(covers) > MaxFields {
+		return false
+	}
+	for _, f := range covers {
+		if inert.Width(inert.Text(f.Value)) > MaxValueCells {
+			return false
+		}
+	}
+	return true
+}
+
 // Lines draws the card as lines of at most width cells (a width below 20
-// counts as 20), every value inert: the first says what is asked and
-// names the agent, then the card's position, what the approval covers,
-// and last what the keys do now. Lines never contain a line break.
+// counts as 20), every value inert and wrapped whole up to MaxValueCells:
+// the first says what is asked and names the agent, then the card's
+// position, what the approval covers, and last what the keys do now (on
+// a card that is not Whole: that only n counts). Lines never contain a
+// line break.
 func (c Card) Lines(width int) []string {
 	width = max(width, 20)
 	line := func(s string) string { return inert.Line(s, width) }
@@ -112,8 +134,8 @@ func (c Card) Lines(width int) []string {
 		line(fmt.Sprintf("  card %d of %d · asked by %s over %s", c.Position, c.Of, c.Agent, c.Request.Transport)),
 	}
 	for i, f := range c.Covers {
-		if i == maxFields {
-			lines = append(lines, line(fmt.Sprintf("  … and %d more values", len(c.Covers)-maxFields)))
+		if i == MaxFields {
+			lines = append(lines, line(fmt.Sprintf("  … and %d more values", len(c.Covers)-MaxFields)))
 			break
 		}
 		label := "  " + f.Name + ": "
@@ -123,6 +145,8 @@ func (c Card) Lines(width int) []string {
 		lines = append(lines, wrap(label, f.Value, width)...)
 	}
 	switch {
+	case c.Settled && !c.Whole:
+		lines = append(lines, line("  too long to show whole, so it cannot be approved: n declines"))
 	case c.Settled:
 		lines = append(lines, line("  y approves, n declines"))
 	case c.Dropped:
@@ -139,14 +163,14 @@ func seconds(d time.Duration) string {
 	return fmt.Sprintf("%d.%ds", tenths/10, tenths%10)
 }
 
-// wrap draws label and value (inert) over at most maxValueLines lines of
-// width cells, continuation lines indented, the last cut with "…".
+// wrap draws label and value (inert, cut past MaxValueCells cells) over
+// as many lines of width cells as it takes, continuation lines indented.
 func wrap(label, value string, width int) []string {
 	const indent = "      "
 	var out []string
 	var b strings.Builder
 	used := 0
-	for _, r := range inert.Text(label) + inert.Text(value) {
+	for _, r := range inert.Text(label) + inert.Line(value, MaxValueCells) {
 		w := inert.Width(string(r))
 		if used+w > width {
 			out = append(out, b.String())
@@ -157,15 +181,5 @@ func wrap(label, value string, width int) []string {
 		b.WriteRune(r)
 		used += w
 	}
-	out = append(out, b.String())
-	if len(out) <= maxValueLines {
-		return out
-	}
-	out = out[:maxValueLines]
-	last := []rune(out[maxValueLines-1])
-	for len(last) > 0 && inert.Width(string(last)) > width-1 {
-		last = last[:len(last)-1]
-	}
-	out[maxValueLines-1] = string(last) + "…"
-	return out
+	return append(out, b.String())
 }

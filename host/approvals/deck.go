@@ -35,12 +35,18 @@ const (
 	// NotMine: no card is shown, or the key is neither y nor n. The key
 	// belongs to the application.
 	NotMine KeyResult = iota
-	// Dropped: a card is shown and has not settled. The key answers
-	// nothing, is not kept for later, and the card says so.
+	// Dropped: a card is shown and has not settled (the card says so),
+	// or a y or n came within the settle time after the last card left
+	// the screen unanswered (withdrawn under the person's finger). The
+	// key answers nothing and is not kept for later.
 	Dropped
 	// Answered: the key answered the card in front; the returned answer
 	// names it and its fingerprint.
 	Answered
+	// NotWhole: a y on a settled card that is not Whole (it cannot show
+	// everything the approval covers). It approves nothing and is not
+	// the application's key; n declines such a card.
+	NotWhole
 )
 
 // Deck is the person's side of approvals: the requests waiting for them,
@@ -62,6 +68,7 @@ type Deck struct {
 	front front     // the card in front when last drawn or changed
 	since time.Time // when it came to the front, unchanged since
 	early bool      // a key came before it settled, and was dropped
+	left  time.Time // when the last card left the screen unanswered by the person
 }
 
 // front names a card: the request and what it shows.
@@ -128,9 +135,30 @@ func (d Deck) refront(now time.Time) Deck {
 		f = front{d.reqs[0].ID, d.reqs[0].Digest()}
 	}
 	if f != d.front {
+		if f == (front{}) {
+			d.left = now // the screen's last card went
+		}
 		d.front, d.since, d.early = f, now, false
 	}
 	return d
+}
+
+// Redrawn tells the Deck the card in front is now drawn as it was not
+// before (a view that showed it cut shows it whole): what the person can
+// read changed, so its settle time starts again. With no card shown it
+// changes nothing.
+func (d Deck) Redrawn(now time.Time) Deck {
+	if len(d.reqs) > 0 {
+		d.since, d.early = now, false
+	}
+	return d
+}
+
+// justLeft reports whether a card left the screen, unanswered by the
+// person, less than the settle time before now: their y or n was meant
+// for it.
+func (d Deck) justLeft(now time.Time) bool {
+	return !d.left.IsZero() && now.Before(d.left.Add(d.settle()))
 }
 
 // Len returns how many requests wait.
@@ -160,17 +188,25 @@ func (d Deck) SettlesAt() (time.Time, bool) {
 }
 
 // Key gives the Deck a key the person pressed, by its name as Bubble Tea
-// spells it ("y", "n"). While a card is shown every key that goes to
-// the application restarts its settle time: a person typing into the
-// application when the card came is not reading it. On a card that has
-// settled, y approves it and n
-// declines it: the returned answer (built by ApprovalRequest.Approve or
+// spells it ("y", "n"). Pass it only the person's own keys, never a key
+// press that reached the application as an agent's Message: that would
+// let the agent answer its own request (host/teahost tells them apart).
+// While a card is shown every key that goes to the application restarts
+// its settle time: a person typing into the application when the card
+// came is not reading it. On a card that has settled, y approves it and
+// n declines it: the returned answer (built by ApprovalRequest.Approve or
 // Decline, so it names the fingerprint of the card drawn) is the
 // Message for the application to dispatch, in-app, and the card leaves
 // the Deck. Before it settled, y and n are Dropped. Any other key, or
-// any key with no card shown, is NotMine.
+// any key with no card shown, is NotMine. A y on a settled card that is
+// not Whole is NotWhole: the person was not shown all it would approve.
 func (d Deck) Key(key string, now time.Time) (Deck, agent.ApprovalAnswer, KeyResult) {
 	if len(d.reqs) == 0 {
+		if (key == "y" || key == "n") && d.justLeft(now) {
+			// Meant for a card withdrawn under the person's finger: it
+			// must not answer a prompt of the application's instead.
+			return d, agent.ApprovalAnswer{}, Dropped
+		}
 		return d, agent.ApprovalAnswer{}, NotMine
 	}
 	if key != "y" && key != "n" {
@@ -186,6 +222,9 @@ func (d Deck) Key(key string, now time.Time) (Deck, agent.ApprovalAnswer, KeyRes
 		return d, agent.ApprovalAnswer{}, Dropped
 	}
 	q := d.reqs[0]
+	if key == "y" && !whole(covers(q)) {
+		return d, agent.ApprovalAnswer{}, NotWhole
+	}
 	by := d.opts.By
 	if by == "" {
 		by = "you"
@@ -194,7 +233,9 @@ func (d Deck) Key(key string, now time.Time) (Deck, agent.ApprovalAnswer, KeyRes
 	if key == "y" {
 		answer = q.Approve(by)
 	}
-	return d.Withdraw(q.ID, now), answer, Answered
+	d = d.Withdraw(q.ID, now)
+	d.left = time.Time{} // the person answered it: no key of theirs was meant for a card gone
+	return d, answer, Answered
 }
 
 // Card returns the card in front as it is to be drawn now, and false
@@ -211,6 +252,7 @@ func (d Deck) Card(now time.Time) (Card, bool) {
 		Covers:  covers(q),
 		Dropped: d.early,
 	}
+	c.Whole = whole(c.Covers)
 	if wait := d.since.Add(d.settle()).Sub(now); wait > 0 {
 		c.Wait = wait
 	} else {

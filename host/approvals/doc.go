@@ -17,7 +17,11 @@
 // watched values, as data. The answer a key gives is built by
 // agent.ApprovalRequest.Approve or Decline, so it names the card's
 // fingerprint (ApprovalAnswer.Shown), and the runtime refuses it if the
-// request is no longer that.
+// request is no longer that. Only a card that shows all the approval
+// covers (Card.Whole: at most MaxFields values, none past MaxValueCells
+// cells) can be approved; one that cannot is declined or left to time
+// out, and says so: an agent cannot hide the part that matters past the
+// card's last line.
 //
 // Keys count only once the card has been on screen, unchanged, for the
 // settle time (Options.Settle, about a second by default). A key before
@@ -31,9 +35,13 @@
 // (Firefox bug 162020): a page that makes the person type, then opens the
 // dialog under their fingers. Here the attacker is an agent that withdraws
 // its request and asks for a bigger one just before the person's y lands;
-// the y then answers nothing. A request queued behind the card changes its
-// count, not what y answers, and does not restart it (else an agent could
-// keep every card from settling by asking again and again).
+// the y then answers nothing. If it withdraws its request and asks for
+// nothing, a y or n within the settle time after the card left answers
+// nothing either, and does not fall through to the application (where it
+// could answer a prompt of the application's own). A request queued
+// behind the card changes its count, not what y answers, and does not
+// restart it (else an agent could keep every card from settling by
+// asking again and again).
 //
 // The settle time follows the clock the caller passes each method: a
 // host passes the time it handles the Message or key, and a test a clock

@@ -55,30 +55,56 @@ func (h *Host[M, Msg]) now() time.Time {
 	return time.Now()
 }
 
+// dispatchedInput is a key press or a window size queued by Dispatch
+// (an agent's Message, or the application's code): the application's
+// Update gets it, but it is never the person's key nor the terminal's
+// size, so it answers no card and lays none out.
+type dispatchedInput struct{ msg tea.Msg }
+
+// markInput marks msg, queued by Dispatch, when it looks like the
+// terminal's input (one a recorder's origin wraps is known by that).
+func markInput(msg tea.Msg) tea.Msg {
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.WindowSizeMsg:
+		return dispatchedInput{msg}
+	}
+	return msg
+}
+
 // approval handles what the deck takes before the application's Update:
 // the runtime's requests (which then go on to the application too), the
-// window's size, and the person's keys while a card is shown. consumed
+// window's size, and the person's keys while a card is shown. A key
+// press that was dispatched (an agent's Message) is not the person's: it
+// goes to the application and leaves the deck as it was. consumed
 // reports a Message the application must not see; cmd is what to run
 // beside the application's own (the settle timer, the answer).
-func (w wrapped[M, Msg]) approval(msg tea.Msg) (next wrapped[M, Msg], cmd tea.Cmd, consumed bool) {
+func (w wrapped[M, Msg]) approval(msg tea.Msg, dispatched bool) (next wrapped[M, Msg], cmd tea.Cmd, consumed bool) {
 	h := w.h
 	before, _ := w.deck.SettlesAt()
 	switch m := msg.(type) {
 	case settled:
 		return w, nil, true
 	case tea.WindowSizeMsg:
-		w.width, w.height = m.Width, m.Height
+		// Update took the terminal's size (resize).
 	case agent.ApprovalAsked, agent.ApprovalWithdrawn:
 		w.deck, _ = w.deck.Update(m, h.now())
 	case tea.KeyPressMsg:
+		if dispatched {
+			break
+		}
 		if k := m.String(); m.IsRepeat && w.deck.Len() > 0 && (k == "y" || k == "n") {
 			// A y held down since before the card came is not an answer.
+			return w, nil, true
+		}
+		if m.String() == "y" && !w.cardFits() {
+			// The window cuts the card: the person was not shown all a
+			// y would approve.
 			return w, nil, true
 		}
 		deck, answer, res := w.deck.Key(m.String(), h.now())
 		w.deck = deck
 		switch res {
-		case approvals.Dropped:
+		case approvals.Dropped, approvals.NotWhole:
 			consumed = true
 		case approvals.Answered:
 			consumed = true
@@ -91,22 +117,49 @@ func (w wrapped[M, Msg]) approval(msg tea.Msg) (next wrapped[M, Msg], cmd tea.Cm
 	return w, cmd, consumed
 }
 
+// cutCard is the keys line of a card the window is too short for.
+const cutCard = "  the window is too short for the whole card: n declines; y counts once it is shown whole"
+
+// cardWidth is the width the card is drawn at.
+func (w wrapped[M, Msg]) cardWidth() int {
+	if w.width <= 0 {
+		return 80
+	}
+	return w.width
+}
+
+// resize takes the terminal's new size. A card the old size cut that the
+// new one shows whole is drawn anew: its settle time starts again.
+func (w wrapped[M, Msg]) resize(size tea.WindowSizeMsg) wrapped[M, Msg] {
+	cut := w.h.opts.Approvals != nil && !w.cardFits()
+	w.width, w.height = size.Width, size.Height
+	if cut && w.cardFits() {
+		w.deck = w.deck.Redrawn(w.h.now())
+	}
+	return w
+}
+
+// cardFits reports whether the card in front, with its rule, fits the
+// window's rows (a window of unknown height is taken to fit).
+func (w wrapped[M, Msg]) cardFits() bool {
+	card, ok := w.deck.Card(w.h.now())
+	return !ok || w.height <= 0 || 1+len(card.Lines(w.cardWidth())) <= w.height
+}
+
 // approvalRegion is the card in front, if any, as the bottom region's
 // lines: the rule first, then the card's lines (on a terminal too short
-// for the card: what is asked, and the keys).
+// for the card: the rows that fit, and a keys line saying y does not
+// count until the card is shown whole).
 func (w wrapped[M, Msg]) approvalRegion() ([]string, bool) {
 	card, ok := w.deck.Card(w.h.now())
 	if !ok {
 		return nil, false
 	}
-	width := w.width
-	if width <= 0 {
-		width = 80
-	}
+	width := w.cardWidth()
 	lines := card.Lines(width)
 	region := append([]string{rule(width)}, lines...)
 	if w.height > 0 && len(region) > w.height {
-		region = append(region[:max(1, w.height-1)], lines[len(lines)-1])
+		region = append(region[:max(1, w.height-1)], inert.Line(cutCard, width))
 		region = region[:min(len(region), w.height)]
 	}
 	return region, true

@@ -86,7 +86,12 @@
 // application's view, in the bottom rows under a rule the application's
 // content is clipped above, and answers them with the person's y and n
 // once the card has settled (see host/approvals): the application's
-// Update and View are unchanged. While a card waits the view reports, in
+// Update and View are unchanged. A window too short for the whole card
+// draws the rows that fit and takes no y until the card is shown whole.
+// Only the person's keys (from the terminal) count: a tea.KeyPressMsg
+// queued by Dispatch, an agent's Message, goes to the application and
+// answers no card, so an agent offered key presses cannot approve its own
+// request. While a card waits the view reports, in
 // the Program Status Protocol (OSC 7501, View.ProgramStatus), that the
 // program is blocked on permission, and the report is cleared when no card
 // is left.

@@ -342,7 +342,7 @@ func (h *Host[M, Msg]) Dispatch(ctx context.Context, msg Msg) error {
 	if err := ctx.Err(); err != nil {
 		return &undelivered.Error{Cause: err}
 	}
-	return h.enqueue(h.withOrigin(ctx, msg), h.opts.MaxQueue)
+	return h.enqueue(markInput(h.withOrigin(ctx, msg)), h.opts.MaxQueue)
 }
 
 // DispatchTracked is Dispatch for a dispatcher that must know whether
@@ -365,7 +365,7 @@ func (h *Host[M, Msg]) DispatchTracked(ctx context.Context, msg Msg, delivered f
 	if err := h.refusal(); err != nil {
 		return err
 	}
-	return h.enqueue(&tracked{msg: h.withOrigin(ctx, msg), delivered: delivered}, h.opts.MaxQueue)
+	return h.enqueue(&tracked{msg: markInput(h.withOrigin(ctx, msg)), delivered: delivered}, h.opts.MaxQueue)
 }
 
 // DispatchNeverBlocks reports true: Dispatch and DispatchTracked only
@@ -647,22 +647,28 @@ func (w wrapped[M, Msg]) View() tea.View {
 // obligation, publishes the result and notifies listeners.
 func (w wrapped[M, Msg]) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	h := w.h
+	dispatched := false // queued by Dispatch: code's, never the person's key
 	if t, ok := msg.(*tracked); ok {
 		t.report(nil) // Update takes it now; a panic in Update still counts
-		msg = t.msg
+		msg, dispatched = t.msg, true
 	}
 	msg, origin := unwrapOrigin(msg)
+	if in, ok := msg.(dispatchedInput); ok {
+		msg, dispatched = in.msg, true
+	}
+	dispatched = dispatched || origin != nil
 	if r, ok := msg.(keysReturned); ok {
 		h.keysReturned(r, w.inner)
 		return w, nil
 	}
-	if size, ok := msg.(tea.WindowSizeMsg); ok {
-		w.width, w.height = size.Width, size.Height
+	if size, ok := msg.(tea.WindowSizeMsg); ok && !dispatched {
+		// The terminal's size; one dispatched is the application's to hear.
+		w = w.resize(size)
 	}
 	var deckCmd tea.Cmd
 	if h.opts.Approvals != nil {
 		var consumed bool
-		if w, deckCmd, consumed = w.approval(msg); consumed {
+		if w, deckCmd, consumed = w.approval(msg, dispatched); consumed {
 			return w, deckCmd
 		}
 	}

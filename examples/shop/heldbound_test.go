@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/foldagent/foldagent/agent"
+	"github.com/foldagent/foldagent/internal/testbin"
+	"github.com/foldagent/foldagent/internal/tmuxtest"
+)
+
+// The shop has one token: whoever holds it is one identity, however many
+// MCP sessions it opens. Its held payments are bounded as one identity's
+// (agent.DefaultMaxHeldPerIdentity): a second session of the same token
+// cannot put more cards in front of the person; its payment is refused
+// to retry later, and nothing is held for it.
+func TestOneTokensSessionsShareTheHeldBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives a real terminal")
+	}
+	bin := testbin.Build(t, "examples/shop")
+	term := tmuxtest.Start(t, "shop", bin+" -token s3cret -pay-delay 20ms -approval-timeout 60s -patience 50s", 140, 45)
+	screen := term.Wait("the endpoint", tmuxtest.Has("MCP: http://", "(fixed journey tools)"))
+	url := regexp.MustCompile(`MCP: (http://\S+/mcp)`).FindStringSubmatch(screen)[1] + "/dynamic"
+	a := connectAgent(t, url, "s3cret")
+	a.must("open_product", map[string]any{"sku": "dress-red"})
+	a.must("add_to_cart", map[string]any{"qty": 1})
+	a.must("go_to_cart", nil)
+	a.must("checkout", nil)
+	term.Keys("a")
+	term.Wait("the address prompt", tmuxtest.Has("enter gives it"))
+	term.Keys("-l", "1 Main St")
+	term.Keys("Enter")
+	term.Wait("the address", tmuxtest.Has("address: 1 Main St"))
+	a.must("open_review", nil)
+	a.read()
+
+	ctx, giveUp := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	held := agent.DefaultMaxHeldPerIdentity
+	for range held {
+		ch := a.payUntil(ctx, "order-1")
+		wg.Add(1)
+		go func() { defer wg.Done(); <-ch }()
+	}
+	defer func() { giveUp(); wg.Wait() }()
+	term.Wait("a card for each held call", tmuxtest.Has(fmt.Sprintf("card 1 of %d", held)))
+
+	b := connectAgent(t, url, "s3cret")
+	b.read()
+	r := answerOf(t, b.pay("order-1"))
+	if !r.isError || !strings.Contains(r.text+fmt.Sprint(r.data), "RetryLater") {
+		t.Fatalf("a second session of the same token past the bound: %+v", r)
+	}
+	if s := term.Screen(); tmuxtest.Has(fmt.Sprintf("card 1 of %d", held+1))(s) {
+		t.Fatalf("a card past the bound:\n%s", s)
+	}
+}
