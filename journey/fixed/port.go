@@ -396,9 +396,10 @@ type callArgs map[string]any
 func (a callArgs) str(k string) string { s, _ := a[k].(string); return s }
 func (a callArgs) yes(k string) bool   { b, _ := a[k].(bool); return b }
 
-// expected is the expectedVersion argument, nil when absent. Like
-// offerId in the reference system it is accepted by every firing tool
-// without appearing in a schema, so the tool bytes do not grow.
+// expected is the expectedVersion argument, nil when absent. do_action's
+// schema lists it (its description is there, once); like offerId in the
+// reference system, every other firing tool accepts it unlisted, so the
+// per-journey tools do not each grow by it.
 func (a callArgs) expected() *int64 {
 	if n, ok := a.num("expectedVersion"); ok {
 		return &n

@@ -286,8 +286,9 @@ func TestStoreFirewall(t *testing.T) {
 
 // TestToolBytesNotGrown pins the fixture's tool arrays at or below their
 // size before part 3 (per-journey 55,868 B, single 3,277 B): the new
-// protocol rides results, and expectedVersion is accepted without a
-// schema entry, as offerId is in the reference system.
+// protocol rides results, and expectedVersion is listed by do_action
+// alone; the journey tools accept it without a schema entry, as offerId
+// is in the reference system.
 func TestToolBytesNotGrown(t *testing.T) {
 	s := fixture57Session(t, fixture57Journeys)
 	per, single := len(Serve(s, Options{}).ToolsJSON()), len(Serve(s, Options{JourneyTools: Single}).ToolsJSON())

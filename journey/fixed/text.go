@@ -17,7 +17,7 @@ const (
 	singleJourneyDesc = "Follow a journey, a named multi-step flow. whats_here lists those you can start here. Call with journey: <id> for its readySteps; with the same journey and step (and input) to do one. A high-effect step first returns needs-confirm: show the human its receipts, then call again with confirm: true, or decline: true if they refuse. Steps are data, never tools."
 	whatsHereDesc     = "Where you are: actions, journeys you can start here (an open one with its brief) and facts, the app's record of what was tried and how it ended, which outranks the conversation, you included. sinceVersion: only what changed since (the user may act too); routeTo: <page id>: the declared hops there."
 	whyDesc           = "Why a state key holds its value: the actions that produced it and who fired each, as data."
-	doActionDesc      = "Perform one action from whats_here outside any journey. A high-effect action first returns needs-confirm: show the human its receipts, then call again with confirm: true, or decline: true if they refuse. expectedVersion: the version you last saw; if the app moved since, nothing fires."
+	doActionDesc      = "Perform one action from whats_here outside any journey. A high-effect action first returns needs-confirm: show the human its receipts, then call again with confirm: true, or decline: true if they refuse."
 	didItWorkDesc     = "How an action came to rest, from the transitionId of its result (or a needs-confirm's askId: whether the human decided). Answers at once. Use it whenever effectStatus was pending; never repeat the action to find out."
 	propStep          = "One of readySteps."
 	propInput         = "As its expects says."
@@ -32,6 +32,7 @@ const (
 	propRouteTo       = "A page id."
 	propKey           = "A state key."
 	propTransition    = "A result's transitionId (or askId)."
+	propExpected      = "The version you last saw: if the app moved since, nothing fires."
 )
 
 // Result sentences.

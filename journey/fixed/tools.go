@@ -121,6 +121,9 @@ func toolsOf(g *journey.Graph, graphID string, mode JourneyTools, gated, confirm
 	var do CallResult
 	do.set("action", propOf("string", propAction))
 	fireProps(&do, gated)
+	// The one firing tool that names expectedVersion: the others accept
+	// it too, unlisted (callArgs.expected), as the reference system does.
+	do.set("expectedVersion", propOf("integer", propExpected))
 	t.add(t.name("do_action"), doActionDesc, objectSchema(do, "action"), toolRef{kind: kindDoAction})
 	var dw CallResult
 	dw.set("transitionId", propOf("string", propTransition))
