@@ -4,20 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"regexp"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/foldagent/foldagent/internal/testbin"
 	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
 
 // agentAt is one agent on the shop's dynamic tools over HTTP.
 type agentAt struct {
-	t  *testing.T
-	cs *mcp.ClientSession
+	t   *testing.T
+	cs  *mcp.ClientSession
+	url string // the endpoint it connected to, where another agent may connect too
 }
 
 func connectAgent(t *testing.T, url, token string) *agentAt {
@@ -31,7 +30,7 @@ func connectAgent(t *testing.T, url, token string) *agentAt {
 	if _, err := cs.ListTools(context.Background(), nil); err != nil { // the agent's first look
 		t.Fatal(err)
 	}
-	return &agentAt{t: t, cs: cs}
+	return &agentAt{t: t, cs: cs, url: url}
 }
 
 type reply struct {
@@ -107,23 +106,8 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives a real terminal for several seconds")
 	}
-	bin := testbin.Build(t, "examples/shop")
-	term := tmuxtest.Start(t, "shop", bin+" -token s3cret -pay-delay 20ms -approval-timeout 4s", 140, 45)
-	screen := term.Wait("the endpoint", tmuxtest.Has("MCP: http://", "(fixed journey tools)"))
-	url := regexp.MustCompile(`MCP: (http://\S+/mcp)`).FindStringSubmatch(screen)[1] + "/dynamic"
-	a := connectAgent(t, url, "s3cret")
-
-	// To checkout with the red dress; the person gives the address.
-	a.must("open_product", map[string]any{"sku": "dress-red"})
-	a.must("add_to_cart", map[string]any{"qty": 1})
-	a.must("go_to_cart", nil)
-	a.must("checkout", nil)
-	term.Keys("a")
-	term.Wait("the address prompt", tmuxtest.Has("enter gives it"))
-	term.Keys("-l", "1 Main St")
-	term.Keys("Enter")
-	term.Wait("the address", tmuxtest.Has("address: 1 Main St"))
-	a.must("open_review", nil)
+	// To the review of the red dress; the person gives the address.
+	term, a := reviewIn(t, "-approval-timeout 4s")
 	// The address the person gave is in the order under review, and no
 	// result showed it to the agent (a result is a look only at what it
 	// showed): its payment is refused stale until it reads.
@@ -186,7 +170,7 @@ func TestPersonApprovesPaymentsInTheApp(t *testing.T) {
 	term.Wait("the card gone", func(s string) bool { return tmuxtest.Has("→ approval timeout")(s) && tmuxtest.Lacks("APPROVE?")(s) })
 
 	// Two agents at once, each answered on its own.
-	b := connectAgent(t, url, "s3cret")
+	b := connectAgent(t, a.url, "s3cret")
 	first := a.pay("order-2")
 	term.Wait("a's card", tmuxtest.Has("APPROVE?"))
 	second := b.pay("order-2")

@@ -3,13 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/foldagent/foldagent/agent"
-	"github.com/foldagent/foldagent/internal/testbin"
 	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
 
@@ -22,21 +20,7 @@ func TestOneTokensSessionsShareTheHeldBound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives a real terminal")
 	}
-	bin := testbin.Build(t, "examples/shop")
-	term := tmuxtest.Start(t, "shop", bin+" -token s3cret -pay-delay 20ms -approval-timeout 60s -patience 50s", 140, 45)
-	screen := term.Wait("the endpoint", tmuxtest.Has("MCP: http://", "(fixed journey tools)"))
-	url := regexp.MustCompile(`MCP: (http://\S+/mcp)`).FindStringSubmatch(screen)[1] + "/dynamic"
-	a := connectAgent(t, url, "s3cret")
-	a.must("open_product", map[string]any{"sku": "dress-red"})
-	a.must("add_to_cart", map[string]any{"qty": 1})
-	a.must("go_to_cart", nil)
-	a.must("checkout", nil)
-	term.Keys("a")
-	term.Wait("the address prompt", tmuxtest.Has("enter gives it"))
-	term.Keys("-l", "1 Main St")
-	term.Keys("Enter")
-	term.Wait("the address", tmuxtest.Has("address: 1 Main St"))
-	a.must("open_review", nil)
+	term, a := reviewIn(t, "-approval-timeout 60s -patience 50s")
 	a.read()
 
 	ctx, giveUp := context.WithCancel(context.Background())
@@ -50,7 +34,7 @@ func TestOneTokensSessionsShareTheHeldBound(t *testing.T) {
 	defer func() { giveUp(); wg.Wait() }()
 	term.Wait("a card for each held call", tmuxtest.Has(fmt.Sprintf("card 1 of %d", held)))
 
-	b := connectAgent(t, url, "s3cret")
+	b := connectAgent(t, a.url, "s3cret")
 	b.read()
 	r := answerOf(t, b.pay("order-1"))
 	if !r.isError || !strings.Contains(r.text+fmt.Sprint(r.data), "RetryLater") {

@@ -79,11 +79,22 @@ func TestASwapJustBeforeTheKeyPaysNothing(t *testing.T) {
 
 // atReview runs the real shop in a terminal and brings an agent to the
 // order review of a red dress (120), the person having given the
-// address.
+// address, and the agent having read the order.
 func atReview(t *testing.T) (*tmuxtest.Terminal, *agentAt) {
 	t.Helper()
+	term, a := reviewIn(t, "-approval-timeout 30s")
+	a.read() // a result is a look only at what it showed: read the order before paying
+	return term, a
+}
+
+// reviewIn runs the real shop (the token s3cret, a 20 ms payment server,
+// and flags) in a terminal, and brings an agent over the dynamic tools to
+// the order review of a red dress (120), the person typing the address.
+// The agent has not read the order.
+func reviewIn(t *testing.T, flags string) (*tmuxtest.Terminal, *agentAt) {
+	t.Helper()
 	bin := testbin.Build(t, "examples/shop")
-	term := tmuxtest.Start(t, "shop", bin+" -token s3cret -pay-delay 20ms -approval-timeout 30s", 140, 45)
+	term := tmuxtest.Start(t, "shop", bin+" -token s3cret -pay-delay 20ms "+flags, 140, 45)
 	screen := term.Wait("the endpoint", tmuxtest.Has("MCP: http://", "(fixed journey tools)"))
 	url := regexp.MustCompile(`MCP: (http://\S+/mcp)`).FindStringSubmatch(screen)[1] + "/dynamic"
 	a := connectAgent(t, url, "s3cret")
@@ -98,7 +109,6 @@ func atReview(t *testing.T) (*tmuxtest.Terminal, *agentAt) {
 	term.Keys("Enter")
 	term.Wait("the address", tmuxtest.Has("address: 1 Main St"))
 	a.must("open_review", nil)
-	a.read() // a result is a look only at what it showed: read the order before paying
 	return term, a
 }
 
