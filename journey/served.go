@@ -40,25 +40,79 @@ func (o *observers) readHolds(rows []ServedAction, reads []holdsRead) {
 }
 
 func (l look) available() ([]ServedAction, []holdsRead) {
-	s := l.s
-	if s.page < 0 {
+	if l.s.page < 0 {
 		return nil, nil
 	}
-	list := s.g.served[s.page]
-	out := make([]ServedAction, 0, len(list))
+	out := make([]ServedAction, 0, len(l.s.g.served[l.s.page]))
 	var reads []holdsRead
-	for _, an := range list {
-		pass, unev := evalQuick(an.guard, s.state)
-		if !pass {
-			continue
-		}
-		row, holds := look{s}.row(an, unev)
+	l.eachServed(func(an *actionNode, unev []string) bool {
+		row, holds := l.row(an, unev)
 		if holds != nil {
 			reads = append(reads, holdsRead{row: len(out), action: an.id, fn: holds})
 		}
 		out = append(out, row)
-	}
+		return true
+	})
 	return out, reads
+}
+
+// eachServed calls yield with every action served at the cursor, in
+// declaration order, and the guard keys it could not evaluate, until
+// yield returns false: the one rule for what is served here.
+func (l look) eachServed(yield func(an *actionNode, unev []string) bool) {
+	s := l.s
+	if s.page < 0 {
+		return
+	}
+	for _, an := range s.g.served[s.page] {
+		pass, unev := evalQuick(an.guard, s.state)
+		if pass && !yield(an, unev) {
+			return
+		}
+	}
+}
+
+// ServedIDs returns the ids of the actions Available serves, in the same
+// order, without building their rows: what resolving a name needs.
+func (v View) ServedIDs() []string {
+	s := &v.s.st
+	v.s.mu.Lock()
+	defer v.s.mu.Unlock()
+	var ids []string
+	look{s}.eachServed(func(an *actionNode, _ []string) bool {
+		ids = append(ids, an.id)
+		return true
+	})
+	return ids
+}
+
+// Served returns the row Available gives the action id, and false when
+// it is not served here; only that row is built.
+func (v View) Served(id string) (ServedAction, bool) {
+	s := &v.s.st
+	v.s.lock()
+	var row ServedAction
+	var reads []holdsRead
+	found := false
+	look{s}.eachServed(func(an *actionNode, unev []string) bool {
+		if an.id != id {
+			return true
+		}
+		var holds func() any
+		row, holds = look{s}.row(an, unev)
+		if holds != nil {
+			reads = append(reads, holdsRead{action: an.id, fn: holds})
+		}
+		found = true
+		return false
+	})
+	v.s.mu.Unlock()
+	if found {
+		rows := []ServedAction{row}
+		s.obs.readHolds(rows, reads)
+		row = rows[0]
+	}
+	return row, found
 }
 
 // control folds the bindings that describe a served control. For a

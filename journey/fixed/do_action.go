@@ -57,10 +57,9 @@ type actionHead struct {
 // here (an exact id, else a unique ".suffix"), lets the confirmation gate
 // pause it, fires it, and answers (answer.go).
 func (p *Port) doAction(ctx context.Context, a fireArgs) CallResult {
-	served := p.s.View().Available()
-	ids := make([]string, len(served))
-	for i, row := range served {
-		ids[i] = row.Action
+	ids := p.s.View().ServedIDs()
+	if ids == nil {
+		ids = []string{} // off the graph: none served, said as an empty list
 	}
 	want := a.action
 	if want == "" {
@@ -147,14 +146,8 @@ func (p *Port) gate(ctx context.Context, f firing, a fireArgs) (any, bool) {
 	if !info.HighEffect || info.PersonApproves || !p.confirm || a.confirm {
 		return nil, false
 	}
-	var row *journey.ServedAction
-	for _, sa := range p.s.View().Available() {
-		if sa.Action == action {
-			row = &sa
-			break
-		}
-	}
-	if row == nil || row.Enabled != nil || (info.SingleFlight && row.PriorFireUnsettled != "") {
+	row, served := p.s.View().Served(action)
+	if !served || row.Enabled != nil || (info.SingleFlight && row.PriorFireUnsettled != "") {
 		return nil, false
 	}
 	// Nobody is asked to approve what this port may not do, cannot click,
