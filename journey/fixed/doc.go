@@ -29,9 +29,9 @@
 // once.go (what was said before is dropped). Two things are called along
 // the way and returned from, as a library is: the answer's type,
 // CallResult (result.go), read and written as a map would be, and package
-// journey's API (the served ids, one served row for the gate, the graph, Session.Fire, whose
-// checks and record read top to bottom in journey/fire_checks.go, and the
-// position). scripts/trace-do-action measures the path (go run
+// journey's API (the served ids, the one served row the gate needs, the
+// graph, Session.Fire, whose checks and record read top to bottom in
+// journey/fire_checks.go, and the position). scripts/trace-do-action measures the path (go run
 // ./scripts/trace-do-action -only journey/fixed/ -lib
 // journey/fixed/result.go: five stays in five files, no return).
 //
