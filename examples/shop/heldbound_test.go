@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/foldagent/foldagent/agent"
 	"github.com/foldagent/foldagent/internal/tmuxtest"
 )
 
@@ -24,15 +22,14 @@ func TestOneTokensSessionsShareTheHeldBound(t *testing.T) {
 	a.read()
 
 	ctx, giveUp := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	held := agent.DefaultMaxHeldPerIdentity
-	for range held {
-		ch := a.payUntil(ctx, "order-1")
-		wg.Add(1)
-		go func() { defer wg.Done(); <-ch }()
-	}
-	defer func() { giveUp(); wg.Wait() }()
-	term.Wait("a card for each held call", tmuxtest.Has(fmt.Sprintf("card 1 of %d", held)))
+	paid := holdBound(ctx, term, a, "order-1")
+	defer func() {
+		giveUp()
+		for _, ch := range paid {
+			<-ch
+		}
+	}()
+	held := len(paid)
 
 	b := connectAgent(t, a.url, "s3cret")
 	b.read()

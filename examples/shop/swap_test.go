@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"regexp"
-	"sync"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -23,6 +22,20 @@ func (a *agentAt) payUntil(ctx context.Context, order string) <-chan bool {
 		out <- err == nil && !res.IsError
 	}()
 	return out
+}
+
+// holdBound starts as many payments of order as one identity may hold
+// (agent.DefaultMaxHeldPerIdentity), each held for the person until ctx
+// ends, and waits for a card for each on the screen. It returns whether
+// each was paid, once it has ended.
+func holdBound(ctx context.Context, term *tmuxtest.Terminal, a *agentAt, order string) []<-chan bool {
+	a.t.Helper()
+	paid := make([]<-chan bool, agent.DefaultMaxHeldPerIdentity)
+	for i := range paid {
+		paid[i] = a.payUntil(ctx, order)
+	}
+	term.Wait("a card for each held call", tmuxtest.Has(fmt.Sprintf("card 1 of %d", len(paid))))
+	return paid
 }
 
 // An agent's payment of 120 waits on the person's screen; just before
@@ -120,21 +133,13 @@ func TestGivenUpPaymentsLeaveNoCard(t *testing.T) {
 	}
 	term, a := atReview(t)
 	ctx, giveUp := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	held := agent.DefaultMaxHeldPerIdentity
-	for range held {
-		ch := a.payUntil(ctx, "order-1")
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if <-ch {
-				t.Error("a payment its agent gave up went through")
-			}
-		}()
-	}
-	term.Wait("a card for each held call", tmuxtest.Has(fmt.Sprintf("card 1 of %d", held)))
+	paid := holdBound(ctx, term, a, "order-1")
 	giveUp()
-	wg.Wait()
+	for _, ch := range paid {
+		if <-ch {
+			t.Error("a payment its agent gave up went through")
+		}
+	}
 	term.Wait("no card left", func(s string) bool {
 		return tmuxtest.Lacks("APPROVE?")(s) && tmuxtest.Lacks("━━ approval")(s) && tmuxtest.Has("order-1  120  awaiting-payment")(s)
 	})
