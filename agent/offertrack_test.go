@@ -16,6 +16,17 @@ import (
 // selection), delete_todo while there are todos (declaring nothing), and
 // clear_completed while the selection is "boom", when its hook panics.
 // The counters count each hook's runs.
+// trackOn binds trackedContract to h and returns the runtime and an
+// OfferTracker of it.
+func trackOn(t *testing.T, h agent.Host[Model, Msg], renames, deletes *atomic.Int32) (*agent.Runtime[Model, Msg, User], agent.OfferTracker) {
+	t.Helper()
+	rt, err := agent.Bind(trackedContract(renames, deletes), h, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rt, rt.TrackOffer()
+}
+
 func trackedContract(renames, deletes *atomic.Int32) *agent.Contract[Model, User] {
 	selected := agent.Watching("selected", func(m Model) string { return m.Selected })
 	return agent.Make(agent.Definition[Model, User]{Capabilities: []agent.Capability[Model, User]{
@@ -48,11 +59,7 @@ func trackedContract(renames, deletes *atomic.Int32) *agent.Contract[Model, User
 func TestOfferTrackerChecksOnlyWhatMoved(t *testing.T) {
 	var renames, deletes atomic.Int32
 	h := &host{}
-	rt, err := agent.Bind(trackedContract(&renames, &deletes), h, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := rt.TrackOffer()
+	rt, tr := trackOn(t, h, &renames, &deletes)
 	step := func(m Model, wantChanged bool, want ...bool) {
 		t.Helper()
 		h.set(m)
@@ -96,11 +103,7 @@ func TestOfferTrackerChecksOnlyWhatMoved(t *testing.T) {
 func TestOfferTrackerReportsADefect(t *testing.T) {
 	var renames, deletes atomic.Int32
 	h := &host{}
-	rt, err := agent.Bind(trackedContract(&renames, &deletes), h, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := rt.TrackOffer()
+	_, tr := trackOn(t, h, &renames, &deletes)
 	if _, _, err := tr.Next(); err != nil {
 		t.Fatal(err)
 	}
@@ -373,11 +376,7 @@ func (h *versionedHost) ModelAt(uint64) (Model, bool) { return Model{}, false }
 func TestOfferTrackerChecksAVersionOnce(t *testing.T) {
 	var renames, deletes atomic.Int32
 	h := &versionedHost{}
-	rt, err := agent.Bind(trackedContract(&renames, &deletes), h, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := rt.TrackOffer()
+	_, tr := trackOn(t, h, &renames, &deletes)
 	if _, _, err := tr.Next(); err != nil {
 		t.Fatal(err)
 	}
