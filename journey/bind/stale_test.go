@@ -68,26 +68,42 @@ func (h *heldRuntime) release() {
 	}
 }
 
-// staleTranscript drives one bound journey through a stale fire and
-// returns what the agent was answered, as JSON lines.
-func staleTranscript(t *testing.T) []string {
-	t.Helper()
-	app := loop.Funcs(func() (shelf, loop.Cmd[any]) { return shelf{}, nil },
+// shelfApp is the shelf's program: an item opened, the open item added
+// to the cart, or the cart touched.
+func shelfApp() loop.App[shelf, any] {
+	return loop.Funcs(func() (shelf, loop.Cmd[any]) { return shelf{}, nil },
 		func(m shelf, msg any) (shelf, loop.Cmd[any]) {
 			switch msg := msg.(type) {
 			case OpenItem:
 				m.Open = msg.SKU
 			case AddOpen:
 				m.Cart = append(slices.Clone(m.Cart), msg.SKU)
+			case Touch:
+				m.Cart = append(slices.Clone(m.Cart), "touched")
 			}
 			return m, nil
 		})
-	open := agent.Expose(agent.Variant[OpenItem, shelf, np]{Name: "open_item", Description: "Open an item."})
-	add := agent.ExposeMapped(agent.Mapped[agent.NoInput, AddOpen, shelf, np]{Name: "add_open", Description: "Add the open item.",
+}
+
+// shelfCaps are the shelf's capabilities: open_item, touch, and add_open,
+// which watches the open item.
+func shelfCaps() (open *agent.Exposed[OpenItem, shelf, np], touch *agent.Exposed[Touch, shelf, np], add *agent.Exposed[agent.NoInput, shelf, np]) {
+	open = agent.Expose(agent.Variant[OpenItem, shelf, np]{Name: "open_item", Description: "Open an item."})
+	touch = agent.Expose(agent.Variant[Touch, shelf, np]{Name: "touch", Description: "Touch the cart."})
+	add = agent.ExposeMapped(agent.Mapped[agent.NoInput, AddOpen, shelf, np]{Name: "add_open", Description: "Add the open item.",
 		Available: func(m shelf) bool { return m.Open != "" },
 		ToMessage: func(_ agent.NoInput, c agent.Call[shelf, np]) AddOpen { return AddOpen{SKU: c.Model.Open} },
 		Watches:   []agent.Watch[shelf]{openItem},
 	})
+	return open, touch, add
+}
+
+// staleTranscript drives one bound journey through a stale fire and
+// returns what the agent was answered, as JSON lines.
+func staleTranscript(t *testing.T) []string {
+	t.Helper()
+	app := shelfApp()
+	open, _, add := shelfCaps()
 	c := agent.Make(agent.Definition[shelf, np]{Capabilities: []agent.Capability[shelf, np]{open, add}})
 	p := loop.New(app, nil)
 	rt := &heldRuntime{Runtime: started(t, c, p, nil)}
@@ -215,25 +231,8 @@ type Touch struct{}
 // refused STALE_CURSOR for the address the person had given before, when
 // no other Message came between open-review's and the pay.
 func TestAFireAfterAnotherSeesWhatTheSessionShowed(t *testing.T) {
-	app := loop.Funcs(func() (shelf, loop.Cmd[any]) { return shelf{}, nil },
-		func(m shelf, msg any) (shelf, loop.Cmd[any]) {
-			switch msg := msg.(type) {
-			case OpenItem:
-				m.Open = msg.SKU
-			case AddOpen:
-				m.Cart = append(slices.Clone(m.Cart), msg.SKU)
-			case Touch:
-				m.Cart = append(slices.Clone(m.Cart), "touched")
-			}
-			return m, nil
-		})
-	open := agent.Expose(agent.Variant[OpenItem, shelf, np]{Name: "open_item", Description: "Open an item."})
-	touch := agent.Expose(agent.Variant[Touch, shelf, np]{Name: "touch", Description: "Touch the cart."})
-	add := agent.ExposeMapped(agent.Mapped[agent.NoInput, AddOpen, shelf, np]{Name: "add_open", Description: "Add the open item.",
-		Available: func(m shelf) bool { return m.Open != "" },
-		ToMessage: func(_ agent.NoInput, c agent.Call[shelf, np]) AddOpen { return AddOpen{SKU: c.Model.Open} },
-		Watches:   []agent.Watch[shelf]{openItem},
-	})
+	app := shelfApp()
+	open, touch, add := shelfCaps()
 	c := agent.Make(agent.Definition[shelf, np]{Capabilities: []agent.Capability[shelf, np]{open, touch, add}})
 	p := loop.New(app, nil)
 	rt := started(t, c, p, nil)
